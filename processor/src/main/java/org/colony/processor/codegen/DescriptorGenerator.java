@@ -1,0 +1,136 @@
+package org.colony.processor.codegen;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Modifier;
+import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.Local;
+import org.colony.processor.ir.ModelIr;
+import org.colony.processor.ir.SharedRef;
+import org.colony.processor.ir.StepIr;
+
+/**
+ * Writes the descriptor of a model ({@code HeatCell_Model}): the description the runtime reads
+ * through {@link java.util.ServiceLoader}, and the dispatch from step numbers to CPU kernels.
+ */
+public final class DescriptorGenerator {
+
+    private static final String SPI = "org.colony.runtime.spi";
+    /** The service interface descriptors implement. */
+    public static final ClassName DESCRIPTOR = ClassName.get(SPI, "ModelDescriptor");
+    private static final ClassName MODEL_INFO = ClassName.get(SPI, "ModelInfo");
+    private static final ClassName ATTRIBUTE_INFO = ClassName.get(SPI, "AttributeInfo");
+    private static final ClassName SHARED_INFO = ClassName.get(SPI, "SharedInfo");
+    private static final ClassName STEP_INFO = ClassName.get(SPI, "StepInfo");
+    private static final ClassName PARAM_INFO = ClassName.get(SPI, "ParamInfo");
+    private static final ClassName SCALAR_TYPE = ClassName.get(SPI, "ScalarType");
+
+    /** The simple name of the descriptor class of a model. */
+    public static String className(ModelIr model) {
+        return model.simpleName() + "_Model";
+    }
+
+    /** Builds the descriptor class. */
+    public TypeSpec generate(ModelIr model, ClassName modelClass) {
+        ClassName kernels = ClassName.get(model.packageName(), JavaKernelGenerator.className(model));
+        CodeBlock.Builder info = CodeBlock.builder().add("new $T($T.class, $L, $L,\n$>$>", MODEL_INFO, modelClass,
+                model.dimensions(), model.minDimensions());
+        info.add("$T.of(", List.class);
+        for (int i = 0; i < model.attributes().size(); i++) {
+            AttributeRef a = model.attributes().get(i);
+            info.add("$L\nnew $T($S, $T.$L, $L, $L)", i == 0 ? "" : ",", ATTRIBUTE_INFO, a.name(), SCALAR_TYPE,
+                    a.type().name(), a.length(), model.doubleBuffered().get(i));
+        }
+        info.add("),\n$T.of(", List.class);
+        for (int i = 0; i < model.shared().size(); i++) {
+            SharedRef s = model.shared().get(i);
+            info.add("$L\nnew $T($S, $T.$L, $L)", i == 0 ? "" : ",", SHARED_INFO, s.name(), SCALAR_TYPE, s.type().name(),
+                    s.length());
+        }
+        info.add("),\n$T.of(", List.class);
+        for (int i = 0; i < model.steps().size(); i++) {
+            StepIr st = model.steps().get(i);
+            CodeBlock.Builder params = CodeBlock.builder().add("$T.of(", List.class);
+            for (int j = 0; j < st.params().size(); j++) {
+                Local p = st.params().get(j);
+                params.add("$Lnew $T($S, $T.$L)", j == 0 ? "" : ", ", PARAM_INFO, p.name(), SCALAR_TYPE,
+                        p.type().name());
+            }
+            params.add(")");
+            info.add("$L\nnew $T($S, $L, $L, $L, $L, $L, $L, $S)", i == 0 ? "" : ",", STEP_INFO, st.name(), params.build(),
+                    st.predicate(), setOf(st.writes()), setOf(st.remoteReads()), st.reach(), st.usesRandom(),
+                    st.sourceFile() + ":" + st.line());
+        }
+        info.add("))$<$<");
+
+        MethodSpec.Builder run = dispatch("run", TypeName.VOID, model, kernels, false);
+        MethodSpec.Builder count = dispatch("count", TypeName.LONG, model, kernels, true);
+
+        return TypeSpec.classBuilder(className(model))
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addSuperinterface(DESCRIPTOR)
+                .addJavadoc("Colony's description of {@link $T}, found through {@link java.util.ServiceLoader}.\n",
+                        modelClass)
+                .addField(FieldSpec.builder(MODEL_INFO, "INFO", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer(info.build()).build())
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
+                        .addJavadoc("For {@link java.util.ServiceLoader}.\n").build())
+                .addMethod(MethodSpec.methodBuilder("info").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                        .returns(MODEL_INFO).addStatement("return INFO").build())
+                .addMethod(run.build())
+                .addMethod(count.build())
+                .build();
+    }
+
+    private static CodeBlock setOf(Set<Integer> values) {
+        CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", Set.class);
+        boolean first = true;
+        for (int v : values) {
+            b.add(first ? "$L" : ", $L", v);
+            first = false;
+        }
+        return b.add(")").build();
+    }
+
+    private static MethodSpec.Builder dispatch(String name, TypeName returns, ModelIr model, ClassName kernels,
+            boolean predicates) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(returns)
+                .addParameter(TypeName.INT, "step")
+                .addParameter(JavaKernelGenerator.CPU_BLOCK, "block")
+                .addParameter(TypeName.INT, "row0")
+                .addParameter(TypeName.INT, "row1")
+                .addParameter(TypeName.INT, "x0")
+                .addParameter(TypeName.INT, "x1")
+                .addParameter(Object[].class, "args");
+        m.beginControlFlow("switch (step)");
+        for (int i = 0; i < model.steps().size(); i++) {
+            StepIr st = model.steps().get(i);
+            if (st.predicate() != predicates) {
+                continue;
+            }
+            CodeBlock.Builder call = CodeBlock.builder().add("$T.$L(block, row0, row1, x0, x1", kernels, st.name());
+            for (int j = 0; j < st.params().size(); j++) {
+                IrType t = st.params().get(j).type();
+                call.add(", ($T) args[$L]", JavaPoetTypes.boxed(t), j);
+            }
+            call.add(")");
+            if (predicates) {
+                m.addStatement("case $L: return $L", i, call.build());
+            } else {
+                m.addCode("case $L:\n$>", i).addStatement("$L", call.build()).addStatement("return").addCode("$<");
+            }
+        }
+        m.addStatement("default: throw new $T($S + step)", IllegalArgumentException.class,
+                model.simpleName() + " has no " + (predicates ? "predicate " : "") + "step number ");
+        m.endControlFlow();
+        return m;
+    }
+}

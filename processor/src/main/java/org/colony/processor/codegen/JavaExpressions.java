@@ -1,0 +1,198 @@
+package org.colony.processor.codegen;
+
+import java.util.List;
+import java.util.function.Function;
+import org.colony.processor.ir.BinaryOp;
+import org.colony.processor.ir.Expr;
+import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.MathFunction;
+
+/**
+ * Prints IR expressions as Java source with as few parentheses as Java's precedence allows. How the
+ * instance's own attributes, neighbours and shared values are named is left to the caller
+ * ({@link Names}), so the same printer serves every kernel shape.
+ */
+final class JavaExpressions {
+
+    /** How the kernel around an expression names its storage. */
+    interface Names {
+        /** The value of an attribute read, self or remote. */
+        String attribute(Expr.AttrRead read, Function<Expr, String> print);
+
+        /** The storage index of a neighbour. */
+        String neighbor(Expr.Neighbor n, Function<Expr, String> print);
+
+        /** A shared value. */
+        String shared(Expr.SharedRead read, Function<Expr, String> print);
+
+        /** The global coordinate along d. */
+        String coord(int d);
+
+        /** The grid size along d. */
+        String size(int d);
+
+        /** The grid dimensionality the kernel was written for. */
+        int dims();
+    }
+
+    private static final int PRIMARY = 16;
+    private static final int UNARY = 14;
+    private static final int CONDITIONAL = 2;
+
+    private final Names names;
+
+    JavaExpressions(Names names) {
+        this.names = names;
+    }
+
+    /** Prints an expression. */
+    String print(Expr e) {
+        return print(e, 0);
+    }
+
+    private String print(Expr e, int required) {
+        String text = text(e);
+        return precedence(e) < required ? "(" + text + ")" : text;
+    }
+
+    private int precedence(Expr e) {
+        return switch (e) {
+            case Expr.Const c -> isNegative(c) || c.type() == IrType.BYTE || c.type() == IrType.SHORT ? UNARY : PRIMARY;
+            case Expr.Unary u -> UNARY;
+            case Expr.Convert c -> UNARY;
+            case Expr.Binary b -> b.op().precedence();
+            case Expr.Conditional c -> CONDITIONAL;
+            case Expr.Intrinsic i -> i.op() == IntrinsicOp.ON_BOUNDARY || i.op() == IntrinsicOp.HAS_NEIGHBOR
+                    ? BinaryOp.COND_OR.precedence() : i.op() == IntrinsicOp.INDEX ? BinaryOp.ADD.precedence() : PRIMARY;
+            case Expr.Neighbor n -> BinaryOp.ADD.precedence();
+            default -> PRIMARY;
+        };
+    }
+
+    private static boolean isNegative(Expr.Const c) {
+        return switch (c.value()) {
+            case Integer i -> i < 0;
+            case Long l -> l < 0;
+            case Float f -> f < 0 || (f == 0 && 1 / f < 0);
+            case Double d -> d < 0 || (d == 0 && 1 / d < 0);
+            default -> false;
+        };
+    }
+
+    private String text(Expr e) {
+        return switch (e) {
+            case Expr.Const c -> literal(c.type(), c.value());
+            case Expr.LocalRef l -> l.local().name();
+            case Expr.Self s -> throw new IllegalStateException("the instance itself is not a value");
+            case Expr.Neighbor n -> names.neighbor(n, this::print);
+            case Expr.AttrRead a -> names.attribute(a, this::print);
+            case Expr.SharedRead s -> names.shared(s, this::print);
+            case Expr.Unary u -> u.op().symbol() + print(u.operand(), UNARY);
+            case Expr.Binary b -> print(b.left(), b.op().precedence()) + " " + b.op().symbol() + " "
+                    + print(b.right(), b.op().precedence() + 1);
+            case Expr.Convert c -> "(" + javaType(c.type()) + ") " + print(c.operand(), UNARY);
+            case Expr.Conditional c -> print(c.cond(), CONDITIONAL + 1) + " ? " + print(c.then(), CONDITIONAL + 1)
+                    + " : " + print(c.otherwise(), CONDITIONAL);
+            case Expr.Intrinsic i -> intrinsic(i);
+            case Expr.MathCall m -> math(m.function(), m.args());
+        };
+    }
+
+    private String intrinsic(Expr.Intrinsic i) {
+        int dims = names.dims();
+        return switch (i.op()) {
+            case COORD -> names.coord((Integer) ((Expr.Const) i.args().get(0)).value());
+            case SIZE -> names.size((Integer) ((Expr.Const) i.args().get(0)).value());
+            case TIME -> "time$";
+            case INDEX -> switch (dims == 0 ? 3 : dims) {
+                case 1 -> "(long) " + names.coord(0);
+                case 2 -> "(long) " + names.coord(0) + " + (long) " + names.size(0) + " * " + names.coord(1);
+                default -> "(long) " + names.coord(0) + " + (long) " + names.size(0) + " * ((long) " + names.coord(1)
+                        + " + (long) " + names.size(1) + " * " + names.coord(2) + ")";
+            };
+            case ON_BOUNDARY -> {
+                StringBuilder sb = new StringBuilder();
+                for (int d = 0; d < (dims == 0 ? 3 : dims); d++) {
+                    String test = names.coord(d) + " == 0 || " + names.coord(d) + " == " + names.size(d) + " - 1";
+                    if (d == 0) {
+                        sb.append(test);
+                    } else if (dims == 0) {
+                        sb.append(" || dims$ > ").append(d).append(" && (").append(test).append(')');
+                    } else {
+                        sb.append(" || ").append(test);
+                    }
+                }
+                yield sb.toString();
+            }
+            case HAS_NEIGHBOR -> {
+                StringBuilder sb = new StringBuilder("wrap$");
+                for (int d = 0; d < i.args().size(); d++) {
+                    sb.append(d == 0 ? " || " : " && ").append("org.colony.runtime.spi.KernelSupport.inside(").append(names.coord(d))
+                            .append(", ").append(print(i.args().get(d))).append(", ").append(names.size(d)).append(")");
+                }
+                yield sb.toString();
+            }
+        };
+    }
+
+    private String math(MathFunction f, List<Expr> args) {
+        String owner = f.precision() == MathFunction.Precision.FDLIBM ? "StrictMath" : f.owner();
+        StringBuilder sb = new StringBuilder(owner).append('.').append(f.methodName()).append('(');
+        for (int i = 0; i < args.size(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(print(args.get(i)));
+        }
+        return sb.append(')').toString();
+    }
+
+    /** The Java type of an IR type (a place is its storage index). */
+    static String javaType(IrType t) {
+        return t == IrType.PLACE ? "int" : t.javaName();
+    }
+
+    /** A Java literal of the given type. */
+    static String literal(IrType type, Object value) {
+        return switch (type) {
+            case BOOLEAN -> value.toString();
+            case BYTE -> "(byte) " + value;
+            case SHORT -> "(short) " + value;
+            case INT -> value.toString();
+            case LONG -> value + "L";
+            case FLOAT -> {
+                float f = (Float) value;
+                if (Float.isNaN(f)) {
+                    yield "Float.NaN";
+                }
+                if (Float.isInfinite(f)) {
+                    yield f > 0 ? "Float.POSITIVE_INFINITY" : "Float.NEGATIVE_INFINITY";
+                }
+                yield Float.toString(f) + "f";
+            }
+            case DOUBLE -> {
+                double d = (Double) value;
+                if (Double.isNaN(d)) {
+                    yield "Double.NaN";
+                }
+                if (Double.isInfinite(d)) {
+                    yield d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY";
+                }
+                yield Double.toString(d);
+            }
+            default -> throw new IllegalArgumentException(type.toString());
+        };
+    }
+
+    /** The zero value of a type, for locals declared without initializer. */
+    static String zero(IrType type) {
+        return switch (type) {
+            case BOOLEAN -> "false";
+            case LONG -> "0L";
+            case FLOAT -> "0.0f";
+            case DOUBLE -> "0.0";
+            default -> "0";
+        };
+    }
+}

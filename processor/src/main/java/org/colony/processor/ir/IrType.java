@@ -1,0 +1,62 @@
+package org.colony.processor.ir;
+
+/**
+ * The value types of the intermediate representation: Java's primitive types without {@code char},
+ * and {@link #PLACE}, a reference to a place of the same grid (a neighbour view).
+ */
+public enum IrType {
+    BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE, PLACE, VOID;
+
+    /** Whether values of this type take part in arithmetic. */
+    public boolean isNumeric() {
+        return switch (this) {
+            case BYTE, SHORT, INT, LONG, FLOAT, DOUBLE -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether this is an integral numeric type. */
+    public boolean isIntegral() {
+        return switch (this) {
+            case BYTE, SHORT, INT, LONG -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether this is {@code float} or {@code double}. */
+    public boolean isFloating() {
+        return this == FLOAT || this == DOUBLE;
+    }
+
+    /** Whether this is a primitive value type (numeric or boolean). */
+    public boolean isPrimitive() {
+        return isNumeric() || this == BOOLEAN;
+    }
+
+    /** The Java keyword of a primitive type. */
+    public String javaName() {
+        return switch (this) {
+            case PLACE -> throw new IllegalStateException("PLACE has no Java keyword");
+            default -> name().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    /** Java's unary numeric promotion: byte and short become int. */
+    public IrType promoted() {
+        return (this == BYTE || this == SHORT) ? INT : this;
+    }
+
+    /** Java's binary numeric promotion of two numeric types. */
+    public static IrType binaryPromotion(IrType a, IrType b) {
+        if (a == DOUBLE || b == DOUBLE) {
+            return DOUBLE;
+        }
+        if (a == FLOAT || b == FLOAT) {
+            return FLOAT;
+        }
+        if (a == LONG || b == LONG) {
+            return LONG;
+        }
+        return INT;
+    }
+}

@@ -1,0 +1,31 @@
+package org.colony.processor.ir;
+
+import java.util.List;
+
+/**
+ * A whole model class, translated: everything a code generator for any backend needs.
+ *
+ * @param packageName the model's package ("" for the unnamed package)
+ * @param simpleName the model's simple name (nested classes joined with '_')
+ * @param qualifiedName the model's canonical name
+ * @param binaryName the model's binary name, as {@code Class.forName} wants it
+ * @param dimensions the grid dimensions the model needs exactly (1-3), or 0 when any grid serves
+ * @param minDimensions the least dimensionality the model's intrinsics need
+ * @param attributes the attributes in ordinal order
+ * @param shared the shared attributes in ordinal order
+ * @param steps the translated steps
+ * @param doubleBuffered per attribute ordinal, whether some step reads it through a neighbour and writes it
+ */
+public record ModelIr(String packageName, String simpleName, String qualifiedName, String binaryName,
+        int dimensions, int minDimensions, List<AttributeRef> attributes, List<SharedRef> shared,
+        List<StepIr> steps, List<Boolean> doubleBuffered) {
+
+    /** The largest reach of any step. */
+    public int reach() {
+        int r = 0;
+        for (StepIr s : steps) {
+            r = Math.max(r, s.reach());
+        }
+        return r;
+    }
+}

@@ -1,0 +1,67 @@
+package org.colony.processor.ir;
+
+import java.util.List;
+
+/**
+ * A statement of a translated step. Every statement carries the line of the Java source it came
+ * from, so that generated code can point back at the user's file.
+ */
+public sealed interface Stmt {
+
+    /** The 1-based line in the model's source file, or 0 when unknown. */
+    int line();
+
+    /** Declares a local, initialised to {@code init} or, when {@code init} is null, to zero / false. */
+    record Declare(int line, Local local, Expr init) implements Stmt {
+    }
+
+    /** Assigns a local; the value already has the local's type. */
+    record AssignLocal(int line, Local local, Expr value) implements Stmt {
+    }
+
+    /**
+     * Writes an attribute of the current instance (the only place a step may write).
+     *
+     * @param element the element index of an array attribute, otherwise {@code null}
+     */
+    record AssignAttr(int line, AttributeRef attr, Expr element, Expr value) implements Stmt {
+    }
+
+    /** Draws a random value of the given kind into {@code target} ({@code bound} only for UNIFORM_INT). */
+    record RandomDraw(int line, Local target, RandomKind kind, Expr bound) implements Stmt {
+    }
+
+    /** A conditional; {@code otherwise} may be empty. */
+    record If(int line, Expr cond, List<Stmt> then, List<Stmt> otherwise) implements Stmt {
+    }
+
+    /**
+     * A loop. Each iteration runs {@code condPrelude}, tests {@code cond} (null means true) and leaves
+     * when it is false, runs {@code body}, then {@code update}. When {@code testFirst} is false
+     * (do-while) the first iteration skips the prelude and test. {@link Continue} goes to the update (or,
+     * in a do-while, to the test).
+     */
+    record Loop(int line, int id, List<Stmt> condPrelude, Expr cond, List<Stmt> body, List<Stmt> update,
+            boolean testFirst) implements Stmt {
+    }
+
+    /** Leaves the loop with the given id. */
+    record Break(int line, int loopId) implements Stmt {
+    }
+
+    /** Goes on with the next iteration of the loop with the given id. */
+    record Continue(int line, int loopId) implements Stmt {
+    }
+
+    /** A block that {@link Exit} can leave: the body of an inlined method or of the step itself. */
+    record Labeled(int line, int id, List<Stmt> body) implements Stmt {
+    }
+
+    /** Leaves the {@link Labeled} block with the given id. */
+    record Exit(int line, int labelId) implements Stmt {
+    }
+
+    /** A nested scope. */
+    record Block(int line, List<Stmt> body) implements Stmt {
+    }
+}

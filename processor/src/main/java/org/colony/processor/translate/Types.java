@@ -1,0 +1,53 @@
+package org.colony.processor.translate;
+
+import com.sun.source.tree.Tree;
+import javax.lang.model.type.TypeKind;
+import org.colony.processor.ir.BinaryOp;
+import org.colony.processor.ir.IrType;
+
+/** Mappings from javac's tree and type kinds to the IR's. */
+final class Types {
+
+    private Types() {
+    }
+
+    /** The IR type of a primitive kind, or null for {@code char} and non-primitives. */
+    static IrType primitive(TypeKind kind) {
+        return switch (kind) {
+            case BOOLEAN -> IrType.BOOLEAN;
+            case BYTE -> IrType.BYTE;
+            case SHORT -> IrType.SHORT;
+            case INT -> IrType.INT;
+            case LONG -> IrType.LONG;
+            case FLOAT -> IrType.FLOAT;
+            case DOUBLE -> IrType.DOUBLE;
+            default -> null;
+        };
+    }
+
+    /** The IR operator of a binary tree kind (or of a compound assignment), or null. */
+    static BinaryOp binaryOp(Tree.Kind kind) {
+        return switch (kind) {
+            case MULTIPLY, MULTIPLY_ASSIGNMENT -> BinaryOp.MUL;
+            case DIVIDE, DIVIDE_ASSIGNMENT -> BinaryOp.DIV;
+            case REMAINDER, REMAINDER_ASSIGNMENT -> BinaryOp.REM;
+            case PLUS, PLUS_ASSIGNMENT -> BinaryOp.ADD;
+            case MINUS, MINUS_ASSIGNMENT -> BinaryOp.SUB;
+            case LEFT_SHIFT, LEFT_SHIFT_ASSIGNMENT -> BinaryOp.SHL;
+            case RIGHT_SHIFT, RIGHT_SHIFT_ASSIGNMENT -> BinaryOp.SHR;
+            case UNSIGNED_RIGHT_SHIFT, UNSIGNED_RIGHT_SHIFT_ASSIGNMENT -> BinaryOp.USHR;
+            case LESS_THAN -> BinaryOp.LT;
+            case LESS_THAN_EQUAL -> BinaryOp.LE;
+            case GREATER_THAN -> BinaryOp.GT;
+            case GREATER_THAN_EQUAL -> BinaryOp.GE;
+            case EQUAL_TO -> BinaryOp.EQ;
+            case NOT_EQUAL_TO -> BinaryOp.NE;
+            case AND, AND_ASSIGNMENT -> BinaryOp.AND;
+            case XOR, XOR_ASSIGNMENT -> BinaryOp.XOR;
+            case OR, OR_ASSIGNMENT -> BinaryOp.OR;
+            case CONDITIONAL_AND -> BinaryOp.COND_AND;
+            case CONDITIONAL_OR -> BinaryOp.COND_OR;
+            default -> null;
+        };
+    }
+}

@@ -1,0 +1,84 @@
+package org.colony.processor.validation;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import org.colony.processor.Diagnostics;
+import org.colony.processor.Messages;
+import org.colony.processor.model.Annotations;
+import org.colony.processor.model.MethodModel;
+import org.colony.processor.model.ModelClass;
+import org.colony.processor.model.ModelReader;
+
+/** Checks the class itself: what it extends, how it is nested, its dimensionality, its method names. */
+public final class ModelClassValidator {
+
+    /** The names of {@code Place}'s intrinsics, which model methods may not reuse. */
+    public static final Set<String> INTRINSICS = Set.of("neighbor", "hasNeighbor", "index", "coord", "x", "y", "z",
+            "size", "onBoundary", "time", "uniform", "uniformInt", "normal");
+
+    private final Diagnostics diagnostics;
+
+    /** @param diagnostics where errors go */
+    public ModelClassValidator(Diagnostics diagnostics) {
+        this.diagnostics = diagnostics;
+    }
+
+    /** Validates; returns whether the class passed. */
+    public boolean validate(ModelClass model) {
+        int before = diagnostics.errorCount();
+        TypeElement type = model.element();
+        String name = type.getQualifiedName().toString();
+        if (!extendsPlace(type)) {
+            diagnostics.error(type, Messages.modelNotPlace(name));
+        }
+        if (type.getNestingKind() == NestingKind.LOCAL || type.getNestingKind() == NestingKind.ANONYMOUS
+                || (type.getNestingKind() == NestingKind.MEMBER && !type.getModifiers().contains(Modifier.STATIC))) {
+            diagnostics.error(type, Messages.modelNesting(type.getSimpleName().toString()));
+        }
+        if (!type.getTypeParameters().isEmpty()) {
+            diagnostics.error(type, Messages.modelGeneric(name));
+        }
+        if (type.getKind() != ElementKind.CLASS || type.getModifiers().contains(Modifier.ABSTRACT)) {
+            diagnostics.error(type, Messages.modelAbstract(name));
+        }
+        if (Annotations.find(type, ModelReader.DIMENSIONS) != null
+                && (model.declaredDimensions() < 1 || model.declaredDimensions() > 3)) {
+            diagnostics.error(type, Annotations.find(type, ModelReader.DIMENSIONS),
+                    Annotations.value(type, ModelReader.DIMENSIONS, "value"),
+                    Messages.modelDimensions(model.declaredDimensions()));
+        }
+        Map<String, Integer> counts = new HashMap<>();
+        for (MethodModel m : model.methods()) {
+            counts.merge(m.name(), 1, Integer::sum);
+        }
+        for (MethodModel m : model.methods()) {
+            if (INTRINSICS.contains(m.name())) {
+                diagnostics.error(m.element(), Messages.modelIntrinsicName(m.name()));
+            } else if (counts.get(m.name()) > 1 && (m.step() || model.methods(m.name()).stream()
+                    .anyMatch(MethodModel::step))) {
+                diagnostics.error(m.element(), Messages.modelOverload(m.name()));
+            }
+        }
+        return diagnostics.errorCount() == before;
+    }
+
+    private static boolean extendsPlace(TypeElement type) {
+        TypeMirror sup = type.getSuperclass();
+        while (sup.getKind() == TypeKind.DECLARED) {
+            TypeElement e = (TypeElement) ((DeclaredType) sup).asElement();
+            if (e.getQualifiedName().contentEquals(ModelReader.PLACE)) {
+                return true;
+            }
+            sup = e.getSuperclass();
+        }
+        return false;
+    }
+}

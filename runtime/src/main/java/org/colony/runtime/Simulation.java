@@ -1,0 +1,195 @@
+package org.colony.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.colony.Place;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.BackendProvider;
+import org.colony.runtime.spi.PlaceStore;
+
+/**
+ * A simulation: the backend it runs on, its collections of places, its clock and its random seed.
+ * Driver code creates one, creates collections, calls steps and advances time:
+ *
+ * <pre>{@code
+ * try (Simulation sim = Simulation.create(Config.fromArgs(args))) {
+ *     Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(1000, 1000));
+ *     for (int t = 0; t < 3000; t++) {
+ *         plate.callAll(HeatCell::diffuse, 0.25);
+ *         sim.step();
+ *     }
+ * }
+ * }</pre>
+ *
+ * A simulation is driven from one thread at a time. Every {@code callAll} gets its own random stream
+ * ({@link #epoch()}), so results depend only on the seed and the sequence of calls.
+ */
+public final class Simulation implements AutoCloseable {
+
+    private final Config config;
+    private final Backend backend;
+    private final List<Places<?>> collections = new ArrayList<>();
+    private final long created = System.nanoTime();
+    private long time;
+    private long epoch;
+    private long firstCall = -1;
+    private long lastStep = -1;
+    private long stepNanos;
+    private boolean closed;
+
+    private Simulation(Config config, Backend backend) {
+        this.config = config;
+        this.backend = backend;
+    }
+
+    /**
+     * Starts a simulation with the given settings on the backend they select.
+     *
+     * @throws ColonyException if the backend is unknown or cannot run here (the message says why)
+     */
+    public static Simulation create(Config config) {
+        return new Simulation(config, openBackend(config));
+    }
+
+    /** Starts a simulation with {@link Config#defaults()}. */
+    public static Simulation create() {
+        return create(Config.defaults());
+    }
+
+    private static Backend openBackend(Config config) {
+        List<BackendProvider> providers = new ArrayList<>();
+        ServiceLoader.load(BackendProvider.class, Simulation.class.getClassLoader()).forEach(providers::add);
+        providers.sort((a, b) -> Integer.compare(b.priority(), a.priority()));
+        if (config.backend().equals("auto")) {
+            for (BackendProvider p : providers) {
+                if (p.unavailableReason() == null) {
+                    return p.open(config);
+                }
+            }
+            throw new ColonyException("no backend can run here");
+        }
+        for (BackendProvider p : providers) {
+            if (p.name().equals(config.backend())) {
+                String why = p.unavailableReason();
+                if (why != null) {
+                    throw new ColonyException("--backend=" + config.backend() + " cannot run here: " + why);
+                }
+                return p.open(config);
+            }
+        }
+        throw new ColonyException("--backend=" + config.backend() + " is not installed: add its module (colony-"
+                + config.backend() + "-backend) to the class path, or use --backend=cpu");
+    }
+
+    /**
+     * Creates a collection of places of {@code model} over {@code grid}, all attributes zero.
+     *
+     * @throws ColonyException if the model was not processed by Colony, does not fit the grid's
+     *     dimensionality, or does not fit in memory (the message gives the estimate)
+     */
+    public <P extends Place> Places<P> places(Class<P> model, Grid grid) {
+        checkOpen();
+        if (model == null || grid == null) {
+            throw new ColonyException("places(model, grid) needs a model class and a grid");
+        }
+        var descriptor = Models.descriptor(model);
+        var info = descriptor.info();
+        if (info.dimensions() != 0 && info.dimensions() != grid.dimensions()) {
+            throw new ColonyException(model.getSimpleName() + " is written for " + info.dimensions()
+                    + "-dimensional grids (its neighbor calls take " + info.dimensions() + " offsets), but the grid "
+                    + grid + " has " + grid.dimensions());
+        }
+        if (grid.dimensions() < info.minDimensions()) {
+            throw new ColonyException(model.getSimpleName() + " needs a grid of at least " + info.minDimensions()
+                    + " dimensions (it reads coordinates up to " + "xyz".charAt(info.minDimensions() - 1)
+                    + "), but the grid " + grid + " has " + grid.dimensions());
+        }
+        PlaceStore store = backend.createPlaces(descriptor, grid);
+        Places<P> p = new Places<>(this, model, descriptor, grid, store);
+        collections.add(p);
+        return p;
+    }
+
+    /**
+     * Ends the current time step: advances {@link #time()} and records how long the step took (from the
+     * previous {@code step()}, or from the first call after creation).
+     */
+    public void step() {
+        checkOpen();
+        long now = System.nanoTime();
+        long start = lastStep >= 0 ? lastStep : (firstCall >= 0 ? firstCall : now);
+        stepNanos += now - start;
+        lastStep = now;
+        time++;
+    }
+
+    /** The number of {@link #step()} calls so far; steps read it with {@code time()}. */
+    public long time() {
+        return time;
+    }
+
+    /** The number of calls made so far: the random stream the next call will use. */
+    public long epoch() {
+        return epoch;
+    }
+
+    /** The seed of every random draw. */
+    public long seed() {
+        return config.seed();
+    }
+
+    /** The settings. */
+    public Config config() {
+        return config;
+    }
+
+    /** One line describing the backend, for reports. */
+    public String backendDescription() {
+        return backend.description();
+    }
+
+    /** The backend's short name. */
+    public String backendName() {
+        return backend.name();
+    }
+
+    /** Nanoseconds from creation to the first call of a step. */
+    public long initNanos() {
+        return (firstCall >= 0 ? firstCall : System.nanoTime()) - created;
+    }
+
+    /** Total nanoseconds of all completed time steps. */
+    public long stepNanos() {
+        return stepNanos;
+    }
+
+    /** Starts a call: checks the simulation is open and returns its epoch. */
+    long beginCall() {
+        checkOpen();
+        if (firstCall < 0) {
+            firstCall = System.nanoTime();
+        }
+        return epoch++;
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the simulation is closed");
+        }
+    }
+
+    /** Releases every collection and the backend. Later use throws {@link ColonyException}. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Places<?> p : collections) {
+            p.release();
+        }
+        backend.close();
+    }
+}

@@ -1,0 +1,124 @@
+package org.colony.runtime.cpu;
+
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.reduce.ExactSum;
+import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.spi.ScalarType;
+
+/** The partial reductions of some rows of one column; partials merge exactly, in any order. */
+final class Accumulator {
+
+    private final ExactSum exact = new ExactSum();
+    private long longSum;
+    private boolean overflow;
+    private double min = Double.POSITIVE_INFINITY;
+    private double max = Double.NEGATIVE_INFINITY;
+    private long longMin = Long.MAX_VALUE;
+    private long longMax = Long.MIN_VALUE;
+    private long count;
+
+    /** Adds cells {@code [from, to)} of a primitive column. */
+    void addRow(Object column, int from, int to) {
+        count += to - from;
+        switch (column) {
+            case double[] c -> {
+                for (int i = from; i < to; i++) {
+                    double v = c[i];
+                    exact.add(v);
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+            case float[] c -> {
+                for (int i = from; i < to; i++) {
+                    float v = c[i];
+                    exact.add(v);
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+            case int[] c -> {
+                long s = 0;
+                for (int i = from; i < to; i++) {
+                    int v = c[i];
+                    s += v;
+                    longMin = Math.min(longMin, v);
+                    longMax = Math.max(longMax, v);
+                }
+                addLong(s);
+            }
+            case long[] c -> {
+                for (int i = from; i < to; i++) {
+                    long v = c[i];
+                    addLong(v);
+                    longMin = Math.min(longMin, v);
+                    longMax = Math.max(longMax, v);
+                }
+            }
+            case short[] c -> {
+                long s = 0;
+                for (int i = from; i < to; i++) {
+                    short v = c[i];
+                    s += v;
+                    longMin = Math.min(longMin, v);
+                    longMax = Math.max(longMax, v);
+                }
+                addLong(s);
+            }
+            case byte[] c -> {
+                long s = 0;
+                for (int i = from; i < to; i++) {
+                    byte v = c[i];
+                    s += v;
+                    longMin = Math.min(longMin, v);
+                    longMax = Math.max(longMax, v);
+                }
+                addLong(s);
+            }
+            case boolean[] c -> {
+                long s = 0;
+                for (int i = from; i < to; i++) {
+                    int v = c[i] ? 1 : 0;
+                    s += v;
+                    longMin = Math.min(longMin, v);
+                    longMax = Math.max(longMax, v);
+                }
+                addLong(s);
+            }
+            default -> throw new IllegalArgumentException(column.getClass().toString());
+        }
+    }
+
+    private void addLong(long v) {
+        try {
+            longSum = Math.addExact(longSum, v);
+        } catch (ArithmeticException e) {
+            overflow = true;
+        }
+    }
+
+    /** Adds another partial. */
+    void merge(Accumulator o) {
+        exact.add(o.exact);
+        addLong(o.longSum);
+        overflow |= o.overflow;
+        min = Math.min(min, o.min);
+        max = Math.max(max, o.max);
+        longMin = Math.min(longMin, o.longMin);
+        longMax = Math.max(longMax, o.longMax);
+        count += o.count;
+    }
+
+    /** The result for a column of the given type. */
+    Reduction result(ScalarType type, String attribute) {
+        if (type.isFloating()) {
+            return new Reduction(exact.value(), 0, count == 0 ? Double.NaN : min, count == 0 ? Double.NaN : max, 0, 0,
+                    count);
+        }
+        if (overflow) {
+            throw new ColonyException("the sum of " + attribute + " overflows 64 bits");
+        }
+        return new Reduction((double) longSum, longSum, count == 0 ? Double.NaN : longMin,
+                count == 0 ? Double.NaN : longMax, longMin, longMax, count);
+    }
+}

@@ -1,0 +1,55 @@
+package org.colony.runtime.cpu;
+
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.storage.BlockStorage;
+
+/** The multi-threaded CPU backend: generated Java kernels over structure-of-arrays columns. */
+public final class CpuBackend implements Backend {
+
+    private final WorkerPool pool;
+    private final int threads;
+
+    /** @param threads worker threads, the calling thread included */
+    public CpuBackend(int threads) {
+        this.threads = threads;
+        this.pool = new WorkerPool(threads);
+    }
+
+    @Override
+    public String name() {
+        return "cpu";
+    }
+
+    @Override
+    public String description() {
+        return "cpu: " + threads + (threads == 1 ? " thread" : " threads");
+    }
+
+    @Override
+    public PlaceStore createPlaces(ModelDescriptor model, Grid grid) {
+        var layout = CpuPlaceStore.layout(model.info(), grid);
+        long need = BlockStorage.bytes(model.info(), layout);
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        if (need > free) {
+            throw new ColonyException(model.info().modelClass().getSimpleName() + " on a " + grid + " grid needs "
+                    + need + " bytes of memory, but the Java heap has " + free + " free; raise -Xmx or use a "
+                    + "smaller grid");
+        }
+        if (layout.storedCells() > BlockStorage.MAX_CELLS) {
+            throw new ColonyException(model.info().modelClass().getSimpleName() + " on a " + grid + " grid needs "
+                    + layout.storedCells() + " cells with its halo; the CPU backend holds at most "
+                    + BlockStorage.MAX_CELLS + " cells per block");
+        }
+        return new CpuPlaceStore(model, grid, pool);
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,29 @@
+package org.colony.runtime.cpu;
+
+import org.colony.runtime.Config;
+import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.BackendProvider;
+
+/** Provides the CPU backend, which runs everywhere. */
+public final class CpuBackendProvider implements BackendProvider {
+
+    @Override
+    public String name() {
+        return "cpu";
+    }
+
+    @Override
+    public int priority() {
+        return 0;
+    }
+
+    @Override
+    public String unavailableReason() {
+        return null;
+    }
+
+    @Override
+    public Backend open(Config config) {
+        return new CpuBackend(config.threads());
+    }
+}

@@ -1,0 +1,229 @@
+package org.colony.runtime.cpu;
+
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.grid.Boundary;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.halo.WrapHalo;
+import org.colony.runtime.spi.AttributeInfo;
+import org.colony.runtime.spi.Layout;
+import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.spi.ModelInfo;
+import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.spi.StepInfo;
+import org.colony.runtime.storage.BlockStorage;
+
+/**
+ * A Places collection on the CPU: one block covering the grid with a halo as wide as the model's
+ * reach, worked by the thread pool in chunks of rows.
+ */
+final class CpuPlaceStore implements PlaceStore {
+
+    /** Below this many cells a call runs as one chunk on the calling thread. */
+    static final int SEQUENTIAL_CELLS = 1 << 15;
+
+    private final ModelDescriptor descriptor;
+    private final ModelInfo model;
+    private final Grid grid;
+    private final WorkerPool pool;
+    private final BlockStorage block;
+    private final Object[] shared;
+    private final boolean[] dirty;
+    private boolean closed;
+
+    CpuPlaceStore(ModelDescriptor descriptor, Grid grid, WorkerPool pool) {
+        this.descriptor = descriptor;
+        this.model = descriptor.info();
+        this.grid = grid;
+        this.pool = pool;
+        this.shared = BlockStorage.newShared(model);
+        this.block = new BlockStorage(model, layout(model, grid), shared);
+        this.dirty = new boolean[model.attributes().size()];
+        java.util.Arrays.fill(dirty, true);
+    }
+
+    /** The layout of a single block covering the whole grid. */
+    static Layout layout(ModelInfo model, Grid grid) {
+        int d = grid.dimensions();
+        return new Layout(d, grid.size(0), grid.size(1), grid.size(2), 0, 0, 0, grid.size(0), grid.size(1),
+                grid.size(2), model.reach(), grid.boundary() == Boundary.WRAP);
+    }
+
+    @Override
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public Grid grid() {
+        return grid;
+    }
+
+    @Override
+    public void call(int step, Object[] args, long seed, long epoch, long time) {
+        StepInfo s = model.steps().get(step);
+        prepare(s, seed, epoch, time);
+        runChunks(s, (r0, r1, x0, x1) -> descriptor.run(step, block, r0, r1, x0, x1, args));
+        for (int a : s.writes()) {
+            if (s.buffers(a)) {
+                block.swap(a);
+            }
+            dirty[a] = true;
+        }
+    }
+
+    @Override
+    public long count(int step, Object[] args, long seed, long epoch, long time) {
+        StepInfo s = model.steps().get(step);
+        prepare(s, seed, epoch, time);
+        java.util.concurrent.atomic.AtomicLong total = new java.util.concurrent.atomic.AtomicLong();
+        runChunks(s, (r0, r1, x0, x1) -> total.addAndGet(descriptor.count(step, block, r0, r1, x0, x1, args)));
+        return total.get();
+    }
+
+    private void prepare(StepInfo s, long seed, long epoch, long time) {
+        if (closed) {
+            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
+        }
+        Layout l = block.layout();
+        for (int a : s.remoteReads()) {
+            if (dirty[a] && l.wrap() && l.pad() > 0) {
+                AttributeInfo info = model.attributes().get(a);
+                for (int k = 0; k < info.columns(); k++) {
+                    WrapHalo.fill(l, block.column(a, k));
+                }
+            }
+            dirty[a] = false;
+        }
+        block.prepare(seed, epoch, time);
+    }
+
+    /** Work on a box of rows and x. */
+    @FunctionalInterface
+    interface Chunk {
+        void run(int row0, int row1, int x0, int x1);
+    }
+
+    private void runChunks(StepInfo s, Chunk chunk) {
+        Layout l = block.layout();
+        int rows = l.rows();
+        int width = l.extent0();
+        long cells = (long) rows * width;
+        int tasks = cells < SEQUENTIAL_CELLS ? 1 : (int) Math.min(pool.parallelism() * 4L, cells / (SEQUENTIAL_CELLS / 4));
+        int rowParts = Math.min(rows, tasks);
+        int xParts = rows >= tasks ? 1 : (tasks + rows - 1) / rows;
+        try {
+            pool.run(rowParts * xParts, i -> {
+                int rp = i / xParts;
+                int xp = i % xParts;
+                int r0 = (int) ((long) rows * rp / rowParts);
+                int r1 = (int) ((long) rows * (rp + 1) / rowParts);
+                int x0 = (int) ((long) width * xp / xParts);
+                int x1 = (int) ((long) width * (xp + 1) / xParts);
+                chunk.run(r0, r1, x0, x1);
+            });
+        } catch (ColonyException e) {
+            throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " ("
+                    + s.source() + ") failed: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " ("
+                    + s.source() + ") failed: " + e, e);
+        }
+    }
+
+    @Override
+    public void read(int attribute, int element, Object target) {
+        checkOpen();
+        Layout l = block.layout();
+        Object column = block.column(attribute, element);
+        forEachRow(l, (storage, global, length) -> System.arraycopy(column, storage, target, (int) global, length));
+    }
+
+    @Override
+    public void write(int attribute, int element, Object source) {
+        checkOpen();
+        Layout l = block.layout();
+        Object column = block.column(attribute, element);
+        forEachRow(l, (storage, global, length) -> System.arraycopy(source, (int) global, column, storage, length));
+        dirty[attribute] = true;
+    }
+
+    /** A run of owned cells of one row: where it is stored, its global index, its length. */
+    @FunctionalInterface
+    interface Row {
+        void accept(int storage, long global, int length);
+    }
+
+    private void forEachRow(Layout l, Row row) {
+        for (int r = 0; r < l.rows(); r++) {
+            int ly = r % l.extent1();
+            int lz = r / l.extent1();
+            long global = grid.index(l.origin0(), l.origin1() + ly, l.origin2() + lz);
+            row.accept(l.storageIndex(0, ly, lz), global, l.extent0());
+        }
+    }
+
+    @Override
+    public Object value(int attribute, int element, long index) {
+        checkOpen();
+        Layout l = block.layout();
+        int x = (int) (index % grid.size(0));
+        long rest = index / grid.size(0);
+        int y = (int) (rest % grid.size(1));
+        int z = (int) (rest / grid.size(1));
+        return java.lang.reflect.Array.get(block.column(attribute, element),
+                l.storageIndex(x - l.origin0(), y - l.origin1(), z - l.origin2()));
+    }
+
+    @Override
+    public void setShared(int index, Object values) {
+        checkOpen();
+        System.arraycopy(values, 0, shared[index], 0, java.lang.reflect.Array.getLength(shared[index]));
+    }
+
+    @Override
+    public void getShared(int index, Object target) {
+        checkOpen();
+        System.arraycopy(shared[index], 0, target, 0, java.lang.reflect.Array.getLength(shared[index]));
+    }
+
+    @Override
+    public Reduction reduce(int attribute, int element) {
+        checkOpen();
+        Layout l = block.layout();
+        Object column = block.column(attribute, element);
+        int rows = l.rows();
+        int tasks = (long) rows * l.extent0() < SEQUENTIAL_CELLS ? 1 : Math.min(rows, pool.parallelism() * 4);
+        Accumulator[] parts = new Accumulator[tasks];
+        pool.run(tasks, i -> {
+            Accumulator acc = new Accumulator();
+            for (int r = (int) ((long) rows * i / tasks); r < (int) ((long) rows * (i + 1) / tasks); r++) {
+                int start = l.storageIndex(0, r % l.extent1(), r / l.extent1());
+                acc.addRow(column, start, start + l.extent0());
+            }
+            parts[i] = acc;
+        });
+        Accumulator total = parts[0];
+        for (int i = 1; i < tasks; i++) {
+            total.merge(parts[i]);
+        }
+        AttributeInfo info = model.attributes().get(attribute);
+        return total.result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public long bytes() {
+        return BlockStorage.bytes(model, block.layout());
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}

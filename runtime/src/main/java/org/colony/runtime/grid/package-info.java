@@ -1,0 +1,2 @@
+/** Grid shapes and boundary policies. */
+package org.colony.runtime.grid;

@@ -1,0 +1,142 @@
+package org.colony.runtime.reduce;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+/**
+ * An exact accumulator of doubles: every finite double is a multiple of 2<sup>-1074</sup>, so the sum
+ * is kept as a wide fixed-point integer and rounded to the nearest double once, at the end. Because
+ * integer addition is associative, the result is the same whatever the order of the additions and
+ * however they are split between threads, partitions or devices ({@link #add(ExactSum)}).
+ *
+ * <p>Digits hold 32 bits each in a {@code long}, which leaves room to add 2<sup>30</sup> values before
+ * carries are propagated. Not thread-safe: give each thread its own accumulator and merge them.
+ */
+public final class ExactSum {
+
+    private static final int DIGITS = 70;
+    private static final int NORMALIZE_EVERY = 1 << 30;
+
+    /** 2^-1074, the unit of the fixed-point digits, exactly. */
+    private static final BigDecimal UNIT = BigDecimal.ONE.divide(new BigDecimal(BigInteger.TWO.pow(1074)));
+
+    private final long[] digits = new long[DIGITS];
+    private int pending;
+    private boolean nan;
+    private boolean positiveInfinity;
+    private boolean negativeInfinity;
+    private boolean sawPositiveZeroOrValue;
+    private long count;
+
+    /** Adds a double exactly. */
+    public void add(double v) {
+        count++;
+        long bits = Double.doubleToRawLongBits(v);
+        int exponent = (int) ((bits >>> 52) & 0x7FF);
+        long mantissa = bits & 0xF_FFFF_FFFF_FFFFL;
+        boolean negative = bits < 0;
+        if (exponent == 0x7FF) {
+            if (mantissa != 0) {
+                nan = true;
+            } else if (negative) {
+                negativeInfinity = true;
+            } else {
+                positiveInfinity = true;
+            }
+            return;
+        }
+        if (!negative || mantissa != 0 || exponent != 0) {
+            sawPositiveZeroOrValue = true;
+        }
+        if (exponent == 0 && mantissa == 0) {
+            return;
+        }
+        int shift;
+        if (exponent == 0) {
+            shift = 0;
+        } else {
+            mantissa |= 1L << 52;
+            shift = exponent - 1;
+        }
+        int index = shift >>> 5;
+        int offset = shift & 31;
+        // mantissa << offset spans at most 84 bits: three 32-bit digits.
+        long low = (mantissa << offset) & 0xFFFF_FFFFL;
+        long mid = (mantissa >>> (32 - offset)) & 0xFFFF_FFFFL;
+        long high = offset == 0 ? 0 : mantissa >>> (64 - offset);
+        if (negative) {
+            digits[index] -= low;
+            digits[index + 1] -= mid;
+            digits[index + 2] -= high;
+        } else {
+            digits[index] += low;
+            digits[index + 1] += mid;
+            digits[index + 2] += high;
+        }
+        if (++pending == NORMALIZE_EVERY) {
+            normalize();
+        }
+    }
+
+    /** Adds a float exactly (every float is a double). */
+    public void add(float v) {
+        add((double) v);
+    }
+
+    /** Adds another accumulator's sum exactly. */
+    public void add(ExactSum other) {
+        normalize();
+        other.normalize();
+        for (int i = 0; i < DIGITS; i++) {
+            digits[i] += other.digits[i];
+        }
+        pending = 1;
+        normalize();
+        nan |= other.nan;
+        positiveInfinity |= other.positiveInfinity;
+        negativeInfinity |= other.negativeInfinity;
+        sawPositiveZeroOrValue |= other.sawPositiveZeroOrValue;
+        count += other.count;
+    }
+
+    /** How many values were added. */
+    public long count() {
+        return count;
+    }
+
+    private void normalize() {
+        long carry = 0;
+        for (int i = 0; i < DIGITS; i++) {
+            long d = digits[i] + carry;
+            digits[i] = d & 0xFFFF_FFFFL;
+            carry = d >> 32;
+        }
+        // A negative total leaves carry = -1 past the top digit: the digits then hold 2^(32*DIGITS) + sum.
+        if (carry != 0) {
+            digits[DIGITS - 1] |= carry << 32;
+        }
+        pending = 0;
+    }
+
+    /** The exact sum rounded once to the nearest double (ties to even); infinities and NaN as IEEE 754 says. */
+    public double value() {
+        if (nan || (positiveInfinity && negativeInfinity)) {
+            return Double.NaN;
+        }
+        if (positiveInfinity) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (negativeInfinity) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        normalize();
+        BigInteger total = BigInteger.ZERO;
+        for (int i = DIGITS - 1; i >= 0; i--) {
+            total = total.shiftLeft(32).add(BigInteger.valueOf(i == DIGITS - 1 ? digits[i] : digits[i] & 0xFFFF_FFFFL));
+        }
+        if (total.signum() == 0) {
+            return (count > 0 && !sawPositiveZeroOrValue) ? -0.0 : 0.0;
+        }
+        return new BigDecimal(total).multiply(UNIT).doubleValue();
+    }
+}

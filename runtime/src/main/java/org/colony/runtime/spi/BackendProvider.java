@@ -1,0 +1,22 @@
+package org.colony.runtime.spi;
+
+import org.colony.runtime.Config;
+
+/**
+ * Creates a backend; found through {@link java.util.ServiceLoader}. A provider that cannot run here (no
+ * GPU, no driver) says why in one line from {@link #unavailableReason()}.
+ */
+public interface BackendProvider {
+
+    /** The name {@code --backend} selects it by. */
+    String name();
+
+    /** Preference for {@code --backend auto}: the usable provider with the highest priority wins. */
+    int priority();
+
+    /** Null when the backend can run here, otherwise one line saying why not. */
+    String unavailableReason();
+
+    /** Opens the backend. */
+    Backend open(Config config);
+}

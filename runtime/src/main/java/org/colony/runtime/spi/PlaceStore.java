@@ -1,0 +1,46 @@
+package org.colony.runtime.spi;
+
+import org.colony.runtime.grid.Grid;
+
+/**
+ * The state of one Places collection on a backend, and the operations the runtime asks of it.
+ * Arrays passed in and out are primitive arrays over the whole grid in global index order.
+ */
+public interface PlaceStore extends AutoCloseable {
+
+    /** The model. */
+    ModelInfo model();
+
+    /** The grid. */
+    Grid grid();
+
+    /** Runs a step on every place. */
+    void call(int step, Object[] args, long seed, long epoch, long time);
+
+    /** Runs a predicate step on every place and counts where it is true. */
+    long count(int step, Object[] args, long seed, long epoch, long time);
+
+    /** Copies one element column of an attribute into {@code target} (length = cells). */
+    void read(int attribute, int element, Object target);
+
+    /** Copies {@code source} (length = cells) into one element column of an attribute. */
+    void write(int attribute, int element, Object source);
+
+    /** One cell's value of one element of an attribute, boxed. */
+    Object value(int attribute, int element, long index);
+
+    /** Sets a shared attribute from a primitive array (length 1 for scalars). */
+    void setShared(int index, Object values);
+
+    /** Reads a shared attribute into a primitive array. */
+    void getShared(int index, Object target);
+
+    /** Reduces one element column of an attribute. */
+    Reduction reduce(int attribute, int element);
+
+    /** Bytes of memory the collection holds. */
+    long bytes();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,26 @@
+package org.colony.runtime.spi;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A step of a model, with the facts the runtime needs to run it correctly: what it writes and reads
+ * through neighbours (for double buffering and halo exchange) and how far it reaches.
+ *
+ * @param name the method name
+ * @param params the parameters, in order
+ * @param predicate whether the step returns boolean (usable in {@code count})
+ * @param writes ordinals of the attributes it writes
+ * @param remoteReads ordinals of the attributes it reads through {@code neighbor(...)}
+ * @param reach the largest neighbour offset along any dimension
+ * @param usesRandom whether it draws random numbers
+ * @param source where it is declared, {@code File.java:line}
+ */
+public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
+        Set<Integer> remoteReads, int reach, boolean usesRandom, String source) {
+
+    /** Attributes this step both writes and reads through neighbours: written to the second buffer, then swapped. */
+    public boolean buffers(int attribute) {
+        return writes.contains(attribute) && remoteReads.contains(attribute);
+    }
+}

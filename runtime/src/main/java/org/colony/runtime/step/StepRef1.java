@@ -1,0 +1,16 @@
+package org.colony.runtime.step;
+
+import java.io.Serializable;
+
+/**
+ * A method reference to a step with 1 parameter(s), such as {@code HeatCell::diffuse}. It is
+ * {@link Serializable} only so that Colony can read which method it names; Colony never calls it.
+ *
+ * @param <P> the model class
+ * @param <A> the type of argument 1
+ */
+@FunctionalInterface
+public interface StepRef1<P, A> extends Serializable {
+    /** Never called by Colony; the method reference identifies the step. */
+    void call(P place, A a);
+}

@@ -1,0 +1,17 @@
+package org.colony.runtime.step;
+
+import java.io.Serializable;
+
+/**
+ * A method reference to a step with 2 parameter(s), such as {@code HeatCell::diffuse}. It is
+ * {@link Serializable} only so that Colony can read which method it names; Colony never calls it.
+ *
+ * @param <P> the model class
+ * @param <A> the type of argument 1
+ * @param <B> the type of argument 2
+ */
+@FunctionalInterface
+public interface StepRef2<P, A, B> extends Serializable {
+    /** Never called by Colony; the method reference identifies the step. */
+    void call(P place, A a, B b);
+}

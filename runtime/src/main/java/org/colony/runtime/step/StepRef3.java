@@ -1,0 +1,18 @@
+package org.colony.runtime.step;
+
+import java.io.Serializable;
+
+/**
+ * A method reference to a step with 3 parameter(s), such as {@code HeatCell::diffuse}. It is
+ * {@link Serializable} only so that Colony can read which method it names; Colony never calls it.
+ *
+ * @param <P> the model class
+ * @param <A> the type of argument 1
+ * @param <B> the type of argument 2
+ * @param <C> the type of argument 3
+ */
+@FunctionalInterface
+public interface StepRef3<P, A, B, C> extends Serializable {
+    /** Never called by Colony; the method reference identifies the step. */
+    void call(P place, A a, B b, C c);
+}

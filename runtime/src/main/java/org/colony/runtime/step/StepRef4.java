@@ -1,0 +1,19 @@
+package org.colony.runtime.step;
+
+import java.io.Serializable;
+
+/**
+ * A method reference to a step with 4 parameter(s), such as {@code HeatCell::diffuse}. It is
+ * {@link Serializable} only so that Colony can read which method it names; Colony never calls it.
+ *
+ * @param <P> the model class
+ * @param <A> the type of argument 1
+ * @param <B> the type of argument 2
+ * @param <C> the type of argument 3
+ * @param <D> the type of argument 4
+ */
+@FunctionalInterface
+public interface StepRef4<P, A, B, C, D> extends Serializable {
+    /** Never called by Colony; the method reference identifies the step. */
+    void call(P place, A a, B b, C c, D d);
+}

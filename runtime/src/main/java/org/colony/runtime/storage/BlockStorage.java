@@ -1,0 +1,148 @@
+package org.colony.runtime.storage;
+
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.spi.AttributeInfo;
+import org.colony.runtime.spi.CpuBlock;
+import org.colony.runtime.spi.Layout;
+import org.colony.runtime.spi.ModelInfo;
+import org.colony.runtime.spi.SharedInfo;
+
+/**
+ * The columns of one block on the CPU: for every attribute one Java array over the block's padded
+ * cells (one per element for array attributes, so element k of all cells is contiguous), a second one
+ * for double-buffered attributes, and the shared values. Halo cells start at zero.
+ */
+public final class BlockStorage implements CpuBlock {
+
+    /** The largest Java array Colony allocates. */
+    public static final int MAX_CELLS = Integer.MAX_VALUE - 8;
+
+    private final ModelInfo model;
+    private final Layout layout;
+    private final Object[] current;
+    private final Object[] next;
+    private final Object[] shared;
+    private long seed;
+    private long epoch;
+    private long time;
+
+    /**
+     * Allocates the columns.
+     *
+     * @param shared the shared values, shared by all blocks of a collection
+     * @throws ColonyException if the padded block has more cells than a Java array holds
+     */
+    public BlockStorage(ModelInfo model, Layout layout, Object[] shared) {
+        this.model = model;
+        this.layout = layout;
+        long cells = layout.storedCells();
+        if (cells > MAX_CELLS) {
+            throw new ColonyException("a block of " + layout.extent0() + "x" + layout.extent1() + "x" + layout.extent2()
+                    + " places needs " + cells + " cells of storage; the CPU backend holds at most " + MAX_CELLS
+                    + " per block");
+        }
+        int n = (int) cells;
+        int count = model.attributes().size();
+        this.current = new Object[count];
+        this.next = new Object[count];
+        for (int a = 0; a < count; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            current[a] = newColumn(info, n);
+            if (info.doubleBuffered()) {
+                next[a] = newColumn(info, n);
+            }
+        }
+        this.shared = shared;
+    }
+
+    private static Object newColumn(AttributeInfo info, int cells) {
+        if (!info.isArray()) {
+            return info.type().newArray(cells);
+        }
+        Object[] elements = (Object[]) java.lang.reflect.Array.newInstance(info.type().primitive().arrayType(),
+                info.length());
+        for (int k = 0; k < info.length(); k++) {
+            elements[k] = info.type().newArray(cells);
+        }
+        return elements;
+    }
+
+    /** Bytes a block with this layout takes for the model's columns. */
+    public static long bytes(ModelInfo model, Layout layout) {
+        long perCell = 0;
+        for (AttributeInfo a : model.attributes()) {
+            perCell += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
+        }
+        return perCell * layout.storedCells();
+    }
+
+    /** A zeroed array per shared attribute (length 1 for scalars). */
+    public static Object[] newShared(ModelInfo model) {
+        Object[] values = new Object[model.shared().size()];
+        for (int i = 0; i < values.length; i++) {
+            SharedInfo s = model.shared().get(i);
+            values[i] = s.type().newArray(Math.max(1, s.length()));
+        }
+        return values;
+    }
+
+    /** The model. */
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public Layout layout() {
+        return layout;
+    }
+
+    @Override
+    public Object column(int attribute) {
+        return current[attribute];
+    }
+
+    /** The current column of one element of an attribute (the column itself for scalars). */
+    public Object column(int attribute, int element) {
+        Object c = current[attribute];
+        return model.attributes().get(attribute).isArray() ? ((Object[]) c)[element] : c;
+    }
+
+    @Override
+    public Object next(int attribute) {
+        return next[attribute];
+    }
+
+    /** Makes the second column current, after a step that wrote it. */
+    public void swap(int attribute) {
+        Object t = current[attribute];
+        current[attribute] = next[attribute];
+        next[attribute] = t;
+    }
+
+    @Override
+    public Object shared(int index) {
+        return shared[index];
+    }
+
+    @Override
+    public long seed() {
+        return seed;
+    }
+
+    @Override
+    public long epoch() {
+        return epoch;
+    }
+
+    @Override
+    public long time() {
+        return time;
+    }
+
+    /** Sets the values of the next call. */
+    public void prepare(long seed, long epoch, long time) {
+        this.seed = seed;
+        this.epoch = epoch;
+        this.time = time;
+    }
+}
