@@ -135,7 +135,7 @@ public final class Places<P extends Place> {
                     + "places where it holds with count(" + name + "::" + s.name() + ")");
         }
         Object[] converted = arguments(s, args);
-        long epoch = sim.beginCall();
+        long epoch = sim.beginCall(s.usesRandom());
         store.call(step, converted, sim.seed(), epoch, sim.time());
     }
 
@@ -146,7 +146,7 @@ public final class Places<P extends Place> {
                     + "method that returns boolean");
         }
         Object[] converted = arguments(s, args);
-        long epoch = sim.beginCall();
+        long epoch = sim.beginCall(s.usesRandom());
         return store.count(step, converted, sim.seed(), epoch, sim.time());
     }
 

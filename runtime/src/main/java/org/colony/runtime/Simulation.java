@@ -23,8 +23,9 @@ import org.colony.runtime.spi.PlaceStore;
  * }
  * }</pre>
  *
- * A simulation is driven from one thread at a time. Every {@code callAll} gets its own random stream
- * ({@link #epoch()}), so results depend only on the seed and the sequence of calls.
+ * A simulation is driven from one thread at a time. Every call of a step that draws random numbers
+ * gets its own random stream ({@link #epoch()}), so results depend only on the seed and the sequence of
+ * such calls; calls of steps that draw nothing (counts, reductions, reads) leave the streams alone.
  */
 public final class Simulation implements AutoCloseable {
 
@@ -130,7 +131,7 @@ public final class Simulation implements AutoCloseable {
         return time;
     }
 
-    /** The number of calls made so far: the random stream the next call will use. */
+    /** The number of calls of random-drawing steps so far: the random stream the next one will use. */
     public long epoch() {
         return epoch;
     }
@@ -165,13 +166,16 @@ public final class Simulation implements AutoCloseable {
         return stepNanos;
     }
 
-    /** Starts a call: checks the simulation is open and returns its epoch. */
-    long beginCall() {
+    /**
+     * Starts a call: checks the simulation is open and returns the epoch of its random stream, which
+     * advances only for steps that draw random numbers.
+     */
+    long beginCall(boolean drawsRandom) {
         checkOpen();
         if (firstCall < 0) {
             firstCall = System.nanoTime();
         }
-        return epoch++;
+        return drawsRandom ? epoch++ : epoch;
     }
 
     void checkOpen() {

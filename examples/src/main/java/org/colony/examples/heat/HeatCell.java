@@ -15,7 +15,7 @@ public class HeatCell extends Place {
 
     /** Edge cells take the value of their inner neighbour; corners take their diagonal inner neighbour. */
     @Step
-    void copyEdges() {
+    public void copyEdges() {
         if (!onBoundary()) {
             return;
         }
@@ -27,7 +27,7 @@ public class HeatCell extends Place {
 
     /** Holds the middle third of the top row at a fixed temperature. */
     @Step
-    void heat(double value) {
+    public void heat(double value) {
         int n = size(0);
         if (y() == 0 && x() >= n / 3 && x() < 2 * n / 3) {
             temp = value;
@@ -36,7 +36,7 @@ public class HeatCell extends Place {
 
     /** One explicit Euler step of the heat equation on interior cells. */
     @Step
-    void diffuse(double r) {
+    public void diffuse(double r) {
         if (onBoundary()) {
             return;
         }

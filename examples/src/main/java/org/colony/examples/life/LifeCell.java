@@ -12,13 +12,13 @@ public class LifeCell extends Place {
 
     /** Makes the cell alive with the given probability. */
     @Step
-    void seed(double density) {
+    public void seed(double density) {
         alive = uniform() < density;
     }
 
     /** Applies B3/S23 to the eight neighbours as they were before the step. */
     @Step
-    void update() {
+    public void update() {
         LifeCell nw = neighbor(-1, -1), n = neighbor(0, -1), ne = neighbor(1, -1);
         LifeCell w = neighbor(-1, 0), e = neighbor(1, 0);
         LifeCell sw = neighbor(-1, 1), s = neighbor(0, 1), se = neighbor(1, 1);
@@ -29,7 +29,7 @@ public class LifeCell extends Place {
 
     /** Whether the cell is alive, for counting. */
     @Step
-    boolean isAlive() {
+    public boolean isAlive() {
         return alive;
     }
 }

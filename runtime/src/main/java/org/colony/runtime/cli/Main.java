@@ -1,0 +1,245 @@
+package org.colony.runtime.cli;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.Callable;
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.Config;
+import org.colony.runtime.Mode;
+import org.colony.runtime.Places;
+import org.colony.runtime.Simulation;
+import org.colony.runtime.io.HeatMap;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The {@code mass} command line: {@code mass run <model> ...} and {@code mass list}. */
+@Command(name = "mass", mixinStandardHelpOptions = true, version = "Colony 0.1.0",
+        description = "Runs Colony models.", subcommands = {Main.Run.class, Main.ListModels.class})
+public final class Main implements Callable<Integer> {
+
+    /** Runs the command line and exits with its status. */
+    public static void main(String[] args) {
+        System.exit(execute(System.out, System.err, args));
+    }
+
+    /** Runs the command line; returns 0 on success, 2 for bad input, 1 for an internal failure. */
+    public static int execute(PrintStream out, PrintStream err, String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof ColonyException) {
+                err.println("mass: error: " + e.getMessage());
+                return 2;
+            }
+            err.println("mass: internal error: " + e + " (set COLONY_DEBUG=1 for the stack trace, and please "
+                    + "report it)");
+            if (System.getenv("COLONY_DEBUG") != null) {
+                e.printStackTrace(err);
+            }
+            return 1;
+        });
+        cl.setParameterExceptionHandler((e, a) -> {
+            err.println("mass: " + e.getMessage());
+            err.println("Try 'mass " + (e.getCommandLine().getCommandName().equals("mass") ? ""
+                    : e.getCommandLine().getCommandName() + " ") + "--help'.");
+            return 2;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        new CommandLine(this).usage(System.out);
+        return 0;
+    }
+
+    static Map<String, Scenario> scenarios() {
+        Map<String, Scenario> all = new LinkedHashMap<>();
+        for (Scenario s : ServiceLoader.load(Scenario.class, Main.class.getClassLoader())) {
+            all.putIfAbsent(s.name(), s);
+        }
+        return all;
+    }
+
+    /** {@code mass list}. */
+    @Command(name = "list", description = "Lists the models that 'mass run' knows.")
+    static final class ListModels implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            var out = spec.commandLine().getOut();
+            for (Scenario s : scenarios().values()) {
+                out.printf(Locale.ROOT, "%-12s %s (default size %s, %d steps)%n", s.name(), s.description(),
+                        sizeText(s.defaultSize()), s.defaultSteps());
+            }
+            return 0;
+        }
+    }
+
+    static String sizeText(int[] size) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < size.length; i++) {
+            sb.append(i == 0 ? "" : "x").append(size[i]);
+        }
+        return sb.toString();
+    }
+
+    /** {@code mass run}. */
+    @Command(name = "run", description = "Runs a model and reports init, per-step and total time and a checksum.")
+    static final class Run implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "MODEL", description = "The model to run (see 'mass list').")
+        String model;
+
+        @Option(names = "--size", paramLabel = "N[xM[xK]]",
+                description = "Grid size: one number for a square or cube, or sizes joined by x.")
+        String size;
+
+        @Option(names = "--steps", paramLabel = "N", description = "Time steps to run.")
+        Long steps;
+
+        @Option(names = "--threads", paramLabel = "N", description = "CPU worker threads (default: all processors).")
+        Integer threads;
+
+        @Option(names = "--seed", paramLabel = "S", description = "Random seed (default 42).")
+        String seed;
+
+        @Option(names = "--backend", paramLabel = "B", description = "auto, cpu or cuda (default auto).")
+        String backend;
+
+        @Option(names = "--mode", paramLabel = "M", description = "deterministic (default) or fast.")
+        String mode;
+
+        @Option(names = "--snapshot", paramLabel = "ATTR=FILE.png[@PERIOD]",
+                description = "Draw a 2-D attribute as a PNG heat map at the end, or every PERIOD steps.")
+        List<String> snapshots = new ArrayList<>();
+
+        @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A model-specific setting.")
+        Map<String, String> params = new LinkedHashMap<>();
+
+        @Option(names = "--quiet", description = "No progress line.")
+        boolean quiet;
+
+        @Override
+        public Integer call() {
+            PrintStream out = System.out;
+            Map<String, Scenario> all = scenarios();
+            Scenario scenario = all.get(model.toLowerCase(Locale.ROOT));
+            if (scenario == null) {
+                throw new ColonyException("unknown model '" + model + "'; models: " + String.join(", ", all.keySet()));
+            }
+            List<String> args = new ArrayList<>();
+            if (threads != null) {
+                args.add("--threads=" + threads);
+            }
+            if (seed != null) {
+                args.add("--seed=" + seed);
+            }
+            if (backend != null) {
+                args.add("--backend=" + backend);
+            }
+            if (mode != null) {
+                args.add("--mode=" + mode);
+            }
+            Config config = Config.fromArgs(args.toArray(String[]::new));
+            int[] dims = size == null ? scenario.defaultSize() : parseSize(size, scenario.defaultSize().length);
+            long n = steps == null ? scenario.defaultSteps() : steps;
+            if (n < 0) {
+                throw new ColonyException("--steps=" + n + " is negative; use 0 or more");
+            }
+            List<SnapshotSpec> shots = new ArrayList<>();
+            for (String s : snapshots) {
+                shots.add(SnapshotSpec.parse(s));
+            }
+            if (!shots.isEmpty() && !HeatMap.available()) {
+                throw new ColonyException("this Java runtime has no java.desktop module, so --snapshot cannot write "
+                        + "PNG files");
+            }
+
+            long t0 = System.nanoTime();
+            try (Simulation sim = Simulation.create(config)) {
+                scenario.setup(sim, dims, params);
+                Places<?> main = scenario.collections().get(0);
+                for (SnapshotSpec s : shots) {
+                    if (main.model().attributeIndex(s.attribute()) < 0) {
+                        throw new ColonyException("--snapshot: " + main.modelClass().getSimpleName()
+                                + " has no attribute '" + s.attribute() + "'; attributes: " + main.attributeNames());
+                    }
+                }
+                long t1 = System.nanoTime();
+                out.printf(Locale.ROOT, "%s on %s, %d steps, %s, seed %d, %s%n", scenario.name(), sizeText(dims), n,
+                        sim.backendDescription(), config.seed(), config.mode() == Mode.FAST
+                                ? "fast mode (results may differ between backends)" : "deterministic");
+                Progress progress = new Progress(out, n, !quiet);
+                for (long t = 1; t <= n; t++) {
+                    scenario.tick();
+                    for (SnapshotSpec s : shots) {
+                        if (s.period() > 0 && t % s.period() == 0) {
+                            HeatMap.write(main, s.attribute(), s.fileFor(t));
+                        }
+                    }
+                    progress.update(t, scenario::status);
+                }
+                progress.finish();
+                long t2 = System.nanoTime();
+                for (SnapshotSpec s : shots) {
+                    if (s.period() == 0) {
+                        HeatMap.write(main, s.attribute(), s.fileFor(n));
+                        out.println("snapshot  " + s.fileFor(n));
+                    }
+                }
+                out.printf(Locale.ROOT, "init      %s%n", Report.duration((t1 - t0) / 1e9));
+                out.printf(Locale.ROOT, "per step  %s (mean of %d)%n",
+                        n == 0 ? "-" : Report.duration((t2 - t1) / 1e9 / n), n);
+                out.printf(Locale.ROOT, "total     %s%n", Report.duration((t2 - t0) / 1e9));
+                String status = scenario.status();
+                if (!status.isEmpty()) {
+                    out.println("status    " + status);
+                }
+                long bytes = 0;
+                StringBuilder sums = new StringBuilder();
+                for (Places<?> p : scenario.collections()) {
+                    bytes += p.memoryBytes();
+                    sums.append(sums.isEmpty() ? "" : " ").append(p.checksum());
+                }
+                out.println("memory    " + Report.bytes(bytes));
+                out.println("checksum  " + sums);
+            }
+            return 0;
+        }
+
+        private static int[] parseSize(String text, int dims) {
+            String[] parts = text.toLowerCase(Locale.ROOT).split("x");
+            int[] size = new int[parts.length == 1 ? dims : parts.length];
+            try {
+                for (int i = 0; i < size.length; i++) {
+                    long v = Long.parseLong(parts[parts.length == 1 ? 0 : i].trim());
+                    if (v < 1 || v > Integer.MAX_VALUE) {
+                        throw new ColonyException("--size=" + text + " is out of range; each size is 1 to "
+                                + Integer.MAX_VALUE);
+                    }
+                    size[i] = (int) v;
+                }
+            } catch (NumberFormatException e) {
+                throw new ColonyException("--size=" + text + " is not a size; write N, or N x M like 300x200");
+            }
+            if (size.length != dims) {
+                throw new ColonyException("--size=" + text + " has " + size.length + " dimension(s); this model runs on "
+                        + dims + "-dimensional grids");
+            }
+            return size;
+        }
+    }
+}
