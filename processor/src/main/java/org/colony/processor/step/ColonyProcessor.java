@@ -41,14 +41,14 @@ import org.colony.processor.validation.StepValidator;
 @AutoService(Processor.class)
 public final class ColonyProcessor extends AbstractProcessor {
 
+    private static final Set<String> ANNOTATIONS = Set.of(ModelReader.ATTRIBUTE, ModelReader.SHARED,
+            ModelReader.STEP, ModelReader.DIMENSIONS);
+
     private Trees trees;
     private Diagnostics diagnostics;
     private GeneratedWriter writer;
     private final ServiceRegistry services = new ServiceRegistry();
     private final Set<String> done = new LinkedHashSet<>();
-
-    private static final Set<String> ANNOTATIONS = Set.of(ModelReader.ATTRIBUTE, ModelReader.SHARED,
-            ModelReader.STEP, ModelReader.DIMENSIONS);
 
     /**
      * Every annotation, because javac does not look for annotations inside method bodies: a model class
