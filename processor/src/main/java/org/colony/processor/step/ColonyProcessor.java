@@ -27,6 +27,7 @@ import org.colony.processor.model.ModelClass;
 import org.colony.processor.model.ModelReader;
 import org.colony.processor.translate.ModelTranslator;
 import org.colony.processor.validation.AttributeValidator;
+import org.colony.processor.validation.LocalModelValidator;
 import org.colony.processor.validation.ModelClassValidator;
 import org.colony.processor.validation.SharedValidator;
 import org.colony.processor.validation.StepValidator;
@@ -40,15 +41,23 @@ import org.colony.processor.validation.StepValidator;
 @AutoService(Processor.class)
 public final class ColonyProcessor extends AbstractProcessor {
 
+    private static final Set<String> ANNOTATIONS = Set.of(ModelReader.ATTRIBUTE, ModelReader.SHARED,
+            ModelReader.STEP, ModelReader.DIMENSIONS);
+
     private Trees trees;
     private Diagnostics diagnostics;
     private GeneratedWriter writer;
     private final ServiceRegistry services = new ServiceRegistry();
     private final Set<String> done = new LinkedHashSet<>();
 
+    /**
+     * Every annotation, because javac does not look for annotations inside method bodies: a model class
+     * declared there (a local class) would otherwise never reach the processor and be silently ignored.
+     * Nothing is claimed ({@link #process} returns false), so other processors are unaffected.
+     */
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(ModelReader.ATTRIBUTE, ModelReader.SHARED, ModelReader.STEP, ModelReader.DIMENSIONS);
+        return Set.of("*");
     }
 
     @Override
@@ -74,8 +83,16 @@ public final class ColonyProcessor extends AbstractProcessor {
         if (trees == null) {
             return false;
         }
+        for (Element root : round.getRootElements()) {
+            if (root instanceof TypeElement t) {
+                validateLocalModels(t);
+            }
+        }
         Set<TypeElement> models = new LinkedHashSet<>();
         for (TypeElement annotation : annotations) {
+            if (!ANNOTATIONS.contains(annotation.getQualifiedName().toString())) {
+                continue;
+            }
             for (Element e : round.getElementsAnnotatedWith(annotation)) {
                 if (e instanceof TypeElement t) {
                     models.add(t);
@@ -98,6 +115,14 @@ public final class ColonyProcessor extends AbstractProcessor {
             }
         }
         return false;
+    }
+
+    private void validateLocalModels(TypeElement root) {
+        try {
+            new LocalModelValidator(diagnostics, trees).validate(root);
+        } catch (RuntimeException | StackOverflowError e) {
+            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR, Messages.internalError(e.toString()), root);
+        }
     }
 
     private void processModel(TypeElement type) {

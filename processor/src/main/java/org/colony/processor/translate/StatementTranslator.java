@@ -134,6 +134,12 @@ final class StatementTranslator {
         IrType declared = null;
         Expr init = null;
         try {
+            ExpressionTree initializer = t.getInitializer();
+            if (initializer != null && (initializer.getKind() == Tree.Kind.LAMBDA_EXPRESSION
+                    || initializer.getKind() == Tree.Kind.MEMBER_REFERENCE)) {
+                // Report the lambda itself rather than the functional interface type it needs.
+                throw cx.reject(initializer, Messages.stepLambda());
+            }
             declared = localType(t.getType(), t);
             if (t.getInitializer() != null) {
                 init = expressions.expr(t.getInitializer());
