@@ -62,11 +62,14 @@ public final class JavaKernelGenerator {
         private final Map<String, String> offsetLocals = new LinkedHashMap<>();
         private final Set<Integer> usedLoops = new HashSet<>();
         private final Set<String> used = new HashSet<>();
+        /** The source line of the statement being printed, for run-time errors that point at the user's line. */
+        private int line;
 
         StepKernel(ModelIr model, StepIr step) {
             this.model = model;
             this.step = step;
             this.printer = new JavaExpressions(this);
+            this.line = step.line();
         }
 
         private boolean buffered(AttributeRef a) {
@@ -233,7 +236,13 @@ public final class JavaKernelGenerator {
                 // for (int i = 0; cond; i++) when a block holds just a declaration and a simple loop.
                 if (s instanceof Stmt.Block b && b.body().size() == 2 && b.body().get(0) instanceof Stmt.Declare d
                         && d.init() != null && b.body().get(1) instanceof Stmt.Loop l && l.testFirst() && simpleLoop(l)) {
-                    loop(l, JavaExpressions.javaType(d.local().type()) + " " + d.local().name() + " = " + p(d.init()));
+                    int outer = line;
+                    line = b.line() > 0 ? b.line() : line;
+                    try {
+                        loop(l, JavaExpressions.javaType(d.local().type()) + " " + d.local().name() + " = " + p(d.init()));
+                    } finally {
+                        line = outer;
+                    }
                     continue;
                 }
                 statement(s);
@@ -241,6 +250,18 @@ public final class JavaKernelGenerator {
         }
 
         private void statement(Stmt s) {
+            int outer = line;
+            if (s.line() > 0) {
+                line = s.line();
+            }
+            try {
+                print(s);
+            } finally {
+                line = outer;
+            }
+        }
+
+        private void print(Stmt s) {
             CodeBlock.Builder c = out();
             switch (s) {
                 case Stmt.Declare d -> c.addStatement("$L $L = $L", JavaExpressions.javaType(d.local().type()),
@@ -258,6 +279,7 @@ public final class JavaKernelGenerator {
                     statements(i.then());
                     List<Stmt> otherwise = i.otherwise();
                     while (otherwise.size() == 1 && otherwise.get(0) instanceof Stmt.If nested) {
+                        line = nested.line() > 0 ? nested.line() : line;
                         out().nextControlFlow("else if ($L)", p(nested.cond()));
                         statements(nested.then());
                         otherwise = nested.otherwise();
@@ -445,7 +467,7 @@ public final class JavaKernelGenerator {
                 String v = print.apply(o.get(d));
                 if (n.checked()) {
                     v = "org.colony.runtime.spi.KernelSupport.checkOffset(" + v + ", " + step.reach() + ", \"" + step.sourceFile() + ":"
-                            + step.line() + "\")";
+                            + line + "\")";
                 } else if (!(o.get(d) instanceof Expr.LocalRef || o.get(d) instanceof Expr.Const)) {
                     v = "(" + v + ")";
                 }
