@@ -72,6 +72,19 @@ public final class JavaKernelGenerator {
             this.line = step.line();
         }
 
+        /**
+         * The local holding an attribute's current column. The suffix keeps it apart from the kernel's own
+         * names ({@code s$}, {@code row$}, {@code time$}, ...), which an attribute named {@code s} would hit.
+         */
+        private static String column(AttributeRef a) {
+            return a.name() + "$col";
+        }
+
+        /** The local holding a shared value or array, named apart from the kernel's own names. */
+        private static String sharedValue(SharedRef s) {
+            return s.name() + "$shared";
+        }
+
         private boolean buffered(AttributeRef a) {
             return step.writes().contains(a.ordinal()) && step.remoteReads().contains(a.ordinal());
         }
@@ -100,7 +113,7 @@ public final class JavaKernelGenerator {
                     continue;
                 }
                 String t = a.type().javaName() + (a.isArray() ? "[][]" : "[]");
-                head.addStatement("final $L $L$$ = ($L) blk$$.column($L)", t, a.name(), t, a.ordinal());
+                head.addStatement("final $L $L = ($L) blk$$.column($L)", t, column(a), t, a.ordinal());
                 if (buffered(a)) {
                     head.addStatement("final $L $L$$next = ($L) blk$$.next($L)", t, a.name(), t, a.ordinal());
                 }
@@ -109,9 +122,9 @@ public final class JavaKernelGenerator {
                 if (used.contains("shared:" + s.name())) {
                     String t = s.type().javaName();
                     if (s.isArray()) {
-                        head.addStatement("final $L[] $L$$ = ($L[]) blk$$.shared($L)", t, s.name(), t, s.ordinal());
+                        head.addStatement("final $L[] $L = ($L[]) blk$$.shared($L)", t, sharedValue(s), t, s.ordinal());
                     } else {
-                        head.addStatement("final $L $L$$ = (($L[]) blk$$.shared($L))[0]", t, s.name(), t, s.ordinal());
+                        head.addStatement("final $L $L = (($L[]) blk$$.shared($L))[0]", t, sharedValue(s), t, s.ordinal());
                     }
                 }
             }
@@ -176,10 +189,10 @@ public final class JavaKernelGenerator {
                 }
                 if (a.isArray()) {
                     current.beginControlFlow("for (int k$$ = 0; k$$ < $L; k$$++)", a.length());
-                    current.addStatement("$L$$next[k$$][s$$] = $L$$[k$$][s$$]", a.name(), a.name());
+                    current.addStatement("$L$$next[k$$][s$$] = $L[k$$][s$$]", a.name(), column(a));
                     current.endControlFlow();
                 } else {
-                    current.addStatement("$L $L$$self = $L$$[s$$]", a.type().javaName(), a.name(), a.name());
+                    current.addStatement("$L $L$$self = $L[s$$]", a.type().javaName(), a.name(), column(a));
                     writeBack.add(a.name() + "$next[s$] = " + a.name() + "$self");
                 }
             }
@@ -425,7 +438,7 @@ public final class JavaKernelGenerator {
             if (buffered(a)) {
                 return a.isArray() ? a.name() + "$next[" + p(element) + "][s$]" : a.name() + "$self";
             }
-            return a.isArray() ? a.name() + "$[" + p(element) + "][s$]" : a.name() + "$[s$]";
+            return a.isArray() ? column(a) + "[" + p(element) + "][s$]" : column(a) + "[s$]";
         }
 
         // ---- Names ---------------------------------------------------------------------------
@@ -437,8 +450,8 @@ public final class JavaKernelGenerator {
                 return attributeTarget(a, read.element());
             }
             String place = print.apply(read.place());
-            return a.isArray() ? a.name() + "$[" + print.apply(read.element()) + "][" + place + "]"
-                    : a.name() + "$[" + place + "]";
+            return a.isArray() ? column(a) + "[" + print.apply(read.element()) + "][" + place + "]"
+                    : column(a) + "[" + place + "]";
         }
 
         @Override
@@ -480,7 +493,7 @@ public final class JavaKernelGenerator {
         public String shared(Expr.SharedRead read, Function<Expr, String> print) {
             used.add("shared:" + read.shared().name());
             SharedRef s = read.shared();
-            return s.isArray() ? s.name() + "$[" + print.apply(read.element()) + "]" : s.name() + "$";
+            return s.isArray() ? sharedValue(s) + "[" + print.apply(read.element()) + "]" : sharedValue(s);
         }
 
         @Override
