@@ -188,6 +188,15 @@ class MisuseTest {
     }
 
     @Test
+    void failureInsideAStep_namesTheStepAndItsSource() {
+        try (Simulation sim = Lang.sim(2)) {
+            Places<RandomCell> p = sim.places(RandomCell.class, Grid.of(200, 170));
+            assertEquals("step RandomCell.draw (RandomCell.java:25) failed: java.lang.IllegalArgumentException: "
+                    + "uniformInt bound must be positive, was 0", message(() -> p.callAll(RandomCell::draw, 0)));
+        }
+    }
+
+    @Test
     void unknownOrMissingBackend() {
         assertEquals("--backend=opencl is not a backend; use auto, cpu or cuda",
                 message(() -> Config.defaults().withBackend("opencl")));
