@@ -20,6 +20,31 @@ public class HelperCell extends Place {
         bump();
     }
 
+    /** Java evaluates left to right: operands read before a call see the attributes as they were before it. */
+    @Step
+    void sideEffects() {
+        a = a + bumpAndGet() * 10;
+        a += bumpAndGet();
+        b = twice(b) + (a % 2 == 0 ? incrementB() : 0.5);
+        if (a < 0 || incrementB() > 2) {
+            b = -b;
+        }
+    }
+
+    int bumpAndGet() {
+        a = a + 7;
+        return a;
+    }
+
+    double incrementB() {
+        b = b + 1;
+        return b;
+    }
+
+    double twice(double v) {
+        return 2 * v;
+    }
+
     int clamp(int v, int limit) {
         if (v > limit) {
             return limit;

@@ -43,6 +43,64 @@ class HelperMethodTest {
         }
     }
 
+    @ParameterizedTest(name = "cells={0} threads={1}")
+    @CsvSource({
+        "12, 1",
+        "40000, 3",
+    })
+    void operandsAndCallsWithSideEffects_evaluateLeftToRight(int cells, int threads) {
+        int[] a = Lang.ints(cells, -60, 60, cells);
+        double[] b = Lang.doubles(cells, 5, cells + 1);
+        try (Simulation sim = Lang.sim(threads)) {
+            Places<HelperCell> p = sim.places(HelperCell.class, Grid.of(cells));
+            p.set("a", a);
+            p.set("b", b);
+            p.callAll(HelperCell::sideEffects);
+            for (int i = 0; i < cells; i++) {
+                Cell c = new Cell(a[i], b[i]);
+                c.sideEffects();
+                a[i] = c.a;
+                b[i] = c.b;
+            }
+            assertArrayEquals(a, p.getInt("a"));
+            assertArrayEquals(b, p.getDouble("b"), 0.0);
+        }
+    }
+
+    /** The step as plain Java on one object. */
+    private static final class Cell {
+        int a;
+        double b;
+
+        Cell(int a, double b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        void sideEffects() {
+            a = a + bumpAndGet() * 10;
+            a += bumpAndGet();
+            b = twice(b) + (a % 2 == 0 ? incrementB() : 0.5);
+            if (a < 0 || incrementB() > 2) {
+                b = -b;
+            }
+        }
+
+        int bumpAndGet() {
+            a = a + 7;
+            return a;
+        }
+
+        double incrementB() {
+            b = b + 1;
+            return b;
+        }
+
+        static double twice(double v) {
+            return 2 * v;
+        }
+    }
+
     private static int clamp(int v, int limit) {
         return v > limit ? limit : v < -limit ? -limit : v;
     }

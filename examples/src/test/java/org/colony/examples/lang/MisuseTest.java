@@ -108,9 +108,9 @@ class MisuseTest {
     void methodThatIsNotAStep() {
         try (Simulation sim = Lang.sim(1)) {
             Places<HelperCell> p = sim.places(HelperCell.class, Grid.of(3, 3));
-            assertEquals("HelperCell.bump is not a @Step of HelperCell; steps: [compute]",
+            assertEquals("HelperCell.bump is not a @Step of HelperCell; steps: [compute, sideEffects]",
                     message(() -> p.callAll(HelperCell::bump)));
-            assertEquals("HelperCell.clamp is not a @Step of HelperCell; steps: [compute]",
+            assertEquals("HelperCell.clamp is not a @Step of HelperCell; steps: [compute, sideEffects]",
                     message(() -> p.callAll("clamp", 1, 2)));
         }
     }
