@@ -42,6 +42,17 @@ class MisuseTest {
     }
 
     @Test
+    void gridWithFewerDimensionsThanTheCoordinatesUsed() {
+        try (Simulation sim = Lang.sim(1)) {
+            assertEquals("DepthCell needs a grid of at least 3 dimensions (it reads coordinates up to z), but the grid "
+                    + "4x4 has 2", message(() -> sim.places(DepthCell.class, Grid.of(4, 4))));
+            Places<DepthCell> p = sim.places(DepthCell.class, Grid.of(2, 3, 4));
+            p.callAll(DepthCell::measure);
+            assertEquals(321, p.get(1, 2, 3).get("depth"));
+        }
+    }
+
+    @Test
     void unknownAttribute() {
         try (Simulation sim = Lang.sim(1)) {
             Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
@@ -90,6 +101,9 @@ class MisuseTest {
             assertEquals("step HistoryCell.push(int v) takes a int for v, not the Long 2",
                     message(() -> h.callAll("push", 2L)));
             assertEquals(0, sim.epoch(), "a refused call uses no random stream");
+            h.callAll("push", (byte) 3); // widened to int as Java would
+            assertEquals(3, h.getInt("h", 0)[0]);
+            assertEquals(1, sim.epoch());
         }
     }
 
