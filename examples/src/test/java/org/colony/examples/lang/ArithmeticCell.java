@@ -39,6 +39,9 @@ public class ArithmeticCell extends Place {
         s -= (short) 7;
         i = i * 1_000_003 + (i >>> 3) - (i >> 2) + (k << 29) + MASK;
         i ^= ~s;
+        int neg = -i;
+        int same = - -neg; // not a decrement
+        i = same + neg + -(-k) + (- -neg);
         int q = i / (k == 0 ? 1 : -k);
         int r = i % 7;
         l = l * 31 + (l << (k & 70)) + (l >>> 5) + q + r + BIG;

@@ -63,6 +63,9 @@ class ArithmeticTest {
                     s[c] -= (short) 7;
                     i[c] = i[c] * 1_000_003 + (i[c] >>> 3) - (i[c] >> 2) + (k << 29) + ArithmeticCell.MASK;
                     i[c] ^= ~s[c];
+                    int neg = -i[c];
+                    int same = - -neg;
+                    i[c] = same + neg + -(-k) + (- -neg);
                     int q = i[c] / (k == 0 ? 1 : -k);
                     int rem = i[c] % 7;
                     l[c] = l[c] * 31 + (l[c] << (k & 70)) + (l[c] >>> 5) + q + rem + ArithmeticCell.BIG;
