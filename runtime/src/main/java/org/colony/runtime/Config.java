@@ -122,9 +122,12 @@ public record Config(String backend, int threads, long seed, Mode mode, List<Str
 
     /** The settings as name/value pairs, for reports. */
     public Map<String, String> describe() {
-        return Collections.unmodifiableMap(new java.util.LinkedHashMap<>(Map.of(
-                "backend", backend, "threads", Integer.toString(threads), "seed", Long.toString(seed),
-                "mode", mode.name().toLowerCase(Locale.ROOT))));
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("backend", backend);
+        m.put("threads", Integer.toString(threads));
+        m.put("seed", Long.toString(seed));
+        m.put("mode", mode.name().toLowerCase(Locale.ROOT));
+        return Collections.unmodifiableMap(m);
     }
 
     static int parseInt(String setting, String value) {

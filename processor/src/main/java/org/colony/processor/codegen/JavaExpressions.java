@@ -88,7 +88,7 @@ final class JavaExpressions {
             case Expr.Neighbor n -> names.neighbor(n, this::print);
             case Expr.AttrRead a -> names.attribute(a, this::print);
             case Expr.SharedRead s -> names.shared(s, this::print);
-            case Expr.Unary u -> u.op().symbol() + print(u.operand(), UNARY);
+            case Expr.Unary u -> unary(u);
             case Expr.Binary b -> print(b.left(), b.op().precedence()) + " " + b.op().symbol() + " "
                     + print(b.right(), b.op().precedence() + 1);
             case Expr.Convert c -> "(" + javaType(c.type()) + ") " + print(c.operand(), UNARY);
@@ -97,6 +97,14 @@ final class JavaExpressions {
             case Expr.Intrinsic i -> intrinsic(i);
             case Expr.MathCall m -> math(m.function(), m.args());
         };
+    }
+
+    /** A unary operation; {@code -(-x)} prints as {@code - -x}, since {@code --x} would be a decrement. */
+    private String unary(Expr.Unary u) {
+        String symbol = u.op().symbol();
+        String operand = print(u.operand(), UNARY);
+        boolean sign = symbol.equals("-") || symbol.equals("+");
+        return symbol + (sign && (operand.startsWith("-") || operand.startsWith("+")) ? " " : "") + operand;
     }
 
     private String intrinsic(Expr.Intrinsic i) {

@@ -62,11 +62,27 @@ public final class JavaKernelGenerator {
         private final Map<String, String> offsetLocals = new LinkedHashMap<>();
         private final Set<Integer> usedLoops = new HashSet<>();
         private final Set<String> used = new HashSet<>();
+        /** The source line of the statement being printed, for run-time errors that point at the user's line. */
+        private int line;
 
         StepKernel(ModelIr model, StepIr step) {
             this.model = model;
             this.step = step;
             this.printer = new JavaExpressions(this);
+            this.line = step.line();
+        }
+
+        /**
+         * The local holding an attribute's current column. The suffix keeps it apart from the kernel's own
+         * names ({@code s$}, {@code row$}, {@code time$}, ...), which an attribute named {@code s} would hit.
+         */
+        private static String column(AttributeRef a) {
+            return a.name() + "$col";
+        }
+
+        /** The local holding a shared value or array, named apart from the kernel's own names. */
+        private static String sharedValue(SharedRef s) {
+            return s.name() + "$shared";
         }
 
         private boolean buffered(AttributeRef a) {
@@ -97,7 +113,7 @@ public final class JavaKernelGenerator {
                     continue;
                 }
                 String t = a.type().javaName() + (a.isArray() ? "[][]" : "[]");
-                head.addStatement("final $L $L$$ = ($L) blk$$.column($L)", t, a.name(), t, a.ordinal());
+                head.addStatement("final $L $L = ($L) blk$$.column($L)", t, column(a), t, a.ordinal());
                 if (buffered(a)) {
                     head.addStatement("final $L $L$$next = ($L) blk$$.next($L)", t, a.name(), t, a.ordinal());
                 }
@@ -106,9 +122,9 @@ public final class JavaKernelGenerator {
                 if (used.contains("shared:" + s.name())) {
                     String t = s.type().javaName();
                     if (s.isArray()) {
-                        head.addStatement("final $L[] $L$$ = ($L[]) blk$$.shared($L)", t, s.name(), t, s.ordinal());
+                        head.addStatement("final $L[] $L = ($L[]) blk$$.shared($L)", t, sharedValue(s), t, s.ordinal());
                     } else {
-                        head.addStatement("final $L $L$$ = (($L[]) blk$$.shared($L))[0]", t, s.name(), t, s.ordinal());
+                        head.addStatement("final $L $L = (($L[]) blk$$.shared($L))[0]", t, sharedValue(s), t, s.ordinal());
                     }
                 }
             }
@@ -173,10 +189,10 @@ public final class JavaKernelGenerator {
                 }
                 if (a.isArray()) {
                     current.beginControlFlow("for (int k$$ = 0; k$$ < $L; k$$++)", a.length());
-                    current.addStatement("$L$$next[k$$][s$$] = $L$$[k$$][s$$]", a.name(), a.name());
+                    current.addStatement("$L$$next[k$$][s$$] = $L[k$$][s$$]", a.name(), column(a));
                     current.endControlFlow();
                 } else {
-                    current.addStatement("$L $L$$self = $L$$[s$$]", a.type().javaName(), a.name(), a.name());
+                    current.addStatement("$L $L$$self = $L[s$$]", a.type().javaName(), a.name(), column(a));
                     writeBack.add(a.name() + "$next[s$] = " + a.name() + "$self");
                 }
             }
@@ -233,7 +249,13 @@ public final class JavaKernelGenerator {
                 // for (int i = 0; cond; i++) when a block holds just a declaration and a simple loop.
                 if (s instanceof Stmt.Block b && b.body().size() == 2 && b.body().get(0) instanceof Stmt.Declare d
                         && d.init() != null && b.body().get(1) instanceof Stmt.Loop l && l.testFirst() && simpleLoop(l)) {
-                    loop(l, JavaExpressions.javaType(d.local().type()) + " " + d.local().name() + " = " + p(d.init()));
+                    int outer = line;
+                    line = b.line() > 0 ? b.line() : line;
+                    try {
+                        loop(l, JavaExpressions.javaType(d.local().type()) + " " + d.local().name() + " = " + p(d.init()));
+                    } finally {
+                        line = outer;
+                    }
                     continue;
                 }
                 statement(s);
@@ -241,6 +263,18 @@ public final class JavaKernelGenerator {
         }
 
         private void statement(Stmt s) {
+            int outer = line;
+            if (s.line() > 0) {
+                line = s.line();
+            }
+            try {
+                print(s);
+            } finally {
+                line = outer;
+            }
+        }
+
+        private void print(Stmt s) {
             CodeBlock.Builder c = out();
             switch (s) {
                 case Stmt.Declare d -> c.addStatement("$L $L = $L", JavaExpressions.javaType(d.local().type()),
@@ -258,6 +292,7 @@ public final class JavaKernelGenerator {
                     statements(i.then());
                     List<Stmt> otherwise = i.otherwise();
                     while (otherwise.size() == 1 && otherwise.get(0) instanceof Stmt.If nested) {
+                        line = nested.line() > 0 ? nested.line() : line;
                         out().nextControlFlow("else if ($L)", p(nested.cond()));
                         statements(nested.then());
                         otherwise = nested.otherwise();
@@ -403,7 +438,7 @@ public final class JavaKernelGenerator {
             if (buffered(a)) {
                 return a.isArray() ? a.name() + "$next[" + p(element) + "][s$]" : a.name() + "$self";
             }
-            return a.isArray() ? a.name() + "$[" + p(element) + "][s$]" : a.name() + "$[s$]";
+            return a.isArray() ? column(a) + "[" + p(element) + "][s$]" : column(a) + "[s$]";
         }
 
         // ---- Names ---------------------------------------------------------------------------
@@ -415,8 +450,8 @@ public final class JavaKernelGenerator {
                 return attributeTarget(a, read.element());
             }
             String place = print.apply(read.place());
-            return a.isArray() ? a.name() + "$[" + print.apply(read.element()) + "][" + place + "]"
-                    : a.name() + "$[" + place + "]";
+            return a.isArray() ? column(a) + "[" + print.apply(read.element()) + "][" + place + "]"
+                    : column(a) + "[" + place + "]";
         }
 
         @Override
@@ -445,7 +480,7 @@ public final class JavaKernelGenerator {
                 String v = print.apply(o.get(d));
                 if (n.checked()) {
                     v = "org.colony.runtime.spi.KernelSupport.checkOffset(" + v + ", " + step.reach() + ", \"" + step.sourceFile() + ":"
-                            + step.line() + "\")";
+                            + line + "\")";
                 } else if (!(o.get(d) instanceof Expr.LocalRef || o.get(d) instanceof Expr.Const)) {
                     v = "(" + v + ")";
                 }
@@ -458,7 +493,7 @@ public final class JavaKernelGenerator {
         public String shared(Expr.SharedRead read, Function<Expr, String> print) {
             used.add("shared:" + read.shared().name());
             SharedRef s = read.shared();
-            return s.isArray() ? s.name() + "$[" + print.apply(read.element()) + "]" : s.name() + "$";
+            return s.isArray() ? sharedValue(s) + "[" + print.apply(read.element()) + "]" : sharedValue(s);
         }
 
         @Override

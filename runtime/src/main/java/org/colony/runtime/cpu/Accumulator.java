@@ -9,8 +9,9 @@ import org.colony.runtime.spi.ScalarType;
 final class Accumulator {
 
     private final ExactSum exact = new ExactSum();
+    /** The integer sum as a 128-bit two's complement number: partial sums may pass 64 bits, the total may not. */
     private long longSum;
-    private boolean overflow;
+    private long longHigh;
     private double min = Double.POSITIVE_INFINITY;
     private double max = Double.NEGATIVE_INFINITY;
     private long longMin = Long.MAX_VALUE;
@@ -90,18 +91,19 @@ final class Accumulator {
     }
 
     private void addLong(long v) {
-        try {
-            longSum = Math.addExact(longSum, v);
-        } catch (ArithmeticException e) {
-            overflow = true;
-        }
+        add128(v >> 63, v);
+    }
+
+    private void add128(long high, long low) {
+        long sum = longSum + low;
+        longHigh += high + (Long.compareUnsigned(sum, longSum) < 0 ? 1 : 0);
+        longSum = sum;
     }
 
     /** Adds another partial. */
     void merge(Accumulator o) {
         exact.add(o.exact);
-        addLong(o.longSum);
-        overflow |= o.overflow;
+        add128(o.longHigh, o.longSum);
         min = Math.min(min, o.min);
         max = Math.max(max, o.max);
         longMin = Math.min(longMin, o.longMin);
@@ -115,7 +117,7 @@ final class Accumulator {
             return new Reduction(exact.value(), 0, count == 0 ? Double.NaN : min, count == 0 ? Double.NaN : max, 0, 0,
                     count);
         }
-        if (overflow) {
+        if (longHigh != longSum >> 63) {
             throw new ColonyException("the sum of " + attribute + " overflows 64 bits");
         }
         return new Reduction((double) longSum, longSum, count == 0 ? Double.NaN : longMin,

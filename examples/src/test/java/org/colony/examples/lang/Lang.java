@@ -1,0 +1,45 @@
+package org.colony.examples.lang;
+
+import java.util.SplittableRandom;
+import org.colony.runtime.Config;
+import org.colony.runtime.Simulation;
+
+/** What the functional tests of the model language share: simulations and deterministic inputs. */
+final class Lang {
+
+    /** Cells enough that the CPU backend splits a call between threads (its sequential limit is 2^15). */
+    static final int PARALLEL_CELLS = 1 << 15;
+
+    private Lang() {
+    }
+
+    /** A CPU simulation with the given thread count and seed. */
+    static Simulation sim(int threads, long seed) {
+        return Simulation.create(Config.defaults().withBackend("cpu").withThreads(threads).withSeed(seed));
+    }
+
+    /** A CPU simulation with the given thread count and the default seed. */
+    static Simulation sim(int threads) {
+        return sim(threads, 42);
+    }
+
+    /** Doubles in [-scale, scale) from a fixed seed. */
+    static double[] doubles(int n, double scale, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = r.nextDouble(-scale, scale);
+        }
+        return v;
+    }
+
+    /** Ints in [lo, hi) from a fixed seed. */
+    static int[] ints(int n, int lo, int hi, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = r.nextInt(lo, hi);
+        }
+        return v;
+    }
+}

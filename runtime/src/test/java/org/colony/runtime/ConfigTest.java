@@ -1,0 +1,139 @@
+package org.colony.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ConfigTest {
+
+    private static final Properties NONE = new Properties();
+
+    private static Properties properties(String... pairs) {
+        Properties p = new Properties();
+        for (int i = 0; i < pairs.length; i += 2) {
+            p.setProperty(pairs[i], pairs[i + 1]);
+        }
+        return p;
+    }
+
+    private static ColonyException rejected(Properties p, String... args) {
+        ColonyException e = assertThrows(ColonyException.class, () -> Config.fromArgs(p, args));
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        return e;
+    }
+
+    @Test
+    void noArguments_giveTheDefaults() {
+        Config c = Config.fromArgs(NONE);
+        assertEquals(Config.defaults(), c);
+        assertEquals("auto", c.backend());
+        assertEquals(Math.min(Config.MAX_THREADS, Runtime.getRuntime().availableProcessors()), c.threads());
+        assertEquals(42L, c.seed());
+        assertEquals(Mode.DETERMINISTIC, c.mode());
+        assertEquals(List.of(), c.remaining());
+    }
+
+    @Test
+    void settings_takeSeparateOrAttachedValues() {
+        Config c = Config.fromArgs(NONE, "--threads", "4", "--seed=0x10", "--backend", "CPU", "--mode=fast");
+        assertEquals(4, c.threads());
+        assertEquals(16L, c.seed());
+        assertEquals("cpu", c.backend());
+        assertEquals(Mode.FAST, c.mode());
+        Config d = Config.fromArgs(NONE, "--threads=3", "--seed", "-7", "--mode", "Deterministic");
+        assertEquals(3, d.threads());
+        assertEquals(-7L, d.seed());
+        assertEquals(Mode.DETERMINISTIC, d.mode());
+    }
+
+    @Test
+    void seed_acceptsHexUpTo64Bits() {
+        assertEquals(-1L, Config.fromArgs(NONE, "--seed", "0xFFFFFFFFFFFFFFFF").seed());
+        assertEquals(0x1234L, Config.fromArgs(NONE, "--seed", "0X1234").seed());
+        assertEquals(Long.MIN_VALUE, Config.fromArgs(NONE, "--seed=" + Long.MIN_VALUE).seed());
+    }
+
+    @Test
+    void modeFlags_selectTheMode_lastOneWins() {
+        assertEquals(Mode.FAST, Config.fromArgs(NONE, "--fast").mode());
+        assertEquals(Mode.DETERMINISTIC, Config.fromArgs(NONE, "--fast", "--deterministic").mode());
+        assertEquals(Mode.FAST, Config.fromArgs(NONE, "--mode", "deterministic", "--fast").mode());
+    }
+
+    @Test
+    void unknownArguments_areKeptInOrder() {
+        Config c = Config.fromArgs(NONE, "--size", "100", "--threads", "2", "model.txt", "--steps=5", "-v");
+        assertEquals(List.of("--size", "100", "model.txt", "--steps=5", "-v"), c.remaining());
+        assertEquals(2, c.threads());
+    }
+
+    @Test
+    void systemProperties_setDefaultsThatArgumentsOverride() {
+        Properties p = properties("colony.backend", "cpu", "colony.threads", "3", "colony.seed", "0x20",
+                "colony.mode", "fast");
+        Config c = Config.fromArgs(p);
+        assertEquals("cpu", c.backend());
+        assertEquals(3, c.threads());
+        assertEquals(32L, c.seed());
+        assertEquals(Mode.FAST, c.mode());
+        Config d = Config.fromArgs(p, "--threads=1", "--seed", "5", "--deterministic", "--backend=auto");
+        assertEquals("auto", d.backend());
+        assertEquals(1, d.threads());
+        assertEquals(5L, d.seed());
+        assertEquals(Mode.DETERMINISTIC, d.mode());
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "--threads | 0     | --threads=0 is out of range; use 1 to 1024",
+        "--threads | -2    | --threads=-2 is out of range; use 1 to 1024",
+        "--threads | 1025  | --threads=1025 is out of range; use 1 to 1024",
+        "--threads | abc   | --threads=abc is not a whole number",
+        "--threads | 2.5   | --threads=2.5 is not a whole number",
+        "--seed    | 12x   | --seed=12x is not a 64-bit whole number",
+        "--seed    | 0xZZ  | --seed=0xZZ is not a 64-bit whole number",
+        "--backend | opencl| --backend=opencl is not a backend; use auto, cpu or cuda",
+        "--mode    | quick | --mode=quick is not a mode; use deterministic or fast",
+    })
+    void badValues_areRejectedInOneLineNamingTheSetting(String setting, String value, String message) {
+        assertEquals(message, rejected(NONE, setting, value).getMessage());
+        assertEquals(message, rejected(NONE, setting + "=" + value).getMessage());
+    }
+
+    @Test
+    void badSystemProperty_isRejectedNamingTheSetting() {
+        assertEquals("--threads=zero is not a whole number",
+                rejected(properties("colony.threads", "zero")).getMessage());
+        assertEquals("--backend=gpu is not a backend; use auto, cpu or cuda",
+                rejected(properties("colony.backend", "gpu")).getMessage());
+    }
+
+    @Test
+    void settingWithoutValue_isRejected() {
+        assertEquals("--threads needs a value", rejected(NONE, "--threads").getMessage());
+        assertEquals("--seed needs a value", rejected(NONE, "--fast", "--seed").getMessage());
+    }
+
+    @Test
+    void withers_validateToo() {
+        Config c = Config.defaults().withThreads(2).withSeed(9).withBackend("cpu").withMode(Mode.FAST);
+        assertEquals(new Config("cpu", 2, 9, Mode.FAST, List.of()), c);
+        assertEquals("--threads=0 is out of range; use 1 to 1024",
+                assertThrows(ColonyException.class, () -> c.withThreads(0)).getMessage());
+        assertEquals("--backend=tpu is not a backend; use auto, cpu or cuda",
+                assertThrows(ColonyException.class, () -> c.withBackend("tpu")).getMessage());
+    }
+
+    @Test
+    void describe_listsTheSettings() {
+        Config c = new Config("cpu", 2, 9, Mode.FAST, List.of("x"));
+        assertEquals(List.of("backend", "threads", "seed", "mode"), List.copyOf(c.describe().keySet()));
+        assertEquals("{backend=cpu, threads=2, seed=9, mode=fast}", c.describe().toString());
+    }
+}
