@@ -198,9 +198,9 @@ class TranslationTest {
                 """));
         assertThat(compilation).succeededWithoutWarnings();
         var kernels = assertThat(compilation).generatedSourceFile("test.HeatCell_Kernels").contentsAsUtf8String();
-        kernels.contains("double temp$self = temp$[s$];");
-        kernels.contains("temp$self = temp$self + r * (temp$[e] - 2.0 * temp$self + temp$[w])"
-                + " + r * (temp$[s] - 2.0 * temp$self + temp$[n]);");
+        kernels.contains("double temp$self = temp$col[s$];");
+        kernels.contains("temp$self = temp$self + r * (temp$col[e] - 2.0 * temp$self + temp$col[w])"
+                + " + r * (temp$col[s] - 2.0 * temp$self + temp$col[n]);");
         kernels.contains("temp$next[s$] = temp$self;");
         assertThat(compilation).generatedSourceFile("test.HeatCell_Model").contentsAsUtf8String()
                 .contains("new AttributeInfo(\"temp\", ScalarType.DOUBLE, 0, true)");
@@ -220,7 +220,7 @@ class TranslationTest {
                 """));
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile("test.Line_Kernels").contentsAsUtf8String()
-                .contains("int from = s$ + org.colony.runtime.spi.KernelSupport.checkOffset(d, 3, \"Line.java:12\");");
+                .contains("int from = s$ + org.colony.runtime.spi.KernelSupport.checkOffset(d, 3, \"Line.java:13\");");
     }
 
     @Test
