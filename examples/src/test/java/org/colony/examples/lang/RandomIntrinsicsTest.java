@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * uniform, uniformInt and normal in steps are the draws of {@code RandomStream(seed, epoch)} for instance = the
- * place's index, where epoch counts the calls made before in the whole simulation.
+ * place's index, where epoch counts the calls of random-drawing steps made before in the whole simulation.
  */
 class RandomIntrinsicsTest {
 

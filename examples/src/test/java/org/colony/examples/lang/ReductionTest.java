@@ -238,7 +238,7 @@ class ReductionTest {
                 assertEquals(flaggedAbove, p.count(StatsCell::flaggedAbove, 0.25));
                 assertEquals(inBand, p.count(StatsCell::inBand, -(1 << 30), 12345));
                 assertEquals(positive, p.count("positive"));
-                assertEquals(4, sim.epoch(), "each count is a call");
+                assertEquals(0, sim.epoch(), "counts of predicates that draw nothing leave the random streams alone");
             }
         }
     }
