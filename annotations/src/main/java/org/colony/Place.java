@@ -211,8 +211,30 @@ public abstract class Place {
         throw outsideStep("normal");
     }
 
-    private static IllegalStateException outsideStep(String intrinsic) {
-        return new IllegalStateException("Place." + intrinsic + "() can only be used inside a @Step method, "
+    /**
+     * The agents of one class that reside on this place, as they were before the current step, in id
+     * order. Use it in a for-each loop: {@code for (Sheep s : agents(Sheep.class)) { ... s.energy ... }}.
+     *
+     * @param <A> the agent class
+     * @param type the agent class
+     * @return read-only snapshot views of the agents
+     */
+    protected final <A extends Agent<?>> Iterable<A> agents(Class<A> type) {
+        throw outsideStep("agents");
+    }
+
+    /**
+     * The number of agents of one class residing on this place, before the current step.
+     *
+     * @param type the agent class
+     * @return the count
+     */
+    protected final int agentCount(Class<? extends Agent<?>> type) {
+        throw outsideStep("agentCount");
+    }
+
+    static IllegalStateException outsideStep(String intrinsic) {
+        return new IllegalStateException(intrinsic + "() can only be used inside a @Step method, "
                 + "which the Colony annotation processor translates; it cannot be called directly");
     }
 }

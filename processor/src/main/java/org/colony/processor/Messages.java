@@ -16,7 +16,12 @@ public final class Messages {
 
     public static String modelNotPlace(String cls) {
         return "[Colony/ModelNotPlace] " + cls + " has @Attribute, @Shared or @Step members but does not extend "
-                + "org.colony.Place; model classes extend Place";
+                + "org.colony.Place or org.colony.Agent; model classes extend one of them";
+    }
+
+    public static String agentPlaceType(String cls, String superclass) {
+        return "[Colony/AgentPlaceType] agent class " + cls + " extends " + superclass + "; an agent model extends "
+                + "Agent<P> where P is a concrete place model class (a class that extends Place)";
     }
 
     public static String modelNesting(String cls) {
@@ -267,6 +272,46 @@ public final class Messages {
     public static String unresolved(String name) {
         return "[Colony/StepField] cannot resolve " + name + " in a step; a step uses its locals, parameters, "
                 + "attributes, @Shared fields and constants";
+    }
+
+    public static String agentClass(String where, String placeModel) {
+        return "[Colony/AgentClass] " + where + " needs a class literal of an agent model that lives on " + placeModel
+                + ", such as " + where.replace("(...)", "") + "(Sheep.class)";
+    }
+
+    public static String agentIteration(String intrinsic) {
+        return "[Colony/AgentIteration] " + intrinsic + " can only be the source of a for-each loop: "
+                + "for (Sheep s : " + intrinsic + ") { ... }";
+    }
+
+    public static String agentWrite(String attribute) {
+        return "[Colony/AgentWrite] a step may not write " + attribute + " of another agent; each agent writes only "
+                + "its own attributes and its own place";
+    }
+
+    public static String placeWriteOp(String attribute) {
+        return "[Colony/PlaceWrite] agents write " + attribute + " of their place with =, +=, -=, ++, -- or "
+                + "place().a = Math.min(place().a, v) / Math.max(...), which combine in agent-id order; other "
+                + "compound assignments cannot be combined";
+    }
+
+    public static String placeWriteMixed(String attribute) {
+        return "[Colony/PlaceWrite] this step writes " + attribute + " of the place in two different ways; use one "
+                + "kind of write (=, +=, min or max) per place attribute in a step";
+    }
+
+    public static String placeWriteNotOwn(String attribute) {
+        return "[Colony/NeighborWrite] an agent may write " + attribute + " only on its own place (place()."
+                + attribute + "), not on a neighbouring place";
+    }
+
+    public static String agentOnly(String intrinsic) {
+        return "[Colony/StepCall] " + intrinsic + " is an intrinsic of agents; a place step cannot call it";
+    }
+
+    public static String placeOnly(String intrinsic) {
+        return "[Colony/StepCall] " + intrinsic + " is an intrinsic of places; an agent step cannot call it (agents "
+                + "use place(), neighborPlace(...), agentsHere(...))";
     }
 
     public static String internalError(String detail) {

@@ -12,8 +12,8 @@ import org.colony.processor.step.ColonyProcessor;
 
 /**
  * Compiles model sources with the Colony processor as a user's build would, and states the common
- * expectation of rejection tests. The annotations come from the test classpath; the runtime types
- * that generated code references come from {@link RuntimeStubs}.
+ * expectation of rejection tests. The annotations and the runtime types that generated code references
+ * come from the test classpath (the real runtime, so generated code is checked against its true API).
  */
 final class Compilations {
 
@@ -26,7 +26,6 @@ final class Compilations {
     /** Compiles sources with the processor, all lint warnings on. */
     static Compilation compile(JavaFileObject... sources) {
         List<JavaFileObject> all = new ArrayList<>(List.of(sources));
-        all.addAll(RuntimeStubs.all());
         return Compiler.javac()
                 .withProcessors(new ColonyProcessor())
                 .withOptions("-Xlint:all,-processing")

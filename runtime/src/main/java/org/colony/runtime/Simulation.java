@@ -3,6 +3,7 @@ package org.colony.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import org.colony.Agent;
 import org.colony.Place;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.spi.Backend;
@@ -32,6 +33,7 @@ public final class Simulation implements AutoCloseable {
     private final Config config;
     private final Backend backend;
     private final List<Places<?>> collections = new ArrayList<>();
+    private final List<Agents<?>> agentCollections = new ArrayList<>();
     private final long created = System.nanoTime();
     private long time;
     private long epoch;
@@ -114,6 +116,86 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
+     * Creates a collection of agents of {@code model} living on {@code places}, any number per place.
+     * Equivalent to {@code agents(model, places, placement, Integer.MAX_VALUE)}.
+     */
+    public <A extends Agent<P>, P extends Place> Agents<A> agents(Class<A> model, Places<P> places,
+            Placement placement) {
+        return agents(model, places, placement, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Creates a collection of agents of {@code model} living on {@code places}, placed by {@code placement},
+     * all attributes zero, ids 0, 1, ... in place order.
+     *
+     * @param capacity the most agents of this collection one place may hold; moves and births into a
+     *     full place are settled by a random priority
+     * @throws ColonyException if the model is not an agent model of these places, the placement does not
+     *     fit, or a collection of the same class already lives on the places
+     */
+    public <A extends Agent<P>, P extends Place> Agents<A> agents(Class<A> model, Places<P> places,
+            Placement placement, int capacity) {
+        checkOpen();
+        if (model == null || places == null || placement == null) {
+            throw new ColonyException("agents(model, places, placement) needs all three");
+        }
+        if (capacity < 1) {
+            throw new ColonyException("capacity " + capacity + " is not positive; a place holds 1 to "
+                    + Integer.MAX_VALUE + " agents of a collection");
+        }
+        var descriptor = Models.descriptor(model);
+        var info = descriptor.info();
+        if (!info.isAgent() || info.placeClass() != places.modelClass()) {
+            throw new ColonyException(model.getSimpleName() + " is not an agent model living on "
+                    + places.modelClass().getSimpleName());
+        }
+        Grid grid = places.grid();
+        if (info.dimensions() != 0 && info.dimensions() != grid.dimensions()) {
+            throw new ColonyException(model.getSimpleName() + " is written for " + info.dimensions()
+                    + "-dimensional grids, but the grid " + grid + " has " + grid.dimensions());
+        }
+        if (grid.dimensions() < info.minDimensions()) {
+            throw new ColonyException(model.getSimpleName() + " needs a grid of at least " + info.minDimensions()
+                    + " dimensions, but the grid " + grid + " has " + grid.dimensions());
+        }
+        for (Agents<?> other : places.residents()) {
+            if (other.modelClass() == model) {
+                throw new ColonyException("a collection of " + model.getSimpleName() + " agents already lives on these "
+                        + "places; one collection per agent class and places");
+            }
+        }
+        long epoch = beginCall(true);
+        long[] start = placement.resolve(grid, capacity, seed(), epoch, model.getSimpleName());
+        places.store().ensureReach(info.reach());
+        var store = backend.createAgents(descriptor, places.store(), start, capacity);
+        Agents<A> agents = new Agents<>(this, model, descriptor, places, store, capacity);
+        places.addResident(agents);
+        agentCollections.add(agents);
+        bind(places);
+        return agents;
+    }
+
+    /** Connects every collection on {@code places} with the agent collections its steps iterate. */
+    private static void bind(Places<?> places) {
+        var placeInfo = places.model();
+        for (Agents<?> a : places.residents()) {
+            for (int slot = 0; slot < placeInfo.agentClasses().size(); slot++) {
+                if (placeInfo.agentClasses().get(slot) == a.modelClass()) {
+                    places.store().bindAgents(slot, a.store());
+                }
+            }
+            for (Agents<?> b : places.residents()) {
+                var classes = a.model().agentClasses();
+                for (int slot = 0; slot < classes.size(); slot++) {
+                    if (classes.get(slot) == b.modelClass()) {
+                        a.store().bindAgents(slot, b.store());
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Ends the current time step: advances {@link #time()} and records how long the step took (from the
      * previous {@code step()}, or from the first call after creation).
      */
@@ -191,6 +273,9 @@ public final class Simulation implements AutoCloseable {
             return;
         }
         closed = true;
+        for (Agents<?> a : agentCollections) {
+            a.release();
+        }
         for (Places<?> p : collections) {
             p.release();
         }

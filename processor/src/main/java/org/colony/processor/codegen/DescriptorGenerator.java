@@ -7,14 +7,17 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
+import org.colony.processor.ir.ActionKind;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
+import org.colony.processor.ir.WriteOp;
 
 /**
  * Writes the descriptor of a model ({@code HeatCell_Model}): the description the runtime reads
@@ -31,6 +34,8 @@ public final class DescriptorGenerator {
     private static final ClassName STEP_INFO = ClassName.get(SPI, "StepInfo");
     private static final ClassName PARAM_INFO = ClassName.get(SPI, "ParamInfo");
     private static final ClassName SCALAR_TYPE = ClassName.get(SPI, "ScalarType");
+    private static final ClassName COMBINE = ClassName.get(SPI, "Combine");
+    private static final ClassName AGENT_ACTION = ClassName.get(SPI, "AgentAction");
 
     /** The simple name of the descriptor class of a model. */
     public static String className(ModelIr model) {
@@ -40,8 +45,17 @@ public final class DescriptorGenerator {
     /** Builds the descriptor class. */
     public TypeSpec generate(ModelIr model, ClassName modelClass) {
         ClassName kernels = ClassName.get(model.packageName(), JavaKernelGenerator.className(model));
-        CodeBlock.Builder info = CodeBlock.builder().add("new $T($T.class, $L, $L,\n$>$>", MODEL_INFO, modelClass,
-                model.dimensions(), model.minDimensions());
+        CodeBlock.Builder info = CodeBlock.builder().add("new $T($T.class, ", MODEL_INFO, modelClass);
+        if (model.agent()) {
+            info.add("$L.class, ", model.place().ref().qualifiedName());
+        } else {
+            info.add("null, ");
+        }
+        info.add("$T.of(", List.class);
+        for (int i = 0; i < model.agentModels().size(); i++) {
+            info.add(i == 0 ? "$L.class" : ", $L.class", model.agentModels().get(i).ref().qualifiedName());
+        }
+        info.add("), $L, $L,\n$>$>", model.dimensions(), model.minDimensions());
         info.add("$T.of(", List.class);
         for (int i = 0; i < model.attributes().size(); i++) {
             AttributeRef a = model.attributes().get(i);
@@ -64,14 +78,30 @@ public final class DescriptorGenerator {
                         p.type().name());
             }
             params.add(")");
-            info.add("$L\nnew $T($S, $L, $L, $L, $L, $L, $L, $S)", i == 0 ? "" : ",", STEP_INFO, st.name(), params.build(),
-                    st.predicate(), setOf(st.writes()), setOf(st.remoteReads()), st.reach(), st.usesRandom(),
-                    st.sourceFile() + ":" + st.line());
+            CodeBlock.Builder writes = CodeBlock.builder().add("$T.ofEntries(", Map.class);
+            boolean first = true;
+            for (Map.Entry<Integer, WriteOp> w : st.placeWrites().entrySet()) {
+                writes.add(first ? "$T.entry($L, $T.$L)" : ", $T.entry($L, $T.$L)", Map.class, w.getKey(), COMBINE,
+                        w.getValue().name());
+                first = false;
+            }
+            writes.add(")");
+            CodeBlock.Builder actions = CodeBlock.builder().add("$T.of(", Set.class);
+            first = true;
+            for (ActionKind a : st.actions()) {
+                actions.add(first ? "$T.$L" : ", $T.$L", AGENT_ACTION, a.name());
+                first = false;
+            }
+            actions.add(")");
+            info.add("$L\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S)", i == 0 ? "" : ",", STEP_INFO,
+                    st.name(), params.build(), st.predicate(), setOf(st.writes()), setOf(st.remoteReads()),
+                    setOf(st.placeRemoteReads()), writes.build(), setOf(st.iterates()), actions.build(), st.reach(),
+                    st.usesRandom(), st.sourceFile() + ":" + st.line());
         }
         info.add("))$<$<");
 
-        MethodSpec.Builder run = dispatch("run", TypeName.VOID, model, kernels, false);
-        MethodSpec.Builder count = dispatch("count", TypeName.LONG, model, kernels, true);
+        MethodSpec.Builder run = dispatch("run", TypeName.VOID, model, kernels, false, false);
+        MethodSpec.Builder count = dispatch("count", TypeName.LONG, model, kernels, true, false);
 
         return TypeSpec.classBuilder(className(model))
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -86,6 +116,9 @@ public final class DescriptorGenerator {
                         .returns(MODEL_INFO).addStatement("return INFO").build())
                 .addMethod(run.build())
                 .addMethod(count.build())
+                .addMethods(model.agent() ? List.of(
+                        dispatch("runAgents", TypeName.VOID, model, kernels, false, true).build(),
+                        dispatch("countAgents", TypeName.LONG, model, kernels, true, true).build()) : List.of())
                 .build();
     }
 
@@ -100,23 +133,30 @@ public final class DescriptorGenerator {
     }
 
     private static MethodSpec.Builder dispatch(String name, TypeName returns, ModelIr model, ClassName kernels,
-            boolean predicates) {
+            boolean predicates, boolean agents) {
         MethodSpec.Builder m = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(returns)
-                .addParameter(TypeName.INT, "step")
-                .addParameter(JavaKernelGenerator.CPU_BLOCK, "block")
-                .addParameter(TypeName.INT, "row0")
-                .addParameter(TypeName.INT, "row1")
-                .addParameter(TypeName.INT, "x0")
-                .addParameter(TypeName.INT, "x1")
-                .addParameter(Object[].class, "args");
+                .addParameter(TypeName.INT, "step");
+        if (agents) {
+            m.addParameter(JavaKernelGenerator.AGENT_BLOCK, "block")
+                    .addParameter(TypeName.INT, "from")
+                    .addParameter(TypeName.INT, "to");
+        } else {
+            m.addParameter(JavaKernelGenerator.CPU_BLOCK, "block")
+                    .addParameter(TypeName.INT, "row0")
+                    .addParameter(TypeName.INT, "row1")
+                    .addParameter(TypeName.INT, "x0")
+                    .addParameter(TypeName.INT, "x1");
+        }
+        m.addParameter(Object[].class, "args");
         m.beginControlFlow("switch (step)");
         for (int i = 0; i < model.steps().size(); i++) {
             StepIr st = model.steps().get(i);
-            if (st.predicate() != predicates) {
+            if (st.predicate() != predicates || model.agent() != agents) {
                 continue;
             }
-            CodeBlock.Builder call = CodeBlock.builder().add("$T.$L(block, row0, row1, x0, x1", kernels, st.name());
+            CodeBlock.Builder call = CodeBlock.builder().add(agents ? "$T.$L(block, from, to" : "$T.$L(block, row0, row1, x0, x1",
+                    kernels, st.name());
             for (int j = 0; j < st.params().size(); j++) {
                 IrType t = st.params().get(j).type();
                 call.add(", ($T) args[$L]", JavaPoetTypes.boxed(t), j);

@@ -34,6 +34,18 @@ final class JavaExpressions {
 
         /** The grid dimensionality the kernel was written for. */
         int dims();
+
+        /** The storage index of the agent's own place (agent kernels). */
+        String agentPlace();
+
+        /** The id of the agent itself ({@code ref} null) or of agent {@code ref} of the model in {@code slot}. */
+        String id(Expr ref, int slot, Function<Expr, String> print);
+
+        /** The number of agents of the model in {@code slot} on a place (Self, AgentPlace or Neighbor). */
+        String agentCount(Expr place, int slot, Function<Expr, String> print);
+
+        /** The name of a kernel-level value the printer needs ({@code time$}, {@code wrap$}, {@code dims$}). */
+        String value(String name);
     }
 
     private static final int PRIMARY = 16;
@@ -63,6 +75,7 @@ final class JavaExpressions {
             case Expr.Convert c -> UNARY;
             case Expr.Binary b -> b.op().precedence();
             case Expr.Conditional c -> CONDITIONAL;
+            case Expr.Intrinsic i when i.op() == IntrinsicOp.AGENT_COUNT -> BinaryOp.SUB.precedence();
             case Expr.Intrinsic i -> i.op() == IntrinsicOp.ON_BOUNDARY || i.op() == IntrinsicOp.HAS_NEIGHBOR
                     ? BinaryOp.COND_OR.precedence() : i.op() == IntrinsicOp.INDEX ? BinaryOp.ADD.precedence() : PRIMARY;
             case Expr.Neighbor n -> BinaryOp.ADD.precedence();
@@ -85,6 +98,7 @@ final class JavaExpressions {
             case Expr.Const c -> literal(c.type(), c.value());
             case Expr.LocalRef l -> l.local().name();
             case Expr.Self s -> throw new IllegalStateException("the instance itself is not a value");
+            case Expr.AgentPlace a -> names.agentPlace();
             case Expr.Neighbor n -> names.neighbor(n, this::print);
             case Expr.AttrRead a -> names.attribute(a, this::print);
             case Expr.SharedRead s -> names.shared(s, this::print);
@@ -112,7 +126,11 @@ final class JavaExpressions {
         return switch (i.op()) {
             case COORD -> names.coord((Integer) ((Expr.Const) i.args().get(0)).value());
             case SIZE -> names.size((Integer) ((Expr.Const) i.args().get(0)).value());
-            case TIME -> "time$";
+            case TIME -> names.value("time$");
+            case ID -> i.args().isEmpty() ? names.id(null, 0, this::print)
+                    : names.id(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(), this::print);
+            case AGENT_COUNT -> names.agentCount(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(),
+                    this::print);
             case INDEX -> switch (dims == 0 ? 3 : dims) {
                 case 1 -> "(long) " + names.coord(0);
                 case 2 -> "(long) " + names.coord(0) + " + (long) " + names.size(0) + " * " + names.coord(1);
@@ -126,7 +144,7 @@ final class JavaExpressions {
                     if (d == 0) {
                         sb.append(test);
                     } else if (dims == 0) {
-                        sb.append(" || dims$ > ").append(d).append(" && (").append(test).append(')');
+                        sb.append(" || ").append(names.value("dims$")).append(" > ").append(d).append(" && (").append(test).append(')');
                     } else {
                         sb.append(" || ").append(test);
                     }
@@ -134,7 +152,7 @@ final class JavaExpressions {
                 yield sb.toString();
             }
             case HAS_NEIGHBOR -> {
-                StringBuilder sb = new StringBuilder("wrap$");
+                StringBuilder sb = new StringBuilder(names.value("wrap$"));
                 for (int d = 0; d < i.args().size(); d++) {
                     sb.append(d == 0 ? " || " : " && ").append("org.colony.runtime.spi.KernelSupport.inside(").append(names.coord(d))
                             .append(", ").append(print(i.args().get(d))).append(", ").append(names.size(d)).append(")");
@@ -158,7 +176,7 @@ final class JavaExpressions {
 
     /** The Java type of an IR type (a place is its storage index). */
     static String javaType(IrType t) {
-        return t == IrType.PLACE ? "int" : t.javaName();
+        return t == IrType.PLACE || t == IrType.AGENT ? "int" : t.javaName();
     }
 
     /** A Java literal of the given type. */

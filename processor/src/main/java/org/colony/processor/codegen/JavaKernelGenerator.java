@@ -20,21 +20,25 @@ import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
+import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
 import org.colony.processor.ir.Stmt;
 
 /**
- * Writes the CPU kernels of a model ({@code HeatCell_Kernels}): one static method per step that runs
- * the translated body over a range of rows of a block, reading and writing the block's columns
- * directly (structure of arrays). Instance-own values of double-buffered attributes live in a local
- * for the whole step and are stored to the second column at the end.
+ * Writes the CPU kernels of a model ({@code HeatCell_Kernels}): one static method per step. A place
+ * kernel runs the translated body over a range of rows of a block; an agent kernel over a range of agent
+ * slots. Both read and write structure-of-arrays columns directly. Instance-own values of attributes a
+ * step buffers live in a local for the whole step and are stored to the second column at the end.
  */
 public final class JavaKernelGenerator {
 
     static final ClassName CPU_BLOCK = ClassName.get("org.colony.runtime.spi", "CpuBlock");
+    static final ClassName AGENT_BLOCK = ClassName.get("org.colony.runtime.spi", "AgentBlock");
+    static final ClassName AGENT_VIEW = ClassName.get("org.colony.runtime.spi", "AgentView");
     static final ClassName LAYOUT = ClassName.get("org.colony.runtime.spi", "Layout");
     static final ClassName RANDOM_STREAM = ClassName.get("org.colony.runtime.random", "RandomStream");
+    private static final String SUPPORT = "org.colony.runtime.spi.KernelSupport";
 
     /** The name of the kernels class of a model. */
     public static String className(ModelIr model) {
@@ -45,8 +49,8 @@ public final class JavaKernelGenerator {
     public TypeSpec generate(ModelIr model) {
         TypeSpec.Builder type = TypeSpec.classBuilder(className(model))
                 .addModifiers(Modifier.FINAL)
-                .addJavadoc("CPU kernels of {@code $L}: one method per step, over a range of rows of a block.\n",
-                        model.qualifiedName())
+                .addJavadoc("CPU kernels of {@code $L}: one method per step, over a range of $L.\n",
+                        model.qualifiedName(), model.agent() ? "agent slots" : "rows of a block")
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         for (StepIr step : model.steps()) {
             type.addMethod(new StepKernel(model, step).method());
@@ -58,7 +62,12 @@ public final class JavaKernelGenerator {
     private static final class StepKernel implements JavaExpressions.Names {
         private final ModelIr model;
         private final StepIr step;
+        private final boolean agent;
+        /** The index of the instance itself: a cell's storage index, or an agent's slot. */
+        private final String self;
         private final JavaExpressions printer;
+        /** Locals of the kernel's prologue, in order of first use: name -> initializer. */
+        private final Map<String, String> decls = new LinkedHashMap<>();
         private final Map<String, String> offsetLocals = new LinkedHashMap<>();
         private final Set<Integer> usedLoops = new HashSet<>();
         private final Set<String> used = new HashSet<>();
@@ -68,87 +77,100 @@ public final class JavaKernelGenerator {
         StepKernel(ModelIr model, StepIr step) {
             this.model = model;
             this.step = step;
+            this.agent = model.agent();
+            this.self = agent ? "a$" : "s$";
             this.printer = new JavaExpressions(this);
             this.line = step.line();
         }
 
+        /** Registers a prologue local and returns its name. */
+        private String decl(String name, String type, String init) {
+            decls.putIfAbsent(name, "final " + type + " " + name + " = " + init);
+            return name;
+        }
+
+        private String layoutValue(String name, String accessor) {
+            return decl(name, "int", "layout$." + accessor + "()");
+        }
+
         /**
-         * The local holding an attribute's current column. The suffix keeps it apart from the kernel's own
-         * names ({@code s$}, {@code row$}, {@code time$}, ...), which an attribute named {@code s} would hit.
+         * The local holding a column of the model's own attribute. The suffix keeps it apart from the
+         * kernel's own names ({@code s$}, {@code row$}, {@code time$}, ...), which an attribute named
+         * {@code s} would hit.
          */
-        private static String column(AttributeRef a) {
-            return a.name() + "$col";
+        private String column(AttributeRef a) {
+            String t = arrayType(a);
+            return decl(a.name() + "$col", t, "(" + t + ") " + (agent ? "ab$" : "blk$") + ".column(" + a.ordinal() + ")");
+        }
+
+        private String next(AttributeRef a) {
+            String t = arrayType(a);
+            return decl(a.name() + "$next", t, "(" + t + ") " + (agent ? "ab$" : "blk$") + ".next(" + a.ordinal() + ")");
+        }
+
+        /** The column of a place attribute read by an agent kernel. */
+        private String placeColumn(AttributeRef a) {
+            String t = arrayType(a);
+            return decl(a.name() + "$place", t, "(" + t + ") blk$.column(" + a.ordinal() + ")");
+        }
+
+        /** The column of an attribute of the agents in a slot. */
+        private String agentColumn(AttributeRef a, int slot) {
+            String t = arrayType(a);
+            return decl(a.name() + "$a" + slot, t, "(" + t + ") " + view(slot) + ".column(" + a.ordinal() + ")");
+        }
+
+        private String view(int slot) {
+            return decl("agents$" + slot, "org.colony.runtime.spi.AgentView", (agent ? "ab$" : "blk$") + ".agents(" + slot
+                    + ")");
+        }
+
+        private static String arrayType(AttributeRef a) {
+            return a.type().javaName() + (a.isArray() ? "[][]" : "[]");
         }
 
         /** The local holding a shared value or array, named apart from the kernel's own names. */
-        private static String sharedValue(SharedRef s) {
-            return s.name() + "$shared";
+        private String sharedValue(SharedRef s) {
+            String t = s.type().javaName();
+            String from = (agent ? "ab$" : "blk$") + ".shared(" + s.ordinal() + ")";
+            return s.isArray() ? decl(s.name() + "$shared", t + "[]", "(" + t + "[]) " + from)
+                    : decl(s.name() + "$shared", t, "((" + t + "[]) " + from + ")[0]");
         }
 
         private boolean buffered(AttributeRef a) {
-            return step.writes().contains(a.ordinal()) && step.remoteReads().contains(a.ordinal());
+            return step.buffers(a.ordinal());
         }
 
         MethodSpec method() {
             MethodSpec.Builder m = MethodSpec.methodBuilder(step.name())
                     .addModifiers(Modifier.STATIC)
                     .addJavadoc("Step {@code $L} ($L:$L).\n", step.name(), step.sourceFile(), step.line())
-                    .returns(step.predicate() ? TypeName.LONG : TypeName.VOID)
-                    .addParameter(CPU_BLOCK, "blk$")
-                    .addParameter(TypeName.INT, "row0$")
-                    .addParameter(TypeName.INT, "row1$")
-                    .addParameter(TypeName.INT, "x0$")
-                    .addParameter(TypeName.INT, "x1$");
+                    .returns(step.predicate() ? TypeName.LONG : TypeName.VOID);
+            if (agent) {
+                m.addParameter(AGENT_BLOCK, "ab$").addParameter(TypeName.INT, "from$").addParameter(TypeName.INT, "to$");
+            } else {
+                m.addParameter(CPU_BLOCK, "blk$")
+                        .addParameter(TypeName.INT, "row0$")
+                        .addParameter(TypeName.INT, "row1$")
+                        .addParameter(TypeName.INT, "x0$")
+                        .addParameter(TypeName.INT, "x1$");
+            }
             for (Local p : step.params()) {
                 m.addParameter(JavaPoetTypes.of(p.type()), p.name());
             }
-            // Print the body first: that records which layout values and offsets it needs.
-            CodeBlock body = body();
+            // Print the body first: that records which columns, layout values and offsets it needs.
+            CodeBlock body = agent ? agentBody() : placeBody();
             CodeBlock.Builder head = CodeBlock.builder();
+            if (agent) {
+                head.addStatement("final $T blk$$ = ab$$.places()", CPU_BLOCK);
+            }
             head.addStatement("final $T layout$$ = blk$$.layout()", LAYOUT);
-            for (AttributeRef a : model.attributes()) {
-                boolean reads = step.selfReads().contains(a.ordinal()) || step.remoteReads().contains(a.ordinal());
-                boolean writes = step.writes().contains(a.ordinal());
-                if (!reads && !writes) {
-                    continue;
-                }
-                String t = a.type().javaName() + (a.isArray() ? "[][]" : "[]");
-                head.addStatement("final $L $L = ($L) blk$$.column($L)", t, column(a), t, a.ordinal());
-                if (buffered(a)) {
-                    head.addStatement("final $L $L$$next = ($L) blk$$.next($L)", t, a.name(), t, a.ordinal());
-                }
-            }
-            for (SharedRef s : model.shared()) {
-                if (used.contains("shared:" + s.name())) {
-                    String t = s.type().javaName();
-                    if (s.isArray()) {
-                        head.addStatement("final $L[] $L = ($L[]) blk$$.shared($L)", t, sharedValue(s), t, s.ordinal());
-                    } else {
-                        head.addStatement("final $L $L = (($L[]) blk$$.shared($L))[0]", t, sharedValue(s), t, s.ordinal());
-                    }
-                }
-            }
-            head.addStatement("final int dims$$ = layout$$.dims()");
-            head.addStatement("final int strideY$$ = layout$$.strideY()");
-            head.addStatement("final int strideZ$$ = layout$$.strideZ()");
-            head.addStatement("final int extent1$$ = layout$$.extent1()");
-            head.addStatement("final int base$$ = layout$$.base()");
-            for (int d = 0; d < 3; d++) {
-                if (used.contains("coord" + d)) {
-                    head.addStatement("final int origin$L$$ = layout$$.origin$L()", d, d);
-                }
-                if (used.contains("size" + d)) {
-                    head.addStatement("final int size$L$$ = layout$$.size$L()", d, d);
-                }
-            }
-            if (used.contains("wrap")) {
-                head.addStatement("final boolean wrap$$ = layout$$.wrap()");
-            }
-            if (used.contains("time")) {
-                head.addStatement("final long time$$ = blk$$.time()");
+            for (String d : decls.values()) {
+                head.addStatement("$L", d);
             }
             if (step.usesRandom()) {
-                head.addStatement("final $T rng$$ = new $T(blk$$.seed(), blk$$.epoch())", RANDOM_STREAM, RANDOM_STREAM);
+                head.addStatement("final $T rng$$ = new $T($L.seed(), $L.epoch())", RANDOM_STREAM, RANDOM_STREAM,
+                        agent ? "ab$" : "blk$", agent ? "ab$" : "blk$");
             }
             for (Map.Entry<String, String> o : offsetLocals.entrySet()) {
                 head.addStatement("final int $L = $L", o.getValue(), o.getKey());
@@ -164,7 +186,7 @@ public final class JavaKernelGenerator {
             return m.build();
         }
 
-        private CodeBlock body() {
+        private void scanBody() {
             Ir.forEachStmt(step.body(), s -> {
                 switch (s) {
                     case Stmt.Break b -> usedLoops.add(b.loopId());
@@ -173,14 +195,10 @@ public final class JavaKernelGenerator {
                     }
                 }
             });
-            Ir.forEachExpr(step.body(), e -> {
-                if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.HAS_NEIGHBOR) {
-                    used.add("wrap");
-                } else if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.TIME) {
-                    used.add("time");
-                }
-            });
-            // The work of one cell, printed first so that the coordinates it needs are known.
+        }
+
+        /** The work of one instance: buffered values in locals, the body, write-back, the predicate count. */
+        private CodeBlock instance() {
             current = CodeBlock.builder();
             List<String> writeBack = new ArrayList<>();
             for (AttributeRef a : model.attributes()) {
@@ -189,16 +207,16 @@ public final class JavaKernelGenerator {
                 }
                 if (a.isArray()) {
                     current.beginControlFlow("for (int k$$ = 0; k$$ < $L; k$$++)", a.length());
-                    current.addStatement("$L$$next[k$$][s$$] = $L[k$$][s$$]", a.name(), column(a));
+                    current.addStatement("$L[k$$][$L] = $L[k$$][$L]", next(a), self, column(a), self);
                     current.endControlFlow();
                 } else {
-                    current.addStatement("$L $L$$self = $L[s$$]", a.type().javaName(), a.name(), column(a));
-                    writeBack.add(a.name() + "$next[s$] = " + a.name() + "$self");
+                    current.addStatement("$L $L$$self = $L[$L]", a.type().javaName(), a.name(), column(a), self);
+                    writeBack.add(next(a) + "[" + self + "] = " + a.name() + "$self");
                 }
             }
             if (step.usesRandom()) {
-                current.addStatement("rng$$.reset($L)",
-                        printer.print(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(), IrType.LONG)));
+                current.addStatement("rng$$.reset($L)", agent ? ids() + "[a$]"
+                        : printer.print(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(), IrType.LONG)));
             }
             statements(step.body());
             for (String w : writeBack) {
@@ -211,26 +229,66 @@ public final class JavaKernelGenerator {
             }
             CodeBlock cell = current.build();
             current = null;
+            return cell;
+        }
 
+        private CodeBlock placeBody() {
+            scanBody();
+            CodeBlock cell = instance();
             CodeBlock.Builder rows = CodeBlock.builder();
+            String extent1 = layoutValue("extent1$", "extent1");
+            String strideY = layoutValue("strideY$", "strideY");
+            String strideZ = layoutValue("strideZ$", "strideZ");
+            String base = layoutValue("base$", "base");
             rows.beginControlFlow("for (int row$$ = row0$$; row$$ < row1$$; row$$++)");
-            rows.addStatement("final int ly$$ = row$$ % extent1$$");
-            rows.addStatement("final int lz$$ = row$$ / extent1$$");
+            rows.addStatement("final int ly$$ = row$$ % $L", extent1);
+            rows.addStatement("final int lz$$ = row$$ / $L", extent1);
             if (used.contains("coord1")) {
-                rows.addStatement("final int gy$$ = origin1$$ + ly$$");
+                rows.addStatement("final int gy$$ = $L + ly$$", layoutValue("origin1$", "origin1"));
             }
             if (used.contains("coord2")) {
-                rows.addStatement("final int gz$$ = origin2$$ + lz$$");
+                rows.addStatement("final int gz$$ = $L + lz$$", layoutValue("origin2$", "origin2"));
             }
-            rows.addStatement("final int rowBase$$ = base$$ + ly$$ * strideY$$ + lz$$ * strideZ$$");
+            rows.addStatement("final int rowBase$$ = $L + ly$$ * $L + lz$$ * $L", base, strideY, strideZ);
             rows.beginControlFlow("for (int s$$ = rowBase$$ + x0$$, end$$ = rowBase$$ + x1$$; s$$ < end$$; s$$++)");
             if (used.contains("coord0")) {
-                rows.addStatement("final int gx$$ = origin0$$ + (s$$ - rowBase$$)");
+                rows.addStatement("final int gx$$ = $L + (s$$ - rowBase$$)", layoutValue("origin0$", "origin0"));
             }
             rows.add(cell);
             rows.endControlFlow();
             rows.endControlFlow();
             return rows.build();
+        }
+
+        private String ids() {
+            return decl("ids$", "long[]", "ab$.ids()");
+        }
+
+        private CodeBlock agentBody() {
+            scanBody();
+            CodeBlock cell = instance();
+            CodeBlock.Builder loop = CodeBlock.builder();
+            boolean place = used.contains("place") || used.contains("coord0") || used.contains("coord1")
+                    || used.contains("coord2");
+            loop.beginControlFlow("for (int a$$ = from$$; a$$ < to$$; a$$++)");
+            if (place) {
+                String loc = decl("loc$", "long[]", "ab$.locations()");
+                String size0 = layoutValue("size0$", "size0");
+                String size1 = layoutValue("size1$", "size1");
+                loop.addStatement("final long g$$ = $L[a$$]", loc);
+                loop.addStatement("final int gx$$ = (int) (g$$ % $L)", size0);
+                loop.addStatement("final int gy$$ = (int) (g$$ / $L % $L)", size0, size1);
+                loop.addStatement("final int gz$$ = (int) (g$$ / $L / $L)", size0, size1);
+                if (used.contains("place")) {
+                    loop.addStatement("final int s$$ = $L + (gx$$ - $L) + (gy$$ - $L) * $L + (gz$$ - $L) * $L",
+                            layoutValue("base$", "base"), layoutValue("origin0$", "origin0"),
+                            layoutValue("origin1$", "origin1"), layoutValue("strideY$", "strideY"),
+                            layoutValue("origin2$", "origin2"), layoutValue("strideZ$", "strideZ"));
+                }
+            }
+            loop.add(cell);
+            loop.endControlFlow();
+            return loop.build();
         }
 
         private CodeBlock.Builder current;
@@ -336,6 +394,9 @@ public final class JavaKernelGenerator {
                     statements(b.body());
                     out().add("$<}\n");
                 }
+                case Stmt.ForAgents f -> printForAgents(c, f);
+                case Stmt.PlaceWrite w -> printAgentStatement(c, w);
+                case Stmt.AgentAction a -> printAgentStatement(c, a);
             }
         }
 
@@ -434,11 +495,104 @@ public final class JavaKernelGenerator {
             out().endControlFlow();
         }
 
+        /** Agent-model statements: place writes and life-cycle intents. */
+        private void printAgentStatement(CodeBlock.Builder c, Stmt s) {
+            switch (s) {
+                case Stmt.PlaceWrite w -> {
+                    AttributeRef a = w.attr();
+                    String t = arrayType(a);
+                    String contrib = decl(a.name() + "$contrib", t, "(" + t + ") ab$.contribution(" + a.ordinal() + ")");
+                    String flags = a.isArray() ? "boolean[][]" : "boolean[]";
+                    String wrote = decl(a.name() + "$wrote", flags, "(" + flags + ") ab$.contributed(" + a.ordinal() + ")");
+                    String at = a.isArray() ? "[" + p(w.element()) + "][a$]" : "[a$]";
+                    String v = p(w.value());
+                    String narrow = a.type() == IrType.BYTE || a.type() == IrType.SHORT ? "(" + a.type().javaName() + ") "
+                            : "";
+                    switch (w.op()) {
+                        case SET -> {
+                            c.addStatement("$L$L = $L", contrib, at, v);
+                            c.addStatement("$L$L = true", wrote, at);
+                        }
+                        case SUM -> c.addStatement("$L$L += $L", contrib, at, v);
+                        case MIN, MAX -> {
+                            String fn = w.op() == org.colony.processor.ir.WriteOp.MIN ? "min" : "max";
+                            c.beginControlFlow("if ($L$L)", wrote, at);
+                            c.addStatement("$L$L = $LMath.$L($L$L, $L)", contrib, at, narrow, fn, contrib, at, v);
+                            c.nextControlFlow("else");
+                            c.addStatement("$L$L = $L", contrib, at, v);
+                            c.addStatement("$L$L = true", wrote, at);
+                            c.endControlFlow();
+                        }
+                    }
+                }
+                case Stmt.AgentAction act -> {
+                    switch (act.kind()) {
+                        case KILL -> c.addStatement("$L[a$$] = true", decl("kill$", "boolean[]", "ab$.killed()"));
+                        case SPAWN -> c.addStatement("$L[a$$] += $L", decl("spawn$", "int[]", "ab$.spawns()"),
+                                p(act.args().get(0)));
+                        case MIGRATE, MOVE_TO -> {
+                            List<String> a = new ArrayList<>();
+                            for (int d = 0; d < 3; d++) {
+                                a.add(d < act.args().size() ? p(act.args().get(d)) : "0");
+                            }
+                            String fn = act.kind() == org.colony.processor.ir.ActionKind.MIGRATE
+                                    ? SUPPORT + ".migrate(" + coord(0) + ", " + coord(1) + ", " + coord(2) + ", "
+                                    : SUPPORT + ".moveTo(";
+                            c.addStatement("$L[a$$] = $L$L, $L, $L, $L, $L, $L, $L, $L)",
+                                    decl("target$", "long[]", "ab$.targets()"), fn, a.get(0), a.get(1), a.get(2),
+                                    size(0), size(1), size(2), value("dims$"), value("wrap$"));
+                        }
+                    }
+                }
+                default -> throw new IllegalStateException(s.toString());
+            }
+        }
+
+        /** {@code for} over the agents of a slot on a place, in id order. */
+        private void printForAgents(CodeBlock.Builder c, Stmt.ForAgents f) {
+            int slot = f.agents().slot();
+            String start = decl("start$" + slot, "int[]", view(slot) + ".start()");
+            String order = decl("order$" + slot, "int[]", view(slot) + ".order()");
+            String g = "g$" + f.id();
+            String k = "k$" + f.id();
+            String end = "e$" + f.id();
+            c.add("{\n$>");
+            c.addStatement("final long $L = $L", g, globalIndex(f.place()));
+            String label = usedLoops.contains(f.id()) ? "loop$" + f.id() + ":\n" : "";
+            c.beginControlFlow("$Lfor (int $L = $L < 0 ? 0 : $L[(int) $L], $L = $L < 0 ? 0 : $L[(int) $L + 1]; $L < $L; $L++)",
+                    label, k, g, start, g, end, g, start, g, k, end, k);
+            c.addStatement("final int $L = $L[$L]", f.agent().name(), order, k);
+            statements(f.body());
+            out().endControlFlow();
+            out().add("$<}\n");
+        }
+
+        /** The global index of a place expression (Self, AgentPlace, Neighbor), -1 when it lies outside. */
+        private String globalIndex(Expr place) {
+            return switch (place) {
+                case Expr.Self s -> printer.print(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(), IrType.LONG));
+                case Expr.AgentPlace a -> {
+                    used.add("place");
+                    yield "g$";
+                }
+                case Expr.Neighbor n -> {
+                    List<String> o = new ArrayList<>();
+                    for (int d = 0; d < 3; d++) {
+                        o.add(d < n.offsets().size() ? p(n.offsets().get(d)) : "0");
+                    }
+                    yield SUPPORT + ".neighborIndex(" + coord(0) + ", " + coord(1) + ", " + coord(2) + ", " + o.get(0) + ", "
+                            + o.get(1) + ", " + o.get(2) + ", " + size(0) + ", " + size(1) + ", " + size(2) + ", "
+                            + value("dims$") + ", " + value("wrap$") + ")";
+                }
+                default -> throw new IllegalStateException("agents of " + place);
+            };
+        }
+
         private String attributeTarget(AttributeRef a, Expr element) {
             if (buffered(a)) {
-                return a.isArray() ? a.name() + "$next[" + p(element) + "][s$]" : a.name() + "$self";
+                return a.isArray() ? next(a) + "[" + p(element) + "][" + self + "]" : a.name() + "$self";
             }
-            return a.isArray() ? column(a) + "[" + p(element) + "][s$]" : column(a) + "[s$]";
+            return a.isArray() ? column(a) + "[" + p(element) + "][" + self + "]" : column(a) + "[" + self + "]";
         }
 
         // ---- Names ---------------------------------------------------------------------------
@@ -449,15 +603,53 @@ public final class JavaKernelGenerator {
             if (read.isSelf()) {
                 return attributeTarget(a, read.element());
             }
-            String place = print.apply(read.place());
-            return a.isArray() ? column(a) + "[" + print.apply(read.element()) + "][" + place + "]"
-                    : column(a) + "[" + place + "]";
+            String where = print.apply(read.place());
+            String col = switch (a.owner().kind()) {
+                case SELF -> column(a);
+                case PLACE -> placeColumn(a);
+                case AGENT -> agentColumn(a, a.owner().slot());
+            };
+            return a.isArray() ? col + "[" + print.apply(read.element()) + "][" + where + "]" : col + "[" + where + "]";
+        }
+
+        @Override
+        public String agentPlace() {
+            used.add("place");
+            return "s$";
+        }
+
+        @Override
+        public String id(Expr ref, int slot, Function<Expr, String> print) {
+            if (ref == null) {
+                return ids() + "[a$]";
+            }
+            return decl("ids$" + slot, "long[]", view(slot) + ".ids()") + "[" + print.apply(ref) + "]";
+        }
+
+        @Override
+        public String agentCount(Expr place, int slot, Function<Expr, String> print) {
+            String start = decl("start$" + slot, "int[]", view(slot) + ".start()");
+            String g = globalIndex(place);
+            return start + "[(int) (" + g + ") + 1] - " + start + "[(int) (" + g + ")]";
+        }
+
+        @Override
+        public String value(String name) {
+            return switch (name) {
+                case "time$" -> decl("time$", "long", (agent ? "ab$" : "blk$") + ".time()");
+                case "wrap$" -> decl("wrap$", "boolean", "layout$.wrap()");
+                case "dims$" -> decl("dims$", "int", "layout$.dims()");
+                default -> throw new IllegalArgumentException(name);
+            };
         }
 
         @Override
         public String neighbor(Expr.Neighbor n, Function<Expr, String> print) {
+            if (agent) {
+                used.add("place");
+            }
             List<Expr> o = n.offsets();
-            String[] strides = {"", "strideY$", "strideZ$"};
+            String[] strides = {"", layoutValue("strideY$", "strideY"), layoutValue("strideZ$", "strideZ")};
             if (o.stream().allMatch(Ir::isConst)) {
                 StringBuilder value = new StringBuilder();
                 StringBuilder name = new StringBuilder("off");
@@ -477,11 +669,15 @@ public final class JavaKernelGenerator {
             }
             StringBuilder sb = new StringBuilder("s$");
             for (int d = 0; d < o.size(); d++) {
-                String v = print.apply(o.get(d));
-                if (n.checked()) {
-                    v = "org.colony.runtime.spi.KernelSupport.checkOffset(" + v + ", " + step.reach() + ", \"" + step.sourceFile() + ":"
+                Expr e = o.get(d);
+                if (e instanceof Expr.Const c && (Integer) c.value() == 0) {
+                    continue;
+                }
+                String v = print.apply(e);
+                if (n.checked() && !(e instanceof Expr.Const)) {
+                    v = SUPPORT + ".checkOffset(" + v + ", " + step.declaredReach() + ", \"" + step.sourceFile() + ":"
                             + line + "\")";
-                } else if (!(o.get(d) instanceof Expr.LocalRef || o.get(d) instanceof Expr.Const)) {
+                } else if (!(e instanceof Expr.LocalRef || e instanceof Expr.Const)) {
                     v = "(" + v + ")";
                 }
                 sb.append(" + ").append(v).append(d == 0 ? "" : " * " + strides[d]);
@@ -491,9 +687,9 @@ public final class JavaKernelGenerator {
 
         @Override
         public String shared(Expr.SharedRead read, Function<Expr, String> print) {
-            used.add("shared:" + read.shared().name());
             SharedRef s = read.shared();
-            return s.isArray() ? sharedValue(s) + "[" + print.apply(read.element()) + "]" : sharedValue(s);
+            String v = sharedValue(s);
+            return s.isArray() ? v + "[" + print.apply(read.element()) + "]" : v;
         }
 
         @Override
@@ -505,13 +701,12 @@ public final class JavaKernelGenerator {
         @Override
         public String size(int d) {
             used.add("size" + d);
-            return "size" + d + "$";
+            return layoutValue("size" + d + "$", "size" + d);
         }
 
         @Override
         public int dims() {
             return model.dimensions();
         }
-
     }
 }

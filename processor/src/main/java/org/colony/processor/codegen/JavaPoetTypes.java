@@ -14,7 +14,7 @@ final class JavaPoetTypes {
             case BOOLEAN -> TypeName.BOOLEAN;
             case BYTE -> TypeName.BYTE;
             case SHORT -> TypeName.SHORT;
-            case INT, PLACE -> TypeName.INT;
+            case INT, PLACE, AGENT -> TypeName.INT;
             case LONG -> TypeName.LONG;
             case FLOAT -> TypeName.FLOAT;
             case DOUBLE -> TypeName.DOUBLE;

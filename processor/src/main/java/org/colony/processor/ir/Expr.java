@@ -32,8 +32,17 @@ public sealed interface Expr {
         }
     }
 
+    /** The place an agent resides on (in agent models). Type {@link IrType#PLACE}. */
+    record AgentPlace() implements Expr {
+        @Override
+        public IrType type() {
+            return IrType.PLACE;
+        }
+    }
+
     /**
-     * The place at the given offsets from the current one, one offset per grid dimension.
+     * The place at the given offsets from the current place (for agent models: from the agent's place),
+     * one offset per grid dimension.
      *
      * @param offsets int expressions
      * @param checked whether some offset is not a constant, so a backend must check it against the
@@ -47,8 +56,9 @@ public sealed interface Expr {
     }
 
     /**
-     * An attribute of a place: of the current one when {@code place} is {@link Self} (the value as
-     * this step left it so far), otherwise of a neighbour (the value from before the step).
+     * An attribute of the instance itself when {@code place} is {@link Self} (the value as this step left
+     * it so far); otherwise of another place or agent, whose value is the one from before the step.
+     * {@code place} has type PLACE or AGENT and {@code attr.owner()} says which model declares it.
      *
      * @param element the element index of an array attribute, otherwise {@code null}
      */

@@ -1,6 +1,6 @@
 package org.colony.processor.ir;
 
-/** The pure intrinsics of a place that a step may call. */
+/** The pure intrinsics that a step may call. For agent models, coordinates are those of the agent's place. */
 public enum IntrinsicOp {
     /** {@code index()}: the global linear index, a long. */
     INDEX,
@@ -13,5 +13,15 @@ public enum IntrinsicOp {
     /** {@code hasNeighbor(offsets...)}: one int argument per grid dimension. */
     HAS_NEIGHBOR,
     /** {@code time()}: the simulation time step, a long. */
-    TIME
+    TIME,
+    /**
+     * {@code id()} of the agent itself (no argument) or of an agent reference (arguments: the AGENT
+     * reference, Const int slot of its model), a long.
+     */
+    ID,
+    /**
+     * The number of agents of one class on a place: arguments (PLACE place, Const int slot of the agent
+     * model), an int.
+     */
+    AGENT_COUNT
 }

@@ -17,6 +17,7 @@ public final class Ir {
             case Expr.Const c -> List.of();
             case Expr.LocalRef l -> List.of();
             case Expr.Self s -> List.of();
+            case Expr.AgentPlace p -> List.of();
             case Expr.Neighbor n -> n.offsets();
             case Expr.AttrRead a -> a.element() == null ? List.of(a.place()) : List.of(a.place(), a.element());
             case Expr.SharedRead s -> s.element() == null ? List.of() : List.of(s.element());
@@ -77,6 +78,14 @@ public final class Ir {
                     r.add(l.cond());
                 }
             }
+            case Stmt.ForAgents f -> r.add(f.place());
+            case Stmt.PlaceWrite w -> {
+                if (w.element() != null) {
+                    r.add(w.element());
+                }
+                r.add(w.value());
+            }
+            case Stmt.AgentAction a -> r.addAll(a.args());
             default -> {
             }
         }
@@ -89,6 +98,7 @@ public final class Ir {
             case Stmt.If i -> List.of(i.then(), i.otherwise());
             case Stmt.Loop l -> List.of(l.condPrelude(), l.body(), l.update());
             case Stmt.Labeled l -> List.of(l.body());
+            case Stmt.ForAgents f -> List.of(f.body());
             case Stmt.Block b -> List.of(b.body());
             default -> List.of();
         };

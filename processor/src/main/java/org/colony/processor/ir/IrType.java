@@ -2,10 +2,11 @@ package org.colony.processor.ir;
 
 /**
  * The value types of the intermediate representation: Java's primitive types without {@code char},
- * and {@link #PLACE}, a reference to a place of the same grid (a neighbour view).
+ * {@link #PLACE}, a reference to a place of the grid (a neighbour view, an agent's place), and
+ * {@link #AGENT}, a reference to another agent (a loop variable over the agents on a place).
  */
 public enum IrType {
-    BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE, PLACE, VOID;
+    BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE, PLACE, AGENT, VOID;
 
     /** Whether values of this type take part in arithmetic. */
     public boolean isNumeric() {
@@ -36,7 +37,7 @@ public enum IrType {
     /** The Java keyword of a primitive type. */
     public String javaName() {
         return switch (this) {
-            case PLACE -> throw new IllegalStateException("PLACE has no Java keyword");
+            case PLACE, AGENT -> throw new IllegalStateException(this + " has no Java keyword");
             default -> name().toLowerCase(java.util.Locale.ROOT);
         };
     }

@@ -9,16 +9,19 @@ import java.util.List;
  * @param simpleName the model's simple name (nested classes joined with '_')
  * @param qualifiedName the model's canonical name
  * @param binaryName the model's binary name, as {@code Class.forName} wants it
+ * @param agent whether it is an agent model (otherwise a place model)
  * @param dimensions the grid dimensions the model needs exactly (1-3), or 0 when any grid serves
  * @param minDimensions the least dimensionality the model's intrinsics need
  * @param attributes the attributes in ordinal order
  * @param shared the shared attributes in ordinal order
  * @param steps the translated steps
- * @param doubleBuffered per attribute ordinal, whether some step reads it through a neighbour and writes it
+ * @param doubleBuffered per attribute ordinal, whether some step reads it on other instances and writes it
+ * @param place for an agent model, the place model it lives on; otherwise null
+ * @param agentModels the agent models whose agents steps iterate, by slot
  */
-public record ModelIr(String packageName, String simpleName, String qualifiedName, String binaryName,
+public record ModelIr(String packageName, String simpleName, String qualifiedName, String binaryName, boolean agent,
         int dimensions, int minDimensions, List<AttributeRef> attributes, List<SharedRef> shared,
-        List<StepIr> steps, List<Boolean> doubleBuffered) {
+        List<StepIr> steps, List<Boolean> doubleBuffered, ModelShape place, List<ModelShape> agentModels) {
 
     /** The largest reach of any step. */
     public int reach() {

@@ -1,6 +1,7 @@
 package org.colony.processor.ir;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -13,9 +14,15 @@ import java.util.Set;
  * @param result the local holding a predicate's result, otherwise {@code null}
  * @param bodyLabel the id of the {@link Stmt.Labeled} block that {@code return} leaves
  * @param body the statements; the whole body is {@code Labeled(bodyLabel, ...)}
- * @param writes ordinals of attributes the step writes
- * @param selfReads ordinals of attributes the step reads on its own instance
- * @param remoteReads ordinals of attributes the step reads through a neighbour
+ * @param writes ordinals of the model's own attributes the step writes
+ * @param selfReads ordinals of the model's own attributes the step reads on the instance itself
+ * @param remoteReads ordinals of the model's own attributes the step reads on other instances
+ *     (neighbouring places; for agents, other agents of the same class)
+ * @param placeReads for agent models, ordinals of place attributes read on the agent's own place
+ * @param placeRemoteReads for agent models, ordinals of place attributes read on neighbouring places
+ * @param placeWrites for agent models, the place attributes the step writes and how writes combine
+ * @param iterates slots of the agent models whose agents the step iterates or counts
+ * @param actions for agent models, the life-cycle intents the step may record
  * @param reach the largest neighbour offset along any dimension (declared or proven)
  * @param declaredReach the reach given in {@code @Step(reach = ...)}, 0 when absent
  * @param usesRandom whether the step draws random numbers
@@ -23,6 +30,13 @@ import java.util.Set;
  * @param line the line of the step's declaration
  */
 public record StepIr(String name, List<Local> params, boolean predicate, Local result, int bodyLabel,
-        List<Stmt> body, Set<Integer> writes, Set<Integer> selfReads, Set<Integer> remoteReads, int reach,
-        int declaredReach, boolean usesRandom, String sourceFile, int line) {
+        List<Stmt> body, Set<Integer> writes, Set<Integer> selfReads, Set<Integer> remoteReads,
+        Set<Integer> placeReads, Set<Integer> placeRemoteReads, Map<Integer, WriteOp> placeWrites,
+        Set<Integer> iterates, Set<ActionKind> actions, int reach, int declaredReach, boolean usesRandom,
+        String sourceFile, int line) {
+
+    /** Whether the step buffers an attribute of its own model: it writes it and reads it on other instances. */
+    public boolean buffers(int attribute) {
+        return writes.contains(attribute) && remoteReads.contains(attribute);
+    }
 }

@@ -61,6 +61,27 @@ public sealed interface Stmt {
     record Exit(int line, int labelId) implements Stmt {
     }
 
+    /**
+     * Runs {@code body} for each agent of model {@code agents} residing on {@code place}, in id order,
+     * with {@code agent} (type AGENT) naming it. A loop: {@link Break} and {@link Continue} with
+     * {@code id} apply.
+     */
+    record ForAgents(int line, int id, Local agent, Expr place, ModelRef agents, List<Stmt> body) implements Stmt {
+    }
+
+    /**
+     * An agent's write of its own place's attribute ({@code attr.owner()} is the place model), combined
+     * with other agents' writes by {@code op} and applied when the step ends.
+     *
+     * @param element the element index of an array attribute, otherwise {@code null}
+     */
+    record PlaceWrite(int line, AttributeRef attr, Expr element, WriteOp op, Expr value) implements Stmt {
+    }
+
+    /** A life-cycle intent of an agent (see {@link ActionKind} for the arguments). */
+    record AgentAction(int line, ActionKind kind, List<Expr> args) implements Stmt {
+    }
+
     /** A nested scope. */
     record Block(int line, List<Stmt> body) implements Stmt {
     }

@@ -11,13 +11,16 @@ import javax.lang.model.element.TypeElement;
  * @param unit the compilation unit that declares it (for imports and source positions)
  * @param packageName its package ("" for the unnamed package)
  * @param generatedPrefix the simple-name prefix of generated classes (nested names joined with '_')
+ * @param placeType for an agent model ({@code extends Agent<P>}), the element of {@code P}; null for a
+ *     place model (and for an agent model whose place type is not a class)
+ * @param agent whether the class extends {@code Agent} rather than {@code Place}
  * @param declaredDimensions the value of {@code @Dimensions}, or 0 when absent
  * @param attributes the {@code @Attribute} fields in declaration order
  * @param shared the {@code @Shared} fields in declaration order
  * @param methods every method declared in the class
  */
 public record ModelClass(TypeElement element, CompilationUnitTree unit, String packageName, String generatedPrefix,
-        int declaredDimensions, List<AttributeModel> attributes, List<SharedModel> shared,
+        boolean agent, TypeElement placeType, int declaredDimensions, List<AttributeModel> attributes, List<SharedModel> shared,
         List<MethodModel> methods) {
 
     /** The canonical name of the class. */

@@ -33,6 +33,8 @@ public final class ModelReader {
     public static final String DIMENSIONS = "org.colony.Dimensions";
     /** Canonical name of the place base class. */
     public static final String PLACE = "org.colony.Place";
+    /** Canonical name of the agent base class. */
+    public static final String AGENT = "org.colony.Agent";
 
     private final Elements elements;
     private final Trees trees;
@@ -91,7 +93,18 @@ public final class ModelReader {
         }
 
         int dims = Annotations.find(type, DIMENSIONS) == null ? 0 : Annotations.intValue(type, DIMENSIONS, "value", 0);
-        return new ModelClass(type, unit, packageName, generatedPrefix(type), dims, attributes, shared, methods);
+        boolean agent = false;
+        TypeElement placeType = null;
+        if (type.getSuperclass() instanceof javax.lang.model.type.DeclaredType sup
+                && ((TypeElement) sup.asElement()).getQualifiedName().contentEquals(AGENT)) {
+            agent = true;
+            if (sup.getTypeArguments().size() == 1
+                    && sup.getTypeArguments().get(0) instanceof javax.lang.model.type.DeclaredType p) {
+                placeType = (TypeElement) p.asElement();
+            }
+        }
+        return new ModelClass(type, unit, packageName, generatedPrefix(type), agent, placeType, dims, attributes,
+                shared, methods);
     }
 
     /** The generated-class prefix: the simple names from the top-level class down, joined with '_'. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.TypeElement;
 import org.colony.processor.Messages;
+import org.colony.processor.ir.ActionKind;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IntrinsicOp;
@@ -57,6 +58,12 @@ final class Calls {
         if (q instanceof IdentifierTree qi && qi.getName().contentEquals("super")) {
             throw cx.reject(t, Messages.stepCall("super." + name + "(...)"));
         }
+        Local agent = expressions.agentLocal(q);
+        if (agent != null && name.equals("id") && t.getArguments().isEmpty()) {
+            int slot = cx.agentLocals.get(agent.id()).slot();
+            return new Expr.Intrinsic(IntrinsicOp.ID, List.of(new Expr.LocalRef(agent), Ir.intConst(slot)),
+                    IrType.LONG);
+        }
         if (q instanceof IdentifierTree qi && cx.scope.lookup(qi.getName().toString()) != null
                 || expressions.placeOrNull(q) != null) {
             throw cx.reject(t, Messages.neighborMethodCall(name + "(...)"));
@@ -87,40 +94,54 @@ final class Calls {
 
     // ---- intrinsics -----------------------------------------------------------------------
 
+    private static final java.util.Set<String> PLACE_ONLY = java.util.Set.of("neighbor", "hasNeighbor", "index",
+            "onBoundary", "agents", "agentCount");
+    private static final java.util.Set<String> AGENT_ONLY = java.util.Set.of("place", "neighborPlace",
+            "hasNeighborPlace", "id", "migrate", "moveTo", "spawn", "kill", "agentsHere", "agentsAt", "agentCountHere");
+
     private Expr intrinsic(String name, MethodInvocationTree t) {
         List<? extends ExpressionTree> args = t.getArguments();
         int line = cx.line(t);
+        if (cx.agentModel() && PLACE_ONLY.contains(name)) {
+            throw cx.reject(t, Messages.placeOnly(name + "(...)"));
+        }
+        if (!cx.agentModel() && AGENT_ONLY.contains(name)) {
+            throw cx.reject(t, Messages.agentOnly(name + "(...)"));
+        }
         switch (name) {
-            case "neighbor", "hasNeighbor" -> {
-                if (args.isEmpty() || args.size() > 3) {
-                    throw cx.reject(t, Messages.neighborArity(args.size()));
-                }
-                cx.dimensions.exactly(args.size(), t);
-                List<ExpressionTranslator.Part> parts = new ArrayList<>();
-                for (ExpressionTree a : args) {
-                    parts.add(expressions.part(a));
-                }
-                List<Expr> offsets = new ArrayList<>();
-                for (Expr e : expressions.sequence(parts, t)) {
-                    offsets.add(Ir.convert(e, IrType.INT));
-                }
-                if (name.equals("hasNeighbor")) {
+            case "neighbor", "hasNeighbor", "neighborPlace", "hasNeighborPlace" -> {
+                List<Expr> offsets = offsets(args, t);
+                if (name.startsWith("has")) {
                     return new Expr.Intrinsic(IntrinsicOp.HAS_NEIGHBOR, offsets, IrType.BOOLEAN);
                 }
-                boolean checked = false;
-                for (int i = 0; i < offsets.size(); i++) {
-                    long b = cx.bound(offsets.get(i));
-                    if (b > Messages.MAX_REACH) {
-                        throw cx.reject(args.get(i), Messages.neighborOffset(b));
-                    } else if (b >= 0) {
-                        cx.provenReach = (int) Math.max(cx.provenReach, b);
-                    } else if (cx.step.declaredReach() > 0) {
-                        checked = true;
-                    } else {
-                        throw cx.reject(args.get(i), Messages.neighborReach());
-                    }
-                }
-                return new Expr.Neighbor(offsets, checked);
+                return neighbor(offsets, args, t);
+            }
+            case "place" -> {
+                return new Expr.AgentPlace();
+            }
+            case "id" -> {
+                return new Expr.Intrinsic(IntrinsicOp.ID, List.of(), IrType.LONG);
+            }
+            case "migrate", "moveTo" -> {
+                List<Expr> coords = offsets(args, t);
+                cx.emit(new Stmt.AgentAction(line, name.equals("migrate") ? ActionKind.MIGRATE : ActionKind.MOVE_TO,
+                        coords));
+                return null;
+            }
+            case "spawn" -> {
+                Expr n = Ir.convert(expressions.expr(args.get(0)), IrType.INT);
+                cx.emit(new Stmt.AgentAction(line, ActionKind.SPAWN, List.of(n)));
+                return null;
+            }
+            case "kill" -> {
+                cx.emit(new Stmt.AgentAction(line, ActionKind.KILL, List.of()));
+                return null;
+            }
+            case "agents", "agentsHere", "agentsAt" -> throw cx.reject(t, Messages.agentIteration(name + "(...)"));
+            case "agentCount", "agentCountHere" -> {
+                int slot = agentSlot(args.isEmpty() ? null : args.get(0), name + "(...)", t);
+                Expr place = name.equals("agentCount") ? new Expr.Self() : new Expr.AgentPlace();
+                return new Expr.Intrinsic(IntrinsicOp.AGENT_COUNT, List.of(place, Ir.intConst(slot)), IrType.INT);
             }
             case "index" -> {
                 return new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(), IrType.LONG);
@@ -159,6 +180,70 @@ final class Calls {
             }
             default -> throw cx.reject(t, Messages.stepCall(name + "(...)"));
         }
+    }
+
+    /** Translates one int offset (or coordinate) per grid dimension, fixing the model's dimensionality. */
+    List<Expr> offsets(List<? extends ExpressionTree> args, Tree t) {
+        if (args.isEmpty() || args.size() > 3) {
+            throw cx.reject(t, Messages.neighborArity(args.size()));
+        }
+        cx.dimensions.exactly(args.size(), t);
+        List<ExpressionTranslator.Part> parts = new ArrayList<>();
+        for (ExpressionTree a : args) {
+            parts.add(expressions.part(a));
+        }
+        List<Expr> offsets = new ArrayList<>();
+        for (Expr e : expressions.sequence(parts, t)) {
+            offsets.add(Ir.convert(e, IrType.INT));
+        }
+        return offsets;
+    }
+
+    /** A neighbour reference, with its offsets bounded for the halo (or checked against the declared reach). */
+    Expr.Neighbor neighbor(List<Expr> offsets, List<? extends ExpressionTree> args, Tree t) {
+        boolean checked = false;
+        for (int i = 0; i < offsets.size(); i++) {
+            long b = cx.bound(offsets.get(i));
+            if (b > Messages.MAX_REACH) {
+                throw cx.reject(args.get(i), Messages.neighborOffset(b));
+            } else if (b >= 0) {
+                cx.provenReach = (int) Math.max(cx.provenReach, b);
+            } else if (cx.step.declaredReach() > 0) {
+                checked = true;
+            } else {
+                throw cx.reject(args.get(i), Messages.neighborReach());
+            }
+        }
+        return new Expr.Neighbor(offsets, checked);
+    }
+
+    /**
+     * The slot of the agent model a class literal names ({@code Sheep.class}), checking that its agents
+     * live on the places this model's steps see.
+     */
+    int agentSlot(ExpressionTree literal, String where, Tree t) {
+        javax.lang.model.element.TypeElement type = null;
+        if (literal instanceof MemberSelectTree ms && ms.getIdentifier().contentEquals("class")) {
+            type = cx.types.resolve(ms.getExpression());
+        }
+        if (type == null || !livesOn(type, cx.placeModel.element())) {
+            throw cx.reject(literal == null ? t : literal, Messages.agentClass(where,
+                    cx.placeModel.element().getSimpleName().toString()));
+        }
+        return cx.slots.slot(type);
+    }
+
+    /** Whether {@code agent} is an agent model whose place model is {@code place}. */
+    static boolean livesOn(javax.lang.model.element.TypeElement agent,
+            javax.lang.model.element.TypeElement place) {
+        if (agent.getSuperclass() instanceof javax.lang.model.type.DeclaredType sup
+                && ((javax.lang.model.element.TypeElement) sup.asElement()).getQualifiedName()
+                        .contentEquals(org.colony.processor.model.ModelReader.AGENT)
+                && sup.getTypeArguments().size() == 1
+                && sup.getTypeArguments().get(0) instanceof javax.lang.model.type.DeclaredType p) {
+            return p.asElement().equals(place);
+        }
+        return false;
     }
 
     // ---- library functions ----------------------------------------------------------------

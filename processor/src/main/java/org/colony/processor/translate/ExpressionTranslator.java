@@ -26,10 +26,12 @@ import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
+import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.Stmt;
 import org.colony.processor.ir.UnaryOp;
 import org.colony.processor.model.AttributeModel;
+import org.colony.processor.model.ModelClass;
 import org.colony.processor.model.ModelReader;
 import org.colony.processor.model.SharedModel;
 
@@ -163,7 +165,7 @@ final class ExpressionTranslator {
             if (a.isArray()) {
                 throw cx.reject(t, Messages.stepArray("array attribute " + name + " must be indexed: " + name + "[k]"));
             }
-            return new Expr.AttrRead(new Expr.Self(), attributeRef(a), null);
+            return new Expr.AttrRead(new Expr.Self(), attributeRef(cx.selfRef(), a), null);
         }
         SharedModel s = cx.model.sharedField(name);
         if (s != null) {
@@ -209,8 +211,8 @@ final class ExpressionTranslator {
         return new Expr.Const(type, Ir.convertValue(from == IrType.LONG ? (Number) n.longValue() : n, from, type));
     }
 
-    static AttributeRef attributeRef(AttributeModel a) {
-        return new AttributeRef(a.ordinal(), a.name(), a.type(), a.isArray() ? a.length() : 0);
+    static AttributeRef attributeRef(ModelRef owner, AttributeModel a) {
+        return new AttributeRef(owner, a.ordinal(), a.name(), a.type(), a.isArray() ? a.length() : 0);
     }
 
     static SharedRef sharedRef(SharedModel s) {
@@ -231,16 +233,16 @@ final class ExpressionTranslator {
         if (TypeResolver.isThis(q)) {
             return selfMember(name, t);
         }
-        Expr place = placeOrNull(q);
-        if (place != null) {
-            AttributeModel a = cx.model.attribute(name);
+        Target target = targetOrNull(q);
+        if (target != null) {
+            AttributeModel a = target.model().attribute(name);
             if (a == null) {
                 throw cx.reject(t, Messages.stepField(name));
             }
             if (a.isArray()) {
                 throw cx.reject(t, Messages.stepArray("array attribute " + name + " must be indexed: " + name + "[k]"));
             }
-            return new Expr.AttrRead(place, attributeRef(a), null);
+            return new Expr.AttrRead(target.ref(), attributeRef(target.owner(), a), null);
         }
         TypeElement owner = cx.types.resolve(q);
         if (owner != null) {
@@ -259,15 +261,21 @@ final class ExpressionTranslator {
     /** The length of the array attribute or shared array {@code q} names, or null. */
     private Integer arrayLength(ExpressionTree q) {
         String name;
+        ModelClass owner = cx.model;
         if (q instanceof IdentifierTree id && cx.scope.lookup(id.getName().toString()) == null) {
             name = id.getName().toString();
-        } else if (q instanceof MemberSelectTree ms && (TypeResolver.isThis(ms.getExpression())
-                || isPlaceExpression(ms.getExpression()))) {
+        } else if (q instanceof MemberSelectTree ms && TypeResolver.isThis(ms.getExpression())) {
             name = ms.getIdentifier().toString();
+        } else if (q instanceof MemberSelectTree ms && isPlaceExpression(ms.getExpression())) {
+            name = ms.getIdentifier().toString();
+            owner = cx.placeModel;
+        } else if (q instanceof MemberSelectTree ms && agentLocal(ms.getExpression()) != null) {
+            name = ms.getIdentifier().toString();
+            owner = cx.slots.model(cx.agentLocals.get(agentLocal(ms.getExpression()).id()).slot());
         } else {
             return null;
         }
-        AttributeModel a = cx.model.attribute(name);
+        AttributeModel a = owner.attribute(name);
         if (a != null && a.isArray()) {
             return a.length();
         }
@@ -288,12 +296,43 @@ final class ExpressionTranslator {
             return isPlaceExpression(p.getExpression());
         }
         if (q instanceof MethodInvocationTree mi && mi.getMethodSelect() instanceof IdentifierTree id) {
-            return id.getName().contentEquals("neighbor");
+            return isPlaceIntrinsic(id.getName().toString());
         }
         if (q instanceof MethodInvocationTree mi && mi.getMethodSelect() instanceof MemberSelectTree ms) {
-            return TypeResolver.isThis(ms.getExpression()) && ms.getIdentifier().contentEquals("neighbor");
+            return TypeResolver.isThis(ms.getExpression()) && isPlaceIntrinsic(ms.getIdentifier().toString());
         }
-        return q instanceof ConditionalExpressionTree;
+        return q instanceof ConditionalExpressionTree c && isPlaceExpression(c.getTrueExpression());
+    }
+
+    private boolean isPlaceIntrinsic(String name) {
+        return cx.agentModel() ? name.equals("place") || name.equals("neighborPlace") : name.equals("neighbor");
+    }
+
+    /** The AGENT local that {@code q} names, or null. */
+    Local agentLocal(ExpressionTree q) {
+        while (q instanceof ParenthesizedTree p) {
+            q = p.getExpression();
+        }
+        if (q instanceof IdentifierTree id) {
+            Local l = cx.scope.lookup(id.getName().toString());
+            return l != null && l.type() == IrType.AGENT ? l : null;
+        }
+        return null;
+    }
+
+    /** A place or agent reference whose attributes can be selected, with the model that declares them. */
+    record Target(Expr ref, ModelClass model, ModelRef owner) {
+    }
+
+    /** Translates {@code q} when it denotes a place or agent reference, else returns null without emitting. */
+    Target targetOrNull(ExpressionTree q) {
+        Local agent = agentLocal(q);
+        if (agent != null) {
+            ModelRef r = cx.agentLocals.get(agent.id());
+            return new Target(new Expr.LocalRef(agent), cx.slots.model(r.slot()), r);
+        }
+        Expr place = placeOrNull(q);
+        return place == null ? null : new Target(place, cx.placeModel, cx.placeRef());
     }
 
     /** Translates {@code q} when it denotes a neighbour view, else returns null without emitting anything. */
@@ -318,23 +357,29 @@ final class ExpressionTranslator {
         } else if (arr instanceof MemberSelectTree ms && TypeResolver.isThis(ms.getExpression())) {
             name = ms.getIdentifier().toString();
             place = new Expr.Self();
-        } else if (arr instanceof MemberSelectTree ms && isPlaceExpression(ms.getExpression())) {
+        } else if (arr instanceof MemberSelectTree ms && (isPlaceExpression(ms.getExpression())
+                || agentLocal(ms.getExpression()) != null)) {
             name = ms.getIdentifier().toString();
             place = null;
         } else {
             throw cx.reject(t, Messages.stepArray("only array attributes and shared arrays can be indexed"));
         }
-        AttributeModel a = cx.model.attribute(name);
-        SharedModel s = cx.model.sharedField(name);
-        if ((a == null || !a.isArray()) && (s == null || !s.isArray() || place == null)) {
-            throw cx.reject(t, Messages.stepArray(name + " is not an array attribute"));
-        }
+        ModelClass ownerModel = cx.model;
+        ModelRef owner = cx.selfRef();
         if (place == null) {
-            place = placeOrNull(((MemberSelectTree) arr).getExpression());
+            Target target = targetOrNull(((MemberSelectTree) arr).getExpression());
+            place = target.ref();
+            ownerModel = target.model();
+            owner = target.owner();
+        }
+        AttributeModel a = ownerModel.attribute(name);
+        SharedModel s = cx.model.sharedField(name);
+        if ((a == null || !a.isArray()) && (s == null || !s.isArray() || !(place instanceof Expr.Self))) {
+            throw cx.reject(t, Messages.stepArray(name + " is not an array attribute"));
         }
         Expr index = index(t.getIndex());
         if (a != null && a.isArray()) {
-            return new Expr.AttrRead(place, attributeRef(a), index);
+            return new Expr.AttrRead(place, attributeRef(owner, a), index);
         }
         return new Expr.SharedRead(sharedRef(s), index);
     }
@@ -396,7 +441,7 @@ final class ExpressionTranslator {
 
     private void requireNumeric(Expr e, Tree t) {
         if (!e.type().isNumeric()) {
-            if (e.type() == IrType.PLACE) {
+            if (e.type() == IrType.PLACE || e.type() == IrType.AGENT) {
                 throw cx.reject(t, Messages.neighborCompare());
             }
             throw cx.reject(t, Messages.unsupported("arithmetic on " + e.type().name().toLowerCase(),
@@ -438,7 +483,7 @@ final class ExpressionTranslator {
     Expr combine(BinaryOp op, Expr a, Expr b, Tree t) {
         IrType ta = a.type();
         IrType tb = b.type();
-        if (ta == IrType.PLACE || tb == IrType.PLACE) {
+        if (ta == IrType.PLACE || tb == IrType.PLACE || ta == IrType.AGENT || tb == IrType.AGENT) {
             throw cx.reject(t, Messages.neighborCompare());
         }
         if (op.isShift()) {

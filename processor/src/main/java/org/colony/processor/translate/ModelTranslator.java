@@ -2,23 +2,32 @@ package org.colony.processor.translate;
 
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.lang.model.util.Elements;
 import org.colony.processor.Diagnostics;
 import org.colony.processor.Messages;
+import org.colony.processor.ir.ActionKind;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
+import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
+import org.colony.processor.ir.ModelRef;
+import org.colony.processor.ir.ModelShape;
 import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
 import org.colony.processor.ir.Stmt;
+import org.colony.processor.ir.WriteOp;
 import org.colony.processor.model.AttributeModel;
 import org.colony.processor.model.MethodModel;
+import org.colony.processor.model.ModelReader;
 import org.colony.processor.model.ModelClass;
 import org.colony.processor.model.SharedModel;
 
@@ -47,10 +56,13 @@ public final class ModelTranslator {
     public ModelIr translate(ModelClass model) {
         int before = diagnostics.errorCount();
         DimensionTracker dims = new DimensionTracker(diagnostics, model.unit(), model.declaredDimensions());
+        ModelReader reader = new ModelReader(elements, trees);
+        ModelClass placeModel = model.agent() ? reader.read(model.placeType()) : model;
+        AgentSlots slots = new AgentSlots(reader);
         List<StepIr> steps = new ArrayList<>();
         for (MethodModel m : model.methods()) {
             if (m.step()) {
-                StepIr s = translateStep(model, m, dims);
+                StepIr s = translateStep(model, placeModel, slots, m, dims);
                 if (s != null) {
                     steps.add(s);
                 }
@@ -59,10 +71,8 @@ public final class ModelTranslator {
         if (diagnostics.errorCount() != before) {
             return null;
         }
-        List<AttributeRef> attributes = new ArrayList<>();
-        for (AttributeModel a : model.attributes()) {
-            attributes.add(ExpressionTranslator.attributeRef(a));
-        }
+        ModelRef self = new ModelRef(ModelRef.Kind.SELF, 0, model.qualifiedName());
+        List<AttributeRef> attributes = shape(self, model);
         List<SharedRef> shared = new ArrayList<>();
         for (SharedModel s : model.shared()) {
             shared.add(ExpressionTranslator.sharedRef(s));
@@ -76,12 +86,33 @@ public final class ModelTranslator {
             doubleBuffered.add(db);
         }
         String binary = elements.getBinaryName(model.element()).toString();
-        return new ModelIr(model.packageName(), model.generatedPrefix(), model.qualifiedName(), binary, dims.exact(),
-                dims.minimum(), attributes, shared, steps, doubleBuffered);
+        ModelShape place = null;
+        if (model.agent()) {
+            ModelRef ref = new ModelRef(ModelRef.Kind.PLACE, 0, placeModel.qualifiedName());
+            place = new ModelShape(ref, elements.getBinaryName(placeModel.element()).toString(),
+                    shape(ref, placeModel));
+        }
+        List<ModelShape> agentModels = new ArrayList<>();
+        for (int i = 0; i < slots.models().size(); i++) {
+            ModelClass a = slots.model(i);
+            agentModels.add(new ModelShape(slots.ref(i), elements.getBinaryName(a.element()).toString(),
+                    shape(slots.ref(i), a)));
+        }
+        return new ModelIr(model.packageName(), model.generatedPrefix(), model.qualifiedName(), binary, model.agent(),
+                dims.exact(), dims.minimum(), attributes, shared, steps, doubleBuffered, place, agentModels);
     }
 
-    private StepIr translateStep(ModelClass model, MethodModel m, DimensionTracker dims) {
-        StepContext cx = new StepContext(diagnostics, model, trees, elements, dims, m);
+    private static List<AttributeRef> shape(ModelRef owner, ModelClass model) {
+        List<AttributeRef> attributes = new ArrayList<>();
+        for (AttributeModel a : model.attributes()) {
+            attributes.add(ExpressionTranslator.attributeRef(owner, a));
+        }
+        return attributes;
+    }
+
+    private StepIr translateStep(ModelClass model, ModelClass placeModel, AgentSlots slots, MethodModel m,
+            DimensionTracker dims) {
+        StepContext cx = new StepContext(diagnostics, model, placeModel, slots, trees, elements, dims, m);
         int line = cx.line(m.tree());
         List<Local> params = new ArrayList<>();
         for (MethodModel.ParamModel p : m.params()) {
@@ -110,20 +141,39 @@ public final class ModelTranslator {
         Set<Integer> writes = new TreeSet<>();
         Set<Integer> selfReads = new TreeSet<>();
         Set<Integer> remoteReads = new TreeSet<>();
+        Set<Integer> placeReads = new TreeSet<>();
+        Set<Integer> placeRemoteReads = new TreeSet<>();
+        Map<Integer, WriteOp> placeWrites = new TreeMap<>();
+        Set<Integer> iterates = new TreeSet<>();
+        Set<ActionKind> actions = EnumSet.noneOf(ActionKind.class);
         boolean[] random = new boolean[1];
         boolean[] checked = new boolean[1];
         Ir.forEachStmt(whole, s -> {
-            if (s instanceof Stmt.AssignAttr a) {
-                writes.add(a.attr().ordinal());
-            } else if (s instanceof Stmt.RandomDraw) {
-                random[0] = true;
+            switch (s) {
+                case Stmt.AssignAttr a -> writes.add(a.attr().ordinal());
+                case Stmt.RandomDraw r -> random[0] = true;
+                case Stmt.PlaceWrite w -> placeWrites.put(w.attr().ordinal(), w.op());
+                case Stmt.ForAgents f -> iterates.add(f.agents().slot());
+                case Stmt.AgentAction a -> actions.add(a.kind());
+                default -> {
+                }
             }
         });
+        String self = model.qualifiedName();
         Ir.forEachExpr(whole, e -> {
             if (e instanceof Expr.AttrRead a) {
-                (a.isSelf() ? selfReads : remoteReads).add(a.attr().ordinal());
+                if (a.isSelf()) {
+                    selfReads.add(a.attr().ordinal());
+                } else if (a.attr().owner().qualifiedName().equals(self)) {
+                    remoteReads.add(a.attr().ordinal());
+                }
+                if (a.attr().owner().kind() == ModelRef.Kind.PLACE) {
+                    (a.place() instanceof Expr.AgentPlace ? placeReads : placeRemoteReads).add(a.attr().ordinal());
+                }
             } else if (e instanceof Expr.Neighbor n && n.checked()) {
                 checked[0] = true;
+            } else if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.AGENT_COUNT) {
+                iterates.add((Integer) ((Expr.Const) i.args().get(1)).value());
             }
         });
         if (predicate && !writes.isEmpty()) {
@@ -133,7 +183,8 @@ public final class ModelTranslator {
         }
         int reach = Math.max(cx.provenReach, checked[0] ? m.declaredReach() : 0);
         reach = Math.max(reach, m.declaredReach());
-        return new StepIr(m.name(), params, predicate, result, label, whole, writes, selfReads, remoteReads, reach,
-                m.declaredReach(), random[0], model.sourceFileName(), line);
+        return new StepIr(m.name(), params, predicate, result, label, whole, writes, selfReads, remoteReads, placeReads,
+                placeRemoteReads, placeWrites, iterates, actions, reach, m.declaredReach(), random[0],
+                model.sourceFileName(), line);
     }
 }

@@ -37,6 +37,8 @@ import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.Stmt;
+import org.colony.processor.ir.UnaryOp;
+import org.colony.processor.ir.WriteOp;
 import org.colony.processor.model.AttributeModel;
 
 /** Translates the statements of a step or inlined model method into IR statements. */
@@ -156,11 +158,18 @@ final class StatementTranslator {
             cx.scope.declare(name, local);
             cx.emit(new Stmt.Declare(cx.line(t), local, init));
             StepContext.Frame f = cx.frame();
-            if (init != null && !f.reassigned().contains(name)) {
+            boolean fixed = !f.reassigned().contains(name);
+            if (init != null && fixed) {
                 long b = cx.bound(init);
                 if (b >= 0) {
                     cx.bounds.put(local.id(), b);
                 }
+            }
+            if (init instanceof Expr.AgentPlace && fixed) {
+                cx.ownPlaceLocals.add(local.id());
+            }
+            if (init instanceof Expr.LocalRef r && local.type() == IrType.AGENT) {
+                cx.agentLocals.put(local.id(), cx.agentLocals.get(r.local().id()));
             }
         }
     }
@@ -185,8 +194,11 @@ final class StatementTranslator {
         }
         if (type instanceof IdentifierTree || type instanceof MemberSelectTree) {
             TypeElement te = cx.types.resolve((ExpressionTree) type);
-            if (te != null && te.equals(cx.model.element())) {
+            if (te != null && te.equals(cx.placeModel.element())) {
                 return IrType.PLACE;
+            }
+            if (te != null && (te.equals(cx.model.element()) || Calls.livesOn(te, cx.placeModel.element()))) {
+                return IrType.AGENT;
             }
             if (te != null && te.getQualifiedName().contentEquals("java.lang.String")) {
                 throw cx.reject(where, Messages.stepString());
@@ -197,7 +209,8 @@ final class StatementTranslator {
 
     /** Converts a value for assignment to a variable of {@code target} type. */
     private Expr assignable(Expr value, IrType target, Tree where) {
-        if (target == IrType.PLACE || value.type() == IrType.PLACE) {
+        if (target == IrType.PLACE || value.type() == IrType.PLACE || target == IrType.AGENT
+                || value.type() == IrType.AGENT) {
             if (target != value.type()) {
                 throw cx.reject(where, Messages.neighborCompare());
             }
@@ -262,8 +275,14 @@ final class StatementTranslator {
             name = id.getName().toString();
         } else if (tgt instanceof MemberSelectTree ms && TypeResolver.isThis(ms.getExpression())) {
             name = ms.getIdentifier().toString();
+        } else if (tgt instanceof MemberSelectTree ms && expressions.agentLocal(ms.getExpression()) != null) {
+            throw cx.reject(where, Messages.agentWrite(ms.getIdentifier().toString()));
         } else if (tgt instanceof MemberSelectTree ms && expressions.placeOrNull(ms.getExpression()) != null) {
-            throw cx.reject(where, Messages.neighborWrite(ms.getIdentifier().toString()));
+            if (!cx.agentModel()) {
+                throw cx.reject(where, Messages.neighborWrite(ms.getIdentifier().toString()));
+            }
+            placeWrite(target, ms, indexTree, op, value, where);
+            return;
         } else if (tgt instanceof MemberSelectTree ms) {
             throw cx.reject(where, writeOfField(ms.getIdentifier().toString(), cx.types.resolve(ms.getExpression())));
         } else {
@@ -281,7 +300,7 @@ final class StatementTranslator {
                     ? "array attribute " + name + " is written one element at a time: " + name + "[k] = ..."
                     : name + " is not an array"));
         }
-        AttributeRef ref = ExpressionTranslator.attributeRef(a);
+        AttributeRef ref = ExpressionTranslator.attributeRef(cx.selfRef(), a);
         Expr index = null;
         if (indexTree != null) {
             ExpressionTranslator.Part ip = expressions.part(indexTree);
@@ -301,6 +320,72 @@ final class StatementTranslator {
         Expr current = new Expr.AttrRead(new Expr.Self(), ref, index);
         Expr v = op == null ? expressions.expr(value) : compound(current, op, value, where);
         cx.emit(new Stmt.AssignAttr(line, ref, index, assignable(v, ref.type(), where)));
+    }
+
+    /**
+     * An agent's write of its own place's attribute: {@code =} (SET), {@code += -= ++ --} (SUM) or the
+     * {@code a = Math.min(a, v)} / {@code Math.max} forms (MIN, MAX). Writes are applied when the step ends.
+     */
+    private void placeWrite(ExpressionTree target, MemberSelectTree ms, ExpressionTree indexTree, BinaryOp op,
+            ExpressionTree value, Tree where) {
+        int line = cx.line(where);
+        String name = ms.getIdentifier().toString();
+        Expr place = expressions.placeOrNull(ms.getExpression());
+        boolean own = place instanceof Expr.AgentPlace
+                || (place instanceof Expr.LocalRef l && cx.ownPlaceLocals.contains(l.local().id()));
+        if (!own) {
+            throw cx.reject(where, Messages.placeWriteNotOwn(name));
+        }
+        AttributeModel a = cx.placeModel.attribute(name);
+        if (a == null) {
+            throw cx.reject(where, Messages.stepFieldWrite(name));
+        }
+        if (a.isArray() != (indexTree != null)) {
+            throw cx.reject(where, Messages.stepArray(a.isArray()
+                    ? "array attribute " + name + " is written one element at a time: " + name + "[k] = ..."
+                    : name + " is not an array"));
+        }
+        WriteOp kind;
+        ExpressionTree valueTree = value;
+        boolean negate = false;
+        if (op == null) {
+            kind = WriteOp.SET;
+            if (value instanceof MethodInvocationTree mi && mi.getArguments().size() == 2) {
+                String fn = mi.getMethodSelect() instanceof MemberSelectTree sel ? sel.getIdentifier().toString()
+                        : mi.getMethodSelect() instanceof IdentifierTree id ? id.getName().toString() : "";
+                String self = strip(target).toString();
+                for (int i = 0; i < 2 && kind == WriteOp.SET; i++) {
+                    if ((fn.equals("min") || fn.equals("max")) && strip(mi.getArguments().get(i)).toString().equals(self)) {
+                        kind = fn.equals("min") ? WriteOp.MIN : WriteOp.MAX;
+                        valueTree = mi.getArguments().get(1 - i);
+                    }
+                }
+            }
+        } else if (op == BinaryOp.ADD || op == BinaryOp.SUB) {
+            kind = WriteOp.SUM;
+            negate = op == BinaryOp.SUB;
+        } else {
+            throw cx.reject(where, Messages.placeWriteOp(name));
+        }
+        WriteOp previous = cx.placeWriteOps.putIfAbsent(a.ordinal(), kind);
+        if (previous != null && previous != kind) {
+            throw cx.reject(where, Messages.placeWriteMixed(name));
+        }
+        AttributeRef ref = ExpressionTranslator.attributeRef(cx.placeRef(), a);
+        Expr index = indexTree == null ? null : expressions.index(indexTree);
+        Expr v = valueTree == null ? Ir.intConst(1) : expressions.expr(valueTree);
+        if (negate) {
+            Expr p = Ir.convert(v, v.type().promoted());
+            v = p instanceof Expr.Const c ? Ir.negate(c) : new Expr.Unary(UnaryOp.NEG, p, p.type());
+        }
+        cx.emit(new Stmt.PlaceWrite(line, ref, index, kind, assignable(v, ref.type(), where)));
+    }
+
+    private static ExpressionTree strip(ExpressionTree t) {
+        while (t instanceof ParenthesizedTree p) {
+            t = p.getExpression();
+        }
+        return t;
     }
 
     private String writeOfField(String name, TypeElement owner) {
@@ -373,22 +458,42 @@ final class StatementTranslator {
         }
     }
 
-    /** {@code for (T v : attr)} over an array attribute or shared array, as an indexed loop. */
+    /**
+     * {@code for (Sheep s : agents(Sheep.class))} (and {@code agentsHere}, {@code agentsAt}) over the agents
+     * on a place; otherwise {@code for (T v : attr)} over an array attribute or shared array, as an
+     * indexed loop.
+     */
     private void forEach(EnhancedForLoopTree t) {
         int line = cx.line(t);
         ExpressionTree arr = t.getExpression();
+        if (arr instanceof MethodInvocationTree mi) {
+            String fn = mi.getMethodSelect() instanceof IdentifierTree id ? id.getName().toString()
+                    : mi.getMethodSelect() instanceof MemberSelectTree sel && TypeResolver.isThis(sel.getExpression())
+                            ? sel.getIdentifier().toString() : "";
+            if (fn.equals("agents") || fn.equals("agentsHere") || fn.equals("agentsAt")) {
+                forAgents(t, mi, fn, line);
+                return;
+            }
+        }
         Integer length = null;
         String name = null;
         Expr place = new Expr.Self();
+        var ownerModel = cx.model;
+        var owner = cx.selfRef();
         if (arr instanceof IdentifierTree id && cx.scope.lookup(id.getName().toString()) == null) {
             name = id.getName().toString();
         } else if (arr instanceof MemberSelectTree ms && TypeResolver.isThis(ms.getExpression())) {
             name = ms.getIdentifier().toString();
         } else if (arr instanceof MemberSelectTree ms) {
-            place = expressions.placeOrNull(ms.getExpression());
-            name = place == null ? null : ms.getIdentifier().toString();
+            ExpressionTranslator.Target target = expressions.targetOrNull(ms.getExpression());
+            place = target == null ? null : target.ref();
+            name = target == null ? null : ms.getIdentifier().toString();
+            if (target != null) {
+                ownerModel = target.model();
+                owner = target.owner();
+            }
         }
-        AttributeModel a = name == null ? null : cx.model.attribute(name);
+        AttributeModel a = name == null ? null : ownerModel.attribute(name);
         var s = name == null ? null : cx.model.sharedField(name);
         if (a != null && a.isArray()) {
             length = a.length();
@@ -410,7 +515,7 @@ final class StatementTranslator {
             IrType varType = declared == null ? elementType : declared;
             Local v = cx.local(t.getVariable().getName().toString(), varType);
             Expr k0 = new Expr.LocalRef(k);
-            Expr element = a != null ? new Expr.AttrRead(source, ExpressionTranslator.attributeRef(a), k0)
+            Expr element = a != null ? new Expr.AttrRead(source, ExpressionTranslator.attributeRef(owner, a), k0)
                     : new Expr.SharedRead(ExpressionTranslator.sharedRef(s), k0);
             cx.scope.declare(t.getVariable().getName().toString(), v);
             cx.loops.push(id);
@@ -427,6 +532,45 @@ final class StatementTranslator {
                     new Expr.Binary(BinaryOp.ADD, k0, Ir.intConst(1), IrType.INT));
             cx.emit(new Stmt.Block(line, List.of(new Stmt.Declare(line, k, Ir.intConst(0)),
                     new Stmt.Loop(line, id, List.of(), cond, body, List.of(update), true))));
+        } finally {
+            cx.scope = saved;
+        }
+    }
+
+    private void forAgents(EnhancedForLoopTree t, MethodInvocationTree mi, String fn, int line) {
+        if (fn.equals("agents") == cx.agentModel()) {
+            throw cx.reject(mi, cx.agentModel() ? Messages.placeOnly(fn + "(...)") : Messages.agentOnly(fn + "(...)"));
+        }
+        List<? extends ExpressionTree> args = mi.getArguments();
+        Calls calls = new Calls(cx, expressions);
+        int slot = calls.agentSlot(args.isEmpty() ? null : args.get(0), fn + "(...)", mi);
+        Expr place;
+        if (fn.equals("agentsAt")) {
+            List<? extends ExpressionTree> offsetTrees = args.subList(1, args.size());
+            place = calls.neighbor(calls.offsets(offsetTrees, mi), offsetTrees, mi);
+        } else {
+            place = fn.equals("agents") ? new Expr.Self() : new Expr.AgentPlace();
+        }
+        Scope saved = cx.scope;
+        cx.scope = new Scope(saved);
+        try {
+            IrType declared = localType(t.getVariable().getType(), t.getVariable());
+            if (declared != null && declared != IrType.AGENT) {
+                throw cx.reject(t.getVariable(), Messages.agentClass(fn + "(...)",
+                        cx.placeModel.element().getSimpleName().toString()));
+            }
+            Local agent = cx.local(t.getVariable().getName().toString(), IrType.AGENT);
+            cx.agentLocals.put(agent.id(), cx.slots.ref(slot));
+            cx.scope.declare(t.getVariable().getName().toString(), agent);
+            int id = cx.id();
+            cx.loops.push(id);
+            List<Stmt> body;
+            try {
+                body = nested(t.getStatement());
+            } finally {
+                cx.loops.pop();
+            }
+            cx.emit(new Stmt.ForAgents(line, id, agent, place, cx.slots.ref(slot), body));
         } finally {
             cx.scope = saved;
         }

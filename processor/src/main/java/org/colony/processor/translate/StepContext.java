@@ -16,6 +16,7 @@ import org.colony.processor.Diagnostics;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
+import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.Stmt;
 import org.colony.processor.model.MethodModel;
 import org.colony.processor.model.ModelClass;
@@ -38,6 +39,16 @@ final class StepContext {
     final TypeResolver types;
     final DimensionTracker dimensions;
     final MethodModel step;
+    /** The place model whose attributes PLACE references select: the model itself, or an agent's place model. */
+    final ModelClass placeModel;
+    /** The agent models the model's steps iterate. */
+    final AgentSlots slots;
+    /** Locals of type AGENT, by id: which agent model they refer to. */
+    final Map<Integer, ModelRef> agentLocals = new HashMap<>();
+    /** How the step writes each place attribute (agent models), so that one step does not mix kinds. */
+    final Map<Integer, org.colony.processor.ir.WriteOp> placeWriteOps = new HashMap<>();
+    /** Locals of type PLACE that hold the agent's own place and are never reassigned. */
+    final Set<Integer> ownPlaceLocals = new HashSet<>();
 
     /** Where translated statements go now. */
     List<Stmt> out = new ArrayList<>();
@@ -53,8 +64,10 @@ final class StepContext {
     private int nextId;
     private final Set<String> usedNames = new HashSet<>();
 
-    StepContext(Diagnostics diagnostics, ModelClass model, Trees trees, Elements elements, DimensionTracker dimensions,
-            MethodModel step) {
+    StepContext(Diagnostics diagnostics, ModelClass model, ModelClass placeModel, AgentSlots slots, Trees trees,
+            Elements elements, DimensionTracker dimensions, MethodModel step) {
+        this.placeModel = placeModel;
+        this.slots = slots;
         this.diagnostics = diagnostics;
         this.model = model;
         this.unit = model.unit();
@@ -111,6 +124,22 @@ final class StepContext {
     Rejected reject(Tree t, String message) {
         diagnostics.error(t, unit, message);
         return new Rejected();
+    }
+
+    /** Whether the model being translated is an agent model. */
+    boolean agentModel() {
+        return model.agent();
+    }
+
+    /** How attributes selected through a PLACE reference are owned. */
+    ModelRef placeRef() {
+        return model.agent() ? new ModelRef(ModelRef.Kind.PLACE, 0, placeModel.qualifiedName())
+                : new ModelRef(ModelRef.Kind.SELF, 0, model.qualifiedName());
+    }
+
+    /** The model's own reference. */
+    ModelRef selfRef() {
+        return new ModelRef(ModelRef.Kind.SELF, 0, model.qualifiedName());
     }
 
     /** A proven bound of |e| for an int expression, or -1. */

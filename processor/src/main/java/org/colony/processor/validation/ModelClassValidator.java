@@ -22,7 +22,9 @@ public final class ModelClassValidator {
 
     /** The names of {@code Place}'s intrinsics, which model methods may not reuse. */
     public static final Set<String> INTRINSICS = Set.of("neighbor", "hasNeighbor", "index", "coord", "x", "y", "z",
-            "size", "onBoundary", "time", "uniform", "uniformInt", "normal");
+            "size", "onBoundary", "time", "uniform", "uniformInt", "normal", "agents", "agentCount", "place",
+            "neighborPlace", "hasNeighborPlace", "id", "migrate", "moveTo", "spawn", "kill", "agentsHere", "agentsAt",
+            "agentCountHere");
 
     private final Diagnostics diagnostics;
 
@@ -36,7 +38,12 @@ public final class ModelClassValidator {
         int before = diagnostics.errorCount();
         TypeElement type = model.element();
         String name = type.getQualifiedName().toString();
-        if (!extendsPlace(type)) {
+        if (model.agent()) {
+            if (model.placeType() == null || !extendsPlace(model.placeType())
+                    || model.placeType().getModifiers().contains(Modifier.ABSTRACT)) {
+                diagnostics.error(type, Messages.agentPlaceType(name, type.getSuperclass().toString()));
+            }
+        } else if (!extendsPlace(type)) {
             diagnostics.error(type, Messages.modelNotPlace(name));
         }
         if (type.getNestingKind() == NestingKind.LOCAL || type.getNestingKind() == NestingKind.ANONYMOUS
@@ -70,7 +77,8 @@ public final class ModelClassValidator {
         return diagnostics.errorCount() == before;
     }
 
-    private static boolean extendsPlace(TypeElement type) {
+    /** Whether {@code type} is a subclass of {@code org.colony.Place}. */
+    public static boolean extendsPlace(TypeElement type) {
         TypeMirror sup = type.getSuperclass();
         while (sup.getKind() == TypeKind.DECLARED) {
             TypeElement e = (TypeElement) ((DeclaredType) sup).asElement();

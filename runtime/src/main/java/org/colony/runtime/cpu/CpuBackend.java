@@ -2,9 +2,11 @@ package org.colony.runtime.cpu;
 
 import org.colony.runtime.ColonyException;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.ModelDescriptor;
 import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.storage.AgentColumns;
 import org.colony.runtime.storage.BlockStorage;
 
 /** The multi-threaded CPU backend: generated Java kernels over structure-of-arrays columns. */
@@ -31,7 +33,7 @@ public final class CpuBackend implements Backend {
 
     @Override
     public PlaceStore createPlaces(ModelDescriptor model, Grid grid) {
-        var layout = CpuPlaceStore.layout(model.info(), grid);
+        var layout = CpuPlaceStore.layout(model.info(), grid, model.info().reach());
         long need = BlockStorage.bytes(model.info(), layout);
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
@@ -46,6 +48,23 @@ public final class CpuBackend implements Backend {
                     + BlockStorage.MAX_CELLS + " cells per block");
         }
         return new CpuPlaceStore(model, grid, pool);
+    }
+
+    @Override
+    public AgentStore createAgents(ModelDescriptor model, PlaceStore places, long[] initialPlaces, int capacity) {
+        if (!(places instanceof CpuPlaceStore p)) {
+            throw new ColonyException("these places belong to another backend");
+        }
+        long need = AgentColumns.bytesPerSlot(model.info()) * Math.max(AgentColumns.MIN_SLOTS,
+                initialPlaces.length + initialPlaces.length / 2L);
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        if (need > free) {
+            throw new ColonyException(initialPlaces.length + " " + model.info().modelClass().getSimpleName()
+                    + " agents need " + need + " bytes of memory, but the Java heap has " + free
+                    + " free; raise -Xmx or start with fewer agents");
+        }
+        return new CpuAgentStore(model, p, pool, initialPlaces, capacity);
     }
 
     @Override

@@ -26,9 +26,10 @@ final class CpuPlaceStore implements PlaceStore {
     private final ModelInfo model;
     private final Grid grid;
     private final WorkerPool pool;
-    private final BlockStorage block;
+    private BlockStorage block;
     private final Object[] shared;
     private final boolean[] dirty;
+    private final org.colony.runtime.spi.AgentStore[] bound;
     private boolean closed;
 
     CpuPlaceStore(ModelDescriptor descriptor, Grid grid, WorkerPool pool) {
@@ -37,16 +38,71 @@ final class CpuPlaceStore implements PlaceStore {
         this.grid = grid;
         this.pool = pool;
         this.shared = BlockStorage.newShared(model);
-        this.block = new BlockStorage(model, layout(model, grid), shared);
+        this.block = new BlockStorage(model, layout(model, grid, model.reach()), shared);
         this.dirty = new boolean[model.attributes().size()];
+        java.util.Arrays.fill(dirty, true);
+        this.bound = new org.colony.runtime.spi.AgentStore[model.agentClasses().size()];
+    }
+
+    /** The layout of a single block covering the whole grid, with a halo of {@code pad}. */
+    static Layout layout(ModelInfo model, Grid grid, int pad) {
+        int d = grid.dimensions();
+        return new Layout(d, grid.size(0), grid.size(1), grid.size(2), 0, 0, 0, grid.size(0), grid.size(1),
+                grid.size(2), pad, grid.boundary() == Boundary.WRAP);
+    }
+
+    /** The block's storage. */
+    BlockStorage block() {
+        return block;
+    }
+
+    @Override
+    public void bindAgents(int slot, org.colony.runtime.spi.AgentStore agents) {
+        bound[slot] = agents;
+    }
+
+    @Override
+    public void ensureReach(int reach) {
+        if (reach <= block.layout().pad()) {
+            return;
+        }
+        BlockStorage wider = new BlockStorage(model, layout(model, grid, reach), shared);
+        wider.copyOwned(block);
+        block = wider;
         java.util.Arrays.fill(dirty, true);
     }
 
-    /** The layout of a single block covering the whole grid. */
-    static Layout layout(ModelInfo model, Grid grid) {
-        int d = grid.dimensions();
-        return new Layout(d, grid.size(0), grid.size(1), grid.size(2), 0, 0, 0, grid.size(0), grid.size(1),
-                grid.size(2), model.reach(), grid.boundary() == Boundary.WRAP);
+    /** Notes that an attribute changed outside a place step (agents wrote it). */
+    void markDirty(int attribute) {
+        dirty[attribute] = true;
+    }
+
+    /** Fills the halo of attributes about to be read on neighbouring places, where it is stale. */
+    void prepareRemote(java.util.Set<Integer> attributes) {
+        Layout l = block.layout();
+        for (int a : attributes) {
+            if (dirty[a] && l.wrap() && l.pad() > 0) {
+                AttributeInfo info = model.attributes().get(a);
+                for (int k = 0; k < info.columns(); k++) {
+                    WrapHalo.fill(l, block.column(a, k));
+                }
+            }
+            dirty[a] = false;
+        }
+    }
+
+    private org.colony.runtime.spi.AgentView[] views(StepInfo s) {
+        org.colony.runtime.spi.AgentView[] views = new org.colony.runtime.spi.AgentView[bound.length];
+        for (int slot : s.iterates()) {
+            if (!(bound[slot] instanceof CpuAgentStore agents)) {
+                throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " iterates "
+                        + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives "
+                        + "on these places; create it with sim.agents(" + model.agentClasses().get(slot).getSimpleName()
+                        + ".class, places, ...)");
+            }
+            views[slot] = agents.view();
+        }
+        return views;
     }
 
     @Override
@@ -85,16 +141,8 @@ final class CpuPlaceStore implements PlaceStore {
         if (closed) {
             throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
         }
-        Layout l = block.layout();
-        for (int a : s.remoteReads()) {
-            if (dirty[a] && l.wrap() && l.pad() > 0) {
-                AttributeInfo info = model.attributes().get(a);
-                for (int k = 0; k < info.columns(); k++) {
-                    WrapHalo.fill(l, block.column(a, k));
-                }
-            }
-            dirty[a] = false;
-        }
+        prepareRemote(s.remoteReads());
+        block.agents(views(s));
         block.prepare(seed, epoch, time);
     }
 

@@ -50,6 +50,11 @@ public final class RandomStream {
         cached = -1;
     }
 
+    /** Skips {@code n} words. */
+    public void skip(long n) {
+        draw += (int) n;
+    }
+
     /** The next 32-bit word. */
     public int nextInt() {
         int b = draw >>> 2;

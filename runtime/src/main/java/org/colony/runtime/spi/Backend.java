@@ -17,6 +17,14 @@ public interface Backend extends AutoCloseable {
      */
     PlaceStore createPlaces(ModelDescriptor model, Grid grid);
 
+    /**
+     * Creates the storage of an agent collection on {@code places} (created by this backend) with agents
+     * at the given global place indices, ids 0, 1, ... in that order, all attributes zero.
+     *
+     * @param capacity the most agents of this collection a place may hold
+     */
+    AgentStore createAgents(ModelDescriptor model, PlaceStore places, long[] initialPlaces, int capacity);
+
     @Override
     void close();
 }

@@ -29,4 +29,7 @@ public interface CpuBlock {
 
     /** The simulation time. */
     long time();
+
+    /** The agents of the collection in slot {@code slot} of the model's iterated agent classes. */
+    AgentView agents(int slot);
 }

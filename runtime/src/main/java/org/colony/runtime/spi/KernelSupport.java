@@ -17,6 +17,41 @@ public final class KernelSupport {
         return offset;
     }
 
+    /**
+     * The global index of the place at offset (dx, dy, dz) from (x, y, z), or -1 when it lies outside a
+     * non-wrapping grid. Dimensions beyond {@code dims} are ignored.
+     */
+    public static long neighborIndex(int x, int y, int z, int dx, int dy, int dz, int size0, int size1, int size2,
+            int dims, boolean wrap) {
+        long nx = coordinate((long) x + dx, size0, wrap);
+        long ny = dims >= 2 ? coordinate((long) y + dy, size1, wrap) : 0;
+        long nz = dims >= 3 ? coordinate((long) z + dz, size2, wrap) : 0;
+        if (nx < 0 || ny < 0 || nz < 0) {
+            return -1;
+        }
+        return nx + (long) size0 * (ny + (long) size1 * nz);
+    }
+
+    private static long coordinate(long c, int n, boolean wrap) {
+        if (c >= 0 && c < n) {
+            return c;
+        }
+        return wrap ? Math.floorMod(c, (long) n) : -1;
+    }
+
+    /** An agent's move target for {@code migrate(dx, dy, dz)}: a global index, or {@link AgentBlock#OUTSIDE}. */
+    public static long migrate(int x, int y, int z, int dx, int dy, int dz, int size0, int size1, int size2, int dims,
+            boolean wrap) {
+        long g = neighborIndex(x, y, z, dx, dy, dz, size0, size1, size2, dims, wrap);
+        return g < 0 ? AgentBlock.OUTSIDE : g;
+    }
+
+    /** An agent's move target for {@code moveTo(x, y, z)}: a global index, or {@link AgentBlock#OUTSIDE}. */
+    public static long moveTo(int x, int y, int z, int size0, int size1, int size2, int dims, boolean wrap) {
+        long g = neighborIndex(0, 0, 0, x, y, z, size0, size1, size2, dims, wrap);
+        return g < 0 ? AgentBlock.OUTSIDE : g;
+    }
+
     /** Whether coordinate {@code c + d} lies in {@code [0, n)}. */
     public static boolean inside(int c, int d, int n) {
         long v = (long) c + d;

@@ -23,4 +23,14 @@ public interface ModelDescriptor {
      * instances it was true for.
      */
     long count(int step, CpuBlock block, int row0, int row1, int x0, int x1, Object[] args);
+
+    /** Runs agent step number {@code step} for the agents in slots {@code [from, to)} of an agent model. */
+    default void runAgents(int step, AgentBlock block, int from, int to, Object[] args) {
+        throw new UnsupportedOperationException(info().modelClass().getName() + " is not an agent model");
+    }
+
+    /** Runs agent predicate step number {@code step} for slots {@code [from, to)} and counts where it is true. */
+    default long countAgents(int step, AgentBlock block, int from, int to, Object[] args) {
+        throw new UnsupportedOperationException(info().modelClass().getName() + " is not an agent model");
+    }
 }

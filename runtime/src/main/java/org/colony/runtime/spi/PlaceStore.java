@@ -38,6 +38,15 @@ public interface PlaceStore extends AutoCloseable {
     /** Reduces one element column of an attribute. */
     Reduction reduce(int attribute, int element);
 
+    /**
+     * Binds the agent collection that slot {@code slot} of the place model's iterated agent classes
+     * refers to (created by the same backend).
+     */
+    void bindAgents(int slot, AgentStore agents);
+
+    /** Widens the halo to at least {@code reach} cells, for agents that read places that far away. */
+    void ensureReach(int reach);
+
     /** Bytes of memory the collection holds. */
     long bytes();
 

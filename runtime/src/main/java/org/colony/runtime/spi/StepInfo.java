@@ -1,6 +1,7 @@
 package org.colony.runtime.spi;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -11,13 +12,19 @@ import java.util.Set;
  * @param params the parameters, in order
  * @param predicate whether the step returns boolean (usable in {@code count})
  * @param writes ordinals of the attributes it writes
- * @param remoteReads ordinals of the attributes it reads through {@code neighbor(...)}
+ * @param remoteReads ordinals of the attributes it reads on other instances (neighbouring places; for
+ *     agents, other agents of the same class)
+ * @param placeRemoteReads for agent steps, place attributes read on neighbouring places
+ * @param placeWrites for agent steps, the place attributes written and how writes combine
+ * @param iterates slots of the agent models whose agents the step iterates or counts
+ * @param actions for agent steps, the life-cycle intents it may record
  * @param reach the largest neighbour offset along any dimension
  * @param usesRandom whether it draws random numbers
  * @param source where it is declared, {@code File.java:line}
  */
 public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
-        Set<Integer> remoteReads, int reach, boolean usesRandom, String source) {
+        Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
+        Set<Integer> iterates, Set<AgentAction> actions, int reach, boolean usesRandom, String source) {
 
     /** Attributes this step both writes and reads through neighbours: written to the second buffer, then swapped. */
     public boolean buffers(int attribute) {

@@ -25,6 +25,7 @@ public final class BlockStorage implements CpuBlock {
     private long seed;
     private long epoch;
     private long time;
+    private org.colony.runtime.spi.AgentView[] agents = new org.colony.runtime.spi.AgentView[0];
 
     /**
      * Allocates the columns.
@@ -144,5 +145,33 @@ public final class BlockStorage implements CpuBlock {
         this.seed = seed;
         this.epoch = epoch;
         this.time = time;
+    }
+
+    /** Sets the agent collections the next call's step iterates, by slot. */
+    public void agents(org.colony.runtime.spi.AgentView[] views) {
+        this.agents = views;
+    }
+
+    @Override
+    public org.colony.runtime.spi.AgentView agents(int slot) {
+        return agents[slot];
+    }
+
+    /** Copies the owned cells of every current column of {@code from} (same extents, another halo) into this. */
+    public void copyOwned(BlockStorage from) {
+        Layout a = from.layout;
+        Layout b = layout;
+        for (int attr = 0; attr < current.length; attr++) {
+            AttributeInfo info = model.attributes().get(attr);
+            for (int k = 0; k < info.columns(); k++) {
+                Object src = from.column(attr, k);
+                Object dst = column(attr, k);
+                for (int z = 0; z < a.extent2(); z++) {
+                    for (int y = 0; y < a.extent1(); y++) {
+                        System.arraycopy(src, a.storageIndex(0, y, z), dst, b.storageIndex(0, y, z), a.extent0());
+                    }
+                }
+            }
+        }
     }
 }

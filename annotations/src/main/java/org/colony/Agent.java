@@ -1,0 +1,352 @@
+package org.colony;
+
+/**
+ * The base class of agent models: entities that live on the places of a grid, move, reproduce and die.
+ *
+ * <p>An agent class extends {@code Agent<P>}, where {@code P} is the place model it lives on, declares
+ * its state with {@link Attribute} fields and its behaviour with {@link Step} methods, like a place.
+ * The methods of this class are intrinsics that steps call; the Colony annotation processor translates
+ * them, and calling one outside a translated step throws {@link IllegalStateException}.
+ *
+ * <pre>{@code
+ * public class Ant extends Agent<SugarCell> {
+ *     @Attribute int sugar;
+ *     @Attribute int metabolism;
+ *
+ *     @Step public void metabolize() {
+ *         sugar += place().sugar - metabolism;
+ *         place().sugar = 0;            // a plain write: needs at most one agent per place
+ *         place().pollution += metabolism;   // an accumulation: any number of agents
+ *         if (sugar < 0) kill();
+ *     }
+ * }
+ * }</pre>
+ *
+ * <h2>What a step sees</h2>
+ * An agent reads and writes its own attributes directly. It reads the attributes of its place and of
+ * neighbouring places, and of other agents, as they were before the step. It writes its place's
+ * attributes only: {@code place().a = v} (allowed when a place holds at most one agent of the
+ * collection), {@code place().a += v}, {@code -=}, {@code ++}, {@code --} (sums), or
+ * {@code place().a = Math.min(place().a, v)} / {@code Math.max} (minimum, maximum); these writes are
+ * combined in agent-id order and take effect when the step ends.
+ *
+ * <h2>Life cycle</h2>
+ * {@link #migrate(int, int)}, {@link #moveTo(int, int)}, {@link #spawn(int)} and {@link #kill()} record
+ * intents that {@code Agents.manageAll()} carries out: deaths first, then moves (a place's capacity
+ * settled by a random priority, the agent id breaking ties), then births on the parent's place, then a
+ * stable compaction that keeps agents in id order. See {@code docs/agents.md}.
+ *
+ * @param <P> the place model the agent lives on
+ */
+public abstract class Agent<P extends Place> {
+
+    /** For subclasses. */
+    protected Agent() {
+    }
+
+    /**
+     * The place this agent resides on: its attributes read as they were before the step; writes are
+     * plain (one agent per place), sums, minima or maxima, applied when the step ends.
+     *
+     * @return the agent's place
+     */
+    protected final P place() {
+        throw Place.outsideStep("place");
+    }
+
+    /**
+     * A read-only snapshot view of the place {@code dx} cells from this agent's place (1-D grids).
+     *
+     * @param dx offset along dimension 0
+     * @return the neighbouring place; attributes read zero where it lies outside a non-wrapping grid
+     */
+    protected final P neighborPlace(int dx) {
+        throw Place.outsideStep("neighborPlace");
+    }
+
+    /**
+     * A read-only snapshot view of the place at offset ({@code dx}, {@code dy}) from this agent's place.
+     *
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @return the neighbouring place; attributes read zero where it lies outside a non-wrapping grid
+     */
+    protected final P neighborPlace(int dx, int dy) {
+        throw Place.outsideStep("neighborPlace");
+    }
+
+    /**
+     * A read-only snapshot view of the place at offset ({@code dx}, {@code dy}, {@code dz}).
+     *
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @param dz offset along dimension 2
+     * @return the neighbouring place; attributes read zero where it lies outside a non-wrapping grid
+     */
+    protected final P neighborPlace(int dx, int dy, int dz) {
+        throw Place.outsideStep("neighborPlace");
+    }
+
+    /**
+     * Whether the place at offset {@code dx} from this agent's place exists (always on a wrapping grid).
+     *
+     * @param dx offset along dimension 0
+     * @return whether it exists
+     */
+    protected final boolean hasNeighborPlace(int dx) {
+        throw Place.outsideStep("hasNeighborPlace");
+    }
+
+    /**
+     * Whether the place at offset ({@code dx}, {@code dy}) from this agent's place exists.
+     *
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @return whether it exists
+     */
+    protected final boolean hasNeighborPlace(int dx, int dy) {
+        throw Place.outsideStep("hasNeighborPlace");
+    }
+
+    /**
+     * Whether the place at offset ({@code dx}, {@code dy}, {@code dz}) from this agent's place exists.
+     *
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @param dz offset along dimension 2
+     * @return whether it exists
+     */
+    protected final boolean hasNeighborPlace(int dx, int dy, int dz) {
+        throw Place.outsideStep("hasNeighborPlace");
+    }
+
+    /**
+     * This agent's id: unique in its collection, assigned in creation order, never reused.
+     *
+     * @return the id
+     */
+    protected final long id() {
+        throw Place.outsideStep("id");
+    }
+
+    /**
+     * The coordinate of this agent's place along dimension 0.
+     *
+     * @return x
+     */
+    protected final int x() {
+        throw Place.outsideStep("x");
+    }
+
+    /**
+     * The coordinate of this agent's place along dimension 1.
+     *
+     * @return y
+     */
+    protected final int y() {
+        throw Place.outsideStep("y");
+    }
+
+    /**
+     * The coordinate of this agent's place along dimension 2.
+     *
+     * @return z
+     */
+    protected final int z() {
+        throw Place.outsideStep("z");
+    }
+
+    /**
+     * The coordinate of this agent's place along dimension {@code d} (a constant).
+     *
+     * @param d the dimension
+     * @return the coordinate
+     */
+    protected final int coord(int d) {
+        throw Place.outsideStep("coord");
+    }
+
+    /**
+     * The grid's size along dimension {@code d} (a constant).
+     *
+     * @param d the dimension
+     * @return the size
+     */
+    protected final int size(int d) {
+        throw Place.outsideStep("size");
+    }
+
+    /**
+     * The simulation time: the number of {@code Simulation.step()} calls so far.
+     *
+     * @return the time step
+     */
+    protected final long time() {
+        throw Place.outsideStep("time");
+    }
+
+    /**
+     * Asks to move by the given offset (1-D) at the next {@code manageAll}; the last request of a step wins.
+     *
+     * @param dx offset along dimension 0
+     */
+    protected final void migrate(int dx) {
+        throw Place.outsideStep("migrate");
+    }
+
+    /**
+     * Asks to move by the given offset at the next {@code manageAll}; the last request of a step wins.
+     * On a non-wrapping grid a move that would leave the grid is dropped (the agent stays) and counted.
+     *
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     */
+    protected final void migrate(int dx, int dy) {
+        throw Place.outsideStep("migrate");
+    }
+
+    /**
+     * Asks to move by the given offset (3-D) at the next {@code manageAll}.
+     *
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @param dz offset along dimension 2
+     */
+    protected final void migrate(int dx, int dy, int dz) {
+        throw Place.outsideStep("migrate");
+    }
+
+    /**
+     * Asks to move to the place at coordinate {@code x} (1-D), anywhere in the grid.
+     *
+     * @param x the destination
+     */
+    protected final void moveTo(int x) {
+        throw Place.outsideStep("moveTo");
+    }
+
+    /**
+     * Asks to move to the place at ({@code x}, {@code y}), anywhere in the grid.
+     *
+     * @param x the destination's x
+     * @param y the destination's y
+     */
+    protected final void moveTo(int x, int y) {
+        throw Place.outsideStep("moveTo");
+    }
+
+    /**
+     * Asks to move to the place at ({@code x}, {@code y}, {@code z}), anywhere in the grid.
+     *
+     * @param x the destination's x
+     * @param y the destination's y
+     * @param z the destination's z
+     */
+    protected final void moveTo(int x, int y, int z) {
+        throw Place.outsideStep("moveTo");
+    }
+
+    /**
+     * Asks for {@code n} children at the next {@code manageAll}. Each child starts as a copy of this
+     * agent's attributes as they are at the end of the step, on the parent's place.
+     *
+     * @param n the number of children (calls add up)
+     */
+    protected final void spawn(int n) {
+        throw Place.outsideStep("spawn");
+    }
+
+    /** Asks to die at the next {@code manageAll}. */
+    protected final void kill() {
+        throw Place.outsideStep("kill");
+    }
+
+    /**
+     * The agents of one class on this agent's place (including this one, if of that class), as they
+     * were before the step, in id order.
+     *
+     * @param <A> the agent class
+     * @param type the agent class
+     * @return read-only snapshot views
+     */
+    protected final <A extends Agent<?>> Iterable<A> agentsHere(Class<A> type) {
+        throw Place.outsideStep("agentsHere");
+    }
+
+    /**
+     * The agents of one class on the place at offset {@code dx} from this agent's place (1-D grids).
+     *
+     * @param <A> the agent class
+     * @param type the agent class
+     * @param dx offset along dimension 0
+     * @return read-only snapshot views, in id order
+     */
+    protected final <A extends Agent<?>> Iterable<A> agentsAt(Class<A> type, int dx) {
+        throw Place.outsideStep("agentsAt");
+    }
+
+    /**
+     * The agents of one class on the place at offset ({@code dx}, {@code dy}, {@code dz}).
+     *
+     * @param <A> the agent class
+     * @param type the agent class
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @param dz offset along dimension 2
+     * @return read-only snapshot views, in id order
+     */
+    protected final <A extends Agent<?>> Iterable<A> agentsAt(Class<A> type, int dx, int dy, int dz) {
+        throw Place.outsideStep("agentsAt");
+    }
+
+    /**
+     * The agents of one class on the place at offset ({@code dx}, {@code dy}) from this agent's place.
+     *
+     * @param <A> the agent class
+     * @param type the agent class
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @return read-only snapshot views, in id order
+     */
+    protected final <A extends Agent<?>> Iterable<A> agentsAt(Class<A> type, int dx, int dy) {
+        throw Place.outsideStep("agentsAt");
+    }
+
+    /**
+     * The number of agents of one class on this agent's place, before the step.
+     *
+     * @param type the agent class
+     * @return the count
+     */
+    protected final int agentCountHere(Class<? extends Agent<?>> type) {
+        throw Place.outsideStep("agentCountHere");
+    }
+
+    /**
+     * A uniformly distributed double in [0, 1) from the framework's generator.
+     *
+     * @return a draw
+     */
+    protected final double uniform() {
+        throw Place.outsideStep("uniform");
+    }
+
+    /**
+     * A uniformly distributed int in [0, bound) from the framework's generator, without bias.
+     *
+     * @param bound a positive bound
+     * @return a draw
+     */
+    protected final int uniformInt(int bound) {
+        throw Place.outsideStep("uniformInt");
+    }
+
+    /**
+     * A standard normal double from the framework's generator.
+     *
+     * @return a draw
+     */
+    protected final double normal() {
+        throw Place.outsideStep("normal");
+    }
+}

@@ -1,0 +1,135 @@
+package org.colony.runtime;
+
+import org.colony.Agent;
+import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.spi.Reduction;
+
+/**
+ * A collection of agents of one model living on a Places collection: run steps on all of them, carry out
+ * their deaths, moves and births with {@link #manageAll()}, read and write their attributes. Arrays in
+ * and out hold one value per live agent in id order.
+ *
+ * @param <A> the agent model class
+ */
+public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
+
+    private final Places<?> places;
+    private final AgentStore store;
+    private final int capacity;
+    private ManageReport last;
+
+    Agents(Simulation sim, Class<A> modelClass, ModelDescriptor descriptor, Places<?> places, AgentStore store,
+            int capacity) {
+        super(sim, modelClass, descriptor);
+        this.places = places;
+        this.store = store;
+        this.capacity = capacity;
+        this.last = ManageReport.none(store.size());
+    }
+
+    /** The number of live agents. */
+    @Override
+    public long size() {
+        sim.checkOpen();
+        return store.size();
+    }
+
+    /** The places the agents live on. */
+    public Places<?> places() {
+        return places;
+    }
+
+    /** The most agents of this collection one place may hold ({@link Integer#MAX_VALUE}: no limit). */
+    public int capacity() {
+        return capacity;
+    }
+
+    AgentStore store() {
+        return store;
+    }
+
+    /**
+     * Carries out the intents the last steps recorded: deaths, then moves (a full destination settled by a
+     * random priority, the agent id breaking ties; losers stay), then births on the parent's place (within
+     * the room left), then a stable compaction that keeps agents in id order. See {@code docs/agents.md}.
+     *
+     * @return what happened
+     */
+    public ManageReport manageAll() {
+        long epoch = sim.beginCall(true);
+        last = store.manage(sim.seed(), epoch);
+        return last;
+    }
+
+    /** The report of the last {@link #manageAll()}. */
+    public ManageReport lastReport() {
+        return last;
+    }
+
+    /** The ids of the live agents, in order. */
+    public long[] ids() {
+        sim.checkOpen();
+        return store.ids();
+    }
+
+    /** The global index of each live agent's place ({@code x + W * (y + H * z)}), in id order. */
+    public long[] locations() {
+        sim.checkOpen();
+        return store.places();
+    }
+
+    @Override
+    void runStep(int step, Object[] args, long epoch) {
+        store.call(step, args, sim.seed(), epoch, sim.time());
+    }
+
+    @Override
+    long countStep(int step, Object[] args, long epoch) {
+        return store.count(step, args, sim.seed(), epoch, sim.time());
+    }
+
+    @Override
+    void readColumn(int attribute, int element, Object target) {
+        store.read(attribute, element, target);
+    }
+
+    @Override
+    void writeColumn(int attribute, int element, Object source) {
+        store.write(attribute, element, source);
+    }
+
+    @Override
+    Reduction reduceColumn(int attribute, int element) {
+        return store.reduce(attribute, element);
+    }
+
+    @Override
+    void setSharedValues(int index, Object values) {
+        store.setShared(index, values);
+    }
+
+    @Override
+    long bytes() {
+        return store.bytes();
+    }
+
+    @Override
+    String holds() {
+        return "these agents are";
+    }
+
+    @Override
+    String sizeText() {
+        return "the collection has " + store.size() + " agents";
+    }
+
+    void release() {
+        store.close();
+    }
+
+    @Override
+    public String toString() {
+        return "Agents<" + name + "> on " + places.grid();
+    }
+}

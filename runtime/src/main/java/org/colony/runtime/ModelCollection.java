@@ -1,0 +1,544 @@
+package org.colony.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.colony.runtime.spi.AttributeInfo;
+import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.spi.ModelInfo;
+import org.colony.runtime.spi.ParamInfo;
+import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.spi.ScalarType;
+import org.colony.runtime.spi.SharedInfo;
+import org.colony.runtime.spi.StepInfo;
+import org.colony.runtime.step.PredicateRef0;
+import org.colony.runtime.step.PredicateRef1;
+import org.colony.runtime.step.PredicateRef2;
+import org.colony.runtime.step.StepRef0;
+import org.colony.runtime.step.StepRef1;
+import org.colony.runtime.step.StepRef2;
+import org.colony.runtime.step.StepRef3;
+import org.colony.runtime.step.StepRef4;
+import org.colony.runtime.step.StepReferences;
+
+/**
+ * What places and agents collections share: running steps on every instance, reading and writing
+ * attributes, shared values, reductions and checksums. Arrays in and out hold one value per instance
+ * in the collection's order (global index order for places, id order for agents).
+ *
+ * @param <P> the model class
+ */
+abstract sealed class ModelCollection<P> permits Places, Agents {
+
+    final Simulation sim;
+    final Class<P> modelClass;
+    final ModelInfo model;
+    final String name;
+
+    ModelCollection(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor) {
+        this.sim = sim;
+        this.modelClass = modelClass;
+        this.model = descriptor.info();
+        this.name = modelClass.getSimpleName();
+    }
+
+    /** The number of instances (places, or live agents). */
+    public abstract long size();
+
+    abstract void runStep(int step, Object[] args, long epoch);
+
+    abstract long countStep(int step, Object[] args, long epoch);
+
+    abstract void readColumn(int attribute, int element, Object target);
+
+    abstract void writeColumn(int attribute, int element, Object source);
+
+    abstract Reduction reduceColumn(int attribute, int element);
+
+    abstract void setSharedValues(int index, Object values);
+
+    abstract long bytes();
+
+    /** How messages say what the collection holds: "these places hold", "these agents are". */
+    abstract String holds();
+
+    /** How messages state the collection's size: "the grid 3x3 has 9 cells". */
+    abstract String sizeText();
+
+    /** The model class. */
+    public Class<P> modelClass() {
+        return modelClass;
+    }
+
+    /** The model as the processor described it. */
+    public ModelInfo model() {
+        return model;
+    }
+
+    /** Bytes of memory the collection holds on its backend. */
+    public long memoryBytes() {
+        sim.checkOpen();
+        return bytes();
+    }
+
+    // ---- steps -------------------------------------------------------------------------------
+
+    /** Runs a step without parameters on every place. */
+    public void callAll(StepRef0<P> step) {
+        call(step(step), new Object[0]);
+    }
+
+    /** Runs a step with one parameter on every place. */
+    public <A> void callAll(StepRef1<P, A> step, A a) {
+        call(step(step), new Object[] {a});
+    }
+
+    /** Runs a step with two parameters on every place. */
+    public <A, B> void callAll(StepRef2<P, A, B> step, A a, B b) {
+        call(step(step), new Object[] {a, b});
+    }
+
+    /** Runs a step with three parameters on every place. */
+    public <A, B, C> void callAll(StepRef3<P, A, B, C> step, A a, B b, C c) {
+        call(step(step), new Object[] {a, b, c});
+    }
+
+    /** Runs a step with four parameters on every place. */
+    public <A, B, C, D> void callAll(StepRef4<P, A, B, C, D> step, A a, B b, C c, D d) {
+        call(step(step), new Object[] {a, b, c, d});
+    }
+
+    /** Runs the step with the given method name on every place (for tools that choose steps at run time). */
+    public void callAll(String stepName, Object... args) {
+        call(stepNamed(stepName), args == null ? new Object[] {null} : args);
+    }
+
+    /** Counts the places where a predicate step without parameters is true. */
+    public long count(PredicateRef0<P> predicate) {
+        return count(step(predicate), new Object[0]);
+    }
+
+    /** Counts the places where a predicate step with one parameter is true. */
+    public <A> long count(PredicateRef1<P, A> predicate, A a) {
+        return count(step(predicate), new Object[] {a});
+    }
+
+    /** Counts the places where a predicate step with two parameters is true. */
+    public <A, B> long count(PredicateRef2<P, A, B> predicate, A a, B b) {
+        return count(step(predicate), new Object[] {a, b});
+    }
+
+    /** Counts the places where the predicate step with the given method name is true. */
+    public long count(String stepName, Object... args) {
+        return count(stepNamed(stepName), args == null ? new Object[] {null} : args);
+    }
+
+    private void call(int step, Object[] args) {
+        StepInfo s = model.steps().get(step);
+        if (s.predicate()) {
+            throw new ColonyException(name + "." + s.name() + " is a predicate step (it returns boolean): count the "
+                    + "places where it holds with count(" + name + "::" + s.name() + ")");
+        }
+        Object[] converted = arguments(s, args);
+        long epoch = sim.beginCall(s.usesRandom());
+        runStep(step, converted, epoch);
+    }
+
+    private long count(int step, Object[] args) {
+        StepInfo s = model.steps().get(step);
+        if (!s.predicate()) {
+            throw new ColonyException(name + "." + s.name() + " is not a predicate step: count needs a @Step "
+                    + "method that returns boolean");
+        }
+        Object[] converted = arguments(s, args);
+        long epoch = sim.beginCall(s.usesRandom());
+        return countStep(step, converted, epoch);
+    }
+
+    private int step(java.io.Serializable reference) {
+        sim.checkOpen();
+        StepReferences.Target t = StepReferences.resolve(reference);
+        if (!t.owner().equals(modelClass.getName())) {
+            throw new ColonyException(simple(t.owner()) + "::" + t.method() + " is a method of " + simple(t.owner())
+                    + ", but " + holds() + " " + name + "; steps: " + stepNames());
+        }
+        return stepNamed(t.method());
+    }
+
+    private int stepNamed(String stepName) {
+        sim.checkOpen();
+        int i = model.stepIndex(stepName);
+        if (i < 0) {
+            throw new ColonyException(name + "." + stepName + " is not a @Step of " + name + "; steps: " + stepNames());
+        }
+        return i;
+    }
+
+    private static String simple(String binaryName) {
+        return binaryName.substring(Math.max(binaryName.lastIndexOf('.'), binaryName.lastIndexOf('$')) + 1);
+    }
+
+    /** The names of the model's steps. */
+    public List<String> stepNames() {
+        List<String> names = new ArrayList<>();
+        for (StepInfo s : model.steps()) {
+            names.add(s.name());
+        }
+        return names;
+    }
+
+    /** The names of the model's attributes. */
+    public List<String> attributeNames() {
+        List<String> names = new ArrayList<>();
+        for (AttributeInfo a : model.attributes()) {
+            names.add(a.name());
+        }
+        return names;
+    }
+
+    private Object[] arguments(StepInfo s, Object[] args) {
+        List<ParamInfo> params = s.params();
+        if (args.length != params.size()) {
+            throw new ColonyException("step " + name + "." + s.name() + signature(s) + " takes " + params.size()
+                    + (params.size() == 1 ? " argument" : " arguments") + ", not " + args.length);
+        }
+        Object[] out = new Object[args.length];
+        for (int i = 0; i < args.length; i++) {
+            ParamInfo p = params.get(i);
+            Object v = Values.convert(args[i], p.type());
+            if (v == null) {
+                throw new ColonyException("step " + name + "." + s.name() + signature(s) + " takes a "
+                        + p.type().javaName() + " for " + p.name() + ", not " + Values.describe(args[i]));
+            }
+            out[i] = v;
+        }
+        return out;
+    }
+
+    private static String signature(StepInfo s) {
+        StringBuilder sb = new StringBuilder("(");
+        for (ParamInfo p : s.params()) {
+            sb.append(sb.length() > 1 ? ", " : "").append(p.type().javaName()).append(' ').append(p.name());
+        }
+        return sb.append(')').toString();
+    }
+
+    // ---- attributes --------------------------------------------------------------------------
+
+    private int attribute(String attr, ScalarType expected, boolean element) {
+        sim.checkOpen();
+        int a = model.attributeIndex(attr);
+        if (a < 0) {
+            throw new ColonyException(name + " has no attribute '" + attr + "'; attributes: " + attributeNames());
+        }
+        AttributeInfo info = model.attributes().get(a);
+        if (expected != null && info.type() != expected) {
+            throw new ColonyException("attribute " + name + "." + attr + " is " + info.type().javaName()
+                    + ", not " + expected.javaName() + "; use the " + info.type().javaName() + " accessor");
+        }
+        if (info.isArray() && !element) {
+            throw new ColonyException("attribute " + name + "." + attr + " is an array of " + info.length()
+                    + "; name the element: (\"" + attr + "\", k) with 0 <= k < " + info.length());
+        }
+        if (!info.isArray() && element) {
+            throw new ColonyException("attribute " + name + "." + attr + " is not an array; leave out the element");
+        }
+        return a;
+    }
+
+    private int element(int attribute, int k) {
+        AttributeInfo info = model.attributes().get(attribute);
+        if (info.isArray() && (k < 0 || k >= info.length())) {
+            throw new ColonyException("element " + k + " of " + name + "." + info.name() + " is out of range; use 0 to "
+                    + (info.length() - 1));
+        }
+        return info.isArray() ? k : 0;
+    }
+
+    private int cells() {
+        long n = size();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new ColonyException(this + " has " + n + " instances, more than one Java array holds");
+        }
+        return (int) n;
+    }
+
+    private Object read(String attr, int k, ScalarType type, boolean element) {
+        int a = attribute(attr, type, element);
+        Object out = type.newArray(cells());
+        readColumn(a, element(a, k), out);
+        return out;
+    }
+
+    private void write(String attr, int k, Object values, ScalarType type, boolean element) {
+        int a = attribute(attr, type, element);
+        if (values == null) {
+            throw new ColonyException("set(\"" + attr + "\", null): give an array of " + size() + " values");
+        }
+        int n = java.lang.reflect.Array.getLength(values);
+        if (n != size()) {
+            throw new ColonyException("set(\"" + attr + "\", values): values has " + n + " elements, " + sizeText());
+        }
+        writeColumn(a, element(a, k), values);
+    }
+
+    /** The values of a double attribute. */
+    public double[] getDouble(String attr) {
+        return (double[]) read(attr, 0, ScalarType.DOUBLE, false);
+    }
+
+    /** The values of element {@code k} of a double array attribute. */
+    public double[] getDouble(String attr, int k) {
+        return (double[]) read(attr, k, ScalarType.DOUBLE, true);
+    }
+
+    /** The values of a float attribute. */
+    public float[] getFloat(String attr) {
+        return (float[]) read(attr, 0, ScalarType.FLOAT, false);
+    }
+
+    /** The values of element {@code k} of a float array attribute. */
+    public float[] getFloat(String attr, int k) {
+        return (float[]) read(attr, k, ScalarType.FLOAT, true);
+    }
+
+    /** The values of a long attribute. */
+    public long[] getLong(String attr) {
+        return (long[]) read(attr, 0, ScalarType.LONG, false);
+    }
+
+    /** The values of element {@code k} of a long array attribute. */
+    public long[] getLong(String attr, int k) {
+        return (long[]) read(attr, k, ScalarType.LONG, true);
+    }
+
+    /** The values of an int attribute. */
+    public int[] getInt(String attr) {
+        return (int[]) read(attr, 0, ScalarType.INT, false);
+    }
+
+    /** The values of element {@code k} of an int array attribute. */
+    public int[] getInt(String attr, int k) {
+        return (int[]) read(attr, k, ScalarType.INT, true);
+    }
+
+    /** The values of a short attribute. */
+    public short[] getShort(String attr) {
+        return (short[]) read(attr, 0, ScalarType.SHORT, false);
+    }
+
+    /** The values of element {@code k} of a short array attribute. */
+    public short[] getShort(String attr, int k) {
+        return (short[]) read(attr, k, ScalarType.SHORT, true);
+    }
+
+    /** The values of a byte attribute. */
+    public byte[] getByte(String attr) {
+        return (byte[]) read(attr, 0, ScalarType.BYTE, false);
+    }
+
+    /** The values of element {@code k} of a byte array attribute. */
+    public byte[] getByte(String attr, int k) {
+        return (byte[]) read(attr, k, ScalarType.BYTE, true);
+    }
+
+    /** The values of a boolean attribute. */
+    public boolean[] getBoolean(String attr) {
+        return (boolean[]) read(attr, 0, ScalarType.BOOLEAN, false);
+    }
+
+    /** The values of element {@code k} of a boolean array attribute. */
+    public boolean[] getBoolean(String attr, int k) {
+        return (boolean[]) read(attr, k, ScalarType.BOOLEAN, true);
+    }
+
+    /**
+     * The values of any scalar attribute, or element {@code k} of an array attribute, as a primitive
+     * array of the attribute's own type (for tools that handle every type).
+     */
+    public Object getColumn(String attr, int k) {
+        int a = attribute(attr, null, model.attributeIndex(attr) >= 0 && model.attributes()
+                .get(model.attributeIndex(attr)).isArray());
+        ScalarType t = model.attributes().get(a).type();
+        Object out = t.newArray(cells());
+        readColumn(a, element(a, k), out);
+        return out;
+    }
+
+    /** Sets a double attribute of every place. */
+    public void set(String attr, double[] values) {
+        write(attr, 0, values, ScalarType.DOUBLE, false);
+    }
+
+    /** Sets element {@code k} of a double array attribute of every place. */
+    public void set(String attr, int k, double[] values) {
+        write(attr, k, values, ScalarType.DOUBLE, true);
+    }
+
+    /** Sets a float attribute of every place. */
+    public void set(String attr, float[] values) {
+        write(attr, 0, values, ScalarType.FLOAT, false);
+    }
+
+    /** Sets element {@code k} of a float array attribute of every place. */
+    public void set(String attr, int k, float[] values) {
+        write(attr, k, values, ScalarType.FLOAT, true);
+    }
+
+    /** Sets a long attribute of every place. */
+    public void set(String attr, long[] values) {
+        write(attr, 0, values, ScalarType.LONG, false);
+    }
+
+    /** Sets element {@code k} of a long array attribute of every place. */
+    public void set(String attr, int k, long[] values) {
+        write(attr, k, values, ScalarType.LONG, true);
+    }
+
+    /** Sets an int attribute of every place. */
+    public void set(String attr, int[] values) {
+        write(attr, 0, values, ScalarType.INT, false);
+    }
+
+    /** Sets element {@code k} of an int array attribute of every place. */
+    public void set(String attr, int k, int[] values) {
+        write(attr, k, values, ScalarType.INT, true);
+    }
+
+    /** Sets a short attribute of every place. */
+    public void set(String attr, short[] values) {
+        write(attr, 0, values, ScalarType.SHORT, false);
+    }
+
+    /** Sets element {@code k} of a short array attribute of every place. */
+    public void set(String attr, int k, short[] values) {
+        write(attr, k, values, ScalarType.SHORT, true);
+    }
+
+    /** Sets a byte attribute of every place. */
+    public void set(String attr, byte[] values) {
+        write(attr, 0, values, ScalarType.BYTE, false);
+    }
+
+    /** Sets element {@code k} of a byte array attribute of every place. */
+    public void set(String attr, int k, byte[] values) {
+        write(attr, k, values, ScalarType.BYTE, true);
+    }
+
+    /** Sets a boolean attribute of every place. */
+    public void set(String attr, boolean[] values) {
+        write(attr, 0, values, ScalarType.BOOLEAN, false);
+    }
+
+    /** Sets element {@code k} of a boolean array attribute of every place. */
+    public void set(String attr, int k, boolean[] values) {
+        write(attr, k, values, ScalarType.BOOLEAN, true);
+    }
+
+    // ---- shared ------------------------------------------------------------------------------
+
+    /**
+     * Sets a shared attribute: a boxed number or boolean for a scalar, a primitive array of its length for a
+     * shared array. Numbers are widened as Java would; narrowing is refused.
+     */
+    public void setShared(String sharedName, Object value) {
+        sim.checkOpen();
+        int i = model.sharedIndex(sharedName);
+        if (i < 0) {
+            throw new ColonyException(name + " has no @Shared '" + sharedName + "'; shared: " + sharedNames());
+        }
+        SharedInfo s = model.shared().get(i);
+        Object values = s.type().newArray(Math.max(1, s.length()));
+        if (s.isArray()) {
+            if (value == null || !value.getClass().isArray()
+                    || java.lang.reflect.Array.getLength(value) != s.length()) {
+                throw new ColonyException("@Shared " + name + "." + sharedName + " is an array of " + s.length() + " "
+                        + s.type().javaName() + "; pass a " + s.type().javaName() + "[" + s.length() + "]");
+            }
+            for (int k = 0; k < s.length(); k++) {
+                Object v = Values.convert(java.lang.reflect.Array.get(value, k), s.type());
+                if (v == null) {
+                    throw new ColonyException("@Shared " + name + "." + sharedName + " holds " + s.type().javaName()
+                            + " values, not " + value.getClass().getComponentType());
+                }
+                java.lang.reflect.Array.set(values, k, v);
+            }
+        } else {
+            Object v = Values.convert(value, s.type());
+            if (v == null) {
+                throw new ColonyException("@Shared " + name + "." + sharedName + " is a " + s.type().javaName() + ", not "
+                        + Values.describe(value));
+            }
+            java.lang.reflect.Array.set(values, 0, v);
+        }
+        setSharedValues(i, values);
+    }
+
+    private List<String> sharedNames() {
+        List<String> names = new ArrayList<>();
+        for (SharedInfo s : model.shared()) {
+            names.add(s.name());
+        }
+        return names;
+    }
+
+    // ---- reductions --------------------------------------------------------------------------
+
+    /** Sum, minimum and maximum of a scalar attribute, in one pass, independent of threads and partitions. */
+    public Reduction reduce(String attr) {
+        int a = attribute(attr, null, false);
+        return reduceColumn(a, 0);
+    }
+
+    /** Sum, minimum and maximum of element {@code k} of an array attribute. */
+    public Reduction reduce(String attr, int k) {
+        int a = attribute(attr, null, true);
+        return reduceColumn(a, element(a, k));
+    }
+
+    /**
+     * The sum of an attribute. Floating-point values are summed exactly and rounded once, so the result
+     * does not depend on threads, partitions or devices; booleans count as 0 and 1.
+     */
+    public double sum(String attr) {
+        return reduce(attr).sum();
+    }
+
+    /** The exact sum of an integral or boolean attribute. */
+    public long sumLong(String attr) {
+        int a = attribute(attr, null, false);
+        if (model.attributes().get(a).type().isFloating()) {
+            throw new ColonyException("attribute " + name + "." + attr + " is floating point; use sum");
+        }
+        return reduceColumn(a, 0).longSum();
+    }
+
+    /** The least value of an attribute. */
+    public double min(String attr) {
+        return reduce(attr).min();
+    }
+
+    /** The greatest value of an attribute. */
+    public double max(String attr) {
+        return reduce(attr).max();
+    }
+
+    /**
+     * A 64-bit FNV-1a hash of every attribute of every instance in the collection's order (raw bits, attributes in
+     * declaration order, elements in order), as 16 hex digits: equal states give equal checksums on every
+     * backend and partitioning.
+     */
+    public String checksum() {
+        sim.checkOpen();
+        long h = 0xcbf29ce484222325L;
+        for (int a = 0; a < model.attributes().size(); a++) {
+            AttributeInfo info = model.attributes().get(a);
+            for (int k = 0; k < info.columns(); k++) {
+                Object col = info.type().newArray(cells());
+                readColumn(a, k, col);
+                h = Values.hash(h, col);
+            }
+        }
+        return String.format("%016x", h);
+    }
+
+}

@@ -1,0 +1,171 @@
+package org.colony.runtime;
+
+import java.util.Arrays;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.random.RandomStream;
+
+/**
+ * Where a new agent collection's agents start. Agents get ids 0, 1, ... in order of their places'
+ * global indices (ties in placement order), so the start is a function of the placement and the seed.
+ *
+ * <pre>{@code
+ * Placement.random(1000)                 // uniformly at random, at most `capacity` per place
+ * Placement.random(1000).atMost(1)       // at distinct places
+ * Placement.at(0, 5, 17)                 // explicit global place indices
+ * Placement.atCoordinates(new int[][] {{3, 4}, {7, 1}})
+ * }</pre>
+ */
+public final class Placement {
+
+    private final long count;
+    private final int perPlace;
+    private final long[] explicit;
+    private final int[][] coordinates;
+
+    private Placement(long count, int perPlace, long[] explicit, int[][] coordinates) {
+        this.count = count;
+        this.perPlace = perPlace;
+        this.explicit = explicit;
+        this.coordinates = coordinates;
+    }
+
+    /** {@code count} agents at places drawn uniformly at random from the framework's generator. */
+    public static Placement random(long count) {
+        if (count < 0) {
+            throw new ColonyException("Placement.random(" + count + "): the number of agents is negative");
+        }
+        return new Placement(count, Integer.MAX_VALUE, null, null);
+    }
+
+    /** Agents at the given global place indices ({@code x + W * (y + H * z)}), one agent per entry. */
+    public static Placement at(long... places) {
+        return new Placement(places.length, Integer.MAX_VALUE, places.clone(), null);
+    }
+
+    /** Agents at the given coordinates, one agent per entry ({@code {x, y}} on a 2-D grid). */
+    public static Placement atCoordinates(int[]... coordinates) {
+        return new Placement(coordinates.length, Integer.MAX_VALUE, null, coordinates.clone());
+    }
+
+    /** This random placement with at most {@code k} agents on any place. */
+    public Placement atMost(int k) {
+        if (k < 1) {
+            throw new ColonyException("atMost(" + k + "): a place holds at least one agent");
+        }
+        return new Placement(count, k, explicit, coordinates);
+    }
+
+    /** The number of agents. */
+    public long count() {
+        return count;
+    }
+
+    /**
+     * The agents' global place indices, sorted, for a grid and a collection capacity.
+     *
+     * @throws ColonyException if they do not fit or lie outside the grid
+     */
+    long[] resolve(Grid grid, int capacity, long seed, long epoch, String model) {
+        long cells = grid.cells();
+        int limit = Math.min(perPlace, capacity);
+        long[] places;
+        if (explicit != null || coordinates != null) {
+            places = new long[(int) count];
+            for (int i = 0; i < count; i++) {
+                places[i] = explicit != null ? explicit[i] : index(grid, coordinates[i], model);
+                if (places[i] < 0 || places[i] >= cells) {
+                    throw new ColonyException("place index " + places[i] + " for " + model + " agent " + i
+                            + " is outside the grid " + grid + " (0 to " + (cells - 1) + ")");
+                }
+            }
+            Arrays.sort(places);
+            checkCapacity(places, limit, model, grid);
+            return places;
+        }
+        if (count > Integer.MAX_VALUE - 8) {
+            throw new ColonyException(count + " " + model + " agents are more than one collection holds");
+        }
+        RandomStream rng = new RandomStream(seed, epoch);
+        if (limit == Integer.MAX_VALUE) {
+            places = new long[(int) count];
+            for (int i = 0; i < count; i++) {
+                rng.reset(i);
+                places[i] = below(rng, cells);
+            }
+            Arrays.sort(places);
+            return places;
+        }
+        long slots = cells * limit;
+        if (count > slots) {
+            throw new ColonyException("cannot place " + count + " " + model + " agents at most " + limit
+                    + " per place on the grid " + grid + " (" + cells + " places)");
+        }
+        if (slots > Integer.MAX_VALUE - 8) {
+            throw new ColonyException("random placement with a limit per place needs cells x limit below 2^31; "
+                    + "the grid " + grid + " with " + limit + " per place has " + slots);
+        }
+        // Each slot (place, k) gets a random key; the count smallest keys (slot order on ties) win.
+        long[] keys = new long[(int) slots];
+        for (int s = 0; s < slots; s++) {
+            rng.reset(s);
+            keys[s] = ((rng.nextInt() & 0xFFFF_FFFFL) << 31) ^ (rng.nextInt() & 0xFFFF_FFFFL);
+        }
+        places = new long[(int) count];
+        if (count > 0) {
+            long[] sorted = keys.clone();
+            Arrays.sort(sorted);
+            long threshold = sorted[(int) count - 1];
+            long below = 0;
+            for (long k : sorted) {
+                if (k < threshold) {
+                    below++;
+                } else {
+                    break;
+                }
+            }
+            long ties = count - below;
+            int n = 0;
+            for (int s = 0; s < slots; s++) {
+                if (keys[s] < threshold || (keys[s] == threshold && ties-- > 0)) {
+                    places[n++] = s / limit;
+                }
+            }
+        }
+        return places;
+    }
+
+    private static long below(RandomStream rng, long bound) {
+        if (bound <= Integer.MAX_VALUE) {
+            return rng.uniformInt((int) bound);
+        }
+        long r = ((rng.nextInt() & 0xFFFF_FFFFL) << 32) | (rng.nextInt() & 0xFFFF_FFFFL);
+        return Math.floorMod(r, bound);
+    }
+
+    private static long index(Grid grid, int[] c, String model) {
+        if (c == null || c.length != grid.dimensions()) {
+            throw new ColonyException("coordinates for " + model + " agents have " + grid.dimensions()
+                    + " entries on the grid " + grid);
+        }
+        for (int d = 0; d < c.length; d++) {
+            if (c[d] < 0 || c[d] >= grid.size(d)) {
+                return -1;
+            }
+        }
+        return grid.index(c[0], c.length > 1 ? c[1] : 0, c.length > 2 ? c[2] : 0);
+    }
+
+    private static void checkCapacity(long[] sorted, int limit, String model, Grid grid) {
+        if (limit == Integer.MAX_VALUE) {
+            return;
+        }
+        int run = 0;
+        for (int i = 0; i < sorted.length; i++) {
+            run = i > 0 && sorted[i] == sorted[i - 1] ? run + 1 : 1;
+            if (run > limit) {
+                throw new ColonyException("the placement puts " + run + " " + model + " agents on place " + sorted[i]
+                        + ", more than the " + limit + " a place may hold");
+            }
+        }
+    }
+}

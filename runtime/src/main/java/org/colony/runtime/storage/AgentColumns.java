@@ -1,0 +1,335 @@
+package org.colony.runtime.storage;
+
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.spi.AgentBlock;
+import org.colony.runtime.spi.AgentView;
+import org.colony.runtime.spi.AttributeInfo;
+import org.colony.runtime.spi.CpuBlock;
+import org.colony.runtime.spi.ModelInfo;
+
+/**
+ * The columns of an agent collection on the CPU, by slot: attributes (second columns for double-buffered
+ * ones), ids, places, the intents steps record, and per-agent contributions to place writes. Slots
+ * {@code [0, count)} hold the live agents in id order; capacity grows and shrinks with the population.
+ */
+public final class AgentColumns implements AgentBlock {
+
+    /** The most agents one collection holds on the CPU. */
+    public static final int MAX_AGENTS = Integer.MAX_VALUE - 8;
+    /** The least capacity allocated. */
+    public static final int MIN_SLOTS = 1024;
+
+    private final ModelInfo model;
+    private final ModelInfo placeModel;
+    private final Object[] shared;
+    private int slots;
+    private int count;
+    private Object[] current;
+    private Object[] next;
+    private long[] ids;
+    private long[] places;
+    private boolean[] killed;
+    private long[] targets;
+    private int[] spawns;
+    private final Object[] contribution;
+    private final Object[] contributed;
+    private CpuBlock placeBlock;
+    private AgentView[] views;
+    private long seed;
+    private long epoch;
+    private long time;
+
+    /**
+     * @param model the agent model
+     * @param placeModel the place model the agents live on
+     * @param slots the initial capacity
+     */
+    public AgentColumns(ModelInfo model, ModelInfo placeModel, int slots, Object[] shared) {
+        if (slots > MAX_AGENTS) {
+            throw new ColonyException(model.modelClass().getSimpleName() + ": " + slots + " agents are more than the "
+                    + "CPU backend holds per collection, " + MAX_AGENTS);
+        }
+        this.model = model;
+        this.placeModel = placeModel;
+        this.shared = shared;
+        this.contribution = new Object[placeModel.attributes().size()];
+        this.contributed = new Object[placeModel.attributes().size()];
+        this.views = new AgentView[model.agentClasses().size()];
+        allocate(slots);
+    }
+
+    private void allocate(int n) {
+        slots = n;
+        int a = model.attributes().size();
+        current = new Object[a];
+        next = new Object[a];
+        for (int i = 0; i < a; i++) {
+            AttributeInfo info = model.attributes().get(i);
+            current[i] = column(info, n);
+            if (info.doubleBuffered()) {
+                next[i] = column(info, n);
+            }
+        }
+        ids = new long[n];
+        places = new long[n];
+        killed = new boolean[n];
+        targets = new long[n];
+        java.util.Arrays.fill(targets, -1);
+        spawns = new int[n];
+        java.util.Arrays.fill(contribution, null);
+        java.util.Arrays.fill(contributed, null);
+    }
+
+    private static Object column(AttributeInfo info, int n) {
+        if (!info.isArray()) {
+            return info.type().newArray(n);
+        }
+        Object[] elements = (Object[]) java.lang.reflect.Array.newInstance(info.type().primitive().arrayType(),
+                info.length());
+        for (int k = 0; k < info.length(); k++) {
+            elements[k] = info.type().newArray(n);
+        }
+        return elements;
+    }
+
+    /** Bytes per slot, all columns included (contributions excepted). */
+    public static long bytesPerSlot(ModelInfo model) {
+        long b = 8 + 8 + 1 + 8 + 4;
+        for (AttributeInfo a : model.attributes()) {
+            b += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
+        }
+        return b;
+    }
+
+    /** Bytes held. */
+    public long bytes() {
+        long b = bytesPerSlot(model) * slots;
+        for (int i = 0; i < contribution.length; i++) {
+            if (contribution[i] != null) {
+                b += (long) slots * placeModel.attributes().get(i).columns()
+                        * (placeModel.attributes().get(i).type().bytes() + 1);
+            }
+        }
+        return b;
+    }
+
+    /** Live agents. */
+    public int count() {
+        return count;
+    }
+
+    /** Allocated slots. */
+    public int slots() {
+        return slots;
+    }
+
+    /** Sets the number of live agents (slots below it are live). */
+    public void count(int n) {
+        count = n;
+    }
+
+    /**
+     * Replaces every column by one of {@code newSlots} slots holding, in order, the agents at
+     * {@code keep[0..n)} (slots of the old columns; a slot may appear more than once, for children, whose
+     * ids and places the caller then sets); intents start empty.
+     */
+    public void rebuild(int[] keep, int n, int newSlots) {
+        if (newSlots > MAX_AGENTS || n > MAX_AGENTS) {
+            throw new ColonyException(model.modelClass().getSimpleName() + " agents would number " + n
+                    + "; the CPU backend holds at most " + MAX_AGENTS + " per collection");
+        }
+        Object[] oldCurrent = current;
+        long[] oldIds = ids;
+        long[] oldPlaces = places;
+        allocate(newSlots);
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            for (int k = 0; k < info.columns(); k++) {
+                gather(element(info, oldCurrent[a], k), element(info, current[a], k), keep, n);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            ids[i] = oldIds[keep[i]];
+            places[i] = oldPlaces[keep[i]];
+        }
+        count = n;
+    }
+
+    private static Object element(AttributeInfo info, Object column, int k) {
+        return info.isArray() ? ((Object[]) column)[k] : column;
+    }
+
+    private static void gather(Object from, Object to, int[] keep, int n) {
+        switch (from) {
+            case double[] f -> {
+                double[] t = (double[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[keep[i]];
+                }
+            }
+            case float[] f -> {
+                float[] t = (float[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[keep[i]];
+                }
+            }
+            case long[] f -> {
+                long[] t = (long[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[keep[i]];
+                }
+            }
+            case int[] f -> {
+                int[] t = (int[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[keep[i]];
+                }
+            }
+            case short[] f -> {
+                short[] t = (short[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[keep[i]];
+                }
+            }
+            case byte[] f -> {
+                byte[] t = (byte[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[keep[i]];
+                }
+            }
+            case boolean[] f -> {
+                boolean[] t = (boolean[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[keep[i]];
+                }
+            }
+            default -> throw new IllegalArgumentException(from.getClass().toString());
+        }
+    }
+
+    /** Makes the second column of an attribute current. */
+    public void swap(int attribute) {
+        Object t = current[attribute];
+        current[attribute] = next[attribute];
+        next[attribute] = t;
+    }
+
+    /** The current column of one element of an attribute. */
+    public Object column(int attribute, int element) {
+        return element(model.attributes().get(attribute), current[attribute], element);
+    }
+
+    /**
+     * Makes contribution columns for a place attribute ready for a step: sums start at zero, plain writes,
+     * minima and maxima start as "not written".
+     */
+    public void resetContribution(int placeAttribute) {
+        AttributeInfo info = placeModel.attributes().get(placeAttribute);
+        if (contribution[placeAttribute] == null) {
+            contribution[placeAttribute] = column(info, slots);
+            Object flags = info.isArray() ? new boolean[info.length()][slots] : new boolean[slots];
+            contributed[placeAttribute] = flags;
+            return;
+        }
+        for (int k = 0; k < info.columns(); k++) {
+            Object c = element(info, contribution[placeAttribute], k);
+            switch (c) {
+                case double[] d -> java.util.Arrays.fill(d, 0, count, 0.0);
+                case float[] d -> java.util.Arrays.fill(d, 0, count, 0.0f);
+                case long[] d -> java.util.Arrays.fill(d, 0, count, 0L);
+                case int[] d -> java.util.Arrays.fill(d, 0, count, 0);
+                case short[] d -> java.util.Arrays.fill(d, 0, count, (short) 0);
+                case byte[] d -> java.util.Arrays.fill(d, 0, count, (byte) 0);
+                case boolean[] d -> java.util.Arrays.fill(d, 0, count, false);
+                default -> throw new IllegalArgumentException(c.getClass().toString());
+            }
+            boolean[] f = info.isArray() ? ((boolean[][]) contributed[placeAttribute])[k]
+                    : (boolean[]) contributed[placeAttribute];
+            java.util.Arrays.fill(f, 0, count, false);
+        }
+    }
+
+    /** Binds the places and the agent views of the next call. */
+    public void prepare(CpuBlock places, AgentView[] agentViews, long seed, long epoch, long time) {
+        this.placeBlock = places;
+        this.views = agentViews;
+        this.seed = seed;
+        this.epoch = epoch;
+        this.time = time;
+    }
+
+    @Override
+    public Object column(int attribute) {
+        return current[attribute];
+    }
+
+    @Override
+    public Object next(int attribute) {
+        return next[attribute];
+    }
+
+    @Override
+    public long[] ids() {
+        return ids;
+    }
+
+    @Override
+    public long[] locations() {
+        return places;
+    }
+
+    @Override
+    public boolean[] killed() {
+        return killed;
+    }
+
+    @Override
+    public long[] targets() {
+        return targets;
+    }
+
+    @Override
+    public int[] spawns() {
+        return spawns;
+    }
+
+    @Override
+    public Object contribution(int placeAttribute) {
+        return contribution[placeAttribute];
+    }
+
+    @Override
+    public Object contributed(int placeAttribute) {
+        return contributed[placeAttribute];
+    }
+
+    @Override
+    public CpuBlock places() {
+        return placeBlock;
+    }
+
+    @Override
+    public AgentView agents(int slot) {
+        return views[slot];
+    }
+
+    @Override
+    public Object shared(int index) {
+        return shared[index];
+    }
+
+    @Override
+    public long seed() {
+        return seed;
+    }
+
+    @Override
+    public long epoch() {
+        return epoch;
+    }
+
+    @Override
+    public long time() {
+        return time;
+    }
+}
