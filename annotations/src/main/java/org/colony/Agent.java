@@ -323,6 +323,44 @@ public abstract class Agent<P extends Place> {
     }
 
     /**
+     * The number of agents of one class on the place at offset {@code dx} (1-D), before the step; 0
+     * outside a non-wrapping grid.
+     *
+     * @param type the agent class
+     * @param dx offset along dimension 0
+     * @return the count
+     */
+    protected final int agentCountAt(Class<? extends Agent<?>> type, int dx) {
+        throw Place.outsideStep("agentCountAt");
+    }
+
+    /**
+     * The number of agents of one class on the place at offset ({@code dx}, {@code dy}), before the step;
+     * 0 outside a non-wrapping grid.
+     *
+     * @param type the agent class
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @return the count
+     */
+    protected final int agentCountAt(Class<? extends Agent<?>> type, int dx, int dy) {
+        throw Place.outsideStep("agentCountAt");
+    }
+
+    /**
+     * The number of agents of one class on the place at offset ({@code dx}, {@code dy}, {@code dz}).
+     *
+     * @param type the agent class
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @param dz offset along dimension 2
+     * @return the count
+     */
+    protected final int agentCountAt(Class<? extends Agent<?>> type, int dx, int dy, int dz) {
+        throw Place.outsideStep("agentCountAt");
+    }
+
+    /**
      * A uniformly distributed double in [0, 1) from the framework's generator.
      *
      * @return a draw

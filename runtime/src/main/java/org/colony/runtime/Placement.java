@@ -60,6 +60,11 @@ public final class Placement {
         return count;
     }
 
+    /** Whether the placement draws random numbers. */
+    boolean isRandom() {
+        return explicit == null && coordinates == null;
+    }
+
     /**
      * The agents' global place indices, sorted, for a grid and a collection capacity.
      *
@@ -108,7 +113,7 @@ public final class Placement {
         long[] keys = new long[(int) slots];
         for (int s = 0; s < slots; s++) {
             rng.reset(s);
-            keys[s] = ((rng.nextInt() & 0xFFFF_FFFFL) << 31) ^ (rng.nextInt() & 0xFFFF_FFFFL);
+            keys[s] = ((rng.nextInt() & 0xFFFF_FFFFL) << 31) | ((rng.nextInt() & 0xFFFF_FFFFL) >>> 1);
         }
         places = new long[(int) count];
         if (count > 0) {

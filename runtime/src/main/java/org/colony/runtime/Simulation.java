@@ -164,7 +164,7 @@ public final class Simulation implements AutoCloseable {
                         + "places; one collection per agent class and places");
             }
         }
-        long epoch = beginCall(true);
+        long epoch = beginCall(placement.isRandom());
         long[] start = placement.resolve(grid, capacity, seed(), epoch, model.getSimpleName());
         places.store().ensureReach(info.reach());
         var store = backend.createAgents(descriptor, places.store(), start, capacity);

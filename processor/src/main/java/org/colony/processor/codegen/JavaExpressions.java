@@ -75,7 +75,6 @@ final class JavaExpressions {
             case Expr.Convert c -> UNARY;
             case Expr.Binary b -> b.op().precedence();
             case Expr.Conditional c -> CONDITIONAL;
-            case Expr.Intrinsic i when i.op() == IntrinsicOp.AGENT_COUNT -> BinaryOp.SUB.precedence();
             case Expr.Intrinsic i -> i.op() == IntrinsicOp.ON_BOUNDARY || i.op() == IntrinsicOp.HAS_NEIGHBOR
                     ? BinaryOp.COND_OR.precedence() : i.op() == IntrinsicOp.INDEX ? BinaryOp.ADD.precedence() : PRIMARY;
             case Expr.Neighbor n -> BinaryOp.ADD.precedence();

@@ -629,8 +629,7 @@ public final class JavaKernelGenerator {
         @Override
         public String agentCount(Expr place, int slot, Function<Expr, String> print) {
             String start = decl("start$" + slot, "int[]", view(slot) + ".start()");
-            String g = globalIndex(place);
-            return start + "[(int) (" + g + ") + 1] - " + start + "[(int) (" + g + ")]";
+            return SUPPORT + ".agentCount(" + start + ", " + globalIndex(place) + ")";
         }
 
         @Override

@@ -97,7 +97,8 @@ final class Calls {
     private static final java.util.Set<String> PLACE_ONLY = java.util.Set.of("neighbor", "hasNeighbor", "index",
             "onBoundary", "agents", "agentCount");
     private static final java.util.Set<String> AGENT_ONLY = java.util.Set.of("place", "neighborPlace",
-            "hasNeighborPlace", "id", "migrate", "moveTo", "spawn", "kill", "agentsHere", "agentsAt", "agentCountHere");
+            "hasNeighborPlace", "id", "migrate", "moveTo", "spawn", "kill", "agentsHere", "agentsAt", "agentCountHere",
+            "agentCountAt");
 
     private Expr intrinsic(String name, MethodInvocationTree t) {
         List<? extends ExpressionTree> args = t.getArguments();
@@ -138,9 +139,15 @@ final class Calls {
                 return null;
             }
             case "agents", "agentsHere", "agentsAt" -> throw cx.reject(t, Messages.agentIteration(name + "(...)"));
-            case "agentCount", "agentCountHere" -> {
+            case "agentCount", "agentCountHere", "agentCountAt" -> {
                 int slot = agentSlot(args.isEmpty() ? null : args.get(0), name + "(...)", t);
-                Expr place = name.equals("agentCount") ? new Expr.Self() : new Expr.AgentPlace();
+                Expr place;
+                if (name.equals("agentCountAt")) {
+                    List<? extends ExpressionTree> offsetTrees = args.subList(1, args.size());
+                    place = neighbor(offsets(offsetTrees, t), offsetTrees, t);
+                } else {
+                    place = name.equals("agentCount") ? new Expr.Self() : new Expr.AgentPlace();
+                }
                 return new Expr.Intrinsic(IntrinsicOp.AGENT_COUNT, List.of(place, Ir.intConst(slot)), IrType.INT);
             }
             case "index" -> {

@@ -113,7 +113,8 @@ public final class ModelTranslator {
     private StepIr translateStep(ModelClass model, ModelClass placeModel, AgentSlots slots, MethodModel m,
             DimensionTracker dims) {
         StepContext cx = new StepContext(diagnostics, model, placeModel, slots, trees, elements, dims, m);
-        int line = cx.line(m.tree());
+        // The line of the method's return type: where the declaration starts after its annotations.
+        int line = cx.line(m.tree().getReturnType() != null ? m.tree().getReturnType() : m.tree());
         List<Local> params = new ArrayList<>();
         for (MethodModel.ParamModel p : m.params()) {
             Local l = cx.local(p.name(), p.type());

@@ -24,7 +24,7 @@ public final class ModelClassValidator {
     public static final Set<String> INTRINSICS = Set.of("neighbor", "hasNeighbor", "index", "coord", "x", "y", "z",
             "size", "onBoundary", "time", "uniform", "uniformInt", "normal", "agents", "agentCount", "place",
             "neighborPlace", "hasNeighborPlace", "id", "migrate", "moveTo", "spawn", "kill", "agentsHere", "agentsAt",
-            "agentCountHere");
+            "agentCountHere", "agentCountAt");
 
     private final Diagnostics diagnostics;
 

@@ -123,7 +123,8 @@ public final class Main implements Callable<Integer> {
         String mode;
 
         @Option(names = "--snapshot", paramLabel = "ATTR=FILE.png[@PERIOD]",
-                description = "Draw a 2-D attribute as a PNG heat map at the end, or every PERIOD steps.")
+                description = "Draw a 2-D place attribute as a PNG heat map, agents over it, at the end or every "
+                        + "PERIOD steps.")
         List<String> snapshots = new ArrayList<>();
 
         @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A model-specific setting.")
@@ -187,7 +188,7 @@ public final class Main implements Callable<Integer> {
                     scenario.tick();
                     for (SnapshotSpec s : shots) {
                         if (s.period() > 0 && t % s.period() == 0) {
-                            HeatMap.write(main, s.attribute(), s.fileFor(t));
+                            HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(t));
                         }
                     }
                     progress.update(t, scenario::status);
@@ -196,7 +197,7 @@ public final class Main implements Callable<Integer> {
                 long t2 = System.nanoTime();
                 for (SnapshotSpec s : shots) {
                     if (s.period() == 0) {
-                        HeatMap.write(main, s.attribute(), s.fileFor(n));
+                        HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(n));
                         out.println("snapshot  " + s.fileFor(n));
                     }
                 }
@@ -213,6 +214,10 @@ public final class Main implements Callable<Integer> {
                 for (Places<?> p : scenario.collections()) {
                     bytes += p.memoryBytes();
                     sums.append(sums.isEmpty() ? "" : " ").append(p.checksum());
+                }
+                for (org.colony.runtime.Agents<?> a : scenario.agents()) {
+                    bytes += a.memoryBytes();
+                    sums.append(" ").append(a.checksum());
                 }
                 out.println("memory    " + Report.bytes(bytes));
                 out.println("checksum  " + sums);

@@ -35,8 +35,13 @@ public interface Scenario {
     /** Runs one time step, ending with {@code sim.step()}. */
     void tick();
 
-    /** The collections to report on: the first is the one {@code --snapshot} draws by default. */
+    /** The place collections to report on: the first is the one {@code --snapshot} draws. */
     List<Places<?>> collections();
+
+    /** The agent collections to report on; {@code --snapshot} draws them over the places. */
+    default List<org.colony.runtime.Agents<?>> agents() {
+        return List.of();
+    }
 
     /**
      * A short live status for the progress line (a population, a total), or "". It is asked for at times

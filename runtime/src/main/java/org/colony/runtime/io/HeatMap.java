@@ -5,13 +5,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
+import org.colony.runtime.Agents;
 import org.colony.runtime.ColonyException;
 import org.colony.runtime.Places;
 import org.colony.runtime.grid.Grid;
 
 /**
  * Writes a 2-D attribute of a Places collection as a PNG heat map, one pixel per place (large grids
- * are reduced by taking every k-th place), scaled from the attribute's minimum to its maximum. Uses
+ * are reduced by taking every k-th place), scaled from the attribute's minimum to its maximum, with agents
+ * drawn over it as coloured pixels. Uses
  * {@code javax.imageio} from the JDK's {@code java.desktop} module.
  */
 public final class HeatMap {
@@ -33,6 +35,17 @@ public final class HeatMap {
      * @throws ColonyException if the grid is not 2-D, the attribute is unknown, or the file cannot be written
      */
     public static void write(Places<?> places, String attribute, Path file) {
+        write(places, attribute, java.util.List.of(), file);
+    }
+
+    /** Marker colours for agent collections drawn over a heat map, in order. */
+    private static final int[] AGENT_COLOURS = {0x00E5FF, 0xFFFFFF, 0x39FF14, 0xFF3FA4};
+
+    /**
+     * Draws {@code attribute} of {@code places} into {@code file}, with the agents of each collection as
+     * pixels of a distinct colour (cyan, white, green, pink) over it.
+     */
+    public static void write(Places<?> places, String attribute, java.util.List<Agents<?>> agents, Path file) {
         if (!available()) {
             throw new ColonyException("this Java runtime has no java.desktop module, so it cannot write PNG "
                     + "snapshots; run the snapshot on a full JDK");
@@ -48,11 +61,19 @@ public final class HeatMap {
                     + "'; attributes: " + places.attributeNames());
         }
         double[] v = asDoubles(places.getColumn(attribute, 0));
-        write(v, g.size(0), g.size(1), file);
+        long[][] where = new long[agents.size()][];
+        for (int i = 0; i < agents.size(); i++) {
+            where[i] = agents.get(i).locations();
+        }
+        write(v, g.size(0), g.size(1), where, file);
     }
 
     /** Draws row-major values {@code v[x + w * y]} into {@code file}. */
     public static void write(double[] v, int w, int h, Path file) {
+        write(v, w, h, new long[0][], file);
+    }
+
+    private static void write(double[] v, int w, int h, long[][] agents, Path file) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (double d : v) {
@@ -69,6 +90,15 @@ public final class HeatMap {
         for (int y = 0; y < ih; y++) {
             for (int x = 0; x < iw; x++) {
                 image.setRGB(x, y, ColorMap.rgb((v[x * step + w * (y * step)] - min) / span));
+            }
+        }
+        for (int i = 0; i < agents.length; i++) {
+            for (long g : agents[i]) {
+                int x = (int) (g % w) / step;
+                int y = (int) (g / w) / step;
+                if (x < iw && y < ih) {
+                    image.setRGB(x, y, AGENT_COLOURS[i % AGENT_COLOURS.length]);
+                }
             }
         }
         try {

@@ -52,6 +52,11 @@ public final class KernelSupport {
         return g < 0 ? AgentBlock.OUTSIDE : g;
     }
 
+    /** The number of agents on global place {@code g} of an agent view's {@code start} array; 0 for g &lt; 0. */
+    public static int agentCount(int[] start, long g) {
+        return g < 0 ? 0 : start[(int) g + 1] - start[(int) g];
+    }
+
     /** Whether coordinate {@code c + d} lies in {@code [0, n)}. */
     public static boolean inside(int c, int d, int n) {
         long v = (long) c + d;
