@@ -71,7 +71,7 @@ class ReachTest {
         try (Simulation sim = Lang.sim(threads)) {
             Places<ReachCell> p = sim.places(ReachCell.class, Grid.of(200, 170));
             ColonyException e = assertThrows(ColonyException.class, () -> p.callAll(ReachCell::gather, d));
-            assertEquals("step ReachCell.gather (ReachCell.java:16) failed: ReachCell.java:" + line
+            assertEquals("step ReachCell.gather (ReachCell.java:17) failed: ReachCell.java:" + line
                     + ": neighbor offset " + offset + " is beyond the step's reach 2; raise @Step(reach = ...)",
                     e.getMessage());
             assertFalse(e.getMessage().contains("\n"));
