@@ -205,7 +205,7 @@ class MisuseTest {
     void failureInsideAStep_namesTheStepAndItsSource() {
         try (Simulation sim = Lang.sim(2)) {
             Places<RandomCell> p = sim.places(RandomCell.class, Grid.of(200, 170));
-            assertEquals("step RandomCell.draw (RandomCell.java:25) failed: java.lang.IllegalArgumentException: "
+            assertEquals("step RandomCell.draw (RandomCell.java:26) failed: java.lang.IllegalArgumentException: "
                     + "uniformInt bound must be positive, was 0", message(() -> p.callAll(RandomCell::draw, 0)));
         }
     }
