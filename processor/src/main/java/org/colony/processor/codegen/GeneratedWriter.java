@@ -24,6 +24,15 @@ public final class GeneratedWriter {
         this.filer = filer;
     }
 
+    /** Writes a generated resource (the CUDA source of a model) under the class output. */
+    public void writeResource(String path, String text, TypeElement origin) throws IOException {
+        javax.tools.FileObject file = filer.createResource(javax.tools.StandardLocation.CLASS_OUTPUT, "", path, origin);
+        try (java.io.Writer w = new java.io.OutputStreamWriter(file.openOutputStream(),
+                java.nio.charset.StandardCharsets.UTF_8)) {
+            w.write(text);
+        }
+    }
+
     /** Writes {@code type} into {@code packageName}, generated from {@code origin}. */
     public void write(String packageName, TypeSpec type, TypeElement origin) throws IOException {
         TypeSpec annotated = type.toBuilder()

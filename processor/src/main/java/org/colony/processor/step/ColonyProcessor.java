@@ -18,6 +18,7 @@ import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 import org.colony.processor.Diagnostics;
 import org.colony.processor.Messages;
+import org.colony.processor.codegen.CudaKernelGenerator;
 import org.colony.processor.codegen.DescriptorGenerator;
 import org.colony.processor.codegen.GeneratedWriter;
 import org.colony.processor.codegen.JavaKernelGenerator;
@@ -145,6 +146,7 @@ public final class ColonyProcessor extends AbstractProcessor {
             ClassName modelClass = ClassName.get(type);
             writer.write(ir.packageName(), new JavaKernelGenerator().generate(ir), type);
             writer.write(ir.packageName(), new DescriptorGenerator().generate(ir, modelClass), type);
+            writer.writeResource(CudaKernelGenerator.resourcePath(ir), new CudaKernelGenerator().generate(ir), type);
             services.add((ir.packageName().isEmpty() ? "" : ir.packageName() + ".") + DescriptorGenerator.className(ir));
         } catch (IOException | RuntimeException | StackOverflowError e) {
             StringWriter trace = new StringWriter();

@@ -1,0 +1,260 @@
+// Colony device library: the definitions generated CUDA kernels rely on to compute exactly what the
+// Java kernels compute (Java's integer and conversion semantics, Math functions, the framework's
+// Philox4x32-10 random streams), and the frame that carries a block's layout to a kernel.
+// Compiled by NVRTC together with a model's generated source; part of the Colony CUDA backend.
+#pragma once
+
+typedef signed char jbyte;
+typedef short jshort;
+typedef int jint;
+typedef long long jlong;
+typedef unsigned int juint;
+typedef unsigned long long julong;
+
+namespace colony {
+
+// ---- the frame of a call: where a block's cells live, and the values of the call -----------------
+// Layout as org.colony.runtime.spi.Layout, written by the runtime field by field (128 bytes).
+struct Frame {
+    jlong base;      // storage index of the owned cell at local (0, 0, 0)
+    jlong strideY;   // storage distance between cells one apart along y
+    jlong strideZ;   // ... along z
+    julong seed;     // the simulation seed
+    julong epoch;    // the random stream of this call
+    jlong time;      // the simulation time
+    julong error;    // device address of the error word (juint*)
+    jlong rows;      // extent1 * extent2 (places); live agents (agents)
+    jlong pitch;     // distance between the element columns of an array attribute
+    jlong placePitch; // for agent kernels, the pitch of the places' array attributes
+    jint dims, size0, size1, size2;
+    jint origin0, origin1, origin2;
+    jint extent0, extent1, extent2;
+    jint pad, wrap;
+};
+
+// ---- errors: the first error of a call is kept as (kind << 24 | source line) ----------------------
+enum ErrorKind { DIVIDE_BY_ZERO = 1, INDEX = 2, REACH = 3, BOUND = 4, SPAWN = 5 };
+
+__device__ __forceinline__ void fail(const Frame& f, int kind, int line) {
+    atomicCAS((juint*) f.error, 0u, ((juint) kind << 24) | ((juint) line & 0xFFFFFFu));
+}
+
+// ---- Java integer arithmetic: two's complement wrap-around, masked shift counts -------------------
+__device__ __forceinline__ jint add(jint a, jint b) { return (jint) ((juint) a + (juint) b); }
+__device__ __forceinline__ jlong add(jlong a, jlong b) { return (jlong) ((julong) a + (julong) b); }
+__device__ __forceinline__ jint sub(jint a, jint b) { return (jint) ((juint) a - (juint) b); }
+__device__ __forceinline__ jlong sub(jlong a, jlong b) { return (jlong) ((julong) a - (julong) b); }
+__device__ __forceinline__ jint mul(jint a, jint b) { return (jint) ((juint) a * (juint) b); }
+__device__ __forceinline__ jlong mul(jlong a, jlong b) { return (jlong) ((julong) a * (julong) b); }
+__device__ __forceinline__ jint neg(jint a) { return (jint) (0u - (juint) a); }
+__device__ __forceinline__ jlong neg(jlong a) { return (jlong) (0ull - (julong) a); }
+
+__device__ __forceinline__ jint div(jint a, jint b, const Frame& f, int line) {
+    if (b == 0) { fail(f, DIVIDE_BY_ZERO, line); return 0; }
+    return b == -1 ? neg(a) : a / b;
+}
+__device__ __forceinline__ jlong div(jlong a, jlong b, const Frame& f, int line) {
+    if (b == 0) { fail(f, DIVIDE_BY_ZERO, line); return 0; }
+    return b == -1 ? neg(a) : a / b;
+}
+__device__ __forceinline__ jint rem(jint a, jint b, const Frame& f, int line) {
+    if (b == 0) { fail(f, DIVIDE_BY_ZERO, line); return 0; }
+    return b == -1 ? 0 : a % b;
+}
+__device__ __forceinline__ jlong rem(jlong a, jlong b, const Frame& f, int line) {
+    if (b == 0) { fail(f, DIVIDE_BY_ZERO, line); return 0; }
+    return b == -1 ? 0 : a % b;
+}
+__device__ __forceinline__ float rem(float a, float b) { return fmodf(a, b); }
+__device__ __forceinline__ double rem(double a, double b) { return fmod(a, b); }
+
+__device__ __forceinline__ jint shl(jint a, jlong n) { return (jint) ((juint) a << (n & 31)); }
+__device__ __forceinline__ jlong shl(jlong a, jlong n) { return (jlong) ((julong) a << (n & 63)); }
+__device__ __forceinline__ jint shr(jint a, jlong n) { return a >> (n & 31); }
+__device__ __forceinline__ jlong shr(jlong a, jlong n) { return a >> (n & 63); }
+__device__ __forceinline__ jint ushr(jint a, jlong n) { return (jint) ((juint) a >> (n & 31)); }
+__device__ __forceinline__ jlong ushr(jlong a, jlong n) { return (jlong) ((julong) a >> (n & 63)); }
+
+// ---- Java conversions: floating to integer truncates, saturates, and maps NaN to 0 -----------------
+__device__ __forceinline__ jint d2i(double x) { return __double2int_rz(x); }
+__device__ __forceinline__ jlong d2l(double x) { return __double2ll_rz(x); }
+__device__ __forceinline__ jint f2i(float x) { return __float2int_rz(x); }
+__device__ __forceinline__ jlong f2l(float x) { return __float2ll_rz(x); }
+__device__ __forceinline__ float d2f(double x) { return __double2float_rn(x); }
+__device__ __forceinline__ float i2f(jint x) { return __int2float_rn(x); }
+__device__ __forceinline__ float l2f(jlong x) { return __ll2float_rn(x); }
+__device__ __forceinline__ double l2d(jlong x) { return __ll2double_rn(x); }
+
+// ---- java.lang.Math -----------------------------------------------------------------------------
+__device__ __forceinline__ jint abs(jint a) { return a < 0 ? neg(a) : a; }
+__device__ __forceinline__ jlong abs(jlong a) { return a < 0 ? neg(a) : a; }
+__device__ __forceinline__ float abs(float a) { return fabsf(a); }
+__device__ __forceinline__ double abs(double a) { return fabs(a); }
+__device__ __forceinline__ jint min(jint a, jint b) { return a <= b ? a : b; }
+__device__ __forceinline__ jlong min(jlong a, jlong b) { return a <= b ? a : b; }
+__device__ __forceinline__ jint max(jint a, jint b) { return a >= b ? a : b; }
+__device__ __forceinline__ jlong max(jlong a, jlong b) { return a >= b ? a : b; }
+// Math.min/max on floating point: NaN wins, and -0.0 is below 0.0.
+__device__ __forceinline__ double min(double a, double b) {
+    if (a != a) return a;
+    if (a == 0.0 && b == 0.0) return __longlong_as_double(__double_as_longlong(a) | __double_as_longlong(b));
+    return a <= b ? a : b;
+}
+__device__ __forceinline__ double max(double a, double b) {
+    if (a != a) return a;
+    if (a == 0.0 && b == 0.0) return __longlong_as_double(__double_as_longlong(a) & __double_as_longlong(b));
+    return a >= b ? a : b;
+}
+__device__ __forceinline__ float min(float a, float b) {
+    if (a != a) return a;
+    if (a == 0.0f && b == 0.0f) return __int_as_float(__float_as_int(a) | __float_as_int(b));
+    return a <= b ? a : b;
+}
+__device__ __forceinline__ float max(float a, float b) {
+    if (a != a) return a;
+    if (a == 0.0f && b == 0.0f) return __int_as_float(__float_as_int(a) & __float_as_int(b));
+    return a >= b ? a : b;
+}
+__device__ __forceinline__ jint floorDiv(jint a, jint b, const Frame& f, int line) {
+    jint q = div(a, b, f, line);
+    return ((a ^ b) < 0 && mul(q, b) != a) ? q - 1 : q;
+}
+__device__ __forceinline__ jlong floorDiv(jlong a, jlong b, const Frame& f, int line) {
+    jlong q = div(a, b, f, line);
+    return ((a ^ b) < 0 && mul(q, b) != a) ? q - 1 : q;
+}
+__device__ __forceinline__ jint floorMod(jint a, jint b, const Frame& f, int line) {
+    jint m = rem(a, b, f, line);
+    return ((m ^ b) < 0 && m != 0) ? m + b : m;
+}
+__device__ __forceinline__ jlong floorMod(jlong a, jlong b, const Frame& f, int line) {
+    jlong m = rem(a, b, f, line);
+    return ((m ^ b) < 0 && m != 0) ? m + b : m;
+}
+__device__ __forceinline__ double signum(double d) { return (d == 0.0 || d != d) ? d : copysign(1.0, d); }
+__device__ __forceinline__ float signum(float d) { return (d == 0.0f || d != d) ? d : copysignf(1.0f, d); }
+// Math.round: floor(x + 1/2) computed exactly (Java 7 and later), NaN to 0, saturating.
+__device__ __forceinline__ jlong round(double a) {
+    jlong bits = __double_as_longlong(a);
+    jlong biased = (bits & 0x7ff0000000000000LL) >> 52;
+    jlong shift = (51 + 1023) - biased;
+    if ((shift & -64) == 0) {
+        jlong r = (bits & 0x000fffffffffffffLL) | 0x0010000000000000LL;
+        if (bits < 0) r = -r;
+        return ((r >> shift) + 1) >> 1;
+    }
+    return d2l(a);
+}
+__device__ __forceinline__ jint round(float a) {
+    jint bits = __float_as_int(a);
+    jint biased = (bits & 0x7f800000) >> 23;
+    jint shift = (22 + 127) - biased;
+    if ((shift & -32) == 0) {
+        jint r = (bits & 0x007fffff) | 0x00800000;
+        if (bits < 0) r = -r;
+        return ((r >> shift) + 1) >> 1;
+    }
+    return f2i(a);
+}
+__device__ __forceinline__ jint numberOfTrailingZeros(jint x) { return x == 0 ? 32 : __ffs(x) - 1; }
+__device__ __forceinline__ jint numberOfTrailingZeros(jlong x) { return x == 0 ? 64 : __ffsll(x) - 1; }
+
+// ---- Philox4x32-10 and the per-instance draw stream (org.colony.runtime.random.RandomStream) -------
+struct Random {
+    juint k0, k1, epochLow, epochHigh, instanceLow, high, draw, cached;
+    juint w[4];
+
+    __device__ __forceinline__ Random(julong seed, julong epoch)
+        : k0((juint) seed), k1((juint) (seed >> 32)), epochLow((juint) epoch),
+          epochHigh((juint) ((epoch >> 32) & 0xFFFF)), instanceLow(0), high(0), draw(0), cached(0xFFFFFFFFu) {}
+
+    __device__ __forceinline__ void reset(jlong id) {
+        instanceLow = (juint) id;
+        high = ((juint) (((julong) id >> 32) & 0xFFFF)) | (epochHigh << 16);
+        draw = 0;
+        cached = 0xFFFFFFFFu;
+    }
+
+    __device__ __forceinline__ void block(juint b) {
+        juint c0 = b, c1 = epochLow, c2 = instanceLow, c3 = high, a0 = k0, a1 = k1;
+        #pragma unroll
+        for (int round = 0; round < 10; round++) {
+            if (round > 0) { a0 += 0x9E3779B9u; a1 += 0xBB67AE85u; }
+            juint hi0 = __umulhi(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
+            juint hi1 = __umulhi(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;
+            juint n0 = hi1 ^ c1 ^ a0, n2 = hi0 ^ c3 ^ a1;
+            c0 = n0; c1 = lo1; c2 = n2; c3 = lo0;
+        }
+        w[0] = c0; w[1] = c1; w[2] = c2; w[3] = c3;
+        cached = b;
+    }
+
+    __device__ __forceinline__ juint nextInt() {
+        juint b = draw >> 2;
+        if (b != cached) block(b);
+        juint v = w[draw & 3];
+        draw++;
+        return v;
+    }
+
+    __device__ __forceinline__ void skip(juint n) { draw += n; }
+
+    __device__ __forceinline__ double uniform() {
+        julong a = nextInt();
+        julong b = nextInt();
+        return (double) ((a << 21) ^ (b >> 11)) * 0x1.0p-53;
+    }
+
+    __device__ __forceinline__ jint uniformInt(jint bound, const Frame& f, int line) {
+        if (bound <= 0) { fail(f, BOUND, line); return 0; }
+        julong m = (julong) nextInt() * (julong) (juint) bound;
+        julong low = m & 0xFFFFFFFFull;
+        if (low < (julong) bound) {
+            julong threshold = (0x100000000ull - (julong) bound) % (julong) bound;
+            while (low < threshold) {
+                m = (julong) nextInt() * (julong) (juint) bound;
+                low = m & 0xFFFFFFFFull;
+            }
+        }
+        return (jint) (m >> 32);
+    }
+};
+
+// ---- places of the grid -----------------------------------------------------------------------
+__device__ __forceinline__ bool inside(jint c, jint d, jint n) {
+    jlong v = (jlong) c + d;
+    return v >= 0 && v < n;
+}
+
+__device__ __forceinline__ jlong coordinate(jlong c, jint n, bool wrap) {
+    if (c >= 0 && c < n) return c;
+    if (!wrap) return -1;
+    jlong m = c % n;
+    return m < 0 ? m + n : m;
+}
+
+// The global index of the place at an offset, or -1 outside a non-wrapping grid.
+__device__ __forceinline__ jlong neighborIndex(const Frame& f, jint x, jint y, jint z, jint dx, jint dy, jint dz) {
+    jlong nx = coordinate((jlong) x + dx, f.size0, f.wrap);
+    jlong ny = f.dims >= 2 ? coordinate((jlong) y + dy, f.size1, f.wrap) : 0;
+    jlong nz = f.dims >= 3 ? coordinate((jlong) z + dz, f.size2, f.wrap) : 0;
+    if (nx < 0 || ny < 0 || nz < 0) return -1;
+    return nx + (jlong) f.size0 * (ny + (jlong) f.size1 * nz);
+}
+
+// The number of agents on global place g of an agent index (0 outside the grid).
+__device__ __forceinline__ jint agentCount(const jint* start, jlong g) {
+    return g < 0 ? 0 : start[g + 1] - start[g];
+}
+
+__device__ __forceinline__ jint checkOffset(jint offset, jint reach, const Frame& f, int line) {
+    if (offset > reach || offset < -reach) { fail(f, REACH, line); return 0; }
+    return offset;
+}
+
+__device__ __forceinline__ jint checkIndex(jint k, jint length, const Frame& f, int line) {
+    if (k < 0 || k >= length) { fail(f, INDEX, line); return 0; }
+    return k;
+}
+
+}  // namespace colony
