@@ -19,11 +19,12 @@ import java.util.Properties;
  *
  * @param backend {@code auto} (a GPU when one is usable, else the CPU), {@code cpu} or {@code cuda}
  * @param threads CPU worker threads, 1 to {@value #MAX_THREADS}
+ * @param device the GPU the CUDA backend uses (0-based)
  * @param seed the seed of every random draw
  * @param mode deterministic (bit-identical everywhere) or fast
  * @param remaining arguments that are not Colony settings, in order
  */
-public record Config(String backend, int threads, long seed, Mode mode, List<String> remaining) {
+public record Config(String backend, int threads, int device, long seed, Mode mode, List<String> remaining) {
 
     /** The most CPU worker threads a simulation may use. */
     public static final int MAX_THREADS = 1024;
@@ -39,7 +40,15 @@ public record Config(String backend, int threads, long seed, Mode mode, List<Str
         if (threads < 1 || threads > MAX_THREADS) {
             throw new ColonyException("--threads=" + threads + " is out of range; use 1 to " + MAX_THREADS);
         }
+        if (device < 0) {
+            throw new ColonyException("--device=" + device + " is negative; devices are numbered from 0");
+        }
         remaining = List.copyOf(remaining);
+    }
+
+    /** Settings on device 0. */
+    public Config(String backend, int threads, long seed, Mode mode, List<String> remaining) {
+        this(backend, threads, 0, seed, mode, remaining);
     }
 
     /** The defaults: backend auto, one thread per available processor, seed 42, deterministic. */
@@ -64,6 +73,7 @@ public record Config(String backend, int threads, long seed, Mode mode, List<Str
         String threads = properties.getProperty("colony.threads");
         String seed = properties.getProperty("colony.seed");
         String mode = properties.getProperty("colony.mode");
+        String device = properties.getProperty("colony.device");
         List<String> rest = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -75,7 +85,7 @@ public record Config(String backend, int threads, long seed, Mode mode, List<Str
                 value = a.substring(eq + 1);
             }
             switch (key) {
-                case "--backend", "--threads", "--seed", "--mode" -> {
+                case "--backend", "--threads", "--seed", "--mode", "--device" -> {
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             throw new ColonyException(key + " needs a value");
@@ -86,6 +96,7 @@ public record Config(String backend, int threads, long seed, Mode mode, List<Str
                         case "--backend" -> backend = value;
                         case "--threads" -> threads = value;
                         case "--seed" -> seed = value;
+                        case "--device" -> device = value;
                         default -> mode = value;
                     }
                 }
@@ -96,28 +107,34 @@ public record Config(String backend, int threads, long seed, Mode mode, List<Str
         }
         return new Config(backend,
                 threads == null ? d.threads() : parseInt("--threads", threads),
+                device == null ? 0 : parseInt("--device", device),
                 seed == null ? d.seed() : parseLong("--seed", seed),
                 mode == null ? d.mode() : parseMode(mode), rest);
     }
 
     /** This configuration with another backend. */
     public Config withBackend(String name) {
-        return new Config(name, threads, seed, mode, remaining);
+        return new Config(name, threads, device, seed, mode, remaining);
     }
 
     /** This configuration with another thread count. */
     public Config withThreads(int n) {
-        return new Config(backend, n, seed, mode, remaining);
+        return new Config(backend, n, device, seed, mode, remaining);
     }
 
     /** This configuration with another seed. */
     public Config withSeed(long s) {
-        return new Config(backend, threads, s, mode, remaining);
+        return new Config(backend, threads, device, s, mode, remaining);
     }
 
     /** This configuration with another mode. */
     public Config withMode(Mode m) {
-        return new Config(backend, threads, seed, m, remaining);
+        return new Config(backend, threads, device, seed, m, remaining);
+    }
+
+    /** This configuration with another GPU. */
+    public Config withDevice(int d) {
+        return new Config(backend, threads, d, seed, mode, remaining);
     }
 
     /** The settings as name/value pairs, for reports. */
@@ -125,6 +142,7 @@ public record Config(String backend, int threads, long seed, Mode mode, List<Str
         Map<String, String> m = new java.util.LinkedHashMap<>();
         m.put("backend", backend);
         m.put("threads", Integer.toString(threads));
+        m.put("device", Integer.toString(device));
         m.put("seed", Long.toString(seed));
         m.put("mode", mode.name().toLowerCase(Locale.ROOT));
         return Collections.unmodifiableMap(m);

@@ -97,7 +97,7 @@ public final class Simulation implements AutoCloseable {
         if (model == null || grid == null) {
             throw new ColonyException("places(model, grid) needs a model class and a grid");
         }
-        var descriptor = Models.descriptor(model);
+        var descriptor = org.colony.runtime.spi.ModelRegistry.descriptor(model);
         var info = descriptor.info();
         if (info.dimensions() != 0 && info.dimensions() != grid.dimensions()) {
             throw new ColonyException(model.getSimpleName() + " is written for " + info.dimensions()
@@ -143,7 +143,7 @@ public final class Simulation implements AutoCloseable {
             throw new ColonyException("capacity " + capacity + " is not positive; a place holds 1 to "
                     + Integer.MAX_VALUE + " agents of a collection");
         }
-        var descriptor = Models.descriptor(model);
+        var descriptor = org.colony.runtime.spi.ModelRegistry.descriptor(model);
         var info = descriptor.info();
         if (!info.isAgent() || info.placeClass() != places.modelClass()) {
             throw new ColonyException(model.getSimpleName() + " is not an agent model living on "

@@ -133,7 +133,7 @@ class ConfigTest {
     @Test
     void describe_listsTheSettings() {
         Config c = new Config("cpu", 2, 9, Mode.FAST, List.of("x"));
-        assertEquals(List.of("backend", "threads", "seed", "mode"), List.copyOf(c.describe().keySet()));
-        assertEquals("{backend=cpu, threads=2, seed=9, mode=fast}", c.describe().toString());
+        assertEquals(List.of("backend", "threads", "device", "seed", "mode"), List.copyOf(c.describe().keySet()));
+        assertEquals("{backend=cpu, threads=2, device=0, seed=9, mode=fast}", c.describe().toString());
     }
 }

@@ -471,7 +471,11 @@ public final class CudaKernelGenerator {
         private void action(Stmt.AgentAction act) {
             switch (act.kind()) {
                 case KILL -> emit("killed[a] = true;");
-                case SPAWN -> emit("spawns[a] = colony::add(spawns[a], " + p(act.args().get(0)) + ");");
+                case SPAWN -> {
+                    String n = p(act.args().get(0));
+                    emit("if (" + n + " < 0) colony::fail(f, colony::SPAWN, " + line + "); else spawns[a] = colony::add(spawns[a], "
+                            + n + ");");
+                }
                 case MIGRATE, MOVE_TO -> {
                     List<String> c = new ArrayList<>();
                     for (int d = 0; d < 3; d++) {

@@ -2,6 +2,7 @@ package org.colony.runtime.cpu;
 
 import java.util.Map;
 import org.colony.runtime.ColonyException;
+import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.ManageReport;
 import org.colony.runtime.agents.PlaceIndex;
 import org.colony.runtime.agents.PlaceWrites;
@@ -408,13 +409,13 @@ final class CpuAgentStore implements AgentStore {
         Object column = cols.column(attribute, element);
         int n = cols.count();
         int tasks = n < CpuPlaceStore.SEQUENTIAL_CELLS ? 1 : pool.parallelism() * 4;
-        Accumulator[] parts = new Accumulator[tasks];
+        ColumnAccumulator[] parts = new ColumnAccumulator[tasks];
         pool.run(tasks, i -> {
-            Accumulator acc = new Accumulator();
+            ColumnAccumulator acc = new ColumnAccumulator();
             acc.addRow(column, (int) ((long) n * i / tasks), (int) ((long) n * (i + 1) / tasks));
             parts[i] = acc;
         });
-        Accumulator total = parts[0];
+        ColumnAccumulator total = parts[0];
         for (int i = 1; i < tasks; i++) {
             total.merge(parts[i]);
         }

@@ -1,7 +1,7 @@
 package org.colony.runtime.cpu;
 
 import org.colony.runtime.ColonyException;
-import org.colony.runtime.grid.Boundary;
+import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.halo.WrapHalo;
 import org.colony.runtime.spi.AttributeInfo;
@@ -46,9 +46,7 @@ final class CpuPlaceStore implements PlaceStore {
 
     /** The layout of a single block covering the whole grid, with a halo of {@code pad}. */
     static Layout layout(ModelInfo model, Grid grid, int pad) {
-        int d = grid.dimensions();
-        return new Layout(d, grid.size(0), grid.size(1), grid.size(2), 0, 0, 0, grid.size(0), grid.size(1),
-                grid.size(2), pad, grid.boundary() == Boundary.WRAP);
+        return Layout.covering(grid, pad);
     }
 
     /** The block's storage. */
@@ -242,16 +240,16 @@ final class CpuPlaceStore implements PlaceStore {
         Object column = block.column(attribute, element);
         int rows = l.rows();
         int tasks = (long) rows * l.extent0() < SEQUENTIAL_CELLS ? 1 : Math.min(rows, pool.parallelism() * 4);
-        Accumulator[] parts = new Accumulator[tasks];
+        ColumnAccumulator[] parts = new ColumnAccumulator[tasks];
         pool.run(tasks, i -> {
-            Accumulator acc = new Accumulator();
+            ColumnAccumulator acc = new ColumnAccumulator();
             for (int r = (int) ((long) rows * i / tasks); r < (int) ((long) rows * (i + 1) / tasks); r++) {
                 int start = l.storageIndex(0, r % l.extent1(), r / l.extent1());
                 acc.addRow(column, start, start + l.extent0());
             }
             parts[i] = acc;
         });
-        Accumulator total = parts[0];
+        ColumnAccumulator total = parts[0];
         for (int i = 1; i < tasks; i++) {
             total.merge(parts[i]);
         }

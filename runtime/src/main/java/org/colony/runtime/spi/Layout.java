@@ -22,6 +22,12 @@ package org.colony.runtime.spi;
 public record Layout(int dims, int size0, int size1, int size2, int origin0, int origin1, int origin2, int extent0,
         int extent1, int extent2, int pad, boolean wrap) {
 
+    /** The layout of one block covering the whole of {@code grid}, with a halo of {@code pad}. */
+    public static Layout covering(org.colony.runtime.grid.Grid grid, int pad) {
+        return new Layout(grid.dimensions(), grid.size(0), grid.size(1), grid.size(2), 0, 0, 0, grid.size(0),
+                grid.size(1), grid.size(2), pad, grid.boundary() == org.colony.runtime.grid.Boundary.WRAP);
+    }
+
     /** Padded extent along x. */
     public int stored0() {
         return extent0 + 2 * pad;

@@ -1,12 +1,14 @@
-package org.colony.runtime.cpu;
+package org.colony.runtime.reduce;
 
 import org.colony.runtime.ColonyException;
-import org.colony.runtime.reduce.ExactSum;
 import org.colony.runtime.spi.Reduction;
 import org.colony.runtime.spi.ScalarType;
 
-/** The partial reductions of some rows of one column; partials merge exactly, in any order. */
-final class Accumulator {
+/**
+ * The partial reductions (exact sum, minimum, maximum, count) of parts of one primitive column; partials
+ * merge exactly, in any order, so a reduction split between threads or devices gives one result.
+ */
+public final class ColumnAccumulator {
 
     private final ExactSum exact = new ExactSum();
     /** The integer sum as a 128-bit two's complement number: partial sums may pass 64 bits, the total may not. */
@@ -19,7 +21,7 @@ final class Accumulator {
     private long count;
 
     /** Adds cells {@code [from, to)} of a primitive column. */
-    void addRow(Object column, int from, int to) {
+    public void addRow(Object column, int from, int to) {
         count += to - from;
         switch (column) {
             case double[] c -> {
@@ -101,7 +103,7 @@ final class Accumulator {
     }
 
     /** Adds another partial. */
-    void merge(Accumulator o) {
+    public void merge(ColumnAccumulator o) {
         exact.add(o.exact);
         add128(o.longHigh, o.longSum);
         min = Math.min(min, o.min);
@@ -112,7 +114,7 @@ final class Accumulator {
     }
 
     /** The result for a column of the given type. */
-    Reduction result(ScalarType type, String attribute) {
+    public Reduction result(ScalarType type, String attribute) {
         if (type.isFloating()) {
             return new Reduction(exact.value(), 0, count == 0 ? Double.NaN : min, count == 0 ? Double.NaN : max, 0, 0,
                     count);

@@ -1,17 +1,17 @@
-package org.colony.runtime;
+package org.colony.runtime.spi;
 
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
-import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.ColonyException;
 
 /** Finds the generated descriptor of a model class through {@link ServiceLoader}. */
-final class Models {
+public final class ModelRegistry {
 
     private static final Map<Class<?>, ModelDescriptor> CACHE = new ConcurrentHashMap<>();
 
-    private Models() {
+    private ModelRegistry() {
     }
 
     /**
@@ -19,7 +19,7 @@ final class Models {
      *
      * @throws ColonyException if none was generated for it
      */
-    static ModelDescriptor descriptor(Class<?> model) {
+    public static ModelDescriptor descriptor(Class<?> model) {
         ModelDescriptor d = CACHE.get(model);
         if (d != null) {
             return d;

@@ -1,0 +1,42 @@
+package org.colony.cuda;
+
+import org.colony.cuda.internal.Probe;
+import org.colony.runtime.Config;
+import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.BackendProvider;
+
+/** Provides the CUDA backend where a CUDA driver, a GPU and NVRTC are present; {@code --backend auto} prefers it. */
+public final class CudaBackendProvider implements BackendProvider {
+
+    private static volatile String reason;
+    private static volatile boolean probed;
+
+    @Override
+    public String name() {
+        return "cuda";
+    }
+
+    @Override
+    public int priority() {
+        return 10;
+    }
+
+    @Override
+    public String unavailableReason() {
+        if (!probed) {
+            synchronized (CudaBackendProvider.class) {
+                if (!probed) {
+                    String why = Probe.driver();
+                    reason = why != null ? why : Probe.nvrtc();
+                    probed = true;
+                }
+            }
+        }
+        return reason;
+    }
+
+    @Override
+    public Backend open(Config config) {
+        return new CudaBackend(config);
+    }
+}

@@ -1,0 +1,35 @@
+package org.colony.cuda;
+
+import org.colony.runtime.ColonyException;
+
+/**
+ * A failure of a CUDA driver or NVRTC call, naming the function and the error
+ * ({@code cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY}).
+ */
+public final class CudaException extends ColonyException {
+    private static final long serialVersionUID = 1L;
+
+    private final String function;
+    private final String error;
+
+    /**
+     * @param function the native function that failed
+     * @param error the error's name
+     * @param detail what Colony was doing, or null
+     */
+    public CudaException(String function, String error, String detail) {
+        super(function + " failed: " + error + (detail == null ? "" : " (" + detail + ")"));
+        this.function = function;
+        this.error = error;
+    }
+
+    /** The native function that failed. */
+    public String function() {
+        return function;
+    }
+
+    /** The error's name, such as {@code CUDA_ERROR_OUT_OF_MEMORY}. */
+    public String error() {
+        return error;
+    }
+}

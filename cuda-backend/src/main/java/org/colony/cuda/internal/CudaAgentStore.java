@@ -1,0 +1,654 @@
+package org.colony.cuda.internal;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.ManageReport;
+import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.AttributeInfo;
+import org.colony.runtime.spi.Combine;
+import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.spi.ModelInfo;
+import org.colony.runtime.spi.ModelRegistry;
+import org.colony.runtime.spi.ParamInfo;
+import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.spi.SharedInfo;
+import org.colony.runtime.spi.StepInfo;
+
+/**
+ * An agent collection on one GPU: columns by slot, live agents in id order in the first slots, as on the
+ * CPU. Steps are one thread per agent. {@code manageAll} runs on the device with the same rules as the CPU
+ * backend, in data-parallel form: counting by place with atomics (order-free), exclusive scans, a scatter
+ * into buckets followed by a sort inside each bucket (so grouping is stable), priority sorts per
+ * destination for capacity conflicts, and a gather into fresh columns for the stable compaction.
+ */
+public final class CudaAgentStore implements AgentStore {
+
+    /** The most agents one collection holds on the GPU. */
+    public static final long MAX_AGENTS = Integer.MAX_VALUE - 8L;
+    private static final int MIN_SLOTS = 1024;
+
+    private final CudaContext cx;
+    private final ModelInfo model;
+    private final ModelInfo placeModel;
+    private final CudaPlaceStore places;
+    private final ModelKernels kernels;
+    private final int capacity;
+    private final long cells;
+    private final Object[] shared;
+    private final AgentStore[] bound;
+    private final Arena arena = Arena.ofShared();
+    private final KernelParams params;
+    private final KernelParams support;
+    private final DeviceErrors errors = new DeviceErrors();
+    private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
+    private final DeviceScan scanner;
+    private long slots;
+    private long count;
+    private long nextId;
+    private DeviceBuffer[] current;
+    private DeviceBuffer[] next;
+    private DeviceBuffer ids;
+    private DeviceBuffer locations;
+    private DeviceBuffer killed;
+    private DeviceBuffer targets;
+    private DeviceBuffer spawns;
+    private final DeviceBuffer[] contribution;
+    private final DeviceBuffer[] contributed;
+    private DeviceBuffer start;
+    private DeviceBuffer order;
+    private boolean indexed;
+    private boolean closed;
+
+    /** Creates the collection with agents at the given global place indices (ids 0, 1, ...). */
+    public CudaAgentStore(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore places, long[] initial,
+            int capacity) {
+        this.cx = cx;
+        this.model = descriptor.info();
+        this.placeModel = places.model();
+        this.places = places;
+        this.kernels = cx.kernels(model);
+        this.capacity = capacity;
+        this.cells = places.grid().cells();
+        this.shared = new Object[model.shared().size()];
+        for (int i = 0; i < shared.length; i++) {
+            SharedInfo s = model.shared().get(i);
+            shared[i] = s.type().newArray(Math.max(1, s.length()));
+        }
+        this.bound = new AgentStore[model.agentClasses().size()];
+        this.params = new KernelParams(arena, Frames.BYTES, 512);
+        this.support = new KernelParams(arena, Frames.BYTES, 32);
+        this.scanner = new DeviceScan(cx.support(), arena);
+        this.contribution = new DeviceBuffer[placeModel.attributes().size()];
+        this.contributed = new DeviceBuffer[placeModel.attributes().size()];
+        int n = initial.length;
+        allocate(Math.max(MIN_SLOTS, n + n / 2L));
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment loc = a.allocate(8L * Math.max(1, n));
+            MemorySegment id = a.allocate(8L * Math.max(1, n));
+            for (int i = 0; i < n; i++) {
+                loc.setAtIndex(ValueLayout.JAVA_LONG, i, initial[i]);
+                id.setAtIndex(ValueLayout.JAVA_LONG, i, i);
+            }
+            if (n > 0) {
+                Driver.copyToDevice(locations.pointer(), loc, 8L * n);
+                Driver.copyToDevice(ids.pointer(), id, 8L * n);
+            }
+        }
+        this.count = n;
+        this.nextId = n;
+        this.start = DeviceBuffer.zeroed(4 * (cells + 1));
+        this.order = DeviceBuffer.zeroed(4 * slots);
+    }
+
+    /** Bytes of device memory per slot. */
+    public static long bytesPerSlot(ModelInfo model) {
+        long b = 8 + 8 + 1 + 8 + 4 + 4;
+        for (AttributeInfo a : model.attributes()) {
+            b += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
+        }
+        return b;
+    }
+
+    private void allocate(long n) {
+        slots = n;
+        int a = model.attributes().size();
+        current = new DeviceBuffer[a];
+        next = new DeviceBuffer[a];
+        for (int i = 0; i < a; i++) {
+            AttributeInfo info = model.attributes().get(i);
+            long bytes = (long) info.type().bytes() * info.columns() * n;
+            current[i] = DeviceBuffer.zeroed(bytes);
+            if (info.doubleBuffered()) {
+                next[i] = DeviceBuffer.zeroed(bytes);
+            }
+        }
+        ids = DeviceBuffer.zeroed(8 * n);
+        locations = DeviceBuffer.zeroed(8 * n);
+        killed = DeviceBuffer.zeroed(n);
+        targets = DeviceBuffer.zeroed(8 * n);
+        spawns = DeviceBuffer.zeroed(4 * n);
+        fillLong(targets.pointer(), n, -1);
+        for (int p = 0; p < contribution.length; p++) {
+            if (contribution[p] != null) {
+                contribution[p].close();
+                contributed[p].close();
+                contribution[p] = null;
+                contributed[p] = null;
+            }
+        }
+    }
+
+    @Override
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public long size() {
+        return count;
+    }
+
+    private String name() {
+        return model.modelClass().getSimpleName();
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the agents of " + name() + " are closed");
+        }
+        cx.device().makeCurrent();
+    }
+
+    // ---- support kernels --------------------------------------------------------------------
+
+    private void run(String kernel, long items, Consumer<KernelParams> args) {
+        KernelParams p = support.begin();
+        args.accept(p);
+        Driver.launch(cx.support().function(kernel), Grids.blocks(items), 1, 1, Grids.THREADS, 1, 1, 0, 0L,
+                p.pointersWithoutFrame(), kernel);
+    }
+
+    private void runWithFrame(String kernel, long items, Consumer<KernelParams> args) {
+        KernelParams p = support.begin();
+        Frames.write(p.frame(), places.layout(), 0, 0, 0, errors.pointer(), count, slots, places.pitch());
+        args.accept(p);
+        Driver.launch(cx.support().function(kernel), Grids.blocks(items), 1, 1, Grids.THREADS, 1, 1, 0, 0L,
+                p.pointers(), kernel);
+    }
+
+    private void fillLong(long pointer, long n, long value) {
+        run("colony_fill_long", n, p -> p.add(pointer).add(n).add(value));
+    }
+
+    /** Groups {@code n} keyed items into {@code buckets} (start of length buckets + 1, order of length n), stably. */
+    private void group(long keys, long n, long buckets, long startOut, long orderOut, long priority, long tie) {
+        Driver.memset8(startOut, (byte) 0, 4 * (buckets + 1));
+        try (DeviceBuffer counts = DeviceBuffer.zeroed(4 * buckets);
+                DeviceBuffer cursor = DeviceBuffer.zeroed(4 * buckets)) {
+            run("colony_histogram", n, p -> p.add(keys).add(n).add(counts.pointer()));
+            long total = scanner.scan(counts.pointer(), startOut, buckets);
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment t = a.allocate(4);
+                t.set(ValueLayout.JAVA_INT, 0, (int) total);
+                Driver.copyToDevice(startOut + 4 * buckets, t, 4);
+            }
+            run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(cursor.pointer()).add(orderOut));
+        }
+        if (priority == 0) {
+            run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets));
+        } else {
+            run("colony_sort_buckets_by_priority", buckets, p -> p.add(startOut).add(orderOut).add(buckets).add(priority)
+                    .add(tie));
+        }
+    }
+
+    /** Groups the agents by place (built after each manageAll, on first use). */
+    private void index() {
+        if (!indexed) {
+            if (order.bytes() < 4 * Math.max(1, slots)) {
+                order.close();
+                order = DeviceBuffer.zeroed(4 * slots);
+            }
+            group(locations.pointer(), count, cells, start.pointer(), order.pointer(), 0, 0);
+            indexed = true;
+        }
+    }
+
+    /** The parameters a kernel iterating this collection takes: index, ids, pitch, columns. */
+    void indexParams(KernelParams p) {
+        index();
+        p.add(start.pointer()).add(order.pointer()).add(ids.pointer()).add(slots);
+        for (DeviceBuffer c : current) {
+            p.add(c.pointer());
+        }
+    }
+
+    /** The same parameters for an agent class with no collection here (never read by the kernel). */
+    static void absentIndexParams(KernelParams p, Class<?> agentClass) {
+        p.add(0L).add(0L).add(0L).add(0L);
+        for (int i = 0; i < ModelRegistry.descriptor(agentClass).info().attributes().size(); i++) {
+            p.add(0L);
+        }
+    }
+
+    // ---- steps ------------------------------------------------------------------------------
+
+    @Override
+    public void call(int step, Object[] args, long seed, long epoch, long time) {
+        launch(step, args, seed, epoch, time, 0L);
+    }
+
+    @Override
+    public long count(int step, Object[] args, long seed, long epoch, long time) {
+        checkOpen();
+        counter.clear();
+        launch(step, args, seed, epoch, time, counter.pointer());
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment c = a.allocate(8);
+            counter.download(c, 0, 8);
+            errors.check(kernels.sourceFile(), name());
+            return c.get(ValueLayout.JAVA_LONG, 0);
+        }
+    }
+
+    private void launch(int step, Object[] args, long seed, long epoch, long time, long countPointer) {
+        checkOpen();
+        StepInfo s = model.steps().get(step);
+        for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
+            if (w.getValue() == Combine.SET && capacity > 1) {
+                String attr = placeModel.attributes().get(w.getKey()).name();
+                throw new ColonyException("step " + name() + "." + s.name() + " (" + s.source() + ") writes place()."
+                        + attr + " with a plain assignment, which needs at most one " + name() + " per place, but "
+                        + "this collection allows " + (capacity == Integer.MAX_VALUE ? "any number" : capacity)
+                        + "; create it with capacity 1, or write with +=, Math.min or Math.max");
+            }
+            prepareContribution(w.getKey(), w.getValue());
+        }
+        places.prepareRemote(s.placeRemoteReads());
+        KernelParams p = params.begin();
+        Frames.write(p.frame(), places.layout(), seed, epoch, time, errors.pointer(), count, slots, places.pitch());
+        for (int a = 0; a < current.length; a++) {
+            p.add(current[a].pointer());
+            if (next[a] != null) {
+                p.add(next[a].pointer());
+            }
+        }
+        p.add(ids.pointer()).add(locations.pointer()).add(killed.pointer()).add(targets.pointer()).add(spawns.pointer());
+        for (int a = 0; a < placeModel.attributes().size(); a++) {
+            p.add(places.column(a));
+        }
+        for (int a = 0; a < placeModel.attributes().size(); a++) {
+            p.add(contribution[a] == null ? 0L : contribution[a].pointer());
+            p.add(contributed[a] == null ? 0L : contributed[a].pointer());
+        }
+        for (int slot = 0; slot < bound.length; slot++) {
+            if (bound[slot] instanceof CudaAgentStore other) {
+                other.indexParams(p);
+            } else if (s.iterates().contains(slot)) {
+                throw new ColonyException("step " + name() + "." + s.name() + " iterates "
+                        + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on "
+                        + "these places");
+            } else {
+                absentIndexParams(p, model.agentClasses().get(slot));
+            }
+        }
+        if (s.predicate()) {
+            p.add(countPointer);
+        }
+        for (int i = 0; i < args.length; i++) {
+            ParamInfo param = s.params().get(i);
+            p.add(args[i], param.type());
+        }
+        if (count > 0) {
+            Driver.launch(kernels.step(step), Grids.blocks(count), 1, 1, Grids.THREADS, 1, 1, 0, 0L, p.pointers(),
+                    name() + "." + s.name());
+        }
+        for (int a : s.writes()) {
+            if (s.buffers(a)) {
+                DeviceBuffer t = current[a];
+                current[a] = next[a];
+                next[a] = t;
+            }
+        }
+        applyPlaceWrites(s);
+    }
+
+    private void prepareContribution(int attr, Combine op) {
+        AttributeInfo info = placeModel.attributes().get(attr);
+        long n = slots * info.columns();
+        if (contribution[attr] == null) {
+            contribution[attr] = DeviceBuffer.zeroed(n * info.type().bytes());
+            contributed[attr] = DeviceBuffer.zeroed(n);
+        } else {
+            Driver.memset8(contribution[attr].pointer(), (byte) 0, contribution[attr].bytes());
+            Driver.memset8(contributed[attr].pointer(), (byte) 0, contributed[attr].bytes());
+        }
+    }
+
+    private void applyPlaceWrites(StepInfo s) {
+        if (s.placeWrites().isEmpty() || count == 0) {
+            return;
+        }
+        index();
+        for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
+            int attr = w.getKey();
+            AttributeInfo info = placeModel.attributes().get(attr);
+            String kernel = "colony_apply_" + w.getValue().name().toLowerCase(java.util.Locale.ROOT) + "_"
+                    + info.type().javaName();
+            int line = Integer.parseInt(s.source().substring(s.source().lastIndexOf(':') + 1));
+            int size = info.type().bytes();
+            for (int k = 0; k < info.columns(); k++) {
+                long col = places.column(attr) + (long) k * places.pitch() * size;
+                long con = contribution[attr].pointer() + (long) k * slots * size;
+                long wrote = contributed[attr].pointer() + (long) k * slots;
+                runWithFrame(kernel, cells, p -> p.add(col).add(con).add(wrote).add(start.pointer()).add(order.pointer())
+                        .add(cells).addInt(line));
+            }
+            places.markDirty(attr);
+        }
+    }
+
+    // ---- manageAll ---------------------------------------------------------------------------
+
+    @Override
+    public ManageReport manage(long seed, long epoch) {
+        checkOpen();
+        long n = count;
+        boolean bounded = capacity < Integer.MAX_VALUE;
+        try (DeviceBuffer stats = DeviceBuffer.zeroed(8 * 8);
+                DeviceBuffer requests = DeviceBuffer.zeroed(8 * Math.max(1, n));
+                DeviceBuffer won = DeviceBuffer.zeroed(Math.max(1, n));
+                DeviceBuffer occupancy = DeviceBuffer.zeroed(bounded ? 4 * cells : 4);
+                DeviceBuffer priority = DeviceBuffer.zeroed(bounded ? 8 * Math.max(1, n) : 8);
+                DeviceBuffer ranks = DeviceBuffer.zeroed(4 * Math.max(1, n));
+                DeviceBuffer flags = DeviceBuffer.zeroed(4 * Math.max(1, n))) {
+            long occ = bounded ? occupancy.pointer() : 0L;
+            // 1-2. Deaths counted; moves requested, settled per destination, applied.
+            run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
+                    .add(locations.pointer()).add(requests.pointer()).add(occ).add(stats.pointer()));
+            if (n > 0) {
+                if (bounded) {
+                    run("colony_move_priorities", n, p -> p.add(n).add(seed).add(epoch).add(ids.pointer())
+                            .add(requests.pointer()).add(priority.pointer()));
+                }
+                try (DeviceBuffer bucketStart = DeviceBuffer.zeroed(4 * (cells + 1));
+                        DeviceBuffer bucketOrder = DeviceBuffer.zeroed(4 * Math.max(1, n))) {
+                    group(requests.pointer(), n, cells, bucketStart.pointer(), bucketOrder.pointer(),
+                            bounded ? priority.pointer() : 0L, ids.pointer());
+                    run("colony_grant", cells, p -> p.add(bucketStart.pointer()).add(bucketOrder.pointer()).add(cells)
+                            .addInt(capacity).add(occ).add(won.pointer()));
+                }
+                run("colony_apply_moves", n, p -> p.add(n).add(requests.pointer()).add(won.pointer())
+                        .add(locations.pointer()).add(stats.pointer()));
+            }
+            // 3. Births: children of each parent in parent order, within the room left on its place.
+            long wanted;
+            try (DeviceBuffer offsets = DeviceBuffer.zeroed(4 * Math.max(1, n))) {
+                wanted = n == 0 ? 0 : scanner.scan(spawns.pointer(), offsets.pointer(), n);
+                if (count + wanted > MAX_AGENTS) {
+                    throw new ColonyException(name() + " agents would number up to " + (count + wanted)
+                            + " after this manageAll; the CUDA backend holds at most " + MAX_AGENTS + " per collection");
+                }
+                long births;
+                DeviceBuffer childParent = DeviceBuffer.zeroed(4 * Math.max(1, wanted));
+                DeviceBuffer childWon = DeviceBuffer.zeroed(Math.max(1, wanted));
+                DeviceBuffer childRank = DeviceBuffer.zeroed(4 * Math.max(1, wanted));
+                try {
+                    births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, offsets, childParent, childWon,
+                            childRank);
+                    // 4. Stable compaction: survivors, then the children in parent order.
+                    run("colony_flags", n, p -> p.add(n).add(killed.pointer()).addBoolean(true).add(flags.pointer()));
+                    long survivors = n == 0 ? 0 : scanner.scan(flags.pointer(), ranks.pointer(), n);
+                    long total = survivors + births;
+                    if (total > MAX_AGENTS) {
+                        throw new ColonyException(name() + " agents would number " + total + " after this manageAll; "
+                                + "the CUDA backend holds at most " + MAX_AGENTS + " per collection");
+                    }
+                    try (DeviceBuffer map = DeviceBuffer.zeroed(4 * Math.max(1, total))) {
+                        run("colony_compaction_map", n, p -> p.add(n).add(killed.pointer()).add(ranks.pointer())
+                                .add(map.pointer()));
+                        if (wanted > 0) {
+                            run("colony_children_map", wanted, p -> p.addInt((int) wanted).add(childWon.pointer())
+                                    .add(childRank.pointer()).add(childParent.pointer()).addInt((int) survivors)
+                                    .add(map.pointer()).add(stats.pointer()));
+                        }
+                        compact(map.pointer(), survivors, births, total);
+                    }
+                } finally {
+                    childParent.close();
+                    childWon.close();
+                    childRank.close();
+                }
+            }
+            long[] st = new long[5];
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment s = a.allocate(8 * 8);
+                stats.download(s, 0, 8 * 8);
+                for (int i = 0; i < 5; i++) {
+                    st[i] = s.getAtIndex(ValueLayout.JAVA_LONG, i);
+                }
+            }
+            errors.check(kernels.sourceFile(), name());
+            long born = count - (n - st[0]);
+            return new ManageReport(st[0], born, st[1], st[2], st[3], st[4], count);
+        }
+    }
+
+    /** Settles the children's room; returns how many are born, with their ranks among the born. */
+    private long children(long seed, long epoch, long n, long wanted, boolean bounded, DeviceBuffer offsets,
+            DeviceBuffer childParent, DeviceBuffer childWon, DeviceBuffer childRank) {
+        try (DeviceBuffer requests = DeviceBuffer.zeroed(8 * wanted);
+                DeviceBuffer priority = DeviceBuffer.zeroed(bounded ? 8 * wanted : 8);
+                DeviceBuffer tie = DeviceBuffer.zeroed(8 * wanted);
+                DeviceBuffer occupancy = DeviceBuffer.zeroed(bounded ? 4 * cells : 4);
+                DeviceBuffer flags = DeviceBuffer.zeroed(4 * wanted)) {
+            long prio = bounded ? priority.pointer() : 0L;
+            run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(offsets.pointer())
+                    .add(spawns.pointer()).add(locations.pointer()).add(ids.pointer()).add(seed).add(epoch)
+                    .add(childParent.pointer()).add(requests.pointer()).add(prio).add(tie.pointer()));
+            long occ = 0L;
+            if (bounded) {
+                run("colony_occupancy", n, p -> p.add(n).add(killed.pointer()).add(locations.pointer())
+                        .add(occupancy.pointer()));
+                occ = occupancy.pointer();
+            }
+            long occupied = occ;
+            try (DeviceBuffer bucketStart = DeviceBuffer.zeroed(4 * (cells + 1));
+                    DeviceBuffer bucketOrder = DeviceBuffer.zeroed(4 * wanted)) {
+                group(requests.pointer(), wanted, cells, bucketStart.pointer(), bucketOrder.pointer(), prio,
+                        tie.pointer());
+                run("colony_grant", cells, p -> p.add(bucketStart.pointer()).add(bucketOrder.pointer()).add(cells)
+                        .addInt(capacity).add(occupied).add(childWon.pointer()));
+            }
+            run("colony_flags", wanted, p -> p.add(wanted).add(childWon.pointer()).addBoolean(false).add(flags.pointer()));
+            return scanner.scan(flags.pointer(), childRank.pointer(), wanted);
+        }
+    }
+
+    /** Rebuilds every column from {@code map} (new slot to old slot) and gives children their ids. */
+    private void compact(long map, long survivors, long births, long total) {
+        long newSlots = slots;
+        if (total > slots) {
+            newSlots = Math.min(MAX_AGENTS, Math.max(total, slots + slots / 2));
+        } else if (slots > MIN_SLOTS && total < slots / 4) {
+            newSlots = Math.max(MIN_SLOTS, total + total / 2);
+        }
+        DeviceBuffer[] oldCurrent = current;
+        DeviceBuffer[] oldNext = next;
+        DeviceBuffer oldIds = ids;
+        DeviceBuffer oldLocations = locations;
+        DeviceBuffer oldKilled = killed;
+        DeviceBuffer oldTargets = targets;
+        DeviceBuffer oldSpawns = spawns;
+        long oldSlots = slots;
+        allocate(newSlots);
+        try {
+            for (int a = 0; a < current.length; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                gather(oldCurrent[a].pointer(), current[a].pointer(), map, total, oldSlots, newSlots, info.columns(),
+                        info.type().bytes());
+            }
+            gather(oldIds.pointer(), ids.pointer(), map, total, oldSlots, newSlots, 1, 8);
+            gather(oldLocations.pointer(), locations.pointer(), map, total, oldSlots, newSlots, 1, 8);
+            if (births > 0) {
+                long first = nextId;
+                run("colony_child_ids", births, p -> p.add(ids.pointer()).addInt((int) survivors).addInt((int) births)
+                        .add(first));
+            }
+        } finally {
+            for (int a = 0; a < oldCurrent.length; a++) {
+                oldCurrent[a].close();
+                if (oldNext[a] != null) {
+                    oldNext[a].close();
+                }
+            }
+            oldIds.close();
+            oldLocations.close();
+            oldKilled.close();
+            oldTargets.close();
+            oldSpawns.close();
+        }
+        nextId += births;
+        count = total;
+        indexed = false;
+    }
+
+    private void gather(long src, long dst, long map, long n, long srcPitch, long dstPitch, int columns, int size) {
+        if (n == 0) {
+            return;
+        }
+        run("colony_gather_" + size, n, p -> p.add(src).add(dst).add(map).add(n).add(srcPitch).add(dstPitch)
+                .addInt(columns));
+    }
+
+    // ---- attributes ------------------------------------------------------------------------
+
+    @Override
+    public void read(int attribute, int element, Object target) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
+        if (count == 0) {
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) info.type().bytes() * count);
+            current[attribute].download(host, (long) element * slots * info.type().bytes(), host.byteSize());
+            errors.check(kernels.sourceFile(), name());
+            HostColumns.toArray(host, 0, target, 0, (int) count, info.type());
+        }
+    }
+
+    @Override
+    public void write(int attribute, int element, Object source) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
+        if (count == 0) {
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) info.type().bytes() * count);
+            HostColumns.fromArray(source, 0, host, 0, (int) count, info.type());
+            Driver.copyToDevice(current[attribute].pointer() + (long) element * slots * info.type().bytes(), host,
+                    host.byteSize());
+        }
+    }
+
+    private long[] longs(DeviceBuffer b) {
+        checkOpen();
+        long[] out = new long[(int) count];
+        if (count == 0) {
+            return out;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(8 * count);
+            b.download(host, 0, 8 * count);
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, out, 0, (int) count);
+        }
+        return out;
+    }
+
+    @Override
+    public long[] ids() {
+        return longs(ids);
+    }
+
+    @Override
+    public long[] places() {
+        return longs(locations);
+    }
+
+    @Override
+    public Reduction reduce(int attribute, int element) {
+        AttributeInfo info = model.attributes().get(attribute);
+        Object column = info.type().newArray((int) count);
+        read(attribute, element, column);
+        ColumnAccumulator acc = new ColumnAccumulator();
+        acc.addRow(column, 0, (int) count);
+        return acc.result(info.type(), name() + "." + info.name());
+    }
+
+    @Override
+    public void setShared(int index, Object values) {
+        checkOpen();
+        System.arraycopy(values, 0, shared[index], 0, java.lang.reflect.Array.getLength(shared[index]));
+        SharedInfo s = model.shared().get(index);
+        int n = Math.max(1, s.length());
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) n * s.type().bytes());
+            HostColumns.fromArray(shared[index], 0, host, 0, n, s.type());
+            Driver.copyToDevice(kernels.shared(s.name()), host, host.byteSize());
+        }
+    }
+
+    @Override
+    public void bindAgents(int slot, AgentStore agents) {
+        bound[slot] = agents;
+    }
+
+    @Override
+    public long bytes() {
+        long b = bytesPerSlot(model) * slots + 4 * (cells + 1);
+        for (int p = 0; p < contribution.length; p++) {
+            if (contribution[p] != null) {
+                b += contribution[p].bytes() + contributed[p].bytes();
+            }
+        }
+        return b;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        cx.device().makeCurrent();
+        closed = true;
+        for (int a = 0; a < current.length; a++) {
+            current[a].close();
+            if (next[a] != null) {
+                next[a].close();
+            }
+        }
+        for (int p = 0; p < contribution.length; p++) {
+            if (contribution[p] != null) {
+                contribution[p].close();
+                contributed[p].close();
+            }
+        }
+        ids.close();
+        locations.close();
+        killed.close();
+        targets.close();
+        spawns.close();
+        start.close();
+        order.close();
+        errors.close();
+        counter.close();
+        arena.close();
+    }
+}

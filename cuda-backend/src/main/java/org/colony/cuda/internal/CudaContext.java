@@ -1,0 +1,60 @@
+package org.colony.cuda.internal;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.colony.runtime.spi.ModelInfo;
+
+/** What every store of one backend shares: the device, the compiler, the loaded kernels. */
+public final class CudaContext implements AutoCloseable {
+
+    private final CudaDevice device;
+    private final KernelCompiler compiler;
+    private final Map<Class<?>, ModelKernels> models = new HashMap<>();
+    private SupportKernels support;
+
+    /**
+     * @param device the GPU
+     * @param fast whether kernels may use fused multiply-add and fast math
+     */
+    public CudaContext(CudaDevice device, boolean fast) {
+        this.device = device;
+        this.compiler = new KernelCompiler(device.architecture(), fast);
+    }
+
+    /** The GPU. */
+    public CudaDevice device() {
+        return device;
+    }
+
+    /** The compiler. */
+    public KernelCompiler compiler() {
+        return compiler;
+    }
+
+    /** The kernels of a model, compiled and loaded on first use. */
+    public ModelKernels kernels(ModelInfo model) {
+        device.makeCurrent();
+        return models.computeIfAbsent(model.modelClass(), c -> new ModelKernels(model, compiler));
+    }
+
+    /** The runtime's own kernels, compiled and loaded on first use. */
+    public SupportKernels support() {
+        device.makeCurrent();
+        if (support == null) {
+            support = new SupportKernels(compiler);
+        }
+        return support;
+    }
+
+    @Override
+    public void close() {
+        device.makeCurrent();
+        for (ModelKernels k : models.values()) {
+            k.close();
+        }
+        if (support != null) {
+            support.close();
+        }
+        device.close();
+    }
+}

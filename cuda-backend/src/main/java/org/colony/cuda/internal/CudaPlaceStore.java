@@ -1,0 +1,377 @@
+package org.colony.cuda.internal;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Set;
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.AttributeInfo;
+import org.colony.runtime.spi.Layout;
+import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.spi.ModelInfo;
+import org.colony.runtime.spi.ParamInfo;
+import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.spi.SharedInfo;
+import org.colony.runtime.spi.StepInfo;
+
+/**
+ * A Places collection on one GPU: one device column per attribute (array attributes as one allocation of
+ * element columns, {@code pitch} cells apart) over the block's padded cells, a second column for
+ * double-buffered attributes, shared values in the model's constant memory. A step is one kernel launch,
+ * one thread per owned cell; data moves to and from the host only when driver code reads or writes it.
+ */
+public final class CudaPlaceStore implements PlaceStore {
+
+    private static final int BLOCK_X = 32;
+    private static final int BLOCK_Y = 8;
+
+    private final CudaContext cx;
+    private final ModelInfo model;
+    private final Grid grid;
+    private final ModelKernels kernels;
+    private Layout layout;
+    private long pitch;
+    private DeviceBuffer[] current;
+    private DeviceBuffer[] next;
+    private final Object[] shared;
+    private final boolean[] dirty;
+    private final AgentStore[] bound;
+    private final DeviceErrors errors = new DeviceErrors();
+    private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
+    private final Arena arena = Arena.ofShared();
+    private final KernelParams params;
+    private boolean closed;
+
+    /** Allocates the collection; the caller has checked that it fits. */
+    public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
+        this.cx = cx;
+        this.model = descriptor.info();
+        this.grid = grid;
+        this.kernels = cx.kernels(model);
+        this.shared = new Object[model.shared().size()];
+        for (int i = 0; i < shared.length; i++) {
+            SharedInfo s = model.shared().get(i);
+            shared[i] = s.type().newArray(Math.max(1, s.length()));
+        }
+        this.dirty = new boolean[model.attributes().size()];
+        java.util.Arrays.fill(dirty, true);
+        this.bound = new AgentStore[model.agentClasses().size()];
+        this.params = new KernelParams(arena, Frames.BYTES, 256);
+        allocate(Layout.covering(grid, model.reach()));
+    }
+
+    /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
+    public static long bytes(ModelInfo model, Grid grid) {
+        Layout l = Layout.covering(grid, model.reach());
+        long perCell = 0;
+        for (AttributeInfo a : model.attributes()) {
+            perCell += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
+        }
+        return perCell * l.storedCells();
+    }
+
+    private void allocate(Layout l) {
+        this.layout = l;
+        this.pitch = l.storedCells();
+        int n = model.attributes().size();
+        current = new DeviceBuffer[n];
+        next = new DeviceBuffer[n];
+        for (int a = 0; a < n; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            long bytes = (long) info.type().bytes() * info.columns() * pitch;
+            current[a] = DeviceBuffer.zeroed(bytes);
+            if (info.doubleBuffered()) {
+                next[a] = DeviceBuffer.zeroed(bytes);
+            }
+        }
+    }
+
+    /** The layout of the block. */
+    public Layout layout() {
+        return layout;
+    }
+
+    /** The element pitch of array attributes. */
+    public long pitch() {
+        return pitch;
+    }
+
+    /** The device address of an attribute's current column. */
+    public long column(int attribute) {
+        return current[attribute].pointer();
+    }
+
+    @Override
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public Grid grid() {
+        return grid;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
+        }
+        cx.device().makeCurrent();
+    }
+
+    /** Fills the wrapped halo of attributes about to be read on neighbouring places, where it is stale. */
+    public void prepareRemote(Set<Integer> attributes) {
+        for (int a : attributes) {
+            if (dirty[a] && layout.wrap() && layout.pad() > 0) {
+                AttributeInfo info = model.attributes().get(a);
+                int size = info.type().bytes();
+                long fill = cx.support().function("colony_wrap_fill_" + size);
+                for (int k = 0; k < info.columns(); k++) {
+                    KernelParams p = params.begin();
+                    Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0);
+                    p.add(current[a].pointer() + (long) k * pitch * size);
+                    int blocks = (int) Math.min(65535L * 16, (pitch + 255) / 256);
+                    Driver.launch(fill, Math.max(1, blocks), 1, 1, 256, 1, 1, 0, 0L, p.pointers(), "colony_wrap_fill");
+                }
+            }
+            dirty[a] = false;
+        }
+    }
+
+    /** Notes that an attribute changed outside a place step. */
+    public void markDirty(int attribute) {
+        dirty[attribute] = true;
+    }
+
+    @Override
+    public void call(int step, Object[] args, long seed, long epoch, long time) {
+        launch(step, args, seed, epoch, time, 0L);
+    }
+
+    @Override
+    public long count(int step, Object[] args, long seed, long epoch, long time) {
+        checkOpen();
+        counter.clear();
+        launch(step, args, seed, epoch, time, counter.pointer());
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment c = a.allocate(8);
+            counter.download(c, 0, 8);
+            errors.check(kernels.sourceFile(), model.modelClass().getSimpleName());
+            return c.get(ValueLayout.JAVA_LONG, 0);
+        }
+    }
+
+    private void launch(int step, Object[] args, long seed, long epoch, long time, long count) {
+        checkOpen();
+        StepInfo s = model.steps().get(step);
+        prepareRemote(s.remoteReads());
+        KernelParams p = params.begin();
+        Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0);
+        for (int a = 0; a < current.length; a++) {
+            p.add(current[a].pointer());
+            if (next[a] != null) {
+                p.add(next[a].pointer());
+            }
+        }
+        for (int slot = 0; slot < bound.length; slot++) {
+            agentParams(p, slot, s);
+        }
+        if (s.predicate()) {
+            p.add(count);
+        }
+        for (int i = 0; i < args.length; i++) {
+            ParamInfo param = s.params().get(i);
+            p.add(args[i], param.type());
+        }
+        int gx = (int) ((layout.extent0() + BLOCK_X - 1L) / BLOCK_X);
+        int gy = (int) Math.min(65535L, (layout.rows() + BLOCK_Y - 1L) / BLOCK_Y);
+        Driver.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, 0, 0L, p.pointers(),
+                model.modelClass().getSimpleName() + "." + s.name());
+        for (int a : s.writes()) {
+            if (s.buffers(a)) {
+                DeviceBuffer t = current[a];
+                current[a] = next[a];
+                next[a] = t;
+            }
+            dirty[a] = true;
+        }
+    }
+
+    private void agentParams(KernelParams p, int slot, StepInfo s) {
+        if (bound[slot] instanceof CudaAgentStore agents) {
+            agents.indexParams(p);
+        } else if (s.iterates().contains(slot)) {
+            throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " iterates "
+                    + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on these "
+                    + "places; create it with sim.agents(" + model.agentClasses().get(slot).getSimpleName()
+                    + ".class, places, ...)");
+        } else {
+            CudaAgentStore.absentIndexParams(p, model.agentClasses().get(slot));
+        }
+    }
+
+    // ---- transfers -------------------------------------------------------------------------
+
+    @Override
+    public void read(int attribute, int element, Object target) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) info.type().bytes() * pitch);
+            current[attribute].download(host, (long) element * pitch * info.type().bytes(), host.byteSize());
+            errors.check(kernels.sourceFile(), model.modelClass().getSimpleName());
+            forEachRow((storage, global, length) -> HostColumns.toArray(host, storage, target, (int) global, length,
+                    info.type()));
+        }
+    }
+
+    @Override
+    public void write(int attribute, int element, Object source) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) info.type().bytes() * pitch);
+            forEachRow((storage, global, length) -> HostColumns.fromArray(source, (int) global, host, storage, length,
+                    info.type()));
+            Driver.copyToDevice(current[attribute].pointer() + (long) element * pitch * info.type().bytes(), host,
+                    host.byteSize());
+        }
+        dirty[attribute] = true;
+    }
+
+    /** A run of owned cells of one row: where it is stored, its global index, its length. */
+    @FunctionalInterface
+    interface Row {
+        void accept(long storage, long global, int length);
+    }
+
+    private void forEachRow(Row row) {
+        for (int r = 0; r < layout.rows(); r++) {
+            int ly = r % layout.extent1();
+            int lz = r / layout.extent1();
+            long global = grid.index(layout.origin0(), layout.origin1() + ly, layout.origin2() + lz);
+            row.accept(layout.storageIndex(0, ly, lz), global, layout.extent0());
+        }
+    }
+
+    @Override
+    public Object value(int attribute, int element, long index) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
+        int x = (int) (index % grid.size(0));
+        long rest = index / grid.size(0);
+        int y = (int) (rest % grid.size(1));
+        int z = (int) (rest / grid.size(1));
+        long storage = layout.storageIndex(x - layout.origin0(), y - layout.origin1(), z - layout.origin2());
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(8);
+            int bytes = info.type().bytes();
+            current[attribute].download(host, ((long) element * pitch + storage) * bytes, bytes);
+            errors.check(kernels.sourceFile(), model.modelClass().getSimpleName());
+            Object one = info.type().newArray(1);
+            HostColumns.toArray(host, 0, one, 0, 1, info.type());
+            return java.lang.reflect.Array.get(one, 0);
+        }
+    }
+
+    @Override
+    public void setShared(int index, Object values) {
+        checkOpen();
+        System.arraycopy(values, 0, shared[index], 0, java.lang.reflect.Array.getLength(shared[index]));
+        SharedInfo s = model.shared().get(index);
+        int n = Math.max(1, s.length());
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) n * s.type().bytes());
+            HostColumns.fromArray(shared[index], 0, host, 0, n, s.type());
+            Driver.copyToDevice(kernels.shared(s.name()), host, host.byteSize());
+        }
+    }
+
+    @Override
+    public void getShared(int index, Object target) {
+        System.arraycopy(shared[index], 0, target, 0, java.lang.reflect.Array.getLength(shared[index]));
+    }
+
+    @Override
+    public Reduction reduce(int attribute, int element) {
+        AttributeInfo info = model.attributes().get(attribute);
+        long cells = grid.cells();
+        if (cells > Integer.MAX_VALUE - 8) {
+            throw new ColonyException("reductions of grids over 2^31 cells are not supported yet on the CUDA backend");
+        }
+        Object column = info.type().newArray((int) cells);
+        read(attribute, element, column);
+        ColumnAccumulator acc = new ColumnAccumulator();
+        acc.addRow(column, 0, (int) cells);
+        return acc.result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public void bindAgents(int slot, AgentStore agents) {
+        bound[slot] = agents;
+    }
+
+    @Override
+    public void ensureReach(int reach) {
+        checkOpen();
+        if (reach <= layout.pad()) {
+            return;
+        }
+        int n = model.attributes().size();
+        Object[][] saved = new Object[n][];
+        for (int a = 0; a < n; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            saved[a] = new Object[info.columns()];
+            for (int k = 0; k < info.columns(); k++) {
+                saved[a][k] = info.type().newArray((int) grid.cells());
+                read(a, k, saved[a][k]);
+            }
+        }
+        freeColumns();
+        allocate(Layout.covering(grid, reach));
+        for (int a = 0; a < n; a++) {
+            for (int k = 0; k < saved[a].length; k++) {
+                write(a, k, saved[a][k]);
+            }
+        }
+        java.util.Arrays.fill(dirty, true);
+    }
+
+    @Override
+    public long bytes() {
+        long b = 0;
+        for (int a = 0; a < current.length; a++) {
+            b += current[a].bytes() + (next[a] == null ? 0 : next[a].bytes());
+        }
+        return b;
+    }
+
+    private void freeColumns() {
+        for (int a = 0; a < current.length; a++) {
+            current[a].close();
+            if (next[a] != null) {
+                next[a].close();
+            }
+        }
+    }
+
+    /** Waits for the device and reports any failure of a step. */
+    public void check() {
+        errors.check(kernels.sourceFile(), model.modelClass().getSimpleName());
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            cx.device().makeCurrent();
+            closed = true;
+            freeColumns();
+            errors.close();
+            counter.close();
+            arena.close();
+        }
+    }
+}

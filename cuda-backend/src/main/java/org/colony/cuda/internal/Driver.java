@@ -1,0 +1,391 @@
+package org.colony.cuda.internal;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import org.colony.cuda.CudaException;
+
+/**
+ * The CUDA driver API ({@code libcuda.so.1}) through {@code java.lang.foreign}: one static final method
+ * handle per function, bound to the versioned symbols, called with exact types. Every call goes through
+ * {@link #check}, which turns an error code into a {@link CudaException} naming the function and the
+ * error. Loading this class fails when the library is missing; {@link Probe#driver()} says why in one line.
+ */
+// The bindings are where Colony calls native code on purpose: restricted methods are expected here.
+@SuppressWarnings("restricted")
+public final class Driver {
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final SymbolLookup LIB = SymbolLookup.libraryLookup("libcuda.so.1", Arena.global());
+
+    private static MethodHandle bind(String name, FunctionDescriptor fd) {
+        return LINKER.downcallHandle(LIB.find(name).orElseThrow(
+                () -> new IllegalStateException("libcuda.so.1 has no symbol " + name + "; the driver is too old")), fd);
+    }
+
+    private static MethodHandle critical(String name, FunctionDescriptor fd) {
+        return LINKER.downcallHandle(LIB.find(name).orElseThrow(
+                () -> new IllegalStateException("libcuda.so.1 has no symbol " + name + "; the driver is too old")), fd,
+                Linker.Option.critical(false));
+    }
+
+    static final MethodHandle CU_GET_ERROR_NAME = bind("cuGetErrorName", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+    static final MethodHandle CU_INIT = bind("cuInit", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    static final MethodHandle CU_DRIVER_GET_VERSION = bind("cuDriverGetVersion", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    static final MethodHandle CU_DEVICE_GET_COUNT = bind("cuDeviceGetCount", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    static final MethodHandle CU_DEVICE_GET = bind("cuDeviceGet", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_DEVICE_GET_NAME = bind("cuDeviceGetName",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    static final MethodHandle CU_DEVICE_GET_ATTRIBUTE = bind("cuDeviceGetAttribute",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    static final MethodHandle CU_DEVICE_TOTAL_MEM = bind("cuDeviceTotalMem_v2",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_DEVICE_PRIMARY_CTX_RETAIN = bind("cuDevicePrimaryCtxRetain",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE = bind("cuDevicePrimaryCtxRelease_v2",
+            FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    static final MethodHandle CU_CTX_SET_CURRENT = critical("cuCtxSetCurrent", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_CTX_SYNCHRONIZE = bind("cuCtxSynchronize", FunctionDescriptor.of(JAVA_INT));
+    static final MethodHandle CU_MEM_GET_INFO = bind("cuMemGetInfo_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle CU_MEM_ALLOC = bind("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    static final MethodHandle CU_MEM_FREE = bind("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_MEMCPY_HTOD = bind("cuMemcpyHtoD_v2",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG));
+    static final MethodHandle CU_MEMCPY_DTOH = bind("cuMemcpyDtoH_v2",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_MEMCPY_DTOD = bind("cuMemcpyDtoD_v2",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_MEMSET_D8 = bind("cuMemsetD8_v2",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG));
+    static final MethodHandle CU_MEMSET_D32 = bind("cuMemsetD32_v2",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_MODULE_LOAD_DATA = bind("cuModuleLoadData",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle CU_MODULE_UNLOAD = bind("cuModuleUnload", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_MODULE_GET_FUNCTION = bind("cuModuleGetFunction",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_MODULE_GET_GLOBAL = bind("cuModuleGetGlobal_v2",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_LAUNCH_KERNEL = bind("cuLaunchKernel", FunctionDescriptor.of(JAVA_INT, JAVA_LONG,
+            JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS));
+    static final MethodHandle CU_EVENT_CREATE = bind("cuEventCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_EVENT_RECORD = critical("cuEventRecord",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_EVENT_SYNCHRONIZE = bind("cuEventSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_EVENT_ELAPSED_TIME = bind("cuEventElapsedTime_v2",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_EVENT_DESTROY = bind("cuEventDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+
+    private Driver() {
+    }
+
+    /** The name of a driver error code. */
+    static String errorName(int code) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment p = a.allocate(ADDRESS);
+            int r = (int) CU_GET_ERROR_NAME.invokeExact(code, p);
+            if (r != 0) {
+                return "CUDA error " + code;
+            }
+            return p.get(ADDRESS, 0).reinterpret(256).getString(0);
+        } catch (Throwable t) {
+            return "CUDA error " + code;
+        }
+    }
+
+    /** Throws when {@code result} is not CUDA_SUCCESS. */
+    static void check(int result, String function) {
+        if (result != 0) {
+            throw new CudaException(function, errorName(result), null);
+        }
+    }
+
+    static RuntimeException rethrow(Throwable t, String function) {
+        if (t instanceof RuntimeException r) {
+            return r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new IllegalStateException(function + ": " + t, t);
+    }
+
+    /** {@code cuInit(0)}. */
+    public static void init() {
+        try {
+            check((int) CU_INIT.invokeExact(0), "cuInit");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuInit");
+        }
+    }
+
+    /** The driver's CUDA version, as 13000 for 13.0. */
+    public static int driverVersion() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment v = a.allocate(JAVA_INT);
+            check((int) CU_DRIVER_GET_VERSION.invokeExact(v), "cuDriverGetVersion");
+            return v.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDriverGetVersion");
+        }
+    }
+
+    /** The number of CUDA devices. */
+    public static int deviceCount() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment n = a.allocate(JAVA_INT);
+            check((int) CU_DEVICE_GET_COUNT.invokeExact(n), "cuDeviceGetCount");
+            return n.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDeviceGetCount");
+        }
+    }
+
+    static int device(int ordinal) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment d = a.allocate(JAVA_INT);
+            check((int) CU_DEVICE_GET.invokeExact(d, ordinal), "cuDeviceGet");
+            return d.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDeviceGet");
+        }
+    }
+
+    static String deviceName(int device) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(256);
+            check((int) CU_DEVICE_GET_NAME.invokeExact(s, 256, device), "cuDeviceGetName");
+            return s.getString(0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDeviceGetName");
+        }
+    }
+
+    static int attribute(int device, int attribute) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment v = a.allocate(JAVA_INT);
+            check((int) CU_DEVICE_GET_ATTRIBUTE.invokeExact(v, attribute, device), "cuDeviceGetAttribute");
+            return v.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDeviceGetAttribute");
+        }
+    }
+
+    static long totalMemory(int device) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment v = a.allocate(JAVA_LONG);
+            check((int) CU_DEVICE_TOTAL_MEM.invokeExact(v, device), "cuDeviceTotalMem_v2");
+            return v.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDeviceTotalMem_v2");
+        }
+    }
+
+    static long retainPrimaryContext(int device) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment c = a.allocate(JAVA_LONG);
+            check((int) CU_DEVICE_PRIMARY_CTX_RETAIN.invokeExact(c, device), "cuDevicePrimaryCtxRetain");
+            return c.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDevicePrimaryCtxRetain");
+        }
+    }
+
+    static void releasePrimaryContext(int device) {
+        try {
+            check((int) CU_DEVICE_PRIMARY_CTX_RELEASE.invokeExact(device), "cuDevicePrimaryCtxRelease_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDevicePrimaryCtxRelease_v2");
+        }
+    }
+
+    static void setCurrent(long context) {
+        try {
+            check((int) CU_CTX_SET_CURRENT.invokeExact(context), "cuCtxSetCurrent");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuCtxSetCurrent");
+        }
+    }
+
+    static void synchronize() {
+        try {
+            check((int) CU_CTX_SYNCHRONIZE.invokeExact(), "cuCtxSynchronize");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuCtxSynchronize");
+        }
+    }
+
+    /** Free and total device memory of the current context's device. */
+    static long[] memoryInfo() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment free = a.allocate(JAVA_LONG);
+            MemorySegment total = a.allocate(JAVA_LONG);
+            check((int) CU_MEM_GET_INFO.invokeExact(free, total), "cuMemGetInfo_v2");
+            return new long[] {free.get(JAVA_LONG, 0), total.get(JAVA_LONG, 0)};
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemGetInfo_v2");
+        }
+    }
+
+    static long malloc(long bytes) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment p = a.allocate(JAVA_LONG);
+            check((int) CU_MEM_ALLOC.invokeExact(p, Math.max(bytes, 1L)), "cuMemAlloc_v2");
+            return p.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemAlloc_v2");
+        }
+    }
+
+    static void free(long pointer) {
+        try {
+            check((int) CU_MEM_FREE.invokeExact(pointer), "cuMemFree_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemFree_v2");
+        }
+    }
+
+    static void copyToDevice(long dst, MemorySegment src, long bytes) {
+        try {
+            check((int) CU_MEMCPY_HTOD.invokeExact(dst, src, bytes), "cuMemcpyHtoD_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemcpyHtoD_v2");
+        }
+    }
+
+    static void copyToHost(MemorySegment dst, long src, long bytes) {
+        try {
+            check((int) CU_MEMCPY_DTOH.invokeExact(dst, src, bytes), "cuMemcpyDtoH_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemcpyDtoH_v2");
+        }
+    }
+
+    static void copyOnDevice(long dst, long src, long bytes) {
+        try {
+            check((int) CU_MEMCPY_DTOD.invokeExact(dst, src, bytes), "cuMemcpyDtoD_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemcpyDtoD_v2");
+        }
+    }
+
+    static void memset8(long dst, byte value, long count) {
+        try {
+            check((int) CU_MEMSET_D8.invokeExact(dst, value, count), "cuMemsetD8_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemsetD8_v2");
+        }
+    }
+
+    static void memset32(long dst, int value, long count) {
+        try {
+            check((int) CU_MEMSET_D32.invokeExact(dst, value, count), "cuMemsetD32_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemsetD32_v2");
+        }
+    }
+
+    static long loadModule(MemorySegment image) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment m = a.allocate(JAVA_LONG);
+            check((int) CU_MODULE_LOAD_DATA.invokeExact(m, image), "cuModuleLoadData");
+            return m.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuModuleLoadData");
+        }
+    }
+
+    static void unloadModule(long module) {
+        try {
+            check((int) CU_MODULE_UNLOAD.invokeExact(module), "cuModuleUnload");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuModuleUnload");
+        }
+    }
+
+    static long function(long module, String name) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment f = a.allocate(JAVA_LONG);
+            check((int) CU_MODULE_GET_FUNCTION.invokeExact(f, module, a.allocateFrom(name)), "cuModuleGetFunction");
+            return f.get(JAVA_LONG, 0);
+        } catch (CudaException e) {
+            throw new CudaException("cuModuleGetFunction", e.error(), "kernel " + name);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuModuleGetFunction");
+        }
+    }
+
+    /** The device address and size of a global ({@code __constant__}) symbol. */
+    static long[] global(long module, String name) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment p = a.allocate(JAVA_LONG);
+            MemorySegment n = a.allocate(JAVA_LONG);
+            check((int) CU_MODULE_GET_GLOBAL.invokeExact(p, n, module, a.allocateFrom(name)), "cuModuleGetGlobal_v2");
+            return new long[] {p.get(JAVA_LONG, 0), n.get(JAVA_LONG, 0)};
+        } catch (CudaException e) {
+            throw new CudaException("cuModuleGetGlobal_v2", e.error(), "symbol " + name);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuModuleGetGlobal_v2");
+        }
+    }
+
+    static void launch(long function, int gx, int gy, int gz, int bx, int by, int bz, int shared, long stream,
+            MemorySegment params, String name) {
+        int r;
+        try {
+            r = (int) CU_LAUNCH_KERNEL.invokeExact(function, gx, gy, gz, bx, by, bz, shared, stream, params,
+                    MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuLaunchKernel");
+        }
+        if (r != 0) {
+            throw new CudaException("cuLaunchKernel", errorName(r), "kernel " + name);
+        }
+    }
+
+    static long createEvent() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment e = a.allocate(JAVA_LONG);
+            check((int) CU_EVENT_CREATE.invokeExact(e, 0), "cuEventCreate");
+            return e.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuEventCreate");
+        }
+    }
+
+    static void recordEvent(long event) {
+        try {
+            check((int) CU_EVENT_RECORD.invokeExact(event, 0L), "cuEventRecord");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuEventRecord");
+        }
+    }
+
+    static float elapsed(long start, long end) {
+        try (Arena a = Arena.ofConfined()) {
+            check((int) CU_EVENT_SYNCHRONIZE.invokeExact(end), "cuEventSynchronize");
+            MemorySegment ms = a.allocate(JAVA_FLOAT);
+            check((int) CU_EVENT_ELAPSED_TIME.invokeExact(ms, start, end), "cuEventElapsedTime_v2");
+            return ms.get(JAVA_FLOAT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuEventElapsedTime_v2");
+        }
+    }
+
+    static void destroyEvent(long event) {
+        try {
+            check((int) CU_EVENT_DESTROY.invokeExact(event), "cuEventDestroy_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuEventDestroy_v2");
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.colony.cuda.internal;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.colony.runtime.spi.Layout;
+
+/** Writes {@code colony::Frame} (colony.cuh) field by field: 10 longs, then 12 ints, 128 bytes. */
+public final class Frames {
+
+    /** The frame's size in bytes. */
+    public static final long BYTES = 128;
+
+    private Frames() {
+    }
+
+    /**
+     * Fills a frame.
+     *
+     * @param rows the block's rows (places) or the live agents (agents)
+     * @param pitch the element pitch of the kernel's own array attributes
+     * @param placePitch for agent kernels, the element pitch of the places' array attributes
+     */
+    public static void write(MemorySegment f, Layout l, long seed, long epoch, long time, long error, long rows,
+            long pitch, long placePitch) {
+        f.set(ValueLayout.JAVA_LONG, 0, l.base());
+        f.set(ValueLayout.JAVA_LONG, 8, l.strideY());
+        f.set(ValueLayout.JAVA_LONG, 16, l.strideZ());
+        f.set(ValueLayout.JAVA_LONG, 24, seed);
+        f.set(ValueLayout.JAVA_LONG, 32, epoch);
+        f.set(ValueLayout.JAVA_LONG, 40, time);
+        f.set(ValueLayout.JAVA_LONG, 48, error);
+        f.set(ValueLayout.JAVA_LONG, 56, rows);
+        f.set(ValueLayout.JAVA_LONG, 64, pitch);
+        f.set(ValueLayout.JAVA_LONG, 72, placePitch);
+        int[] ints = {l.dims(), l.size0(), l.size1(), l.size2(), l.origin0(), l.origin1(), l.origin2(), l.extent0(),
+            l.extent1(), l.extent2(), l.pad(), l.wrap() ? 1 : 0};
+        for (int i = 0; i < ints.length; i++) {
+            f.set(ValueLayout.JAVA_INT, 80 + 4L * i, ints[i]);
+        }
+    }
+}

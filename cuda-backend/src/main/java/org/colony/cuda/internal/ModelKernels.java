@@ -1,0 +1,86 @@
+package org.colony.cuda.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.spi.ModelInfo;
+
+/** The CUDA kernels of one model: its generated source, compiled and loaded once per backend. */
+public final class ModelKernels implements AutoCloseable {
+
+    private final CudaModule module;
+    private final long[] steps;
+    private final String simpleName;
+    private final String sourceFile;
+
+    /**
+     * Compiles and loads the model's generated CUDA source.
+     *
+     * @throws ColonyException if the model has no CUDA source, uses what the backend cannot run, or NVRTC fails
+     */
+    public ModelKernels(ModelInfo model, KernelCompiler compiler) {
+        Class<?> cls = model.modelClass();
+        String path = "META-INF/colony/cuda/" + cls.getName() + ".cu";
+        String source;
+        ClassLoader loader = cls.getClassLoader() == null ? ClassLoader.getSystemClassLoader() : cls.getClassLoader();
+        try (InputStream in = loader.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new ColonyException(cls.getSimpleName() + " has no generated CUDA source (" + path + "); rebuild it "
+                        + "with the current Colony processor");
+            }
+            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ColonyException("cannot read " + path + ": " + e.getMessage(), e);
+        }
+        for (String line : source.lines().limit(3).toList()) {
+            if (line.startsWith("// colony-unsupported: ")) {
+                throw new ColonyException(cls.getSimpleName() + " cannot run on the CUDA backend: "
+                        + line.substring("// colony-unsupported: ".length()) + "; run it with --backend cpu");
+            }
+        }
+        this.simpleName = prefix(cls);
+        this.sourceFile = sourceFile(model);
+        byte[] cubin = compiler.compile(source, cls.getSimpleName() + ".cu", cls.getSimpleName());
+        this.module = new CudaModule(cubin);
+        this.steps = new long[model.steps().size()];
+        for (int i = 0; i < steps.length; i++) {
+            steps[i] = module.function(simpleName + "__" + model.steps().get(i).name());
+        }
+    }
+
+    /** The generated-name prefix of a model class: nested simple names joined with '_'. */
+    static String prefix(Class<?> cls) {
+        String name = cls.getName();
+        String simple = name.substring(name.lastIndexOf('.') + 1);
+        return simple.replace('$', '_');
+    }
+
+    private static String sourceFile(ModelInfo model) {
+        if (!model.steps().isEmpty()) {
+            String s = model.steps().get(0).source();
+            return s.substring(0, s.lastIndexOf(':'));
+        }
+        return model.modelClass().getSimpleName() + ".java";
+    }
+
+    /** The kernel of step number {@code step}. */
+    public long step(int step) {
+        return steps[step];
+    }
+
+    /** The device address of a shared attribute's constant symbol. */
+    public long shared(String name) {
+        return module.global(simpleName + "_shared_" + name)[0];
+    }
+
+    /** The model's source file name. */
+    public String sourceFile() {
+        return sourceFile;
+    }
+
+    @Override
+    public void close() {
+        module.close();
+    }
+}

@@ -1,0 +1,329 @@
+// Colony CUDA backend: the kernels the runtime itself needs (halos, agent bookkeeping, place writes).
+// Compiled by NVRTC once per device and architecture, like a model's kernels.
+#include "colony.cuh"
+
+// Fills every halo cell of a block covering a whole wrapping grid with the owned cell it wraps to.
+template <typename T>
+__device__ void wrapFill(const colony::Frame& f, T* col) {
+    const jint s0 = f.extent0 + 2 * f.pad;
+    const jint s1 = f.dims >= 2 ? f.extent1 + 2 * f.pad : 1;
+    const jint s2 = f.dims >= 3 ? f.extent2 + 2 * f.pad : 1;
+    const jlong stored = (jlong) s0 * s1 * s2;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < stored; i += (jlong) gridDim.x * blockDim.x) {
+        const jint px = (jint) (i % s0);
+        const jint py = (jint) (i / s0 % s1);
+        const jint pz = (jint) (i / s0 / s1);
+        const jint lx = px - f.pad;
+        const jint ly = f.dims >= 2 ? py - f.pad : 0;
+        const jint lz = f.dims >= 3 ? pz - f.pad : 0;
+        if (lx >= 0 && lx < f.extent0 && ly >= 0 && ly < f.extent1 && lz >= 0 && lz < f.extent2) continue;
+        const jint wx = (jint) colony::coordinate(lx, f.extent0, true);
+        const jint wy = (jint) colony::coordinate(ly, f.extent1, true);
+        const jint wz = (jint) colony::coordinate(lz, f.extent2, true);
+        col[i] = col[f.base + wx + (jlong) wy * f.strideY + (jlong) wz * f.strideZ];
+    }
+}
+
+extern "C" __global__ void colony_wrap_fill_1(const colony::Frame f, unsigned char* col) { wrapFill(f, col); }
+extern "C" __global__ void colony_wrap_fill_2(const colony::Frame f, unsigned short* col) { wrapFill(f, col); }
+extern "C" __global__ void colony_wrap_fill_4(const colony::Frame f, unsigned int* col) { wrapFill(f, col); }
+extern "C" __global__ void colony_wrap_fill_8(const colony::Frame f, unsigned long long* col) { wrapFill(f, col); }
+
+// ---- grouping items by a key (agents by place, requests by destination) ---------------------------
+// keys[i] in [0, buckets) or negative (the item is skipped).
+
+extern "C" __global__ void colony_histogram(const jlong* __restrict__ keys, jlong n, jint* __restrict__ counts) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong k = keys[i];
+        if (k >= 0) atomicAdd(&counts[k], 1);
+    }
+}
+
+// Exclusive scan, level 1: each block scans 1024 values (4 per thread) and writes its total.
+extern "C" __global__ void colony_scan_blocks(const jint* __restrict__ in, jint* __restrict__ out, jlong n,
+        jint* __restrict__ totals) {
+    __shared__ jint sums[256];
+    const jlong base = (jlong) blockIdx.x * 1024 + threadIdx.x * 4;
+    jint v[4];
+    jint local = 0;
+    for (int j = 0; j < 4; j++) {
+        v[j] = base + j < n ? in[base + j] : 0;
+        local += v[j];
+    }
+    sums[threadIdx.x] = local;
+    __syncthreads();
+    for (int offset = 1; offset < 256; offset <<= 1) {
+        jint add = threadIdx.x >= offset ? sums[threadIdx.x - offset] : 0;
+        __syncthreads();
+        sums[threadIdx.x] += add;
+        __syncthreads();
+    }
+    jint running = sums[threadIdx.x] - local;
+    for (int j = 0; j < 4; j++) {
+        if (base + j < n) out[base + j] = running;
+        running += v[j];
+    }
+    if (threadIdx.x == 255) totals[blockIdx.x] = sums[255];
+}
+
+// Exclusive scan, level 2: adds each block's offset (the scanned totals) to its values.
+extern "C" __global__ void colony_scan_add(jint* __restrict__ out, jlong n, const jint* __restrict__ offsets) {
+    const jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] += offsets[i / 1024];
+}
+
+// Places each item in its key's bucket; the order inside a bucket is fixed by colony_sort_buckets.
+extern "C" __global__ void colony_scatter(const jlong* __restrict__ keys, jlong n, const jint* __restrict__ start,
+        jint* __restrict__ cursor, jint* __restrict__ order) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong k = keys[i];
+        if (k >= 0) order[start[k] + atomicAdd(&cursor[k], 1)] = (jint) i;
+    }
+}
+
+// Sorts each bucket by item number (slot order = id order), so grouping is stable.
+extern "C" __global__ void colony_sort_buckets(const jint* __restrict__ start, jint* __restrict__ order, jlong buckets) {
+    for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < buckets; g += (jlong) gridDim.x * blockDim.x) {
+        const jint a = start[g], b = start[g + 1];
+        for (jint i = a + 1; i < b; i++) {
+            const jint v = order[i];
+            jint j = i - 1;
+            while (j >= a && order[j] > v) { order[j + 1] = order[j]; j--; }
+            order[j + 1] = v;
+        }
+    }
+}
+
+// Sorts each bucket by priority (highest first, unsigned), then by tie (lowest first).
+extern "C" __global__ void colony_sort_buckets_by_priority(const jint* __restrict__ start, jint* __restrict__ order,
+        jlong buckets, const julong* __restrict__ priority, const jlong* __restrict__ tie) {
+    for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < buckets; g += (jlong) gridDim.x * blockDim.x) {
+        const jint a = start[g], b = start[g + 1];
+        for (jint i = a + 1; i < b; i++) {
+            const jint v = order[i];
+            jint j = i - 1;
+            while (j >= a && (priority[order[j]] < priority[v]
+                    || (priority[order[j]] == priority[v] && tie[order[j]] > tie[v]))) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = v;
+        }
+    }
+}
+
+// ---- manageAll ------------------------------------------------------------------------------------
+// stats: [0] deaths, [1] moves, [2] movesRefused, [3] birthsRefused, [4] movesOutside
+
+// Living agents that asked to move elsewhere become requests (key = destination); deaths and moves
+// off the grid are counted; living agents are counted per place (occupancy).
+extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict__ killed, const jlong* __restrict__ targets,
+        const jlong* __restrict__ locations, jlong* __restrict__ requests, jint* __restrict__ occupancy,
+        julong* __restrict__ stats) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        jlong r = -1;
+        if (killed[i]) {
+            atomicAdd(&stats[0], 1ull);
+        } else {
+            if (occupancy) atomicAdd(&occupancy[locations[i]], 1);
+            const jlong t = targets[i];
+            if (t == -2) atomicAdd(&stats[4], 1ull);
+            else if (t >= 0 && t != locations[i]) r = t;
+        }
+        requests[i] = r;
+    }
+}
+
+// The priority of agent i's move: draws 0-1 of its stream in manageAll's epoch.
+extern "C" __global__ void colony_move_priorities(jlong n, julong seed, julong epoch, const jlong* __restrict__ ids,
+        const jlong* __restrict__ requests, julong* __restrict__ priority) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        if (requests[i] < 0) continue;
+        colony::Random rng(seed, epoch);
+        rng.reset(ids[i]);
+        const julong hi = rng.nextInt();
+        const julong lo = rng.nextInt();
+        priority[i] = (hi << 32) | lo;
+    }
+}
+
+// Per destination, the first `capacity - occupancy` requests (in priority order) win. With no
+// occupancy array (no capacity limit) every request wins.
+extern "C" __global__ void colony_grant(const jint* __restrict__ start, const jint* __restrict__ order, jlong buckets,
+        jint capacity, const jint* __restrict__ occupancy, bool* __restrict__ won) {
+    for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < buckets; g += (jlong) gridDim.x * blockDim.x) {
+        const jint a = start[g], b = start[g + 1];
+        const jlong room = occupancy ? (jlong) capacity - occupancy[g] : (jlong) (b - a);
+        for (jint k = a; k < b; k++) won[order[k]] = (k - a) < room;
+    }
+}
+
+// Winners move; losers are counted.
+extern "C" __global__ void colony_apply_moves(jlong n, const jlong* __restrict__ requests, const bool* __restrict__ won,
+        jlong* __restrict__ locations, julong* __restrict__ stats) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        if (requests[i] < 0) continue;
+        if (won[i]) { locations[i] = requests[i]; atomicAdd(&stats[1], 1ull); }
+        else atomicAdd(&stats[2], 1ull);
+    }
+}
+
+// Living agents per place after the moves.
+extern "C" __global__ void colony_occupancy(jlong n, const bool* __restrict__ killed, const jlong* __restrict__ locations,
+        jint* __restrict__ occupancy) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        if (!killed[i]) atomicAdd(&occupancy[locations[i]], 1);
+    }
+}
+
+// Child c (of `total`) belongs to parent p, the last parent whose offset is <= c; it asks for room on
+// its parent's place with the priority of the parent's draws 2 + 2k and 3 + 2k.
+__device__ __forceinline__ jint parentOf(const jint* offsets, jint parents, jint c) {
+    jint lo = 0, hi = parents - 1;
+    while (lo < hi) {
+        const jint mid = (lo + hi + 1) / 2;
+        if (offsets[mid] <= c) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+}
+
+extern "C" __global__ void colony_child_requests(jint total, jint parents, const jint* __restrict__ offsets,
+        const jint* __restrict__ spawns, const jlong* __restrict__ locations, const jlong* __restrict__ ids, julong seed,
+        julong epoch, jint* __restrict__ parentOfChild, jlong* __restrict__ requests, julong* __restrict__ priority,
+        jlong* __restrict__ tie) {
+    for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
+        jint p = parentOf(offsets, parents, (jint) c);
+        while (spawns[p] == 0) p--;   // parents with no children share the next parent's offset
+        const jint k = (jint) c - offsets[p];
+        parentOfChild[c] = p;
+        requests[c] = locations[p];
+        tie[c] = c;
+        if (priority) {
+            colony::Random rng(seed, epoch);
+            rng.reset(ids[p]);
+            rng.skip(2 + 2 * (juint) k);
+            const julong hi = rng.nextInt();
+            const julong lo = rng.nextInt();
+            priority[c] = (hi << 32) | lo;
+        }
+    }
+}
+
+// The new slot of every survivor and born child: map[new] = old slot (children map to their parent).
+extern "C" __global__ void colony_compaction_map(jlong n, const bool* __restrict__ killed, const jint* __restrict__ aliveRank,
+        jint* __restrict__ map) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        if (!killed[i]) map[aliveRank[i]] = (jint) i;
+    }
+}
+
+extern "C" __global__ void colony_children_map(jint total, const bool* __restrict__ won, const jint* __restrict__ wonRank,
+        const jint* __restrict__ parentOfChild, jint survivors, jint* __restrict__ map, julong* __restrict__ stats) {
+    for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
+        if (won[c]) map[survivors + wonRank[c]] = parentOfChild[c];
+        else atomicAdd(&stats[3], 1ull);
+    }
+}
+
+// Flags to ints, for scanning.
+extern "C" __global__ void colony_flags(jlong n, const bool* __restrict__ flags, bool negate, jint* __restrict__ out) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        out[i] = (flags[i] != negate) ? 1 : 0;
+    }
+}
+
+// Copies element columns through a map: dst[c * dstPitch + j] = src[c * srcPitch + map[j]].
+template <typename T>
+__device__ void gather(const T* __restrict__ src, T* __restrict__ dst, const jint* __restrict__ map, jlong n,
+        jlong srcPitch, jlong dstPitch, jint columns) {
+    for (jlong j = (jlong) blockIdx.x * blockDim.x + threadIdx.x; j < n; j += (jlong) gridDim.x * blockDim.x) {
+        const jint from = map[j];
+        for (jint c = 0; c < columns; c++) dst[c * dstPitch + j] = src[c * srcPitch + from];
+    }
+}
+extern "C" __global__ void colony_gather_1(const unsigned char* s, unsigned char* d, const jint* m, jlong n, jlong sp,
+        jlong dp, jint c) { gather(s, d, m, n, sp, dp, c); }
+extern "C" __global__ void colony_gather_2(const unsigned short* s, unsigned short* d, const jint* m, jlong n, jlong sp,
+        jlong dp, jint c) { gather(s, d, m, n, sp, dp, c); }
+extern "C" __global__ void colony_gather_4(const unsigned int* s, unsigned int* d, const jint* m, jlong n, jlong sp,
+        jlong dp, jint c) { gather(s, d, m, n, sp, dp, c); }
+extern "C" __global__ void colony_gather_8(const unsigned long long* s, unsigned long long* d, const jint* m, jlong n,
+        jlong sp, jlong dp, jint c) { gather(s, d, m, n, sp, dp, c); }
+
+// Children's ids follow the survivors: ids[survivors + r] = next + r.
+extern "C" __global__ void colony_child_ids(jlong* __restrict__ ids, jint survivors, jint births, jlong next) {
+    for (jlong r = (jlong) blockIdx.x * blockDim.x + threadIdx.x; r < births; r += (jlong) gridDim.x * blockDim.x) {
+        ids[survivors + r] = next + r;
+    }
+}
+
+extern "C" __global__ void colony_fill_long(jlong* __restrict__ out, jlong n, jlong value) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        out[i] = value;
+    }
+}
+
+// ---- agents' writes of their places, combined per place in id order -------------------------------
+__device__ __forceinline__ double combineSum(double a, double b) { return a + b; }
+__device__ __forceinline__ float combineSum(float a, float b) { return a + b; }
+__device__ __forceinline__ jlong combineSum(jlong a, jlong b) { return colony::add(a, b); }
+__device__ __forceinline__ jint combineSum(jint a, jint b) { return colony::add(a, b); }
+__device__ __forceinline__ jshort combineSum(jshort a, jshort b) { return (jshort) colony::add((jint) a, (jint) b); }
+__device__ __forceinline__ jbyte combineSum(jbyte a, jbyte b) { return (jbyte) colony::add((jint) a, (jint) b); }
+__device__ __forceinline__ bool combineSum(bool a, bool b) { return a; }
+namespace colony {
+__device__ __forceinline__ jshort min(jshort a, jshort b) { return a <= b ? a : b; }
+__device__ __forceinline__ jshort max(jshort a, jshort b) { return a >= b ? a : b; }
+__device__ __forceinline__ jbyte min(jbyte a, jbyte b) { return a <= b ? a : b; }
+__device__ __forceinline__ jbyte max(jbyte a, jbyte b) { return a >= b ? a : b; }
+__device__ __forceinline__ bool min(bool a, bool b) { return a && b; }
+__device__ __forceinline__ bool max(bool a, bool b) { return a || b; }
+}
+template <typename T, int OP>
+__device__ void applyWrites(const colony::Frame f, T* __restrict__ col, const T* __restrict__ contrib,
+        const bool* __restrict__ wrote, const jint* __restrict__ start, const jint* __restrict__ order, jlong cells,
+        jint line) {
+    for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < cells; g += (jlong) gridDim.x * blockDim.x) {
+        const jint a = start[g], b = start[g + 1];
+        if (a == b) continue;
+        const jint x = (jint) (g % f.size0), y = (jint) (g / f.size0 % f.size1), z = (jint) (g / f.size0 / f.size1);
+        const jlong s = f.base + (x - f.origin0) + (jlong) (y - f.origin1) * f.strideY + (jlong) (z - f.origin2) * f.strideZ;
+        if (OP == 0) {
+            jint writer = -1;
+            for (jint k = a; k < b; k++) {
+                const jint i = order[k];
+                if (wrote[i]) {
+                    if (writer >= 0) { colony::fail(f, 6, line); }
+                    writer = i;
+                }
+            }
+            if (writer >= 0) col[s] = contrib[writer];
+        } else {
+            T r = col[s];
+            for (jint k = a; k < b; k++) {
+                const jint i = order[k];
+                if (OP == 1) r = combineSum(r, contrib[i]);
+                else if (wrote[i]) r = OP == 2 ? colony::min(r, contrib[i]) : colony::max(r, contrib[i]);
+            }
+            col[s] = r;
+        }
+    }
+}
+
+#define COLONY_APPLY(NAME, T) \
+extern "C" __global__ void colony_apply_set_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, const jint* s, \
+        const jint* o, jlong n, jint line) { applyWrites<T, 0>(f, c, v, w, s, o, n, line); } \
+extern "C" __global__ void colony_apply_sum_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, const jint* s, \
+        const jint* o, jlong n, jint line) { applyWrites<T, 1>(f, c, v, w, s, o, n, line); } \
+extern "C" __global__ void colony_apply_min_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, const jint* s, \
+        const jint* o, jlong n, jint line) { applyWrites<T, 2>(f, c, v, w, s, o, n, line); } \
+extern "C" __global__ void colony_apply_max_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, const jint* s, \
+        const jint* o, jlong n, jint line) { applyWrites<T, 3>(f, c, v, w, s, o, n, line); }
+
+COLONY_APPLY(double, double)
+COLONY_APPLY(float, float)
+COLONY_APPLY(long, jlong)
+COLONY_APPLY(int, jint)
+COLONY_APPLY(short, jshort)
+COLONY_APPLY(byte, jbyte)
+COLONY_APPLY(boolean, bool)
