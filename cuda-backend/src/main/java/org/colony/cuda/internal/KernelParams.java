@@ -61,6 +61,12 @@ public final class KernelParams {
         return this;
     }
 
+    /** A 32-bit float. */
+    public KernelParams addFloat(float value) {
+        next().set(ValueLayout.JAVA_FLOAT, 0, value);
+        return this;
+    }
+
     /** A one-byte boolean. */
     public KernelParams addBoolean(boolean value) {
         next().set(ValueLayout.JAVA_BOOLEAN, 0, value);

@@ -184,7 +184,12 @@ public final class Main implements Callable<Integer> {
                         sim.backendDescription(), config.seed(), config.mode() == Mode.FAST
                                 ? "fast mode (results may differ between backends)" : "deterministic");
                 Progress progress = new Progress(out, n, !quiet);
+                long jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+                long firstStep = -1;
                 for (long t = 1; t <= n; t++) {
+                    if (t == 1) {
+                        firstStep = System.currentTimeMillis() - jvmStart;
+                    }
                     scenario.tick();
                     for (SnapshotSpec s : shots) {
                         if (s.period() > 0 && t % s.period() == 0) {
@@ -202,6 +207,10 @@ public final class Main implements Callable<Integer> {
                     }
                 }
                 out.printf(Locale.ROOT, "init      %s%n", Report.duration((t1 - t0) / 1e9));
+                if (firstStep >= 0) {
+                    out.printf(Locale.ROOT, "startup   %s (from the start of Java to the first step)%n",
+                            Report.duration(firstStep / 1e3));
+                }
                 out.printf(Locale.ROOT, "per step  %s (mean of %d)%n",
                         n == 0 ? "-" : Report.duration((t2 - t1) / 1e9 / n), n);
                 out.printf(Locale.ROOT, "total     %s%n", Report.duration((t2 - t0) / 1e9));

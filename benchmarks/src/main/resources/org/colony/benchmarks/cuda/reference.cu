@@ -1,0 +1,35 @@
+// Hand-written reference kernels for the GPU benchmarks: the plain one-cell-per-thread versions a CUDA
+// programmer writes first. Flat row-major arrays of n x n cells, no halo; boundaries left unchanged.
+
+extern "C" __global__ void ref_heat_f32(const float* __restrict__ in, float* __restrict__ out, int n, float r) {
+    const int x = blockIdx.x * blockDim.x + threadIdx.x;
+    const int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x <= 0 || y <= 0 || x >= n - 1 || y >= n - 1) return;
+    const long long i = (long long) y * n + x;
+    const float c = in[i];
+    out[i] = c + r * (in[i + 1] - 2.0f * c + in[i - 1]) + r * (in[i + n] - 2.0f * c + in[i - n]);
+}
+
+extern "C" __global__ void ref_heat_f64(const double* __restrict__ in, double* __restrict__ out, int n, double r) {
+    const int x = blockIdx.x * blockDim.x + threadIdx.x;
+    const int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x <= 0 || y <= 0 || x >= n - 1 || y >= n - 1) return;
+    const long long i = (long long) y * n + x;
+    const double c = in[i];
+    out[i] = c + r * (in[i + 1] - 2.0 * c + in[i - 1]) + r * (in[i + n] - 2.0 * c + in[i - n]);
+}
+
+extern "C" __global__ void ref_life(const unsigned char* __restrict__ in, unsigned char* __restrict__ out, int n) {
+    const int x = blockIdx.x * blockDim.x + threadIdx.x;
+    const int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= n || y >= n) return;
+    int count = 0;
+    for (int dy = -1; dy <= 1; dy++) {
+        for (int dx = -1; dx <= 1; dx++) {
+            const int nx = x + dx, ny = y + dy;
+            if ((dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < n && ny < n) count += in[(long long) ny * n + nx];
+        }
+    }
+    const long long i = (long long) y * n + x;
+    out[i] = (count == 3 || (in[i] && count == 2)) ? 1 : 0;
+}

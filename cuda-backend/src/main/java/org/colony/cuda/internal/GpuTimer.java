@@ -1,0 +1,44 @@
+package org.colony.cuda.internal;
+
+import java.lang.foreign.MemorySegment;
+
+/** Times launches and copies on the device with CUDA events, for benchmarks. */
+public final class GpuTimer {
+
+    private GpuTimer() {
+    }
+
+    /** Milliseconds per launch of a kernel over {@code reps} launches (2-D grid). */
+    public static double kernel(long function, int gx, int gy, int bx, int by, MemorySegment params, int reps) {
+        long start = Driver.createEvent();
+        long end = Driver.createEvent();
+        try {
+            Driver.recordEvent(start);
+            for (int i = 0; i < reps; i++) {
+                Driver.launch(function, gx, Math.min(gy, 65535), 1, bx, by, 1, 0, 0L, params, "benchmark");
+            }
+            Driver.recordEvent(end);
+            return Driver.elapsed(start, end) / reps;
+        } finally {
+            Driver.destroyEvent(start);
+            Driver.destroyEvent(end);
+        }
+    }
+
+    /** Milliseconds per device-to-device copy of {@code bytes}. */
+    public static double copy(long dst, long src, long bytes, int reps) {
+        long start = Driver.createEvent();
+        long end = Driver.createEvent();
+        try {
+            Driver.recordEvent(start);
+            for (int i = 0; i < reps; i++) {
+                Driver.copyOnDevice(dst, src, bytes);
+            }
+            Driver.recordEvent(end);
+            return Driver.elapsed(start, end) / reps;
+        } finally {
+            Driver.destroyEvent(start);
+            Driver.destroyEvent(end);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs on a GPU machine with the .gpu/ folder of scripts/gpu-bundle.sh: the GPU tests, model runs and the
+# GPU benchmarks, with logs under $OUT (or ./gpu-out) and a short summary last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-gpu-out}
+mkdir -p "$out"
+export PATH="$PWD/.gpu/jre/bin:$PATH"
+export COLONY_CUDA_CACHE="$out/cache"
+java_opts=(--enable-native-access=ALL-UNNAMED -Xmx24g)
+cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr '\n' ':')"
+{ nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; java -version; } 2>&1 | tee "$out/machine.log"
+
+echo "== GPU tests" | tee "$out/tests.log"
+java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=summary \
+    -cp ".gpu/app/examples-tests.jar:$cp_app" --select-package=org.colony.examples.cuda \
+    --select-class=org.colony.examples.Heat2DTest 2>&1 | tail -60 | tee -a "$out/tests.log"
+
+echo "== model runs" | tee "$out/runs.log"
+run() { java "${java_opts[@]}" -cp "$cp_app" org.colony.runtime.cli.Main run "$@" --quiet 2>&1 | tee -a "$out/runs.log"; }
+rm -rf "$out/cold" && mkdir -p "$out/cold"
+COLONY_CUDA_CACHE="$out/cold" run heat2d --backend cuda --size 100 --steps 10
+COLONY_CUDA_CACHE="$out/cold" run heat2d --backend cuda --size 100 --steps 10
+run heat2d --backend cuda --size 1000 --steps 3000
+run heat2d --backend cpu --threads 16 --size 1000 --steps 300
+run gameoflife --backend cuda --size 1000 --steps 1000
+run sugarscape --backend cuda --size 1000 --steps 100
+run wolfsheep --backend cuda --size 200 --steps 300
+
+echo "== benchmarks" | tee "$out/bench.log"
+java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.cuda.GpuBenchmark "$@" 2>&1 | tee -a "$out/bench.log"
+
+echo
+echo "== summary"
+grep -E "tests (successful|failed|skipped)|tests found" "$out/tests.log"
+grep -E "^(heat2d|gameoflife|sugarscape|wolfsheep) on|per step|startup|checksum" "$out/runs.log"
+sed -n '/^measurement/,$p' "$out/bench.log"
