@@ -251,6 +251,20 @@ final class CpuAgentStore implements AgentStore {
                 deaths++;
             }
         }
+        // Births asked for: checked before anything changes, so a refused manageAll leaves the agents as they were.
+        long wanted = 0;
+        for (int i = 0; i < n; i++) {
+            if (spawns[i] < 0) {
+                throw new ColonyException(name() + " agent " + ids[i] + " asked for " + spawns[i]
+                        + " children; spawn(n) needs n >= 0");
+            }
+            wanted += spawns[i];
+        }
+        long survivors = n - deaths;
+        if (survivors + wanted > AgentColumns.MAX_AGENTS) {
+            throw new ColonyException(name() + " agents would number " + (survivors + wanted) + " after this manageAll; "
+                    + "the CPU backend holds at most " + AgentColumns.MAX_AGENTS + " per collection");
+        }
         // 2. Moves: a destination's room is its capacity less the living agents on it now, movers included.
         int[] occupancy = bounded ? new int[cells] : null;
         if (bounded) {
@@ -301,19 +315,6 @@ final class CpuAgentStore implements AgentStore {
             }
         }
         // 3. Births on the parent's place (after its move), within the room left there.
-        long wanted = 0;
-        for (int i = 0; i < n; i++) {
-            if (spawns[i] < 0) {
-                throw new ColonyException(name() + " agent " + ids[i] + " asked for " + spawns[i]
-                        + " children; spawn(n) needs n >= 0");
-            }
-            wanted += spawns[i];
-        }
-        long survivors = n - deaths;
-        if (survivors + wanted > AgentColumns.MAX_AGENTS) {
-            throw new ColonyException(name() + " agents would number " + (survivors + wanted) + " after this manageAll; "
-                    + "the CPU backend holds at most " + AgentColumns.MAX_AGENTS + " per collection");
-        }
         int[] parents = new int[(int) wanted];
         int births = 0;
         long birthsRefused = 0;
