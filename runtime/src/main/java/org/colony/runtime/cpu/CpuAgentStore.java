@@ -367,10 +367,12 @@ final class CpuAgentStore implements AgentStore {
             }
         }
         System.arraycopy(parents, 0, keep, j, births);
+        // The slots stay within twice the live agents (above MIN_SLOTS): they grow by half when births overflow
+        // them, and shrink to 1.5 times the population when fewer than half are live.
         int slots = cols.slots();
         if (count > slots) {
             slots = (int) Math.min(AgentColumns.MAX_AGENTS, Math.max(count, slots + (long) slots / 2));
-        } else if (slots > AgentColumns.MIN_SLOTS && count < slots / 4) {
+        } else if (slots > AgentColumns.MIN_SLOTS && count < slots / 2) {
             slots = Math.max(AgentColumns.MIN_SLOTS, count + count / 2);
         }
         cols.rebuild(keep, count, slots);
