@@ -228,8 +228,8 @@ public final class Messages {
     }
 
     public static String neighborArity(int count) {
-        return "[Colony/NeighborOffset] neighbor/hasNeighbor take 1, 2 or 3 offsets, one per grid dimension, "
-                + "not " + count;
+        return "[Colony/NeighborOffset] neighbor, hasNeighbor, neighborPlace, agentsAt, agentCountAt, migrate and moveTo "
+                + "take 1, 2 or 3 offsets or coordinates, one per grid dimension, not " + count;
     }
 
     public static String neighborReach() {
