@@ -129,7 +129,10 @@ final class CpuAgentStore implements AgentStore {
 
     AgentView[] views(StepInfo s) {
         AgentView[] views = new AgentView[bound.length];
-        for (int slot : s.iterates()) {
+        for (int slot = 0; slot < bound.length; slot++) { // in slot order: s.iterates() has no fixed order
+            if (!s.iterates().contains(slot)) {
+                continue;
+            }
             if (!(bound[slot] instanceof CpuAgentStore other)) {
                 throw new ColonyException("step " + name() + "." + s.name() + " iterates "
                         + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on "
@@ -167,7 +170,7 @@ final class CpuAgentStore implements AgentStore {
 
     private void prepare(StepInfo s, long seed, long epoch, long time) {
         checkOpen();
-        for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
+        for (Map.Entry<Integer, Combine> w : new java.util.TreeMap<>(s.placeWrites()).entrySet()) {
             if (w.getValue() == Combine.SET && capacity > 1) {
                 String attr = places.model().attributes().get(w.getKey()).name();
                 throw new ColonyException("step " + name() + "." + s.name() + " (" + s.source() + ") writes place()."
