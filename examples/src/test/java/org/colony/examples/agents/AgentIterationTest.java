@@ -159,6 +159,47 @@ class AgentIterationTest {
         }
     }
 
+    /** Neighbouring places read as they are after the agents' own writes of an earlier step, across a torus' edges. */
+    @ParameterizedTest(name = "wrap={0} threads={1}")
+    @CsvSource({
+        "false, 1",
+        "true, 1",
+        "true, 3",
+    })
+    void neighbourPlaces_readAfterAgentsWroteThem(boolean wrap, int threads) {
+        long[] start = WalkerReference.startPlaces(N, W, H, W, 3, 37);
+        WalkerReference ref = new WalkerReference(W, H, wrap, 7, Integer.MAX_VALUE, start);
+        ref.randomize(600, 1, 0, W);
+        int[] total = new SplittableRandom(38).ints(CELLS, -1000, 1000).toArray();
+        try (Simulation sim = Lang.sim(threads, 7)) {
+            Places<Field> field = sim.places(Field.class, wrap ? Grid.of(W, H).wrap() : Grid.of(W, H));
+            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(start));
+            ref.load(walkers);
+            field.set("total", total);
+            walkers.callAll(Walker::sense);
+            sense(ref, total);
+            ref.assertSame(walkers, "after the first sense");
+            walkers.callAll(Walker::add);
+            for (WalkerReference.W a : ref.walkers) {
+                total[(int) a.place] += a.energy;
+            }
+            walkers.callAll(Walker::sense);
+            sense(ref, total);
+            ref.assertSame(walkers, "after adding and sensing");
+        }
+    }
+
+    private static void sense(WalkerReference ref, int[] total) {
+        for (WalkerReference.W a : ref.walkers) {
+            long x = a.place % W;
+            long y = a.place / W;
+            long west = ref.index(x - 1, y);
+            long south = ref.index(x, y + 1);
+            a.seen = (west >= 0 ? total[(int) west] : 0) + 10_000L * (south >= 0 ? total[(int) south] : 0)
+                    + (ref.index(x + 1, y + 1) >= 0 ? 7 : 0) + 100_000_000L * total[(int) a.place];
+        }
+    }
+
     @Test
     void agentsOnAPlaceWithNone_andNeighboursOffTheGrid_areNone() {
         try (Simulation sim = Lang.sim(1)) {

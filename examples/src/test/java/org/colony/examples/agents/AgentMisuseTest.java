@@ -137,7 +137,7 @@ class AgentMisuseTest {
             assertEquals("Field.rich is not a @Step of Field; steps: [census]", message(() -> field.count("rich", 1)));
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(0));
             assertEquals("Walker.census is not a @Step of Walker; steps: [go, jump, breed, cull, breedAndCull, mark, "
-                    + "add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich]",
+                    + "add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense]",
                     message(() -> walkers.callAll("census")));
         }
     }

@@ -169,4 +169,11 @@ public class Walker extends Agent<Field> {
     boolean rich(int threshold) {
         return energy > threshold;
     }
+
+    /** Reads the totals of neighbouring places (zero off a non-wrapping grid) and whether one exists. */
+    @Step
+    void sense() {
+        seen = neighborPlace(-1, 0).total + 10_000L * neighborPlace(0, 1).total + (hasNeighborPlace(1, 1) ? 7 : 0)
+                + 100_000_000L * place().total;
+    }
 }
