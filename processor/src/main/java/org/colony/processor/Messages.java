@@ -148,6 +148,11 @@ public final class Messages {
                 + "; a step returning boolean only reads (use a void step to change state)";
     }
 
+    public static String predicateActs(String step, String intrinsic) {
+        return "[Colony/PredicateWrites] predicate step " + step + " calls " + intrinsic
+                + "; a step returning boolean only reads (record moves, births and deaths in a void step)";
+    }
+
     // ---- step bodies ---------------------------------------------------------------------------
 
     public static String stepAllocation() {

@@ -109,6 +109,28 @@ class AgentModelTest {
                 """), Messages.placeWriteOp("height"), "here.height /= 2", land());
     }
 
+    @Test
+    void predicateStepWritingItsPlace_isRejected() {
+        assertRejected(ant("""
+                @Step boolean full() {
+                    place().grass++;
+                    return sugar > 0;
+                }
+                """), Messages.predicateWrites("full", "place().grass"), "boolean full()", land());
+    }
+
+    @Test
+    void predicateStepRecordingAnIntent_isRejected() {
+        assertRejected(ant("""
+                @Step boolean starving() {
+                    if (sugar < 0) {
+                        kill();
+                    }
+                    return sugar < 0;
+                }
+                """), Messages.predicateActs("starving", "kill(...)"), "boolean starving()", land());
+    }
+
     // ---- other agents ---------------------------------------------------------------------------
 
     @Test
@@ -131,6 +153,17 @@ class AgentModelTest {
                     }
                 }
                 """), Messages.agentWrite("memory"), "other.memory[0]++", land());
+    }
+
+    @Test
+    void intrinsicCalledOnAnotherAgent_isRejected() {
+        assertRejected(ant("""
+                @Step void s() {
+                    for (Ant other : agentsHere(Ant.class)) {
+                        other.kill();
+                    }
+                }
+                """), Messages.neighborMethodCall("kill(...)"), "other.kill()", land());
     }
 
     @Test
