@@ -13,6 +13,7 @@ import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.step.StepRef0;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -126,6 +127,22 @@ class AgentMisuseTest {
             sim.agents(Stone.class, elsewhere, Placement.at(0));
             assertEquals("step Walker.look iterates Stone agents, but no collection of them lives on these places; "
                     + "create it with sim.agents(Stone.class, places, ...)", message(() -> walkers.callAll(Walker::look)));
+        }
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void stepReferenceOfAnotherModel() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<Field> field = sim.places(Field.class, Grid.of(4, 4));
+            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(0));
+            Agents<Stone> wrong = (Agents<Stone>) (Agents<?>) walkers;
+            assertEquals("Stone::grow is a method of Stone, but these agents are Walker; steps: [go, jump, breed, cull, "
+                    + "breedAndCull, mark, add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense]",
+                    message(() -> wrong.callAll(Stone::grow, 1)));
+            StepRef0<Walker> go = Walker::go;
+            assertEquals("Walker::go is a method of Walker, but these places hold Field; steps: [census]",
+                    message(() -> ((Places) field).callAll(go)));
         }
     }
 
