@@ -121,11 +121,13 @@ public abstract class Agent<P extends Place> {
     }
 
     /**
-     * This agent's id: unique in its collection, assigned in creation order, never reused.
+     * This agent's id: unique in its collection, assigned in creation order, never reused. Public so that
+     * steps can read the id of an agent they iterate ({@code for (Sheep s : agents(Sheep.class)) ... s.id()})
+     * from a place or an agent of another class.
      *
      * @return the id
      */
-    protected final long id() {
+    public final long id() {
         throw Place.outsideStep("id");
     }
 

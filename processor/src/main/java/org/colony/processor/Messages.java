@@ -148,6 +148,11 @@ public final class Messages {
                 + "; a step returning boolean only reads (use a void step to change state)";
     }
 
+    public static String predicateActs(String step, String intrinsic) {
+        return "[Colony/PredicateWrites] predicate step " + step + " calls " + intrinsic
+                + "; a step returning boolean only reads (record moves, births and deaths in a void step)";
+    }
+
     // ---- step bodies ---------------------------------------------------------------------------
 
     public static String stepAllocation() {
@@ -228,8 +233,8 @@ public final class Messages {
     }
 
     public static String neighborArity(int count) {
-        return "[Colony/NeighborOffset] neighbor/hasNeighbor take 1, 2 or 3 offsets, one per grid dimension, "
-                + "not " + count;
+        return "[Colony/NeighborOffset] neighbor, hasNeighbor, neighborPlace, agentsAt, agentCountAt, migrate and moveTo "
+                + "take 1, 2 or 3 offsets or coordinates, one per grid dimension, not " + count;
     }
 
     public static String neighborReach() {

@@ -60,9 +60,51 @@ final class Compilations {
                 """ + members.indent(4) + "}\n");
     }
 
-    /** Asserts that compiling {@code source} reports exactly one error, {@code message}, on the line containing {@code line}. */
-    static void assertRejected(JavaFileObject source, String message, String line) {
-        Compilation compilation = compile(source);
+    /**
+     * A place model {@code Land} for agent tests: scalar attributes {@code grass} (int) and {@code height}
+     * (double), an array attribute {@code rain} (length 3), and one step.
+     */
+    static JavaFileObject land() {
+        return source("Land", """
+                public class Land extends Place {
+                    @Attribute int grass;
+                    @Attribute double height;
+                    @Attribute(length = 3) int[] rain;
+
+                    @Step void grow() {
+                        grass = grass + 1;
+                    }
+                }
+                """);
+    }
+
+    /** A source in package {@value #PACKAGE} declaring the agent class {@code simpleName}, {@code Agent} imported too. */
+    static JavaFileObject agent(String simpleName, String body) {
+        return source(simpleName, "import org.colony.Agent;\n\n" + body);
+    }
+
+    /**
+     * An agent model {@code Ant extends Agent<Land>} with a scalar attribute {@code sugar} (int), an array
+     * attribute {@code memory} (length 2) and a shared scalar {@code rate}, plus the given members.
+     */
+    static JavaFileObject ant(String members) {
+        return agent("Ant", """
+                public class Ant extends Agent<Land> {
+                    @Attribute int sugar;
+                    @Attribute(length = 2) int[] memory;
+                    @Shared double rate;
+
+                """ + members.indent(4) + "}\n");
+    }
+
+    /**
+     * Asserts that compiling {@code source} (with {@code others}) reports exactly one error, {@code message}, on
+     * the line of {@code source} containing {@code line}.
+     */
+    static void assertRejected(JavaFileObject source, String message, String line, JavaFileObject... others) {
+        List<JavaFileObject> all = new ArrayList<>(List.of(source));
+        all.addAll(List.of(others));
+        Compilation compilation = compile(all.toArray(JavaFileObject[]::new));
         assertThat(compilation).hadErrorCount(1);
         assertThat(compilation).hadErrorContaining(message).inFile(source).onLineContaining(line);
     }

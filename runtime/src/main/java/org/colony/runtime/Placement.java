@@ -77,7 +77,7 @@ public final class Placement {
         if (explicit != null || coordinates != null) {
             places = new long[(int) count];
             for (int i = 0; i < count; i++) {
-                places[i] = explicit != null ? explicit[i] : index(grid, coordinates[i], model);
+                places[i] = explicit != null ? explicit[i] : index(grid, coordinates[i], model, i);
                 if (places[i] < 0 || places[i] >= cells) {
                     throw new ColonyException("place index " + places[i] + " for " + model + " agent " + i
                             + " is outside the grid " + grid + " (0 to " + (cells - 1) + ")");
@@ -147,14 +147,20 @@ public final class Placement {
         return Math.floorMod(r, bound);
     }
 
-    private static long index(Grid grid, int[] c, String model) {
+    private static long index(Grid grid, int[] c, String model, int agent) {
         if (c == null || c.length != grid.dimensions()) {
-            throw new ColonyException("coordinates for " + model + " agents have " + grid.dimensions()
-                    + " entries on the grid " + grid);
+            throw new ColonyException("coordinates " + Arrays.toString(c) + " of " + model + " agent " + agent + " have "
+                    + (c == null ? 0 : c.length) + " entries; the grid " + grid + " has " + grid.dimensions()
+                    + " dimensions");
         }
         for (int d = 0; d < c.length; d++) {
             if (c[d] < 0 || c[d] >= grid.size(d)) {
-                return -1;
+                StringBuilder at = new StringBuilder("(");
+                for (int e = 0; e < c.length; e++) {
+                    at.append(e > 0 ? ", " : "").append(c[e]);
+                }
+                throw new ColonyException("coordinates " + at + ") of " + model + " agent " + agent
+                        + " are outside the grid " + grid);
             }
         }
         return grid.index(c[0], c.length > 1 ? c[1] : 0, c.length > 2 ? c[2] : 0);

@@ -89,7 +89,7 @@ public final class Simulation implements AutoCloseable {
     /**
      * Creates a collection of places of {@code model} over {@code grid}, all attributes zero.
      *
-     * @throws ColonyException if the model was not processed by Colony, does not fit the grid's
+     * @throws ColonyException if the model was not processed by Colony, is an agent model, does not fit the grid's
      *     dimensionality, or does not fit in memory (the message gives the estimate)
      */
     public <P extends Place> Places<P> places(Class<P> model, Grid grid) {
@@ -99,6 +99,10 @@ public final class Simulation implements AutoCloseable {
         }
         var descriptor = org.colony.runtime.spi.ModelRegistry.descriptor(model);
         var info = descriptor.info();
+        if (info.isAgent()) {
+            throw new ColonyException(model.getSimpleName() + " is an agent model, not a place model; create its agents "
+                    + "on places with sim.agents(" + model.getSimpleName() + ".class, places, placement)");
+        }
         if (info.dimensions() != 0 && info.dimensions() != grid.dimensions()) {
             throw new ColonyException(model.getSimpleName() + " is written for " + info.dimensions()
                     + "-dimensional grids (its neighbor calls take " + info.dimensions() + " offsets), but the grid "

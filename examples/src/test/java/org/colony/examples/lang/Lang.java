@@ -4,8 +4,8 @@ import java.util.SplittableRandom;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 
-/** What the functional tests of the model language share: simulations and deterministic inputs. */
-final class Lang {
+/** What the functional tests of the model language (and of agents) share: simulations and deterministic inputs. */
+public final class Lang {
 
     /** Cells enough that the CPU backend splits a call between threads (its sequential limit is 2^15). */
     static final int PARALLEL_CELLS = 1 << 15;
@@ -14,12 +14,12 @@ final class Lang {
     }
 
     /** A CPU simulation with the given thread count and seed. */
-    static Simulation sim(int threads, long seed) {
+    public static Simulation sim(int threads, long seed) {
         return Simulation.create(Config.defaults().withBackend("cpu").withThreads(threads).withSeed(seed));
     }
 
     /** A CPU simulation with the given thread count and the default seed. */
-    static Simulation sim(int threads) {
+    public static Simulation sim(int threads) {
         return sim(threads, 42);
     }
 

@@ -528,8 +528,11 @@ public final class JavaKernelGenerator {
                 case Stmt.AgentAction act -> {
                     switch (act.kind()) {
                         case KILL -> c.addStatement("$L[a$$] = true", decl("kill$", "boolean[]", "ab$.killed()"));
-                        case SPAWN -> c.addStatement("$L[a$$] += $L", decl("spawn$", "int[]", "ab$.spawns()"),
-                                p(act.args().get(0)));
+                        case SPAWN -> {
+                            String spawns = decl("spawn$", "int[]", "ab$.spawns()");
+                            c.addStatement("$L[a$$] = $L.spawn($L[a$$], $L)", spawns, SUPPORT, spawns,
+                                    p(act.args().get(0)));
+                        }
                         case MIGRATE, MOVE_TO -> {
                             List<String> a = new ArrayList<>();
                             for (int d = 0; d < 3; d++) {

@@ -182,6 +182,21 @@ public final class ModelTranslator {
             diagnostics.error(m.element(), Messages.predicateWrites(m.name(), attr));
             return null;
         }
+        if (predicate && !placeWrites.isEmpty()) {
+            String attr = placeModel.attributes().get(placeWrites.keySet().iterator().next()).name();
+            diagnostics.error(m.element(), Messages.predicateWrites(m.name(), "place()." + attr));
+            return null;
+        }
+        if (predicate && !actions.isEmpty()) {
+            String intrinsic = switch (actions.iterator().next()) {
+                case MIGRATE -> "migrate";
+                case MOVE_TO -> "moveTo";
+                case SPAWN -> "spawn";
+                case KILL -> "kill";
+            };
+            diagnostics.error(m.element(), Messages.predicateActs(m.name(), intrinsic + "(...)"));
+            return null;
+        }
         int reach = Math.max(cx.provenReach, checked[0] ? m.declaredReach() : 0);
         reach = Math.max(reach, m.declaredReach());
         return new StepIr(m.name(), params, predicate, result, label, whole, writes, selfReads, remoteReads, placeReads,

@@ -130,7 +130,10 @@ final class CpuAgentStore implements AgentStore {
 
     AgentView[] views(StepInfo s) {
         AgentView[] views = new AgentView[bound.length];
-        for (int slot : s.iterates()) {
+        for (int slot = 0; slot < bound.length; slot++) { // in slot order: s.iterates() has no fixed order
+            if (!s.iterates().contains(slot)) {
+                continue;
+            }
             if (!(bound[slot] instanceof CpuAgentStore other)) {
                 throw new ColonyException("step " + name() + "." + s.name() + " iterates "
                         + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on "
@@ -168,7 +171,7 @@ final class CpuAgentStore implements AgentStore {
 
     private void prepare(StepInfo s, long seed, long epoch, long time) {
         checkOpen();
-        for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
+        for (Map.Entry<Integer, Combine> w : new java.util.TreeMap<>(s.placeWrites()).entrySet()) {
             if (w.getValue() == Combine.SET && capacity > 1) {
                 String attr = places.model().attributes().get(w.getKey()).name();
                 throw new ColonyException("step " + name() + "." + s.name() + " (" + s.source() + ") writes place()."
@@ -252,6 +255,20 @@ final class CpuAgentStore implements AgentStore {
                 deaths++;
             }
         }
+        // Births asked for: checked before anything changes, so a refused manageAll leaves the agents as they were.
+        long wanted = 0;
+        for (int i = 0; i < n; i++) {
+            if (spawns[i] < 0) {
+                throw new ColonyException(name() + " agent " + ids[i] + " asked for " + spawns[i]
+                        + " children; spawn(n) needs n >= 0");
+            }
+            wanted += spawns[i];
+        }
+        long survivors = n - deaths;
+        if (survivors + wanted > AgentColumns.MAX_AGENTS) {
+            throw new ColonyException(name() + " agents would number " + (survivors + wanted) + " after this manageAll; "
+                    + "the CPU backend holds at most " + AgentColumns.MAX_AGENTS + " per collection");
+        }
         // 2. Moves: a destination's room is its capacity less the living agents on it now, movers included.
         int[] occupancy = bounded ? new int[cells] : null;
         if (bounded) {
@@ -302,19 +319,6 @@ final class CpuAgentStore implements AgentStore {
             }
         }
         // 3. Births on the parent's place (after its move), within the room left there.
-        long wanted = 0;
-        for (int i = 0; i < n; i++) {
-            if (spawns[i] < 0) {
-                throw new ColonyException(name() + " agent " + ids[i] + " asked for " + spawns[i]
-                        + " children; spawn(n) needs n >= 0");
-            }
-            wanted += spawns[i];
-        }
-        long survivors = n - deaths;
-        if (survivors + wanted > AgentColumns.MAX_AGENTS) {
-            throw new ColonyException(name() + " agents would number " + (survivors + wanted) + " after this manageAll; "
-                    + "the CPU backend holds at most " + AgentColumns.MAX_AGENTS + " per collection");
-        }
         int[] parents = new int[(int) wanted];
         int births = 0;
         long birthsRefused = 0;
@@ -367,10 +371,12 @@ final class CpuAgentStore implements AgentStore {
             }
         }
         System.arraycopy(parents, 0, keep, j, births);
+        // The slots stay within twice the live agents (above MIN_SLOTS): they grow by half when births overflow
+        // them, and shrink to 1.5 times the population when fewer than half are live.
         int slots = cols.slots();
         if (count > slots) {
             slots = (int) Math.min(AgentColumns.MAX_AGENTS, Math.max(count, slots + (long) slots / 2));
-        } else if (slots > AgentColumns.MIN_SLOTS && count < slots / 4) {
+        } else if (slots > AgentColumns.MIN_SLOTS && count < slots / 2) {
             slots = Math.max(AgentColumns.MIN_SLOTS, count + count / 2);
         }
         cols.rebuild(keep, count, slots);

@@ -91,7 +91,10 @@ final class CpuPlaceStore implements PlaceStore {
 
     private org.colony.runtime.spi.AgentView[] views(StepInfo s) {
         org.colony.runtime.spi.AgentView[] views = new org.colony.runtime.spi.AgentView[bound.length];
-        for (int slot : s.iterates()) {
+        for (int slot = 0; slot < bound.length; slot++) { // in slot order: s.iterates() has no fixed order
+            if (!s.iterates().contains(slot)) {
+                continue;
+            }
             if (!(bound[slot] instanceof CpuAgentStore agents)) {
                 throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " iterates "
                         + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives "

@@ -52,6 +52,19 @@ public final class KernelSupport {
         return g < 0 ? AgentBlock.OUTSIDE : g;
     }
 
+    /**
+     * The children an agent has asked for after one more {@code spawn(n)}: calls add up, and a total beyond
+     * int's range is refused here rather than wrapping around to a negative count.
+     */
+    public static int spawn(int asked, int n) {
+        long total = (long) asked + n;
+        if (total > Integer.MAX_VALUE) {
+            throw new ColonyException("spawn(" + n + ") makes " + total + " children asked for by one agent; at most "
+                    + Integer.MAX_VALUE + " per agent and manageAll");
+        }
+        return (int) total;
+    }
+
     /** The number of agents on global place {@code g} of an agent view's {@code start} array; 0 for g &lt; 0. */
     public static int agentCount(int[] start, long g) {
         return g < 0 ? 0 : start[(int) g + 1] - start[(int) g];

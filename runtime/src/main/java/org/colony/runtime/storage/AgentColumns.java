@@ -220,8 +220,9 @@ public final class AgentColumns implements AgentBlock {
     }
 
     /**
-     * Makes contribution columns for a place attribute ready for a step: sums start at zero, plain writes,
-     * minima and maxima start as "not written".
+     * Makes contribution columns for a place attribute ready for a step: sums start at zero (-0.0 for floating
+     * point, the additive identity, so that a place no agent adds to keeps its value bit for bit, -0.0 included),
+     * plain writes, minima and maxima start as "not written".
      */
     public void resetContribution(int placeAttribute) {
         AttributeInfo info = placeModel.attributes().get(placeAttribute);
@@ -229,13 +230,15 @@ public final class AgentColumns implements AgentBlock {
             contribution[placeAttribute] = column(info, slots);
             Object flags = info.isArray() ? new boolean[info.length()][slots] : new boolean[slots];
             contributed[placeAttribute] = flags;
-            return;
+            if (!info.type().isFloating()) {
+                return;
+            }
         }
         for (int k = 0; k < info.columns(); k++) {
             Object c = element(info, contribution[placeAttribute], k);
             switch (c) {
-                case double[] d -> java.util.Arrays.fill(d, 0, count, 0.0);
-                case float[] d -> java.util.Arrays.fill(d, 0, count, 0.0f);
+                case double[] d -> java.util.Arrays.fill(d, 0, count, -0.0);
+                case float[] d -> java.util.Arrays.fill(d, 0, count, -0.0f);
                 case long[] d -> java.util.Arrays.fill(d, 0, count, 0L);
                 case int[] d -> java.util.Arrays.fill(d, 0, count, 0);
                 case short[] d -> java.util.Arrays.fill(d, 0, count, (short) 0);
