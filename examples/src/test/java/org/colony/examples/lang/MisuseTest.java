@@ -214,8 +214,6 @@ class MisuseTest {
     void unknownOrMissingBackend() {
         assertEquals("--backend=opencl is not a backend; use auto, cpu or cuda",
                 message(() -> Config.defaults().withBackend("opencl")));
-        assertEquals("--backend=cuda is not installed: add its module (colony-cuda-backend) to the class path, or "
-                + "use --backend=cpu", message(() -> Simulation.create(Config.defaults().withBackend("cuda"))));
     }
 
     @Test
