@@ -14,7 +14,7 @@ typedef unsigned long long julong;
 namespace colony {
 
 // ---- the frame of a call: where a block's cells live, and the values of the call -----------------
-// Layout as org.colony.runtime.spi.Layout, written by the runtime field by field (128 bytes).
+// Layout as org.colony.runtime.spi.Layout, written by the runtime field by field (136 bytes).
 struct Frame {
     jlong base;      // storage index of the owned cell at local (0, 0, 0)
     jlong strideY;   // storage distance between cells one apart along y
@@ -30,6 +30,8 @@ struct Frame {
     jint origin0, origin1, origin2;
     jint extent0, extent1, extent2;
     jint pad, wrap;
+    jint march;      // rows each thread walks in a row-marching kernel
+    jint spare;
 };
 
 // ---- errors: the first error of a call is kept as (kind << 24 | source line) ----------------------

@@ -169,7 +169,8 @@ public final class CudaPlaceStore implements PlaceStore {
         StepInfo s = model.steps().get(step);
         prepareRemote(s.remoteReads());
         KernelParams p = params.begin();
-        Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0);
+        int march = kernels.marches(step) ? rowsPerThread() : 1;
+        Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0, march);
         for (int a = 0; a < current.length; a++) {
             p.add(current[a].pointer());
             if (next[a] != null) {
@@ -187,7 +188,8 @@ public final class CudaPlaceStore implements PlaceStore {
             p.add(args[i], param.type());
         }
         int gx = (int) ((layout.extent0() + BLOCK_X - 1L) / BLOCK_X);
-        int gy = (int) Math.min(65535L, (layout.rows() + BLOCK_Y - 1L) / BLOCK_Y);
+        long segments = (layout.rows() + march - 1L) / march;
+        int gy = (int) Math.min(65535L, (segments + BLOCK_Y - 1L) / BLOCK_Y);
         Driver.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, 0, 0L, p.pointers(),
                 model.modelClass().getSimpleName() + "." + s.name());
         for (int a : s.writes()) {
@@ -198,6 +200,16 @@ public final class CudaPlaceStore implements PlaceStore {
             }
             dirty[a] = true;
         }
+    }
+
+    /**
+     * Rows per thread for row-marching kernels: as many as keep about two full waves of threads on the
+     * device, at most 32, so small grids keep every multiprocessor busy and large ones load each value once.
+     */
+    private int rowsPerThread() {
+        long threads = (long) layout.extent0() * layout.rows();
+        long wave = (long) cx.device().multiprocessors() * 2048 * 2;
+        return (int) Math.max(1, Math.min(32, threads / wave));
     }
 
     private void agentParams(KernelParams p, int slot, StepInfo s) {

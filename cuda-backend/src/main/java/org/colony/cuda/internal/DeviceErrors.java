@@ -42,7 +42,7 @@ public final class DeviceErrors implements AutoCloseable {
             case 2 -> "an array index out of range";
             case 3 -> "a neighbor offset beyond the step's declared reach";
             case 4 -> "uniformInt with a bound that is not positive";
-            case 5 -> "spawn with a negative count";
+            case 5 -> "spawn(n) with a negative n, or more than 2147483647 children asked for by one agent";
             case 6 -> "two plain writes of one place attribute by agents on the same place";
             default -> "error " + (code >>> 24);
         };

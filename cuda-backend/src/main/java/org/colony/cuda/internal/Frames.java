@@ -4,11 +4,11 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.colony.runtime.spi.Layout;
 
-/** Writes {@code colony::Frame} (colony.cuh) field by field: 10 longs, then 12 ints, 128 bytes. */
+/** Writes {@code colony::Frame} (colony.cuh) field by field: 10 longs, then 14 ints, 136 bytes. */
 public final class Frames {
 
     /** The frame's size in bytes. */
-    public static final long BYTES = 128;
+    public static final long BYTES = 136;
 
     private Frames() {
     }
@@ -22,6 +22,12 @@ public final class Frames {
      */
     public static void write(MemorySegment f, Layout l, long seed, long epoch, long time, long error, long rows,
             long pitch, long placePitch) {
+        write(f, l, seed, epoch, time, error, rows, pitch, placePitch, 1);
+    }
+
+    /** Fills a frame for a kernel that walks {@code march} rows per thread. */
+    public static void write(MemorySegment f, Layout l, long seed, long epoch, long time, long error, long rows,
+            long pitch, long placePitch, int march) {
         f.set(ValueLayout.JAVA_LONG, 0, l.base());
         f.set(ValueLayout.JAVA_LONG, 8, l.strideY());
         f.set(ValueLayout.JAVA_LONG, 16, l.strideZ());
@@ -33,7 +39,7 @@ public final class Frames {
         f.set(ValueLayout.JAVA_LONG, 64, pitch);
         f.set(ValueLayout.JAVA_LONG, 72, placePitch);
         int[] ints = {l.dims(), l.size0(), l.size1(), l.size2(), l.origin0(), l.origin1(), l.origin2(), l.extent0(),
-            l.extent1(), l.extent2(), l.pad(), l.wrap() ? 1 : 0};
+            l.extent1(), l.extent2(), l.pad(), l.wrap() ? 1 : 0, march, 0};
         for (int i = 0; i < ints.length; i++) {
             f.set(ValueLayout.JAVA_INT, 80 + 4L * i, ints[i]);
         }

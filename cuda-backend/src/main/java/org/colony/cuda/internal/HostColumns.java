@@ -25,13 +25,23 @@ public final class HostColumns {
 
     /** Copies {@code count} elements from native {@code src} at element {@code from} into {@code dst[to..]}. */
     public static void toArray(MemorySegment src, long from, Object dst, int to, int count, ScalarType t) {
-        ValueLayout l = layout(t);
-        MemorySegment.copy(src, l, from * t.bytes(), dst, to, count);
+        if (dst instanceof boolean[] b) {
+            for (int i = 0; i < count; i++) {
+                b[to + i] = src.get(ValueLayout.JAVA_BYTE, from + i) != 0;
+            }
+            return;
+        }
+        MemorySegment.copy(src, layout(t), from * t.bytes(), dst, to, count);
     }
 
     /** Copies {@code count} elements of {@code src[from..]} into native {@code dst} at element {@code to}. */
     public static void fromArray(Object src, int from, MemorySegment dst, long to, int count, ScalarType t) {
-        ValueLayout l = layout(t);
-        MemorySegment.copy(src, from, dst, l, to * t.bytes(), count);
+        if (src instanceof boolean[] b) {
+            for (int i = 0; i < count; i++) {
+                dst.set(ValueLayout.JAVA_BYTE, to + i, b[from + i] ? (byte) 1 : (byte) 0);
+            }
+            return;
+        }
+        MemorySegment.copy(src, from, dst, layout(t), to * t.bytes(), count);
     }
 }

@@ -11,6 +11,7 @@ public final class ModelKernels implements AutoCloseable {
 
     private final CudaModule module;
     private final long[] steps;
+    private final boolean[] marches;
     private final String simpleName;
     private final String sourceFile;
 
@@ -44,8 +45,17 @@ public final class ModelKernels implements AutoCloseable {
         byte[] cubin = compiler.compile(source, cls.getSimpleName() + ".cu", cls.getSimpleName());
         this.module = new CudaModule(cubin);
         this.steps = new long[model.steps().size()];
+        this.marches = new boolean[steps.length];
+        java.util.Set<String> marching = new java.util.HashSet<>();
+        for (String line : source.lines().takeWhile(l -> l.startsWith("//")).toList()) {
+            if (line.startsWith("// colony-march: ")) {
+                marching.add(line.substring("// colony-march: ".length()).trim());
+            }
+        }
         for (int i = 0; i < steps.length; i++) {
-            steps[i] = module.function(simpleName + "__" + model.steps().get(i).name());
+            String kernel = simpleName + "__" + model.steps().get(i).name();
+            steps[i] = module.function(kernel);
+            marches[i] = marching.contains(kernel);
         }
     }
 
@@ -67,6 +77,11 @@ public final class ModelKernels implements AutoCloseable {
     /** The kernel of step number {@code step}. */
     public long step(int step) {
         return steps[step];
+    }
+
+    /** Whether the kernel of step number {@code step} walks several rows per thread. */
+    public boolean marches(int step) {
+        return marches[step];
     }
 
     /** The device address of a shared attribute's constant symbol. */

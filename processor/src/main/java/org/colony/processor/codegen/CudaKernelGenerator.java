@@ -72,6 +72,11 @@ public final class CudaKernelGenerator {
         if (unsupported != null) {
             out.append("// colony-unsupported: ").append(unsupported).append('\n');
         }
+        for (StepIr step : model.steps()) {
+            if (marches(model, step)) {
+                out.append("// colony-march: ").append(kernelName(model, step)).append('\n');
+            }
+        }
         out.append("#include \"colony.cuh\"\n\n");
         if (!model.shared().isEmpty()) {
             out.append("extern \"C\" {\n");
@@ -94,6 +99,11 @@ public final class CudaKernelGenerator {
         return model.simpleName() + "_shared_" + s.name();
     }
 
+    /** Whether the kernel of {@code step} marches over rows (so the runtime passes a row count per thread). */
+    public static boolean marches(ModelIr model, StepIr step) {
+        return Window.of(model, step) != null;
+    }
+
     /** One kernel. */
     private static final class StepKernel implements CudaExpressions.Names {
         private final ModelIr model;
@@ -106,6 +116,8 @@ public final class CudaKernelGenerator {
         private final Deque<Integer> loops = new ArrayDeque<>();
         private int indent = 1;
         private int line;
+        /** For row-marching kernels: the window of each attribute read through neighbours, else null. */
+        private final Window window;
 
         StepKernel(ModelIr model, StepIr step, StringBuilder out) {
             this.model = model;
@@ -115,13 +127,14 @@ public final class CudaKernelGenerator {
             this.self = agent ? "a" : "s";
             this.printer = new CudaExpressions(this);
             this.line = step.line();
+            this.window = Window.of(model, step);
         }
 
         private String p(Expr e) {
             return printer.print(e);
         }
 
-        private void emit(String text) {
+        void emit(String text) {
             out.append("    ".repeat(indent)).append(text).append('\n');
         }
 
@@ -131,7 +144,7 @@ public final class CudaKernelGenerator {
             }
         }
 
-        private static String col(AttributeRef a) {
+        static String col(AttributeRef a) {
             return a.name() + "_col";
         }
 
@@ -194,6 +207,23 @@ public final class CudaKernelGenerator {
                 emit("const jint gz = (jint) (g / f.size0 / f.size1);");
                 emit("const jlong s = f.base + (gx - f.origin0) + (jlong) (gy - f.origin1) * f.strideY"
                         + " + (jlong) (gz - f.origin2) * f.strideZ;");
+            } else if (window != null) {
+                // Row marching: each thread walks f.march rows of one column, keeping the neighbour values it
+                // reads in registers, so each row loads one new value per column of the window.
+                emit("const jint x = (jint) (blockIdx.x * blockDim.x + threadIdx.x);");
+                emit("if (x >= f.extent0) return;");
+                emit("const jint gx = f.origin0 + x;");
+                emit("const jint gz = f.origin2;");
+                emit("for (jlong seg = (jlong) blockIdx.y * blockDim.y + threadIdx.y; seg * f.march < f.rows; "
+                        + "seg += (jlong) gridDim.y * blockDim.y) {");
+                indent++;
+                emit("const jint ly0 = (jint) (seg * f.march);");
+                emit("const jint lyEnd = (jint) (seg * f.march + f.march < f.rows ? seg * f.march + f.march : f.rows);");
+                emit("jlong s = f.base + x + (jlong) ly0 * f.strideY;");
+                window.declare(this::emit);
+                emit("for (jint ly = ly0; ly < lyEnd; ly++, s += f.strideY) {");
+                indent++;
+                emit("const jint gy = f.origin1 + ly;");
             } else {
                 emit("const jint x = (jint) (blockIdx.x * blockDim.x + threadIdx.x);");
                 emit("if (x >= f.extent0) return;");
@@ -222,7 +252,9 @@ public final class CudaKernelGenerator {
                     emit("for (jint k = 0; k < " + a.length() + "; k++) " + next(a) + "[k * f.pitch + " + self + "] = "
                             + col(a) + "[k * f.pitch + " + self + "];");
                 } else {
-                    emit(CudaExpressions.type(a.type()) + " " + a.name() + "_self = " + col(a) + "[" + self + "];");
+                    String known = window == null ? null : window.self(a);
+                    emit(CudaExpressions.type(a.type()) + " " + a.name() + "_self = "
+                            + (known != null ? known : col(a) + "[" + self + "]") + ";");
                     writeBack.add(next(a) + "[" + self + "] = " + a.name() + "_self;");
                 }
             }
@@ -232,6 +264,11 @@ public final class CudaKernelGenerator {
             }
             if (step.predicate()) {
                 emit("if (" + CudaExpressions.local(step.result().name()) + ") atomicAdd(count, 1ull);");
+            }
+            if (window != null) {
+                window.advance(this::emit);
+                indent--;
+                emit("}");
             }
             indent--;
             emit("}");
@@ -473,8 +510,8 @@ public final class CudaKernelGenerator {
                 case KILL -> emit("killed[a] = true;");
                 case SPAWN -> {
                     String n = p(act.args().get(0));
-                    emit("if (" + n + " < 0) colony::fail(f, colony::SPAWN, " + line + "); else spawns[a] = colony::add(spawns[a], "
-                            + n + ");");
+                    emit("{ const jlong asked = (jlong) spawns[a] + " + n + "; if (" + n + " < 0 || asked > 2147483647LL) "
+                            + "colony::fail(f, colony::SPAWN, " + line + "); else spawns[a] = (jint) asked; }");
                 }
                 case MIGRATE, MOVE_TO -> {
                     List<String> c = new ArrayList<>();
@@ -508,6 +545,12 @@ public final class CudaKernelGenerator {
             AttributeRef a = read.attr();
             if (read.isSelf()) {
                 return target(a, read.element());
+            }
+            if (window != null && a.owner().kind() == org.colony.processor.ir.ModelRef.Kind.SELF) {
+                String w = window.value(a, read.place());
+                if (w != null) {
+                    return w;
+                }
             }
             String where = print.apply(read.place());
             return switch (a.owner().kind()) {
