@@ -12,9 +12,10 @@ cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr 
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; java -version; } 2>&1 | tee "$out/machine.log"
 
 echo "== GPU tests" | tee "$out/tests.log"
-java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=summary \
-    -cp ".gpu/app/examples-tests.jar:$cp_app" --select-package=org.colony.examples.cuda \
-    --select-class=org.colony.examples.Heat2DTest 2>&1 | tail -60 | tee -a "$out/tests.log"
+java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=tree \
+    --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
+    -cp ".gpu/app/examples-tests.jar:$cp_app" --select-class=org.colony.examples.cuda.CudaExamplesTest \
+    --select-class=org.colony.examples.cuda.CudaMisuseTest 2>&1 | tee -a "$out/tests.log" | tail -80
 
 echo "== model runs" | tee "$out/runs.log"
 run() { java "${java_opts[@]}" -cp "$cp_app" org.colony.runtime.cli.Main run "$@" --quiet 2>&1 | tee -a "$out/runs.log"; }

@@ -46,6 +46,7 @@ public final class CudaAgentStore implements AgentStore {
     private final KernelParams support;
     private final DeviceErrors errors = new DeviceErrors();
     private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
+    private final ScratchPool pool = new ScratchPool();
     private final DeviceScan scanner;
     private long slots;
     private long count;
@@ -82,7 +83,7 @@ public final class CudaAgentStore implements AgentStore {
         this.bound = new AgentStore[model.agentClasses().size()];
         this.params = new KernelParams(arena, Frames.BYTES, 512);
         this.support = new KernelParams(arena, Frames.BYTES, 32);
-        this.scanner = new DeviceScan(cx.support(), arena);
+        this.scanner = new DeviceScan(cx.support(), arena, pool);
         this.contribution = new DeviceBuffer[placeModel.attributes().size()];
         this.contributed = new DeviceBuffer[placeModel.attributes().size()];
         int n = initial.length;
@@ -187,18 +188,16 @@ public final class CudaAgentStore implements AgentStore {
 
     /** Groups {@code n} keyed items into {@code buckets} (start of length buckets + 1, order of length n), stably. */
     private void group(long keys, long n, long buckets, long startOut, long orderOut, long priority, long tie) {
-        Driver.memset8(startOut, (byte) 0, 4 * (buckets + 1));
-        try (DeviceBuffer counts = DeviceBuffer.zeroed(4 * buckets);
-                DeviceBuffer cursor = DeviceBuffer.zeroed(4 * buckets)) {
-            run("colony_histogram", n, p -> p.add(keys).add(n).add(counts.pointer()));
-            long total = scanner.scan(counts.pointer(), startOut, buckets);
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment t = a.allocate(4);
-                t.set(ValueLayout.JAVA_INT, 0, (int) total);
-                Driver.copyToDevice(startOut + 4 * buckets, t, 4);
-            }
-            run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(cursor.pointer()).add(orderOut));
+        long counts = pool.zeroed("group.counts", 4 * buckets);
+        long cursor = pool.zeroed("group.cursor", 4 * buckets);
+        run("colony_histogram", n, p -> p.add(keys).add(n).add(counts));
+        long total = scanner.scan(counts, startOut, buckets);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment t = a.allocate(4);
+            t.set(ValueLayout.JAVA_INT, 0, (int) total);
+            Driver.copyToDevice(startOut + 4 * buckets, t, 4);
         }
+        run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(cursor).add(orderOut));
         if (priority == 0) {
             run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets));
         } else {
@@ -328,6 +327,12 @@ public final class CudaAgentStore implements AgentStore {
             Driver.memset8(contribution[attr].pointer(), (byte) 0, contribution[attr].bytes());
             Driver.memset8(contributed[attr].pointer(), (byte) 0, contributed[attr].bytes());
         }
+        // Floating-point sums start at -0.0, the identity of addition: a place's -0.0 survives agents adding nothing.
+        if (info.type() == org.colony.runtime.spi.ScalarType.DOUBLE) {
+            fillLong(contribution[attr].pointer(), n, Long.MIN_VALUE);
+        } else if (info.type() == org.colony.runtime.spi.ScalarType.FLOAT) {
+            Driver.memset32(contribution[attr].pointer(), Integer.MIN_VALUE, n);
+        }
     }
 
     private void applyPlaceWrites(StepInfo s) {
@@ -360,162 +365,158 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         long n = count;
         boolean bounded = capacity < Integer.MAX_VALUE;
-        try (DeviceBuffer stats = DeviceBuffer.zeroed(8 * 8);
-                DeviceBuffer requests = DeviceBuffer.zeroed(8 * Math.max(1, n));
-                DeviceBuffer won = DeviceBuffer.zeroed(Math.max(1, n));
-                DeviceBuffer occupancy = DeviceBuffer.zeroed(bounded ? 4 * cells : 4);
-                DeviceBuffer priority = DeviceBuffer.zeroed(bounded ? 8 * Math.max(1, n) : 8);
-                DeviceBuffer ranks = DeviceBuffer.zeroed(4 * Math.max(1, n));
-                DeviceBuffer flags = DeviceBuffer.zeroed(4 * Math.max(1, n))) {
-            long occ = bounded ? occupancy.pointer() : 0L;
-            // 1-2. Deaths counted; moves requested, settled per destination, applied.
-            run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
-                    .add(locations.pointer()).add(requests.pointer()).add(occ).add(stats.pointer()));
-            if (n > 0) {
-                if (bounded) {
-                    run("colony_move_priorities", n, p -> p.add(n).add(seed).add(epoch).add(ids.pointer())
-                            .add(requests.pointer()).add(priority.pointer()));
-                }
-                try (DeviceBuffer bucketStart = DeviceBuffer.zeroed(4 * (cells + 1));
-                        DeviceBuffer bucketOrder = DeviceBuffer.zeroed(4 * Math.max(1, n))) {
-                    group(requests.pointer(), n, cells, bucketStart.pointer(), bucketOrder.pointer(),
-                            bounded ? priority.pointer() : 0L, ids.pointer());
-                    run("colony_grant", cells, p -> p.add(bucketStart.pointer()).add(bucketOrder.pointer()).add(cells)
-                            .addInt(capacity).add(occ).add(won.pointer()));
-                }
-                run("colony_apply_moves", n, p -> p.add(n).add(requests.pointer()).add(won.pointer())
-                        .add(locations.pointer()).add(stats.pointer()));
-            }
-            // 3. Births: children of each parent in parent order, within the room left on its place.
-            long wanted;
-            try (DeviceBuffer offsets = DeviceBuffer.zeroed(4 * Math.max(1, n))) {
-                wanted = n == 0 ? 0 : scanner.scan(spawns.pointer(), offsets.pointer(), n);
-                if (count + wanted > MAX_AGENTS) {
-                    throw new ColonyException(name() + " agents would number up to " + (count + wanted)
-                            + " after this manageAll; the CUDA backend holds at most " + MAX_AGENTS + " per collection");
-                }
-                long births;
-                DeviceBuffer childParent = DeviceBuffer.zeroed(4 * Math.max(1, wanted));
-                DeviceBuffer childWon = DeviceBuffer.zeroed(Math.max(1, wanted));
-                DeviceBuffer childRank = DeviceBuffer.zeroed(4 * Math.max(1, wanted));
-                try {
-                    births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, offsets, childParent, childWon,
-                            childRank);
-                    // 4. Stable compaction: survivors, then the children in parent order.
-                    run("colony_flags", n, p -> p.add(n).add(killed.pointer()).addBoolean(true).add(flags.pointer()));
-                    long survivors = n == 0 ? 0 : scanner.scan(flags.pointer(), ranks.pointer(), n);
-                    long total = survivors + births;
-                    if (total > MAX_AGENTS) {
-                        throw new ColonyException(name() + " agents would number " + total + " after this manageAll; "
-                                + "the CUDA backend holds at most " + MAX_AGENTS + " per collection");
-                    }
-                    try (DeviceBuffer map = DeviceBuffer.zeroed(4 * Math.max(1, total))) {
-                        run("colony_compaction_map", n, p -> p.add(n).add(killed.pointer()).add(ranks.pointer())
-                                .add(map.pointer()));
-                        if (wanted > 0) {
-                            run("colony_children_map", wanted, p -> p.addInt((int) wanted).add(childWon.pointer())
-                                    .add(childRank.pointer()).add(childParent.pointer()).addInt((int) survivors)
-                                    .add(map.pointer()).add(stats.pointer()));
-                        }
-                        compact(map.pointer(), survivors, births, total);
-                    }
-                } finally {
-                    childParent.close();
-                    childWon.close();
-                    childRank.close();
-                }
-            }
-            long[] st = new long[5];
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment s = a.allocate(8 * 8);
-                stats.download(s, 0, 8 * 8);
-                for (int i = 0; i < 5; i++) {
-                    st[i] = s.getAtIndex(ValueLayout.JAVA_LONG, i);
-                }
-            }
-            errors.check(kernels.sourceFile(), name());
-            long born = count - (n - st[0]);
-            return new ManageReport(st[0], born, st[1], st[2], st[3], st[4], count);
+        long m = Math.max(1, n);
+        long stats = pool.zeroed("manage.stats", 8 * 8);
+        long requests = pool.get("manage.requests", 8 * m);
+        long won = pool.get("manage.won", m);
+        long occupancy = bounded ? pool.zeroed("manage.occupancy", 4 * cells) : 0L;
+        long priority = bounded ? pool.get("manage.priority", 8 * m) : 0L;
+        long ranks = pool.get("manage.ranks", 4 * m);
+        long flags = pool.get("manage.flags", 4 * m);
+        long offsets = pool.get("manage.offsets", 4 * m);
+        long bucketStart = pool.get("manage.bucketStart", 4 * (cells + 1));
+        // The children asked for, checked against the limit before anything changes.
+        long wanted = n == 0 ? 0 : scanner.scan(spawns.pointer(), offsets, n);
+        if (count + wanted > MAX_AGENTS) {
+            throw new ColonyException(name() + " agents would number up to " + (count + wanted)
+                    + " after this manageAll; the CUDA backend holds at most " + MAX_AGENTS + " per collection");
         }
+        // 1-2. Deaths counted; moves requested, settled per destination, applied.
+        run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
+                .add(locations.pointer()).add(requests).add(occupancy).add(stats));
+        if (n > 0) {
+            if (bounded) {
+                run("colony_move_priorities", n, p -> p.add(n).add(seed).add(epoch).add(ids.pointer()).add(requests)
+                        .add(priority));
+            }
+            long bucketOrder = pool.get("manage.bucketOrder", 4 * m);
+            group(requests, n, cells, bucketStart, bucketOrder, priority, ids.pointer());
+            run("colony_grant", cells, p -> p.add(bucketStart).add(bucketOrder).add(cells).addInt(capacity)
+                    .add(occupancy).add(won));
+            run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won).add(locations.pointer()).add(stats));
+        }
+        // 3. Births: children of each parent in parent order, within the room left on its place.
+        long w = Math.max(1, wanted);
+        long childParent = pool.get("manage.childParent", 4 * w);
+        long childWon = pool.get("manage.childWon", w);
+        long childRank = pool.get("manage.childRank", 4 * w);
+        long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, offsets, childParent, childWon,
+                childRank);
+        // 4. Stable compaction: survivors, then the children in parent order.
+        run("colony_flags", n, p -> p.add(n).add(killed.pointer()).addBoolean(true).add(flags));
+        long survivors = n == 0 ? 0 : scanner.scan(flags, ranks, n);
+        long total = survivors + births;
+        long map = pool.get("manage.map", 4 * Math.max(1, total));
+        run("colony_compaction_map", n, p -> p.add(n).add(killed.pointer()).add(ranks).add(map));
+        if (wanted > 0) {
+            run("colony_children_map", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
+                    .add(childParent).addInt((int) survivors).add(map).add(stats));
+        }
+        compact(map, survivors, births, total);
+        long[] st = new long[5];
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(8 * 8);
+            Driver.copyToHost(host, stats, 8 * 8);
+            for (int i = 0; i < 5; i++) {
+                st[i] = host.getAtIndex(ValueLayout.JAVA_LONG, i);
+            }
+        }
+        errors.check(kernels.sourceFile(), name());
+        return new ManageReport(st[0], births, st[1], st[2], st[3], st[4], count);
     }
 
     /** Settles the children's room; returns how many are born, with their ranks among the born. */
-    private long children(long seed, long epoch, long n, long wanted, boolean bounded, DeviceBuffer offsets,
-            DeviceBuffer childParent, DeviceBuffer childWon, DeviceBuffer childRank) {
-        try (DeviceBuffer requests = DeviceBuffer.zeroed(8 * wanted);
-                DeviceBuffer priority = DeviceBuffer.zeroed(bounded ? 8 * wanted : 8);
-                DeviceBuffer tie = DeviceBuffer.zeroed(8 * wanted);
-                DeviceBuffer occupancy = DeviceBuffer.zeroed(bounded ? 4 * cells : 4);
-                DeviceBuffer flags = DeviceBuffer.zeroed(4 * wanted)) {
-            long prio = bounded ? priority.pointer() : 0L;
-            run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(offsets.pointer())
-                    .add(spawns.pointer()).add(locations.pointer()).add(ids.pointer()).add(seed).add(epoch)
-                    .add(childParent.pointer()).add(requests.pointer()).add(prio).add(tie.pointer()));
-            long occ = 0L;
-            if (bounded) {
-                run("colony_occupancy", n, p -> p.add(n).add(killed.pointer()).add(locations.pointer())
-                        .add(occupancy.pointer()));
-                occ = occupancy.pointer();
-            }
-            long occupied = occ;
-            try (DeviceBuffer bucketStart = DeviceBuffer.zeroed(4 * (cells + 1));
-                    DeviceBuffer bucketOrder = DeviceBuffer.zeroed(4 * wanted)) {
-                group(requests.pointer(), wanted, cells, bucketStart.pointer(), bucketOrder.pointer(), prio,
-                        tie.pointer());
-                run("colony_grant", cells, p -> p.add(bucketStart.pointer()).add(bucketOrder.pointer()).add(cells)
-                        .addInt(capacity).add(occupied).add(childWon.pointer()));
-            }
-            run("colony_flags", wanted, p -> p.add(wanted).add(childWon.pointer()).addBoolean(false).add(flags.pointer()));
-            return scanner.scan(flags.pointer(), childRank.pointer(), wanted);
+    private long children(long seed, long epoch, long n, long wanted, boolean bounded, long offsets, long childParent,
+            long childWon, long childRank) {
+        long requests = pool.get("children.requests", 8 * wanted);
+        long priority = bounded ? pool.get("children.priority", 8 * wanted) : 0L;
+        long tie = pool.get("children.tie", 8 * wanted);
+        long flags = pool.get("children.flags", 4 * wanted);
+        run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(offsets)
+                .add(spawns.pointer()).add(locations.pointer()).add(ids.pointer()).add(seed).add(epoch)
+                .add(childParent).add(requests).add(priority).add(tie));
+        long occupancy = 0L;
+        if (bounded) {
+            occupancy = pool.zeroed("children.occupancy", 4 * cells);
+            long occ = occupancy;
+            run("colony_occupancy", n, p -> p.add(n).add(killed.pointer()).add(locations.pointer()).add(occ));
         }
+        long occupied = occupancy;
+        long bucketStart = pool.get("children.bucketStart", 4 * (cells + 1));
+        long bucketOrder = pool.get("children.bucketOrder", 4 * wanted);
+        group(requests, wanted, cells, bucketStart, bucketOrder, priority, tie);
+        run("colony_grant", cells, p -> p.add(bucketStart).add(bucketOrder).add(cells).addInt(capacity).add(occupied)
+                .add(childWon));
+        run("colony_flags", wanted, p -> p.add(wanted).add(childWon).addBoolean(false).add(flags));
+        return scanner.scan(flags, childRank, wanted);
     }
 
-    /** Rebuilds every column from {@code map} (new slot to old slot) and gives children their ids. */
+    /**
+     * Rebuilds every column from {@code map} (new slot to old slot) and gives children their ids. Columns are
+     * gathered into a scratch buffer and copied back, so the slots are reallocated only when the population
+     * outgrows them or falls below half of them.
+     */
     private void compact(long map, long survivors, long births, long total) {
         long newSlots = slots;
         if (total > slots) {
             newSlots = Math.min(MAX_AGENTS, Math.max(total, slots + slots / 2));
-        } else if (slots > MIN_SLOTS && total < slots / 4) {
+        } else if (slots > MIN_SLOTS && total < slots / 2) {
             newSlots = Math.max(MIN_SLOTS, total + total / 2);
         }
-        DeviceBuffer[] oldCurrent = current;
-        DeviceBuffer[] oldNext = next;
-        DeviceBuffer oldIds = ids;
-        DeviceBuffer oldLocations = locations;
-        DeviceBuffer oldKilled = killed;
-        DeviceBuffer oldTargets = targets;
-        DeviceBuffer oldSpawns = spawns;
-        long oldSlots = slots;
-        allocate(newSlots);
-        try {
+        if (newSlots == slots) {
             for (int a = 0; a < current.length; a++) {
                 AttributeInfo info = model.attributes().get(a);
-                gather(oldCurrent[a].pointer(), current[a].pointer(), map, total, oldSlots, newSlots, info.columns(),
-                        info.type().bytes());
+                inPlace(current[a].pointer(), map, total, info.columns(), info.type().bytes());
             }
-            gather(oldIds.pointer(), ids.pointer(), map, total, oldSlots, newSlots, 1, 8);
-            gather(oldLocations.pointer(), locations.pointer(), map, total, oldSlots, newSlots, 1, 8);
-            if (births > 0) {
-                long first = nextId;
-                run("colony_child_ids", births, p -> p.add(ids.pointer()).addInt((int) survivors).addInt((int) births)
-                        .add(first));
-            }
-        } finally {
-            for (int a = 0; a < oldCurrent.length; a++) {
-                oldCurrent[a].close();
-                if (oldNext[a] != null) {
-                    oldNext[a].close();
+            inPlace(ids.pointer(), map, total, 1, 8);
+            inPlace(locations.pointer(), map, total, 1, 8);
+            Driver.memset8(killed.pointer(), (byte) 0, slots);
+            Driver.memset8(spawns.pointer(), (byte) 0, 4 * slots);
+            fillLong(targets.pointer(), slots, -1);
+        } else {
+            DeviceBuffer[] oldCurrent = current;
+            DeviceBuffer[] oldNext = next;
+            DeviceBuffer[] old = {ids, locations, killed, targets, spawns};
+            long oldSlots = slots;
+            allocate(newSlots);
+            try {
+                for (int a = 0; a < current.length; a++) {
+                    AttributeInfo info = model.attributes().get(a);
+                    gather(oldCurrent[a].pointer(), current[a].pointer(), map, total, oldSlots, newSlots, info.columns(),
+                            info.type().bytes());
+                }
+                gather(old[0].pointer(), ids.pointer(), map, total, oldSlots, newSlots, 1, 8);
+                gather(old[1].pointer(), locations.pointer(), map, total, oldSlots, newSlots, 1, 8);
+            } finally {
+                for (int a = 0; a < oldCurrent.length; a++) {
+                    oldCurrent[a].close();
+                    if (oldNext[a] != null) {
+                        oldNext[a].close();
+                    }
+                }
+                for (DeviceBuffer b : old) {
+                    b.close();
                 }
             }
-            oldIds.close();
-            oldLocations.close();
-            oldKilled.close();
-            oldTargets.close();
-            oldSpawns.close();
+        }
+        if (births > 0) {
+            long first = nextId;
+            run("colony_child_ids", births, p -> p.add(ids.pointer()).addInt((int) survivors).addInt((int) births)
+                    .add(first));
         }
         nextId += births;
         count = total;
         indexed = false;
+    }
+
+    /** Gathers a column through {@code map} into scratch memory and copies it back. */
+    private void inPlace(long column, long map, long n, int columns, int size) {
+        if (n == 0) {
+            return;
+        }
+        long scratch = pool.get("compact.column", (long) columns * slots * size);
+        gather(column, scratch, map, n, slots, slots, columns, size);
+        Driver.copyOnDevice(column, scratch, (long) columns * slots * size);
     }
 
     private void gather(long src, long dst, long map, long n, long srcPitch, long dstPitch, int columns, int size) {
@@ -612,7 +613,7 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public long bytes() {
-        long b = bytesPerSlot(model) * slots + 4 * (cells + 1);
+        long b = bytesPerSlot(model) * slots + 4 * (cells + 1) + pool.bytes();
         for (int p = 0; p < contribution.length; p++) {
             if (contribution[p] != null) {
                 b += contribution[p].bytes() + contributed[p].bytes();
@@ -649,6 +650,7 @@ public final class CudaAgentStore implements AgentStore {
         order.close();
         errors.close();
         counter.close();
+        pool.close();
         arena.close();
     }
 }

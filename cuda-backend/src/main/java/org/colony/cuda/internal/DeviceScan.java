@@ -3,8 +3,6 @@ package org.colony.cuda.internal;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Exclusive prefix sums of int arrays on the device: blocks of 1024 values are scanned, their totals
@@ -14,10 +12,14 @@ final class DeviceScan {
 
     private final SupportKernels k;
     private final KernelParams params;
+    private final ScratchPool pool;
+    private final MemorySegment total;
 
-    DeviceScan(SupportKernels kernels, Arena arena) {
+    DeviceScan(SupportKernels kernels, Arena arena, ScratchPool pool) {
         this.k = kernels;
         this.params = new KernelParams(arena, 8, 16);
+        this.pool = pool;
+        this.total = arena.allocate(8);
     }
 
     /** Writes the exclusive scan of {@code in[0..n)} to {@code out[0..n)} and returns the total. */
@@ -25,33 +27,21 @@ final class DeviceScan {
         if (n == 0) {
             return 0;
         }
-        List<DeviceBuffer> scratch = new ArrayList<>();
-        try {
-            scanInto(in, out, n, scratch);
-            // total = out[n-1] + in[n-1]
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment two = a.allocate(8);
-                Driver.copyToHost(two, out + 4 * (n - 1), 4);
-                Driver.copyToHost(two.asSlice(4), in + 4 * (n - 1), 4);
-                return (long) two.get(ValueLayout.JAVA_INT, 0) + two.get(ValueLayout.JAVA_INT, 4);
-            }
-        } finally {
-            for (DeviceBuffer b : scratch) {
-                b.close();
-            }
-        }
+        scanInto(in, out, n, 0);
+        // total = out[n-1] + in[n-1]
+        Driver.copyToHost(total, out + 4 * (n - 1), 4);
+        Driver.copyToHost(total.asSlice(4), in + 4 * (n - 1), 4);
+        return (long) total.get(ValueLayout.JAVA_INT, 0) + total.get(ValueLayout.JAVA_INT, 4);
     }
 
-    private void scanInto(long in, long out, long n, List<DeviceBuffer> scratch) {
+    private void scanInto(long in, long out, long n, int level) {
         long blocks = (n + 1023) / 1024;
-        DeviceBuffer totals = DeviceBuffer.zeroed(4 * blocks);
-        scratch.add(totals);
-        launch("colony_scan_blocks", blocks, 256, p -> p.add(in).add(out).add(n).add(totals.pointer()));
+        long totals = pool.get("scan.totals." + level, 4 * blocks);
+        launch("colony_scan_blocks", blocks, 256, p -> p.add(in).add(out).add(n).add(totals));
         if (blocks > 1) {
-            DeviceBuffer offsets = DeviceBuffer.zeroed(4 * blocks);
-            scratch.add(offsets);
-            scanInto(totals.pointer(), offsets.pointer(), blocks, scratch);
-            launch("colony_scan_add", (n + 255) / 256, 256, p -> p.add(out).add(n).add(offsets.pointer()));
+            long offsets = pool.get("scan.offsets." + level, 4 * blocks);
+            scanInto(totals, offsets, blocks, level + 1);
+            launch("colony_scan_add", (n + 255) / 256, 256, p -> p.add(out).add(n).add(offsets));
         }
     }
 

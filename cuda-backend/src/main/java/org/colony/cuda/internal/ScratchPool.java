@@ -1,0 +1,50 @@
+package org.colony.cuda.internal;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Named device buffers reused from call to call, grown when a call needs more: {@code cuMemFree}
+ * synchronizes the device, so agent bookkeeping must not allocate and free in every {@code manageAll}.
+ */
+final class ScratchPool implements AutoCloseable {
+
+    private final Map<String, DeviceBuffer> buffers = new HashMap<>();
+
+    /** A buffer of at least {@code bytes} bytes (contents undefined). */
+    long get(String name, long bytes) {
+        DeviceBuffer b = buffers.get(name);
+        if (b == null || b.bytes() < bytes) {
+            if (b != null) {
+                b.close();
+            }
+            b = DeviceBuffer.zeroed(Math.max(bytes, 64) + Math.max(bytes, 64) / 4);
+            buffers.put(name, b);
+        }
+        return b.pointer();
+    }
+
+    /** A buffer of at least {@code bytes} bytes, its first {@code bytes} set to zero. */
+    long zeroed(String name, long bytes) {
+        long p = get(name, bytes);
+        Driver.memset8(p, (byte) 0, Math.max(1, bytes));
+        return p;
+    }
+
+    /** Bytes held. */
+    long bytes() {
+        long b = 0;
+        for (DeviceBuffer d : buffers.values()) {
+            b += d.bytes();
+        }
+        return b;
+    }
+
+    @Override
+    public void close() {
+        for (DeviceBuffer b : buffers.values()) {
+            b.close();
+        }
+        buffers.clear();
+    }
+}
