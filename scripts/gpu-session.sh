@@ -29,7 +29,7 @@ run sugarscape --backend cuda --size 1000 --steps 100
 run wolfsheep --backend cuda --size 200 --steps 300
 
 echo "== benchmarks" | tee "$out/bench.log"
-java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.cuda.GpuBenchmark "$@" 2>&1 | tee -a "$out/bench.log"
+java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.cuda.GpuBenchmark --largest "$@" 2>&1 | tee -a "$out/bench.log"
 
 echo
 echo "== summary"

@@ -11,6 +11,12 @@ typedef long long jlong;
 typedef unsigned int juint;
 typedef unsigned long long julong;
 
+// Lanes (columns of cells) each thread of a row-marching kernel walks; 0: the kernel's own choice. The
+// runtime sets it only when overridden for tuning.
+#ifndef COLONY_LANES
+#define COLONY_LANES 0
+#endif
+
 namespace colony {
 
 // ---- the frame of a call: where a block's cells live, and the values of the call -----------------

@@ -72,6 +72,17 @@ extern "C" __global__ void colony_scan_add(jint* __restrict__ out, jlong n, cons
     if (i < n) out[i] += offsets[i / 1024];
 }
 
+// The total of an exclusive scan (last output plus last input), written on the device so that no host
+// round trip is needed: as an int at total32 and/or a long at total64 (either may be null).
+extern "C" __global__ void colony_scan_total(const jint* __restrict__ in, const jint* __restrict__ out, jlong n,
+        jint* __restrict__ total32, julong* __restrict__ total64) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        const jint t = n > 0 ? out[n - 1] + in[n - 1] : 0;
+        if (total32) *total32 = t;
+        if (total64) *total64 = (julong) (juint) t;
+    }
+}
+
 // Places each item in its key's bucket; the order inside a bucket is fixed by colony_sort_buckets.
 extern "C" __global__ void colony_scatter(const jlong* __restrict__ keys, jlong n, const jint* __restrict__ start,
         jint* __restrict__ cursor, jint* __restrict__ order) {
@@ -128,7 +139,7 @@ extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict_
             if (occupancy) atomicAdd(&occupancy[locations[i]], 1);
             const jlong t = targets[i];
             if (t == -2) atomicAdd(&stats[4], 1ull);
-            else if (t >= 0 && t != locations[i]) r = t;
+            else if (t >= 0 && t != locations[i]) { r = t; atomicAdd(&stats[5], 1ull); }
         }
         requests[i] = r;
     }

@@ -29,18 +29,29 @@ import org.colony.runtime.grid.Grid;
 public final class GpuBenchmark {
 
     private record Row(String what, int size, double colonyMs, double referenceMs, String note) {
+        Row(String what, int size, Timing t, double referenceMs, String note) {
+            this(what, size, t.deviceMs(), referenceMs, String.format(Locale.ROOT, "wall %.4f ms/call; ", t.wallMs()) + note);
+        }
     }
 
     private final List<Row> rows = new ArrayList<>();
+    private double copyTbs = Double.NaN;
+    private boolean largest;
 
     private GpuBenchmark() {
     }
 
     /** Runs the benchmarks. */
     public static void main(String[] args) {
-        int[] sizes = args.length == 0 ? new int[] {3000, 9000, 16384} : java.util.Arrays.stream(args)
-                .mapToInt(Integer::parseInt).toArray();
-        new GpuBenchmark().run(sizes);
+        boolean largest = java.util.Arrays.asList(args).contains("--largest");
+        if (java.util.Arrays.asList(args).contains("--sweep")) {
+            sweep(9000);
+        }
+        int[] sizes = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).mapToInt(Integer::parseInt)
+                .toArray();
+        GpuBenchmark b = new GpuBenchmark();
+        b.largest = largest;
+        b.run(sizes.length == 0 ? new int[] {3000, 9000, 16384} : sizes);
     }
 
     private void run(int[] sizes) {
@@ -64,9 +75,15 @@ public final class GpuBenchmark {
                 }
             }
         }
-        heatModel(100, 200, 3000);
-        heatModel(9000, 20, 100);
+        heatModel(100, 20000);
+        heatModel(1000, 3000);
+        heatModel(9000, 100);
         sugarScape(3000, 5, 30);
+        sugarScape(10000, 2, 10);
+        if (largest) {
+            largestHeat();
+            largestLife();
+        }
         System.out.println();
         System.out.println(String.format(Locale.ROOT, "%-34s %7s %12s %12s %8s  %s", "measurement", "size", "colony ms",
                 "reference ms", "ratio", "note"));
@@ -75,6 +92,32 @@ public final class GpuBenchmark {
                     r.colonyMs(), r.referenceMs() > 0 ? String.format(Locale.ROOT, "%.4f", r.referenceMs()) : "-",
                     r.referenceMs() > 0 ? String.format(Locale.ROOT, "%.2f", r.referenceMs() / r.colonyMs()) : "-",
                     r.note()));
+        }
+    }
+
+    /** Wall and device milliseconds per call of a Colony step, after warming the host path up. */
+    private record Timing(double wallMs, double deviceMs) {
+    }
+
+    private static Timing time(Runnable call, Runnable sync, int reps) {
+        return time(call, sync, reps, 1000, 300_000_000L);
+    }
+
+    private static Timing time(Runnable call, Runnable sync, int reps, int warmCalls, long warmNanos) {
+        long warmUntil = System.nanoTime() + warmNanos;
+        for (int i = 0; i < warmCalls || System.nanoTime() < warmUntil; i++) {
+            call.run();
+        }
+        sync.run();
+        try (GpuTimer.Span span = new GpuTimer.Span()) {
+            long t0 = System.nanoTime();
+            span.start();
+            for (int i = 0; i < reps; i++) {
+                call.run();
+            }
+            double device = span.stopMillis() / reps;
+            sync.run();
+            return new Timing((System.nanoTime() - t0) / 1e6 / reps, device);
         }
     }
 
@@ -89,6 +132,7 @@ public final class GpuBenchmark {
             GpuTimer.copy(b.pointer(), a.pointer(), bytes, 3);
             double ms = GpuTimer.copy(b.pointer(), a.pointer(), bytes, reps);
             double tbs = 2.0 * bytes / (ms * 1e-3) / 1e12;
+            copyTbs = tbs;
             rows.add(new Row("d2d copy, 4 B/cell", n, ms, 0, String.format(Locale.ROOT, "%.2f TB/s read+write", tbs)));
             System.out.println(rows.getLast());
         }
@@ -105,21 +149,13 @@ public final class GpuBenchmark {
             GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), 3);
             refMs = GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), reps);
         }
-        double colonyMs;
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
             Places<HeatCellF> plate = sim.places(HeatCellF.class, Grid.of(n, n));
-            for (int i = 0; i < 3; i++) {
-                plate.callAll(HeatCellF::diffuse, 0.25f);
-            }
-            plate.get(0);
-            long t0 = System.nanoTime();
-            for (int i = 0; i < reps; i++) {
-                plate.callAll(HeatCellF::diffuse, 0.25f);
-            }
-            plate.get(0);
-            colonyMs = (System.nanoTime() - t0) / 1e6 / reps;
-            rows.add(new Row("heat2d float diffuse", n, colonyMs, refMs,
-                    String.format(Locale.ROOT, "%.1f B/cell device memory", plate.memoryBytes() / (double) cells)));
+            Timing t = time(() -> plate.callAll(HeatCellF::diffuse, 0.25f), () -> plate.get(0), reps);
+            double bandwidth = 8.0 * cells / (t.deviceMs() * 1e-3) / 1e12;
+            rows.add(new Row("heat2d float diffuse", n, t, refMs, String.format(Locale.ROOT,
+                    "%.1f B/cell device memory; %.2f TB/s = %.0f%% of copy", plate.memoryBytes() / (double) cells,
+                    bandwidth, 100 * bandwidth / copyTbs)));
         }
         System.out.println(rows.getLast());
     }
@@ -135,21 +171,11 @@ public final class GpuBenchmark {
             GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), 3);
             refMs = GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), reps);
         }
-        double colonyMs;
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
             Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(n, n));
-            for (int i = 0; i < 3; i++) {
-                plate.callAll(HeatCell::diffuse, 0.25);
-            }
-            plate.get(0);
-            long t0 = System.nanoTime();
-            for (int i = 0; i < reps; i++) {
-                plate.callAll(HeatCell::diffuse, 0.25);
-            }
-            plate.get(0);
-            colonyMs = (System.nanoTime() - t0) / 1e6 / reps;
+            Timing t = time(() -> plate.callAll(HeatCell::diffuse, 0.25), () -> plate.get(0), reps);
+            rows.add(new Row("heat2d double diffuse", n, t, refMs, ""));
         }
-        rows.add(new Row("heat2d double diffuse", n, colonyMs, refMs, ""));
         System.out.println(rows.getLast());
     }
 
@@ -164,39 +190,20 @@ public final class GpuBenchmark {
             GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), 3);
             refMs = GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), reps);
         }
-        double colonyMs;
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
             Places<LifeCell> board = sim.places(LifeCell.class, Grid.of(n, n));
             board.callAll(LifeCell::seed, 0.5);
-            for (int i = 0; i < 3; i++) {
-                board.callAll(LifeCell::update);
-            }
-            board.get(0);
-            long t0 = System.nanoTime();
-            for (int i = 0; i < reps; i++) {
-                board.callAll(LifeCell::update);
-            }
-            board.get(0);
-            colonyMs = (System.nanoTime() - t0) / 1e6 / reps;
+            Timing t = time(() -> board.callAll(LifeCell::update), () -> board.get(0), reps);
+            rows.add(new Row("gameoflife update", n, t, refMs, ""));
         }
-        rows.add(new Row("gameoflife update", n, colonyMs, refMs, ""));
         System.out.println(rows.getLast());
     }
 
-    private void heatModel(int n, int warm, int steps) {
+    private void heatModel(int n, int steps) {
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
             Heat2D m = new Heat2D(sim, n, Integer.MAX_VALUE);
-            for (int i = 0; i < warm; i++) {
-                m.tick();
-            }
-            m.plate().get(0);
-            long t0 = System.nanoTime();
-            for (int i = 0; i < steps; i++) {
-                m.tick();
-            }
-            m.plate().get(0);
-            double ms = (System.nanoTime() - t0) / 1e6 / steps;
-            rows.add(new Row("heat2d model tick (3 steps)", n, ms, 0, "copyEdges + heat + diffuse"));
+            Timing t = time(m::tick, () -> m.plate().get(0), steps);
+            rows.add(new Row("heat2d model tick (3 steps)", n, t, 0, "copyEdges + heat + diffuse"));
         }
         System.out.println(rows.getLast());
     }
@@ -216,9 +223,121 @@ public final class GpuBenchmark {
             }
             m.land().get(0);
             double ms = (System.nanoTime() - t1) / 1e6 / steps;
+            phases(m, sim);
             rows.add(new Row("sugarscape tick", n, ms, 0, String.format(Locale.ROOT, "%d ants, init %.0f ms",
                     m.ants().size(), init)));
         }
         System.out.println(rows.getLast());
+    }
+
+    /** The largest square Heat2D float grid the device holds, found from the backend's memory check. */
+    private void largestHeat() {
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+            Places<HeatCellF> plate = largestPlaces(sim, HeatCellF.class, 8);
+            int n = plate.grid().size(0);
+            plate.callAll(HeatCellF::diffuse, 0.25f);
+            Timing t = time(() -> plate.callAll(HeatCellF::diffuse, 0.25f), () -> plate.get(0), 10, 3, 0);
+            rows.add(new Row("largest heat2d float diffuse", n, t, 0, String.format(Locale.ROOT,
+                    "%.2f G cells, %.1f GiB", plate.grid().cells() / 1e9, plate.memoryBytes() / (double) (1L << 30))));
+        } catch (RuntimeException e) {
+            rows.add(new Row("largest heat2d float", 0, 0, 0, "failed: " + e.getMessage()));
+        }
+        System.out.println(rows.getLast());
+    }
+
+    /** The largest square GameOfLife grid the device holds. */
+    private void largestLife() {
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+            Places<LifeCell> board = largestPlaces(sim, LifeCell.class, 2);
+            int n = board.grid().size(0);
+            board.callAll(LifeCell::seed, 0.5);
+            Timing t = time(() -> board.callAll(LifeCell::update), () -> board.get(0), 10, 3, 0);
+            rows.add(new Row("largest gameoflife update", n, t, 0, String.format(Locale.ROOT,
+                    "%.2f G cells, %.1f GiB", board.grid().cells() / 1e9, board.memoryBytes() / (double) (1L << 30))));
+        } catch (RuntimeException e) {
+            rows.add(new Row("largest gameoflife", 0, 0, 0, "failed: " + e.getMessage()));
+        }
+        System.out.println(rows.getLast());
+    }
+
+    private static <P extends org.colony.Place> Places<P> largestPlaces(Simulation sim, Class<P> model,
+            int bytesPerCell) {
+        long total;
+        try (CudaDevice device = CudaDevice.open(0)) {
+            total = device.freeMemory();
+        }
+        int n = (int) Math.min(Integer.MAX_VALUE - 64, Math.sqrt(total / (double) bytesPerCell)) / 1024 * 1024;
+        while (true) {
+            try {
+                return sim.places(model, Grid.of(n, n));
+            } catch (org.colony.runtime.ColonyException e) {
+                if (!e.getMessage().contains("GPU memory") || n <= 1024) {
+                    throw e;
+                }
+                n -= 1024;
+            }
+        }
+    }
+
+    /** Device milliseconds of each call of a SugarScape tick, each timed alone (so with a sync after each). */
+    private static void phases(SugarScape m, Simulation sim) {
+        String[] names = {"grow", "diffuse", "look", "manageAll(move)", "metabolize", "manageAll(die)"};
+        Runnable[] calls = {() -> m.land().callAll(org.colony.examples.sugarscape.SugarCell::grow),
+            () -> m.land().callAll(org.colony.examples.sugarscape.SugarCell::diffuse),
+            () -> m.ants().callAll(org.colony.examples.sugarscape.Ant::look), () -> m.ants().manageAll(),
+            () -> m.ants().callAll(org.colony.examples.sugarscape.Ant::metabolize), () -> m.ants().manageAll()};
+        double[] sum = new double[names.length];
+        double[] wall = new double[names.length];
+        int ticks = 5;
+        try (GpuTimer.Span span = new GpuTimer.Span()) {
+            for (int t = 0; t < ticks; t++) {
+                for (int i = 0; i < calls.length; i++) {
+                    long w = System.nanoTime();
+                    span.start();
+                    calls[i].run();
+                    sum[i] += span.stopMillis();
+                    wall[i] += (System.nanoTime() - w) / 1e6;
+                }
+                sim.step();
+            }
+        }
+        StringBuilder sb = new StringBuilder("  sugarscape phases (device ms / wall ms):");
+        for (int i = 0; i < names.length; i++) {
+            sb.append(String.format(Locale.ROOT, " %s %.3f/%.3f", names[i], sum[i] / ticks, wall[i] / ticks));
+        }
+        System.out.println(sb);
+    }
+
+    /**
+     * Device ms per step of the row-marching kernels for each rows-per-thread and lanes setting (the
+     * {@code colony.cuda.march} and {@code colony.cuda.lanes} tuning properties), to choose the defaults.
+     */
+    private static void sweep(int n) {
+        System.out.println("sweep at " + n + "^2: march lanes heatF heatD life (device ms per step)");
+        for (int lanes : new int[] {1, 2, 4}) {
+            System.setProperty("colony.cuda.lanes", Integer.toString(lanes));
+            for (int march : new int[] {2, 4, 8, 16, 32}) {
+                System.setProperty("colony.cuda.march", Integer.toString(march));
+                double f;
+                double d;
+                double l;
+                try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+                    Places<HeatCellF> pf = sim.places(HeatCellF.class, Grid.of(n, n));
+                    f = time(() -> pf.callAll(HeatCellF::diffuse, 0.25f), () -> pf.get(0), 40, 100, 0).deviceMs();
+                }
+                try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+                    Places<HeatCell> pd = sim.places(HeatCell.class, Grid.of(n, n));
+                    d = time(() -> pd.callAll(HeatCell::diffuse, 0.25), () -> pd.get(0), 40, 100, 0).deviceMs();
+                }
+                try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+                    Places<LifeCell> pl = sim.places(LifeCell.class, Grid.of(n, n));
+                    pl.callAll(LifeCell::seed, 0.5);
+                    l = time(() -> pl.callAll(LifeCell::update), () -> pl.get(0), 40, 100, 0).deviceMs();
+                }
+                System.out.println(String.format(Locale.ROOT, "sweep %2d %d %.4f %.4f %.4f", march, lanes, f, d, l));
+            }
+        }
+        System.clearProperty("colony.cuda.lanes");
+        System.clearProperty("colony.cuda.march");
     }
 }

@@ -191,12 +191,7 @@ public final class CudaAgentStore implements AgentStore {
         long counts = pool.zeroed("group.counts", 4 * buckets);
         long cursor = pool.zeroed("group.cursor", 4 * buckets);
         run("colony_histogram", n, p -> p.add(keys).add(n).add(counts));
-        long total = scanner.scan(counts, startOut, buckets);
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment t = a.allocate(4);
-            t.set(ValueLayout.JAVA_INT, 0, (int) total);
-            Driver.copyToDevice(startOut + 4 * buckets, t, 4);
-        }
+        scanner.scanOnDevice(counts, startOut, buckets, startOut + 4 * buckets, 0L);
         run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(cursor).add(orderOut));
         if (priority == 0) {
             run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets));
@@ -286,13 +281,14 @@ public final class CudaAgentStore implements AgentStore {
             p.add(contributed[a] == null ? 0L : contributed[a].pointer());
         }
         for (int slot = 0; slot < bound.length; slot++) {
-            if (bound[slot] instanceof CudaAgentStore other) {
+            if (bound[slot] instanceof CudaAgentStore other && s.iterates().contains(slot)) {
                 other.indexParams(p);
             } else if (s.iterates().contains(slot)) {
                 throw new ColonyException("step " + name() + "." + s.name() + " iterates "
                         + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on "
                         + "these places");
             } else {
+                // The step never reads this class's agents-per-place index: do not rebuild it.
                 absentIndexParams(p, model.agentClasses().get(slot));
             }
         }
@@ -375,16 +371,20 @@ public final class CudaAgentStore implements AgentStore {
         long flags = pool.get("manage.flags", 4 * m);
         long offsets = pool.get("manage.offsets", 4 * m);
         long bucketStart = pool.get("manage.bucketStart", 4 * (cells + 1));
-        // The children asked for, checked against the limit before anything changes.
-        long wanted = n == 0 ? 0 : scanner.scan(spawns.pointer(), offsets, n);
+        // One wait for the device: deaths, move requests and the children asked for (stats 0, 5, 6).
+        scanner.scanOnDevice(spawns.pointer(), offsets, n, 0L, stats + 8 * 6);
+        run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
+                .add(locations.pointer()).add(requests).add(occupancy).add(stats));
+        long[] first = readStats(stats);
+        long deaths = first[0];
+        long movers = first[5];
+        long wanted = first[6];
         if (count + wanted > MAX_AGENTS) {
             throw new ColonyException(name() + " agents would number up to " + (count + wanted)
                     + " after this manageAll; the CUDA backend holds at most " + MAX_AGENTS + " per collection");
         }
-        // 1-2. Deaths counted; moves requested, settled per destination, applied.
-        run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
-                .add(locations.pointer()).add(requests).add(occupancy).add(stats));
-        if (n > 0) {
+        // 1-2. Moves requested, settled per destination by priority, applied.
+        if (movers > 0) {
             if (bounded) {
                 run("colony_move_priorities", n, p -> p.add(n).add(seed).add(epoch).add(ids.pointer()).add(requests)
                         .add(priority));
@@ -402,27 +402,44 @@ public final class CudaAgentStore implements AgentStore {
         long childRank = pool.get("manage.childRank", 4 * w);
         long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, offsets, childParent, childWon,
                 childRank);
-        // 4. Stable compaction: survivors, then the children in parent order.
-        run("colony_flags", n, p -> p.add(n).add(killed.pointer()).addBoolean(true).add(flags));
-        long survivors = n == 0 ? 0 : scanner.scan(flags, ranks, n);
-        long total = survivors + births;
-        long map = pool.get("manage.map", 4 * Math.max(1, total));
-        run("colony_compaction_map", n, p -> p.add(n).add(killed.pointer()).add(ranks).add(map));
-        if (wanted > 0) {
-            run("colony_children_map", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
-                    .add(childParent).addInt((int) survivors).add(map).add(stats));
+        // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
+        // died and none was born.
+        if (deaths > 0 || births > 0) {
+            run("colony_flags", n, p -> p.add(n).add(killed.pointer()).addBoolean(true).add(flags));
+            long survivors = n - deaths;
+            long total = survivors + births;
+            scanner.scanOnDevice(flags, ranks, n, 0L, 0L);
+            long map = pool.get("manage.map", 4 * Math.max(1, total));
+            run("colony_compaction_map", n, p -> p.add(n).add(killed.pointer()).add(ranks).add(map));
+            if (wanted > 0) {
+                run("colony_children_map", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
+                        .add(childParent).addInt((int) survivors).add(map).add(stats));
+            }
+            compact(map, survivors, births, total);
+        } else {
+            // Killed flags and spawn counts are all zero already; move targets (set even where an agent asked
+            // for its own place) are cleared.
+            fillLong(targets.pointer(), slots, -1);
+            if (movers > 0) {
+                indexed = false;
+            }
         }
-        compact(map, survivors, births, total);
-        long[] st = new long[5];
+        long[] st = readStats(stats);
+        errors.check(kernels.sourceFile(), name());
+        return new ManageReport(st[0], births, st[1], st[2], st[3], st[4], count);
+    }
+
+    /** Waits for the device and reads the manageAll statistics. */
+    private long[] readStats(long stats) {
+        long[] st = new long[8];
         try (Arena a = Arena.ofConfined()) {
             MemorySegment host = a.allocate(8 * 8);
             Driver.copyToHost(host, stats, 8 * 8);
-            for (int i = 0; i < 5; i++) {
+            for (int i = 0; i < st.length; i++) {
                 st[i] = host.getAtIndex(ValueLayout.JAVA_LONG, i);
             }
         }
-        errors.check(kernels.sourceFile(), name());
-        return new ManageReport(st[0], births, st[1], st[2], st[3], st[4], count);
+        return st;
     }
 
     /** Settles the children's room; returns how many are born, with their ranks among the born. */

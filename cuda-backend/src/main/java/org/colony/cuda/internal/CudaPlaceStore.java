@@ -45,6 +45,8 @@ public final class CudaPlaceStore implements PlaceStore {
     private final Arena arena = Arena.ofShared();
     private final KernelParams params;
     private boolean closed;
+    /** Rows per thread of row-marching kernels, when set (a tuning knob for benchmarks); else 0, chosen per grid. */
+    private final int marchOverride = Integer.getInteger("colony.cuda.march", 0);
 
     /** Allocates the collection; the caller has checked that it fits. */
     public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
@@ -187,7 +189,8 @@ public final class CudaPlaceStore implements PlaceStore {
             ParamInfo param = s.params().get(i);
             p.add(args[i], param.type());
         }
-        int gx = (int) ((layout.extent0() + BLOCK_X - 1L) / BLOCK_X);
+        long columnsPerBlock = (long) BLOCK_X * kernels.lanes(step);
+        int gx = (int) ((layout.extent0() + columnsPerBlock - 1L) / columnsPerBlock);
         long segments = (layout.rows() + march - 1L) / march;
         int gy = (int) Math.min(65535L, (segments + BLOCK_Y - 1L) / BLOCK_Y);
         Driver.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, 0, 0L, p.pointers(),
@@ -207,13 +210,16 @@ public final class CudaPlaceStore implements PlaceStore {
      * device, at most 32, so small grids keep every multiprocessor busy and large ones load each value once.
      */
     private int rowsPerThread() {
+        if (marchOverride > 0) {
+            return marchOverride;
+        }
         long threads = (long) layout.extent0() * layout.rows();
         long wave = (long) cx.device().multiprocessors() * 2048 * 2;
         return (int) Math.max(1, Math.min(32, threads / wave));
     }
 
     private void agentParams(KernelParams p, int slot, StepInfo s) {
-        if (bound[slot] instanceof CudaAgentStore agents) {
+        if (bound[slot] instanceof CudaAgentStore agents && s.iterates().contains(slot)) {
             agents.indexParams(p);
         } else if (s.iterates().contains(slot)) {
             throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " iterates "
@@ -221,6 +227,7 @@ public final class CudaPlaceStore implements PlaceStore {
                     + "places; create it with sim.agents(" + model.agentClasses().get(slot).getSimpleName()
                     + ".class, places, ...)");
         } else {
+            // The step never reads this class's agents-per-place index: do not rebuild it.
             CudaAgentStore.absentIndexParams(p, model.agentClasses().get(slot));
         }
     }

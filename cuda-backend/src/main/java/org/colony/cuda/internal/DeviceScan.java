@@ -34,6 +34,17 @@ final class DeviceScan {
         return (long) total.get(ValueLayout.JAVA_INT, 0) + total.get(ValueLayout.JAVA_INT, 4);
     }
 
+    /**
+     * Writes the exclusive scan of {@code in[0..n)} to {@code out[0..n)} and its total to the device, as an
+     * int at {@code total32} and/or a long at {@code total64} (0 for neither), without waiting for the device.
+     */
+    void scanOnDevice(long in, long out, long n, long total32, long total64) {
+        if (n > 0) {
+            scanInto(in, out, n, 0);
+        }
+        launch("colony_scan_total", 1, 32, p -> p.add(in).add(out).add(n).add(total32).add(total64));
+    }
+
     private void scanInto(long in, long out, long n, int level) {
         long blocks = (n + 1023) / 1024;
         long totals = pool.get("scan.totals." + level, 4 * blocks);

@@ -25,6 +25,33 @@ public final class GpuTimer {
         }
     }
 
+    /**
+     * Device time between {@link #start()} and {@link #stopMillis()}: events recorded on the stream the
+     * backend launches on, so it measures the device's work, not the host's.
+     */
+    public static final class Span implements AutoCloseable {
+        private final long start = Driver.createEvent();
+        private final long end = Driver.createEvent();
+
+        /** Records the start event. */
+        public Span start() {
+            Driver.recordEvent(start);
+            return this;
+        }
+
+        /** Records the end event, waits for it and returns the milliseconds since the start event. */
+        public double stopMillis() {
+            Driver.recordEvent(end);
+            return Driver.elapsed(start, end);
+        }
+
+        @Override
+        public void close() {
+            Driver.destroyEvent(start);
+            Driver.destroyEvent(end);
+        }
+    }
+
     /** Milliseconds per device-to-device copy of {@code bytes}. */
     public static double copy(long dst, long src, long bytes, int reps) {
         long start = Driver.createEvent();

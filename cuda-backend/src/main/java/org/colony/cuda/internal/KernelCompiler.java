@@ -75,6 +75,11 @@ public final class KernelCompiler {
             o.add("--prec-sqrt=true");
             o.add("--ftz=false");
         }
+        int lanes = ModelKernels.lanesOverride();
+        if (lanes > 0) {
+            // A tuning knob for benchmarks: the lanes of every row-marching kernel (else each kernel's own).
+            o.add("-DCOLONY_LANES=" + lanes);
+        }
         return o;
     }
 

@@ -12,6 +12,7 @@ public final class ModelKernels implements AutoCloseable {
     private final CudaModule module;
     private final long[] steps;
     private final boolean[] marches;
+    private final int[] lanes;
     private final String simpleName;
     private final String sourceFile;
 
@@ -46,16 +47,21 @@ public final class ModelKernels implements AutoCloseable {
         this.module = new CudaModule(cubin);
         this.steps = new long[model.steps().size()];
         this.marches = new boolean[steps.length];
-        java.util.Set<String> marching = new java.util.HashSet<>();
+        this.lanes = new int[steps.length];
+        // "// colony-march: <kernel> <lanes>" for each row-marching kernel.
+        java.util.Map<String, Integer> marching = new java.util.HashMap<>();
         for (String line : source.lines().takeWhile(l -> l.startsWith("//")).toList()) {
             if (line.startsWith("// colony-march: ")) {
-                marching.add(line.substring("// colony-march: ".length()).trim());
+                String[] parts = line.substring("// colony-march: ".length()).trim().split(" ");
+                marching.put(parts[0], parts.length > 1 ? Integer.parseInt(parts[1]) : 1);
             }
         }
+        int override = lanesOverride();
         for (int i = 0; i < steps.length; i++) {
             String kernel = simpleName + "__" + model.steps().get(i).name();
             steps[i] = module.function(kernel);
-            marches[i] = marching.contains(kernel);
+            marches[i] = marching.containsKey(kernel);
+            lanes[i] = marches[i] ? (override > 0 ? override : marching.get(kernel)) : 1;
         }
     }
 
@@ -82,6 +88,23 @@ public final class ModelKernels implements AutoCloseable {
     /** Whether the kernel of step number {@code step} walks several rows per thread. */
     public boolean marches(int step) {
         return marches[step];
+    }
+
+    /** The columns of cells each thread of step number {@code step} walks (1 unless it marches). */
+    public int lanes(int step) {
+        return lanes[step];
+    }
+
+    /**
+     * The lanes of every row-marching kernel when set by the {@code colony.cuda.lanes} property (a tuning
+     * knob for benchmarks, 1 to 4), else 0: each kernel's own choice.
+     */
+    static int lanesOverride() {
+        int l = Integer.getInteger("colony.cuda.lanes", 0);
+        if (l < 0 || l > 4) {
+            throw new ColonyException("colony.cuda.lanes must be 1 to 4, not " + l);
+        }
+        return l;
     }
 
     /** The device address of a shared attribute's constant symbol. */

@@ -74,7 +74,8 @@ public final class CudaKernelGenerator {
         }
         for (StepIr step : model.steps()) {
             if (marches(model, step)) {
-                out.append("// colony-march: ").append(kernelName(model, step)).append('\n');
+                out.append("// colony-march: ").append(kernelName(model, step)).append(' ')
+                        .append(Window.of(model, step).defaultLanes()).append('\n');
             }
         }
         out.append("#include \"colony.cuh\"\n\n");
@@ -118,6 +119,8 @@ public final class CudaKernelGenerator {
         private int line;
         /** For row-marching kernels: the window of each attribute read through neighbours, else null. */
         private final Window window;
+        /** Appended to every label: a marching kernel emits the step once per lane, in one function. */
+        private String labels = "";
 
         StepKernel(ModelIr model, StepIr step, StringBuilder out) {
             this.model = model;
@@ -208,22 +211,42 @@ public final class CudaKernelGenerator {
                 emit("const jlong s = f.base + (gx - f.origin0) + (jlong) (gy - f.origin1) * f.strideY"
                         + " + (jlong) (gz - f.origin2) * f.strideZ;");
             } else if (window != null) {
-                // Row marching: each thread walks f.march rows of one column, keeping the neighbour values it
-                // reads in registers, so each row loads one new value per column of the window.
-                emit("const jint x = (jint) (blockIdx.x * blockDim.x + threadIdx.x);");
-                emit("if (x >= f.extent0) return;");
-                emit("const jint gx = f.origin0 + x;");
+                // Row marching: each thread walks f.march rows of `lanes` columns blockDim.x apart, keeping the
+                // neighbour values it reads in registers, so each row loads one new value per column of the
+                // window and lane, and the loads of all lanes are in flight together.
+                emit("constexpr jint lanes = COLONY_LANES > 0 ? COLONY_LANES : " + window.defaultLanes() + ";");
+                emit("const jint x0 = (jint) (blockIdx.x * blockDim.x * lanes + threadIdx.x);");
+                emit("if (x0 >= f.extent0) return;");
                 emit("const jint gz = f.origin2;");
                 emit("for (jlong seg = (jlong) blockIdx.y * blockDim.y + threadIdx.y; seg * f.march < f.rows; "
                         + "seg += (jlong) gridDim.y * blockDim.y) {");
                 indent++;
                 emit("const jint ly0 = (jint) (seg * f.march);");
                 emit("const jint lyEnd = (jint) (seg * f.march + f.march < f.rows ? seg * f.march + f.march : f.rows);");
-                emit("jlong s = f.base + x + (jlong) ly0 * f.strideY;");
+                emit("jlong s0 = f.base + x0 + (jlong) ly0 * f.strideY;");
                 window.declare(this::emit);
-                emit("for (jint ly = ly0; ly < lyEnd; ly++, s += f.strideY) {");
+                emit("for (jint ly = ly0; ly < lyEnd; ly++, s0 += f.strideY) {");
                 indent++;
                 emit("const jint gy = f.origin1 + ly;");
+                for (int lane = 0; lane < Window.MAX_LANES; lane++) {
+                    emit("if (lanes > " + lane + " && x0 + " + lane + " * (jint) blockDim.x < f.extent0) {");
+                    indent++;
+                    emit("const jint x = x0 + " + lane + " * (jint) blockDim.x;");
+                    emit("const jint gx = f.origin0 + x;");
+                    emit("const jlong s = s0 + " + lane + " * (jint) blockDim.x;");
+                    window.lane(lane);
+                    labels = "_" + lane;
+                    cell();
+                    indent--;
+                    emit("}");
+                }
+                window.advance(this::emit);
+                indent--;
+                emit("}");
+                indent--;
+                emit("}");
+                out.append("}\n\n");
+                return;
             } else {
                 emit("const jint x = (jint) (blockIdx.x * blockDim.x + threadIdx.x);");
                 emit("if (x >= f.extent0) return;");
@@ -237,6 +260,14 @@ public final class CudaKernelGenerator {
                 emit("const jint gy = f.origin1 + ly;");
                 emit("const jint gz = f.origin2 + lz;");
             }
+            cell();
+            indent--;
+            emit("}");
+            out.append("}\n\n");
+        }
+
+        /** The body of one cell or agent: its random stream, buffered attributes, the step, the write-back. */
+        private void cell() {
             emit("(void) s; (void) gx; (void) gy; (void) gz;");
             if (step.usesRandom()) {
                 emit("colony::Random rng(f.seed, f.epoch);");
@@ -265,14 +296,6 @@ public final class CudaKernelGenerator {
             if (step.predicate()) {
                 emit("if (" + CudaExpressions.local(step.result().name()) + ") atomicAdd(count, 1ull);");
             }
-            if (window != null) {
-                window.advance(this::emit);
-                indent--;
-                emit("}");
-            }
-            indent--;
-            emit("}");
-            out.append("}\n\n");
         }
 
         // ---- statements ----------------------------------------------------------------------
@@ -320,16 +343,16 @@ public final class CudaKernelGenerator {
                 }
                 case Stmt.Loop l -> loop(l);
                 case Stmt.Break b -> emit(loops.peek() != null && loops.peek() == b.loopId() ? "break;"
-                        : "goto loop" + b.loopId() + "_break;");
+                        : "goto loop" + b.loopId() + labels + "_break;");
                 case Stmt.Continue c -> emit(loops.peek() != null && loops.peek() == c.loopId() ? "continue;"
-                        : "goto loop" + c.loopId() + "_continue;");
+                        : "goto loop" + c.loopId() + labels + "_continue;");
                 case Stmt.Labeled l -> {
                     block(l.body());
                     if (exits(l.body(), l.id())) {
-                        emit("label" + l.id() + ": ;");
+                        emit("label" + l.id() + labels + ": ;");
                     }
                 }
-                case Stmt.Exit e -> emit("goto label" + e.labelId() + ";");
+                case Stmt.Exit e -> emit("goto label" + e.labelId() + labels + ";");
                 case Stmt.Block b -> block(b.body());
                 case Stmt.ForAgents f -> forAgents(f);
                 case Stmt.PlaceWrite w -> placeWrite(w);
@@ -381,7 +404,7 @@ public final class CudaKernelGenerator {
                 indent++;
                 block(l.body());
                 if (needContinue) {
-                    emit("loop" + l.id() + "_continue: ;");
+                    emit("loop" + l.id() + labels + "_continue: ;");
                 }
                 indent--;
                 emit("}");
@@ -391,7 +414,7 @@ public final class CudaKernelGenerator {
                 indent++;
                 block(l.body());
                 if (needContinue) {
-                    emit("loop" + l.id() + "_continue: ;");
+                    emit("loop" + l.id() + labels + "_continue: ;");
                 }
                 indent--;
                 emit("} while (" + p(l.cond()) + ");");
@@ -415,7 +438,7 @@ public final class CudaKernelGenerator {
                     indent++;
                     statements(l.condPrelude());
                     if (l.cond() != null) {
-                        emit("if (!(" + p(l.cond()) + ")) goto loop" + l.id() + "_break;");
+                        emit("if (!(" + p(l.cond()) + ")) goto loop" + l.id() + labels + "_break;");
                         needBreak = true;
                     }
                     indent--;
@@ -423,14 +446,14 @@ public final class CudaKernelGenerator {
                 }
                 block(l.body());
                 if (needContinue) {
-                    emit("loop" + l.id() + "_continue: ;");
+                    emit("loop" + l.id() + labels + "_continue: ;");
                 }
                 indent--;
                 emit("}");
             }
             loops.pop();
             if (needBreak) {
-                emit("loop" + l.id() + "_break: ;");
+                emit("loop" + l.id() + labels + "_break: ;");
             }
         }
 
@@ -451,13 +474,13 @@ public final class CudaKernelGenerator {
             emit("const jint " + CudaExpressions.local(f.agent().name()) + " = order" + slot + "[k" + f.id() + "];");
             block(f.body());
             if (needContinue) {
-                emit("loop" + f.id() + "_continue: ;");
+                emit("loop" + f.id() + labels + "_continue: ;");
             }
             indent--;
             emit("}");
             loops.pop();
             if (needBreak) {
-                emit("loop" + f.id() + "_break: ;");
+                emit("loop" + f.id() + labels + "_break: ;");
             }
             indent--;
             emit("}");

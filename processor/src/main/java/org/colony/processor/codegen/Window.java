@@ -23,13 +23,16 @@ import org.colony.processor.ir.Stmt;
  * in that column dx. Moving to the next row shifts each column up by one and loads its new bottom value,
  * so a row costs one load per column instead of one per neighbour. Only steps whose neighbour reads are
  * all at constant offsets (directly, or through locals that hold one constant neighbour) march.
+ *
+ * <p>A thread marches {@code lanes} columns of cells at once, {@code blockDim.x} apart, each with its own
+ * registers: the loads of all lanes of a row are independent, so they are in flight together.
  */
 final class Window {
 
     /** One column of the window: an attribute at one dx, rows dyMin..dyMax. */
     private record Column(AttributeRef attr, int dx, int dyMin, int dyMax) {
-        String register(int dy) {
-            return "w_" + attr.name() + "_" + name(dx) + "_" + name(dy);
+        String register(int dy, int lane) {
+            return "w" + lane + "_" + attr.name() + "_" + name(dx) + "_" + name(dy);
         }
 
         private static String name(int v) {
@@ -37,8 +40,12 @@ final class Window {
         }
     }
 
+    /** The most lanes a marching kernel may have. */
+    static final int MAX_LANES = 4;
+
     private final List<Column> columns;
     private final Map<Integer, int[]> neighborLocals;
+    private int lane;
 
     private Window(List<Column> columns, Map<Integer, int[]> neighborLocals) {
         this.columns = columns;
@@ -119,24 +126,69 @@ final class Window {
         return c.attr().name() + "_col[" + row + " + (" + c.dx() + ") + (jlong) (" + dy + ") * f.strideY]";
     }
 
-    /** Declares and fills the registers for the first row of a thread's rows ({@code s} is that row). */
-    void declare(java.util.function.Consumer<String> emit) {
+    /** The lanes a thread marches unless the runtime overrides it: more for narrow types, whose loads are small. */
+    int defaultLanes() {
+        int widest = 1;
         for (Column c : columns) {
-            for (int dy = c.dyMin(); dy <= c.dyMax(); dy++) {
-                emit.accept(CudaExpressions.type(c.attr().type()) + " " + c.register(dy) + " = " + address(c, dy, "s")
-                        + ";");
+            widest = Math.max(widest, switch (c.attr().type()) {
+                case BOOLEAN, BYTE -> 1;
+                case SHORT -> 2;
+                case INT, FLOAT -> 4;
+                default -> 8;
+            });
+        }
+        return widest <= 2 ? 4 : 2;
+    }
+
+    /** Chooses the lane whose registers {@link #self} and {@link #value} name. */
+    void lane(int l) {
+        this.lane = l;
+    }
+
+    /**
+     * The storage index of lane {@code l}'s cell in the current row (at {@code s0}); lanes past the row's end
+     * read the row's last cell instead, so every load is in bounds and none needs a branch.
+     */
+    private static String laneRow(int l) {
+        return l == 0 ? "s0" : "(s0 + (colony::min(x0 + " + l + " * (jint) blockDim.x, f.extent0 - 1) - x0))";
+    }
+
+    /** Declares the registers of every lane and fills them for the thread's first row ({@code s0}). */
+    void declare(java.util.function.Consumer<String> emit) {
+        for (int l = 0; l < MAX_LANES; l++) {
+            for (Column c : columns) {
+                StringBuilder sb = new StringBuilder(CudaExpressions.type(c.attr().type()));
+                for (int dy = c.dyMin(); dy <= c.dyMax(); dy++) {
+                    sb.append(dy == c.dyMin() ? " " : ", ").append(c.register(dy, l));
+                }
+                emit.accept(sb + ";");
             }
+        }
+        for (int l = 0; l < MAX_LANES; l++) {
+            emit.accept("if (lanes > " + l + ") {");
+            emit.accept("    const jlong s = " + laneRow(l) + ";");
+            for (Column c : columns) {
+                for (int dy = c.dyMin(); dy <= c.dyMax(); dy++) {
+                    emit.accept("    " + c.register(dy, l) + " = " + address(c, dy, "s") + ";");
+                }
+            }
+            emit.accept("}");
         }
     }
 
-    /** Shifts the registers to the next row and loads the new bottom of each column, unless this was the last row. */
+    /** Shifts every lane's registers to the next row and loads its new bottom, unless this was the last row. */
     void advance(java.util.function.Consumer<String> emit) {
         emit.accept("if (ly + 1 < lyEnd) {");
-        for (Column c : columns) {
-            for (int dy = c.dyMin(); dy < c.dyMax(); dy++) {
-                emit.accept("    " + c.register(dy) + " = " + c.register(dy + 1) + ";");
+        for (int l = 0; l < MAX_LANES; l++) {
+            emit.accept("    if (lanes > " + l + ") {");
+            emit.accept("        const jlong s = " + laneRow(l) + ";");
+            for (Column c : columns) {
+                for (int dy = c.dyMin(); dy < c.dyMax(); dy++) {
+                    emit.accept("        " + c.register(dy, l) + " = " + c.register(dy + 1, l) + ";");
+                }
+                emit.accept("        " + c.register(c.dyMax(), l) + " = " + address(c, c.dyMax() + 1, "s") + ";");
             }
-            emit.accept("    " + c.register(c.dyMax()) + " = " + address(c, c.dyMax() + 1, "s") + ";");
+            emit.accept("    }");
         }
         emit.accept("}");
     }
@@ -145,7 +197,7 @@ final class Window {
     String self(AttributeRef a) {
         for (Column c : columns) {
             if (c.attr().ordinal() == a.ordinal() && c.dx() == 0 && c.dyMin() <= 0 && c.dyMax() >= 0) {
-                return c.register(0);
+                return c.register(0, lane);
             }
         }
         return null;
@@ -159,7 +211,7 @@ final class Window {
         }
         for (Column c : columns) {
             if (c.attr().ordinal() == a.ordinal() && c.dx() == o[0] && o[1] >= c.dyMin() && o[1] <= c.dyMax()) {
-                return c.register(o[1]);
+                return c.register(o[1], lane);
             }
         }
         return null;
