@@ -45,7 +45,9 @@ public final class GpuBenchmark {
     public static void main(String[] args) {
         boolean largest = java.util.Arrays.asList(args).contains("--largest");
         if (java.util.Arrays.asList(args).contains("--sweep")) {
-            sweep(9000);
+            for (int n : new int[] {3000, 9000, 16384}) {
+                sweep(n);
+            }
         }
         int[] sizes = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).mapToInt(Integer::parseInt)
                 .toArray();
@@ -316,7 +318,7 @@ public final class GpuBenchmark {
         System.out.println("sweep at " + n + "^2: march lanes heatF heatD life (device ms per step)");
         for (int lanes : new int[] {1, 2, 4}) {
             System.setProperty("colony.cuda.lanes", Integer.toString(lanes));
-            for (int march : new int[] {2, 4, 8, 16, 32}) {
+            for (int march : new int[] {2, 4, 8, 32}) {
                 System.setProperty("colony.cuda.march", Integer.toString(march));
                 double f;
                 double d;
@@ -334,7 +336,8 @@ public final class GpuBenchmark {
                     pl.callAll(LifeCell::seed, 0.5);
                     l = time(() -> pl.callAll(LifeCell::update), () -> pl.get(0), 40, 100, 0).deviceMs();
                 }
-                System.out.println(String.format(Locale.ROOT, "sweep %2d %d %.4f %.4f %.4f", march, lanes, f, d, l));
+                System.out.println(String.format(Locale.ROOT, "sweep %5d %2d %d %.4f %.4f %.4f", n, march, lanes, f, d,
+                        l));
             }
         }
         System.clearProperty("colony.cuda.lanes");

@@ -171,7 +171,7 @@ public final class CudaPlaceStore implements PlaceStore {
         StepInfo s = model.steps().get(step);
         prepareRemote(s.remoteReads());
         KernelParams p = params.begin();
-        int march = kernels.marches(step) ? rowsPerThread() : 1;
+        int march = kernels.marches(step) ? rowsPerThread(step) : 1;
         Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0, march);
         for (int a = 0; a < current.length; a++) {
             p.add(current[a].pointer());
@@ -206,16 +206,16 @@ public final class CudaPlaceStore implements PlaceStore {
     }
 
     /**
-     * Rows per thread for row-marching kernels: as many as keep about two full waves of threads on the
-     * device, at most 32, so small grids keep every multiprocessor busy and large ones load each value once.
+     * Rows per thread for a row-marching kernel: the kernel's own choice, lowered so that the threads still
+     * make about two full waves on the device (small grids keep every multiprocessor busy).
      */
-    private int rowsPerThread() {
+    private int rowsPerThread(int step) {
         if (marchOverride > 0) {
             return marchOverride;
         }
-        long threads = (long) layout.extent0() * layout.rows();
+        long threads = (long) layout.extent0() / kernels.lanes(step) * layout.rows();
         long wave = (long) cx.device().multiprocessors() * 2048 * 2;
-        return (int) Math.max(1, Math.min(32, threads / wave));
+        return (int) Math.max(1, Math.min(kernels.rows(step), threads / wave));
     }
 
     private void agentParams(KernelParams p, int slot, StepInfo s) {

@@ -13,6 +13,7 @@ public final class ModelKernels implements AutoCloseable {
     private final long[] steps;
     private final boolean[] marches;
     private final int[] lanes;
+    private final int[] rows;
     private final String simpleName;
     private final String sourceFile;
 
@@ -48,12 +49,13 @@ public final class ModelKernels implements AutoCloseable {
         this.steps = new long[model.steps().size()];
         this.marches = new boolean[steps.length];
         this.lanes = new int[steps.length];
-        // "// colony-march: <kernel> <lanes>" for each row-marching kernel.
-        java.util.Map<String, Integer> marching = new java.util.HashMap<>();
+        this.rows = new int[steps.length];
+        // "// colony-march: <kernel> <lanes> <rows>" for each row-marching kernel.
+        java.util.Map<String, int[]> marching = new java.util.HashMap<>();
         for (String line : source.lines().takeWhile(l -> l.startsWith("//")).toList()) {
             if (line.startsWith("// colony-march: ")) {
                 String[] parts = line.substring("// colony-march: ".length()).trim().split(" ");
-                marching.put(parts[0], parts.length > 1 ? Integer.parseInt(parts[1]) : 1);
+                marching.put(parts[0], new int[] {Integer.parseInt(parts[1]), Integer.parseInt(parts[2])});
             }
         }
         int override = lanesOverride();
@@ -61,7 +63,8 @@ public final class ModelKernels implements AutoCloseable {
             String kernel = simpleName + "__" + model.steps().get(i).name();
             steps[i] = module.function(kernel);
             marches[i] = marching.containsKey(kernel);
-            lanes[i] = marches[i] ? (override > 0 ? override : marching.get(kernel)) : 1;
+            lanes[i] = marches[i] ? (override > 0 ? override : marching.get(kernel)[0]) : 1;
+            rows[i] = marches[i] ? marching.get(kernel)[1] : 1;
         }
     }
 
@@ -93,6 +96,11 @@ public final class ModelKernels implements AutoCloseable {
     /** The columns of cells each thread of step number {@code step} walks (1 unless it marches). */
     public int lanes(int step) {
         return lanes[step];
+    }
+
+    /** The most rows each thread of step number {@code step} walks (1 unless it marches). */
+    public int rows(int step) {
+        return rows[step];
     }
 
     /**

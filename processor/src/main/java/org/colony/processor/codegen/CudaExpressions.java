@@ -60,9 +60,6 @@ final class CudaExpressions {
             case Expr.Unary u -> unary(u);
             case Expr.Binary b -> binary(b);
             case Expr.Convert c -> convert(c.operand(), c.type());
-            // b ? 1 : 0 is the bool's own value (C++ bools are 0 or 1): a conversion, not a select.
-            case Expr.Conditional c when c.type() == IrType.INT && isConst(c.then(), 1) && isConst(c.otherwise(), 0) ->
-                    "((jint) " + print(c.cond()) + ")";
             case Expr.Conditional c -> "(" + print(c.cond()) + " ? " + print(c.then()) + " : " + print(c.otherwise()) + ")";
             case Expr.Intrinsic i -> intrinsic(i);
             case Expr.MathCall m -> math(m.function(), m.args());
@@ -263,9 +260,5 @@ final class CudaExpressions {
 
     static boolean isIntrinsic(Expr e, IntrinsicOp op) {
         return e instanceof Expr.Intrinsic i && i.op() == op;
-    }
-
-    private static boolean isConst(Expr e, int value) {
-        return e instanceof Expr.Const k && k.value() instanceof Integer i && i == value;
     }
 }

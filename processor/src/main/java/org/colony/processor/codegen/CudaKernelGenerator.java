@@ -74,8 +74,9 @@ public final class CudaKernelGenerator {
         }
         for (StepIr step : model.steps()) {
             if (marches(model, step)) {
-                out.append("// colony-march: ").append(kernelName(model, step)).append(' ')
-                        .append(Window.of(model, step).defaultLanes()).append('\n');
+                Window w = Window.of(model, step);
+                out.append("// colony-march: ").append(kernelName(model, step)).append(' ').append(w.defaultLanes())
+                        .append(' ').append(w.defaultRows()).append('\n');
             }
         }
         out.append("#include \"colony.cuh\"\n\n");

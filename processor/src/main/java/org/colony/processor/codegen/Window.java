@@ -126,8 +126,7 @@ final class Window {
         return c.attr().name() + "_col[" + row + " + (" + c.dx() + ") + (jlong) (" + dy + ") * f.strideY]";
     }
 
-    /** The lanes a thread marches unless the runtime overrides it: more for narrow types, whose loads are small. */
-    int defaultLanes() {
+    private int widestBytes() {
         int widest = 1;
         for (Column c : columns) {
             widest = Math.max(widest, switch (c.attr().type()) {
@@ -137,7 +136,24 @@ final class Window {
                 default -> 8;
             });
         }
-        return widest <= 2 ? 4 : 2;
+        return widest;
+    }
+
+    /**
+     * The lanes a thread marches unless the runtime overrides it, by the widest type the window holds
+     * (measured on an H200 at 3000^2 to 16384^2: see docs/gpu.md): 4 for 4-byte types, 2 otherwise.
+     */
+    int defaultLanes() {
+        return widestBytes() == 4 ? 4 : 2;
+    }
+
+    /**
+     * The rows a thread marches, at most, by the widest type the window holds: few for wide types (more
+     * threads, more loads in flight), many for narrow ones (fewer redundant loads per byte moved). The runtime
+     * lowers it on grids too small to fill the device.
+     */
+    int defaultRows() {
+        return widestBytes() <= 2 ? 32 : 4;
     }
 
     /** Chooses the lane whose registers {@link #self} and {@link #value} name. */
