@@ -7,7 +7,7 @@ out=${OUT:-gpu-out}
 mkdir -p "$out"
 export PATH="$PWD/.gpu/jre/bin:$PATH"
 export COLONY_CUDA_CACHE="$out/cache"
-java_opts=(--enable-native-access=ALL-UNNAMED -Xmx24g)
+java_opts=(--enable-native-access=ALL-UNNAMED -Xmx100g)
 cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr '\n' ':')"
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; java -version; } 2>&1 | tee "$out/machine.log"
 

@@ -50,7 +50,8 @@ public final class CudaBackend implements Backend {
         }
         cx.device().makeCurrent();
         long slots = Math.max(1024, initialPlaces.length + initialPlaces.length / 2L);
-        long need = CudaAgentStore.bytesPerSlot(model.info()) * slots + 4 * (places.grid().cells() + 1);
+        // Columns and the agents-per-place index, plus the scratch manageAll uses (per slot and per place).
+        long need = (CudaAgentStore.bytesPerSlot(model.info()) + 48) * slots + 24 * (places.grid().cells() + 1);
         checkFits(need, initialPlaces.length + " " + model.info().modelClass().getSimpleName() + " agents");
         return new CudaAgentStore(cx, model, p, initialPlaces, capacity);
     }
@@ -58,9 +59,11 @@ public final class CudaBackend implements Backend {
     private void checkFits(long need, String what) {
         long free = cx.device().freeMemory();
         if (need > free) {
-            throw new ColonyException(what + " needs " + need + " bytes of GPU memory, but " + cx.device().name()
-                    + " (device " + cx.device().ordinal() + ") has " + free + " free of " + cx.device().totalMemory()
-                    + "; use a smaller size or more devices");
+            double gib = 1024.0 * 1024 * 1024;
+            throw new ColonyException(String.format(java.util.Locale.ROOT,
+                    "%s needs %.2f GiB of GPU memory, but %s (device %d) has %.2f GiB free of %.2f GiB; use a smaller "
+                    + "size or more devices", what, need / gib, cx.device().name(), cx.device().ordinal(), free / gib,
+                    cx.device().totalMemory() / gib));
         }
     }
 

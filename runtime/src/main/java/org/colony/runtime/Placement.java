@@ -97,7 +97,7 @@ public final class Placement {
                 rng.reset(i);
                 places[i] = below(rng, cells);
             }
-            Arrays.sort(places);
+            Arrays.parallelSort(places);
             return places;
         }
         long slots = cells * limit;
@@ -110,15 +110,22 @@ public final class Placement {
                     + "the grid " + grid + " with " + limit + " per place has " + slots);
         }
         // Each slot (place, k) gets a random key; the count smallest keys (slot order on ties) win.
+        // Each slot's key depends only on the slot, so the keys are computed in parallel and sorted in
+        // parallel with the same result as one thread.
         long[] keys = new long[(int) slots];
-        for (int s = 0; s < slots; s++) {
-            rng.reset(s);
-            keys[s] = ((rng.nextInt() & 0xFFFF_FFFFL) << 31) | ((rng.nextInt() & 0xFFFF_FFFFL) >>> 1);
-        }
+        int chunk = 1 << 16;
+        java.util.stream.IntStream.range(0, (int) ((slots + chunk - 1) / chunk)).parallel().forEach(c -> {
+            RandomStream r = new RandomStream(seed, epoch);
+            int end = (int) Math.min(slots, (long) (c + 1) * chunk);
+            for (int s = c * chunk; s < end; s++) {
+                r.reset(s);
+                keys[s] = ((r.nextInt() & 0xFFFF_FFFFL) << 31) | ((r.nextInt() & 0xFFFF_FFFFL) >>> 1);
+            }
+        });
         places = new long[(int) count];
         if (count > 0) {
             long[] sorted = keys.clone();
-            Arrays.sort(sorted);
+            Arrays.parallelSort(sorted);
             long threshold = sorted[(int) count - 1];
             long below = 0;
             for (long k : sorted) {

@@ -82,9 +82,11 @@ public final class GpuBenchmark {
         heatModel(9000, 100);
         sugarScape(3000, 5, 30);
         sugarScape(10000, 2, 10);
+        sugarScapeFirstTicks(3000, 5);
         if (largest) {
             largestHeat();
             largestLife();
+            largestSugarScape(46000, 40000, 32000, 24000);
         }
         System.out.println();
         System.out.println(String.format(Locale.ROOT, "%-34s %7s %12s %12s %8s  %s", "measurement", "size", "colony ms",
@@ -342,5 +344,61 @@ public final class GpuBenchmark {
         }
         System.clearProperty("colony.cuda.lanes");
         System.clearProperty("colony.cuda.march");
+    }
+
+    /** The first ticks of SugarScape, while the population is still near N*N/5, each timed alone. */
+    private void sugarScapeFirstTicks(int n, int ticks) {
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+            SugarScape m = new SugarScape(sim, n);
+            long before = m.ants().size();
+            long t0 = System.nanoTime();
+            for (int i = 0; i < ticks; i++) {
+                m.tick();
+            }
+            m.land().get(0);
+            double ms = (System.nanoTime() - t0) / 1e6 / ticks;
+            rows.add(new Row("sugarscape first ticks", n, ms, 0, String.format(Locale.ROOT,
+                    "ticks 1-%d, ants %d -> %d (JIT not warm)", ticks, before, m.ants().size())));
+            // The same ticks again on a fresh model, now with a warm JIT.
+            try (Simulation sim2 = Simulation.create(Config.defaults().withBackend("cuda"))) {
+                SugarScape m2 = new SugarScape(sim2, n);
+                long b2 = m2.ants().size();
+                long t1 = System.nanoTime();
+                for (int i = 0; i < ticks; i++) {
+                    m2.tick();
+                }
+                m2.land().get(0);
+                double ms2 = (System.nanoTime() - t1) / 1e6 / ticks;
+                rows.add(new Row("sugarscape first ticks, warm", n, ms2, 0, String.format(Locale.ROOT,
+                        "ticks 1-%d, ants %d -> %d", ticks, b2, m2.ants().size())));
+            }
+        }
+        System.out.println(rows.get(rows.size() - 2));
+        System.out.println(rows.getLast());
+    }
+
+    /** The largest SugarScape of the candidate sizes that the device (and the host's placement) holds. */
+    private void largestSugarScape(int... sizes) {
+        for (int n : sizes) {
+            try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+                long t0 = System.nanoTime();
+                SugarScape m = new SugarScape(sim, n);
+                long ants = m.ants().size();
+                double init = (System.nanoTime() - t0) / 1e9;
+                long t1 = System.nanoTime();
+                for (int i = 0; i < 3; i++) {
+                    m.tick();
+                }
+                m.land().get(0);
+                double ms = (System.nanoTime() - t1) / 1e6 / 3;
+                rows.add(new Row("largest sugarscape (ticks 1-3)", n, ms, 0, String.format(Locale.ROOT,
+                        "%d ants at start, init %.1f s, places %.1f GiB + agents %.1f GiB", ants, init,
+                        m.land().memoryBytes() / (double) (1L << 30), m.ants().memoryBytes() / (double) (1L << 30))));
+                System.out.println(rows.getLast());
+                return;
+            } catch (RuntimeException | OutOfMemoryError e) {
+                System.out.println("sugarscape " + n + ": " + e);
+            }
+        }
     }
 }

@@ -103,6 +103,8 @@ public final class Driver {
     }
 
     /** Throws when {@code result} is not CUDA_SUCCESS. */
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
     static void check(int result, String function) {
         if (result != 0) {
             throw new CudaException(function, errorName(result), null);
@@ -239,7 +241,14 @@ public final class Driver {
     static long malloc(long bytes) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(JAVA_LONG);
-            check((int) CU_MEM_ALLOC.invokeExact(p, Math.max(bytes, 1L)), "cuMemAlloc_v2");
+            int r = (int) CU_MEM_ALLOC.invokeExact(p, Math.max(bytes, 1L));
+            if (r == 2) { // CUDA_ERROR_OUT_OF_MEMORY: say how much was asked for and how much is left
+                long[] info = memoryInfo();
+                throw new CudaException("cuMemAlloc_v2", errorName(r), String.format(java.util.Locale.ROOT,
+                        "%.2f GiB asked for, %.2f GiB free of %.2f GiB; use a smaller model or more devices",
+                        bytes / GIB, info[0] / GIB, info[1] / GIB));
+            }
+            check(r, "cuMemAlloc_v2");
             return p.get(JAVA_LONG, 0);
         } catch (Throwable t) {
             throw rethrow(t, "cuMemAlloc_v2");

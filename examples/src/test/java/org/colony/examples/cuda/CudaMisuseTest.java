@@ -24,8 +24,8 @@ class CudaMisuseTest {
         try (Simulation sim = Gpu.cuda(1)) {
             ColonyException e = assertThrows(ColonyException.class,
                     () -> sim.places(HeatCell.class, Grid.of(200_000, 200_000)));
-            assertTrue(e.getMessage().matches("HeatCell on a 200000x200000 grid needs \\d+ bytes of GPU memory, but .* "
-                    + "has \\d+ free of \\d+; use a smaller size or more devices"), e.getMessage());
+            assertTrue(e.getMessage().matches("HeatCell on a 200000x200000 grid needs [0-9.]+ GiB of GPU memory, but .* "
+                    + "has [0-9.]+ GiB free of [0-9.]+ GiB; use a smaller size or more devices"), e.getMessage());
         }
     }
 

@@ -46,6 +46,14 @@ final class JavaExpressions {
 
         /** The name of a kernel-level value the printer needs ({@code time$}, {@code wrap$}, {@code dims$}). */
         String value(String name);
+
+        /**
+         * What {@code onBoundary()} prints as where the kernel knows better than the full test (the
+         * interior columns of a row, where only the row decides), or null for the full test.
+         */
+        default String boundary() {
+            return null;
+        }
     }
 
     private static final int PRIMARY = 16;
@@ -137,6 +145,9 @@ final class JavaExpressions {
                         + " + (long) " + names.size(1) + " * " + names.coord(2) + ")";
             };
             case ON_BOUNDARY -> {
+                if (names.boundary() != null) {
+                    yield names.boundary();
+                }
                 StringBuilder sb = new StringBuilder();
                 for (int d = 0; d < (dims == 0 ? 3 : dims); d++) {
                     String test = names.coord(d) + " == 0 || " + names.coord(d) + " == " + names.size(d) + " - 1";

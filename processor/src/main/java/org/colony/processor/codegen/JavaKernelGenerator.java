@@ -232,9 +232,40 @@ public final class JavaKernelGenerator {
             return cell;
         }
 
+        /** While generating the interior copy of a split row: what onBoundary() prints as. */
+        private String boundary;
+
+        @Override
+        public String boundary() {
+            return boundary;
+        }
+
+        private boolean usesOnBoundary() {
+            boolean[] found = new boolean[1];
+            Ir.forEachExpr(step.body(), e -> found[0] |= e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.ON_BOUNDARY);
+            return found[0];
+        }
+
         private CodeBlock placeBody() {
             scanBody();
             CodeBlock cell = instance();
+            // A step that tests onBoundary() runs each row in three ranges of x: the first and last columns
+            // of the grid with the full test, and the columns between, where only the row decides, so the
+            // test leaves the inner loop (which the JIT can then unswitch and vectorize).
+            CodeBlock interior = null;
+            int dims = model.dimensions();
+            if (dims >= 1 && usesOnBoundary()) {
+                boundary = "rowEdge$";
+                interior = instance();
+                boundary = null;
+                coord(0);
+                if (dims >= 2) {
+                    coord(1);
+                }
+                if (dims >= 3) {
+                    coord(2);
+                }
+            }
             CodeBlock.Builder rows = CodeBlock.builder();
             String extent1 = layoutValue("extent1$", "extent1");
             String strideY = layoutValue("strideY$", "strideY");
@@ -250,14 +281,33 @@ public final class JavaKernelGenerator {
                 rows.addStatement("final int gz$$ = $L + lz$$", layoutValue("origin2$", "origin2"));
             }
             rows.addStatement("final int rowBase$$ = $L + ly$$ * $L + lz$$ * $L", base, strideY, strideZ);
-            rows.beginControlFlow("for (int s$$ = rowBase$$ + x0$$, end$$ = rowBase$$ + x1$$; s$$ < end$$; s$$++)");
+            if (interior == null) {
+                xLoop(rows, "x0$", "x1$", cell);
+            } else {
+                StringBuilder edge = new StringBuilder(dims == 1 ? "false" : "");
+                for (int d = 1; d < dims; d++) {
+                    edge.append(d > 1 ? " || " : "").append(coord(d)).append(" == 0 || ").append(coord(d))
+                            .append(" == ").append(size(d)).append(" - 1");
+                }
+                rows.addStatement("final boolean rowEdge$$ = $L", edge);
+                String origin0 = layoutValue("origin0$", "origin0");
+                rows.addStatement("final int xa$$ = Math.min(x1$$, Math.max(x0$$, 1 - $L))", origin0);
+                rows.addStatement("final int xb$$ = Math.max(xa$$, Math.min(x1$$, $L - 1 - $L))", size(0), origin0);
+                xLoop(rows, "x0$", "xa$", cell);
+                xLoop(rows, "xa$", "xb$", interior);
+                xLoop(rows, "xb$", "x1$", cell);
+            }
+            rows.endControlFlow();
+            return rows.build();
+        }
+
+        private void xLoop(CodeBlock.Builder rows, String from, String to, CodeBlock cell) {
+            rows.beginControlFlow("for (int s$$ = rowBase$$ + $L, end$$ = rowBase$$ + $L; s$$ < end$$; s$$++)", from, to);
             if (used.contains("coord0")) {
                 rows.addStatement("final int gx$$ = $L + (s$$ - rowBase$$)", layoutValue("origin0$", "origin0"));
             }
             rows.add(cell);
             rows.endControlFlow();
-            rows.endControlFlow();
-            return rows.build();
         }
 
         private String ids() {

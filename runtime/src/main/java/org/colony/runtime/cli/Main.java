@@ -119,6 +119,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--backend", paramLabel = "B", description = "auto, cpu or cuda (default auto).")
         String backend;
 
+        @Option(names = "--device", paramLabel = "N", description = "The GPU the cuda backend uses (default 0).")
+        Integer device;
+
         @Option(names = "--mode", paramLabel = "M", description = "deterministic (default) or fast.")
         String mode;
 
@@ -147,6 +150,9 @@ public final class Main implements Callable<Integer> {
             }
             if (seed != null) {
                 args.add("--seed=" + seed);
+            }
+            if (device != null) {
+                args.add("--device=" + device);
             }
             if (backend != null) {
                 args.add("--backend=" + backend);
