@@ -84,11 +84,13 @@ extern "C" __global__ void colony_scan_total(const jint* __restrict__ in, const 
 }
 
 // Places each item in its key's bucket; the order inside a bucket is fixed by colony_sort_buckets.
+// `counts` are the histogram's counts, consumed here (each bucket fills from its end), so no cursor
+// array needs clearing.
 extern "C" __global__ void colony_scatter(const jlong* __restrict__ keys, jlong n, const jint* __restrict__ start,
-        jint* __restrict__ cursor, jint* __restrict__ order) {
+        jint* __restrict__ counts, jint* __restrict__ order) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         const jlong k = keys[i];
-        if (k >= 0) order[start[k] + atomicAdd(&cursor[k], 1)] = (jint) i;
+        if (k >= 0) order[start[k] + atomicSub(&counts[k], 1) - 1] = (jint) i;
     }
 }
 

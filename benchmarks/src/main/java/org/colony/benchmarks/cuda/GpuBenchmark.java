@@ -37,6 +37,7 @@ public final class GpuBenchmark {
     private final List<Row> rows = new ArrayList<>();
     private double copyTbs = Double.NaN;
     private boolean largest;
+    private boolean agentsOnly;
 
     private GpuBenchmark() {
     }
@@ -44,6 +45,7 @@ public final class GpuBenchmark {
     /** Runs the benchmarks. */
     public static void main(String[] args) {
         boolean largest = java.util.Arrays.asList(args).contains("--largest");
+        boolean agentsOnly = java.util.Arrays.asList(args).contains("--agents-only");
         if (java.util.Arrays.asList(args).contains("--sweep")) {
             for (int n : new int[] {3000, 9000, 16384}) {
                 sweep(n);
@@ -53,10 +55,17 @@ public final class GpuBenchmark {
                 .toArray();
         GpuBenchmark b = new GpuBenchmark();
         b.largest = largest;
+        b.agentsOnly = agentsOnly;
         b.run(sizes.length == 0 ? new int[] {3000, 9000, 16384} : sizes);
     }
 
     private void run(int[] sizes) {
+        if (agentsOnly) {
+            sugarScape(3000, 5, 30);
+            sugarScapeFirstTicks(3000, 5);
+            table();
+            return;
+        }
         try (CudaDevice device = CudaDevice.open(0)) {
             System.out.println("device: " + device + ", " + device.multiprocessors() + " SMs, "
                     + device.totalMemory() / (1L << 20) + " MiB");
@@ -88,6 +97,10 @@ public final class GpuBenchmark {
             largestLife();
             largestSugarScape(46000, 40000, 32000, 24000);
         }
+        table();
+    }
+
+    private void table() {
         System.out.println();
         System.out.println(String.format(Locale.ROOT, "%-34s %7s %12s %12s %8s  %s", "measurement", "size", "colony ms",
                 "reference ms", "ratio", "note"));
@@ -285,6 +298,10 @@ public final class GpuBenchmark {
 
     /** Device milliseconds of each call of a SugarScape tick, each timed alone (so with a sync after each). */
     private static void phases(SugarScape m, Simulation sim) {
+        phases(m, sim, "sugarscape phases");
+    }
+
+    private static void phases(SugarScape m, Simulation sim, String title) {
         String[] names = {"grow", "diffuse", "look", "manageAll(move)", "metabolize", "manageAll(die)"};
         Runnable[] calls = {() -> m.land().callAll(org.colony.examples.sugarscape.SugarCell::grow),
             () -> m.land().callAll(org.colony.examples.sugarscape.SugarCell::diffuse),
@@ -305,7 +322,7 @@ public final class GpuBenchmark {
                 sim.step();
             }
         }
-        StringBuilder sb = new StringBuilder("  sugarscape phases (device ms / wall ms):");
+        StringBuilder sb = new StringBuilder("  " + title + " (device ms / wall ms):");
         for (int i = 0; i < names.length; i++) {
             sb.append(String.format(Locale.ROOT, " %s %.3f/%.3f", names[i], sum[i] / ticks, wall[i] / ticks));
         }
@@ -375,6 +392,10 @@ public final class GpuBenchmark {
         }
         System.out.println(rows.get(rows.size() - 2));
         System.out.println(rows.getLast());
+        try (Simulation sim3 = Simulation.create(Config.defaults().withBackend("cuda"))) {
+            SugarScape m3 = new SugarScape(sim3, n);
+            phases(m3, sim3, "sugarscape phases of ticks 1-5 at " + n + "^2");
+        }
     }
 
     /** The largest SugarScape of the candidate sizes that the device (and the host's placement) holds. */

@@ -189,10 +189,9 @@ public final class CudaAgentStore implements AgentStore {
     /** Groups {@code n} keyed items into {@code buckets} (start of length buckets + 1, order of length n), stably. */
     private void group(long keys, long n, long buckets, long startOut, long orderOut, long priority, long tie) {
         long counts = pool.zeroed("group.counts", 4 * buckets);
-        long cursor = pool.zeroed("group.cursor", 4 * buckets);
         run("colony_histogram", n, p -> p.add(keys).add(n).add(counts));
         scanner.scanOnDevice(counts, startOut, buckets, startOut + 4 * buckets, 0L);
-        run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(cursor).add(orderOut));
+        run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(counts).add(orderOut));
         if (priority == 0) {
             run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets));
         } else {
