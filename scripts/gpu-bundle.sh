@@ -4,13 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/java-env.sh
-if [ ! -x .gpu/jre/bin/java ]; then
+modules=java.base,java.logging,java.management,java.xml,jdk.jfr,jdk.unsupported,jdk.zipfs
+if [ ! -x .gpu/jre/bin/java ] || [ "$(cat .gpu/jre/modules.txt 2>/dev/null)" != "$modules" ]; then
     rm -rf .gpu/jre
     mkdir -p .gpu
-    "$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,java.xml,jdk.unsupported \
+    "$JAVA_HOME/bin/jlink" --add-modules "$modules" \
         --strip-debug --no-man-pages --no-header-files --compress=zip-9 --output .gpu/jre
+    echo "$modules" > .gpu/jre/modules.txt
 fi
-./mvnw -q -B -DskipTests package
+# clean: generated sources of the examples and their tests follow the current processor
+./mvnw -q -B -DskipTests clean package
 rm -rf .gpu/app && mkdir -p .gpu/app
 cp benchmarks/target/benchmarks.jar .gpu/app/
 cp examples/target/lib/*.jar .gpu/app/

@@ -15,7 +15,16 @@ echo "== GPU tests" | tee "$out/tests.log"
 java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=tree \
     --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
     -cp ".gpu/app/examples-tests.jar:$cp_app" --select-class=org.colony.examples.cuda.CudaExamplesTest \
-    --select-class=org.colony.examples.cuda.CudaMisuseTest 2>&1 | tee -a "$out/tests.log" | tail -80
+    --select-class=org.colony.examples.cuda.CudaMisuseTest \
+    --select-class=org.colony.examples.agents.CudaAgentMemoryTest 2>&1 | tee -a "$out/tests.log" | tail -80
+
+# The trimmed runtime has no java.desktop (image writing), so the snapshot tests stay on the CPU machines.
+echo "== the functional tests of the examples, on the GPU against their plain-Java references" | tee "$out/functional.log"
+java "${java_opts[@]}" -Dcolony.test.backend=cuda -jar .gpu/junit-console.jar execute --disable-banner \
+    --details=tree --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
+    -cp ".gpu/app/examples-tests.jar:$cp_app" --select-package=org.colony.examples \
+    --exclude-package=org.colony.examples.cuda --exclude-classname='.*SnapshotTest' >> "$out/functional.log" 2>&1
+grep -E "tests (successful|failed|skipped)|✘" "$out/functional.log" | head -60
 
 echo "== model runs" | tee "$out/runs.log"
 run() { java "${java_opts[@]}" -cp "$cp_app" org.colony.runtime.cli.Main run "$@" --quiet 2>&1 | tee -a "$out/runs.log"; }
@@ -26,6 +35,7 @@ run heat2d --backend cuda --size 1000 --steps 3000
 run heat2d --backend cpu --threads 16 --size 1000 --steps 300
 run gameoflife --backend cuda --size 1000 --steps 1000
 run sugarscape --backend cuda --size 1000 --steps 100
+run sugarscape --backend cuda --size 3000 --steps 100
 run wolfsheep --backend cuda --size 200 --steps 300
 
 echo "== benchmarks" | tee "$out/bench.log"
@@ -34,5 +44,6 @@ java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.cuda.Gp
 echo
 echo "== summary"
 grep -E "tests (successful|failed|skipped)|tests found" "$out/tests.log"
+grep -E "tests (successful|failed|skipped)|tests found" "$out/functional.log"
 grep -E "^(heat2d|gameoflife|sugarscape|wolfsheep) on|per step|startup|checksum" "$out/runs.log"
 sed -n '/^measurement/,$p' "$out/bench.log"

@@ -37,14 +37,20 @@ struct Frame {
     jint extent0, extent1, extent2;
     jint pad, wrap;
     jint march;      // rows each thread walks in a row-marching kernel
-    jint spare;
+    jint step;       // model << 16 | step number, for error reports (-1: no step)
 };
 
-// ---- errors: the first error of a call is kept as (kind << 24 | source line) ----------------------
-enum ErrorKind { DIVIDE_BY_ZERO = 1, INDEX = 2, REACH = 3, BOUND = 4, SPAWN = 5 };
+// ---- errors: the first failure of a call is kept as (kind << 24 | source line), a detail (the value at
+// fault) and the step that ran; the host reports it at its next wait for the device.
+enum ErrorKind { DIVIDE_BY_ZERO = 1, INDEX = 2, REACH = 3, BOUND = 4, SPAWN = 5, TWO_WRITERS = 6 };
 
-__device__ __forceinline__ void fail(const Frame& f, int kind, int line) {
-    atomicCAS((juint*) f.error, 0u, ((juint) kind << 24) | ((juint) line & 0xFFFFFFu));
+__device__ __forceinline__ void fail(const Frame& f, int kind, int line, jint detail = 0, juint detail2 = 0) {
+    juint* record = (juint*) f.error;
+    if (atomicCAS(record, 0u, ((juint) kind << 24) | ((juint) line & 0xFFFFFFu)) == 0u) {
+        record[1] = (juint) detail;
+        record[2] = (juint) f.step;
+        record[3] = detail2;
+    }
 }
 
 // ---- Java integer arithmetic: two's complement wrap-around, masked shift counts -------------------
@@ -214,7 +220,7 @@ struct Random {
     }
 
     __device__ __forceinline__ jint uniformInt(jint bound, const Frame& f, int line) {
-        if (bound <= 0) { fail(f, BOUND, line); return 0; }
+        if (bound <= 0) { fail(f, BOUND, line, bound); return 0; }
         julong m = (julong) nextInt() * (julong) (juint) bound;
         julong low = m & 0xFFFFFFFFull;
         if (low < (julong) bound) {
@@ -256,12 +262,12 @@ __device__ __forceinline__ jint agentCount(const jint* start, jlong g) {
 }
 
 __device__ __forceinline__ jint checkOffset(jint offset, jint reach, const Frame& f, int line) {
-    if (offset > reach || offset < -reach) { fail(f, REACH, line); return 0; }
+    if (offset > reach || offset < -reach) { fail(f, REACH, line, offset); return 0; }
     return offset;
 }
 
 __device__ __forceinline__ jint checkIndex(jint k, jint length, const Frame& f, int line) {
-    if (k < 0 || k >= length) { fail(f, INDEX, line); return 0; }
+    if (k < 0 || k >= length) { fail(f, INDEX, line, k); return 0; }
     return k;
 }
 

@@ -147,6 +147,19 @@ extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict_
     }
 }
 
+// The children asked for in all, as a 64-bit sum (stats[6]), and the first agent that asked for a negative
+// number (stats[7] = n - its slot: the largest value is the smallest slot; 0 when there is none).
+extern "C" __global__ void colony_spawn_totals(jlong n, const jint* __restrict__ spawns, julong* __restrict__ stats) {
+    jlong sum = 0;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jint k = spawns[i];
+        sum += k;
+        if (k < 0) atomicMax(&stats[7], (julong) (n - i));
+    }
+    for (int offset = 16; offset > 0; offset >>= 1) sum += __shfl_down_sync(0xFFFFFFFFu, sum, offset);
+    if ((threadIdx.x & 31) == 0 && sum != 0) atomicAdd(&stats[6], (julong) sum);
+}
+
 // The priority of agent i's move: draws 0-1 of its stream in manageAll's epoch.
 extern "C" __global__ void colony_move_priorities(jlong n, julong seed, julong epoch, const jlong* __restrict__ ids,
         const jlong* __restrict__ requests, julong* __restrict__ priority) {
@@ -306,7 +319,7 @@ __device__ void applyWrites(const colony::Frame f, T* __restrict__ col, const T*
             for (jint k = a; k < b; k++) {
                 const jint i = order[k];
                 if (wrote[i]) {
-                    if (writer >= 0) { colony::fail(f, 6, line); }
+                    if (writer >= 0) { colony::fail(f, colony::TWO_WRITERS, line, (jint) g); }
                     writer = i;
                 }
             }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.colony.examples.life.GameOfLife;
+import org.colony.examples.lang.Lang;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,7 +23,7 @@ class GameOfLifeTest {
     })
     void gameOfLife_matchesSequentialReferenceBitForBit(int n, int steps, int threads, long seed) {
         boolean[] expected = GameOfLifeReference.run(n, steps, seed);
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(threads)
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend(Lang.backend()).withThreads(threads)
                 .withSeed(seed))) {
             GameOfLife life = new GameOfLife(sim, n);
             for (int t = 0; t < steps; t++) {

@@ -44,7 +44,7 @@ public final class CudaAgentStore implements AgentStore {
     private final Arena arena = Arena.ofShared();
     private final KernelParams params;
     private final KernelParams support;
-    private final DeviceErrors errors = new DeviceErrors();
+    private final DeviceErrors errors;
     private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
     private final ScratchPool pool = new ScratchPool();
     private final DeviceScan scanner;
@@ -73,6 +73,7 @@ public final class CudaAgentStore implements AgentStore {
         this.placeModel = places.model();
         this.places = places;
         this.kernels = cx.kernels(model);
+        this.errors = cx.errors();
         this.capacity = capacity;
         this.cells = places.grid().cells();
         this.shared = new Object[model.shared().size()];
@@ -174,9 +175,9 @@ public final class CudaAgentStore implements AgentStore {
                 p.pointersWithoutFrame(), kernel);
     }
 
-    private void runWithFrame(String kernel, long items, Consumer<KernelParams> args) {
+    private void runWithFrame(String kernel, long items, int who, Consumer<KernelParams> args) {
         KernelParams p = support.begin();
-        Frames.write(p.frame(), places.layout(), 0, 0, 0, errors.pointer(), count, slots, places.pitch());
+        Frames.write(p.frame(), places.layout(), 0, 0, 0, errors.pointer(), count, slots, places.pitch(), who);
         args.accept(p);
         Driver.launch(cx.support().function(kernel), Grids.blocks(items), 1, 1, Grids.THREADS, 1, 1, 0, 0L,
                 p.pointers(), kernel);
@@ -244,7 +245,7 @@ public final class CudaAgentStore implements AgentStore {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment c = a.allocate(8);
             counter.download(c, 0, 8);
-            errors.check(kernels.sourceFile(), name());
+            errors.check();
             return c.get(ValueLayout.JAVA_LONG, 0);
         }
     }
@@ -264,7 +265,8 @@ public final class CudaAgentStore implements AgentStore {
         }
         places.prepareRemote(s.placeRemoteReads());
         KernelParams p = params.begin();
-        Frames.write(p.frame(), places.layout(), seed, epoch, time, errors.pointer(), count, slots, places.pitch());
+        Frames.write(p.frame(), places.layout(), seed, epoch, time, errors.pointer(), count, slots, places.pitch(),
+                kernels.who(step));
         for (int a = 0; a < current.length; a++) {
             p.add(current[a].pointer());
             if (next[a] != null) {
@@ -283,9 +285,10 @@ public final class CudaAgentStore implements AgentStore {
             if (bound[slot] instanceof CudaAgentStore other && s.iterates().contains(slot)) {
                 other.indexParams(p);
             } else if (s.iterates().contains(slot)) {
-                throw new ColonyException("step " + name() + "." + s.name() + " iterates "
-                        + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on "
-                        + "these places");
+                String other = model.agentClasses().get(slot).getSimpleName();
+                throw new ColonyException("step " + name() + "." + s.name() + " iterates " + other + " agents, but no "
+                        + "collection of them lives on these places; create it with sim.agents(" + other
+                        + ".class, places, ...)");
             } else {
                 // The step never reads this class's agents-per-place index: do not rebuild it.
                 absentIndexParams(p, model.agentClasses().get(slot));
@@ -309,7 +312,7 @@ public final class CudaAgentStore implements AgentStore {
                 next[a] = t;
             }
         }
-        applyPlaceWrites(s);
+        applyPlaceWrites(step, s);
     }
 
     private void prepareContribution(int attr, Combine op) {
@@ -330,7 +333,7 @@ public final class CudaAgentStore implements AgentStore {
         }
     }
 
-    private void applyPlaceWrites(StepInfo s) {
+    private void applyPlaceWrites(int step, StepInfo s) {
         if (s.placeWrites().isEmpty() || count == 0) {
             return;
         }
@@ -346,7 +349,7 @@ public final class CudaAgentStore implements AgentStore {
                 long col = places.column(attr) + (long) k * places.pitch() * size;
                 long con = contribution[attr].pointer() + (long) k * slots * size;
                 long wrote = contributed[attr].pointer() + (long) k * slots;
-                runWithFrame(kernel, cells, p -> p.add(col).add(con).add(wrote).add(start.pointer()).add(order.pointer())
+                runWithFrame(kernel, cells, kernels.who(step), p -> p.add(col).add(con).add(wrote).add(start.pointer()).add(order.pointer())
                         .add(cells).addInt(line));
             }
             places.markDirty(attr);
@@ -359,6 +362,7 @@ public final class CudaAgentStore implements AgentStore {
     public ManageReport manage(long seed, long epoch) {
         checkOpen();
         long n = count;
+        long slotsBefore = slots;
         boolean bounded = capacity < Integer.MAX_VALUE;
         long m = Math.max(1, n);
         long stats = pool.zeroed("manage.stats", 8 * 8);
@@ -370,17 +374,27 @@ public final class CudaAgentStore implements AgentStore {
         long flags = pool.get("manage.flags", 4 * m);
         long offsets = pool.get("manage.offsets", 4 * m);
         long bucketStart = pool.get("manage.bucketStart", 4 * (cells + 1));
-        // One wait for the device: deaths, move requests and the children asked for (stats 0, 5, 6).
-        scanner.scanOnDevice(spawns.pointer(), offsets, n, 0L, stats + 8 * 6);
+        // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
+        // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
+        run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
         run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
                 .add(locations.pointer()).add(requests).add(occupancy).add(stats));
         long[] first = readStats(stats);
+        errors.check();
+        if (first[7] != 0) {
+            long slot = n - first[7];
+            throw new ColonyException(name() + " agent " + readLong(ids.pointer(), slot) + " asked for "
+                    + readInt(spawns.pointer(), slot) + " children; spawn(n) needs n >= 0");
+        }
         long deaths = first[0];
         long movers = first[5];
         long wanted = first[6];
-        if (count + wanted > MAX_AGENTS) {
-            throw new ColonyException(name() + " agents would number up to " + (count + wanted)
+        if (n - deaths + wanted > MAX_AGENTS) {
+            throw new ColonyException(name() + " agents would number " + (n - deaths + wanted)
                     + " after this manageAll; the CUDA backend holds at most " + MAX_AGENTS + " per collection");
+        }
+        if (wanted > 0) {
+            scanner.scanOnDevice(spawns.pointer(), offsets, n, 0L, 0L);
         }
         // 1-2. Moves requested, settled per destination by priority, applied.
         if (movers > 0) {
@@ -424,8 +438,29 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         long[] st = readStats(stats);
-        errors.check(kernels.sourceFile(), name());
-        return new ManageReport(st[0], births, st[1], st[2], st[3], st[4], count);
+        errors.check();
+        if (slots < slotsBefore) {
+            // The columns shrank with the population: the scratch buffers sized for the old one go too (they
+            // come back at the new size when needed), so memory follows the live agents.
+            pool.close();
+        }
+        return new ManageReport(st[0], births, st[1], st[2], wanted - births, st[4], count);
+    }
+
+    private static long readLong(long pointer, long index) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment v = a.allocate(8);
+            Driver.copyToHost(v, pointer + 8 * index, 8);
+            return v.get(ValueLayout.JAVA_LONG, 0);
+        }
+    }
+
+    private static int readInt(long pointer, long index) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment v = a.allocate(4);
+            Driver.copyToHost(v, pointer + 4 * index, 4);
+            return v.get(ValueLayout.JAVA_INT, 0);
+        }
     }
 
     /** Waits for the device and reads the manageAll statistics. */
@@ -555,7 +590,7 @@ public final class CudaAgentStore implements AgentStore {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment host = a.allocate((long) info.type().bytes() * count);
             current[attribute].download(host, (long) element * slots * info.type().bytes(), host.byteSize());
-            errors.check(kernels.sourceFile(), name());
+            errors.check();
             HostColumns.toArray(host, 0, target, 0, (int) count, info.type());
         }
     }
@@ -584,6 +619,7 @@ public final class CudaAgentStore implements AgentStore {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment host = a.allocate(8 * count);
             b.download(host, 0, 8 * count);
+            errors.check();
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, out, 0, (int) count);
         }
         return out;
@@ -664,7 +700,6 @@ public final class CudaAgentStore implements AgentStore {
         spawns.close();
         start.close();
         order.close();
-        errors.close();
         counter.close();
         pool.close();
         arena.close();

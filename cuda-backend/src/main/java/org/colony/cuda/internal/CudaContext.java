@@ -11,6 +11,7 @@ public final class CudaContext implements AutoCloseable {
     private final KernelCompiler compiler;
     private final Map<Class<?>, ModelKernels> models = new HashMap<>();
     private SupportKernels support;
+    private final DeviceErrors errors;
 
     /**
      * @param device the GPU
@@ -19,6 +20,13 @@ public final class CudaContext implements AutoCloseable {
     public CudaContext(CudaDevice device, boolean fast) {
         this.device = device;
         this.compiler = new KernelCompiler(device.architecture(), fast);
+        device.makeCurrent();
+        this.errors = new DeviceErrors();
+    }
+
+    /** The error record every kernel on this device reports to. */
+    public DeviceErrors errors() {
+        return errors;
     }
 
     /** The GPU. */
@@ -34,7 +42,7 @@ public final class CudaContext implements AutoCloseable {
     /** The kernels of a model, compiled and loaded on first use. */
     public ModelKernels kernels(ModelInfo model) {
         device.makeCurrent();
-        return models.computeIfAbsent(model.modelClass(), c -> new ModelKernels(model, compiler));
+        return models.computeIfAbsent(model.modelClass(), c -> new ModelKernels(model, compiler, errors));
     }
 
     /** The runtime's own kernels, compiled and loaded on first use. */
@@ -55,6 +63,7 @@ public final class CudaContext implements AutoCloseable {
         if (support != null) {
             support.close();
         }
+        errors.close();
         device.close();
     }
 }

@@ -40,7 +40,7 @@ public final class CudaPlaceStore implements PlaceStore {
     private final Object[] shared;
     private final boolean[] dirty;
     private final AgentStore[] bound;
-    private final DeviceErrors errors = new DeviceErrors();
+    private final DeviceErrors errors;
     private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
     private final Arena arena = Arena.ofShared();
     private final KernelParams params;
@@ -54,6 +54,7 @@ public final class CudaPlaceStore implements PlaceStore {
         this.model = descriptor.info();
         this.grid = grid;
         this.kernels = cx.kernels(model);
+        this.errors = cx.errors();
         this.shared = new Object[model.shared().size()];
         for (int i = 0; i < shared.length; i++) {
             SharedInfo s = model.shared().get(i);
@@ -133,7 +134,8 @@ public final class CudaPlaceStore implements PlaceStore {
                 long fill = cx.support().function("colony_wrap_fill_" + size);
                 for (int k = 0; k < info.columns(); k++) {
                     KernelParams p = params.begin();
-                    Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0);
+                    Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0,
+                            DeviceErrors.NO_STEP);
                     p.add(current[a].pointer() + (long) k * pitch * size);
                     int blocks = (int) Math.min(65535L * 16, (pitch + 255) / 256);
                     Driver.launch(fill, Math.max(1, blocks), 1, 1, 256, 1, 1, 0, 0L, p.pointers(), "colony_wrap_fill");
@@ -161,7 +163,7 @@ public final class CudaPlaceStore implements PlaceStore {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment c = a.allocate(8);
             counter.download(c, 0, 8);
-            errors.check(kernels.sourceFile(), model.modelClass().getSimpleName());
+            errors.check();
             return c.get(ValueLayout.JAVA_LONG, 0);
         }
     }
@@ -172,7 +174,8 @@ public final class CudaPlaceStore implements PlaceStore {
         prepareRemote(s.remoteReads());
         KernelParams p = params.begin();
         int march = kernels.marches(step) ? rowsPerThread(step) : 1;
-        Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0, march);
+        Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0, march,
+                kernels.who(step));
         for (int a = 0; a < current.length; a++) {
             p.add(current[a].pointer());
             if (next[a] != null) {
@@ -241,7 +244,7 @@ public final class CudaPlaceStore implements PlaceStore {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment host = a.allocate((long) info.type().bytes() * pitch);
             current[attribute].download(host, (long) element * pitch * info.type().bytes(), host.byteSize());
-            errors.check(kernels.sourceFile(), model.modelClass().getSimpleName());
+            errors.check();
             forEachRow((storage, global, length) -> HostColumns.toArray(host, storage, target, (int) global, length,
                     info.type()));
         }
@@ -289,7 +292,7 @@ public final class CudaPlaceStore implements PlaceStore {
             MemorySegment host = a.allocate(8);
             int bytes = info.type().bytes();
             current[attribute].download(host, ((long) element * pitch + storage) * bytes, bytes);
-            errors.check(kernels.sourceFile(), model.modelClass().getSimpleName());
+            errors.check();
             Object one = info.type().newArray(1);
             HostColumns.toArray(host, 0, one, 0, 1, info.type());
             return java.lang.reflect.Array.get(one, 0);
@@ -379,7 +382,7 @@ public final class CudaPlaceStore implements PlaceStore {
 
     /** Waits for the device and reports any failure of a step. */
     public void check() {
-        errors.check(kernels.sourceFile(), model.modelClass().getSimpleName());
+        errors.check();
     }
 
     @Override
@@ -388,7 +391,6 @@ public final class CudaPlaceStore implements PlaceStore {
             cx.device().makeCurrent();
             closed = true;
             freeColumns();
-            errors.close();
             counter.close();
             arena.close();
         }

@@ -3,55 +3,99 @@ package org.colony.cuda.internal;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
 import org.colony.runtime.ColonyException;
+import org.colony.runtime.spi.ModelInfo;
+import org.colony.runtime.spi.StepInfo;
 
 /**
- * The error word kernels write when a step fails on the device (a division by zero, an index out of
- * range): the first failure of a run is kept as {@code kind << 24 | line} and reported at the next point
- * where the host waits for the device.
+ * The error record kernels write when a step fails on the device (a division by zero, an index out of
+ * range, a neighbour beyond the reach, ...), shared by every store of one device. The first failure is
+ * kept: {@code kind << 24 | line}, a detail (the offending value), which step of which model ran
+ * ({@code model << 16 | step}, from the frame) and a second detail; it is reported, in the words the CPU
+ * backend uses, at the next point where the host waits for the device. Which failure is first when several
+ * threads fail is up to the device; within one thread it is the first in program order.
  */
 public final class DeviceErrors implements AutoCloseable {
 
-    private final DeviceBuffer word = DeviceBuffer.zeroed(4);
+    /** The frame's {@code step} value of kernels that run no step of a model (halo fills, scans). */
+    public static final int NO_STEP = -1;
 
-    /** The word's device address, for frames. */
+    private final DeviceBuffer record = DeviceBuffer.zeroed(16);
+    private final List<ModelInfo> models = new ArrayList<>();
+    private final List<String> sourceFiles = new ArrayList<>();
+
+    /** The record's device address, for frames. */
     public long pointer() {
-        return word.pointer();
+        return record.pointer();
     }
 
-    /**
-     * Reads the word (waiting for the device) and throws if a kernel failed.
-     *
-     * @param sourceFile the model's source file, to name the line
-     * @param model the model's name
-     */
-    public void check(String sourceFile, String model) {
+    /** Registers a model; the number goes into its kernels' frames. */
+    public synchronized int register(ModelInfo model, String sourceFile) {
+        models.add(model);
+        sourceFiles.add(sourceFile);
+        if (models.size() > 0x7FFF) {
+            throw new ColonyException("more than 32767 models on one device");
+        }
+        return models.size() - 1;
+    }
+
+    /** The frame's {@code step} value for step number {@code step} of registered model {@code model}. */
+    public static int who(int model, int step) {
+        return model << 16 | step;
+    }
+
+    /** Reads the record (waiting for the device) and throws if a kernel failed; clears it. */
+    public void check() {
         int code;
+        int detail;
+        int who;
+        int detail2;
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment s = a.allocate(4);
-            word.download(s, 0, 4);
+            MemorySegment s = a.allocate(16);
+            record.download(s, 0, 16);
             code = s.get(ValueLayout.JAVA_INT, 0);
+            detail = s.get(ValueLayout.JAVA_INT, 4);
+            who = s.get(ValueLayout.JAVA_INT, 8);
+            detail2 = s.get(ValueLayout.JAVA_INT, 12);
         }
         if (code == 0) {
             return;
         }
-        word.clear();
+        record.clear();
+        throw new ColonyException(message(code, detail, detail2, who));
+    }
+
+    private String message(int code, int detail, int detail2, int who) {
         int line = code & 0xFFFFFF;
+        int model = who >> 16;
+        int step = who & 0xFFFF;
+        ModelInfo info = who != NO_STEP && model < models.size() ? models.get(model) : null;
+        StepInfo s = info != null && step < info.steps().size() ? info.steps().get(step) : null;
         String what = switch (code >>> 24) {
             case 1 -> "integer division by zero";
-            case 2 -> "an array index out of range";
-            case 3 -> "a neighbor offset beyond the step's declared reach";
-            case 4 -> "uniformInt with a bound that is not positive";
-            case 5 -> "spawn(n) with a negative n, or more than 2147483647 children asked for by one agent";
-            case 6 -> "two plain writes of one place attribute by agents on the same place";
+            case 2 -> "array index " + detail + " is out of range";
+            case 3 -> "neighbor offset " + detail + " is beyond the step's reach " + (s == null ? "" : s.reach())
+                    + "; raise @Step(reach = ...)";
+            case 4 -> "uniformInt bound must be positive, was " + detail;
+            case 5 -> "spawn(" + detail + ") makes " + Integer.toUnsignedLong(detail2)
+                    + " children asked for by one agent; at most " + Integer.MAX_VALUE + " per agent and manageAll";
+            case 6 -> "an attribute of place " + Integer.toUnsignedLong(detail)
+                    + " is written with a plain assignment by two agents on it; plain writes need at most one agent "
+                    + "per place";
             default -> "error " + (code >>> 24);
         };
-        throw new ColonyException(sourceFile + ":" + line + ": " + what + " in a step of " + model
-                + " (reported by the GPU)");
+        // Where the CPU backend names no line (its check sits in a shared helper), neither does this.
+        String site = code >>> 24 == 5 ? what : (info == null ? "" : sourceFiles.get(model) + ":") + line + ": " + what;
+        if (s == null) {
+            return site + " (reported by the GPU)";
+        }
+        return "step " + info.modelClass().getSimpleName() + "." + s.name() + " (" + s.source() + ") failed: " + site;
     }
 
     @Override
     public void close() {
-        word.close();
+        record.close();
     }
 }

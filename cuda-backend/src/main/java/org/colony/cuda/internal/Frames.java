@@ -19,15 +19,16 @@ public final class Frames {
      * @param rows the block's rows (places) or the live agents (agents)
      * @param pitch the element pitch of the kernel's own array attributes
      * @param placePitch for agent kernels, the element pitch of the places' array attributes
+     * @param who the step that runs, as {@link DeviceErrors#who}, or {@link DeviceErrors#NO_STEP}
      */
     public static void write(MemorySegment f, Layout l, long seed, long epoch, long time, long error, long rows,
-            long pitch, long placePitch) {
-        write(f, l, seed, epoch, time, error, rows, pitch, placePitch, 1);
+            long pitch, long placePitch, int who) {
+        write(f, l, seed, epoch, time, error, rows, pitch, placePitch, 1, who);
     }
 
     /** Fills a frame for a kernel that walks {@code march} rows per thread. */
     public static void write(MemorySegment f, Layout l, long seed, long epoch, long time, long error, long rows,
-            long pitch, long placePitch, int march) {
+            long pitch, long placePitch, int march, int who) {
         f.set(ValueLayout.JAVA_LONG, 0, l.base());
         f.set(ValueLayout.JAVA_LONG, 8, l.strideY());
         f.set(ValueLayout.JAVA_LONG, 16, l.strideZ());
@@ -39,7 +40,7 @@ public final class Frames {
         f.set(ValueLayout.JAVA_LONG, 64, pitch);
         f.set(ValueLayout.JAVA_LONG, 72, placePitch);
         int[] ints = {l.dims(), l.size0(), l.size1(), l.size2(), l.origin0(), l.origin1(), l.origin2(), l.extent0(),
-            l.extent1(), l.extent2(), l.pad(), l.wrap() ? 1 : 0, march, 0};
+            l.extent1(), l.extent2(), l.pad(), l.wrap() ? 1 : 0, march, who};
         for (int i = 0; i < ints.length; i++) {
             f.set(ValueLayout.JAVA_INT, 80 + 4L * i, ints[i]);
         }

@@ -16,13 +16,14 @@ public final class ModelKernels implements AutoCloseable {
     private final int[] rows;
     private final String simpleName;
     private final String sourceFile;
+    private final int id;
 
     /**
      * Compiles and loads the model's generated CUDA source.
      *
      * @throws ColonyException if the model has no CUDA source, uses what the backend cannot run, or NVRTC fails
      */
-    public ModelKernels(ModelInfo model, KernelCompiler compiler) {
+    public ModelKernels(ModelInfo model, KernelCompiler compiler, DeviceErrors errors) {
         Class<?> cls = model.modelClass();
         String path = "META-INF/colony/cuda/" + cls.getName() + ".cu";
         String source;
@@ -44,6 +45,7 @@ public final class ModelKernels implements AutoCloseable {
         }
         this.simpleName = prefix(cls);
         this.sourceFile = sourceFile(model);
+        this.id = errors.register(model, sourceFile);
         byte[] cubin = compiler.compile(source, cls.getSimpleName() + ".cu", cls.getSimpleName());
         this.module = new CudaModule(cubin);
         this.steps = new long[model.steps().size()];
@@ -96,6 +98,11 @@ public final class ModelKernels implements AutoCloseable {
     /** The columns of cells each thread of step number {@code step} walks (1 unless it marches). */
     public int lanes(int step) {
         return lanes[step];
+    }
+
+    /** The frame's {@code step} value for step number {@code step} of this model. */
+    public int who(int step) {
+        return DeviceErrors.who(id, step);
     }
 
     /** The most rows each thread of step number {@code step} walks (1 unless it marches). */

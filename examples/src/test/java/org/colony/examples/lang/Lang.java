@@ -13,12 +13,34 @@ public final class Lang {
     private Lang() {
     }
 
-    /** A CPU simulation with the given thread count and seed. */
-    public static Simulation sim(int threads, long seed) {
-        return Simulation.create(Config.defaults().withBackend("cpu").withThreads(threads).withSeed(seed));
+    /**
+     * The backend the functional tests run on: the CPU unless the {@code colony.test.backend} property
+     * names another (a GPU machine runs the same tests with {@code -Dcolony.test.backend=cuda}, each
+     * against its plain-Java reference).
+     */
+    public static String backend() {
+        return System.getProperty("colony.test.backend", "cpu");
     }
 
-    /** A CPU simulation with the given thread count and the default seed. */
+    /** The backend's name as its messages give it: {@code CPU} or {@code CUDA}. */
+    public static String backendName() {
+        return backend().equals("cuda") ? "CUDA" : "CPU";
+    }
+
+    /**
+     * Skips the calling test, saying why, unless it runs on the CPU backend: for what only the CPU backend
+     * can run (the fdlibm Math functions, normal()) or what a test asserts of the CPU backend alone.
+     */
+    public static void assumeCpu(String why) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(backend().equals("cpu"), () -> "on " + backend() + ": " + why);
+    }
+
+    /** A simulation on the tests' backend with the given thread count (for the CPU) and seed. */
+    public static Simulation sim(int threads, long seed) {
+        return Simulation.create(Config.defaults().withBackend(backend()).withThreads(threads).withSeed(seed));
+    }
+
+    /** A simulation on the tests' backend with the given thread count and the default seed. */
     public static Simulation sim(int threads) {
         return sim(threads, 42);
     }

@@ -144,6 +144,7 @@ class MisuseTest {
 
     @Test
     void callAllOnAPredicateStep() {
+        Lang.assumeCpu("RandomCell draws normal(), which has no bit-exact CUDA version yet");
         try (Simulation sim = Lang.sim(1)) {
             Places<RandomCell> p = sim.places(RandomCell.class, Grid.of(3, 3));
             assertEquals("RandomCell.coin is a predicate step (it returns boolean): count the places where it holds "
@@ -155,6 +156,7 @@ class MisuseTest {
 
     @Test
     void countOnANonPredicateStep() {
+        Lang.assumeCpu("RandomCell draws normal(), which has no bit-exact CUDA version yet");
         try (Simulation sim = Lang.sim(1)) {
             Places<RandomCell> p = sim.places(RandomCell.class, Grid.of(3, 3));
             assertEquals("RandomCell.draw is not a predicate step: count needs a @Step method that returns boolean",
@@ -203,6 +205,7 @@ class MisuseTest {
 
     @Test
     void failureInsideAStep_namesTheStepAndItsSource() {
+        Lang.assumeCpu("RandomCell draws normal(), which has no bit-exact CUDA version yet");
         try (Simulation sim = Lang.sim(2)) {
             Places<RandomCell> p = sim.places(RandomCell.class, Grid.of(200, 170));
             assertEquals("step RandomCell.draw (RandomCell.java:26) failed: java.lang.IllegalArgumentException: "

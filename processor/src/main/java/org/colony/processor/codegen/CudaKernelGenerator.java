@@ -535,8 +535,10 @@ public final class CudaKernelGenerator {
                 case KILL -> emit("killed[a] = true;");
                 case SPAWN -> {
                     String n = p(act.args().get(0));
-                    emit("{ const jlong asked = (jlong) spawns[a] + " + n + "; if (" + n + " < 0 || asked > 2147483647LL) "
-                            + "colony::fail(f, colony::SPAWN, " + line + "); else spawns[a] = (jint) asked; }");
+                    // As on the CPU: calls add up, a total past int's range fails the step, a negative total is
+                    // refused by manageAll.
+                    emit("{ const jint n = " + n + "; const jlong asked = (jlong) spawns[a] + n; if (asked > 2147483647LL) "
+                            + "colony::fail(f, colony::SPAWN, " + line + ", n, (juint) asked); else spawns[a] = (jint) asked; }");
                 }
                 case MIGRATE, MOVE_TO -> {
                     List<String> c = new ArrayList<>();
