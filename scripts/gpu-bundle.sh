@@ -4,10 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/java-env.sh
-if [ ! -x .gpu/jre/bin/java ]; then
+if [ ! -x .gpu/jre/bin/java ] || ! .gpu/jre/bin/java --list-modules | grep -q "^jdk.jfr@"; then
     rm -rf .gpu/jre
     mkdir -p .gpu
-    "$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,java.xml,jdk.unsupported \
+    "$JAVA_HOME/bin/jlink" --add-modules java.base,java.logging,java.management,java.xml,jdk.jfr,jdk.unsupported \
         --strip-debug --no-man-pages --no-header-files --compress=zip-9 --output .gpu/jre
 fi
 ./mvnw -q -B -DskipTests package
