@@ -11,6 +11,7 @@ public final class CudaContext implements AutoCloseable {
     private final KernelCompiler compiler;
     private final Map<Class<?>, ModelKernels> models = new HashMap<>();
     private SupportKernels support;
+    private final LaunchTimer timer = new LaunchTimer();
 
     /**
      * @param device the GPU
@@ -46,9 +47,15 @@ public final class CudaContext implements AutoCloseable {
         return support;
     }
 
+    /** Device time of step calls for {@code --profile}; off unless the runtime asks for it. */
+    public LaunchTimer timer() {
+        return timer;
+    }
+
     @Override
     public void close() {
         device.makeCurrent();
+        timer.close();
         for (ModelKernels k : models.values()) {
             k.close();
         }
