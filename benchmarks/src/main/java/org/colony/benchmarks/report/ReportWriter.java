@@ -17,7 +17,7 @@ import java.util.TreeSet;
 public final class ReportWriter {
 
     /** The models, in report order, with their titles. */
-    static final Map<String, String> MODELS = new java.util.LinkedHashMap<>(Map.of());
+    static final Map<String, String> MODELS = new java.util.LinkedHashMap<>();
 
     static {
         MODELS.put("heat2d", "Heat2D");
@@ -79,10 +79,11 @@ public final class ReportWriter {
             Map<String, String> m = e.getValue();
             rows.add(List.of(e.getKey(), m.getOrDefault("scope", "-"), m.getOrDefault("date", "-"),
                     m.getOrDefault("cpu", "-"), m.getOrDefault("cores", "-"), m.getOrDefault("memory", "-"),
-                    m.getOrDefault("gpu", "-"), m.getOrDefault("java", "-"), m.getOrDefault("duration", "-")));
+                    m.getOrDefault("gpu", "-"), m.getOrDefault("java", "-"), m.getOrDefault("duration", "-"),
+                    m.getOrDefault("load", "-")));
         }
         md.append(Markdown.table(List.of("target", "scope", "date", "CPU", "cores", "memory", "GPU", "Java",
-                "suite run time"), rows)).append('\n');
+                "suite run time", "load average"), rows)).append('\n');
     }
 
     private void statuses(StringBuilder md) {

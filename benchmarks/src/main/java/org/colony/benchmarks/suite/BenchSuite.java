@@ -132,7 +132,7 @@ public final class BenchSuite {
             write(out.resolve("status.json"), status);
         }
         machine.addProperty("duration", String.format(Locale.ROOT, "%.1f min", (System.nanoTime() - start) / 6e10));
-        machine.addProperty("load", loadBefore + " at start, " + loadAverage() + " at end (1-minute load average)");
+        machine.addProperty("load", loadBefore + " at start, " + loadAverage() + " at end");
         write(out.resolve("machine.json"), machine);
     }
 
