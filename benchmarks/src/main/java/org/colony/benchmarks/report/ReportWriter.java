@@ -59,6 +59,7 @@ public final class ReportWriter {
         statuses(md);
         cpuAgainstMason(md);
         target(md);
+        profile(md);
         measureTables(md, "init", "Initialisation", "ms to start a simulation and create (and seed, place, endow) the "
                 + "model", false);
         measureTables(md, "total", "Total time", "s to start, run the given number of steps and close", true);
@@ -195,6 +196,24 @@ public final class ReportWriter {
                 + "fastest thread count.\n\n");
         md.append(Markdown.table(List.of("model", "Colony CPU ms", "MASON 1T ms", "best MASON ms",
                 "MASON 1T ÷ Colony", "best MASON ÷ Colony", "3x target"), rows)).append('\n');
+    }
+
+    private void profile(StringBuilder md) {
+        if (results.profile().isEmpty()) {
+            return;
+        }
+        md.append("## Where Colony's CPU time goes\n\n");
+        md.append("The runtime's own profile of each model at the target size (what `./mass run --profile` prints; "
+                + "`org.colony.benchmarks.cpu.CpuStepProfiles`): wall-clock time per call of each step, `count` and "
+                + "`manageAll`, after a warm-up; SugarScape over the first ticks of a fresh landscape.\n\n");
+        List<List<String>> rows = new ArrayList<>();
+        for (Results.ProfileRow r : results.profile()) {
+            rows.add(List.of(MODELS.getOrDefault(r.model(), r.model()) + " " + r.size() + "², " + r.threads() + "T",
+                    r.step(), Long.toString(r.calls()), Markdown.ms(r.meanMs()),
+                    String.format(Locale.ROOT, "%.1f%%", 100 * r.share())));
+        }
+        md.append(Markdown.table(List.of("model", "step", "calls", "ms per call", "share of the model's time"), rows))
+                .append('\n');
     }
 
     private void measureTables(StringBuilder md, String measure, String title, String what, boolean seconds) {

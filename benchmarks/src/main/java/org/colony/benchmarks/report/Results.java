@@ -16,13 +16,19 @@ import java.util.stream.Stream;
  * Everything a report is made from: the JSON files under a results folder (any depth), whichever machine
  * wrote them. Each file is one of JMH's result format, or an object whose {@code kind} is {@code machine}
  * (where and how a run was made), {@code largest} (the largest sizes that ran), {@code gpu-benchmark}
- * ({@code GpuBenchmark}'s table) or {@code status} (a part that was skipped, and why).
+ * ({@code GpuBenchmark}'s table), {@code profile} (the runtime's per-step profile of each model) or
+ * {@code status} (a part that was skipped, and why).
  */
 public final class Results {
 
     /** A row of the largest-size search. */
     public record Largest(String model, String implementation, int size, double heapGiB, double bytesPerPlace,
             double initMs, double stepMs, String note) {
+    }
+
+    /** A step's share of a model's time, from the runtime's profile. */
+    public record ProfileRow(String model, int size, int threads, String step, long calls, double meanMs,
+            double share) {
     }
 
     /** A row of {@code GpuBenchmark}: Colony's kernel against the hand-written one. */
@@ -33,6 +39,7 @@ public final class Results {
     private final Map<String, Map<String, String>> machines = new LinkedHashMap<>();
     private final List<Largest> largest = new ArrayList<>();
     private final List<GpuRow> gpuRows = new ArrayList<>();
+    private final List<ProfileRow> profile = new ArrayList<>();
     private final Map<String, String> gpuDevices = new LinkedHashMap<>();
     private final List<String> statuses = new ArrayList<>();
 
@@ -95,9 +102,17 @@ public final class Results {
                             row.get("colonyMs").getAsDouble(), row.get("referenceMs").getAsDouble(), text(row, "note")));
                 }
             }
+            case "profile" -> {
+                for (JsonElement e : o.getAsJsonArray("rows")) {
+                    JsonObject row = e.getAsJsonObject();
+                    profile.add(new ProfileRow(row.get("model").getAsString(), row.get("size").getAsInt(),
+                            row.get("threads").getAsInt(), row.get("step").getAsString(), row.get("calls").getAsLong(),
+                            row.get("meanMs").getAsDouble(), row.get("share").getAsDouble()));
+                }
+            }
             case "status" -> statuses.add(text(o, "target") + ": " + text(o, "message"));
             default -> throw new IllegalArgumentException(file + " has kind \"" + kind + "\"; known kinds: machine, "
-                    + "largest, gpu-benchmark, status");
+                    + "largest, profile, gpu-benchmark, status");
         }
     }
 
@@ -123,6 +138,11 @@ public final class Results {
     /** {@code GpuBenchmark}'s rows. */
     public List<GpuRow> gpuRows() {
         return gpuRows;
+    }
+
+    /** The per-step profile rows. */
+    public List<ProfileRow> profile() {
+        return profile;
     }
 
     /** The GPU each {@code GpuBenchmark} file was measured on. */

@@ -116,6 +116,8 @@ public final class BenchSuite {
         if (target.equals("cpu")) {
             subprocess(List.of("-Xmx" + scope.largestHeap()), "org.colony.benchmarks.cpu.LargestCpuSize",
                     List.of("--json=" + out.resolve("largest.json")));
+            subprocess(List.of("-Xmx4g"), "org.colony.benchmarks.cpu.CpuStepProfiles",
+                    List.of("--json=" + out.resolve("profile.json")));
         } else {
             long ram = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                     .getTotalMemorySize();
