@@ -72,14 +72,16 @@ final class Plots {
     }
 
     /**
-     * Per-step time against CPU threads (and against GPUs where several device counts were measured), at
-     * the largest size measured with more than one count, one line per model and implementation.
+     * Speed-up against CPU threads (or against GPUs where several device counts were measured): the time per
+     * step at the smallest count divided by the time at each count, at the largest size measured with more
+     * than one count, one line per model and implementation, with the ideal (linear) line.
      *
      * @return the file written, or null when no series has two counts
      */
     static Path scaling(List<Measurement> all, boolean devices, Path folder) throws IOException {
-        XYChart chart = chart(devices ? "Scaling: time per step against GPUs" : "Scaling: time per step against CPU threads",
-                devices ? "GPUs" : "threads", "ms per step");
+        XYChart chart = chart(devices ? "Scaling: speed-up against GPUs" : "Scaling: speed-up against CPU threads",
+                devices ? "GPUs" : "threads", "speed-up (time per step at the fewest / at n)");
+        int most = 1;
         boolean any = false;
         Map<String, List<Measurement>> groups = all.stream()
                 .filter(m -> m.measure().equals("step") && (devices ? m.implementation().equals("colony-cuda")
@@ -103,10 +105,18 @@ final class Plots {
             Measurement first = points.getFirst();
             String label = first.model() + " " + first.size() + "² " + (first.implementation().equals("mason")
                     ? "MASON" : devices ? "Colony CUDA" : "Colony CPU");
+            double base = first.ms();
             XYSeries s = chart.addSeries(label, xs(points, m -> (double) (devices ? m.devices() : m.threads())),
-                    xs(points, Measurement::ms));
+                    xs(points, m -> base / m.ms()));
             s.setMarker(SeriesMarkers.CIRCLE);
+            most = Math.max(most, devices ? points.getLast().devices() : points.getLast().threads());
             any = true;
+        }
+        if (any) {
+            XYSeries ideal = chart.addSeries("ideal", new double[] {1, most}, new double[] {1, most});
+            ideal.setLineStyle(SeriesLines.DASH_DASH);
+            ideal.setMarker(SeriesMarkers.NONE);
+            ideal.setLineColor(Color.GRAY);
         }
         return any ? save(chart, folder.resolve(devices ? "scaling-gpus" : "scaling-threads")) : null;
     }

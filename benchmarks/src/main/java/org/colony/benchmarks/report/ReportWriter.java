@@ -333,20 +333,20 @@ public final class ReportWriter {
         }
         Path threads = Plots.scaling(all, false, images);
         if (threads != null) {
-            links.add("![Time per step against CPU threads](" + imageLink + "/" + threads.getFileName() + ")");
+            links.add("![Speed-up against CPU threads](" + imageLink + "/" + threads.getFileName() + ")");
         }
         Path gpus = Plots.scaling(all, true, images);
         if (gpus != null) {
-            links.add("![Time per step against GPUs](" + imageLink + "/" + gpus.getFileName() + ")");
+            links.add("![Speed-up against GPUs](" + imageLink + "/" + gpus.getFileName() + ")");
         }
         if (links.isEmpty()) {
             return;
         }
         md.append("## Plots\n\n");
         md.append("Log-log plots of the time per step against the number of places; the peers' published figures "
-                + "(dashed) are other hardware. Scaling plots show the time per step against the thread count "
-                + "(and the GPU count, once several GPUs are measured) at the largest size measured with more than "
-                + "one count.\n\n");
+                + "(dashed) are other hardware. The scaling plot shows the speed-up (time per step at one thread "
+                + "divided by the time at n) against the thread count, and against the GPU count once several GPUs "
+                + "are measured, at the largest size measured with more than one count.\n\n");
         for (String l : links) {
             md.append(l).append("\n\n");
         }
