@@ -109,6 +109,7 @@ public final class BenchSuite {
             System.out.println("bench: " + r.name());
             try {
                 new Runner(r.options()).run();
+                anonymise(Path.of(r.options().getResult().get()));
             } catch (RunnerException e) {
                 failed.add(r.name() + ": " + e.getMessage());
             }
@@ -186,6 +187,25 @@ public final class BenchSuite {
         if (rc != 0) {
             System.out.println("bench: " + main + " exited with status " + rc);
         }
+    }
+
+    /**
+     * Replaces the path of the Java binary that JMH records in each result ({@code "jvm"}) by its file name:
+     * result files are committed, and a machine's paths are no part of a result ({@code jdkVersion} and
+     * {@code vmName} stay).
+     */
+    static void anonymise(Path jmhResult) throws IOException {
+        if (!Files.exists(jmhResult)) {
+            return;
+        }
+        com.google.gson.JsonElement doc = com.google.gson.JsonParser.parseString(Files.readString(jmhResult));
+        for (com.google.gson.JsonElement e : doc.getAsJsonArray()) {
+            JsonObject o = e.getAsJsonObject();
+            if (o.has("jvm")) {
+                o.addProperty("jvm", Path.of(o.get("jvm").getAsString()).getFileName().toString());
+            }
+        }
+        Files.writeString(jmhResult, new GsonBuilder().setPrettyPrinting().create().toJson(doc) + "\n");
     }
 
     private static void clear(Path folder) throws IOException {

@@ -61,7 +61,7 @@ class ReportWriterTest {
         assertTrue(md.contains("* Skipped: gpu: no GPU: no CUDA driver"), md);
         assertTrue(md.contains("| Heat2D | 9.00 M | 1.42 | 2.87 | - | - |"), md);
         assertTrue(md.contains("| Heat2D | colony-cpu | 10000² | 100 M | 2.0 | 16.0 | 400 | 250 |"), md);
-        assertTrue(md.contains("| cpu | quick | 2026-01-01 | Test CPU | 2 | 24 GiB | - | OpenJDK 25 | 6.0 min | 0.10 at start, 1.90 at end |"), md);
+        assertTrue(md.contains("| `./mass bench --scope quick --target cpu` | 2026-01-01 | Test CPU | 2 | 24 GiB | - | OpenJDK 25 | 6.0 min | 0.10 at start, 1.90 at end |"), md);
         assertTrue(md.contains("![Heat2D: time per step against places](img/heat2d-step.png)"), md);
         assertTrue(md.contains("![Speed-up against CPU threads](img/scaling-threads.png)"), md);
         assertTrue(!md.contains("img/gameoflife-step.png"), "no GameOfLife results, no plot");
