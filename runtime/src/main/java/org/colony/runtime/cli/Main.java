@@ -100,7 +100,7 @@ public final class Main implements Callable<Integer> {
     }
 
     /** {@code mass run}. */
-    @Command(name = "run", description = "Runs a model and reports init, per-step and total time and a checksum.")
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs a model and reports init, per-step and total time and a checksum.")
     static final class Run implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
