@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs on a GPU machine with the .gpu/ folder of scripts/gpu-bundle.sh: the GPU tests, model runs and the
-# GPU benchmarks, with logs under $OUT (or ./gpu-out) and a short summary last.
+# GPU benchmarks, with logs under $OUT (or ./gpu-out) and a short summary last. COLONY_BENCH_SCOPE=quick (or
+# full) also runs the JMH suite's GPU target.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
@@ -40,6 +41,14 @@ run wolfsheep --backend cuda --size 200 --steps 300
 
 echo "== benchmarks" | tee "$out/bench.log"
 java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.cuda.GpuBenchmark --largest "$@" 2>&1 | tee -a "$out/bench.log"
+
+if [ -n "${COLONY_BENCH_SCOPE:-}" ]; then
+    # The JMH suite on the GPU (quick or full); its result files go to $out/results/gpu/: copy that folder to
+    # benchmarks/results/gpu/ in a checkout and run ./mass bench --report there to fold them into docs/benchmarks.md.
+    echo "== suite" | tee "$out/suite.log"
+    COLONY_BENCH_JAR=.gpu/app/benchmarks.jar scripts/bench.sh --scope "$COLONY_BENCH_SCOPE" --target gpu \
+        --results "$out/results" 2>&1 | tee -a "$out/suite.log" | grep -E "^(bench|Benchmark|.*(step|init|total) )"
+fi
 
 echo
 echo "== summary"

@@ -10,6 +10,7 @@ import org.colony.runtime.Mode;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.DeviceTimings;
 import org.colony.runtime.spi.ModelDescriptor;
 import org.colony.runtime.spi.PlaceStore;
 
@@ -65,6 +66,13 @@ public final class CudaBackend implements Backend {
                     + "size or more devices", what, need / gib, cx.device().name(), cx.device().ordinal(), free / gib,
                     cx.device().totalMemory() / gib));
         }
+    }
+
+    @Override
+    public boolean timeOnDevice(DeviceTimings timings) {
+        cx.device().makeCurrent();
+        cx.timer().deliverTo(timings);
+        return true;
     }
 
     /** The context, for tests and tools. */

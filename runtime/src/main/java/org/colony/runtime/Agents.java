@@ -58,7 +58,11 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
      */
     public ManageReport manageAll() {
         long epoch = sim.beginCall(true);
+        var timer = sim.timer();
+        Object jfr = timer.begin();
+        long t0 = timer.clock();
         last = store.manage(sim.seed(), epoch);
+        timer.end(name, "manageAll", jfr == null ? 0 : store.size(), t0, jfr);
         return last;
     }
 

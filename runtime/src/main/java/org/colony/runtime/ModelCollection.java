@@ -140,7 +140,11 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         }
         Object[] converted = arguments(s, args);
         long epoch = sim.beginCall(s.usesRandom());
+        var timer = sim.timer();
+        Object jfr = timer.begin();
+        long t0 = timer.clock();
         runStep(step, converted, epoch);
+        timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
     }
 
     private long count(int step, Object[] args) {
@@ -151,7 +155,12 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         }
         Object[] converted = arguments(s, args);
         long epoch = sim.beginCall(s.usesRandom());
-        return countStep(step, converted, epoch);
+        var timer = sim.timer();
+        Object jfr = timer.begin();
+        long t0 = timer.clock();
+        long n = countStep(step, converted, epoch);
+        timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
+        return n;
     }
 
     private int step(java.io.Serializable reference) {

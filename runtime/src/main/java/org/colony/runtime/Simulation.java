@@ -6,6 +6,8 @@ import java.util.ServiceLoader;
 import org.colony.Agent;
 import org.colony.Place;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.profile.CallTimer;
+import org.colony.runtime.profile.StepProfile;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.BackendProvider;
 import org.colony.runtime.spi.PlaceStore;
@@ -41,10 +43,12 @@ public final class Simulation implements AutoCloseable {
     private long lastStep = -1;
     private long stepNanos;
     private boolean closed;
+    private final CallTimer timer;
 
     private Simulation(Config config, Backend backend) {
         this.config = config;
         this.backend = backend;
+        this.timer = new CallTimer(backend.name());
     }
 
     /**
@@ -250,6 +254,40 @@ public final class Simulation implements AutoCloseable {
     /** Total nanoseconds of all completed time steps. */
     public long stepNanos() {
         return stepNanos;
+    }
+
+    /**
+     * Starts collecting the calls and time of every step, {@code count} and {@code manageAll} from now on:
+     * wall-clock time on the JVM and, on a backend that times its work on the device (CUDA), device time.
+     * Calling it again returns the profile being collected.
+     */
+    public StepProfile startProfile() {
+        checkOpen();
+        if (timer.profile() == null) {
+            StepProfile p = new StepProfile();
+            timer.profile(p);
+            backend.timeOnDevice(p::recordDevice);
+        }
+        return timer.profile();
+    }
+
+    /**
+     * Stops collecting and returns the profile, with every device timing delivered (on a GPU this waits for
+     * the device); null if none was started.
+     */
+    public StepProfile stopProfile() {
+        checkOpen();
+        StepProfile p = timer.profile();
+        if (p != null) {
+            backend.timeOnDevice(null);
+            timer.profile(null);
+        }
+        return p;
+    }
+
+    /** Times calls for the profile and JFR. */
+    CallTimer timer() {
+        return timer;
     }
 
     /**

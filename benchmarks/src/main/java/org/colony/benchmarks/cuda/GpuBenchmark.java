@@ -24,7 +24,9 @@ import org.colony.runtime.grid.Grid;
  * one-cell-per-thread CUDA kernels ({@code reference.cu}) and the device's device-to-device copy
  * bandwidth, plus whole-model steps. Prints one line per measurement and a table at the end.
  *
- * <pre>java -cp ... org.colony.benchmarks.cuda.GpuBenchmark [sizes...]</pre>
+ * <pre>java -cp ... org.colony.benchmarks.cuda.GpuBenchmark [--largest] [--sweep] [--json=FILE] [sizes...]</pre>
+ *
+ * {@code --json=FILE} also writes the table as a result file that {@code ./mass bench --report} reads.
  */
 public final class GpuBenchmark {
 
@@ -38,6 +40,7 @@ public final class GpuBenchmark {
     private double copyTbs = Double.NaN;
     private boolean largest;
     private boolean agentsOnly;
+    private String device = "";
 
     private GpuBenchmark() {
     }
@@ -57,6 +60,36 @@ public final class GpuBenchmark {
         b.largest = largest;
         b.agentsOnly = agentsOnly;
         b.run(sizes.length == 0 ? new int[] {3000, 9000, 16384} : sizes);
+        for (String a : args) {
+            if (a.startsWith("--json=")) {
+                b.writeJson(java.nio.file.Path.of(a.substring("--json=".length())));
+            }
+        }
+    }
+
+    /** Writes the rows as a {@code gpu-benchmark} result file. */
+    private void writeJson(java.nio.file.Path file) {
+        com.google.gson.JsonObject doc = new com.google.gson.JsonObject();
+        doc.addProperty("kind", "gpu-benchmark");
+        doc.addProperty("device", device);
+        com.google.gson.JsonArray list = new com.google.gson.JsonArray();
+        for (Row r : rows) {
+            com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+            o.addProperty("what", r.what());
+            o.addProperty("size", r.size());
+            o.addProperty("colonyMs", r.colonyMs());
+            o.addProperty("referenceMs", r.referenceMs());
+            o.addProperty("note", r.note());
+            list.add(o);
+        }
+        doc.add("rows", list);
+        try {
+            java.nio.file.Files.createDirectories(file.toAbsolutePath().getParent());
+            java.nio.file.Files.writeString(file, new com.google.gson.GsonBuilder().setPrettyPrinting().create()
+                    .toJson(doc));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private void run(int[] sizes) {
@@ -67,6 +100,7 @@ public final class GpuBenchmark {
             return;
         }
         try (CudaDevice device = CudaDevice.open(0)) {
+            this.device = device + ", " + device.multiprocessors() + " SMs, " + device.totalMemory() / (1L << 20) + " MiB";
             System.out.println("device: " + device + ", " + device.multiprocessors() + " SMs, "
                     + device.totalMemory() / (1L << 20) + " MiB");
             KernelCompiler compiler = new KernelCompiler(device.architecture(), false);

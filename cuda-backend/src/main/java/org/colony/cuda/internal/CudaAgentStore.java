@@ -234,14 +234,24 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public void call(int step, Object[] args, long seed, long epoch, long time) {
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
         launch(step, args, seed, epoch, time, 0L);
+        if (timer.on()) {
+            timer.stop(name() + "." + model.steps().get(step).name(), start);
+        }
     }
 
     @Override
     public long count(int step, Object[] args, long seed, long epoch, long time) {
         checkOpen();
         counter.clear();
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
         launch(step, args, seed, epoch, time, counter.pointer());
+        if (timer.on()) {
+            timer.stop(name() + "." + model.steps().get(step).name(), start);
+        }
         try (Arena a = Arena.ofConfined()) {
             MemorySegment c = a.allocate(8);
             counter.download(c, 0, 8);
@@ -360,6 +370,16 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public ManageReport manage(long seed, long epoch) {
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
+        ManageReport report = manageAll(seed, epoch);
+        if (timer.on()) {
+            timer.stop(name() + ".manageAll", start);
+        }
+        return report;
+    }
+
+    private ManageReport manageAll(long seed, long epoch) {
         checkOpen();
         long n = count;
         long slotsBefore = slots;

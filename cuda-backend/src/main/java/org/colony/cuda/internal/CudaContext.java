@@ -12,6 +12,7 @@ public final class CudaContext implements AutoCloseable {
     private final Map<Class<?>, ModelKernels> models = new HashMap<>();
     private SupportKernels support;
     private final DeviceErrors errors;
+    private final LaunchTimer timer = new LaunchTimer();
 
     /**
      * @param device the GPU
@@ -54,9 +55,15 @@ public final class CudaContext implements AutoCloseable {
         return support;
     }
 
+    /** Device time of step calls for {@code --profile}; off unless the runtime asks for it. */
+    public LaunchTimer timer() {
+        return timer;
+    }
+
     @Override
     public void close() {
         device.makeCurrent();
+        timer.close();
         for (ModelKernels k : models.values()) {
             k.close();
         }

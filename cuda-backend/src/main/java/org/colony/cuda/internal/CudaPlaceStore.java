@@ -152,14 +152,24 @@ public final class CudaPlaceStore implements PlaceStore {
 
     @Override
     public void call(int step, Object[] args, long seed, long epoch, long time) {
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
         launch(step, args, seed, epoch, time, 0L);
+        if (timer.on()) {
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(step).name(), start);
+        }
     }
 
     @Override
     public long count(int step, Object[] args, long seed, long epoch, long time) {
         checkOpen();
         counter.clear();
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
         launch(step, args, seed, epoch, time, counter.pointer());
+        if (timer.on()) {
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(step).name(), start);
+        }
         try (Arena a = Arena.ofConfined()) {
             MemorySegment c = a.allocate(8);
             counter.download(c, 0, 8);

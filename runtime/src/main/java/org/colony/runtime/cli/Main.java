@@ -24,6 +24,9 @@ import picocli.CommandLine.Parameters;
         description = "Runs Colony models.", subcommands = {Main.Run.class, Main.ListModels.class})
 public final class Main implements Callable<Integer> {
 
+    /** Where {@code run} reports. */
+    private PrintStream out = System.out;
+
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
         System.exit(execute(System.out, System.err, args));
@@ -31,7 +34,9 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command line; returns 0 on success, 2 for bad input, 1 for an internal failure. */
     public static int execute(PrintStream out, PrintStream err, String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        Main main = new Main();
+        main.out = out;
+        CommandLine cl = new CommandLine(main);
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -95,7 +100,7 @@ public final class Main implements Callable<Integer> {
     }
 
     /** {@code mass run}. */
-    @Command(name = "run", description = "Runs a model and reports init, per-step and total time and a checksum.")
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs a model and reports init, per-step and total time and a checksum.")
     static final class Run implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -136,9 +141,16 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--quiet", description = "No progress line.")
         boolean quiet;
 
+        @Option(names = "--profile", description = "Print the calls, total and mean time of every step after the run "
+                + "(device time too on a GPU). Each call is also a JFR event, org.colony.Step, in a flight recording.")
+        boolean profile;
+
+        @CommandLine.ParentCommand
+        Main parent;
+
         @Override
         public Integer call() {
-            PrintStream out = System.out;
+            PrintStream out = parent.out;
             Map<String, Scenario> all = scenarios();
             Scenario scenario = all.get(model.toLowerCase(Locale.ROOT));
             if (scenario == null) {
@@ -189,6 +201,9 @@ public final class Main implements Callable<Integer> {
                 out.printf(Locale.ROOT, "%s on %s, %d steps, %s, seed %d, %s%n", scenario.name(), sizeText(dims), n,
                         sim.backendDescription(), config.seed(), config.mode() == Mode.FAST
                                 ? "fast mode (results may differ between backends)" : "deterministic");
+                if (profile) {
+                    sim.startProfile();
+                }
                 Progress progress = new Progress(out, n, !quiet);
                 long jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
                 long firstStep = -1;
@@ -204,6 +219,7 @@ public final class Main implements Callable<Integer> {
                     }
                     progress.update(t, scenario::status);
                 }
+                var stepProfile = profile ? sim.stopProfile() : null;
                 progress.finish();
                 long t2 = System.nanoTime();
                 for (SnapshotSpec s : shots) {
@@ -236,6 +252,9 @@ public final class Main implements Callable<Integer> {
                 }
                 out.println("memory    " + Report.bytes(bytes));
                 out.println("checksum  " + sums);
+                if (stepProfile != null) {
+                    out.print(ProfileTable.format(stepProfile));
+                }
             }
             return 0;
         }

@@ -25,6 +25,17 @@ public interface Backend extends AutoCloseable {
      */
     AgentStore createAgents(ModelDescriptor model, PlaceStore places, long[] initialPlaces, int capacity);
 
+    /**
+     * Starts timing step calls on the device, delivering each call's device time to {@code timings}, or, with
+     * null, delivers the timings still pending and stops. Only a backend whose calls return before their work
+     * is done (a GPU) needs this: for the others the runtime's wall-clock time on the JVM is the call's time.
+     *
+     * @return whether this backend times calls on the device
+     */
+    default boolean timeOnDevice(DeviceTimings timings) {
+        return false;
+    }
+
     @Override
     void close();
 }

@@ -1,0 +1,113 @@
+package org.colony.benchmarks.cuda;
+
+import java.util.concurrent.TimeUnit;
+import org.colony.examples.heat.Heat2D;
+import org.colony.runtime.Simulation;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Heat2D on the CUDA backend, the measures of {@code org.colony.benchmarks.heat.Heat2DBenchmark}. Launches
+ * are asynchronous, so {@code step} runs {@value #TICKS} ticks and then waits for the device (a read of
+ * one place), and JMH divides by {@value #TICKS}; {@code init} and {@code total} wait for the device before
+ * they end. Without a usable GPU the set-up stops with the backend's one-line reason.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms4g", "-Xmx16g"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class Heat2DCudaBenchmark {
+
+    static final int TICKS = 10;
+
+    /** A plate that keeps running, heated every tick. */
+    @State(Scope.Benchmark)
+    public static class Running {
+        @Param({"1000", "3000", "9000", "16384"})
+        int size;
+
+        Simulation sim;
+        Heat2D model;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            sim = Gpu.simulation();
+            model = new Heat2D(sim, size, Integer.MAX_VALUE);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            sim.close();
+        }
+    }
+
+    /** The sizes of single-shot runs, and the simulation the last one left open. */
+    @State(Scope.Benchmark)
+    public static class Shot {
+        @Param({"1000", "3000", "9000", "16384"})
+        int size;
+
+        @Param({"3000"})
+        int steps;
+
+        Simulation sim;
+
+        @TearDown(Level.Invocation)
+        public void close() {
+            if (sim != null) {
+                sim.close();
+                sim = null;
+            }
+        }
+    }
+
+    /** One tick (measured over {@value #TICKS} and a wait). */
+    @Benchmark
+    @OperationsPerInvocation(TICKS)
+    public Object step(Running r) {
+        for (int i = 0; i < TICKS; i++) {
+            r.model.tick();
+        }
+        return r.model.plate().get(0);
+    }
+
+    /** Starting a simulation on the GPU and creating the plate. */
+    @Benchmark
+    @BenchmarkMode(Mode.SingleShotTime)
+    @Warmup(iterations = 3)
+    @Measurement(iterations = 5)
+    public Object init(Shot s) {
+        s.sim = Gpu.simulation();
+        Heat2D m = new Heat2D(s.sim, s.size, 2700);
+        return m.plate().get(0);
+    }
+
+    /** Start, {@code steps} ticks, close. */
+    @Benchmark
+    @BenchmarkMode(Mode.SingleShotTime)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    @Warmup(iterations = 1)
+    @Measurement(iterations = 3)
+    public double total(Shot s) {
+        try (Simulation sim = Gpu.simulation()) {
+            Heat2D model = new Heat2D(sim, s.size, 2700);
+            for (int t = 0; t < s.steps; t++) {
+                model.tick();
+            }
+            return model.plate().max("temp");
+        }
+    }
+}

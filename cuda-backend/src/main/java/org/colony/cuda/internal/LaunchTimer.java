@@ -1,0 +1,85 @@
+package org.colony.cuda.internal;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.colony.runtime.spi.DeviceTimings;
+
+/**
+ * Device time of step calls for {@code --profile}: while a {@link DeviceTimings} is set, the stores record
+ * a CUDA event before and after each call's launches on the stream they launch on, and the pairs are read
+ * later (every {@value #BATCH} calls, and when timing stops), so timing does not make the host wait after
+ * every call. While none is set, {@link #on()} is false and the stores launch exactly as without it.
+ */
+public final class LaunchTimer implements AutoCloseable {
+
+    static final int BATCH = 256;
+
+    private record Pending(String name, long start, long end) {
+    }
+
+    private final ArrayDeque<Long> free = new ArrayDeque<>();
+    private final List<Pending> pending = new ArrayList<>();
+    private DeviceTimings sink;
+
+    /** Whether calls are being timed. */
+    public boolean on() {
+        return sink != null;
+    }
+
+    /** Records a start event; returns it for {@link #stop}. Only while {@link #on()}. */
+    public long start() {
+        long e = event();
+        Driver.recordEvent(e);
+        return e;
+    }
+
+    /** Records the end event of a call started with {@link #start()}. */
+    public void stop(String name, long startEvent) {
+        long e = event();
+        Driver.recordEvent(e);
+        pending.add(new Pending(name, startEvent, e));
+        if (pending.size() >= BATCH) {
+            flush();
+        }
+    }
+
+    /** Starts delivering timings to {@code timings}, or with null delivers the pending ones and stops. */
+    public void deliverTo(DeviceTimings timings) {
+        if (timings == null) {
+            flush();
+        }
+        sink = timings;
+    }
+
+    private long event() {
+        Long e = free.poll();
+        return e != null ? e : Driver.createEvent();
+    }
+
+    private void flush() {
+        for (Pending p : pending) {
+            double ms = Driver.elapsed(p.start(), p.end());
+            if (sink != null) {
+                sink.record(p.name(), ms);
+            }
+            free.add(p.start());
+            free.add(p.end());
+        }
+        pending.clear();
+    }
+
+    @Override
+    public void close() {
+        for (Pending p : pending) {
+            free.add(p.start());
+            free.add(p.end());
+        }
+        pending.clear();
+        for (long e : free) {
+            Driver.destroyEvent(e);
+        }
+        free.clear();
+        sink = null;
+    }
+}
