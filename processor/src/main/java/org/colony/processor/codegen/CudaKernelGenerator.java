@@ -230,8 +230,7 @@ public final class CudaKernelGenerator {
                 indent++;
                 emit("const jint gy = f.origin1 + ly;");
                 for (int lane = 0; lane < Window.MAX_LANES; lane++) {
-                    // Lane 0 is inside the row: the thread returned above otherwise.
-                    emit(lane == 0 ? "{" : "if (lanes > " + lane + " && x0 + " + lane + " * (jint) blockDim.x < f.extent0) {");
+                    emit("if (lanes > " + lane + " && x0 + " + lane + " * (jint) blockDim.x < f.extent0) {");
                     indent++;
                     emit("const jint x = x0 + " + lane + " * (jint) blockDim.x;");
                     emit("const jint gx = f.origin0 + x;");

@@ -110,6 +110,12 @@ final class JavaExpressions {
             case Expr.AttrRead a -> names.attribute(a, this::print);
             case Expr.SharedRead s -> names.shared(s, this::print);
             case Expr.Unary u -> unary(u);
+            case Expr.Binary b when (b.op() == BinaryOp.COND_AND || b.op() == BinaryOp.COND_OR) && cheap(b.right()) -> {
+                // A right operand that reads only locals and constants and cannot throw gives the same result
+                // evaluated always: & and | spare the JIT a branch that random data mispredicts.
+                BinaryOp eager = b.op() == BinaryOp.COND_AND ? BinaryOp.AND : BinaryOp.OR;
+                yield print(b.left(), eager.precedence()) + " " + eager.symbol() + " " + print(b.right(), eager.precedence() + 1);
+            }
             case Expr.Binary b -> print(b.left(), b.op().precedence()) + " " + b.op().symbol() + " "
                     + print(b.right(), b.op().precedence() + 1);
             case Expr.Convert c -> "(" + javaType(c.type()) + ") " + print(c.operand(), UNARY);
@@ -229,6 +235,21 @@ final class JavaExpressions {
             case FLOAT -> "0.0f";
             case DOUBLE -> "0.0";
             default -> "0";
+        };
+    }
+
+    /** Whether an expression reads only locals, constants and its own attributes, calls nothing and cannot throw. */
+    static boolean cheap(Expr e) {
+        return switch (e) {
+            case Expr.Const c -> true;
+            case Expr.LocalRef l -> true;
+            // The place's (or agent's) own scalar attribute: a local, or its own cell of a column.
+            case Expr.AttrRead a -> a.isSelf() && a.element() == null;
+            case Expr.Unary u -> cheap(u.operand());
+            case Expr.Convert c -> cheap(c.operand());
+            case Expr.Binary b -> b.op() != BinaryOp.DIV && b.op() != BinaryOp.REM && cheap(b.left()) && cheap(b.right());
+            case Expr.Conditional c -> cheap(c.cond()) && cheap(c.then()) && cheap(c.otherwise());
+            default -> false;
         };
     }
 }
