@@ -244,10 +244,9 @@ extern "C" __global__ void colony_compaction_map(jlong n, const bool* __restrict
 }
 
 extern "C" __global__ void colony_children_map(jint total, const bool* __restrict__ won, const jint* __restrict__ wonRank,
-        const jint* __restrict__ parentOfChild, jint survivors, jint* __restrict__ map, julong* __restrict__ stats) {
+        const jint* __restrict__ parentOfChild, jint survivors, jint* __restrict__ map) {
     for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
         if (won[c]) map[survivors + wonRank[c]] = parentOfChild[c];
-        else atomicAdd(&stats[3], 1ull);
     }
 }
 

@@ -446,7 +446,7 @@ public final class CudaAgentStore implements AgentStore {
             run("colony_compaction_map", n, p -> p.add(n).add(killed.pointer()).add(ranks).add(map));
             if (wanted > 0) {
                 run("colony_children_map", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
-                        .add(childParent).addInt((int) survivors).add(map).add(stats));
+                        .add(childParent).addInt((int) survivors).add(map));
             }
             compact(map, survivors, births, total);
         } else {
@@ -669,13 +669,7 @@ public final class CudaAgentStore implements AgentStore {
     public void setShared(int index, Object values) {
         checkOpen();
         System.arraycopy(values, 0, shared[index], 0, java.lang.reflect.Array.getLength(shared[index]));
-        SharedInfo s = model.shared().get(index);
-        int n = Math.max(1, s.length());
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate((long) n * s.type().bytes());
-            HostColumns.fromArray(shared[index], 0, host, 0, n, s.type());
-            Driver.copyToDevice(kernels.shared(s.name()), host, host.byteSize());
-        }
+        kernels.uploadShared(model.shared().get(index), shared[index]);
     }
 
     @Override

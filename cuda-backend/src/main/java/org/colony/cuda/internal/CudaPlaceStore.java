@@ -313,13 +313,7 @@ public final class CudaPlaceStore implements PlaceStore {
     public void setShared(int index, Object values) {
         checkOpen();
         System.arraycopy(values, 0, shared[index], 0, java.lang.reflect.Array.getLength(shared[index]));
-        SharedInfo s = model.shared().get(index);
-        int n = Math.max(1, s.length());
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate((long) n * s.type().bytes());
-            HostColumns.fromArray(shared[index], 0, host, 0, n, s.type());
-            Driver.copyToDevice(kernels.shared(s.name()), host, host.byteSize());
-        }
+        kernels.uploadShared(model.shared().get(index), shared[index]);
     }
 
     @Override

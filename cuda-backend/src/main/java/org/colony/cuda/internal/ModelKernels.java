@@ -122,6 +122,16 @@ public final class ModelKernels implements AutoCloseable {
         return l;
     }
 
+    /** Copies a shared attribute's host values ({@code length} elements, at least one) to its constant symbol. */
+    public void uploadShared(org.colony.runtime.spi.SharedInfo s, Object values) {
+        int n = Math.max(1, s.length());
+        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment host = a.allocate((long) n * s.type().bytes());
+            HostColumns.fromArray(values, 0, host, 0, n, s.type());
+            Driver.copyToDevice(shared(s.name()), host, host.byteSize());
+        }
+    }
+
     /** The device address of a shared attribute's constant symbol. */
     public long shared(String name) {
         return module.global(simpleName + "_shared_" + name)[0];
