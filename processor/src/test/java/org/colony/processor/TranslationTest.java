@@ -207,6 +207,55 @@ class TranslationTest {
     }
 
     @Test
+    void stepActingOnBoundaryPlacesOnly_isMarkedBoundaryOnlyAndSkipsTheInterior() {
+        Compilation compilation = Compilations.compile(source("EdgeCell", """
+                public class EdgeCell extends Place {
+                    @Attribute double temp;
+
+                    @Step void copyEdges() {
+                        if (!onBoundary()) {
+                            return;
+                        }
+                        EdgeCell in = neighbor(x() == 0 ? 1 : 0, y() == 0 ? 1 : 0);
+                        temp = in.temp;
+                    }
+
+                    @Step void top(double v) {
+                        if (onBoundary() && y() == 0) {
+                            temp = v;
+                        }
+                    }
+
+                    @Step void diffuse() {
+                        if (onBoundary()) {
+                            return;
+                        }
+                        EdgeCell e = neighbor(1, 0), w = neighbor(-1, 0);
+                        temp = (e.temp + w.temp) / 2;
+                    }
+
+                    @Step void column(double v) {
+                        if (onBoundary() || x() == 2) {
+                            temp = v;
+                        }
+                    }
+                }
+                """));
+        assertThat(compilation).succeededWithoutWarnings();
+        var descriptor = assertThat(compilation).generatedSourceFile("test.EdgeCell_Model").contentsAsUtf8String();
+        descriptor.contains("new StepInfo(\"copyEdges\", List.of(), false, Set.of(0), Set.of(0), Set.of(), Map.ofEntries(), "
+                + "Set.of(), Set.of(), 1, false, true, ");
+        descriptor.contains("new StepInfo(\"top\", List.of(new ParamInfo(\"v\", ScalarType.DOUBLE)), false, Set.of(0), "
+                + "Set.of(), Set.of(), Map.ofEntries(), Set.of(), Set.of(), 0, false, true, ");
+        descriptor.contains("new StepInfo(\"diffuse\", List.of(), false, Set.of(0), Set.of(0), Set.of(), Map.ofEntries(), "
+                + "Set.of(), Set.of(), 1, false, false, ");
+        descriptor.contains("new StepInfo(\"column\", List.of(new ParamInfo(\"v\", ScalarType.DOUBLE)), false, "
+                + "Set.of(0), Set.of(), Set.of(), Map.ofEntries(), Set.of(), Set.of(), 0, false, false, ");
+        assertThat(compilation).generatedSourceFile("test.EdgeCell_Kernels").contentsAsUtf8String()
+                .contains("if (rowEdge$) {");
+    }
+
+    @Test
     void nonConstantOffsetWithinDeclaredReach_isCheckedAtRunTime() {
         Compilation compilation = Compilations.compile(source("Line", """
                 public class Line extends Place {

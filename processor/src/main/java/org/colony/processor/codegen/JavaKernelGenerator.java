@@ -294,7 +294,15 @@ public final class JavaKernelGenerator {
                 rows.addStatement("final int xa$$ = Math.min(x1$$, Math.max(x0$$, 1 - $L))", origin0);
                 rows.addStatement("final int xb$$ = Math.max(xa$$, Math.min(x1$$, $L - 1 - $L))", size(0), origin0);
                 xLoop(rows, "x0$", "xa$", cell);
-                xLoop(rows, "xa$", "xb$", interior);
+                if (step.boundaryOnly()) {
+                    // Nothing happens off the boundary: only edge rows have work between the first and last
+                    // columns, and the runtime copies buffered values back on the boundary instead of swapping.
+                    rows.beginControlFlow("if (rowEdge$$)");
+                    xLoop(rows, "xa$", "xb$", interior);
+                    rows.endControlFlow();
+                } else {
+                    xLoop(rows, "xa$", "xb$", interior);
+                }
                 xLoop(rows, "xb$", "x1$", cell);
             }
             rows.endControlFlow();

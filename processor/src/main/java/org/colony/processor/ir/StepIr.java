@@ -26,6 +26,8 @@ import java.util.Set;
  * @param reach the largest neighbour offset along any dimension (declared or proven)
  * @param declaredReach the reach given in {@code @Step(reach = ...)}, 0 when absent
  * @param usesRandom whether the step draws random numbers
+ * @param boundaryOnly whether the step (a place step, not a predicate) does nothing on places off the grid's
+ *     boundary: with {@code onBoundary()} false no write can be reached
  * @param sourceFile the simple name of the model's source file
  * @param line the line of the step's declaration
  */
@@ -33,7 +35,7 @@ public record StepIr(String name, List<Local> params, boolean predicate, Local r
         List<Stmt> body, Set<Integer> writes, Set<Integer> selfReads, Set<Integer> remoteReads,
         Set<Integer> placeReads, Set<Integer> placeRemoteReads, Map<Integer, WriteOp> placeWrites,
         Set<Integer> iterates, Set<ActionKind> actions, int reach, int declaredReach, boolean usesRandom,
-        String sourceFile, int line) {
+        boolean boundaryOnly, String sourceFile, int line) {
 
     /** Whether the step buffers an attribute of its own model: it writes it and reads it on other instances. */
     public boolean buffers(int attribute) {

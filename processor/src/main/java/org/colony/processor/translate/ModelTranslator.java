@@ -201,6 +201,6 @@ public final class ModelTranslator {
         reach = Math.max(reach, m.declaredReach());
         return new StepIr(m.name(), params, predicate, result, label, whole, writes, selfReads, remoteReads, placeReads,
                 placeRemoteReads, placeWrites, iterates, actions, reach, m.declaredReach(), random[0],
-                model.sourceFileName(), line);
+                !model.agent() && !predicate && BoundaryOnly.holds(whole), model.sourceFileName(), line);
     }
 }

@@ -122,7 +122,9 @@ final class CpuPlaceStore implements PlaceStore {
         prepare(s, seed, epoch, time);
         runChunks(s, (r0, r1, x0, x1) -> descriptor.run(step, block, r0, r1, x0, x1, args));
         for (int a : s.writes()) {
-            if (s.buffers(a)) {
+            if (s.buffers(a) && s.boundaryOnly()) {
+                block.commitBoundary(a); // the step wrote the second column on the boundary alone
+            } else if (s.buffers(a)) {
                 block.swap(a);
             }
             dirty[a] = true;

@@ -20,11 +20,14 @@ import java.util.Set;
  * @param actions for agent steps, the life-cycle intents it may record
  * @param reach the largest neighbour offset along any dimension
  * @param usesRandom whether it draws random numbers
+ * @param boundaryOnly whether it does nothing on places off the grid's boundary (a boundary condition): a
+ *     backend may run it on the boundary alone and copy what it buffered back instead of swapping columns
  * @param source where it is declared, {@code File.java:line}
  */
 public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
         Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
-        Set<Integer> iterates, Set<AgentAction> actions, int reach, boolean usesRandom, String source) {
+        Set<Integer> iterates, Set<AgentAction> actions, int reach, boolean usesRandom, boolean boundaryOnly,
+        String source) {
 
     /** Attributes this step both writes and reads through neighbours: written to the second buffer, then swapped. */
     public boolean buffers(int attribute) {

@@ -120,6 +120,47 @@ public final class BlockStorage implements CpuBlock {
         next[attribute] = t;
     }
 
+    /**
+     * Makes the second column current on the grid's boundary places of this block, after a step that changes
+     * nothing elsewhere ({@link org.colony.runtime.spi.StepInfo#boundaryOnly()}) and so wrote the second
+     * column on the boundary alone: the values are copied back, and both columns stay where they are.
+     */
+    public void commitBoundary(int attribute) {
+        if (!model.attributes().get(attribute).isArray()) {
+            copyBoundary(next[attribute], current[attribute]);
+            return;
+        }
+        Object[] from = (Object[]) next[attribute];
+        Object[] to = (Object[]) current[attribute];
+        for (int k = 0; k < from.length; k++) {
+            copyBoundary(from[k], to[k]);
+        }
+    }
+
+    /** Copies the owned cells on the grid's boundary: whole rows at the y and z edges, else the x edges. */
+    private void copyBoundary(Object from, Object to) {
+        Layout l = layout;
+        boolean first = l.origin0() == 0;
+        boolean last = l.origin0() + l.extent0() == l.size0();
+        for (int r = 0; r < l.rows(); r++) {
+            int ly = r % l.extent1();
+            int lz = r / l.extent1();
+            int gy = l.origin1() + ly;
+            int gz = l.origin2() + lz;
+            int start = l.storageIndex(0, ly, lz);
+            if (l.dims() >= 2 && (gy == 0 || gy == l.size1() - 1) || l.dims() >= 3 && (gz == 0 || gz == l.size2() - 1)) {
+                System.arraycopy(from, start, to, start, l.extent0());
+                continue;
+            }
+            if (first) {
+                System.arraycopy(from, start, to, start, 1);
+            }
+            if (last) {
+                System.arraycopy(from, start + l.extent0() - 1, to, start + l.extent0() - 1, 1);
+            }
+        }
+    }
+
     @Override
     public Object shared(int index) {
         return shared[index];
