@@ -256,6 +256,30 @@ class TranslationTest {
     }
 
     @Test
+    void intComparisonsUnderEagerLogic_areArithmeticInValuesButNotInBranchConditions() {
+        Compilation compilation = Compilations.compile(source("Life", """
+                public class Life extends Place {
+                    @Attribute boolean alive;
+                    @Attribute int age;
+
+                    @Step void update() {
+                        Life w = neighbor(-1, 0), e = neighbor(1, 0);
+                        int count = (w.alive ? 1 : 0) + (e.alive ? 1 : 0);
+                        alive = count == 2 || (alive && count == 1);
+                        if (alive && age < 5) {
+                            age++;
+                        }
+                    }
+                }
+                """));
+        assertThat(compilation).succeededWithoutWarnings();
+        var kernels = assertThat(compilation).generatedSourceFile("test.Life_Kernels").contentsAsUtf8String();
+        kernels.contains("alive$self = (org.colony.runtime.spi.KernelSupport.eq(count, 2) | "
+                + "org.colony.runtime.spi.KernelSupport.bit(alive$self) & org.colony.runtime.spi.KernelSupport.eq(count, 1)) != 0;");
+        kernels.contains("if (alive$self & age$col[s$] < 5) {");
+    }
+
+    @Test
     void nonConstantOffsetWithinDeclaredReach_isCheckedAtRunTime() {
         Compilation compilation = Compilations.compile(source("Line", """
                 public class Line extends Place {

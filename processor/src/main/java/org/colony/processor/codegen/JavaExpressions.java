@@ -7,6 +7,7 @@ import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.MathFunction;
+import org.colony.processor.ir.UnaryOp;
 
 /**
  * Prints IR expressions as Java source with as few parentheses as Java's precedence allows. How the
@@ -71,6 +72,23 @@ final class JavaExpressions {
         return print(e, 0);
     }
 
+    /** Whether a branch's condition is being printed, where comparisons stay comparisons. */
+    private boolean condition;
+
+    /**
+     * Prints the condition of a branch ({@code if}, a loop's test): the branch is taken or not anyway, so int
+     * comparisons under {@code & | ^} stay as written rather than becoming arithmetic.
+     */
+    String printCondition(Expr e) {
+        boolean outer = condition;
+        condition = true;
+        try {
+            return print(e, 0);
+        } finally {
+            condition = outer;
+        }
+    }
+
     private String print(Expr e, int required) {
         String text = text(e);
         return precedence(e) < required ? "(" + text + ")" : text;
@@ -110,6 +128,11 @@ final class JavaExpressions {
             case Expr.AttrRead a -> names.attribute(a, this::print);
             case Expr.SharedRead s -> names.shared(s, this::print);
             case Expr.Unary u -> unary(u);
+            case Expr.Binary b when !condition && logical(b) && hasIntComparison(b) -> {
+                // Int comparisons combined with & | ^ are computed as 0 or 1 by arithmetic and tested once: the JIT
+                // would otherwise branch on some of them (by profile), and random data mispredicts the branch.
+                yield bits(b, BinaryOp.EQ.precedence() + 1) + " != 0";
+            }
             case Expr.Binary b when (b.op() == BinaryOp.COND_AND || b.op() == BinaryOp.COND_OR) && cheap(b.right()) -> {
                 // A right operand that reads only locals and constants and cannot throw gives the same result
                 // evaluated always: & and | spare the JIT a branch that random data mispredicts.
@@ -124,6 +147,65 @@ final class JavaExpressions {
             case Expr.Intrinsic i -> intrinsic(i);
             case Expr.MathCall m -> math(m.function(), m.args());
         };
+    }
+
+    /**
+     * Whether a boolean operation is evaluated eagerly: {@code & | ^}, or {@code && ||} with a cheap right operand
+     * (printed as {@code & |}).
+     */
+    private static boolean logical(Expr.Binary b) {
+        return b.type() == IrType.BOOLEAN && switch (b.op()) {
+            case AND, OR, XOR -> true;
+            case COND_AND, COND_OR -> cheap(b.right());
+            default -> false;
+        };
+    }
+
+    private static boolean intComparison(Expr e) {
+        return e instanceof Expr.Binary b && b.op().isComparison() && b.left().type() == IrType.INT
+                && b.right().type() == IrType.INT;
+    }
+
+    /** Whether an eager boolean combination has an int comparison among its operands (through ! and nesting). */
+    private static boolean hasIntComparison(Expr e) {
+        return switch (e) {
+            case Expr.Binary b when logical(b) -> hasIntComparison(b.left()) || hasIntComparison(b.right());
+            case Expr.Unary u when u.op() == UnaryOp.NOT -> hasIntComparison(u.operand());
+            default -> intComparison(e);
+        };
+    }
+
+    /** A boolean expression as an int expression worth 0 or 1 (see {@code KernelSupport.eq}). */
+    private String bits(Expr e, int required) {
+        String support = "org.colony.runtime.spi.KernelSupport.";
+        int precedence = PRIMARY;
+        String text;
+        if (e instanceof Expr.Binary b && logical(b)) {
+            BinaryOp op = switch (b.op()) {
+                case COND_AND -> BinaryOp.AND;
+                case COND_OR -> BinaryOp.OR;
+                default -> b.op();
+            };
+            precedence = op.precedence();
+            text = bits(b.left(), precedence) + " " + op.symbol() + " " + bits(b.right(), precedence + 1);
+        } else if (e instanceof Expr.Unary u && u.op() == UnaryOp.NOT) {
+            precedence = BinaryOp.XOR.precedence();
+            text = bits(u.operand(), precedence) + " ^ 1";
+        } else if (intComparison(e)) {
+            Expr.Binary b = (Expr.Binary) e;
+            String fn = switch (b.op()) {
+                case EQ -> "eq";
+                case NE -> "ne";
+                case LT -> "lt";
+                case LE -> "le";
+                case GT -> "gt";
+                default -> "ge";
+            };
+            text = support + fn + "(" + print(b.left()) + ", " + print(b.right()) + ")";
+        } else {
+            text = support + "bit(" + print(e) + ")";
+        }
+        return precedence < required ? "(" + text + ")" : text;
     }
 
     /** A unary operation; {@code -(-x)} prints as {@code - -x}, since {@code --x} would be a decrement. */

@@ -355,6 +355,11 @@ public final class JavaKernelGenerator {
             return current;
         }
 
+        /** A branch's condition: printed as written (its int comparisons are not turned into arithmetic). */
+        private String cond(Expr e) {
+            return printer.printCondition(e);
+        }
+
         private String p(Expr e) {
             return printer.print(e);
         }
@@ -404,12 +409,12 @@ public final class JavaKernelGenerator {
                             case UNIFORM_INT -> "rng$.uniformInt(" + p(r.bound()) + ")";
                         });
                 case Stmt.If i -> {
-                    c.beginControlFlow("if ($L)", p(i.cond()));
+                    c.beginControlFlow("if ($L)", cond(i.cond()));
                     statements(i.then());
                     List<Stmt> otherwise = i.otherwise();
                     while (otherwise.size() == 1 && otherwise.get(0) instanceof Stmt.If nested) {
                         line = nested.line() > 0 ? nested.line() : line;
-                        out().nextControlFlow("else if ($L)", p(nested.cond()));
+                        out().nextControlFlow("else if ($L)", cond(nested.cond()));
                         statements(nested.then());
                         otherwise = nested.otherwise();
                     }
@@ -500,10 +505,10 @@ public final class JavaKernelGenerator {
             if (!l.testFirst()) {
                 c.beginControlFlow("$Ldo", label);
                 statements(l.body());
-                out().endControlFlow("while ($L)", p(l.cond()));
+                out().endControlFlow("while ($L)", cond(l.cond()));
                 return;
             }
-            String cond = l.cond() == null ? "" : p(l.cond());
+            String cond = l.cond() == null ? "" : cond(l.cond());
             if (init.isEmpty() && l.update().isEmpty()) {
                 c.beginControlFlow("$Lwhile ($L)", label, cond.isEmpty() ? "true" : cond);
             } else {
@@ -534,7 +539,7 @@ public final class JavaKernelGenerator {
                 }
                 statements(l.condPrelude());
                 if (l.cond() != null) {
-                    out().beginControlFlow("if (!($L))", p(l.cond()));
+                    out().beginControlFlow("if (!($L))", cond(l.cond()));
                     out().addStatement("break");
                     out().endControlFlow();
                 }
@@ -543,7 +548,7 @@ public final class JavaKernelGenerator {
                 statements(beforeTest);
                 statements(l.condPrelude());
                 if (l.cond() != null) {
-                    out().beginControlFlow("if (!($L))", p(l.cond()));
+                    out().beginControlFlow("if (!($L))", cond(l.cond()));
                     out().addStatement("break loop$$$L", l.id());
                     out().endControlFlow();
                 }

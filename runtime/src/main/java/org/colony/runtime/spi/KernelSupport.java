@@ -70,6 +70,45 @@ public final class KernelSupport {
         return g < 0 ? 0 : start[(int) g + 1] - start[(int) g];
     }
 
+    // Comparisons as 0 or 1, by arithmetic alone: a kernel combines them with & | ^ and tests the result once,
+    // so the JIT has no branch to emit that data-dependent values would mispredict.
+
+    /** 1 if {@code a == b}, else 0. */
+    public static int eq(int a, int b) {
+        return ne(a, b) ^ 1;
+    }
+
+    /** 1 if {@code a != b}, else 0. */
+    public static int ne(int a, int b) {
+        int d = a ^ b;
+        return (d | -d) >>> 31;
+    }
+
+    /** 1 if {@code a < b}, else 0. */
+    public static int lt(int a, int b) {
+        return (int) (((long) a - b) >>> 63);
+    }
+
+    /** 1 if {@code a <= b}, else 0. */
+    public static int le(int a, int b) {
+        return lt(b, a) ^ 1;
+    }
+
+    /** 1 if {@code a > b}, else 0. */
+    public static int gt(int a, int b) {
+        return lt(b, a);
+    }
+
+    /** 1 if {@code a >= b}, else 0. */
+    public static int ge(int a, int b) {
+        return lt(a, b) ^ 1;
+    }
+
+    /** 1 if {@code b}, else 0 (for a boolean read from a column the JIT emits just the load). */
+    public static int bit(boolean b) {
+        return b ? 1 : 0;
+    }
+
     /** Whether coordinate {@code c + d} lies in {@code [0, n)}. */
     public static boolean inside(int c, int d, int n) {
         long v = (long) c + d;
