@@ -280,6 +280,29 @@ class TranslationTest {
     }
 
     @Test
+    void constantNeighbours_areIndexedFromTheStartOfTheirRow() {
+        Compilation compilation = Compilations.compile(source("Blur", """
+                public class Blur extends Place {
+                    @Attribute float v;
+
+                    @Step void blur() {
+                        Blur nw = neighbor(-1, -1), e = neighbor(1, 0), s = neighbor(0, 2);
+                        v = (nw.v + e.v + s.v + v) / 4;
+                    }
+                }
+                """));
+        assertThat(compilation).succeededWithoutWarnings();
+        var kernels = assertThat(compilation).generatedSourceFile("test.Blur_Kernels").contentsAsUtf8String();
+        kernels.contains("final int row$m1 = rowBase$ - strideY$;");
+        kernels.contains("final int row$2 = rowBase$ + 2 * strideY$;");
+        kernels.contains("for (int x$ = x0$; x$ < x1$; x$++) {");
+        kernels.contains("final int s$ = rowBase$ + x$;");
+        kernels.contains("int nw = row$m1 + x$ - 1;");
+        kernels.contains("int e = s$ + 1;");
+        kernels.contains("int s = row$2 + x$;");
+    }
+
+    @Test
     void nonConstantOffsetWithinDeclaredReach_isCheckedAtRunTime() {
         Compilation compilation = Compilations.compile(source("Line", """
                 public class Line extends Place {

@@ -69,6 +69,8 @@ public final class JavaKernelGenerator {
         /** Locals of the kernel's prologue, in order of first use: name -> initializer. */
         private final Map<String, String> decls = new LinkedHashMap<>();
         private final Map<String, String> offsetLocals = new LinkedHashMap<>();
+        /** Storage indices of the neighbouring rows a place kernel reads, set at each row: name -> initializer. */
+        private final Map<String, String> rowLocals = new LinkedHashMap<>();
         private final Set<Integer> usedLoops = new HashSet<>();
         private final Set<String> used = new HashSet<>();
         /** The source line of the statement being printed, for run-time errors that point at the user's line. */
@@ -281,6 +283,9 @@ public final class JavaKernelGenerator {
                 rows.addStatement("final int gz$$ = $L + lz$$", layoutValue("origin2$", "origin2"));
             }
             rows.addStatement("final int rowBase$$ = $L + ly$$ * $L + lz$$ * $L", base, strideY, strideZ);
+            for (Map.Entry<String, String> r : rowLocals.entrySet()) {
+                rows.addStatement("final int $L = $L", r.getKey(), r.getValue());
+            }
             if (interior == null) {
                 xLoop(rows, "x0$", "x1$", cell);
             } else {
@@ -310,9 +315,12 @@ public final class JavaKernelGenerator {
         }
 
         private void xLoop(CodeBlock.Builder rows, String from, String to, CodeBlock cell) {
-            rows.beginControlFlow("for (int s$$ = rowBase$$ + $L, end$$ = rowBase$$ + $L; s$$ < end$$; s$$++)", from, to);
+            // x from 0 is the loop variable and neighbours are (row + x + dx): the JIT then keeps one base per row
+            // read and folds dx into the address, where s + (an invariant offset per neighbour) costs a register each.
+            rows.beginControlFlow("for (int x$$ = $L; x$$ < $L; x$$++)", from, to);
+            rows.addStatement("final int s$$ = rowBase$$ + x$$");
             if (used.contains("coord0")) {
-                rows.addStatement("final int gx$$ = $L + (s$$ - rowBase$$)", layoutValue("origin0$", "origin0"));
+                rows.addStatement("final int gx$$ = $L + x$$", layoutValue("origin0$", "origin0"));
             }
             rows.add(cell);
             rows.endControlFlow();
@@ -715,6 +723,9 @@ public final class JavaKernelGenerator {
             }
             List<Expr> o = n.offsets();
             String[] strides = {"", layoutValue("strideY$", "strideY"), layoutValue("strideZ$", "strideZ")};
+            if (!agent && o.stream().allMatch(Ir::isConst)) {
+                return rowNeighbor(o, strides);
+            }
             if (o.stream().allMatch(Ir::isConst)) {
                 StringBuilder value = new StringBuilder();
                 StringBuilder name = new StringBuilder("off");
@@ -748,6 +759,29 @@ public final class JavaKernelGenerator {
                 sb.append(" + ").append(v).append(d == 0 ? "" : " * " + strides[d]);
             }
             return sb.toString();
+        }
+
+        /**
+         * A place kernel's neighbour at constant offsets: {@code s$ + dx} in the cell's own row, else
+         * {@code row$... + x$ + dx} with the neighbouring row's start set once per row.
+         */
+        private String rowNeighbor(List<Expr> o, String[] strides) {
+            int dx = (Integer) ((Expr.Const) o.get(0)).value();
+            StringBuilder row = new StringBuilder("rowBase$");
+            StringBuilder name = new StringBuilder("row");
+            for (int d = 1; d < o.size(); d++) {
+                int v = (Integer) ((Expr.Const) o.get(d)).value();
+                name.append(v < 0 ? "$m" + -v : "$" + v);
+                if (v != 0) {
+                    row.append(v < 0 ? " - " : " + ").append(Math.abs(v) == 1 ? strides[d] : Math.abs(v) + " * " + strides[d]);
+                }
+            }
+            String x = dx == 0 ? "" : dx < 0 ? " - " + -dx : " + " + dx;
+            if (row.toString().equals("rowBase$")) {
+                return "s$" + x;
+            }
+            rowLocals.putIfAbsent(name.toString(), row.toString());
+            return name + " + x$" + x;
         }
 
         @Override
