@@ -34,6 +34,18 @@ public final class CpuBackend implements Backend {
     @Override
     public PlaceStore createPlaces(ModelDescriptor model, Grid grid) {
         var layout = CpuPlaceStore.layout(model.info(), grid, model.info().reach());
+        checkFits(model, grid, layout);
+        return new CpuPlaceStore(model, grid, pool);
+    }
+
+    @Override
+    public org.colony.runtime.spi.PlaceBlock createBlock(ModelDescriptor model, Grid grid,
+            org.colony.runtime.spi.Layout layout, int partition) {
+        checkFits(model, grid, layout);
+        return new CpuPlaceStore(model, grid, pool, layout, true);
+    }
+
+    private static void checkFits(ModelDescriptor model, Grid grid, org.colony.runtime.spi.Layout layout) {
         long need = BlockStorage.bytes(model.info(), layout);
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
@@ -47,7 +59,6 @@ public final class CpuBackend implements Backend {
                     + layout.storedCells() + " cells with its halo; the CPU backend holds at most "
                     + BlockStorage.MAX_CELLS + " cells per block");
         }
-        return new CpuPlaceStore(model, grid, pool);
     }
 
     @Override
