@@ -29,6 +29,32 @@ extern "C" __global__ void colony_wrap_fill_2(const colony::Frame f, unsigned sh
 extern "C" __global__ void colony_wrap_fill_4(const colony::Frame f, unsigned int* col) { wrapFill(f, col); }
 extern "C" __global__ void colony_wrap_fill_8(const colony::Frame f, unsigned long long* col) { wrapFill(f, col); }
 
+// ---- halo exchange between partitions ------------------------------------------------------------
+// Copies the box lo .. lo + n (local coordinates of the block, x fastest) of a column to or from a contiguous
+// buffer: what one partition sends toward a neighbour, or receives into its halo.
+template <typename T, bool PACK>
+__device__ void boxCopy(const colony::Frame& f, T* __restrict__ col, T* __restrict__ buf, jint lo0, jint lo1,
+                        jint lo2, jint n0, jint n1, jint n2) {
+    const jlong total = (jlong) n0 * n1 * n2;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
+        const jint x = (jint) (i % n0);
+        const jint y = (jint) (i / n0 % n1);
+        const jint z = (jint) (i / n0 / n1);
+        const jlong s = f.base + (lo0 + x) + (jlong) (lo1 + y) * f.strideY + (jlong) (lo2 + z) * f.strideZ;
+        if (PACK) buf[i] = col[s]; else col[s] = buf[i];
+    }
+}
+
+#define COLONY_BOX(N, T) \
+extern "C" __global__ void colony_pack_##N(const colony::Frame f, T* col, T* buf, jint lo0, jint lo1, jint lo2, \
+        jint n0, jint n1, jint n2) { boxCopy<T, true>(f, col, buf, lo0, lo1, lo2, n0, n1, n2); } \
+extern "C" __global__ void colony_unpack_##N(const colony::Frame f, T* col, T* buf, jint lo0, jint lo1, jint lo2, \
+        jint n0, jint n1, jint n2) { boxCopy<T, false>(f, col, buf, lo0, lo1, lo2, n0, n1, n2); }
+COLONY_BOX(1, unsigned char)
+COLONY_BOX(2, unsigned short)
+COLONY_BOX(4, unsigned int)
+COLONY_BOX(8, unsigned long long)
+
 // ---- grouping items by a key (agents by place, requests by destination) ---------------------------
 // keys[i] in [0, buckets) or negative (the item is skipped).
 

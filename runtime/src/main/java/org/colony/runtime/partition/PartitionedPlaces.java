@@ -109,8 +109,10 @@ public final class PartitionedPlaces implements PlaceStore {
         int dims = grid.dimensions();
         int self = Neighbors.self(dims);
         long perCell = 0;
+        int columns = 0;
         for (AttributeInfo a : model.attributes()) {
             perCell += (long) a.type().bytes() * a.columns();
+            columns += a.columns();
         }
         for (int p = 0; p < topology.partitions(); p++) {
             for (int n = 0; n < Neighbors.ids(dims); n++) {
@@ -120,7 +122,7 @@ public final class PartitionedPlaces implements PlaceStore {
                 }
                 Region send = Region.send(topology.block(p), dims, n, width);
                 Region receive = Region.receive(topology.block(q), dims, Neighbors.opposite(n, dims), width);
-                long bytes = send.cells() * perCell;
+                long bytes = send.cells() * perCell + 8L * columns; // each column starts 8-byte aligned
                 out.add(new Link(p, q, n, send, receive, blocks[p].buffer(bytes), blocks[q].buffer(bytes)));
             }
         }
@@ -174,7 +176,7 @@ public final class PartitionedPlaces implements PlaceStore {
                     long bytes = l.send().cells() * info.type().bytes();
                     for (int k = 0; k < info.columns(); k++) {
                         blocks[l.from()].pack(a, k, l.send(), l.out(), offset);
-                        offset += bytes;
+                        offset = align(offset + bytes);
                     }
                     exchangedBytes[a] += bytes * info.columns();
                 }
@@ -189,7 +191,7 @@ public final class PartitionedPlaces implements PlaceStore {
                     long bytes = l.receive().cells() * info.type().bytes();
                     for (int k = 0; k < info.columns(); k++) {
                         blocks[l.to()].unpack(a, k, l.receive(), l.in(), offset);
-                        offset += bytes;
+                        offset = align(offset + bytes);
                     }
                 }
             }
@@ -198,6 +200,11 @@ public final class PartitionedPlaces implements PlaceStore {
             exchanges[a]++;
             dirty[a] = false;
         }
+    }
+
+    /** Columns in a buffer start at multiples of 8 bytes, so a GPU reads every type aligned. */
+    private static long align(long offset) {
+        return (offset + 7) & ~7L;
     }
 
     @Override
