@@ -283,6 +283,18 @@ public final class Simulation implements AutoCloseable {
         return config;
     }
 
+    /**
+     * Waits until every call issued so far has finished. On the CPU calls finish before they return; on a GPU
+     * they return at once and run later, so time a run on a GPU up to this call. Failures of the calls (a
+     * division by zero in a step) are reported here at the latest.
+     */
+    public void synchronize() {
+        checkOpen();
+        for (Places<?> p : collections) {
+            p.store().synchronize();
+        }
+    }
+
     /** One line describing the backend, for reports. */
     public String backendDescription() {
         return backend.description();

@@ -35,6 +35,8 @@ public final class ScalingBenchmark {
         for (String a : args) {
             if (a.startsWith("--devices=")) {
                 devices = Integer.parseInt(a.substring("--devices=".length()));
+            } else if (a.equals("--probe")) {
+                continue;
             } else if (a.equals("--largest")) {
                 largest = true;
             } else {
@@ -45,6 +47,10 @@ public final class ScalingBenchmark {
             sizes = List.of(16384, 32768);
         }
         ScalingBenchmark b = new ScalingBenchmark();
+        if (java.util.Arrays.asList(args).contains("--probe")) {
+            probe(devices);
+            return;
+        }
         b.identical(devices);
         for (int n : sizes) {
             b.strong(n, devices);
@@ -60,6 +66,47 @@ public final class ScalingBenchmark {
             System.out.println(String.format(Locale.ROOT, "%-38s %-15s %4d %11.4f %8s  %s", r.what(), r.size(),
                     r.devices(), r.ms(), Double.isNaN(r.speedup()) ? "-" : String.format(Locale.ROOT, "%.3f", r.speedup()),
                     r.note()));
+        }
+    }
+
+    /**
+     * Where the time of a partitioned step goes: for GameOfLife 8192^2, the host's time to issue a step (no
+     * waiting) and the time per step with a wait after each, on one GPU, two partitions on one GPU, and N GPUs.
+     */
+    private static void probe(int devices) {
+        String[][] configs = {{"--devices=1"}, {"--partitions=2"}, {"--devices=" + devices}};
+        for (String[] c : configs) {
+            String[] args = {"--backend=cuda", c[0]};
+            try (Simulation sim = Simulation.create(Config.fromArgs(args))) {
+                int n = 8192;
+                Places<org.colony.examples.life.LifeCell> board = sim.places(org.colony.examples.life.LifeCell.class,
+                        Grid.of(n, n));
+                board.callAll(org.colony.examples.life.LifeCell::seed, 0.5);
+                Runnable sync = () -> {
+                    board.get(0);
+                    board.get((long) n * n - 1);
+                };
+                for (int i = 0; i < 50; i++) {
+                    board.callAll(org.colony.examples.life.LifeCell::update);
+                }
+                sync.run();
+                int reps = 200;
+                long t0 = System.nanoTime();
+                for (int i = 0; i < reps; i++) {
+                    board.callAll(org.colony.examples.life.LifeCell::update);
+                }
+                long issued = System.nanoTime();
+                sync.run();
+                long t1 = System.nanoTime();
+                for (int i = 0; i < reps; i++) {
+                    board.callAll(org.colony.examples.life.LifeCell::update);
+                    sync.run();
+                }
+                long t2 = System.nanoTime();
+                System.out.println(String.format(Locale.ROOT,
+                        "probe %-14s issue %8.1f us/step, issue+wait %8.1f us/step, waited each %8.1f us/step", c[0],
+                        (issued - t0) / 1e3 / reps, (t1 - t0) / 1e3 / reps, (t2 - t1) / 1e3 / reps));
+            }
         }
     }
 

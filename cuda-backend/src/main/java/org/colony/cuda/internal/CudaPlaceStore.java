@@ -199,13 +199,59 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     }
 
     private void launch(int step, Object[] args, long seed, long epoch, long time, long count) {
+        launchBox(step, args, seed, epoch, time, count, null);
+        finishCall(step);
+    }
+
+    @Override
+    public boolean splits() {
+        return partition;
+    }
+
+    @Override
+    public void callBox(int step, Object[] args, long seed, long epoch, long time,
+            org.colony.runtime.partition.Region box) {
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
+        launchBox(step, args, seed, epoch, time, 0L, box);
+        if (timer.on()) {
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(step).name(), start);
+        }
+    }
+
+    @Override
+    public void finishCall(int step) {
+        StepInfo s = model.steps().get(step);
+        for (int a : s.writes()) {
+            if (s.buffers(a)) {
+                DeviceBuffer t = current[a];
+                current[a] = next[a];
+                next[a] = t;
+            }
+            dirty[a] = true;
+        }
+    }
+
+    /** Launches a step on the owned cells, or on the box {@code box} of them (local coordinates) where not null. */
+    private void launchBox(int step, Object[] args, long seed, long epoch, long time, long count,
+            org.colony.runtime.partition.Region box) {
         checkOpen();
         StepInfo s = model.steps().get(step);
         prepareRemote(s.remoteReads());
         KernelParams p = params.begin();
-        int march = kernels.marches(step) ? rowsPerThread(step) : 1;
-        Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0, march,
-                kernels.who(step));
+        int width = box == null ? layout.extent0() : box.hi()[0] - box.lo()[0];
+        long rows = box == null ? layout.rows() : (long) (box.hi()[1] - box.lo()[1]) * (box.hi()[2] - box.lo()[2]);
+        if (width <= 0 || rows <= 0) {
+            return;
+        }
+        int march = kernels.marches(step) ? rowsPerThread(step, width, rows) : 1;
+        if (box == null) {
+            Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0, march,
+                    kernels.who(step));
+        } else {
+            Frames.writeBox(p.frame(), layout, box.lo(), box.hi(), seed, epoch, time, errors.pointer(), pitch, march,
+                    kernels.who(step));
+        }
         for (int a = 0; a < current.length; a++) {
             p.add(current[a].pointer());
             if (next[a] != null) {
@@ -223,30 +269,22 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
             p.add(args[i], param.type());
         }
         long columnsPerBlock = (long) BLOCK_X * kernels.lanes(step);
-        int gx = (int) ((layout.extent0() + columnsPerBlock - 1L) / columnsPerBlock);
-        long segments = (layout.rows() + march - 1L) / march;
+        int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
+        long segments = (rows + march - 1L) / march;
         int gy = (int) Math.min(65535L, (segments + BLOCK_Y - 1L) / BLOCK_Y);
         Driver.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, 0, 0L, p.pointers(),
                 model.modelClass().getSimpleName() + "." + s.name());
-        for (int a : s.writes()) {
-            if (s.buffers(a)) {
-                DeviceBuffer t = current[a];
-                current[a] = next[a];
-                next[a] = t;
-            }
-            dirty[a] = true;
-        }
     }
 
     /**
      * Rows per thread for a row-marching kernel: the kernel's own choice, lowered so that the threads still
      * make about two full waves on the device (small grids keep every multiprocessor busy).
      */
-    private int rowsPerThread(int step) {
+    private int rowsPerThread(int step, int width, long rows) {
         if (marchOverride > 0) {
             return marchOverride;
         }
-        long threads = (long) layout.extent0() / kernels.lanes(step) * layout.rows();
+        long threads = (long) width / kernels.lanes(step) * rows;
         long wave = (long) cx.device().multiprocessors() * 2048 * 2;
         return (int) Math.max(1, Math.min(kernels.rows(step), threads / wave));
     }
@@ -468,6 +506,12 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
 
     /** Waits for the device and reports any failure of a step. */
     public void check() {
+        errors.check();
+    }
+
+    @Override
+    public void synchronize() {
+        checkOpen();
         errors.check();
     }
 

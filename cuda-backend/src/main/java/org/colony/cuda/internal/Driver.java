@@ -59,6 +59,8 @@ public final class Driver {
     static final MethodHandle CU_STREAM_CREATE = bind("cuStreamCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     static final MethodHandle CU_STREAM_SYNCHRONIZE = bind("cuStreamSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     static final MethodHandle CU_STREAM_DESTROY = bind("cuStreamDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_STREAM_WAIT_EVENT = bind("cuStreamWaitEvent",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
     static final MethodHandle CU_MEM_GET_INFO = bind("cuMemGetInfo_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     static final MethodHandle CU_MEM_ALLOC = bind("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     static final MethodHandle CU_MEM_FREE = bind("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
@@ -333,6 +335,26 @@ public final class Driver {
             check((int) CU_STREAM_SYNCHRONIZE.invokeExact(stream), "cuStreamSynchronize");
         } catch (Throwable t) {
             throw rethrow(t, "cuStreamSynchronize");
+        }
+    }
+
+    /** Makes later work on {@code stream} (0: the legacy default stream) wait for {@code event}, without the host waiting. */
+    static void waitEvent(long stream, long event) {
+        try {
+            check((int) CU_STREAM_WAIT_EVENT.invokeExact(stream, event, 0), "cuStreamWaitEvent");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuStreamWaitEvent");
+        }
+    }
+
+    /** Creates an event for ordering only ({@code CU_EVENT_DISABLE_TIMING}). */
+    static long createFence() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment e = a.allocate(JAVA_LONG);
+            check((int) CU_EVENT_CREATE.invokeExact(e, 2), "cuEventCreate");
+            return e.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuEventCreate");
         }
     }
 

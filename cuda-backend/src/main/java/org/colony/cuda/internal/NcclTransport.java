@@ -18,19 +18,16 @@ import org.colony.runtime.partition.Transport;
  * {@code MemorySegment.ofAddress(devicePointer).reinterpret(bytes)} and never read on the host.
  *
  * <p><b>Streams.</b> Colony launches every kernel on stream 0, the legacy default stream of the device's
- * primary context. The transport gives each device a stream of its own, created blocking
- * ({@code CU_STREAM_DEFAULT}, what {@code cudaStreamCreate} makes in NCCL's single-process examples), and puts
- * all of an exchange's work on it: NCCL's sends and receives and the self copies. It relies on the legacy
- * default stream's implicit synchronisation with every blocking stream of its context, in both directions:
- * work on the transport's stream starts only after all work launched earlier on stream 0 (the kernels that
- * packed the send buffers) has finished, and work launched later on stream 0 (the kernels that read the
- * received halos, or repack the send buffers) starts only after the transport's work has finished. So
- * {@link #exchange} returns without waiting and nothing on the host synchronises. This holds because NCCL
- * uses the runtime API, which runs on the same primary context that {@link CudaDevice} retains, and because
- * Colony binds {@code cuLaunchKernel}, not its per-thread-stream variant. Were kernels ever launched on a
- * non-blocking stream or the per-thread default stream, an exchange would have to fence with events instead.
- * Passing stream 0 to NCCL would order things as well; a stream of its own keeps the exchange's work apart,
- * where it can be timed and, later, overlapped with interior work moved to a non-blocking stream.
+ * primary context. The transport gives each device a non-blocking stream of its own ({@code
+ * CU_STREAM_NON_BLOCKING}) and puts all of an exchange's work on it: NCCL's sends and receives and the self
+ * copies. Order comes from events, with nothing waiting on the host: {@link #start} records an event on stream 0
+ * after the kernels that packed the send buffers and makes the transport's stream wait for it, enqueues the
+ * transfers, and records a second event on the transport's stream; the {@code finish} it returns makes stream 0
+ * wait for that second event, so the kernels that unpack the halos (and any later kernel that could overwrite a
+ * send buffer) run after the transfers. Between the two, stream 0 is free: the runtime launches the interior
+ * cells of the step there, and they run alongside the transfers. {@link #exchange} is {@code start} followed at
+ * once by {@code finish}. This holds because NCCL uses the runtime API on the same primary context that
+ * {@link CudaDevice} retains, and Colony binds {@code cuLaunchKernel}, not its per-thread-stream variant.
  *
  * <p><b>Self messages.</b> NCCL 2.7 and newer accept a send and a receive to oneself as a pair in one group.
  * A message a partition sends to itself (a periodic boundary on one device) is instead a plain
@@ -57,8 +54,8 @@ public final class NcclTransport implements Transport {
         RANKS
     }
 
-    /** {@code CU_STREAM_DEFAULT}: a blocking stream, which the legacy default stream synchronises with. */
-    private static final int BLOCKING_STREAM = 0;
+    /** {@code CU_STREAM_NON_BLOCKING}: a stream the legacy default stream does not synchronise with. */
+    private static final int NON_BLOCKING_STREAM = 1;
     /** {@code ncclSend}/{@code ncclRecv} appeared in NCCL 2.7.0. */
     private static final int MIN_VERSION = 2700;
 
@@ -71,6 +68,10 @@ public final class NcclTransport implements Transport {
     private long messages;
     private long bytes;
     private boolean closed;
+    /** Per device: recorded on stream 0 after the packing kernels; the transport's stream waits for it. */
+    private final long[] ready;
+    /** Per device: recorded on the transport's stream after the transfers; stream 0 waits for it at finish. */
+    private final long[] done;
 
     private NcclTransport(List<CudaDevice> devices, long[] contexts, long[] streams, long[] comms, int version,
             Init init) {
@@ -80,6 +81,18 @@ public final class NcclTransport implements Transport {
         this.streams = streams;
         this.comms = comms;
         this.version = version;
+        this.ready = new long[contexts.length];
+        this.done = new long[contexts.length];
+        long saved = Driver.currentContext();
+        try {
+            for (int p = 0; p < contexts.length; p++) {
+                Driver.setCurrent(contexts[p]);
+                ready[p] = Driver.createFence();
+                done[p] = Driver.createFence();
+            }
+        } finally {
+            Driver.setCurrent(saved);
+        }
     }
 
     /** Opens a transport over {@code devices} with {@code ncclCommInitAll}. */
@@ -111,7 +124,7 @@ public final class NcclTransport implements Transport {
                 list.get(p).checkOpen();
                 contexts[p] = list.get(p).context();
                 Driver.setCurrent(contexts[p]);
-                streams[p] = Driver.createStream(BLOCKING_STREAM);
+                streams[p] = Driver.createStream(NON_BLOCKING_STREAM);
             }
             createCommunicators(list, contexts, comms, init);
             for (int p = 0; p < n; p++) {
@@ -230,6 +243,20 @@ public final class NcclTransport implements Transport {
      */
     @Override
     public void exchange(List<Message> sends, List<Message> receives) {
+        start(sends, receives).run();
+    }
+
+    @Override
+    public boolean overlaps() {
+        return true;
+    }
+
+    /**
+     * Enqueues the exchange on the transport's streams, after the work already on stream 0, and returns what makes
+     * stream 0 wait for it (see the class comment). An exchange that does not match moves nothing.
+     */
+    @Override
+    public Runnable start(List<Message> sends, List<Message> receives) {
         if (closed) {
             throw new ColonyException("the NCCL transport is closed");
         }
@@ -237,6 +264,11 @@ public final class NcclTransport implements Transport {
         checkThread();
         long saved = Driver.currentContext();
         try {
+            for (int p = 0; p < contexts.length; p++) {
+                Driver.setCurrent(contexts[p]);
+                Driver.recordEvent(ready[p], 0L);
+                Driver.waitEvent(streams[p], ready[p]);
+            }
             boolean remote = false;
             for (Delivery d : deliveries) {
                 int p = d.send().from();
@@ -254,6 +286,10 @@ public final class NcclTransport implements Transport {
             if (remote) {
                 sendAndReceive(deliveries);
             }
+            for (int p = 0; p < contexts.length; p++) {
+                Driver.setCurrent(contexts[p]);
+                Driver.recordEvent(done[p], streams[p]);
+            }
         } finally {
             Driver.setCurrent(saved);
         }
@@ -261,6 +297,17 @@ public final class NcclTransport implements Transport {
             messages++;
             bytes += d.bytes();
         }
+        return () -> {
+            long before = Driver.currentContext();
+            try {
+                for (int p = 0; p < contexts.length; p++) {
+                    Driver.setCurrent(contexts[p]);
+                    Driver.waitEvent(0L, done[p]);
+                }
+            } finally {
+                Driver.setCurrent(before);
+            }
+        };
     }
 
     private void sendAndReceive(List<Delivery> deliveries) {
@@ -370,6 +417,11 @@ public final class NcclTransport implements Transport {
                 } catch (RuntimeException e) {
                     failure = e;
                 }
+            }
+            for (int p = 0; p < contexts.length; p++) {
+                Driver.setCurrent(contexts[p]);
+                Driver.destroyEvent(ready[p]);
+                Driver.destroyEvent(done[p]);
             }
             release(contexts, streams, comms, failure);
         } catch (RuntimeException e) {

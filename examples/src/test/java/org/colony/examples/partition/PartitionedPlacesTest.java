@@ -210,4 +210,31 @@ class PartitionedPlacesTest {
                             () -> sim.places(LifeCell.class, Grid.of(8, 8))).getMessage());
         }
     }
+
+    @ParameterizedTest(name = "interior and border run apart, partitions={0}")
+    @CsvSource({"2", "1x3", "3x2", "4"})
+    void stepsSplitIntoInteriorAndBorder_giveTheSameState(String partitions) {
+        String before = System.getProperty("colony.partitions.split");
+        double[] heat;
+        boolean[] life;
+        int[] reach;
+        double[] cube;
+        System.setProperty("colony.partitions.split", "always");
+        try {
+            heat = heat(37, 60, 2, partitions);
+            life = wrappedLife(23, 17, 25, partitions);
+            reach = reach(true, partitions);
+            cube = cube(partitions);
+        } finally {
+            if (before == null) {
+                System.clearProperty("colony.partitions.split");
+            } else {
+                System.setProperty("colony.partitions.split", before);
+            }
+        }
+        assertArrayEquals(heat(37, 60, 2, null), heat, 0.0);
+        assertArrayEquals(wrappedLife(23, 17, 25, null), life);
+        assertArrayEquals(reach(true, null), reach);
+        assertArrayEquals(cube(null), cube, 0.0);
+    }
 }

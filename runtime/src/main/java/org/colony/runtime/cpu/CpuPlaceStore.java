@@ -147,6 +147,37 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     @Override
+    public boolean splits() {
+        return partition;
+    }
+
+    @Override
+    public void callBox(int step, Object[] args, long seed, long epoch, long time, Region box) {
+        StepInfo s = model.steps().get(step);
+        prepare(s, seed, epoch, time);
+        int extent1 = block.layout().extent1();
+        int[] lo = box.lo();
+        int[] hi = box.hi();
+        for (int z = lo[2]; z < hi[2]; z++) {
+            int row0 = z * extent1 + lo[1];
+            int rows = hi[1] - lo[1];
+            runChunks(s, rows, hi[0] - lo[0], (r0, r1, x0, x1) -> descriptor.run(step, block, row0 + r0, row0 + r1,
+                    lo[0] + x0, lo[0] + x1, args));
+        }
+    }
+
+    @Override
+    public void finishCall(int step) {
+        StepInfo s = model.steps().get(step);
+        for (int a : s.writes()) {
+            if (s.buffers(a)) {
+                block.swap(a);
+            }
+            dirty[a] = true;
+        }
+    }
+
+    @Override
     public long count(int step, Object[] args, long seed, long epoch, long time) {
         StepInfo s = model.steps().get(step);
         prepare(s, seed, epoch, time);
@@ -172,8 +203,14 @@ final class CpuPlaceStore implements PlaceBlock {
 
     private void runChunks(StepInfo s, Chunk chunk) {
         Layout l = block.layout();
-        int rows = l.rows();
-        int width = l.extent0();
+        runChunks(s, l.rows(), l.extent0(), chunk);
+    }
+
+    /** Runs {@code chunk} over rows {@code [0, rows)} and x {@code [0, width)} in parallel pieces. */
+    private void runChunks(StepInfo s, int rows, int width, Chunk chunk) {
+        if (rows <= 0 || width <= 0) {
+            return;
+        }
         long cells = (long) rows * width;
         int tasks = cells < SEQUENTIAL_CELLS ? 1 : (int) Math.min(pool.parallelism() * 4L, cells / (SEQUENTIAL_CELLS / 4));
         int rowParts = Math.min(rows, tasks);

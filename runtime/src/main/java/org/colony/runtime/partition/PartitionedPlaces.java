@@ -36,6 +36,13 @@ public final class PartitionedPlaces implements PlaceStore {
             MemorySegment in) {
     }
 
+    /**
+     * Whether steps split into interior and border even where the transport cannot overlap them (the CPU): a
+     * testing knob, {@code -Dcolony.partitions.split=always} when the places are created, so that the split is
+     * checked on machines with no GPU.
+     */
+    private final boolean splitAlways = "always".equals(System.getProperty("colony.partitions.split"));
+
     private final ModelInfo model;
     private final Grid grid;
     private final Topology topology;
@@ -45,6 +52,10 @@ public final class PartitionedPlaces implements PlaceStore {
     private final long[] exchangedBytes;
     private final long[] exchanges;
     private List<Link> links;
+    /** Per partition: the owned cells that read no exchanged halo, or null where none do. */
+    private Region[] interior;
+    /** Per partition: the owned cells outside {@link #interior}, as boxes. */
+    private List<List<Region>> border;
     private boolean closed;
 
     /**
@@ -75,6 +86,7 @@ public final class PartitionedPlaces implements PlaceStore {
         this.exchangedBytes = new long[dirty.length];
         this.exchanges = new long[dirty.length];
         this.links = links(width);
+        boxes(width);
     }
 
     private Layout layout(Block b, int pad) {
@@ -129,6 +141,61 @@ public final class PartitionedPlaces implements PlaceStore {
         return out;
     }
 
+    /**
+     * Splits every block into the interior (cells more than {@code width} away from every side that receives a
+     * halo) and the border around it, so that a GPU runs the interior while the halo is in flight.
+     */
+    private void boxes(int width) {
+        int k = topology.partitions();
+        int dims = grid.dimensions();
+        interior = new Region[k];
+        border = new ArrayList<>();
+        for (int p = 0; p < k; p++) {
+            int[] e = topology.block(p).extent().clone();
+            int[] lo = new int[3];
+            int[] hi = e.clone();
+            boolean empty = false;
+            for (int d = 0; d < dims; d++) {
+                if (width > 0 && neighbor(p, d, -1)) {
+                    lo[d] = width;
+                }
+                if (width > 0 && neighbor(p, d, 1)) {
+                    hi[d] = e[d] - width;
+                }
+                empty |= lo[d] >= hi[d];
+            }
+            List<Region> around = new ArrayList<>();
+            if (empty) {
+                border.add(List.of(new Region(new int[3], e)));
+                continue;
+            }
+            interior[p] = new Region(lo, hi);
+            int[] l = new int[3];
+            int[] h = e.clone();
+            for (int d = dims - 1; d >= 0; d--) { // slabs of whole rows first
+                if (lo[d] > 0) {
+                    int[] top = h.clone();
+                    top[d] = lo[d];
+                    around.add(new Region(l.clone(), top));
+                }
+                if (hi[d] < e[d]) {
+                    int[] bottom = l.clone();
+                    bottom[d] = hi[d];
+                    around.add(new Region(bottom, h.clone()));
+                }
+                l[d] = lo[d];
+                h[d] = hi[d];
+            }
+            border.add(around);
+        }
+    }
+
+    private boolean neighbor(int p, int d, int direction) {
+        int[] offsets = new int[grid.dimensions()];
+        offsets[d] = direction;
+        return topology.neighbor(p, Neighbors.id(offsets)) >= 0;
+    }
+
     /** The topology. */
     public Topology topology() {
         return topology;
@@ -157,45 +224,66 @@ public final class PartitionedPlaces implements PlaceStore {
     /** Fills the halos of those of {@code attributes} that are dirty, in one exchange. */
     public void prepareRemote(Set<Integer> attributes) {
         checkOpen();
+        TreeSet<Integer> due = due(attributes);
+        if (due.isEmpty()) {
+            return;
+        }
+        if (!links.isEmpty()) {
+            List<List<Transport.Message>> messages = pack(due);
+            transport.exchange(messages.get(0), messages.get(1));
+            unpack(due);
+        }
+        clean(due);
+    }
+
+    private TreeSet<Integer> due(Set<Integer> attributes) {
         TreeSet<Integer> due = new TreeSet<>();
         for (int a : attributes) {
             if (dirty[a]) {
                 due.add(a);
             }
         }
-        if (due.isEmpty()) {
-            return;
-        }
-        if (!links.isEmpty()) {
-            List<Transport.Message> sends = new ArrayList<>(links.size());
-            List<Transport.Message> receives = new ArrayList<>(links.size());
-            for (Link l : links) {
-                long offset = 0;
-                for (int a : due) {
-                    AttributeInfo info = model.attributes().get(a);
-                    long bytes = l.send().cells() * info.type().bytes();
-                    for (int k = 0; k < info.columns(); k++) {
-                        blocks[l.from()].pack(a, k, l.send(), l.out(), offset);
-                        offset = align(offset + bytes);
-                    }
-                    exchangedBytes[a] += bytes * info.columns();
+        return due;
+    }
+
+    /** Packs the due attributes of every link; returns the sends and the receives of the exchange. */
+    private List<List<Transport.Message>> pack(TreeSet<Integer> due) {
+        List<Transport.Message> sends = new ArrayList<>(links.size());
+        List<Transport.Message> receives = new ArrayList<>(links.size());
+        for (Link l : links) {
+            long offset = 0;
+            for (int a : due) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = l.send().cells() * info.type().bytes();
+                for (int k = 0; k < info.columns(); k++) {
+                    blocks[l.from()].pack(a, k, l.send(), l.out(), offset);
+                    offset = align(offset + bytes);
                 }
-                sends.add(new Transport.Message(l.from(), l.to(), l.out().asSlice(0, offset)));
-                receives.add(new Transport.Message(l.from(), l.to(), l.in().asSlice(0, offset)));
+                exchangedBytes[a] += bytes * info.columns();
             }
-            transport.exchange(sends, receives);
-            for (Link l : links) {
-                long offset = 0;
-                for (int a : due) {
-                    AttributeInfo info = model.attributes().get(a);
-                    long bytes = l.receive().cells() * info.type().bytes();
-                    for (int k = 0; k < info.columns(); k++) {
-                        blocks[l.to()].unpack(a, k, l.receive(), l.in(), offset);
-                        offset = align(offset + bytes);
-                    }
+            // The receiver lists its receives in the order the senders list their sends (per pair), so a
+            // transport that sees only one side (MPI) pairs them the same way.
+            sends.add(new Transport.Message(l.from(), l.to(), l.out().asSlice(0, offset)));
+            receives.add(new Transport.Message(l.from(), l.to(), l.in().asSlice(0, offset)));
+        }
+        return List.of(sends, receives);
+    }
+
+    private void unpack(TreeSet<Integer> due) {
+        for (Link l : links) {
+            long offset = 0;
+            for (int a : due) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = l.receive().cells() * info.type().bytes();
+                for (int k = 0; k < info.columns(); k++) {
+                    blocks[l.to()].unpack(a, k, l.receive(), l.in(), offset);
+                    offset = align(offset + bytes);
                 }
             }
         }
+    }
+
+    private void clean(TreeSet<Integer> due) {
         for (int a : due) {
             exchanges[a]++;
             dirty[a] = false;
@@ -219,14 +307,45 @@ public final class PartitionedPlaces implements PlaceStore {
 
     @Override
     public void call(int step, Object[] args, long seed, long epoch, long time) {
+        checkOpen();
         StepInfo s = model.steps().get(step);
-        prepareRemote(s.remoteReads());
-        for (PlaceBlock b : blocks) {
-            b.call(step, args, seed, epoch, time);
+        TreeSet<Integer> due = due(s.remoteReads());
+        if (!due.isEmpty() && !links.isEmpty() && (transport.overlaps() || splitAlways) && splits()) {
+            // The interior runs while the halo is in flight; the border after it has landed.
+            List<List<Transport.Message>> messages = pack(due);
+            Runnable finish = transport.start(messages.get(0), messages.get(1));
+            for (int p = 0; p < blocks.length; p++) {
+                if (interior[p] != null) {
+                    blocks[p].callBox(step, args, seed, epoch, time, interior[p]);
+                }
+            }
+            finish.run();
+            unpack(due);
+            clean(due);
+            for (int p = 0; p < blocks.length; p++) {
+                for (Region box : border.get(p)) {
+                    blocks[p].callBox(step, args, seed, epoch, time, box);
+                }
+                blocks[p].finishCall(step);
+            }
+        } else {
+            prepareRemote(s.remoteReads());
+            for (PlaceBlock b : blocks) {
+                b.call(step, args, seed, epoch, time);
+            }
         }
         for (int a : s.writes()) {
             dirty[a] = true;
         }
+    }
+
+    private boolean splits() {
+        for (PlaceBlock b : blocks) {
+            if (!b.splits()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -311,7 +430,15 @@ public final class PartitionedPlaces implements PlaceStore {
             b.ensureReach(reach);
         }
         links = links(reach);
+        boxes(reach);
         java.util.Arrays.fill(dirty, true);
+    }
+
+    @Override
+    public void synchronize() {
+        for (PlaceBlock b : blocks) {
+            b.synchronize();
+        }
     }
 
     @Override

@@ -29,6 +29,26 @@ public interface PlaceBlock extends PlaceStore {
     /** The reverse of {@link #pack}: copies the buffer's cells into the region (a halo region). */
     void unpack(int attribute, int element, Region region, MemorySegment buffer, long offset);
 
+    /**
+     * Whether a step can run on a box of the owned cells at a time ({@link #callBox}, {@link #finishCall}): then
+     * the runtime runs the cells that read no halo while the halo is in flight.
+     */
+    default boolean splits() {
+        return false;
+    }
+
+    /**
+     * Runs a step on the owned cells of {@code box} (local coordinates) and nothing else; the call is complete
+     * after {@link #finishCall}. Only where {@link #splits()}.
+     */
+    default void callBox(int step, Object[] args, long seed, long epoch, long time, Region box) {
+        throw new UnsupportedOperationException("this block does not split steps");
+    }
+
+    /** Completes a call made of {@link #callBox} calls (makes the buffers the step wrote current). */
+    default void finishCall(int step) {
+    }
+
     /** The partial reduction of the owned cells of one element column, to merge with the other blocks'. */
     ColumnAccumulator partial(int attribute, int element);
 }
