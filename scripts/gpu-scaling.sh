@@ -37,6 +37,11 @@ echo "== scaling" | tee "$out/scaling.log"
 java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.cuda.ScalingBenchmark \
     --devices="$devices" "$@" >> "$out/scaling.log" 2>&1
 tail -3 "$out/scaling.log"
+if [ -n "${COMPARE_SPLIT:-}" ]; then
+    # The same strong/weak figures with steps never split into interior and border: what the overlap brings.
+    java "${java_opts[@]}" -Dcolony.partitions.split=never -cp .gpu/app/benchmarks.jar \
+        org.colony.benchmarks.cuda.ScalingBenchmark --devices="$devices" > "$out/scaling-nosplit.log" 2>&1
+fi
 
 echo
 echo "== summary"
@@ -44,3 +49,7 @@ grep -E "PASS|FAIL" "$out/nccl.log" | tail -3
 grep -E "tests (successful|failed|skipped)" "$out/tests.log"
 grep -E "^(heat2d|gameoflife) on|per step|checksum" "$out/runs.log"
 sed -n '/^what /,$p' "$out/scaling.log"
+if [ -f "$out/scaling-nosplit.log" ]; then
+    echo "-- without splitting steps (-Dcolony.partitions.split=never)"
+    sed -n '/^what /,$p' "$out/scaling-nosplit.log"
+fi

@@ -59,6 +59,10 @@ public final class Driver {
     static final MethodHandle CU_STREAM_CREATE = bind("cuStreamCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     static final MethodHandle CU_STREAM_SYNCHRONIZE = bind("cuStreamSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     static final MethodHandle CU_STREAM_DESTROY = bind("cuStreamDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_STREAM_CREATE_WITH_PRIORITY = bind("cuStreamCreateWithPriority",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    static final MethodHandle CU_CTX_GET_STREAM_PRIORITY_RANGE = bind("cuCtxGetStreamPriorityRange",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     static final MethodHandle CU_STREAM_WAIT_EVENT = bind("cuStreamWaitEvent",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
     static final MethodHandle CU_MEM_GET_INFO = bind("cuMemGetInfo_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
@@ -327,6 +331,24 @@ public final class Driver {
             return s.get(JAVA_LONG, 0);
         } catch (Throwable t) {
             throw rethrow(t, "cuStreamCreate");
+        }
+    }
+
+    /**
+     * Creates a stream in the current context with the greatest priority the device offers: its blocks are
+     * scheduled before those of stream 0 as multiprocessors free up (halo transfers among interior work).
+     */
+    static long createUrgentStream(int flags) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment least = a.allocate(JAVA_INT);
+            MemorySegment greatest = a.allocate(JAVA_INT);
+            check((int) CU_CTX_GET_STREAM_PRIORITY_RANGE.invokeExact(least, greatest), "cuCtxGetStreamPriorityRange");
+            MemorySegment s = a.allocate(JAVA_LONG);
+            check((int) CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, greatest.get(JAVA_INT, 0)),
+                    "cuStreamCreateWithPriority");
+            return s.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuStreamCreateWithPriority");
         }
     }
 

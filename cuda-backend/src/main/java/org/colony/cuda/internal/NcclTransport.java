@@ -19,7 +19,8 @@ import org.colony.runtime.partition.Transport;
  *
  * <p><b>Streams.</b> Colony launches every kernel on stream 0, the legacy default stream of the device's
  * primary context. The transport gives each device a non-blocking stream of its own ({@code
- * CU_STREAM_NON_BLOCKING}) and puts all of an exchange's work on it: NCCL's sends and receives and the self
+ * CU_STREAM_NON_BLOCKING}, at the device's greatest priority, so NCCL's blocks go first among interior work)
+ * and puts all of an exchange's work on it: NCCL's sends and receives and the self
  * copies. Order comes from events, with nothing waiting on the host: {@link #start} records an event on stream 0
  * after the kernels that packed the send buffers and makes the transport's stream wait for it, enqueues the
  * transfers, and records a second event on the transport's stream; the {@code finish} it returns makes stream 0
@@ -124,7 +125,7 @@ public final class NcclTransport implements Transport {
                 list.get(p).checkOpen();
                 contexts[p] = list.get(p).context();
                 Driver.setCurrent(contexts[p]);
-                streams[p] = Driver.createStream(NON_BLOCKING_STREAM);
+                streams[p] = Driver.createUrgentStream(NON_BLOCKING_STREAM);
             }
             createCommunicators(list, contexts, comms, init);
             for (int p = 0; p < n; p++) {

@@ -42,6 +42,8 @@ public final class PartitionedPlaces implements PlaceStore {
      * checked on machines with no GPU.
      */
     private final boolean splitAlways = "always".equals(System.getProperty("colony.partitions.split"));
+    /** {@code -Dcolony.partitions.split=never}: never split steps (to measure what the overlap brings). */
+    private final boolean splitNever = "never".equals(System.getProperty("colony.partitions.split"));
 
     private final ModelInfo model;
     private final Grid grid;
@@ -310,7 +312,7 @@ public final class PartitionedPlaces implements PlaceStore {
         checkOpen();
         StepInfo s = model.steps().get(step);
         TreeSet<Integer> due = due(s.remoteReads());
-        if (!due.isEmpty() && !links.isEmpty() && (transport.overlaps() || splitAlways) && splits()) {
+        if (!due.isEmpty() && !links.isEmpty() && (transport.overlaps() || splitAlways) && !splitNever && splits()) {
             // The interior runs while the halo is in flight; the border after it has landed.
             List<List<Transport.Message>> messages = pack(due);
             Runnable finish = transport.start(messages.get(0), messages.get(1));
