@@ -204,13 +204,28 @@ public final class CudaAgentStore implements AgentStore {
     /** Groups the agents by place (built after each manageAll, on first use). */
     private void index() {
         if (!indexed) {
+            LaunchTimer timer = cx.timer();
+            long t = timer.on() ? timer.start() : 0L;
             if (order.bytes() < 4 * Math.max(1, slots)) {
                 order.close();
                 order = DeviceBuffer.zeroed(4 * slots);
             }
             group(locations.pointer(), count, cells, start.pointer(), order.pointer(), 0, 0);
             indexed = true;
+            if (timer.on()) {
+                timer.stop(name() + " index by place (part of the step)", t);
+            }
         }
+    }
+
+    /** Under {@code --profile}: ends the current phase of a call under {@code label} and starts the next. */
+    private long phase(String label, long start) {
+        LaunchTimer timer = cx.timer();
+        if (!timer.on()) {
+            return 0L;
+        }
+        timer.stop(name() + ".manageAll: " + label, start);
+        return timer.start();
     }
 
     /** The parameters a kernel iterating this collection takes: index, ids, pitch, columns. */
@@ -397,9 +412,11 @@ public final class CudaAgentStore implements AgentStore {
         // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
         // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
         run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
+        long t = cx.timer().on() ? cx.timer().start() : 0L;
         run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
                 .add(locations.pointer()).add(requests).add(occupancy).add(stats));
         long[] first = readStats(stats);
+        t = phase("1 requests", t);
         errors.check();
         if (first[7] != 0) {
             long slot = n - first[7];
@@ -428,6 +445,7 @@ public final class CudaAgentStore implements AgentStore {
                     .add(occupancy).add(won));
             run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won).add(locations.pointer()).add(stats));
         }
+        t = phase("2 moves", t);
         // 3. Births: children of each parent in parent order, within the room left on its place.
         long w = Math.max(1, wanted);
         long childParent = pool.get("manage.childParent", 4 * w);
@@ -435,6 +453,7 @@ public final class CudaAgentStore implements AgentStore {
         long childRank = pool.get("manage.childRank", 4 * w);
         long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, offsets, childParent, childWon,
                 childRank);
+        t = phase("3 births", t);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
         // died and none was born.
         if (deaths > 0 || births > 0) {
@@ -457,6 +476,7 @@ public final class CudaAgentStore implements AgentStore {
                 indexed = false;
             }
         }
+        t = phase(slots == slotsBefore ? "4 compaction" : "4 compaction, columns reallocated", t);
         long[] st = readStats(stats);
         errors.check();
         if (slots < slotsBefore) {
@@ -464,6 +484,7 @@ public final class CudaAgentStore implements AgentStore {
             // come back at the new size when needed), so memory follows the live agents.
             pool.close();
         }
+        phase("5 statistics", t);
         return new ManageReport(st[0], births, st[1], st[2], wanted - births, st[4], count);
     }
 
