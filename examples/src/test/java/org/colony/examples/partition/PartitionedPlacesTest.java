@@ -55,14 +55,16 @@ class PartitionedPlacesTest {
     }
 
     @ParameterizedTest(name = "heat2d n={0} partitions={1}")
-    @CsvSource({"37, 1", "37, 2", "37, 3", "37, 4", "37, 6", "101, 6", "37, 3x2", "37, 1x5", "37, 7x1", "64, 4"})
+    @CsvSource({"37, 1", "37, 2", "37, 3", "37, 4", "37, 6", "37, 8", "101, 6", "37, 3x2", "37, 1x5", "37, 7x1",
+        "64, 4", "64, 8", "64, 2x4"})
     void heat2d_partitioned_isBitIdenticalToOneBlock(int n, String partitions) {
         double[] one = heat(n, 60, 2, null);
         assertArrayEquals(one, heat(n, 60, 2, partitions), 0.0);
     }
 
     @ParameterizedTest(name = "gameoflife n={0} partitions={1}")
-    @CsvSource({"33, 1", "33, 2", "33, 3", "33, 4", "33, 6", "125, 6", "33, 2x3", "33, 11x1", "40, 1x4"})
+    @CsvSource({"33, 1", "33, 2", "33, 3", "33, 4", "33, 6", "33, 8", "125, 6", "33, 2x3", "33, 11x1", "40, 1x4",
+        "40, 8x1"})
     void gameOfLife_partitioned_isBitIdenticalToOneBlock(int n, String partitions) {
         boolean[] one = life(n, 40, 2, null);
         assertArrayEquals(one, life(n, 40, 2, partitions));
