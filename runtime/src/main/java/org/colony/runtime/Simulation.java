@@ -216,13 +216,10 @@ public final class Simulation implements AutoCloseable {
         }
         long epoch = beginCall(placement.isRandom());
         long[] start = placement.resolve(grid, capacity, seed(), epoch, model.getSimpleName());
-        if (places.store() instanceof org.colony.runtime.partition.PartitionedPlaces) {
-            throw new ColonyException("agents on a grid cut into partitions are not supported yet: "
-                    + model.getSimpleName() + " lives on " + places.modelClass().getSimpleName() + ", which is cut into "
-                    + places.partitions() + "; run without --partitions");
-        }
         places.store().ensureReach(info.reach());
-        var store = backend.createAgents(descriptor, places.store(), start, capacity);
+        var store = places.store() instanceof org.colony.runtime.partition.PartitionedPlaces cut
+                ? new org.colony.runtime.partition.PartitionedAgents(backend, descriptor, cut, start, capacity, transport)
+                : backend.createAgents(descriptor, places.store(), start, capacity);
         Agents<A> agents = new Agents<>(this, model, descriptor, places, store, capacity);
         places.addResident(agents);
         agentCollections.add(agents);

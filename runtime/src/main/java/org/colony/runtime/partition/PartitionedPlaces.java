@@ -416,9 +416,15 @@ public final class PartitionedPlaces implements PlaceStore {
         return total.result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
     }
 
+    /** Binds each block to the agents of its partition of a collection on these places. */
     @Override
     public void bindAgents(int slot, AgentStore agents) {
-        throw new ColonyException("agents on a partitioned grid are bound partition by partition");
+        if (!(agents instanceof PartitionedAgents a) || a.partitionedPlaces() != this) {
+            throw new ColonyException("agents on a partitioned grid are bound partition by partition");
+        }
+        for (int p = 0; p < blocks.length; p++) {
+            blocks[p].bindAgents(slot, a.part(p));
+        }
     }
 
     @Override

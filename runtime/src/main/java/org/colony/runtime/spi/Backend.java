@@ -42,6 +42,21 @@ public interface Backend extends AutoCloseable {
     AgentStore createAgents(ModelDescriptor model, PlaceStore places, long[] initialPlaces, int capacity);
 
     /**
+     * Creates the agents of one partition of a partitioned grid on {@code block} (created by this backend's
+     * {@link #createBlock}): the agents with the given ids (increasing) at the given global place indices, all
+     * owned by the block, all attributes zero.
+     *
+     * @param capacity the most agents of this collection a place may hold
+     * @param topology how the grid is cut
+     * @param partition the block's partition
+     */
+    default AgentPartition createAgentPartition(ModelDescriptor model, PlaceBlock block, long[] ids, long[] places,
+            int capacity, org.colony.runtime.partition.Topology topology, int partition) {
+        throw new org.colony.runtime.ColonyException("the " + name() + " backend cannot put agents on a grid cut into "
+                + "partitions; run " + model.info().modelClass().getSimpleName() + " without --partitions");
+    }
+
+    /**
      * Starts timing step calls on the device, delivering each call's device time to {@code timings}, or, with
      * null, delivers the timings still pending and stops. Only a backend whose calls return before their work
      * is done (a GPU) needs this: for the others the runtime's wall-clock time on the JVM is the call's time.
