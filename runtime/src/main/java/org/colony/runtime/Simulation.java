@@ -216,6 +216,10 @@ public final class Simulation implements AutoCloseable {
         }
         long epoch = beginCall(placement.isRandom());
         long[] start = placement.resolve(grid, capacity, seed(), epoch, model.getSimpleName());
+        if (places.store() instanceof org.colony.runtime.partition.PartitionedPlaces cut) {
+            org.colony.runtime.partition.PartitionedAgents.checkReach(cut.topology(), info.reach(),
+                    model.getSimpleName());
+        }
         places.store().ensureReach(info.reach());
         var store = places.store() instanceof org.colony.runtime.partition.PartitionedPlaces cut
                 ? new org.colony.runtime.partition.PartitionedAgents(backend, descriptor, cut, start, capacity, transport)

@@ -1,17 +1,21 @@
 package org.colony.examples.partition;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.colony.examples.agents.Field;
+import org.colony.examples.agents.Mote;
+import org.colony.examples.agents.Patch;
 import org.colony.examples.agents.Stone;
 import org.colony.examples.agents.Walker;
 import org.colony.examples.sugarscape.SugarScape;
 import org.colony.examples.wolfsheep.WolfSheep;
 import org.colony.runtime.Agents;
+import org.colony.runtime.ColonyException;
 import org.colony.runtime.Config;
 import org.colony.runtime.ManageReport;
 import org.colony.runtime.Placement;
@@ -422,6 +426,65 @@ class PartitionedAgentsTest {
             assertTrue(traffic.get("haloCounts") > 0, traffic.toString());
             assertEquals(0L, traffic.get("haloRows"), traffic.toString());
             assertTrue(traffic.get("manageAll") > 0, traffic.toString());
+        }
+    }
+
+    @ParameterizedTest(name = "interior and border run apart, partitions={0}")
+    @CsvSource({"4", "3x2"})
+    void placeStepsSplitIntoInteriorAndBorder_leaveTheAgentsAsOnOneBlock(String partitions) {
+        String before = System.getProperty("colony.partitions.split");
+        List<String> cut;
+        System.setProperty("colony.partitions.split", "always");
+        try {
+            cut = sugarScape(31, 40, 2, partitions);
+        } finally {
+            if (before == null) {
+                System.clearProperty("colony.partitions.split");
+            } else {
+                System.setProperty("colony.partitions.split", before);
+            }
+        }
+        assertSame(sugarScape(31, 40, 2, null), cut, "split steps on " + partitions);
+    }
+
+    /** Motes read nothing next door: no halo at all, yet they crowd, add to places, breed and die across borders. */
+    static List<String> motes(String partitions) {
+        try (Simulation sim = sim(3, 2, partitions)) {
+            Places<Patch> patches = sim.places(Patch.class, Grid.of(17, 13));
+            Agents<Mote> motes = sim.agents(Mote.class, patches, Placement.random(400), 3);
+            List<String> out = new ArrayList<>();
+            for (int round = 0; round < 4; round++) {
+                motes.callAll("crowd");
+                motes.callAll("visit");
+                motes.callAll("breed", round % 2 + 1);
+                out.add("breed " + motes.manageAll());
+                motes.callAll("cull", 3);
+                out.add("cull " + motes.manageAll());
+            }
+            out.add("energy sum " + motes.sumLong("energy") + " checksum " + motes.checksum());
+            out.addAll(state(motes));
+            out.addAll(state(patches));
+            if (partitions != null) {
+                assertEquals(0L, motes.partitionTraffic().get("haloCounts"));
+            }
+            return out;
+        }
+    }
+
+    @ParameterizedTest(name = "partitions={0}")
+    @CsvSource({"2", "6", "17x1"})
+    void agentsThatReadNothingNextDoor_needNoHalo(String partitions) {
+        assertSame(motes(null), motes(partitions), "motes on " + partitions);
+    }
+
+    @Test
+    void agentsReachingFurtherThanAPartitionIsWide_areRefusedInOneLine() {
+        try (Simulation sim = sim(1, 1, "5x1")) {
+            var land = sim.places(org.colony.examples.sugarscape.SugarCell.class, Grid.of(10, 10));
+            String message = assertThrows(ColonyException.class, () -> sim.agents(
+                    org.colony.examples.sugarscape.Ant.class, land, Placement.random(10), 1)).getMessage();
+            assertEquals("Ant reads places up to 3 cells away, but partition 0 of 5x1 partitions of 10x10 is 2 cells "
+                    + "wide along dimension 0; use fewer partitions along that dimension", message);
         }
     }
 }

@@ -66,6 +66,10 @@ public final class PartitionedAgents implements AgentStore {
         this.transport = transport;
         this.capacity = capacity;
         Topology topology = places.topology();
+        if (transport.deviceMemory()) {
+            throw new ColonyException(model.modelClass().getSimpleName() + " agents cross partitions in host memory, "
+                    + "but the " + transport.name() + " transport moves device memory; run them on one block");
+        }
         int k = topology.partitions();
         int[] owner = new int[initialPlaces.length];
         int[] sizes = new int[k];
@@ -101,6 +105,28 @@ public final class PartitionedAgents implements AgentStore {
         this.nextId = initialPlaces.length;
         this.bound = new PartitionedAgents[model.agentClasses().size()];
         this.halo = new AgentHalo(topology, parts, transport);
+    }
+
+    /**
+     * Checks that agents reading places up to {@code reach} cells away fit the partitions: each partition's halo
+     * holds that many cells of its neighbours, so a partition must be at least that wide along every cut dimension.
+     *
+     * @throws ColonyException naming the agent model and the narrowest partition
+     */
+    public static void checkReach(Topology topology, int reach, String agentModel) {
+        if (reach == 0) {
+            return;
+        }
+        for (int p = 0; p < topology.partitions(); p++) {
+            Block b = topology.block(p);
+            for (int d = 0; d < topology.dimensions(); d++) {
+                if (topology.count(d) > 1 && reach > b.extent()[d]) {
+                    throw new ColonyException(agentModel + " reads places up to " + reach + " cells away, but partition "
+                            + p + " of " + topology + " is " + b.extent()[d] + (b.extent()[d] == 1 ? " cell" : " cells")
+                            + " wide along dimension " + d + "; use fewer partitions along that dimension");
+                }
+            }
+        }
     }
 
     /** The agents of partition {@code p}. */

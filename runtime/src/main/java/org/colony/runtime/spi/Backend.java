@@ -53,7 +53,8 @@ public interface Backend extends AutoCloseable {
     default AgentPartition createAgentPartition(ModelDescriptor model, PlaceBlock block, long[] ids, long[] places,
             int capacity, org.colony.runtime.partition.Topology topology, int partition) {
         throw new org.colony.runtime.ColonyException("the " + name() + " backend cannot put agents on a grid cut into "
-                + "partitions; run " + model.info().modelClass().getSimpleName() + " without --partitions");
+                + "partitions; run " + model.info().modelClass().getSimpleName() + " on one block (without --partitions "
+                + "or --devices)");
     }
 
     /**
