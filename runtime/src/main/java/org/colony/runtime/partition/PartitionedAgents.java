@@ -66,10 +66,6 @@ public final class PartitionedAgents implements AgentStore {
         this.transport = transport;
         this.capacity = capacity;
         Topology topology = places.topology();
-        if (transport.deviceMemory()) {
-            throw new ColonyException(model.modelClass().getSimpleName() + " agents cross partitions in host memory, "
-                    + "but the " + transport.name() + " transport moves device memory; run them on one block");
-        }
         int k = topology.partitions();
         int[] owner = new int[initialPlaces.length];
         int[] sizes = new int[k];
@@ -97,6 +93,11 @@ public final class PartitionedAgents implements AgentStore {
             for (int p = 0; p < k; p++) {
                 parts[p] = backend.createAgentPartition(descriptor, places.blocks().get(p), ids[p], at[p], capacity,
                         topology, p);
+            }
+            if (transport.deviceMemory()) {
+                throw new ColonyException(model.modelClass().getSimpleName() + " agents cross partitions in host "
+                        + "memory, but the " + transport.name() + " transport moves device memory; run them on one "
+                        + "block");
             }
         } catch (RuntimeException e) {
             closeParts();
