@@ -193,6 +193,10 @@ public final class CudaAgentStore implements AgentStore {
         run("colony_histogram", n, p -> p.add(keys).add(n).add(counts));
         scanner.scanOnDevice(counts, startOut, buckets, startOut + 4 * buckets, 0L);
         run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(counts).add(orderOut));
+        if (priority == 0 && keys == locations.pointer() && capacity == 1) {
+            // Agents by place with capacity 1: no bucket holds two, so there is nothing to sort.
+            return;
+        }
         if (priority == 0) {
             run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets));
         } else {
@@ -362,20 +366,29 @@ public final class CudaAgentStore implements AgentStore {
         if (s.placeWrites().isEmpty() || count == 0) {
             return;
         }
-        index();
+        // With capacity 1 a place has at most one agent: each agent writes its own place, no index needed.
+        boolean own = capacity == 1;
+        if (!own) {
+            index();
+        }
         for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
             int attr = w.getKey();
             AttributeInfo info = placeModel.attributes().get(attr);
-            String kernel = "colony_apply_" + w.getValue().name().toLowerCase(java.util.Locale.ROOT) + "_"
-                    + info.type().javaName();
+            String kernel = "colony_apply_" + (own ? "own_" : "") + w.getValue().name().toLowerCase(java.util.Locale.ROOT)
+                    + "_" + info.type().javaName();
             int line = Integer.parseInt(s.source().substring(s.source().lastIndexOf(':') + 1));
             int size = info.type().bytes();
             for (int k = 0; k < info.columns(); k++) {
                 long col = places.column(attr) + (long) k * places.pitch() * size;
                 long con = contribution[attr].pointer() + (long) k * slots * size;
                 long wrote = contributed[attr].pointer() + (long) k * slots;
-                runWithFrame(kernel, cells, kernels.who(step), p -> p.add(col).add(con).add(wrote).add(start.pointer()).add(order.pointer())
-                        .add(cells).addInt(line));
+                if (own) {
+                    runWithFrame(kernel, count, kernels.who(step), p -> p.add(col).add(con).add(wrote)
+                            .add(locations.pointer()).add(count));
+                } else {
+                    runWithFrame(kernel, cells, kernels.who(step), p -> p.add(col).add(con).add(wrote)
+                            .add(start.pointer()).add(order.pointer()).add(cells).addInt(line));
+                }
             }
             places.markDirty(attr);
         }
