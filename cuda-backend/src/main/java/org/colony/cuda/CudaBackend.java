@@ -73,7 +73,10 @@ public final class CudaBackend implements Backend {
             org.colony.runtime.spi.Layout layout, int partition) {
         CudaContext c = all[partition % all.length];
         c.device().makeCurrent();
-        long need = CudaPlaceStore.bytes(model.info(), layout);
+        // The columns, and the exchange buffers: each halo cell's attributes once sent and once received, at most.
+        long perCell = CudaPlaceStore.bytes(model.info(), layout) / Math.max(1, layout.storedCells());
+        long need = CudaPlaceStore.bytes(model.info(), layout)
+                + 2 * perCell * (layout.storedCells() - layout.ownedCells()) + (1L << 20);
         checkFits(c, need, model.info().modelClass().getSimpleName() + " partition " + partition + " ("
                 + layout.extent0() + (layout.dims() >= 2 ? "x" + layout.extent1() : "")
                 + (layout.dims() >= 3 ? "x" + layout.extent2() : "") + " places)");

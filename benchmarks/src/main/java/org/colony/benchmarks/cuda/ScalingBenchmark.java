@@ -15,7 +15,8 @@ import org.colony.runtime.grid.Grid;
  * bit-identity check of the final states. Per-step times are wall-clock over many steps, after waiting for
  * every device, so they include the halo exchanges.
  *
- * <pre>java -cp ... org.colony.benchmarks.cuda.ScalingBenchmark [--devices=N] [--largest] [sizes...]</pre>
+ * <pre>java -cp ... org.colony.benchmarks.cuda.ScalingBenchmark [--devices=N] [--largest | --largest-only | --probe]
+ *     [sizes...]</pre>
  */
 public final class ScalingBenchmark {
 
@@ -35,7 +36,7 @@ public final class ScalingBenchmark {
         for (String a : args) {
             if (a.startsWith("--devices=")) {
                 devices = Integer.parseInt(a.substring("--devices=".length()));
-            } else if (a.equals("--probe")) {
+            } else if (a.equals("--probe") || a.equals("--largest-only")) {
                 continue;
             } else if (a.equals("--largest")) {
                 largest = true;
@@ -51,12 +52,15 @@ public final class ScalingBenchmark {
             probe(devices);
             return;
         }
-        b.identical(devices);
-        for (int n : sizes) {
-            b.strong(n, devices);
+        boolean only = java.util.Arrays.asList(args).contains("--largest-only");
+        if (!only) {
+            b.identical(devices);
+            for (int n : sizes) {
+                b.strong(n, devices);
+            }
+            b.weak(16384, devices);
         }
-        b.weak(16384, devices);
-        if (largest) {
+        if (largest || only) {
             b.largest(1);
             b.largest(devices);
         }

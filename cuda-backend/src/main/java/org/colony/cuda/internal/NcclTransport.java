@@ -137,7 +137,9 @@ public final class NcclTransport implements Transport {
                             + "; this is a bug in Colony, please report it");
                 }
             }
-            return new NcclTransport(list, contexts, streams, comms, version, init);
+            NcclTransport t = new NcclTransport(list, contexts, streams, comms, version, init);
+            t.connect();
+            return t;
         } catch (RuntimeException e) {
             release(contexts, streams, comms, e);
             throw e;
@@ -245,6 +247,53 @@ public final class NcclTransport implements Transport {
     @Override
     public void exchange(List<Message> sends, List<Message> receives) {
         start(sends, receives).run();
+    }
+
+    /**
+     * Sends 8 bytes between every ordered pair of partitions once, so that NCCL sets up its connections (and
+     * allocates their device buffers) now, before the grid takes the devices' memory: the memory check of the
+     * places then sees what NCCL holds, and a grid that passes it does not run NCCL out of memory later.
+     */
+    private void connect() {
+        int n = contexts.length;
+        if (n < 2) {
+            return;
+        }
+        long saved = Driver.currentContext();
+        long[] buffers = new long[n];
+        try {
+            for (int p = 0; p < n; p++) {
+                Driver.setCurrent(contexts[p]);
+                buffers[p] = Driver.malloc(16L * n);
+            }
+            List<Message> sends = new java.util.ArrayList<>();
+            List<Message> receives = new java.util.ArrayList<>();
+            for (int p = 0; p < n; p++) {
+                for (int q = 0; q < n; q++) {
+                    if (p != q) {
+                        sends.add(new Message(p, q, segment(buffers[p] + 16L * q, 8)));
+                        receives.add(new Message(p, q, segment(buffers[q] + 16L * p + 8, 8)));
+                    }
+                }
+            }
+            exchange(sends, receives);
+            synchronize();
+        } finally {
+            for (int p = 0; p < n; p++) {
+                if (buffers[p] != 0) {
+                    Driver.setCurrent(contexts[p]);
+                    Driver.free(buffers[p]);
+                }
+            }
+            Driver.setCurrent(saved);
+        }
+        messages = 0;
+        bytes = 0;
+    }
+
+    @SuppressWarnings("restricted") // a device address as a segment, never read on the host
+    private static java.lang.foreign.MemorySegment segment(long address, long bytes) {
+        return java.lang.foreign.MemorySegment.ofAddress(address).reinterpret(bytes);
     }
 
     @Override
