@@ -36,7 +36,7 @@ public final class ScalingBenchmark {
         for (String a : args) {
             if (a.startsWith("--devices=")) {
                 devices = Integer.parseInt(a.substring("--devices=".length()));
-            } else if (a.equals("--probe") || a.equals("--largest-only")) {
+            } else if (a.equals("--probe") || a.equals("--largest-only") || a.startsWith("--json=")) {
                 continue;
             } else if (a.equals("--largest")) {
                 largest = true;
@@ -63,6 +63,11 @@ public final class ScalingBenchmark {
         if (largest || only) {
             b.largest(1);
             b.largest(devices);
+        }
+        for (String a : args) {
+            if (a.startsWith("--json=")) {
+                b.writeJson(java.nio.file.Path.of(a.substring("--json=".length())), devices);
+            }
         }
         System.out.println();
         System.out.println("what                                   size            GPUs     ms/step  speedup  note");
@@ -111,6 +116,41 @@ public final class ScalingBenchmark {
                         "probe %-14s issue %8.1f us/step, issue+wait %8.1f us/step, waited each %8.1f us/step", c[0],
                         (issued - t0) / 1e3 / reps, (t1 - t0) / 1e3 / reps, (t2 - t1) / 1e3 / reps));
             }
+        }
+    }
+
+    /** Writes the rows as a {@code scaling} result file for {@code ./mass bench --report}. */
+    private void writeJson(java.nio.file.Path file, int devices) {
+        com.google.gson.JsonObject doc = new com.google.gson.JsonObject();
+        doc.addProperty("kind", "scaling");
+        String machine;
+        try (org.colony.cuda.internal.CudaDevice d = org.colony.cuda.internal.CudaDevice.open(0)) {
+            machine = org.colony.cuda.internal.Driver.deviceCount() + " x " + d;
+        }
+        doc.addProperty("machine", machine);
+        doc.addProperty("date", java.time.LocalDate.now().toString());
+        com.google.gson.JsonArray list = new com.google.gson.JsonArray();
+        for (Row r : rows) {
+            com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+            o.addProperty("what", r.what());
+            o.addProperty("size", r.size());
+            o.addProperty("devices", r.devices());
+            o.addProperty("ms", r.ms());
+            if (Double.isNaN(r.speedup())) {
+                o.add("speedup", com.google.gson.JsonNull.INSTANCE);
+            } else {
+                o.addProperty("speedup", r.speedup());
+            }
+            o.addProperty("note", r.note());
+            list.add(o);
+        }
+        doc.add("rows", list);
+        try {
+            java.nio.file.Files.createDirectories(file.toAbsolutePath().getParent());
+            java.nio.file.Files.writeString(file, new com.google.gson.GsonBuilder().setPrettyPrinting().create()
+                    .toJson(doc));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
