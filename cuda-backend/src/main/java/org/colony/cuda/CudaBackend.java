@@ -18,12 +18,36 @@ import org.colony.runtime.spi.PlaceStore;
 public final class CudaBackend implements Backend {
 
     private final CudaContext cx;
+    private final CudaContext[] all;
     private final boolean fast;
 
-    /** Opens the GPU that {@code config.device()} names. */
+    /** Opens the GPUs that {@code config.device()} and {@code config.devices()} name. */
     public CudaBackend(Config config) {
         this.fast = config.mode() == Mode.FAST;
-        this.cx = new CudaContext(CudaDevice.open(config.device()), fast);
+        int n = config.devices();
+        if (n > 1) {
+            org.colony.cuda.internal.Driver.init();
+            int count = org.colony.cuda.internal.Driver.deviceCount();
+            if (config.device() + n > count) {
+                throw new ColonyException("--devices=" + n + " from --device=" + config.device() + " needs GPUs "
+                        + config.device() + " to " + (config.device() + n - 1) + ", but this machine has " + count
+                        + " CUDA device" + (count == 1 ? "" : "s"));
+            }
+        }
+        this.all = new CudaContext[n];
+        try {
+            for (int i = 0; i < n; i++) {
+                all[i] = new CudaContext(CudaDevice.open(config.device() + i), fast);
+            }
+        } catch (RuntimeException e) {
+            for (CudaContext c : all) {
+                if (c != null) {
+                    c.close();
+                }
+            }
+            throw e;
+        }
+        this.cx = all[0];
     }
 
     @Override
@@ -33,7 +57,7 @@ public final class CudaBackend implements Backend {
 
     @Override
     public String description() {
-        return "cuda: " + cx.device() + (fast ? ", fast math" : "");
+        return "cuda: " + (all.length == 1 ? "" : all.length + " x ") + cx.device() + (fast ? ", fast math" : "");
     }
 
     @Override
@@ -42,6 +66,33 @@ public final class CudaBackend implements Backend {
         long need = CudaPlaceStore.bytes(model.info(), grid);
         checkFits(need, model.info().modelClass().getSimpleName() + " on a " + grid + " grid");
         return new CudaPlaceStore(cx, model, grid);
+    }
+
+    @Override
+    public org.colony.runtime.spi.PlaceBlock createBlock(ModelDescriptor model, Grid grid,
+            org.colony.runtime.spi.Layout layout, int partition) {
+        CudaContext c = all[partition % all.length];
+        c.device().makeCurrent();
+        // The columns, and the exchange buffers: each halo cell's attributes once sent and once received, at most.
+        long perCell = CudaPlaceStore.bytes(model.info(), layout) / Math.max(1, layout.storedCells());
+        long need = CudaPlaceStore.bytes(model.info(), layout)
+                + 2 * perCell * (layout.storedCells() - layout.ownedCells()) + (1L << 20);
+        checkFits(c, need, model.info().modelClass().getSimpleName() + " partition " + partition + " ("
+                + layout.extent0() + (layout.dims() >= 2 ? "x" + layout.extent1() : "")
+                + (layout.dims() >= 3 ? "x" + layout.extent2() : "") + " places)");
+        return new CudaPlaceStore(c, model, grid, layout, true);
+    }
+
+    @Override
+    public org.colony.runtime.partition.Transport transport() {
+        if (all.length == 1) {
+            return new org.colony.cuda.internal.DeviceCopyTransport(cx.device());
+        }
+        java.util.List<CudaDevice> devices = new java.util.ArrayList<>();
+        for (CudaContext c : all) {
+            devices.add(c.device());
+        }
+        return org.colony.cuda.internal.NcclTransport.open(devices);
     }
 
     @Override
@@ -58,6 +109,10 @@ public final class CudaBackend implements Backend {
     }
 
     private void checkFits(long need, String what) {
+        checkFits(cx, need, what);
+    }
+
+    private static void checkFits(CudaContext cx, long need, String what) {
         long free = cx.device().freeMemory();
         if (need > free) {
             double gib = 1024.0 * 1024 * 1024;
@@ -75,6 +130,13 @@ public final class CudaBackend implements Backend {
         return true;
     }
 
+    /** Waits until every device has finished its work. */
+    public void synchronize() {
+        for (CudaContext c : all) {
+            c.device().synchronize();
+        }
+    }
+
     /** The context, for tests and tools. */
     public CudaContext context() {
         return cx;
@@ -82,6 +144,8 @@ public final class CudaBackend implements Backend {
 
     @Override
     public void close() {
-        cx.close();
+        for (CudaContext c : all) {
+            c.close();
+        }
     }
 }

@@ -3,8 +3,8 @@ package org.colony.cuda;
 import org.colony.runtime.ColonyException;
 
 /**
- * A failure of a CUDA driver or NVRTC call, naming the function and the error
- * ({@code cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY}).
+ * A failure of a CUDA driver, NVRTC or NCCL call, naming the function and the error
+ * ({@code cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY}, {@code ncclGroupEnd failed: ncclSystemError}).
  */
 public final class CudaException extends ColonyException {
     private static final long serialVersionUID = 1L;
@@ -28,7 +28,7 @@ public final class CudaException extends ColonyException {
         return function;
     }
 
-    /** The error's name, such as {@code CUDA_ERROR_OUT_OF_MEMORY}. */
+    /** The error's name, such as {@code CUDA_ERROR_OUT_OF_MEMORY} or {@code ncclInvalidUsage}. */
     public String error() {
         return error;
     }

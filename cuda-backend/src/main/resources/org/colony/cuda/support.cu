@@ -29,6 +29,32 @@ extern "C" __global__ void colony_wrap_fill_2(const colony::Frame f, unsigned sh
 extern "C" __global__ void colony_wrap_fill_4(const colony::Frame f, unsigned int* col) { wrapFill(f, col); }
 extern "C" __global__ void colony_wrap_fill_8(const colony::Frame f, unsigned long long* col) { wrapFill(f, col); }
 
+// ---- halo exchange between partitions ------------------------------------------------------------
+// Copies the box lo .. lo + n (local coordinates of the block, x fastest) of a column to or from a contiguous
+// buffer: what one partition sends toward a neighbour, or receives into its halo.
+template <typename T, bool PACK>
+__device__ void boxCopy(const colony::Frame& f, T* __restrict__ col, T* __restrict__ buf, jint lo0, jint lo1,
+                        jint lo2, jint n0, jint n1, jint n2) {
+    const jlong total = (jlong) n0 * n1 * n2;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
+        const jint x = (jint) (i % n0);
+        const jint y = (jint) (i / n0 % n1);
+        const jint z = (jint) (i / n0 / n1);
+        const jlong s = f.base + (lo0 + x) + (jlong) (lo1 + y) * f.strideY + (jlong) (lo2 + z) * f.strideZ;
+        if (PACK) buf[i] = col[s]; else col[s] = buf[i];
+    }
+}
+
+#define COLONY_BOX(N, T) \
+extern "C" __global__ void colony_pack_##N(const colony::Frame f, T* col, T* buf, jint lo0, jint lo1, jint lo2, \
+        jint n0, jint n1, jint n2) { boxCopy<T, true>(f, col, buf, lo0, lo1, lo2, n0, n1, n2); } \
+extern "C" __global__ void colony_unpack_##N(const colony::Frame f, T* col, T* buf, jint lo0, jint lo1, jint lo2, \
+        jint n0, jint n1, jint n2) { boxCopy<T, false>(f, col, buf, lo0, lo1, lo2, n0, n1, n2); }
+COLONY_BOX(1, unsigned char)
+COLONY_BOX(2, unsigned short)
+COLONY_BOX(4, unsigned int)
+COLONY_BOX(8, unsigned long long)
+
 // ---- grouping items by a key (agents by place, requests by destination) ---------------------------
 // keys[i] in [0, buckets) or negative (the item is skipped).
 
@@ -335,6 +361,35 @@ __device__ void applyWrites(const colony::Frame f, T* __restrict__ col, const T*
     }
 }
 
+// The same writes for a collection of capacity 1: at most one agent per place, so each agent applies its own
+// contribution to its place directly (one thread per agent, no grouping by place needed) with the same result.
+template <typename T, int OP>
+__device__ void applyOwn(const colony::Frame f, T* __restrict__ col, const T* __restrict__ contrib,
+        const bool* __restrict__ wrote, const jlong* __restrict__ locations, jlong n) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong g = locations[i];
+        const jint x = (jint) (g % f.size0), y = (jint) (g / f.size0 % f.size1), z = (jint) (g / f.size0 / f.size1);
+        const jlong s = f.base + (x - f.origin0) + (jlong) (y - f.origin1) * f.strideY + (jlong) (z - f.origin2) * f.strideZ;
+        if (OP == 0) {
+            if (wrote[i]) col[s] = contrib[i];
+        } else if (OP == 1) {
+            col[s] = combineSum(col[s], contrib[i]);
+        } else if (wrote[i]) {
+            col[s] = OP == 2 ? colony::min(col[s], contrib[i]) : colony::max(col[s], contrib[i]);
+        }
+    }
+}
+
+#define COLONY_APPLY_OWN(NAME, T) \
+extern "C" __global__ void colony_apply_own_set_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, \
+        const jlong* l, jlong n) { applyOwn<T, 0>(f, c, v, w, l, n); } \
+extern "C" __global__ void colony_apply_own_sum_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, \
+        const jlong* l, jlong n) { applyOwn<T, 1>(f, c, v, w, l, n); } \
+extern "C" __global__ void colony_apply_own_min_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, \
+        const jlong* l, jlong n) { applyOwn<T, 2>(f, c, v, w, l, n); } \
+extern "C" __global__ void colony_apply_own_max_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, \
+        const jlong* l, jlong n) { applyOwn<T, 3>(f, c, v, w, l, n); }
+
 #define COLONY_APPLY(NAME, T) \
 extern "C" __global__ void colony_apply_set_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, const jint* s, \
         const jint* o, jlong n, jint line) { applyWrites<T, 0>(f, c, v, w, s, o, n, line); } \
@@ -352,3 +407,11 @@ COLONY_APPLY(int, jint)
 COLONY_APPLY(short, jshort)
 COLONY_APPLY(byte, jbyte)
 COLONY_APPLY(boolean, bool)
+
+COLONY_APPLY_OWN(double, double)
+COLONY_APPLY_OWN(float, float)
+COLONY_APPLY_OWN(long, jlong)
+COLONY_APPLY_OWN(int, jint)
+COLONY_APPLY_OWN(short, jshort)
+COLONY_APPLY_OWN(byte, jbyte)
+COLONY_APPLY_OWN(boolean, bool)

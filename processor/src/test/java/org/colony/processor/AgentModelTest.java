@@ -492,7 +492,14 @@ class AgentModelTest {
         Compilation compilation = Compilations.compile(field, sheep, wolf);
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile("test.Sheep_Kernels");
-        assertThat(compilation).generatedSourceFile("test.Sheep_Model");
+        // look counts sheep next door (their numbers on a partition's halo), graze iterates them there (rows too)
+        // and wolves only here; slots: Sheep 0, Wolf 1.
+        assertThat(compilation).generatedSourceFile("test.Sheep_Model").contentsAsUtf8String()
+                .contains("new StepInfo(\"look\", List.of(), false, Set.of(), Set.of(), Set.of(0), Map.ofEntries(), "
+                        + "Set.of(0), Set.of(0), Set.of(), ");
+        assertThat(compilation).generatedSourceFile("test.Sheep_Model").contentsAsUtf8String()
+                .containsMatch("new StepInfo\\(\"graze\", [^\\n]*, Set.of\\(0, 1\\), Set.of\\(0\\), Set.of\\(0\\), "
+                        + "Set.of\\(\\), ");
         assertThat(compilation).generatedSourceFile("test.Wolf_Kernels");
         assertThat(compilation).generatedSourceFile("test.Meadow_Kernels");
         assertThat(compilation).generatedSourceFile("test.Meadow_Model").contentsAsUtf8String()

@@ -244,13 +244,13 @@ class TranslationTest {
         assertThat(compilation).succeededWithoutWarnings();
         var descriptor = assertThat(compilation).generatedSourceFile("test.EdgeCell_Model").contentsAsUtf8String();
         descriptor.contains("new StepInfo(\"copyEdges\", List.of(), false, Set.of(0), Set.of(0), Set.of(), Map.ofEntries(), "
-                + "Set.of(), Set.of(), 1, false, true, ");
+                + "Set.of(), Set.of(), Set.of(), Set.of(), 1, false, true, ");
         descriptor.contains("new StepInfo(\"top\", List.of(new ParamInfo(\"v\", ScalarType.DOUBLE)), false, Set.of(0), "
-                + "Set.of(), Set.of(), Map.ofEntries(), Set.of(), Set.of(), 0, false, true, ");
+                + "Set.of(), Set.of(), Map.ofEntries(), Set.of(), Set.of(), Set.of(), Set.of(), 0, false, true, ");
         descriptor.contains("new StepInfo(\"diffuse\", List.of(), false, Set.of(0), Set.of(0), Set.of(), Map.ofEntries(), "
-                + "Set.of(), Set.of(), 1, false, false, ");
+                + "Set.of(), Set.of(), Set.of(), Set.of(), 1, false, false, ");
         descriptor.contains("new StepInfo(\"column\", List.of(new ParamInfo(\"v\", ScalarType.DOUBLE)), false, "
-                + "Set.of(0), Set.of(), Set.of(), Map.ofEntries(), Set.of(), Set.of(), 0, false, false, ");
+                + "Set.of(0), Set.of(), Set.of(), Map.ofEntries(), Set.of(), Set.of(), Set.of(), Set.of(), 0, false, false, ");
         assertThat(compilation).generatedSourceFile("test.EdgeCell_Kernels").contentsAsUtf8String()
                 .contains("if (rowEdge$) {");
     }

@@ -50,6 +50,21 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     }
 
     /**
+     * The bytes sent between partitions for these agents so far: {@code haloCounts} (how many agents stand on
+     * each place of a neighbouring partition's halo, before steps that count them there), {@code haloRows} (their
+     * ids and attributes, before steps that iterate them there) and {@code manageAll} (move requests, verdicts,
+     * moving agents and birth counts); all zero on a grid of one block.
+     */
+    public java.util.Map<String, Long> partitionTraffic() {
+        var cut = store instanceof org.colony.runtime.partition.PartitionedAgents a ? a : null;
+        java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+        out.put("haloCounts", cut == null ? 0L : cut.haloCountBytes());
+        out.put("haloRows", cut == null ? 0L : cut.haloRowBytes());
+        out.put("manageAll", cut == null ? 0L : cut.migrationBytes());
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
+    /**
      * Carries out the intents the last steps recorded: deaths, then moves (a full destination settled by a
      * random priority, the agent id breaking ties; losers stay), then births on the parent's place (within
      * the room left), then a stable compaction that keeps agents in id order. See {@code docs/agents.md}.

@@ -23,8 +23,79 @@ import java.util.Properties;
  * @param seed the seed of every random draw
  * @param mode deterministic (bit-identical everywhere) or fast
  * @param remaining arguments that are not Colony settings, in order
+ * @param partitions how many partitions a grid is cut into ({@code --partitions 6}), and optionally how many
+ *     along each dimension ({@code --partitions 3x2})
+ * @param devices how many GPUs the CUDA backend spreads a grid over, one partition on each ({@code --devices 2},
+ *     from {@code --device} on)
  */
-public record Config(String backend, int threads, int device, long seed, Mode mode, List<String> remaining) {
+public record Config(String backend, int threads, int device, long seed, Mode mode, List<String> remaining,
+        Partitions partitions, int devices) {
+
+    /**
+     * How a grid is cut into partitions.
+     *
+     * @param count the number of partitions (1: the grid is one block)
+     * @param shape partitions along each dimension, x first, or empty to let Colony choose the shape with the
+     *     least halo surface
+     */
+    public record Partitions(int count, List<Integer> shape) {
+
+        /** One partition. */
+        public static final Partitions ONE = new Partitions(1, List.of());
+
+        /** Validates the count and the shape. */
+        public Partitions {
+            shape = List.copyOf(shape);
+            if (count < 1) {
+                throw new ColonyException("--partitions=" + count + " is not positive; use 1 or more partitions");
+            }
+            if (!shape.isEmpty()) {
+                long product = 1;
+                for (int c : shape) {
+                    if (c < 1) {
+                        throw new ColonyException("--partitions=" + text(shape) + " has a count below 1");
+                    }
+                    product *= c;
+                }
+                if (product != count) {
+                    throw new ColonyException("--partitions=" + text(shape) + " makes " + product
+                            + " partitions, not " + count);
+                }
+            }
+        }
+
+        /** Reads {@code 6} or {@code 3x2}. */
+        public static Partitions parse(String value) {
+            String v = value.trim().toLowerCase(Locale.ROOT);
+            if (!v.contains("x")) {
+                return new Partitions(parseInt("--partitions", v), List.of());
+            }
+            List<Integer> shape = new ArrayList<>();
+            long product = 1;
+            for (String part : v.split("x", -1)) {
+                int c = parseInt("--partitions", part);
+                shape.add(c);
+                product *= Math.max(1, c);
+            }
+            if (shape.size() > 3) {
+                throw new ColonyException("--partitions=" + value + " has " + shape.size()
+                        + " dimensions; grids have at most 3");
+            }
+            if (product > Integer.MAX_VALUE) {
+                throw new ColonyException("--partitions=" + value + " makes too many partitions");
+            }
+            return new Partitions((int) product, shape);
+        }
+
+        @Override
+        public String toString() {
+            return shape.isEmpty() ? Integer.toString(count) : text(shape);
+        }
+
+        private static String text(List<Integer> shape) {
+            return String.join("x", shape.stream().map(String::valueOf).toList());
+        }
+    }
 
     /** The most CPU worker threads a simulation may use. */
     public static final int MAX_THREADS = 1024;
@@ -43,7 +114,18 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         if (device < 0) {
             throw new ColonyException("--device=" + device + " is negative; devices are numbered from 0");
         }
+        if (devices < 1) {
+            throw new ColonyException("--devices=" + devices + " is not positive; use 1 or more GPUs");
+        }
+        if (partitions == null) {
+            partitions = Partitions.ONE;
+        }
         remaining = List.copyOf(remaining);
+    }
+
+    /** Settings on one partition and device {@code device}. */
+    public Config(String backend, int threads, int device, long seed, Mode mode, List<String> remaining) {
+        this(backend, threads, device, seed, mode, remaining, Partitions.ONE, 1);
     }
 
     /** Settings on device 0. */
@@ -74,6 +156,8 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         String seed = properties.getProperty("colony.seed");
         String mode = properties.getProperty("colony.mode");
         String device = properties.getProperty("colony.device");
+        String partitions = properties.getProperty("colony.partitions");
+        String devices = properties.getProperty("colony.devices");
         List<String> rest = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -85,7 +169,7 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
                 value = a.substring(eq + 1);
             }
             switch (key) {
-                case "--backend", "--threads", "--seed", "--mode", "--device" -> {
+                case "--backend", "--threads", "--seed", "--mode", "--device", "--partitions", "--devices" -> {
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             throw new ColonyException(key + " needs a value");
@@ -97,6 +181,8 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
                         case "--threads" -> threads = value;
                         case "--seed" -> seed = value;
                         case "--device" -> device = value;
+                        case "--partitions" -> partitions = value;
+                        case "--devices" -> devices = value;
                         default -> mode = value;
                     }
                 }
@@ -109,32 +195,56 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
                 threads == null ? d.threads() : parseInt("--threads", threads),
                 device == null ? 0 : parseInt("--device", device),
                 seed == null ? d.seed() : parseLong("--seed", seed),
-                mode == null ? d.mode() : parseMode(mode), rest);
+                mode == null ? d.mode() : parseMode(mode), rest,
+                partitions == null ? Partitions.ONE : Partitions.parse(partitions),
+                devices == null ? 1 : parseInt("--devices", devices));
     }
 
     /** This configuration with another backend. */
     public Config withBackend(String name) {
-        return new Config(name, threads, device, seed, mode, remaining);
+        return new Config(name, threads, device, seed, mode, remaining, partitions, devices);
     }
 
     /** This configuration with another thread count. */
     public Config withThreads(int n) {
-        return new Config(backend, n, device, seed, mode, remaining);
+        return new Config(backend, n, device, seed, mode, remaining, partitions, devices);
     }
 
     /** This configuration with another seed. */
     public Config withSeed(long s) {
-        return new Config(backend, threads, device, s, mode, remaining);
+        return new Config(backend, threads, device, s, mode, remaining, partitions, devices);
     }
 
     /** This configuration with another mode. */
     public Config withMode(Mode m) {
-        return new Config(backend, threads, device, seed, m, remaining);
+        return new Config(backend, threads, device, seed, m, remaining, partitions, devices);
     }
 
     /** This configuration with another GPU. */
     public Config withDevice(int d) {
-        return new Config(backend, threads, d, seed, mode, remaining);
+        return new Config(backend, threads, d, seed, mode, remaining, partitions, devices);
+    }
+
+    /** This configuration with {@code n} partitions, shaped by Colony. */
+    public Config withPartitions(int n) {
+        return new Config(backend, threads, device, seed, mode, remaining, new Partitions(n, List.of()), devices);
+    }
+
+    /** This configuration with partitions in the given shape, x first ({@code withPartitions(3, 2)}). */
+    public Config withPartitions(int... shape) {
+        long product = 1;
+        List<Integer> s = new ArrayList<>();
+        for (int c : shape) {
+            s.add(c);
+            product *= c;
+        }
+        return new Config(backend, threads, device, seed, mode, remaining,
+                new Partitions((int) Math.max(0, Math.min(Integer.MAX_VALUE, product)), s), devices);
+    }
+
+    /** This configuration spread over {@code n} GPUs from {@link #device()} on. */
+    public Config withDevices(int n) {
+        return new Config(backend, threads, device, seed, mode, remaining, partitions, n);
     }
 
     /** The settings as name/value pairs, for reports. */
@@ -143,6 +253,8 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         m.put("backend", backend);
         m.put("threads", Integer.toString(threads));
         m.put("device", Integer.toString(device));
+        m.put("devices", Integer.toString(devices));
+        m.put("partitions", partitions.toString());
         m.put("seed", Long.toString(seed));
         m.put("mode", mode.name().toLowerCase(Locale.ROOT));
         return Collections.unmodifiableMap(m);

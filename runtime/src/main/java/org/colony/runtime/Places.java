@@ -45,6 +45,34 @@ public final class Places<P extends Place> extends ModelCollection<P> {
         return store;
     }
 
+    /** The number of partitions the grid is cut into ({@code --partitions}, {@code --devices}); 1 for one block. */
+    public int partitions() {
+        return store instanceof org.colony.runtime.partition.PartitionedPlaces p ? p.topology().partitions() : 1;
+    }
+
+    /** How the grid is cut: partitions along each dimension, x first. */
+    public int[] partitionShape() {
+        if (store instanceof org.colony.runtime.partition.PartitionedPlaces p) {
+            return java.util.Arrays.copyOf(p.topology().counts(), grid.dimensions());
+        }
+        int[] one = new int[grid.dimensions()];
+        java.util.Arrays.fill(one, 1);
+        return one;
+    }
+
+    /**
+     * The bytes of each attribute sent between partitions for halos so far, by attribute name, in declaration
+     * order; all zero for a grid of one block. An attribute no step reads on another place never moves.
+     */
+    public java.util.Map<String, Long> haloTraffic() {
+        java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (int a = 0; a < model().attributes().size(); a++) {
+            out.put(model().attributes().get(a).name(),
+                    store instanceof org.colony.runtime.partition.PartitionedPlaces p ? p.exchangedBytes(a) : 0L);
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
     /** The agent collections living on these places. */
     public List<Agents<?>> residents() {
         return List.copyOf(residents);

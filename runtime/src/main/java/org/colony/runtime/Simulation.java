@@ -44,6 +44,7 @@ public final class Simulation implements AutoCloseable {
     private long stepNanos;
     private boolean closed;
     private final CallTimer timer;
+    private org.colony.runtime.partition.Transport transport;
 
     private Simulation(Config config, Backend backend) {
         this.config = config;
@@ -117,10 +118,51 @@ public final class Simulation implements AutoCloseable {
                     + " dimensions (it reads coordinates up to " + "xyz".charAt(info.minDimensions() - 1)
                     + "), but the grid " + grid + " has " + grid.dimensions());
         }
-        PlaceStore store = backend.createPlaces(descriptor, grid);
+        PlaceStore store = createStore(descriptor, grid);
         Places<P> p = new Places<>(this, model, descriptor, grid, store);
         collections.add(p);
         return p;
+    }
+
+    /** The store of a new collection: one block, or one per partition where the settings cut the grid. */
+    private PlaceStore createStore(org.colony.runtime.spi.ModelDescriptor descriptor, Grid grid) {
+        Config.Partitions parts = config.partitions();
+        int devices = config.devices();
+        int k = parts.count();
+        if (devices > 1) {
+            if (!backend.name().equals("cuda")) {
+                throw new ColonyException("--devices=" + devices + " spreads a grid over GPUs and needs the cuda "
+                        + "backend; on the " + backend.name() + " backend cut a grid with --partitions=" + devices);
+            }
+            if (k == 1) {
+                k = devices;
+            } else if (k != devices) {
+                throw new ColonyException("--partitions=" + parts + " with --devices=" + devices + ": each GPU holds "
+                        + "one partition, so use --partitions=" + devices + " (or leave it out)");
+            }
+        }
+        if (k == 1) {
+            return backend.createPlaces(descriptor, grid);
+        }
+        org.colony.runtime.partition.Topology topology;
+        if (parts.shape().isEmpty()) {
+            topology = org.colony.runtime.partition.Topology.of(grid, k);
+        } else {
+            int[] shape = new int[grid.dimensions()];
+            java.util.Arrays.fill(shape, 1);
+            if (parts.shape().size() > grid.dimensions()) {
+                throw new ColonyException("--partitions=" + parts + " cuts " + parts.shape().size()
+                        + " dimensions, but the grid " + grid + " has " + grid.dimensions());
+            }
+            for (int d = 0; d < parts.shape().size(); d++) {
+                shape[d] = parts.shape().get(d);
+            }
+            topology = org.colony.runtime.partition.Topology.of(grid, shape);
+        }
+        if (transport == null) {
+            transport = backend.transport();
+        }
+        return new org.colony.runtime.partition.PartitionedPlaces(backend, descriptor, grid, topology, transport);
     }
 
     /**
@@ -174,8 +216,14 @@ public final class Simulation implements AutoCloseable {
         }
         long epoch = beginCall(placement.isRandom());
         long[] start = placement.resolve(grid, capacity, seed(), epoch, model.getSimpleName());
+        if (places.store() instanceof org.colony.runtime.partition.PartitionedPlaces cut) {
+            org.colony.runtime.partition.PartitionedAgents.checkReach(cut.topology(), info.reach(),
+                    model.getSimpleName());
+        }
         places.store().ensureReach(info.reach());
-        var store = backend.createAgents(descriptor, places.store(), start, capacity);
+        var store = places.store() instanceof org.colony.runtime.partition.PartitionedPlaces cut
+                ? new org.colony.runtime.partition.PartitionedAgents(backend, descriptor, cut, start, capacity, transport)
+                : backend.createAgents(descriptor, places.store(), start, capacity);
         Agents<A> agents = new Agents<>(this, model, descriptor, places, store, capacity);
         places.addResident(agents);
         agentCollections.add(agents);
@@ -234,6 +282,18 @@ public final class Simulation implements AutoCloseable {
     /** The settings. */
     public Config config() {
         return config;
+    }
+
+    /**
+     * Waits until every call issued so far has finished. On the CPU calls finish before they return; on a GPU
+     * they return at once and run later, so time a run on a GPU up to this call. Failures of the calls (a
+     * division by zero in a step) are reported here at the latest.
+     */
+    public void synchronize() {
+        checkOpen();
+        for (Places<?> p : collections) {
+            p.store().synchronize();
+        }
     }
 
     /** One line describing the backend, for reports. */
@@ -320,6 +380,9 @@ public final class Simulation implements AutoCloseable {
         }
         for (Places<?> p : collections) {
             p.release();
+        }
+        if (transport != null) {
+            transport.close();
         }
         backend.close();
     }

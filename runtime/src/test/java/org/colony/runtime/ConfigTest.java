@@ -133,7 +133,31 @@ class ConfigTest {
     @Test
     void describe_listsTheSettings() {
         Config c = new Config("cpu", 2, 9, Mode.FAST, List.of("x"));
-        assertEquals(List.of("backend", "threads", "device", "seed", "mode"), List.copyOf(c.describe().keySet()));
-        assertEquals("{backend=cpu, threads=2, device=0, seed=9, mode=fast}", c.describe().toString());
+        assertEquals(List.of("backend", "threads", "device", "devices", "partitions", "seed", "mode"),
+                List.copyOf(c.describe().keySet()));
+        assertEquals("{backend=cpu, threads=2, device=0, devices=1, partitions=1, seed=9, mode=fast}",
+                c.describe().toString());
+    }
+
+    @Test
+    void partitionsAndDevices_areRead() {
+        Config c = Config.fromArgs(NONE, "--partitions", "6", "--devices=2");
+        assertEquals(new Config.Partitions(6, List.of()), c.partitions());
+        assertEquals(2, c.devices());
+        assertEquals(new Config.Partitions(6, List.of(3, 2)), Config.fromArgs(NONE, "--partitions=3x2").partitions());
+        assertEquals(List.of(1, 1, 4), Config.fromArgs(NONE, "--partitions=1x1x4").partitions().shape());
+        assertEquals(Config.Partitions.ONE, Config.defaults().partitions());
+        assertEquals(new Config.Partitions(4, List.of(2, 2)), Config.defaults().withPartitions(2, 2).partitions());
+    }
+
+    @Test
+    void badPartitionsOrDevices_areRejectedInOneLine() {
+        assertEquals("--partitions=0 is not positive; use 1 or more partitions",
+                rejected(NONE, "--partitions=0").getMessage());
+        assertEquals("--partitions=two is not a whole number", rejected(NONE, "--partitions=two").getMessage());
+        assertEquals("--partitions=3x0 has a count below 1", rejected(NONE, "--partitions=3x0").getMessage());
+        assertEquals("--partitions=2x2x2x2 has 4 dimensions; grids have at most 3",
+                rejected(NONE, "--partitions=2x2x2x2").getMessage());
+        assertEquals("--devices=0 is not positive; use 1 or more GPUs", rejected(NONE, "--devices=0").getMessage());
     }
 }

@@ -39,12 +39,16 @@ public class GameOfLifeCudaBenchmark {
         @Param({"1000", "3000", "9000", "16384"})
         int size;
 
+        /** GPUs the grid is spread over, one partition each (several where the machine has them). */
+        @Param({"1"})
+        int devices;
+
         Simulation sim;
         GameOfLife model;
 
         @Setup(Level.Trial)
         public void setUp() {
-            sim = Gpu.simulation();
+            sim = Gpu.simulation(devices);
             model = new GameOfLife(sim, size);
         }
 
@@ -81,6 +85,7 @@ public class GameOfLifeCudaBenchmark {
         for (int i = 0; i < TICKS; i++) {
             r.model.tick();
         }
+        r.sim.synchronize();
         return r.model.board().get(0);
     }
 

@@ -30,6 +30,20 @@ public final class Gpu {
      * @throws org.colony.runtime.ColonyException naming why, where there is no usable GPU
      */
     static Simulation simulation() {
-        return Simulation.create(Config.defaults().withBackend("cuda"));
+        return simulation(1);
+    }
+
+    /** A simulation on the CUDA backend over {@code devices} GPUs, one partition on each. */
+    static Simulation simulation(int devices) {
+        return Simulation.create(Config.defaults().withBackend("cuda").withDevices(devices));
+    }
+
+    /** The GPUs of this machine, 0 where the CUDA backend cannot run. */
+    public static int count() {
+        if (unavailableReason() != null) {
+            return 0;
+        }
+        org.colony.cuda.internal.Driver.init();
+        return org.colony.cuda.internal.Driver.deviceCount();
     }
 }

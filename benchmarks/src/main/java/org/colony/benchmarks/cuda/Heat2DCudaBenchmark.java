@@ -39,12 +39,16 @@ public class Heat2DCudaBenchmark {
         @Param({"1000", "3000", "9000", "16384"})
         int size;
 
+        /** GPUs the grid is spread over, one partition each (several where the machine has them). */
+        @Param({"1"})
+        int devices;
+
         Simulation sim;
         Heat2D model;
 
         @Setup(Level.Trial)
         public void setUp() {
-            sim = Gpu.simulation();
+            sim = Gpu.simulation(devices);
             model = new Heat2D(sim, size, Integer.MAX_VALUE);
         }
 
@@ -81,6 +85,7 @@ public class Heat2DCudaBenchmark {
         for (int i = 0; i < TICKS; i++) {
             r.model.tick();
         }
+        r.sim.synchronize();
         return r.model.plate().get(0);
     }
 

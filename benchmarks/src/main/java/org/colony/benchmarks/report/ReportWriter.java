@@ -269,7 +269,7 @@ public final class ReportWriter {
     private void gpu(StringBuilder md) {
         List<Measurement> cuda = all.stream().filter(m -> m.implementation().equals("colony-cuda")).toList();
         md.append("## GPU\n\n");
-        if (cuda.isEmpty() && results.gpuRows().isEmpty()) {
+        if (cuda.isEmpty() && results.gpuRows().isEmpty() && results.scalingRows().isEmpty()) {
             md.append("No GPU results yet. On a machine with an NVIDIA GPU, `./mass bench --target gpu` runs the CUDA "
                     + "JMH benchmarks and `GpuBenchmark`; copy its `benchmarks/results/gpu/` folder here and run "
                     + "`./mass bench --report` to add the tables. [GPUs](gpu.md) has figures measured on an H200.\n\n");
@@ -301,6 +301,21 @@ public final class ReportWriter {
             }
             md.append(Markdown.table(List.of("measurement", "size", "Colony ms", "reference ms", "reference ÷ Colony",
                     "note"), rows)).append('\n');
+        }
+        if (!results.scalingRows().isEmpty()) {
+            md.append("### One grid over several GPUs (`ScalingBenchmark`)\n\n");
+            md.append("Heat2D's diffusion in single precision (`HeatCellF`), one partition per GPU, halos over NCCL; "
+                    + "wall-clock time per step over hundreds of steps after waiting for every device, so every "
+                    + "exchange is in it. Speed-up is the time on one GPU over the time on n, in the same run; weak "
+                    + "scaling keeps 16384² cells per GPU. Measured on: " + String.join("; ",
+                    new TreeSet<>(results.scalingRows().stream().map(Results.ScalingRow::machine).toList())) + ".\n\n");
+            List<List<String>> rows = new ArrayList<>();
+            for (Results.ScalingRow r : results.scalingRows()) {
+                rows.add(List.of(r.what(), r.size(), Integer.toString(r.devices()), r.ms() > 0 ? Markdown.ms(r.ms()) : "-",
+                        Double.isNaN(r.speedup()) ? "-" : Markdown.ratio(r.speedup()), r.note()));
+            }
+            md.append(Markdown.table(List.of("measurement", "size", "GPUs", "ms per step", "speed-up", "note"), rows))
+                    .append('\n');
         }
     }
 

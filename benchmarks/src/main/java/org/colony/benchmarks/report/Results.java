@@ -31,6 +31,11 @@ public final class Results {
             double share) {
     }
 
+    /** A row of {@code ScalingBenchmark}: one grid on some GPUs of one machine, and its speed-up over one GPU. */
+    public record ScalingRow(String what, String size, int devices, double ms, double speedup, String note,
+            String machine) {
+    }
+
     /** A row of {@code GpuBenchmark}: Colony's kernel against the hand-written one. */
     public record GpuRow(String what, int size, double colonyMs, double referenceMs, String note) {
     }
@@ -39,6 +44,7 @@ public final class Results {
     private final Map<String, Map<String, String>> machines = new LinkedHashMap<>();
     private final List<Largest> largest = new ArrayList<>();
     private final List<GpuRow> gpuRows = new ArrayList<>();
+    private final List<ScalingRow> scalingRows = new ArrayList<>();
     private final List<ProfileRow> profile = new ArrayList<>();
     private final Map<String, String> gpuDevices = new LinkedHashMap<>();
     private final List<String> statuses = new ArrayList<>();
@@ -102,6 +108,15 @@ public final class Results {
                             row.get("colonyMs").getAsDouble(), row.get("referenceMs").getAsDouble(), text(row, "note")));
                 }
             }
+            case "scaling" -> {
+                for (JsonElement e : o.getAsJsonArray("rows")) {
+                    JsonObject row = e.getAsJsonObject();
+                    scalingRows.add(new ScalingRow(row.get("what").getAsString(), row.get("size").getAsString(),
+                            row.get("devices").getAsInt(), row.get("ms").getAsDouble(),
+                            !row.has("speedup") || row.get("speedup").isJsonNull() ? Double.NaN : row.get("speedup").getAsDouble(),
+                            text(row, "note"), text(o, "machine")));
+                }
+            }
             case "profile" -> {
                 for (JsonElement e : o.getAsJsonArray("rows")) {
                     JsonObject row = e.getAsJsonObject();
@@ -112,7 +127,7 @@ public final class Results {
             }
             case "status" -> statuses.add(text(o, "target") + ": " + text(o, "message"));
             default -> throw new IllegalArgumentException(file + " has kind \"" + kind + "\"; known kinds: machine, "
-                    + "largest, profile, gpu-benchmark, status");
+                    + "largest, profile, gpu-benchmark, scaling, status");
         }
     }
 
@@ -138,6 +153,11 @@ public final class Results {
     /** {@code GpuBenchmark}'s rows. */
     public List<GpuRow> gpuRows() {
         return gpuRows;
+    }
+
+    /** {@code ScalingBenchmark}'s rows. */
+    public List<ScalingRow> scalingRows() {
+        return scalingRows;
     }
 
     /** The per-step profile rows. */

@@ -152,8 +152,9 @@ public final class BenchSuite {
         m.addProperty("memory", String.format(Locale.ROOT, "%.0f GiB", ram / (double) (1L << 30)));
         m.addProperty("java", System.getProperty("java.vm.name") + " " + Runtime.version());
         if (target.equals("gpu") && Gpu.unavailableReason() == null) {
+            int count = Gpu.count();
             try (var device = org.colony.cuda.internal.CudaDevice.open(0)) {
-                m.addProperty("gpu", device.toString());
+                m.addProperty("gpu", (count > 1 ? count + " x " : "") + device.toString());
             }
         }
         return m;

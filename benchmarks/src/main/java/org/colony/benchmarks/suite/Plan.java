@@ -42,6 +42,7 @@ public final class Plan {
                 }
             }
         } else if (target.equals("gpu")) {
+            int gpus = org.colony.benchmarks.cuda.Gpu.count();
             String[][] models = {{"heat2d", "cuda.Heat2DCudaBenchmark"}, {"gameoflife", "cuda.GameOfLifeCudaBenchmark"},
                 {"sugarscape", "cuda.SugarScapeCudaBenchmark"}};
             for (String[] m : models) {
@@ -51,6 +52,14 @@ public final class Plan {
                     ChainedOptionsBuilder b = base(scope, results, "cuda-" + m[0] + "-" + measure)
                             .include(pattern(measure, m[1]));
                     configure(b, scope, measure, sugar, sizes, List.of(sizes.getLast()), steps(scope, m[0]));
+                    if (measure.equals("step") && !sugar && gpus > 1) {
+                        // The grid over 1, 2, 4, ... GPUs of this machine: the scaling plot.
+                        List<Integer> counts = new ArrayList<>();
+                        for (int d = 1; d <= gpus; d *= 2) {
+                            counts.add(d);
+                        }
+                        b.param("devices", strings(counts));
+                    }
                     runs.add(new Run("cuda-" + m[0] + "-" + measure, b.build()));
                 }
             }

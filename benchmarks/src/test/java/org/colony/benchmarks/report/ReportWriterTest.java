@@ -96,4 +96,20 @@ class ReportWriterTest {
         assertTrue(md.contains("| heat2d float diffuse | 9000² | 0.202 | 0.285 | 1.41x |  |"), md);
         assertTrue(md.contains("Measured on: NVIDIA H200"), md);
     }
+
+    @Test
+    void scalingRows_becomeATableWithTheMachine(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("scaling.json"), """
+                {"kind": "scaling", "machine": "4 x NVIDIA H200 (device 0, sm_90)", "date": "2026-11-22", "rows": [
+                 {"what": "strong: heat2d float diffuse", "size": "32768^2", "devices": 1, "ms": 2.55, "speedup": 1.0,
+                  "note": ""},
+                 {"what": "strong: heat2d float diffuse", "size": "32768^2", "devices": 4, "ms": 0.70, "speedup": 3.64,
+                  "note": ""},
+                 {"what": "identical", "size": "2048^2", "devices": 4, "ms": 0, "speedup": null, "note": "PASS"}]}""");
+        String md = new ReportWriter(Results.read(dir)).write(dir.resolve("img"), "img", "./mass bench --report");
+        assertTrue(md.contains("### One grid over several GPUs"), md);
+        assertTrue(md.contains("| strong: heat2d float diffuse | 32768^2 | 4 | 0.700 | 3.64x |  |"), md);
+        assertTrue(md.contains("| identical | 2048^2 | 4 | - | - | PASS |"), md);
+        assertTrue(md.contains("Measured on: 4 x NVIDIA H200"), md);
+    }
 }

@@ -193,6 +193,10 @@ public final class CudaAgentStore implements AgentStore {
         run("colony_histogram", n, p -> p.add(keys).add(n).add(counts));
         scanner.scanOnDevice(counts, startOut, buckets, startOut + 4 * buckets, 0L);
         run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(counts).add(orderOut));
+        if (priority == 0 && keys == locations.pointer() && capacity == 1) {
+            // Agents by place with capacity 1: no bucket holds two, so there is nothing to sort.
+            return;
+        }
         if (priority == 0) {
             run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets));
         } else {
@@ -204,13 +208,28 @@ public final class CudaAgentStore implements AgentStore {
     /** Groups the agents by place (built after each manageAll, on first use). */
     private void index() {
         if (!indexed) {
+            LaunchTimer timer = cx.timer();
+            long t = timer.on() ? timer.start() : 0L;
             if (order.bytes() < 4 * Math.max(1, slots)) {
                 order.close();
                 order = DeviceBuffer.zeroed(4 * slots);
             }
             group(locations.pointer(), count, cells, start.pointer(), order.pointer(), 0, 0);
             indexed = true;
+            if (timer.on()) {
+                timer.stop(name() + " index by place (part of the step)", t);
+            }
         }
+    }
+
+    /** Under {@code --profile}: ends the current phase of a call under {@code label} and starts the next. */
+    private long phase(String label, long start) {
+        LaunchTimer timer = cx.timer();
+        if (!timer.on()) {
+            return 0L;
+        }
+        timer.stop(name() + ".manageAll: " + label, start);
+        return timer.start();
     }
 
     /** The parameters a kernel iterating this collection takes: index, ids, pitch, columns. */
@@ -347,20 +366,29 @@ public final class CudaAgentStore implements AgentStore {
         if (s.placeWrites().isEmpty() || count == 0) {
             return;
         }
-        index();
+        // With capacity 1 a place has at most one agent: each agent writes its own place, no index needed.
+        boolean own = capacity == 1;
+        if (!own) {
+            index();
+        }
         for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
             int attr = w.getKey();
             AttributeInfo info = placeModel.attributes().get(attr);
-            String kernel = "colony_apply_" + w.getValue().name().toLowerCase(java.util.Locale.ROOT) + "_"
-                    + info.type().javaName();
+            String kernel = "colony_apply_" + (own ? "own_" : "") + w.getValue().name().toLowerCase(java.util.Locale.ROOT)
+                    + "_" + info.type().javaName();
             int line = Integer.parseInt(s.source().substring(s.source().lastIndexOf(':') + 1));
             int size = info.type().bytes();
             for (int k = 0; k < info.columns(); k++) {
                 long col = places.column(attr) + (long) k * places.pitch() * size;
                 long con = contribution[attr].pointer() + (long) k * slots * size;
                 long wrote = contributed[attr].pointer() + (long) k * slots;
-                runWithFrame(kernel, cells, kernels.who(step), p -> p.add(col).add(con).add(wrote).add(start.pointer()).add(order.pointer())
-                        .add(cells).addInt(line));
+                if (own) {
+                    runWithFrame(kernel, count, kernels.who(step), p -> p.add(col).add(con).add(wrote)
+                            .add(locations.pointer()).add(count));
+                } else {
+                    runWithFrame(kernel, cells, kernels.who(step), p -> p.add(col).add(con).add(wrote)
+                            .add(start.pointer()).add(order.pointer()).add(cells).addInt(line));
+                }
             }
             places.markDirty(attr);
         }
@@ -397,9 +425,11 @@ public final class CudaAgentStore implements AgentStore {
         // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
         // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
         run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
+        long t = cx.timer().on() ? cx.timer().start() : 0L;
         run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
                 .add(locations.pointer()).add(requests).add(occupancy).add(stats));
         long[] first = readStats(stats);
+        t = phase("1 requests", t);
         errors.check();
         if (first[7] != 0) {
             long slot = n - first[7];
@@ -428,6 +458,7 @@ public final class CudaAgentStore implements AgentStore {
                     .add(occupancy).add(won));
             run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won).add(locations.pointer()).add(stats));
         }
+        t = phase("2 moves", t);
         // 3. Births: children of each parent in parent order, within the room left on its place.
         long w = Math.max(1, wanted);
         long childParent = pool.get("manage.childParent", 4 * w);
@@ -435,6 +466,7 @@ public final class CudaAgentStore implements AgentStore {
         long childRank = pool.get("manage.childRank", 4 * w);
         long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, offsets, childParent, childWon,
                 childRank);
+        t = phase("3 births", t);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
         // died and none was born.
         if (deaths > 0 || births > 0) {
@@ -457,6 +489,7 @@ public final class CudaAgentStore implements AgentStore {
                 indexed = false;
             }
         }
+        t = phase(slots == slotsBefore ? "4 compaction" : "4 compaction, columns reallocated", t);
         long[] st = readStats(stats);
         errors.check();
         if (slots < slotsBefore) {
@@ -464,6 +497,7 @@ public final class CudaAgentStore implements AgentStore {
             // come back at the new size when needed), so memory follows the live agents.
             pool.close();
         }
+        phase("5 statistics", t);
         return new ManageReport(st[0], births, st[1], st[2], wanted - births, st[4], count);
     }
 

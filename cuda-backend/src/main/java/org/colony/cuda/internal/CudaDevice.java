@@ -4,13 +4,16 @@ import org.colony.runtime.ColonyException;
 
 /**
  * One GPU with its primary context, made current on the calling thread before each use. Drive a device
- * from platform threads: a context is current per OS thread, which a virtual thread does not keep.
+ * from platform threads: a context is current per OS thread, which a virtual thread does not keep. One
+ * thread may drive several devices; it remembers which context it made current last.
  */
 public final class CudaDevice implements AutoCloseable {
 
     private static final int ATTRIBUTE_MULTIPROCESSORS = 16;
     private static final int ATTRIBUTE_MAJOR = 75;
     private static final int ATTRIBUTE_MINOR = 76;
+    /** The context this thread made current last through {@link #makeCurrent()} (0: none yet). */
+    private static final ThreadLocal<long[]> CURRENT = ThreadLocal.withInitial(() -> new long[1]);
 
     private final int ordinal;
     private final int handle;
@@ -20,7 +23,6 @@ public final class CudaDevice implements AutoCloseable {
     private final int multiprocessors;
     private final long totalMemory;
     private final long context;
-    private Thread current;
     private boolean closed;
 
     private CudaDevice(int ordinal) {
@@ -57,17 +59,30 @@ public final class CudaDevice implements AutoCloseable {
 
     /** Makes this device's context current on the calling thread. */
     public void makeCurrent() {
-        if (closed) {
-            throw new ColonyException("the CUDA device " + ordinal + " is closed");
-        }
-        Thread t = Thread.currentThread();
-        if (t != current) {
-            if (t.isVirtual()) {
+        checkOpen();
+        long[] current = CURRENT.get();
+        if (current[0] != context) {
+            if (Thread.currentThread().isVirtual()) {
                 throw new ColonyException("a CUDA simulation must be driven from a platform thread, not a virtual thread");
             }
             Driver.setCurrent(context);
-            current = t;
+            current[0] = context;
         }
+    }
+
+    /** Throws if the device is closed. */
+    void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the CUDA device " + ordinal + " is closed");
+        }
+    }
+
+    /**
+     * The primary context's handle, for code that switches contexts itself: such code must leave the
+     * thread's current context as it found it, or the next {@link #makeCurrent()} may skip the switch.
+     */
+    long context() {
+        return context;
     }
 
     /** The architecture NVRTC compiles for: {@code sm_90}. */
@@ -111,6 +126,10 @@ public final class CudaDevice implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
+            long[] current = CURRENT.get();
+            if (current[0] == context) {
+                current[0] = 0;
+            }
             Driver.releasePrimaryContext(handle);
         }
     }

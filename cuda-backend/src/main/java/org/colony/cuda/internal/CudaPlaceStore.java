@@ -24,7 +24,7 @@ import org.colony.runtime.spi.StepInfo;
  * double-buffered attributes, shared values in the model's constant memory. A step is one kernel launch,
  * one thread per owned cell; data moves to and from the host only when driver code reads or writes it.
  */
-public final class CudaPlaceStore implements PlaceStore {
+public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
 
     private static final int BLOCK_X = 32;
     private static final int BLOCK_Y = 8;
@@ -47,9 +47,20 @@ public final class CudaPlaceStore implements PlaceStore {
     private boolean closed;
     /** Rows per thread of row-marching kernels, when set (a tuning knob for benchmarks); else 0, chosen per grid. */
     private final int marchOverride = Integer.getInteger("colony.cuda.march", 0);
+    /** Whether the halo comes from exchange with other partitions rather than from this block. */
+    private final boolean partition;
+    private final java.util.List<DeviceBuffer> buffers = new java.util.ArrayList<>();
 
     /** Allocates the collection; the caller has checked that it fits. */
     public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
+        this(cx, descriptor, grid, Layout.covering(grid, descriptor.info().reach()), false);
+    }
+
+    /**
+     * Allocates one block with the given layout; {@code partition}: the block is one partition of a partitioned
+     * grid, and the runtime fills its halo by exchange.
+     */
+    public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid, Layout layout, boolean partition) {
         this.cx = cx;
         this.model = descriptor.info();
         this.grid = grid;
@@ -64,12 +75,18 @@ public final class CudaPlaceStore implements PlaceStore {
         java.util.Arrays.fill(dirty, true);
         this.bound = new AgentStore[model.agentClasses().size()];
         this.params = new KernelParams(arena, Frames.BYTES, 256);
-        allocate(Layout.covering(grid, model.reach()));
+        this.partition = partition;
+        cx.device().makeCurrent();
+        allocate(layout);
     }
 
     /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
     public static long bytes(ModelInfo model, Grid grid) {
-        Layout l = Layout.covering(grid, model.reach());
+        return bytes(model, Layout.covering(grid, model.reach()));
+    }
+
+    /** Bytes of device memory a block of {@code model} with layout {@code l} needs. */
+    public static long bytes(ModelInfo model, Layout l) {
         long perCell = 0;
         for (AttributeInfo a : model.attributes()) {
             perCell += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
@@ -127,6 +144,9 @@ public final class CudaPlaceStore implements PlaceStore {
 
     /** Fills the wrapped halo of attributes about to be read on neighbouring places, where it is stale. */
     public void prepareRemote(Set<Integer> attributes) {
+        if (partition) {
+            return; // the runtime exchanges the halo before the call
+        }
         for (int a : attributes) {
             if (dirty[a] && layout.wrap() && layout.pad() > 0) {
                 AttributeInfo info = model.attributes().get(a);
@@ -179,13 +199,59 @@ public final class CudaPlaceStore implements PlaceStore {
     }
 
     private void launch(int step, Object[] args, long seed, long epoch, long time, long count) {
+        launchBox(step, args, seed, epoch, time, count, null);
+        finishCall(step);
+    }
+
+    @Override
+    public boolean splits() {
+        return partition;
+    }
+
+    @Override
+    public void callBox(int step, Object[] args, long seed, long epoch, long time,
+            org.colony.runtime.partition.Region box) {
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
+        launchBox(step, args, seed, epoch, time, 0L, box);
+        if (timer.on()) {
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(step).name(), start);
+        }
+    }
+
+    @Override
+    public void finishCall(int step) {
+        StepInfo s = model.steps().get(step);
+        for (int a : s.writes()) {
+            if (s.buffers(a)) {
+                DeviceBuffer t = current[a];
+                current[a] = next[a];
+                next[a] = t;
+            }
+            dirty[a] = true;
+        }
+    }
+
+    /** Launches a step on the owned cells, or on the box {@code box} of them (local coordinates) where not null. */
+    private void launchBox(int step, Object[] args, long seed, long epoch, long time, long count,
+            org.colony.runtime.partition.Region box) {
         checkOpen();
         StepInfo s = model.steps().get(step);
         prepareRemote(s.remoteReads());
         KernelParams p = params.begin();
-        int march = kernels.marches(step) ? rowsPerThread(step) : 1;
-        Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0, march,
-                kernels.who(step));
+        int width = box == null ? layout.extent0() : box.hi()[0] - box.lo()[0];
+        long rows = box == null ? layout.rows() : (long) (box.hi()[1] - box.lo()[1]) * (box.hi()[2] - box.lo()[2]);
+        if (width <= 0 || rows <= 0) {
+            return;
+        }
+        int march = kernels.marches(step) ? rowsPerThread(step, width, rows) : 1;
+        if (box == null) {
+            Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0, march,
+                    kernels.who(step));
+        } else {
+            Frames.writeBox(p.frame(), layout, box.lo(), box.hi(), seed, epoch, time, errors.pointer(), pitch, march,
+                    kernels.who(step));
+        }
         for (int a = 0; a < current.length; a++) {
             p.add(current[a].pointer());
             if (next[a] != null) {
@@ -203,30 +269,22 @@ public final class CudaPlaceStore implements PlaceStore {
             p.add(args[i], param.type());
         }
         long columnsPerBlock = (long) BLOCK_X * kernels.lanes(step);
-        int gx = (int) ((layout.extent0() + columnsPerBlock - 1L) / columnsPerBlock);
-        long segments = (layout.rows() + march - 1L) / march;
+        int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
+        long segments = (rows + march - 1L) / march;
         int gy = (int) Math.min(65535L, (segments + BLOCK_Y - 1L) / BLOCK_Y);
         Driver.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, 0, 0L, p.pointers(),
                 model.modelClass().getSimpleName() + "." + s.name());
-        for (int a : s.writes()) {
-            if (s.buffers(a)) {
-                DeviceBuffer t = current[a];
-                current[a] = next[a];
-                next[a] = t;
-            }
-            dirty[a] = true;
-        }
     }
 
     /**
      * Rows per thread for a row-marching kernel: the kernel's own choice, lowered so that the threads still
      * make about two full waves on the device (small grids keep every multiprocessor busy).
      */
-    private int rowsPerThread(int step) {
+    private int rowsPerThread(int step, int width, long rows) {
         if (marchOverride > 0) {
             return marchOverride;
         }
-        long threads = (long) layout.extent0() / kernels.lanes(step) * layout.rows();
+        long threads = (long) width / kernels.lanes(step) * rows;
         long wave = (long) cx.device().multiprocessors() * 2048 * 2;
         return (int) Math.max(1, Math.min(kernels.rows(step), threads / wave));
     }
@@ -324,15 +382,75 @@ public final class CudaPlaceStore implements PlaceStore {
     @Override
     public Reduction reduce(int attribute, int element) {
         AttributeInfo info = model.attributes().get(attribute);
-        long cells = grid.cells();
-        if (cells > Integer.MAX_VALUE - 8) {
-            throw new ColonyException("reductions of grids over 2^31 cells are not supported yet on the CUDA backend");
-        }
-        Object column = info.type().newArray((int) cells);
-        read(attribute, element, column);
+        return partial(attribute, element).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public ColumnAccumulator partial(int attribute, int element) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
         ColumnAccumulator acc = new ColumnAccumulator();
-        acc.addRow(column, 0, (int) cells);
-        return acc.result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+        int bytes = info.type().bytes();
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) bytes * pitch);
+            current[attribute].download(host, (long) element * pitch * bytes, host.byteSize());
+            errors.check();
+            Object row = info.type().newArray(layout.extent0());
+            forEachRow((storage, global, length) -> {
+                HostColumns.toArray(host, storage, row, 0, length, info.type());
+                acc.addRow(row, 0, length);
+            });
+        }
+        return acc;
+    }
+
+    // ---- halo exchange between partitions ----------------------------------------------------
+
+    @Override
+    @SuppressWarnings("restricted") // a device address as a segment, never read on the host
+    public MemorySegment buffer(long bytes) {
+        checkOpen();
+        DeviceBuffer b = DeviceBuffer.zeroed(Math.max(8, bytes));
+        buffers.add(b);
+        return MemorySegment.ofAddress(b.pointer()).reinterpret(bytes);
+    }
+
+    @Override
+    public void pack(int attribute, int element, org.colony.runtime.partition.Region region, MemorySegment buffer,
+            long offset) {
+        box("colony_pack_", attribute, element, region, buffer, offset);
+    }
+
+    @Override
+    public void unpack(int attribute, int element, org.colony.runtime.partition.Region region, MemorySegment buffer,
+            long offset) {
+        box("colony_unpack_", attribute, element, region, buffer, offset);
+        dirty[attribute] = false;
+    }
+
+    private void box(String kernel, int attribute, int element, org.colony.runtime.partition.Region region,
+            MemorySegment buffer, long offset) {
+        checkOpen();
+        long cells = region.cells();
+        if (cells == 0) {
+            return;
+        }
+        int size = model.attributes().get(attribute).type().bytes();
+        long fn = cx.support().function(kernel + size);
+        KernelParams p = params.begin();
+        Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        p.add(current[attribute].pointer() + (long) element * pitch * size);
+        p.add(buffer.address() + offset);
+        int[] lo = region.lo();
+        int[] hi = region.hi();
+        p.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2]);
+        int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
+        Driver.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, 0, 0L, p.pointers(), kernel + size);
+    }
+
+    /** The context the block lives in. */
+    public CudaContext context() {
+        return cx;
     }
 
     @Override
@@ -357,7 +475,9 @@ public final class CudaPlaceStore implements PlaceStore {
             }
         }
         freeColumns();
-        allocate(Layout.covering(grid, reach));
+        Layout l = layout;
+        allocate(new Layout(l.dims(), l.size0(), l.size1(), l.size2(), l.origin0(), l.origin1(), l.origin2(),
+                l.extent0(), l.extent1(), l.extent2(), reach, l.wrap()));
         for (int a = 0; a < n; a++) {
             for (int k = 0; k < saved[a].length; k++) {
                 write(a, k, saved[a][k]);
@@ -390,11 +510,20 @@ public final class CudaPlaceStore implements PlaceStore {
     }
 
     @Override
+    public void synchronize() {
+        checkOpen();
+        errors.check();
+    }
+
+    @Override
     public void close() {
         if (!closed) {
             cx.device().makeCurrent();
             closed = true;
             freeColumns();
+            for (DeviceBuffer b : buffers) {
+                b.close();
+            }
             counter.close();
             arena.close();
         }

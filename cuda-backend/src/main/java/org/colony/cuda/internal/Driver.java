@@ -54,7 +54,17 @@ public final class Driver {
     static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE = bind("cuDevicePrimaryCtxRelease_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     static final MethodHandle CU_CTX_SET_CURRENT = critical("cuCtxSetCurrent", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_CTX_GET_CURRENT = bind("cuCtxGetCurrent", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     static final MethodHandle CU_CTX_SYNCHRONIZE = bind("cuCtxSynchronize", FunctionDescriptor.of(JAVA_INT));
+    static final MethodHandle CU_STREAM_CREATE = bind("cuStreamCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_STREAM_SYNCHRONIZE = bind("cuStreamSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_STREAM_DESTROY = bind("cuStreamDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_STREAM_CREATE_WITH_PRIORITY = bind("cuStreamCreateWithPriority",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    static final MethodHandle CU_CTX_GET_STREAM_PRIORITY_RANGE = bind("cuCtxGetStreamPriorityRange",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle CU_STREAM_WAIT_EVENT = bind("cuStreamWaitEvent",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
     static final MethodHandle CU_MEM_GET_INFO = bind("cuMemGetInfo_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     static final MethodHandle CU_MEM_ALLOC = bind("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     static final MethodHandle CU_MEM_FREE = bind("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
@@ -64,6 +74,8 @@ public final class Driver {
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_MEMCPY_DTOD = bind("cuMemcpyDtoD_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_MEMCPY_DTOD_ASYNC = bind("cuMemcpyDtoDAsync_v2",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_MEMSET_D8 = bind("cuMemsetD8_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG));
     static final MethodHandle CU_MEMSET_D32 = bind("cuMemsetD32_v2",
@@ -218,6 +230,17 @@ public final class Driver {
         }
     }
 
+    /** The context current on the calling thread, or 0 when there is none. */
+    static long currentContext() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment c = a.allocate(JAVA_LONG);
+            check((int) CU_CTX_GET_CURRENT.invokeExact(c), "cuCtxGetCurrent");
+            return c.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuCtxGetCurrent");
+        }
+    }
+
     static void synchronize() {
         try {
             check((int) CU_CTX_SYNCHRONIZE.invokeExact(), "cuCtxSynchronize");
@@ -284,6 +307,84 @@ public final class Driver {
             check((int) CU_MEMCPY_DTOD.invokeExact(dst, src, bytes), "cuMemcpyDtoD_v2");
         } catch (Throwable t) {
             throw rethrow(t, "cuMemcpyDtoD_v2");
+        }
+    }
+
+    /** Enqueues a device-to-device copy on {@code stream} of the current context. */
+    static void copyOnDeviceAsync(long dst, long src, long bytes, long stream) {
+        try {
+            check((int) CU_MEMCPY_DTOD_ASYNC.invokeExact(dst, src, bytes, stream), "cuMemcpyDtoDAsync_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemcpyDtoDAsync_v2");
+        }
+    }
+
+    /**
+     * Creates a stream in the current context. {@code flags} 0 ({@code CU_STREAM_DEFAULT}) makes a blocking
+     * stream, which the legacy default stream (stream 0) synchronises with; 1 ({@code CU_STREAM_NON_BLOCKING})
+     * one that it does not.
+     */
+    static long createStream(int flags) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(JAVA_LONG);
+            check((int) CU_STREAM_CREATE.invokeExact(s, flags), "cuStreamCreate");
+            return s.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuStreamCreate");
+        }
+    }
+
+    /**
+     * Creates a stream in the current context with the greatest priority the device offers: its blocks are
+     * scheduled before those of stream 0 as multiprocessors free up (halo transfers among interior work).
+     */
+    static long createUrgentStream(int flags) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment least = a.allocate(JAVA_INT);
+            MemorySegment greatest = a.allocate(JAVA_INT);
+            check((int) CU_CTX_GET_STREAM_PRIORITY_RANGE.invokeExact(least, greatest), "cuCtxGetStreamPriorityRange");
+            MemorySegment s = a.allocate(JAVA_LONG);
+            check((int) CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, greatest.get(JAVA_INT, 0)),
+                    "cuStreamCreateWithPriority");
+            return s.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuStreamCreateWithPriority");
+        }
+    }
+
+    static void synchronizeStream(long stream) {
+        try {
+            check((int) CU_STREAM_SYNCHRONIZE.invokeExact(stream), "cuStreamSynchronize");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuStreamSynchronize");
+        }
+    }
+
+    /** Makes later work on {@code stream} (0: the legacy default stream) wait for {@code event}, without the host waiting. */
+    static void waitEvent(long stream, long event) {
+        try {
+            check((int) CU_STREAM_WAIT_EVENT.invokeExact(stream, event, 0), "cuStreamWaitEvent");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuStreamWaitEvent");
+        }
+    }
+
+    /** Creates an event for ordering only ({@code CU_EVENT_DISABLE_TIMING}). */
+    static long createFence() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment e = a.allocate(JAVA_LONG);
+            check((int) CU_EVENT_CREATE.invokeExact(e, 2), "cuEventCreate");
+            return e.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuEventCreate");
+        }
+    }
+
+    static void destroyStream(long stream) {
+        try {
+            check((int) CU_STREAM_DESTROY.invokeExact(stream), "cuStreamDestroy_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuStreamDestroy_v2");
         }
     }
 
@@ -372,8 +473,13 @@ public final class Driver {
     }
 
     static void recordEvent(long event) {
+        recordEvent(event, 0L);
+    }
+
+    /** Records {@code event} on {@code stream} (0: the legacy default stream). */
+    static void recordEvent(long event, long stream) {
         try {
-            check((int) CU_EVENT_RECORD.invokeExact(event, 0L), "cuEventRecord");
+            check((int) CU_EVENT_RECORD.invokeExact(event, stream), "cuEventRecord");
         } catch (Throwable t) {
             throw rethrow(t, "cuEventRecord");
         }

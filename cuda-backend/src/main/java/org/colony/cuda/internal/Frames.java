@@ -26,6 +26,21 @@ public final class Frames {
         write(f, l, seed, epoch, time, error, rows, pitch, placePitch, 1, who);
     }
 
+    /**
+     * Fills a frame for a place kernel that runs on the box {@code lo .. hi} of the block's owned cells only
+     * (local coordinates): the frame describes the box as if it were the block, with the block's strides.
+     */
+    public static void writeBox(MemorySegment f, Layout l, int[] lo, int[] hi, long seed, long epoch, long time,
+            long error, long pitch, int march, int who) {
+        write(f, l, seed, epoch, time, error, (long) (hi[1] - lo[1]) * (hi[2] - lo[2]), pitch, 0, march, who);
+        f.set(ValueLayout.JAVA_LONG, 0, l.base() + lo[0] + (long) lo[1] * l.strideY() + (long) lo[2] * l.strideZ());
+        int[] box = {l.origin0() + lo[0], l.origin1() + lo[1], l.origin2() + lo[2], hi[0] - lo[0], hi[1] - lo[1],
+            hi[2] - lo[2]};
+        for (int i = 0; i < box.length; i++) {
+            f.set(ValueLayout.JAVA_INT, 80 + 4L * (4 + i), box[i]);
+        }
+    }
+
     /** Fills a frame for a kernel that walks {@code march} rows per thread. */
     public static void write(MemorySegment f, Layout l, long seed, long epoch, long time, long error, long rows,
             long pitch, long placePitch, int march, int who) {

@@ -3,7 +3,7 @@ package org.colony.cuda.internal;
 import org.colony.cuda.CudaException;
 
 /**
- * Finds out, without failing, whether the CUDA driver, a GPU and NVRTC are usable here: the binding
+ * Finds out, without failing, whether the CUDA driver, a GPU, NVRTC and NCCL are usable here: the binding
  * classes fail to load when their libraries are missing, so they are loaded from here, where that
  * failure becomes one line.
  */
@@ -40,6 +40,11 @@ public final class Probe {
         } catch (ExceptionInInitializerError | ClassNotFoundException | NoClassDefFoundError e) {
             return "NVRTC (libnvrtc.so.13), the CUDA runtime compiler, cannot be loaded";
         }
+    }
+
+    /** Null when NCCL loads, otherwise one line saying why not (it is needed for more than one device). */
+    public static String nccl() {
+        return Nccl.unavailableReason();
     }
 
     private static String messages(Throwable t) {

@@ -631,33 +631,25 @@ public final class JavaKernelGenerator {
             String k = "k$" + f.id();
             String end = "e$" + f.id();
             c.add("{\n$>");
-            c.addStatement("final long $L = $L", g, globalIndex(f.place()));
+            c.addStatement("final int $L = $L", g, storageIndex(f.place()));
             String label = usedLoops.contains(f.id()) ? "loop$" + f.id() + ":\n" : "";
-            c.beginControlFlow("$Lfor (int $L = $L < 0 ? 0 : $L[(int) $L], $L = $L < 0 ? 0 : $L[(int) $L + 1]; $L < $L; $L++)",
-                    label, k, g, start, g, end, g, start, g, k, end, k);
+            c.beginControlFlow("$Lfor (int $L = $L[$L], $L = $L[$L + 1]; $L < $L; $L++)", label, k, start, g, end,
+                    start, g, k, end, k);
             c.addStatement("final int $L = $L[$L]", f.agent().name(), order, k);
             statements(f.body());
             out().endControlFlow();
             out().add("$<}\n");
         }
 
-        /** The global index of a place expression (Self, AgentPlace, Neighbor), -1 when it lies outside. */
-        private String globalIndex(Expr place) {
+        /**
+         * Where a place expression (Self, AgentPlace, Neighbor) is stored in the block: agent views are indexed by
+         * storage index, halo included (a place off a non-wrapping grid is a halo cell without agents).
+         */
+        private String storageIndex(Expr place) {
             return switch (place) {
-                case Expr.Self s -> printer.print(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(), IrType.LONG));
-                case Expr.AgentPlace a -> {
-                    used.add("place");
-                    yield "g$";
-                }
-                case Expr.Neighbor n -> {
-                    List<String> o = new ArrayList<>();
-                    for (int d = 0; d < 3; d++) {
-                        o.add(d < n.offsets().size() ? p(n.offsets().get(d)) : "0");
-                    }
-                    yield SUPPORT + ".neighborIndex(" + coord(0) + ", " + coord(1) + ", " + coord(2) + ", " + o.get(0) + ", "
-                            + o.get(1) + ", " + o.get(2) + ", " + size(0) + ", " + size(1) + ", " + size(2) + ", "
-                            + value("dims$") + ", " + value("wrap$") + ")";
-                }
+                case Expr.Self s -> "s$";
+                case Expr.AgentPlace a -> agentPlace();
+                case Expr.Neighbor n -> neighbor(n, this::p);
                 default -> throw new IllegalStateException("agents of " + place);
             };
         }
@@ -703,7 +695,7 @@ public final class JavaKernelGenerator {
         @Override
         public String agentCount(Expr place, int slot, Function<Expr, String> print) {
             String start = decl("start$" + slot, "int[]", view(slot) + ".start()");
-            return SUPPORT + ".agentCount(" + start + ", " + globalIndex(place) + ")";
+            return SUPPORT + ".agentCount(" + start + ", " + storageIndex(place) + ")";
         }
 
         @Override

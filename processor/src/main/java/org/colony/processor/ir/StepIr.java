@@ -22,6 +22,10 @@ import java.util.Set;
  * @param placeRemoteReads for agent models, ordinals of place attributes read on neighbouring places
  * @param placeWrites for agent models, the place attributes the step writes and how writes combine
  * @param iterates slots of the agent models whose agents the step iterates or counts
+ * @param remoteAgents slots of the agent models whose agents the step counts or iterates on neighbouring places
+ *     ({@code agentCountAt}, {@code agentsAt}): a partition needs their numbers on its halo
+ * @param remoteAgentRows slots of the agent models whose agents the step iterates on neighbouring places
+ *     ({@code agentsAt}): a partition needs their ids and attributes on its halo too
  * @param actions for agent models, the life-cycle intents the step may record
  * @param reach the largest neighbour offset along any dimension (declared or proven)
  * @param declaredReach the reach given in {@code @Step(reach = ...)}, 0 when absent
@@ -34,7 +38,7 @@ import java.util.Set;
 public record StepIr(String name, List<Local> params, boolean predicate, Local result, int bodyLabel,
         List<Stmt> body, Set<Integer> writes, Set<Integer> selfReads, Set<Integer> remoteReads,
         Set<Integer> placeReads, Set<Integer> placeRemoteReads, Map<Integer, WriteOp> placeWrites,
-        Set<Integer> iterates, Set<ActionKind> actions, int reach, int declaredReach, boolean usesRandom,
+        Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<ActionKind> actions, int reach, int declaredReach, boolean usesRandom,
         boolean boundaryOnly, String sourceFile, int line) {
 
     /** Whether the step buffers an attribute of its own model: it writes it and reads it on other instances. */

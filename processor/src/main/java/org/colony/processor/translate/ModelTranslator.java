@@ -146,6 +146,8 @@ public final class ModelTranslator {
         Set<Integer> placeRemoteReads = new TreeSet<>();
         Map<Integer, WriteOp> placeWrites = new TreeMap<>();
         Set<Integer> iterates = new TreeSet<>();
+        Set<Integer> remoteAgents = new TreeSet<>();
+        Set<Integer> remoteAgentRows = new TreeSet<>();
         Set<ActionKind> actions = EnumSet.noneOf(ActionKind.class);
         boolean[] random = new boolean[1];
         boolean[] checked = new boolean[1];
@@ -154,7 +156,13 @@ public final class ModelTranslator {
                 case Stmt.AssignAttr a -> writes.add(a.attr().ordinal());
                 case Stmt.RandomDraw r -> random[0] = true;
                 case Stmt.PlaceWrite w -> placeWrites.put(w.attr().ordinal(), w.op());
-                case Stmt.ForAgents f -> iterates.add(f.agents().slot());
+                case Stmt.ForAgents f -> {
+                    iterates.add(f.agents().slot());
+                    if (f.place() instanceof Expr.Neighbor) {
+                        remoteAgents.add(f.agents().slot());
+                        remoteAgentRows.add(f.agents().slot());
+                    }
+                }
                 case Stmt.AgentAction a -> actions.add(a.kind());
                 default -> {
                 }
@@ -174,7 +182,11 @@ public final class ModelTranslator {
             } else if (e instanceof Expr.Neighbor n && n.checked()) {
                 checked[0] = true;
             } else if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.AGENT_COUNT) {
-                iterates.add((Integer) ((Expr.Const) i.args().get(1)).value());
+                int slot = (Integer) ((Expr.Const) i.args().get(1)).value();
+                iterates.add(slot);
+                if (i.args().get(0) instanceof Expr.Neighbor) {
+                    remoteAgents.add(slot);
+                }
             }
         });
         if (predicate && !writes.isEmpty()) {
@@ -200,7 +212,7 @@ public final class ModelTranslator {
         int reach = Math.max(cx.provenReach, checked[0] ? m.declaredReach() : 0);
         reach = Math.max(reach, m.declaredReach());
         return new StepIr(m.name(), params, predicate, result, label, whole, writes, selfReads, remoteReads, placeReads,
-                placeRemoteReads, placeWrites, iterates, actions, reach, m.declaredReach(), random[0],
+                placeRemoteReads, placeWrites, iterates, remoteAgents, remoteAgentRows, actions, reach, m.declaredReach(), random[0],
                 !model.agent() && !predicate && BoundaryOnly.holds(whole), model.sourceFileName(), line);
     }
 }

@@ -1,45 +1,133 @@
 package org.colony.runtime.agents;
 
+import java.util.Arrays;
+import org.colony.runtime.spi.Layout;
+
 /**
- * Agents grouped by place with a stable counting sort: the agents on place g are
- * {@code order[start[g]] .. order[start[g + 1] - 1]}, in slot (= id) order. Data-parallel in form
- * (histogram, exclusive prefix sum, scatter), as the GPU backend builds it.
+ * Agents grouped by place with a stable counting sort over the storage cells of their places' block (halo
+ * included): the agents on the place stored at {@code s} are {@code order[start[s]] .. order[start[s + 1] - 1]},
+ * in slot (= id) order. Data-parallel in form (histogram, exclusive prefix sum, scatter), as the GPU backend
+ * builds it.
+ *
+ * <p>Halo cells stand for places the block does not own. Off a grid that does not wrap they hold no agents. On
+ * one block of a wrapping grid they repeat the slots of the far side ({@link #wrapped}). On a partition they
+ * hold the numbers the neighbouring partitions sent ({@link #withHalo}); their entries in {@code order} are -1
+ * until the caller fills them with the slots of the rows it received.
  */
 public final class PlaceIndex {
 
+    private final Layout layout;
     private final int[] start;
     private final int[] order;
 
-    private PlaceIndex(int[] start, int[] order) {
+    private PlaceIndex(Layout layout, int[] start, int[] order) {
+        this.layout = layout;
         this.start = start;
         this.order = order;
     }
 
     /**
-     * Groups {@code count} agents by their place.
+     * Groups {@code count} agents by their place; halo cells hold none.
      *
-     * @param places global place index per slot
+     * @param places global place index per slot, every place owned by the block
      * @param count live agents (slots {@code [0, count)})
-     * @param cells places in the grid
+     * @param layout the block
      */
-    public static PlaceIndex build(long[] places, int count, int cells) {
-        int[] start = new int[cells + 1];
-        for (int i = 0; i < count; i++) {
-            start[(int) places[i] + 1]++;
-        }
-        for (int g = 0; g < cells; g++) {
-            start[g + 1] += start[g];
-        }
-        int[] cursor = new int[cells];
-        System.arraycopy(start, 0, cursor, 0, cells);
-        int[] order = new int[count];
-        for (int i = 0; i < count; i++) {
-            order[cursor[(int) places[i]]++] = i;
-        }
-        return new PlaceIndex(start, order);
+    public static PlaceIndex owned(long[] places, int count, Layout layout) {
+        int[] counts = new int[(int) layout.storedCells()];
+        int[] cell = histogram(places, count, layout, counts);
+        return scatter(layout, counts, cell, count);
     }
 
-    /** Where each place's agents start in {@link #order()}; length cells + 1. */
+    /** As {@link #owned}, for one block covering a wrapping grid: each halo cell repeats its far-side place. */
+    public static PlaceIndex wrapped(long[] places, int count, Layout layout) {
+        int[] counts = new int[(int) layout.storedCells()];
+        int[] cell = histogram(places, count, layout, counts);
+        forEachHalo(layout, (s, far) -> counts[s] = counts[far]);
+        PlaceIndex index = scatter(layout, counts, cell, count);
+        forEachHalo(layout, (s, far) -> System.arraycopy(index.order, index.start[far], index.order, index.start[s],
+                index.start[s + 1] - index.start[s]));
+        return index;
+    }
+
+    /**
+     * As {@link #owned}, with {@code halo[s]} agents on each halo cell {@code s} (owned cells' entries ignored):
+     * their {@code order} entries are -1 until the caller fills them.
+     */
+    public static PlaceIndex withHalo(long[] places, int count, Layout layout, int[] halo) {
+        int[] counts = new int[(int) layout.storedCells()];
+        int[] cell = histogram(places, count, layout, counts);
+        forEachHalo(layout, (s, far) -> counts[s] = halo[s]);
+        return scatter(layout, counts, cell, count);
+    }
+
+    private static int[] histogram(long[] places, int count, Layout layout, int[] counts) {
+        int[] cell = new int[count];
+        int w = layout.size0();
+        int h = layout.size1();
+        for (int i = 0; i < count; i++) {
+            long g = places[i];
+            int x = (int) (g % w);
+            int y = (int) (g / w % h);
+            int z = (int) (g / w / h);
+            int s = layout.storageIndex(x - layout.origin0(), y - layout.origin1(), z - layout.origin2());
+            cell[i] = s;
+            counts[s]++;
+        }
+        return cell;
+    }
+
+    private static PlaceIndex scatter(Layout layout, int[] counts, int[] cell, int count) {
+        int stored = counts.length;
+        int[] start = new int[stored + 1];
+        for (int s = 0; s < stored; s++) {
+            start[s + 1] = start[s] + counts[s];
+        }
+        int[] order = new int[start[stored]];
+        if (order.length > count) {
+            Arrays.fill(order, -1);
+        }
+        int[] cursor = counts; // reused: the counts are in start now
+        System.arraycopy(start, 0, cursor, 0, stored);
+        for (int i = 0; i < count; i++) {
+            order[cursor[cell[i]]++] = i;
+        }
+        return new PlaceIndex(layout, start, order);
+    }
+
+    /** A halo cell and the owned cell it repeats on one block covering a wrapping grid. */
+    @FunctionalInterface
+    private interface HaloCell {
+        void accept(int storage, int farSide);
+    }
+
+    /** Every halo cell of the layout, in storage order, with the owned cell it stands for on a wrapping grid. */
+    private static void forEachHalo(Layout l, HaloCell cell) {
+        int p0 = l.pad();
+        int p1 = l.dims() >= 2 ? l.pad() : 0;
+        int p2 = l.dims() >= 3 ? l.pad() : 0;
+        for (int z = -p2; z < l.extent2() + p2; z++) {
+            boolean zOwned = z >= 0 && z < l.extent2();
+            for (int y = -p1; y < l.extent1() + p1; y++) {
+                boolean rowOwned = zOwned && y >= 0 && y < l.extent1();
+                for (int x = -p0; x < l.extent0() + p0; x++) {
+                    if (rowOwned && x == 0) {
+                        x = l.extent0() - 1; // skip the owned run
+                        continue;
+                    }
+                    cell.accept(l.storageIndex(x, y, z), l.storageIndex(Math.floorMod(x, l.extent0()),
+                            Math.floorMod(y, l.extent1()), Math.floorMod(z, l.extent2())));
+                }
+            }
+        }
+    }
+
+    /** The layout the index was built for. */
+    public Layout layout() {
+        return layout;
+    }
+
+    /** Where each stored cell's agents start in {@link #order()}; length stored cells + 1. */
     public int[] start() {
         return start;
     }
@@ -49,9 +137,9 @@ public final class PlaceIndex {
         return order;
     }
 
-    /** The number of agents on place {@code g}. */
-    public int count(int g) {
-        return start[g + 1] - start[g];
+    /** The number of agents on the place stored at {@code s}. */
+    public int count(int s) {
+        return start[s + 1] - start[s];
     }
 
     /** Bytes held. */

@@ -127,6 +127,15 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--device", paramLabel = "N", description = "The GPU the cuda backend uses (default 0).")
         Integer device;
 
+        @Option(names = "--devices", paramLabel = "N",
+                description = "Spread the grid over N GPUs from --device on, one partition each (cuda backend).")
+        Integer devices;
+
+        @Option(names = "--partitions", paramLabel = "K|AxB[xC]",
+                description = "Cut the grid into K partitions (shape chosen for the least halo), or A x B [x C] of "
+                        + "them; halos and agents move between partitions, results stay bit-identical.")
+        String partitions;
+
         @Option(names = "--mode", paramLabel = "M", description = "deterministic (default) or fast.")
         String mode;
 
@@ -169,6 +178,12 @@ public final class Main implements Callable<Integer> {
             if (backend != null) {
                 args.add("--backend=" + backend);
             }
+            if (devices != null) {
+                args.add("--devices=" + devices);
+            }
+            if (partitions != null) {
+                args.add("--partitions=" + partitions);
+            }
             if (mode != null) {
                 args.add("--mode=" + mode);
             }
@@ -198,8 +213,11 @@ public final class Main implements Callable<Integer> {
                     }
                 }
                 long t1 = System.nanoTime();
-                out.printf(Locale.ROOT, "%s on %s, %d steps, %s, seed %d, %s%n", scenario.name(), sizeText(dims), n,
-                        sim.backendDescription(), config.seed(), config.mode() == Mode.FAST
+                int[] shape = main.partitionShape();
+                String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
+                        + String.join("x", java.util.Arrays.stream(shape).mapToObj(String::valueOf).toList()) + ")";
+                out.printf(Locale.ROOT, "%s on %s, %d steps, %s%s, seed %d, %s%n", scenario.name(), sizeText(dims), n,
+                        sim.backendDescription(), cut, config.seed(), config.mode() == Mode.FAST
                                 ? "fast mode (results may differ between backends)" : "deterministic");
                 if (profile) {
                     sim.startProfile();
@@ -219,6 +237,7 @@ public final class Main implements Callable<Integer> {
                     }
                     progress.update(t, scenario::status);
                 }
+                sim.synchronize(); // a GPU runs the steps after the calls return: time them to the end
                 var stepProfile = profile ? sim.stopProfile() : null;
                 progress.finish();
                 long t2 = System.nanoTime();

@@ -6,10 +6,6 @@ import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.ManageReport;
 import org.colony.runtime.agents.PlaceIndex;
 import org.colony.runtime.agents.PlaceWrites;
-import org.colony.runtime.migration.Priority;
-import org.colony.runtime.migration.Resolver;
-import org.colony.runtime.random.RandomStream;
-import org.colony.runtime.spi.AgentBlock;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.AgentView;
 import org.colony.runtime.spi.AttributeInfo;
@@ -25,23 +21,32 @@ import org.colony.runtime.storage.BlockStorage;
 /**
  * An agent collection on the CPU: columns by slot, live agents in id order, worked by the thread pool
  * in chunks of slots. {@link #manage} applies deaths, moves and births with data-parallel building
- * blocks (counting sort by place, priority resolution, stable compaction).
+ * blocks (counting sort by place, priority resolution, stable compaction; see {@link ManageRound}). The
+ * agents of one partition of a partitioned grid are a {@link CpuAgentPartition}.
  */
-final class CpuAgentStore implements AgentStore {
+class CpuAgentStore implements AgentStore {
 
-    private final ModelDescriptor descriptor;
-    private final ModelInfo model;
-    private final CpuPlaceStore places;
-    private final WorkerPool pool;
-    private final int capacity;
+    final ModelDescriptor descriptor;
+    final ModelInfo model;
+    final CpuPlaceStore places;
+    final WorkerPool pool;
+    final int capacity;
     private final Object[] shared;
-    private final AgentColumns cols;
+    final AgentColumns cols;
     private final AgentStore[] bound;
     private long nextId;
-    private PlaceIndex index;
+    /** The agents grouped by the storage cell of their place; rebuilt after manageAll or a wider halo. */
+    PlaceIndex index;
     private boolean closed;
 
+    /** Agents with ids 0, 1, ... on the given places. */
     CpuAgentStore(ModelDescriptor descriptor, CpuPlaceStore places, WorkerPool pool, long[] initial, int capacity) {
+        this(descriptor, places, pool, null, initial, capacity);
+    }
+
+    /** Agents with the given ids (increasing; null: 0, 1, ...) on the given places. */
+    CpuAgentStore(ModelDescriptor descriptor, CpuPlaceStore places, WorkerPool pool, long[] initialIds,
+            long[] initial, int capacity) {
         this.descriptor = descriptor;
         this.model = descriptor.info();
         this.places = places;
@@ -53,7 +58,7 @@ final class CpuAgentStore implements AgentStore {
         long[] ids = cols.ids();
         long[] loc = cols.locations();
         for (int i = 0; i < n; i++) {
-            ids[i] = i;
+            ids[i] = initialIds == null ? i : initialIds[i];
             loc[i] = initial[i];
         }
         cols.count(n);
@@ -76,11 +81,11 @@ final class CpuAgentStore implements AgentStore {
         bound[slot] = agents;
     }
 
-    private String name() {
+    String name() {
         return model.modelClass().getSimpleName();
     }
 
-    private void checkOpen() {
+    void checkOpen() {
         if (closed) {
             throw new ColonyException("the agents of " + name() + " are closed");
         }
@@ -89,10 +94,17 @@ final class CpuAgentStore implements AgentStore {
     // ---- the agents grouped by place, for iteration and place writes ------------------------
 
     PlaceIndex index() {
-        if (index == null) {
-            index = PlaceIndex.build(cols.locations(), cols.count(), (int) places.grid().cells());
+        Layout l = places.block().layout();
+        if (index == null || !index.layout().equals(l)) {
+            index = buildIndex(l);
         }
         return index;
+    }
+
+    /** The index of one block covering the grid: a wrapping grid's halo repeats the far side. */
+    PlaceIndex buildIndex(Layout l) {
+        return l.wrap() && l.pad() > 0 ? PlaceIndex.wrapped(cols.locations(), cols.count(), l)
+                : PlaceIndex.owned(cols.locations(), cols.count(), l);
     }
 
     @Override
@@ -210,8 +222,8 @@ final class CpuAgentStore implements AgentStore {
             return;
         }
         PlaceIndex idx = index();
-        Layout layout = places.block().layout();
-        int cells = (int) places.grid().cells();
+        Layout layout = idx.layout();
+        int rows = layout.rows();
         for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
             int attr = w.getKey();
             AttributeInfo info = places.model().attributes().get(attr);
@@ -221,10 +233,11 @@ final class CpuAgentStore implements AgentStore {
                 Object contribution = info.isArray() ? ((Object[]) cols.contribution(attr))[k] : cols.contribution(attr);
                 boolean[] written = info.isArray() ? ((boolean[][]) cols.contributed(attr))[k]
                         : (boolean[]) cols.contributed(attr);
-                int tasks = cells < CpuPlaceStore.SEQUENTIAL_CELLS ? 1 : pool.parallelism() * 4;
+                int tasks = layout.ownedCells() < CpuPlaceStore.SEQUENTIAL_CELLS ? 1
+                        : Math.min(rows, pool.parallelism() * 4);
                 try {
-                    pool.run(tasks, t -> PlaceWrites.apply(w.getValue(), column, contribution, written, idx, layout,
-                            (int) ((long) cells * t / tasks), (int) ((long) cells * (t + 1) / tasks), what));
+                    pool.run(tasks, t -> PlaceWrites.apply(w.getValue(), column, contribution, written, idx,
+                            (int) ((long) rows * t / tasks), (int) ((long) rows * (t + 1) / tasks), what));
                 } catch (RuntimeException e) {
                     throw e instanceof ColonyException c ? c : new ColonyException(what + ": " + e, e);
                 }
@@ -238,154 +251,10 @@ final class CpuAgentStore implements AgentStore {
     @Override
     public ManageReport manage(long seed, long epoch) {
         checkOpen();
-        int n = cols.count();
-        long[] ids = cols.ids();
-        long[] loc = cols.locations();
-        boolean[] killed = cols.killed();
-        long[] targets = cols.targets();
-        int[] spawns = cols.spawns();
-        int cells = (int) places.grid().cells();
-        boolean bounded = capacity < Integer.MAX_VALUE;
-        RandomStream rng = new RandomStream(seed, epoch);
-
-        // 1. Deaths.
-        long deaths = 0;
-        for (int i = 0; i < n; i++) {
-            if (killed[i]) {
-                deaths++;
-            }
-        }
-        // Births asked for: checked before anything changes, so a refused manageAll leaves the agents as they were.
-        long wanted = 0;
-        for (int i = 0; i < n; i++) {
-            if (spawns[i] < 0) {
-                throw new ColonyException(name() + " agent " + ids[i] + " asked for " + spawns[i]
-                        + " children; spawn(n) needs n >= 0");
-            }
-            wanted += spawns[i];
-        }
-        long survivors = n - deaths;
-        if (survivors + wanted > AgentColumns.MAX_AGENTS) {
-            throw new ColonyException(name() + " agents would number " + (survivors + wanted) + " after this manageAll; "
-                    + "the CPU backend holds at most " + AgentColumns.MAX_AGENTS + " per collection");
-        }
-        // 2. Moves: a destination's room is its capacity less the living agents on it now, movers included.
-        int[] occupancy = bounded ? new int[cells] : null;
-        if (bounded) {
-            for (int i = 0; i < n; i++) {
-                if (!killed[i]) {
-                    occupancy[(int) loc[i]]++;
-                }
-            }
-        }
-        long outside = 0;
-        int requests = 0;
-        for (int i = 0; i < n; i++) {
-            if (killed[i]) {
-                continue;
-            }
-            if (targets[i] == AgentBlock.OUTSIDE) {
-                outside++;
-            } else if (targets[i] >= 0 && targets[i] != loc[i]) {
-                requests++;
-            }
-        }
-        long moves = 0;
-        long refused = 0;
-        if (requests > 0) {
-            int[] who = new int[requests];
-            long[] dest = new long[requests];
-            long[] prio = new long[requests];
-            long[] id = new long[requests];
-            int r = 0;
-            for (int i = 0; i < n; i++) {
-                if (!killed[i] && targets[i] >= 0 && targets[i] != loc[i]) {
-                    who[r] = i;
-                    dest[r] = targets[i];
-                    id[r] = ids[i];
-                    prio[r] = bounded ? Priority.move(rng, ids[i]) : 0;
-                    r++;
-                }
-            }
-            boolean[] won = bounded ? Resolver.resolve(dest, prio, id, requests, g -> capacity - occupancy[(int) g])
-                    : null;
-            for (int q = 0; q < requests; q++) {
-                if (won == null || won[q]) {
-                    loc[who[q]] = dest[q];
-                    moves++;
-                } else {
-                    refused++;
-                }
-            }
-        }
-        // 3. Births on the parent's place (after its move), within the room left there.
-        int[] parents = new int[(int) wanted];
-        int births = 0;
-        long birthsRefused = 0;
-        if (wanted > 0) {
-            int c = 0;
-            for (int i = 0; i < n; i++) {
-                for (int k = 0; k < spawns[i]; k++) {
-                    parents[c++] = i;
-                }
-            }
-            if (bounded) {
-                int[] after = new int[cells];
-                for (int i = 0; i < n; i++) {
-                    if (!killed[i]) {
-                        after[(int) loc[i]]++;
-                    }
-                }
-                long[] dest = new long[c];
-                long[] prio = new long[c];
-                long[] seq = new long[c];
-                int k = 0;
-                for (int q = 0; q < c; q++) {
-                    int p = parents[q];
-                    k = (q > 0 && parents[q - 1] == p) ? k + 1 : 0;
-                    dest[q] = loc[p];
-                    prio[q] = Priority.child(rng, ids[p], k);
-                    seq[q] = q;
-                }
-                boolean[] won = Resolver.resolve(dest, prio, seq, c, g -> capacity - after[(int) g]);
-                int w = 0;
-                for (int q = 0; q < c; q++) {
-                    if (won[q]) {
-                        parents[w++] = parents[q];
-                    } else {
-                        birthsRefused++;
-                    }
-                }
-                births = w;
-            } else {
-                births = c;
-            }
-        }
-        // 4. Stable compaction: survivors in id order, then children in parent order.
-        int count = (int) survivors + births;
-        int[] keep = new int[count];
-        int j = 0;
-        for (int i = 0; i < n; i++) {
-            if (!killed[i]) {
-                keep[j++] = i;
-            }
-        }
-        System.arraycopy(parents, 0, keep, j, births);
-        // The slots stay within twice the live agents (above MIN_SLOTS): they grow by half when births overflow
-        // them, and shrink to 1.5 times the population when fewer than half are live.
-        int slots = cols.slots();
-        if (count > slots) {
-            slots = (int) Math.min(AgentColumns.MAX_AGENTS, Math.max(count, slots + (long) slots / 2));
-        } else if (slots > AgentColumns.MIN_SLOTS && count < slots / 2) {
-            slots = Math.max(AgentColumns.MIN_SLOTS, count + count / 2);
-        }
-        cols.rebuild(keep, count, slots);
-        long[] newIds = cols.ids();
-        for (int b = (int) survivors; b < count; b++) {
-            newIds[b] = nextId++;
-        }
+        ManageReport r = ManageRound.manage(cols, places.block().layout(), capacity, seed, epoch, nextId, name());
+        nextId += r.births();
         index = null;
-        return new ManageReport(deaths, births, moves, refused, birthsRefused, outside, count);
+        return r;
     }
 
     // ---- attributes ------------------------------------------------------------------------
@@ -411,6 +280,12 @@ final class CpuAgentStore implements AgentStore {
 
     @Override
     public Reduction reduce(int attribute, int element) {
+        AttributeInfo info = model.attributes().get(attribute);
+        return partial(attribute, element).result(info.type(), name() + "." + info.name());
+    }
+
+    /** The partial reduction of one element column. */
+    public ColumnAccumulator partial(int attribute, int element) {
         checkOpen();
         Object column = cols.column(attribute, element);
         int n = cols.count();
@@ -425,8 +300,7 @@ final class CpuAgentStore implements AgentStore {
         for (int i = 1; i < tasks; i++) {
             total.merge(parts[i]);
         }
-        AttributeInfo info = model.attributes().get(attribute);
-        return total.result(info.type(), name() + "." + info.name());
+        return total;
     }
 
     @Override

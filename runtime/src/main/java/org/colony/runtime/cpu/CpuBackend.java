@@ -34,6 +34,18 @@ public final class CpuBackend implements Backend {
     @Override
     public PlaceStore createPlaces(ModelDescriptor model, Grid grid) {
         var layout = CpuPlaceStore.layout(model.info(), grid, model.info().reach());
+        checkFits(model, grid, layout);
+        return new CpuPlaceStore(model, grid, pool);
+    }
+
+    @Override
+    public org.colony.runtime.spi.PlaceBlock createBlock(ModelDescriptor model, Grid grid,
+            org.colony.runtime.spi.Layout layout, int partition) {
+        checkFits(model, grid, layout);
+        return new CpuPlaceStore(model, grid, pool, layout, true);
+    }
+
+    private static void checkFits(ModelDescriptor model, Grid grid, org.colony.runtime.spi.Layout layout) {
         long need = BlockStorage.bytes(model.info(), layout);
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
@@ -47,7 +59,6 @@ public final class CpuBackend implements Backend {
                     + layout.storedCells() + " cells with its halo; the CPU backend holds at most "
                     + BlockStorage.MAX_CELLS + " cells per block");
         }
-        return new CpuPlaceStore(model, grid, pool);
     }
 
     @Override
@@ -55,16 +66,30 @@ public final class CpuBackend implements Backend {
         if (!(places instanceof CpuPlaceStore p)) {
             throw new ColonyException("these places belong to another backend");
         }
-        long need = AgentColumns.bytesPerSlot(model.info()) * Math.max(AgentColumns.MIN_SLOTS,
-                initialPlaces.length + initialPlaces.length / 2L);
+        checkFits(model, initialPlaces.length);
+        return new CpuAgentStore(model, p, pool, initialPlaces, capacity);
+    }
+
+    @Override
+    public org.colony.runtime.spi.AgentPartition createAgentPartition(ModelDescriptor model,
+            org.colony.runtime.spi.PlaceBlock block, long[] ids, long[] places, int capacity,
+            org.colony.runtime.partition.Topology topology, int partition) {
+        if (!(block instanceof CpuPlaceStore p)) {
+            throw new ColonyException("the places of partition " + partition + " belong to another backend");
+        }
+        checkFits(model, places.length);
+        return new CpuAgentPartition(model, p, pool, ids, places, capacity, topology, partition);
+    }
+
+    private static void checkFits(ModelDescriptor model, int agents) {
+        long need = AgentColumns.bytesPerSlot(model.info()) * Math.max(AgentColumns.MIN_SLOTS, agents + agents / 2L);
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         if (need > free) {
-            throw new ColonyException(initialPlaces.length + " " + model.info().modelClass().getSimpleName()
+            throw new ColonyException(agents + " " + model.info().modelClass().getSimpleName()
                     + " agents need " + need + " bytes of memory, but the Java heap has " + free
                     + " free; raise -Xmx or start with fewer agents");
         }
-        return new CpuAgentStore(model, p, pool, initialPlaces, capacity);
     }
 
     @Override

@@ -8,16 +8,20 @@ import org.colony.runtime.spi.AttributeInfo;
 import org.colony.runtime.spi.Layout;
 import org.colony.runtime.spi.ModelDescriptor;
 import org.colony.runtime.spi.ModelInfo;
-import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.spi.PlaceBlock;
+import org.colony.runtime.partition.Region;
 import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.spi.ScalarType;
+import org.colony.runtime.storage.HostCopy;
 import org.colony.runtime.spi.StepInfo;
 import org.colony.runtime.storage.BlockStorage;
 
 /**
- * A Places collection on the CPU: one block covering the grid with a halo as wide as the model's
- * reach, worked by the thread pool in chunks of rows.
+ * A Places collection on the CPU: one block with a halo as wide as the model's reach, worked by the thread
+ * pool in chunks of rows. The block covers the whole grid (and fills a wrapping halo itself), or is one
+ * partition of a partitioned grid (and the runtime fills its halo by exchange).
  */
-final class CpuPlaceStore implements PlaceStore {
+final class CpuPlaceStore implements PlaceBlock {
 
     /** Below this many cells a call runs as one chunk on the calling thread. */
     static final int SEQUENTIAL_CELLS = 1 << 15;
@@ -30,15 +34,23 @@ final class CpuPlaceStore implements PlaceStore {
     private final Object[] shared;
     private final boolean[] dirty;
     private final org.colony.runtime.spi.AgentStore[] bound;
+    /** Whether the halo comes from exchange with other partitions rather than from this block. */
+    private final boolean partition;
     private boolean closed;
 
     CpuPlaceStore(ModelDescriptor descriptor, Grid grid, WorkerPool pool) {
+        this(descriptor, grid, pool, layout(descriptor.info(), grid, descriptor.info().reach()), false);
+    }
+
+    /** A block with the given layout; {@code partition}: its halo is filled by exchange. */
+    CpuPlaceStore(ModelDescriptor descriptor, Grid grid, WorkerPool pool, Layout layout, boolean partition) {
         this.descriptor = descriptor;
         this.model = descriptor.info();
         this.grid = grid;
         this.pool = pool;
+        this.partition = partition;
         this.shared = BlockStorage.newShared(model);
-        this.block = new BlockStorage(model, layout(model, grid, model.reach()), shared);
+        this.block = new BlockStorage(model, layout, shared);
         this.dirty = new boolean[model.attributes().size()];
         java.util.Arrays.fill(dirty, true);
         this.bound = new org.colony.runtime.spi.AgentStore[model.agentClasses().size()];
@@ -64,7 +76,9 @@ final class CpuPlaceStore implements PlaceStore {
         if (reach <= block.layout().pad()) {
             return;
         }
-        BlockStorage wider = new BlockStorage(model, layout(model, grid, reach), shared);
+        Layout l = block.layout();
+        BlockStorage wider = new BlockStorage(model, new Layout(l.dims(), l.size0(), l.size1(), l.size2(), l.origin0(),
+                l.origin1(), l.origin2(), l.extent0(), l.extent1(), l.extent2(), reach, l.wrap()), shared);
         wider.copyOwned(block);
         block = wider;
         java.util.Arrays.fill(dirty, true);
@@ -77,6 +91,9 @@ final class CpuPlaceStore implements PlaceStore {
 
     /** Fills the halo of attributes about to be read on neighbouring places, where it is stale. */
     void prepareRemote(java.util.Set<Integer> attributes) {
+        if (partition) {
+            return; // the runtime exchanges the halo before the call
+        }
         Layout l = block.layout();
         for (int a : attributes) {
             if (dirty[a] && l.wrap() && l.pad() > 0) {
@@ -132,6 +149,39 @@ final class CpuPlaceStore implements PlaceStore {
     }
 
     @Override
+    public boolean splits() {
+        return partition;
+    }
+
+    @Override
+    public void callBox(int step, Object[] args, long seed, long epoch, long time, Region box) {
+        StepInfo s = model.steps().get(step);
+        prepare(s, seed, epoch, time);
+        int extent1 = block.layout().extent1();
+        int[] lo = box.lo();
+        int[] hi = box.hi();
+        for (int z = lo[2]; z < hi[2]; z++) {
+            int row0 = z * extent1 + lo[1];
+            int rows = hi[1] - lo[1];
+            runChunks(s, rows, hi[0] - lo[0], (r0, r1, x0, x1) -> descriptor.run(step, block, row0 + r0, row0 + r1,
+                    lo[0] + x0, lo[0] + x1, args));
+        }
+    }
+
+    @Override
+    public void finishCall(int step) {
+        StepInfo s = model.steps().get(step);
+        for (int a : s.writes()) {
+            if (s.buffers(a) && s.boundaryOnly()) {
+                block.commitBoundary(a); // the step wrote the second column on the boundary alone
+            } else if (s.buffers(a)) {
+                block.swap(a);
+            }
+            dirty[a] = true;
+        }
+    }
+
+    @Override
     public long count(int step, Object[] args, long seed, long epoch, long time) {
         StepInfo s = model.steps().get(step);
         prepare(s, seed, epoch, time);
@@ -157,8 +207,14 @@ final class CpuPlaceStore implements PlaceStore {
 
     private void runChunks(StepInfo s, Chunk chunk) {
         Layout l = block.layout();
-        int rows = l.rows();
-        int width = l.extent0();
+        runChunks(s, l.rows(), l.extent0(), chunk);
+    }
+
+    /** Runs {@code chunk} over rows {@code [0, rows)} and x {@code [0, width)} in parallel pieces. */
+    private void runChunks(StepInfo s, int rows, int width, Chunk chunk) {
+        if (rows <= 0 || width <= 0) {
+            return;
+        }
         long cells = (long) rows * width;
         int tasks = cells < SEQUENTIAL_CELLS ? 1 : (int) Math.min(pool.parallelism() * 4L, cells / (SEQUENTIAL_CELLS / 4));
         int rowParts = Math.min(rows, tasks);
@@ -240,6 +296,12 @@ final class CpuPlaceStore implements PlaceStore {
 
     @Override
     public Reduction reduce(int attribute, int element) {
+        AttributeInfo info = model.attributes().get(attribute);
+        return partial(attribute, element).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public ColumnAccumulator partial(int attribute, int element) {
         checkOpen();
         Layout l = block.layout();
         Object column = block.column(attribute, element);
@@ -258,8 +320,44 @@ final class CpuPlaceStore implements PlaceStore {
         for (int i = 1; i < tasks; i++) {
             total.merge(parts[i]);
         }
-        AttributeInfo info = model.attributes().get(attribute);
-        return total.result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+        return total;
+    }
+
+    // ---- halo exchange -----------------------------------------------------------------------
+
+    @Override
+    public Layout layout() {
+        return block.layout();
+    }
+
+    @Override
+    public java.lang.foreign.MemorySegment buffer(long bytes) {
+        return java.lang.foreign.Arena.ofAuto().allocate(Math.max(1, bytes), 8);
+    }
+
+    @Override
+    public void pack(int attribute, int element, Region region, java.lang.foreign.MemorySegment buffer, long offset) {
+        checkOpen();
+        Object column = block.column(attribute, element);
+        ScalarType type = model.attributes().get(attribute).type();
+        long[] at = {offset};
+        region.forEachRun(block.layout(), (storage, length) -> {
+            HostCopy.toSegment(column, storage, buffer, at[0], length, type);
+            at[0] += (long) length * type.bytes();
+        });
+    }
+
+    @Override
+    public void unpack(int attribute, int element, Region region, java.lang.foreign.MemorySegment buffer,
+            long offset) {
+        checkOpen();
+        Object column = block.column(attribute, element);
+        ScalarType type = model.attributes().get(attribute).type();
+        long[] at = {offset};
+        region.forEachRun(block.layout(), (storage, length) -> {
+            HostCopy.fromSegment(buffer, at[0], column, storage, length, type);
+            at[0] += (long) length * type.bytes();
+        });
     }
 
     @Override

@@ -40,6 +40,21 @@ public interface Transport extends AutoCloseable {
      */
     void exchange(List<Message> sends, List<Message> receives);
 
+    /**
+     * Starts an exchange and returns what completes it: work the caller issues between the two (interior cells
+     * of a step, which read no halo) may run alongside the transfers; work issued after {@code finish} sees every
+     * receive. A transport that cannot overlap carries the exchange out here and finishes with nothing to do.
+     */
+    default Runnable start(List<Message> sends, List<Message> receives) {
+        exchange(sends, receives);
+        return () -> { };
+    }
+
+    /** Whether {@link #start} lets work run alongside the transfers (so splitting a step pays). */
+    default boolean overlaps() {
+        return false;
+    }
+
     @Override
     void close();
 }

@@ -1,13 +1,15 @@
 package org.colony.runtime.spi;
 
 /**
- * The agents of one collection grouped by place, as generated kernels iterate them: the agents on
- * place {@code g} (a global place index) are the slots {@code order[start[g]] .. order[start[g+1] - 1]},
- * in id order.
+ * The agents of one collection grouped by place, as generated kernels iterate them: the agents on the
+ * place stored at {@code s} (a storage index of the places' block, {@link Layout#storageIndex}, halo
+ * included) are the slots {@code order[start[s]] .. order[start[s+1] - 1]}, in id order. A halo place holds
+ * the agents of the place it stands for (the far side of a wrapping grid, or a neighbouring partition's
+ * place), none off a grid that does not wrap.
  */
 public interface AgentView {
 
-    /** Per global place index, where its agents start in {@link #order()}; length cells + 1. */
+    /** Per storage index, where the place's agents start in {@link #order()}; length stored cells + 1. */
     int[] start();
 
     /** Agent slots grouped by place. */

@@ -18,12 +18,44 @@ public interface Backend extends AutoCloseable {
     PlaceStore createPlaces(ModelDescriptor model, Grid grid);
 
     /**
+     * Creates the places of one partition of a partitioned grid: a block with the given layout whose halo the
+     * runtime fills by exchange. Checks the memory it needs first, like {@link #createPlaces}.
+     *
+     * @param partition the partition, 0 to the partition count less 1 (a GPU backend puts partition p on its
+     *     p-th device)
+     */
+    default PlaceBlock createBlock(ModelDescriptor model, Grid grid, Layout layout, int partition) {
+        throw new org.colony.runtime.ColonyException("the " + name() + " backend cannot cut a grid into partitions");
+    }
+
+    /** How the partitions of this backend's blocks exchange halos and agents. */
+    default org.colony.runtime.partition.Transport transport() {
+        return new org.colony.runtime.partition.InProcessTransport();
+    }
+
+    /**
      * Creates the storage of an agent collection on {@code places} (created by this backend) with agents
      * at the given global place indices, ids 0, 1, ... in that order, all attributes zero.
      *
      * @param capacity the most agents of this collection a place may hold
      */
     AgentStore createAgents(ModelDescriptor model, PlaceStore places, long[] initialPlaces, int capacity);
+
+    /**
+     * Creates the agents of one partition of a partitioned grid on {@code block} (created by this backend's
+     * {@link #createBlock}): the agents with the given ids (increasing) at the given global place indices, all
+     * owned by the block, all attributes zero.
+     *
+     * @param capacity the most agents of this collection a place may hold
+     * @param topology how the grid is cut
+     * @param partition the block's partition
+     */
+    default AgentPartition createAgentPartition(ModelDescriptor model, PlaceBlock block, long[] ids, long[] places,
+            int capacity, org.colony.runtime.partition.Topology topology, int partition) {
+        throw new org.colony.runtime.ColonyException("the " + name() + " backend cannot put agents on a grid cut into "
+                + "partitions; run " + model.info().modelClass().getSimpleName() + " on one block (without --partitions "
+                + "or --devices)");
+    }
 
     /**
      * Starts timing step calls on the device, delivering each call's device time to {@code timings}, or, with

@@ -65,9 +65,12 @@ public final class KernelSupport {
         return (int) total;
     }
 
-    /** The number of agents on global place {@code g} of an agent view's {@code start} array; 0 for g &lt; 0. */
-    public static int agentCount(int[] start, long g) {
-        return g < 0 ? 0 : start[(int) g + 1] - start[(int) g];
+    /**
+     * The number of agents on the place stored at {@code s} (a storage index of the block, halo included) of an
+     * agent view's {@code start} array.
+     */
+    public static int agentCount(int[] start, int s) {
+        return start[s + 1] - start[s];
     }
 
     // Comparisons as 0 or 1, by arithmetic alone: a kernel combines them with & | ^ and tests the result once,

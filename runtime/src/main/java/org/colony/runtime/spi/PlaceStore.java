@@ -47,6 +47,10 @@ public interface PlaceStore extends AutoCloseable {
     /** Widens the halo to at least {@code reach} cells, for agents that read places that far away. */
     void ensureReach(int reach);
 
+    /** Waits until the work issued so far is done (a GPU runs calls after they return) and reports its failures. */
+    default void synchronize() {
+    }
+
     /** Bytes of memory the collection holds. */
     long bytes();
 

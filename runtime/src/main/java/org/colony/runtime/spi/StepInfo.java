@@ -17,6 +17,10 @@ import java.util.Set;
  * @param placeRemoteReads for agent steps, place attributes read on neighbouring places
  * @param placeWrites for agent steps, the place attributes written and how writes combine
  * @param iterates slots of the agent models whose agents the step iterates or counts
+ * @param remoteAgents slots of the agent models whose agents the step counts or iterates on neighbouring places
+ *     ({@code agentCountAt}, {@code agentsAt}): on a partitioned grid their numbers are needed on the halo
+ * @param remoteAgentRows slots of the agent models whose agents the step iterates on neighbouring places
+ *     ({@code agentsAt}): on a partitioned grid their ids and attributes are needed on the halo too
  * @param actions for agent steps, the life-cycle intents it may record
  * @param reach the largest neighbour offset along any dimension
  * @param usesRandom whether it draws random numbers
@@ -26,8 +30,8 @@ import java.util.Set;
  */
 public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
         Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
-        Set<Integer> iterates, Set<AgentAction> actions, int reach, boolean usesRandom, boolean boundaryOnly,
-        String source) {
+        Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
+        int reach, boolean usesRandom, boolean boundaryOnly, String source) {
 
     /** Attributes this step both writes and reads through neighbours: written to the second buffer, then swapped. */
     public boolean buffers(int attribute) {

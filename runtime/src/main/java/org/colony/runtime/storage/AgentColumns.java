@@ -1,5 +1,6 @@
 package org.colony.runtime.storage;
 
+import java.lang.foreign.MemorySegment;
 import org.colony.runtime.ColonyException;
 import org.colony.runtime.spi.AgentBlock;
 import org.colony.runtime.spi.AgentView;
@@ -153,6 +154,106 @@ public final class AgentColumns implements AgentBlock {
             places[i] = oldPlaces[keep[i]];
         }
         count = n;
+    }
+
+    /**
+     * Makes room for at least {@code atLeast} slots (growing by half at least), keeping the live agents, their
+     * attributes and the intents steps recorded; slots past the live agents are not kept.
+     */
+    public void reserve(int atLeast) {
+        if (atLeast <= slots) {
+            return;
+        }
+        if (atLeast > MAX_AGENTS) {
+            throw new ColonyException(model.modelClass().getSimpleName() + " agents would need " + atLeast
+                    + " slots; the CPU backend holds at most " + MAX_AGENTS + " per collection");
+        }
+        Object[] oldCurrent = current;
+        long[] oldIds = ids;
+        long[] oldPlaces = places;
+        boolean[] oldKilled = killed;
+        long[] oldTargets = targets;
+        int[] oldSpawns = spawns;
+        allocate((int) Math.min(MAX_AGENTS, Math.max(atLeast, slots + (long) slots / 2)));
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            for (int k = 0; k < info.columns(); k++) {
+                System.arraycopy(element(info, oldCurrent[a], k), 0, element(info, current[a], k), 0, count);
+            }
+        }
+        System.arraycopy(oldIds, 0, ids, 0, count);
+        System.arraycopy(oldPlaces, 0, places, 0, count);
+        System.arraycopy(oldKilled, 0, killed, 0, count);
+        System.arraycopy(oldTargets, 0, targets, 0, count);
+        System.arraycopy(oldSpawns, 0, spawns, 0, count);
+    }
+
+    /**
+     * Bytes of one agent's row as {@link #pack} writes it: the id, with {@code state} its place and the children
+     * it asked for, then every attribute (each element of an array attribute).
+     */
+    public long rowBytes(boolean state) {
+        long b = 8 + (state ? 8 + 4 : 0);
+        for (AttributeInfo a : model.attributes()) {
+            b += (long) a.type().bytes() * a.columns();
+        }
+        return b;
+    }
+
+    /**
+     * Packs the rows of {@code slots[0..n)} into {@code segment} from {@code offset}, column by column: ids, with
+     * {@code state} places and children asked for, then the current column of every attribute element.
+     *
+     * @return the offset past the rows
+     */
+    public long pack(int[] slots, int n, boolean state, MemorySegment segment, long offset) {
+        long at = offset;
+        SlotCopy.toSegment(ids, slots, n, segment, at);
+        at += 8L * n;
+        if (state) {
+            SlotCopy.toSegment(places, slots, n, segment, at);
+            at += 8L * n;
+            SlotCopy.toSegment(spawns, slots, n, segment, at);
+            at += 4L * n;
+        }
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            for (int k = 0; k < info.columns(); k++) {
+                SlotCopy.toSegment(element(info, current[a], k), slots, n, segment, at);
+                at += (long) info.type().bytes() * n;
+            }
+        }
+        return at;
+    }
+
+    /**
+     * The reverse of {@link #pack}: writes {@code n} rows into {@code slots[0..n)} (which must exist); with
+     * {@code state} the agents are alive and have no move asked for.
+     *
+     * @return the offset past the rows
+     */
+    public long unpack(MemorySegment segment, long offset, int[] slots, int n, boolean state) {
+        long at = offset;
+        SlotCopy.fromSegment(segment, at, ids, slots, n);
+        at += 8L * n;
+        if (state) {
+            SlotCopy.fromSegment(segment, at, places, slots, n);
+            at += 8L * n;
+            SlotCopy.fromSegment(segment, at, spawns, slots, n);
+            at += 4L * n;
+            for (int i = 0; i < n; i++) {
+                killed[slots[i]] = false;
+                targets[slots[i]] = -1;
+            }
+        }
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            for (int k = 0; k < info.columns(); k++) {
+                SlotCopy.fromSegment(segment, at, element(info, current[a], k), slots, n);
+                at += (long) info.type().bytes() * n;
+            }
+        }
+        return at;
     }
 
     private static Object element(AttributeInfo info, Object column, int k) {

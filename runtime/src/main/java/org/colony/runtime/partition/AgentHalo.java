@@ -1,0 +1,118 @@
+package org.colony.runtime.partition;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.colony.runtime.spi.AgentPartition;
+
+/**
+ * The agents of one partitioned collection as the neighbouring partitions see them on their halos: before a step
+ * that counts agents on neighbouring places ({@code agentCountAt}), each partition sends every neighbour the
+ * number of agents on each cell of the region that neighbour keeps as halo (4 bytes a cell); before a step that
+ * iterates them ({@code agentsAt}), it sends their rows too (id and attributes). Counts stay valid until the
+ * next {@code manageAll}; rows until the agents' attributes change.
+ */
+final class AgentHalo {
+
+    /** Partition {@code from} sends what lies on its {@code send} region to {@code to}, whose halo {@code receive} is. */
+    private record Link(int from, int to, Region send, Region receive) {
+    }
+
+    private final Topology topology;
+    private final AgentPartition[] parts;
+    private final Transport transport;
+    private List<Link> links = List.of();
+    private int width = -1;
+    private boolean counts;
+    private long rows = -1;
+    private long countBytes;
+    private long rowBytes;
+
+    AgentHalo(Topology topology, AgentPartition[] parts, Transport transport) {
+        this.topology = topology;
+        this.parts = parts;
+        this.transport = transport;
+    }
+
+    /** Forgets what was sent: the agents moved, were born or died. */
+    void moved() {
+        counts = false;
+        rows = -1;
+    }
+
+    /** Bytes of counts sent so far. */
+    long countBytes() {
+        return countBytes;
+    }
+
+    /** Bytes of rows sent so far. */
+    long rowBytes() {
+        return rowBytes;
+    }
+
+    /**
+     * Makes the halo of every partition hold the numbers of agents on its cells, and with {@code withRows} their
+     * rows as they are at {@code generation}.
+     *
+     * @param pad the halo width of the places' blocks now
+     */
+    void prepare(int pad, boolean withRows, long generation) {
+        if (pad != width) {
+            links = links(pad);
+            width = pad;
+            moved();
+        }
+        if (pad == 0) {
+            return;
+        }
+        if (!counts) {
+            List<Parcel> parcels = new ArrayList<>(links.size());
+            for (Link l : links) {
+                parcels.add(Parcel.of(l.from(), l.to(), 4 * l.send().cells(),
+                        b -> parts[l.from()].packCounts(l.send(), b, 0),
+                        b -> parts[l.to()].unpackCounts(l.receive(), b, 0)));
+            }
+            countBytes += Parcel.exchange(transport, parcels);
+            for (AgentPartition p : parts) {
+                p.haloReady();
+            }
+            counts = true;
+            rows = -1;
+        }
+        if (withRows && rows != generation) {
+            for (AgentPartition p : parts) {
+                p.ghostsReady();
+            }
+            List<Parcel> parcels = new ArrayList<>(links.size());
+            for (Link l : links) {
+                long row = parts[l.from()].rowBytes();
+                parcels.add(new Parcel(l.from(), l.to(), row * parts[l.from()].agentsIn(l.send()),
+                        row * parts[l.to()].agentsIn(l.receive()),
+                        b -> parts[l.from()].packRows(l.send(), b, 0),
+                        b -> parts[l.to()].unpackRows(l.receive(), b, 0)));
+            }
+            rowBytes += Parcel.exchange(transport, parcels);
+            rows = generation;
+        }
+    }
+
+    /** Every neighbour relation across which a halo {@code pad} cells wide is filled, in a fixed order. */
+    private List<Link> links(int pad) {
+        List<Link> out = new ArrayList<>();
+        if (pad == 0) {
+            return out;
+        }
+        int dims = topology.dimensions();
+        int self = Neighbors.self(dims);
+        for (int p = 0; p < topology.partitions(); p++) {
+            for (int n = 0; n < Neighbors.ids(dims); n++) {
+                int q = topology.neighbor(p, n);
+                if (n == self || q < 0) {
+                    continue;
+                }
+                out.add(new Link(p, q, Region.send(topology.block(p), dims, n, pad),
+                        Region.receive(topology.block(q), dims, Neighbors.opposite(n, dims), pad)));
+            }
+        }
+        return out;
+    }
+}

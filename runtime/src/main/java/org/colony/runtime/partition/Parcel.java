@@ -1,0 +1,64 @@
+package org.colony.runtime.partition;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One message of an exchange between partitions, with what fills it and what reads it: the sender packs its
+ * buffer, the transport carries it, the receiver unpacks its own. Both ends state the size they expect (the
+ * sender from what it has, the receiver from what it was told earlier), and the transport refuses a mismatch.
+ *
+ * @param from the sending partition
+ * @param to the receiving partition
+ * @param sendBytes the bytes the sender packs
+ * @param receiveBytes the bytes the receiver expects
+ * @param pack fills the send buffer
+ * @param unpack reads the receive buffer
+ */
+record Parcel(int from, int to, long sendBytes, long receiveBytes, Consumer<MemorySegment> pack,
+        Consumer<MemorySegment> unpack) {
+
+    /** A parcel whose size both ends know alike. */
+    static Parcel of(int from, int to, long bytes, Consumer<MemorySegment> pack, Consumer<MemorySegment> unpack) {
+        return new Parcel(from, to, bytes, bytes, pack, unpack);
+    }
+
+    /**
+     * Packs every parcel, carries them in one exchange and unpacks them, in list order; parcels of no bytes at
+     * both ends are left out.
+     *
+     * @return the bytes sent
+     */
+    static long exchange(Transport transport, List<Parcel> parcels) {
+        List<Transport.Message> sends = new ArrayList<>();
+        List<Transport.Message> receives = new ArrayList<>();
+        List<Parcel> carried = new ArrayList<>();
+        long bytes = 0;
+        for (Parcel p : parcels) {
+            if (p.sendBytes() == 0 && p.receiveBytes() == 0) {
+                continue;
+            }
+            MemorySegment out = buffer(p.sendBytes());
+            p.pack().accept(out);
+            sends.add(new Transport.Message(p.from(), p.to(), out));
+            receives.add(new Transport.Message(p.from(), p.to(), buffer(p.receiveBytes())));
+            carried.add(p);
+            bytes += p.sendBytes();
+        }
+        if (carried.isEmpty()) {
+            return 0;
+        }
+        transport.exchange(sends, receives);
+        for (int i = 0; i < carried.size(); i++) {
+            carried.get(i).unpack().accept(receives.get(i).buffer());
+        }
+        return bytes;
+    }
+
+    private static MemorySegment buffer(long bytes) {
+        return bytes == 0 ? MemorySegment.ofArray(new byte[0]) : Arena.ofAuto().allocate(bytes, 8);
+    }
+}

@@ -1,0 +1,536 @@
+package org.colony.runtime.partition;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.ManageReport;
+import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.spi.AgentPartition;
+import org.colony.runtime.spi.AgentPartition.Batch;
+import org.colony.runtime.spi.AgentPartition.ManageStart;
+import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.AttributeInfo;
+import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.spi.ModelInfo;
+import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.spi.StepInfo;
+
+/**
+ * An agent collection on a partitioned grid: one {@link AgentPartition} per partition, holding the agents whose
+ * places it owns, in id order. Seen from the driver it is one collection in id order (the k-way merge of the
+ * partitions by id), and {@code manageAll} gives exactly what one block gives:
+ *
+ * <ol>
+ *   <li>every partition counts its deaths and sorts its move requests by the partition owning each destination;
+ *   <li>request counts, then requests (destination, id) go to the owners, which settle each destination's
+ *       requests together by the collection's capacity and the usual priority (a function of seed, epoch and id,
+ *       so where the border lies does not matter); the verdicts go back (a collection without capacity skips
+ *       requests and verdicts: every move wins);
+ *   <li>the winners' whole rows (id, new place, children asked for, attributes) go to their new partition;
+ *   <li>every partition settles the births on its places, then sends every other partition its (parent id,
+ *       children born) list, counts first, so that each child gets the id one block would give it: the next
+ *       id plus its rank in (parent id, k) order over all partitions;
+ *   <li>every partition compacts into id order.
+ * </ol>
+ *
+ * Everything that crosses partitions goes through the {@link Transport} as messages; only sums that an MPI run
+ * would all-reduce (report counts, sizes) are added up here.
+ */
+public final class PartitionedAgents implements AgentStore {
+
+    private final ModelInfo model;
+    private final PartitionedPlaces places;
+    private final Transport transport;
+    private final AgentPartition[] parts;
+    private final PartitionedAgents[] bound;
+    private final AgentHalo halo;
+    private final int capacity;
+    private long nextId;
+    /** Changes whenever the agents' attributes may have changed (rows on halos are then stale). */
+    private long generation;
+    private IdOrder order;
+    private long migrationBytes;
+    private boolean closed;
+
+    /**
+     * Creates the partitions' agents on {@code backend}: agent i (id i) at {@code initialPlaces[i]} lives in the
+     * partition owning that place.
+     */
+    public PartitionedAgents(Backend backend, ModelDescriptor descriptor, PartitionedPlaces places,
+            long[] initialPlaces, int capacity, Transport transport) {
+        this.model = descriptor.info();
+        this.places = places;
+        this.transport = transport;
+        this.capacity = capacity;
+        Topology topology = places.topology();
+        int k = topology.partitions();
+        int[] owner = new int[initialPlaces.length];
+        int[] sizes = new int[k];
+        var grid = places.grid();
+        for (int i = 0; i < initialPlaces.length; i++) {
+            long g = initialPlaces[i];
+            owner[i] = topology.owner((int) (g % grid.size(0)), (int) (g / grid.size(0) % grid.size(1)),
+                    (int) (g / grid.size(0) / grid.size(1)));
+            sizes[owner[i]]++;
+        }
+        long[][] ids = new long[k][];
+        long[][] at = new long[k][];
+        for (int p = 0; p < k; p++) {
+            ids[p] = new long[sizes[p]];
+            at[p] = new long[sizes[p]];
+        }
+        int[] fill = new int[k];
+        for (int i = 0; i < initialPlaces.length; i++) {
+            int p = owner[i];
+            ids[p][fill[p]] = i;
+            at[p][fill[p]++] = initialPlaces[i];
+        }
+        this.parts = new AgentPartition[k];
+        try {
+            for (int p = 0; p < k; p++) {
+                parts[p] = backend.createAgentPartition(descriptor, places.blocks().get(p), ids[p], at[p], capacity,
+                        topology, p);
+            }
+            if (transport.deviceMemory()) {
+                throw new ColonyException(model.modelClass().getSimpleName() + " agents cross partitions in host "
+                        + "memory, but the " + transport.name() + " transport moves device memory; run them on one "
+                        + "block");
+            }
+        } catch (RuntimeException e) {
+            closeParts();
+            throw e;
+        }
+        this.nextId = initialPlaces.length;
+        this.bound = new PartitionedAgents[model.agentClasses().size()];
+        this.halo = new AgentHalo(topology, parts, transport);
+    }
+
+    /**
+     * Checks that agents reading places up to {@code reach} cells away fit the partitions: each partition's halo
+     * holds that many cells of its neighbours, so a partition must be at least that wide along every cut dimension.
+     *
+     * @throws ColonyException naming the agent model and the narrowest partition
+     */
+    public static void checkReach(Topology topology, int reach, String agentModel) {
+        if (reach == 0) {
+            return;
+        }
+        for (int p = 0; p < topology.partitions(); p++) {
+            Block b = topology.block(p);
+            for (int d = 0; d < topology.dimensions(); d++) {
+                if (topology.count(d) > 1 && reach > b.extent()[d]) {
+                    throw new ColonyException(agentModel + " reads places up to " + reach + " cells away, but partition "
+                            + p + " of " + topology + " is " + b.extent()[d] + (b.extent()[d] == 1 ? " cell" : " cells")
+                            + " wide along dimension " + d + "; use fewer partitions along that dimension");
+                }
+            }
+        }
+    }
+
+    /** The agents of partition {@code p}. */
+    AgentPartition part(int p) {
+        return parts[p];
+    }
+
+    /** The places the agents live on. */
+    PartitionedPlaces partitionedPlaces() {
+        return places;
+    }
+
+    /** Bytes sent between partitions so far for the numbers of agents on halos. */
+    public long haloCountBytes() {
+        return halo.countBytes();
+    }
+
+    /** Bytes sent between partitions so far for the rows of agents on halos. */
+    public long haloRowBytes() {
+        return halo.rowBytes();
+    }
+
+    /** Bytes sent between partitions so far by {@code manageAll} (requests, verdicts, movers, births). */
+    public long migrationBytes() {
+        return migrationBytes;
+    }
+
+    @Override
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public long size() {
+        long n = 0;
+        for (AgentPartition p : parts) {
+            n += p.size();
+        }
+        return n;
+    }
+
+    // ---- steps ---------------------------------------------------------------------------------
+
+    @Override
+    public void call(int step, Object[] args, long seed, long epoch, long time) {
+        StepInfo s = prepare(step);
+        for (AgentPartition p : parts) {
+            p.call(step, args, seed, epoch, time);
+        }
+        for (int a : s.placeWrites().keySet()) {
+            places.markDirty(a);
+        }
+        if (!s.writes().isEmpty()) {
+            generation++;
+        }
+    }
+
+    @Override
+    public long count(int step, Object[] args, long seed, long epoch, long time) {
+        prepare(step);
+        long total = 0;
+        for (AgentPartition p : parts) {
+            total += p.count(step, args, seed, epoch, time);
+        }
+        return total;
+    }
+
+    /** Fills the halos a step reads: place attributes, and the agents it counts or iterates next door. */
+    private StepInfo prepare(int step) {
+        checkOpen();
+        StepInfo s = model.steps().get(step);
+        places.prepareRemote(s.placeRemoteReads());
+        for (int slot : s.remoteAgents()) {
+            if (bound[slot] != null) {
+                bound[slot].prepareHalo(s.remoteAgentRows().contains(slot));
+            }
+        }
+        return s;
+    }
+
+    private void prepareHalo(boolean rows) {
+        halo.prepare(places.blocks().get(0).layout().pad(), rows, generation);
+    }
+
+    // ---- manageAll -----------------------------------------------------------------------------
+
+    @Override
+    public ManageReport manage(long seed, long epoch) {
+        checkOpen();
+        int k = parts.length;
+        ManageStart[] start = new ManageStart[k];
+        long badId = -1;
+        int bad = 0;
+        long wanted = 0;
+        long remote = 0;
+        for (int p = 0; p < k; p++) {
+            start[p] = parts[p].beginManage(seed, epoch);
+            if (start[p].badSpawnId() >= 0 && (badId < 0 || start[p].badSpawnId() < badId)) {
+                badId = start[p].badSpawnId();
+                bad = start[p].badSpawn();
+            }
+            wanted += start[p].wanted();
+            for (long r : start[p].requests()) {
+                remote += r;
+            }
+        }
+        if (badId >= 0) {
+            throw new ColonyException(model.modelClass().getSimpleName() + " agent " + badId + " asked for " + bad
+                    + " children; spawn(n) needs n >= 0");
+        }
+        if (remote > 0) {
+            move(start);
+        } else {
+            for (AgentPartition p : parts) {
+                p.resolveMoves(List.of());
+            }
+        }
+        List<List<Batch>> births = births(wanted > 0);
+        long deaths = 0;
+        long born = 0;
+        long moves = 0;
+        long refused = 0;
+        long birthsRefused = 0;
+        long outside = 0;
+        long population = 0;
+        for (int p = 0; p < k; p++) {
+            ManageReport r = parts[p].finishManage(nextId, births.get(p));
+            deaths += r.deaths();
+            born += r.births();
+            moves += r.moves();
+            refused += r.movesRefused();
+            birthsRefused += r.birthsRefused();
+            outside += r.movesOutside();
+            population += r.population();
+        }
+        nextId += born;
+        generation++;
+        order = null;
+        halo.moved();
+        return new ManageReport(deaths, born, moves, refused, birthsRefused, outside, population);
+    }
+
+    /** Moves to other partitions' places: requests, verdicts and movers through the transport. */
+    private void move(ManageStart[] start) {
+        int k = parts.length;
+        long[][] asked = new long[k][k]; // asked[q][p]: requests partition q received from p
+        List<Parcel> parcels = new ArrayList<>();
+        for (int p = 0; p < k; p++) {
+            for (int q = 0; q < k; q++) {
+                if (q != p) {
+                    int from = p;
+                    int to = q;
+                    long n = start[p].requests()[q];
+                    parcels.add(Parcel.of(p, q, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, n),
+                            b -> asked[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
+                }
+            }
+        }
+        migrationBytes += Parcel.exchange(transport, parcels);
+        long[][] arriving = new long[k][k]; // arriving[q][p]: movers partition q takes in from p
+        long[][] leaving = new long[k][k]; // leaving[p][q]: movers partition p sends to q
+        if (capacity < Integer.MAX_VALUE) {
+            List<List<Batch>> incoming = lists(k);
+            parcels.clear();
+            for (int p = 0; p < k; p++) {
+                for (int q = 0; q < k; q++) {
+                    if (q != p) {
+                        int from = p;
+                        int to = q;
+                        parcels.add(new Parcel(p, q, 16 * start[p].requests()[q], 16 * asked[q][p],
+                                b -> parts[from].packRequests(to, b),
+                                b -> incoming.get(to).add(new Batch(from, asked[to][from], b))));
+                    }
+                }
+            }
+            migrationBytes += Parcel.exchange(transport, parcels);
+            for (int q = 0; q < k; q++) {
+                parts[q].resolveMoves(incoming.get(q));
+            }
+            MemorySegment[][] verdicts = new MemorySegment[k][k]; // verdicts[p][q]: from q on p's requests
+            parcels.clear();
+            for (int q = 0; q < k; q++) {
+                for (int p = 0; p < k; p++) {
+                    if (p != q) {
+                        int owner = q;
+                        int asker = p;
+                        parcels.add(new Parcel(q, p, asked[q][p], start[p].requests()[q],
+                                b -> parts[owner].packVerdicts(asker, b), b -> verdicts[asker][owner] = b));
+                    }
+                }
+            }
+            migrationBytes += Parcel.exchange(transport, parcels);
+            for (int p = 0; p < k; p++) {
+                for (int q = 0; q < k; q++) {
+                    if (q != p && start[p].requests()[q] > 0) {
+                        leaving[p][q] = parts[p].leave(q, verdicts[p][q]);
+                    }
+                    if (q != p) {
+                        arriving[p][q] = parts[p].admitted(q);
+                    }
+                }
+            }
+        } else {
+            for (AgentPartition p : parts) {
+                p.resolveMoves(List.of());
+            }
+            for (int p = 0; p < k; p++) {
+                for (int q = 0; q < k; q++) {
+                    if (q != p && start[p].requests()[q] > 0) {
+                        leaving[p][q] = parts[p].leave(q, null);
+                    }
+                    arriving[p][q] = asked[p][q];
+                }
+            }
+        }
+        parcels.clear();
+        for (int p = 0; p < k; p++) {
+            for (int q = 0; q < k; q++) {
+                if (q != p) {
+                    int from = p;
+                    int to = q;
+                    parcels.add(new Parcel(p, q, leaving[p][q] * parts[p].moverBytes(),
+                            arriving[q][p] * parts[q].moverBytes(), b -> parts[from].packMovers(to, b),
+                            b -> parts[to].unpackMovers(new Batch(from, arriving[to][from], b))));
+                }
+            }
+        }
+        migrationBytes += Parcel.exchange(transport, parcels);
+    }
+
+    /**
+     * Settles births in every partition and, when some partition has children, sends every other partition its
+     * (parent id, children born) list, counts first.
+     *
+     * @return per partition, the lists the others sent it
+     */
+    private List<List<Batch>> births(boolean any) {
+        int k = parts.length;
+        long[] parents = new long[k];
+        for (int p = 0; p < k; p++) {
+            parents[p] = parts[p].settleBirths();
+        }
+        List<List<Batch>> heard = lists(k);
+        if (!any || k == 1) {
+            return heard;
+        }
+        long[][] told = new long[k][k]; // told[q][p]: the length of p's list, as q heard it
+        List<Parcel> parcels = new ArrayList<>();
+        for (int p = 0; p < k; p++) {
+            for (int q = 0; q < k; q++) {
+                if (q != p) {
+                    int from = p;
+                    int to = q;
+                    parcels.add(Parcel.of(p, q, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, parents[from]),
+                            b -> told[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
+                }
+            }
+        }
+        migrationBytes += Parcel.exchange(transport, parcels);
+        parcels.clear();
+        for (int p = 0; p < k; p++) {
+            for (int q = 0; q < k; q++) {
+                if (q != p) {
+                    int from = p;
+                    int to = q;
+                    parcels.add(new Parcel(p, q, 16 * parents[p], 16 * told[q][p], b -> parts[from].packBirths(b),
+                            b -> heard.get(to).add(new Batch(from, told[to][from], b))));
+                }
+            }
+        }
+        migrationBytes += Parcel.exchange(transport, parcels);
+        return heard;
+    }
+
+    private static List<List<Batch>> lists(int k) {
+        List<List<Batch>> out = new ArrayList<>(k);
+        for (int p = 0; p < k; p++) {
+            out.add(new ArrayList<>());
+        }
+        return out;
+    }
+
+    // ---- the collection in id order ------------------------------------------------------------
+
+    private IdOrder order() {
+        if (order == null) {
+            long[][] ids = new long[parts.length][];
+            for (int p = 0; p < parts.length; p++) {
+                ids[p] = parts[p].ids();
+            }
+            order = IdOrder.of(ids);
+        }
+        return order;
+    }
+
+    @Override
+    public long[] ids() {
+        checkOpen();
+        IdOrder o = order();
+        Object[] cols = new Object[parts.length];
+        for (int p = 0; p < parts.length; p++) {
+            cols[p] = parts[p].ids();
+        }
+        long[] out = new long[o.total()];
+        o.gather(cols, out);
+        return out;
+    }
+
+    @Override
+    public long[] places() {
+        checkOpen();
+        IdOrder o = order();
+        Object[] cols = new Object[parts.length];
+        for (int p = 0; p < parts.length; p++) {
+            cols[p] = parts[p].places();
+        }
+        long[] out = new long[o.total()];
+        o.gather(cols, out);
+        return out;
+    }
+
+    @Override
+    public void read(int attribute, int element, Object target) {
+        checkOpen();
+        IdOrder o = order();
+        AttributeInfo info = model.attributes().get(attribute);
+        Object[] cols = new Object[parts.length];
+        for (int p = 0; p < parts.length; p++) {
+            cols[p] = info.type().newArray(o.size(p));
+            parts[p].read(attribute, element, cols[p]);
+        }
+        o.gather(cols, target);
+    }
+
+    @Override
+    public void write(int attribute, int element, Object source) {
+        checkOpen();
+        Object[] cols = order().scatter(source);
+        for (int p = 0; p < parts.length; p++) {
+            parts[p].write(attribute, element, cols[p]);
+        }
+        generation++;
+    }
+
+    @Override
+    public Reduction reduce(int attribute, int element) {
+        checkOpen();
+        ColumnAccumulator total = new ColumnAccumulator();
+        for (AgentPartition p : parts) {
+            total.merge(p.partial(attribute, element));
+        }
+        AttributeInfo info = model.attributes().get(attribute);
+        return total.result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public void setShared(int index, Object values) {
+        checkOpen();
+        for (AgentPartition p : parts) {
+            p.setShared(index, values);
+        }
+    }
+
+    @Override
+    public void bindAgents(int slot, AgentStore agents) {
+        if (!(agents instanceof PartitionedAgents other) || other.places != places) {
+            throw new ColonyException(model.modelClass().getSimpleName() + " agents on a partitioned grid can only see "
+                    + "agents on the same partitioned places");
+        }
+        bound[slot] = other;
+        for (int p = 0; p < parts.length; p++) {
+            parts[p].bindAgents(slot, other.parts[p]);
+        }
+    }
+
+    @Override
+    public long bytes() {
+        long total = 0;
+        for (AgentPartition p : parts) {
+            total += p.bytes();
+        }
+        return total;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the agents of " + model.modelClass().getSimpleName() + " are closed");
+        }
+    }
+
+    private void closeParts() {
+        for (AgentPartition p : parts) {
+            if (p != null) {
+                p.close();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            closeParts();
+        }
+    }
+}

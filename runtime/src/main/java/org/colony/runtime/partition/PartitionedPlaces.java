@@ -1,0 +1,485 @@
+package org.colony.runtime.partition;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.colony.runtime.ColonyException;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.AttributeInfo;
+import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.Layout;
+import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.spi.ModelInfo;
+import org.colony.runtime.spi.PlaceBlock;
+import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.spi.StepInfo;
+
+/**
+ * A Places collection cut into partitions by a {@link Topology}: one {@link PlaceBlock} per partition, with a
+ * halo as wide as the model's reach that this class fills by exchange through a {@link Transport}.
+ *
+ * <p>Halos follow what steps read, not what the user asks: an attribute becomes dirty when a step, a write
+ * from the driver or agents change it, and a dirty attribute is exchanged just before the next step that
+ * reads it on another place (the processor's {@code remoteReads}); attributes no step reads remotely are
+ * never exchanged. One exchange sends one packed buffer per neighbouring partition, holding every attribute
+ * due (in attribute order, element columns in order, each region row by row).
+ */
+public final class PartitionedPlaces implements PlaceStore {
+
+    /** A neighbour relation: partition {@code from} sends its {@code send} region to {@code to}'s {@code receive}. */
+    private record Link(int from, int to, int direction, Region send, Region receive, MemorySegment out,
+            MemorySegment in) {
+    }
+
+    /**
+     * Whether steps split into interior and border even where the transport cannot overlap them (the CPU): a
+     * testing knob, {@code -Dcolony.partitions.split=always} when the places are created, so that the split is
+     * checked on machines with no GPU.
+     */
+    private final boolean splitAlways = "always".equals(System.getProperty("colony.partitions.split"));
+    /** {@code -Dcolony.partitions.split=never}: never split steps (to measure what the overlap brings). */
+    private final boolean splitNever = "never".equals(System.getProperty("colony.partitions.split"));
+
+    private final ModelInfo model;
+    private final Grid grid;
+    private final Topology topology;
+    private final Transport transport;
+    private final PlaceBlock[] blocks;
+    private final boolean[] dirty;
+    private final long[] exchangedBytes;
+    private final long[] exchanges;
+    private List<Link> links;
+    /** Per partition: the owned cells that read no exchanged halo, or null where none do. */
+    private Region[] interior;
+    /** Per partition: the owned cells outside {@link #interior}, as boxes. */
+    private List<List<Region>> border;
+    private boolean closed;
+
+    /**
+     * Creates the blocks on {@code backend}.
+     *
+     * @throws ColonyException if the halo is wider than a partition, or a block does not fit
+     */
+    public PartitionedPlaces(Backend backend, ModelDescriptor descriptor, Grid grid, Topology topology,
+            Transport transport) {
+        this.model = descriptor.info();
+        this.grid = grid;
+        this.topology = topology;
+        this.transport = transport;
+        int k = topology.partitions();
+        this.blocks = new PlaceBlock[k];
+        int width = model.reach();
+        checkWidth(width);
+        try {
+            for (int p = 0; p < k; p++) {
+                blocks[p] = backend.createBlock(descriptor, grid, layout(topology.block(p), width), p);
+            }
+        } catch (RuntimeException e) {
+            closeBlocks();
+            throw e;
+        }
+        this.dirty = new boolean[model.attributes().size()];
+        java.util.Arrays.fill(dirty, true);
+        this.exchangedBytes = new long[dirty.length];
+        this.exchanges = new long[dirty.length];
+        this.links = links(width);
+        boxes(width);
+    }
+
+    private Layout layout(Block b, int pad) {
+        return new Layout(grid.dimensions(), grid.size(0), grid.size(1), grid.size(2), b.origin()[0], b.origin()[1],
+                b.origin()[2], b.extent()[0], b.extent()[1], b.extent()[2], pad,
+                grid.boundary() == org.colony.runtime.grid.Boundary.WRAP);
+    }
+
+    private void checkWidth(int width) {
+        if (width == 0) {
+            return;
+        }
+        for (int p = 0; p < topology.partitions(); p++) {
+            Block b = topology.block(p);
+            for (int d = 0; d < grid.dimensions(); d++) {
+                if (topology.count(d) > 1 && width > b.extent()[d]) {
+                    throw new ColonyException(model.modelClass().getSimpleName() + " reads places up to " + width
+                            + " cells away, but partition " + p + " of " + topology + " is " + b.extent()[d]
+                            + (b.extent()[d] == 1 ? " cell" : " cells") + " wide along dimension " + d
+                            + "; use fewer partitions along that dimension");
+                }
+            }
+        }
+    }
+
+    /** Every neighbour relation with a halo to fill, and its buffers. */
+    private List<Link> links(int width) {
+        List<Link> out = new ArrayList<>();
+        if (width == 0) {
+            return out;
+        }
+        int dims = grid.dimensions();
+        int self = Neighbors.self(dims);
+        long perCell = 0;
+        int columns = 0;
+        for (AttributeInfo a : model.attributes()) {
+            perCell += (long) a.type().bytes() * a.columns();
+            columns += a.columns();
+        }
+        for (int p = 0; p < topology.partitions(); p++) {
+            for (int n = 0; n < Neighbors.ids(dims); n++) {
+                int q = topology.neighbor(p, n);
+                if (n == self || q < 0) {
+                    continue;
+                }
+                Region send = Region.send(topology.block(p), dims, n, width);
+                Region receive = Region.receive(topology.block(q), dims, Neighbors.opposite(n, dims), width);
+                long bytes = send.cells() * perCell + 8L * columns; // each column starts 8-byte aligned
+                out.add(new Link(p, q, n, send, receive, blocks[p].buffer(bytes), blocks[q].buffer(bytes)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Splits every block into the interior (cells more than {@code width} away from every side that receives a
+     * halo) and the border around it, so that a GPU runs the interior while the halo is in flight.
+     */
+    private void boxes(int width) {
+        int k = topology.partitions();
+        int dims = grid.dimensions();
+        interior = new Region[k];
+        border = new ArrayList<>();
+        for (int p = 0; p < k; p++) {
+            int[] e = topology.block(p).extent().clone();
+            int[] lo = new int[3];
+            int[] hi = e.clone();
+            boolean empty = false;
+            for (int d = 0; d < dims; d++) {
+                if (width > 0 && neighbor(p, d, -1)) {
+                    lo[d] = width;
+                }
+                if (width > 0 && neighbor(p, d, 1)) {
+                    hi[d] = e[d] - width;
+                }
+                empty |= lo[d] >= hi[d];
+            }
+            List<Region> around = new ArrayList<>();
+            if (empty) {
+                border.add(List.of(new Region(new int[3], e)));
+                continue;
+            }
+            interior[p] = new Region(lo, hi);
+            int[] l = new int[3];
+            int[] h = e.clone();
+            for (int d = dims - 1; d >= 0; d--) { // slabs of whole rows first
+                if (lo[d] > 0) {
+                    int[] top = h.clone();
+                    top[d] = lo[d];
+                    around.add(new Region(l.clone(), top));
+                }
+                if (hi[d] < e[d]) {
+                    int[] bottom = l.clone();
+                    bottom[d] = hi[d];
+                    around.add(new Region(bottom, h.clone()));
+                }
+                l[d] = lo[d];
+                h[d] = hi[d];
+            }
+            border.add(around);
+        }
+    }
+
+    private boolean neighbor(int p, int d, int direction) {
+        int[] offsets = new int[grid.dimensions()];
+        offsets[d] = direction;
+        return topology.neighbor(p, Neighbors.id(offsets)) >= 0;
+    }
+
+    /** The topology. */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** The blocks, by partition. */
+    public List<PlaceBlock> blocks() {
+        return List.of(blocks);
+    }
+
+    /** Bytes of attribute {@code attribute} sent between partitions so far. */
+    public long exchangedBytes(int attribute) {
+        return exchangedBytes[attribute];
+    }
+
+    /** Exchanges of attribute {@code attribute} so far. */
+    public long exchanges(int attribute) {
+        return exchanges[attribute];
+    }
+
+    /** Notes that an attribute changed outside a place step (agents wrote it). */
+    public void markDirty(int attribute) {
+        dirty[attribute] = true;
+    }
+
+    /** Fills the halos of those of {@code attributes} that are dirty, in one exchange. */
+    public void prepareRemote(Set<Integer> attributes) {
+        checkOpen();
+        TreeSet<Integer> due = due(attributes);
+        if (due.isEmpty()) {
+            return;
+        }
+        if (!links.isEmpty()) {
+            List<List<Transport.Message>> messages = pack(due);
+            transport.exchange(messages.get(0), messages.get(1));
+            unpack(due);
+        }
+        clean(due);
+    }
+
+    private TreeSet<Integer> due(Set<Integer> attributes) {
+        TreeSet<Integer> due = new TreeSet<>();
+        for (int a : attributes) {
+            if (dirty[a]) {
+                due.add(a);
+            }
+        }
+        return due;
+    }
+
+    /** Packs the due attributes of every link; returns the sends and the receives of the exchange. */
+    private List<List<Transport.Message>> pack(TreeSet<Integer> due) {
+        List<Transport.Message> sends = new ArrayList<>(links.size());
+        List<Transport.Message> receives = new ArrayList<>(links.size());
+        for (Link l : links) {
+            long offset = 0;
+            for (int a : due) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = l.send().cells() * info.type().bytes();
+                for (int k = 0; k < info.columns(); k++) {
+                    blocks[l.from()].pack(a, k, l.send(), l.out(), offset);
+                    offset = align(offset + bytes);
+                }
+                exchangedBytes[a] += bytes * info.columns();
+            }
+            // The receiver lists its receives in the order the senders list their sends (per pair), so a
+            // transport that sees only one side (MPI) pairs them the same way.
+            sends.add(new Transport.Message(l.from(), l.to(), l.out().asSlice(0, offset)));
+            receives.add(new Transport.Message(l.from(), l.to(), l.in().asSlice(0, offset)));
+        }
+        return List.of(sends, receives);
+    }
+
+    private void unpack(TreeSet<Integer> due) {
+        for (Link l : links) {
+            long offset = 0;
+            for (int a : due) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = l.receive().cells() * info.type().bytes();
+                for (int k = 0; k < info.columns(); k++) {
+                    blocks[l.to()].unpack(a, k, l.receive(), l.in(), offset);
+                    offset = align(offset + bytes);
+                }
+            }
+        }
+    }
+
+    private void clean(TreeSet<Integer> due) {
+        for (int a : due) {
+            exchanges[a]++;
+            dirty[a] = false;
+        }
+    }
+
+    /** Columns in a buffer start at multiples of 8 bytes, so a GPU reads every type aligned. */
+    private static long align(long offset) {
+        return (offset + 7) & ~7L;
+    }
+
+    @Override
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public Grid grid() {
+        return grid;
+    }
+
+    @Override
+    public void call(int step, Object[] args, long seed, long epoch, long time) {
+        checkOpen();
+        StepInfo s = model.steps().get(step);
+        TreeSet<Integer> due = due(s.remoteReads());
+        if (!due.isEmpty() && !links.isEmpty() && (transport.overlaps() || splitAlways) && !splitNever && splits()) {
+            // The interior runs while the halo is in flight; the border after it has landed.
+            List<List<Transport.Message>> messages = pack(due);
+            Runnable finish = transport.start(messages.get(0), messages.get(1));
+            for (int p = 0; p < blocks.length; p++) {
+                if (interior[p] != null) {
+                    blocks[p].callBox(step, args, seed, epoch, time, interior[p]);
+                }
+            }
+            finish.run();
+            unpack(due);
+            clean(due);
+            for (int p = 0; p < blocks.length; p++) {
+                for (Region box : border.get(p)) {
+                    blocks[p].callBox(step, args, seed, epoch, time, box);
+                }
+                blocks[p].finishCall(step);
+            }
+        } else {
+            prepareRemote(s.remoteReads());
+            for (PlaceBlock b : blocks) {
+                b.call(step, args, seed, epoch, time);
+            }
+        }
+        for (int a : s.writes()) {
+            dirty[a] = true;
+        }
+    }
+
+    private boolean splits() {
+        for (PlaceBlock b : blocks) {
+            if (!b.splits()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public long count(int step, Object[] args, long seed, long epoch, long time) {
+        StepInfo s = model.steps().get(step);
+        prepareRemote(s.remoteReads());
+        long total = 0;
+        for (PlaceBlock b : blocks) {
+            total += b.count(step, args, seed, epoch, time);
+        }
+        for (int a : s.writes()) {
+            dirty[a] = true;
+        }
+        return total;
+    }
+
+    @Override
+    public void read(int attribute, int element, Object target) {
+        checkOpen();
+        for (PlaceBlock b : blocks) {
+            b.read(attribute, element, target);
+        }
+    }
+
+    @Override
+    public void write(int attribute, int element, Object source) {
+        checkOpen();
+        for (PlaceBlock b : blocks) {
+            b.write(attribute, element, source);
+        }
+        dirty[attribute] = true;
+    }
+
+    @Override
+    public Object value(int attribute, int element, long index) {
+        checkOpen();
+        int x = (int) (index % grid.size(0));
+        long rest = index / grid.size(0);
+        int y = (int) (rest % grid.size(1));
+        int z = (int) (rest / grid.size(1));
+        return blocks[topology.owner(x, y, z)].value(attribute, element, index);
+    }
+
+    @Override
+    public void setShared(int index, Object values) {
+        checkOpen();
+        for (PlaceBlock b : blocks) {
+            b.setShared(index, values);
+        }
+    }
+
+    @Override
+    public void getShared(int index, Object target) {
+        checkOpen();
+        blocks[0].getShared(index, target);
+    }
+
+    @Override
+    public Reduction reduce(int attribute, int element) {
+        checkOpen();
+        ColumnAccumulator total = new ColumnAccumulator();
+        for (PlaceBlock b : blocks) {
+            total.merge(b.partial(attribute, element));
+        }
+        AttributeInfo info = model.attributes().get(attribute);
+        return total.result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    /** Binds each block to the agents of its partition of a collection on these places. */
+    @Override
+    public void bindAgents(int slot, AgentStore agents) {
+        if (!(agents instanceof PartitionedAgents a) || a.partitionedPlaces() != this) {
+            throw new ColonyException("agents on a partitioned grid are bound partition by partition");
+        }
+        for (int p = 0; p < blocks.length; p++) {
+            blocks[p].bindAgents(slot, a.part(p));
+        }
+    }
+
+    @Override
+    public void ensureReach(int reach) {
+        checkOpen();
+        if (reach <= blocks[0].layout().pad()) {
+            return;
+        }
+        checkWidth(reach);
+        for (PlaceBlock b : blocks) {
+            b.ensureReach(reach);
+        }
+        links = links(reach);
+        boxes(reach);
+        java.util.Arrays.fill(dirty, true);
+    }
+
+    @Override
+    public void synchronize() {
+        for (PlaceBlock b : blocks) {
+            b.synchronize();
+        }
+    }
+
+    @Override
+    public long bytes() {
+        long total = 0;
+        for (PlaceBlock b : blocks) {
+            total += b.bytes();
+        }
+        for (Link l : links) {
+            total += transport.deviceMemory() ? 0 : l.out().byteSize() + l.in().byteSize();
+        }
+        return total;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
+        }
+    }
+
+    private void closeBlocks() {
+        for (PlaceBlock b : blocks) {
+            if (b != null) {
+                b.close();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            closeBlocks();
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package org.colony.runtime.spi;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import org.colony.runtime.ManageReport;
+import org.colony.runtime.partition.Region;
+import org.colony.runtime.reduce.ColumnAccumulator;
+
+/**
+ * The agents of one partition of a partitioned grid, on a backend: an {@link AgentStore} over the agents whose
+ * places one {@link PlaceBlock} owns, in id order. The runtime moves what crosses partitions through its
+ * transport; this interface packs and unpacks it. {@code manageAll} is split into the steps between which
+ * requests, agents and birth counts travel (see {@code PartitionedAgents} for the order), and the agents on the
+ * halo places, counted or whole, are packed region by region like a place block's halo.
+ *
+ * <p>Buffers are host memory; rows are packed column by column (ids, then each attribute element), as
+ * {@code AgentColumns.pack} describes.
+ */
+public interface AgentPartition extends AgentStore {
+
+    /** The partial reduction of one element column of an attribute, to merge with the other partitions'. */
+    ColumnAccumulator partial(int attribute, int element);
+
+    // ---- agents on the halo --------------------------------------------------------------------
+
+    /** Writes the number of agents on each cell of {@code region} (owned cells) into {@code buffer}, 4 bytes each. */
+    void packCounts(Region region, MemorySegment buffer, long offset);
+
+    /** Reads the number of agents on each cell of {@code region} (halo cells) from {@code buffer}. */
+    void unpackCounts(Region region, MemorySegment buffer, long offset);
+
+    /**
+     * Groups the agents by place again, with the halo counts unpacked since the last {@code manage} on the halo
+     * cells.
+     */
+    void haloReady();
+
+    /** Gives every agent on the halo a slot for its row (after {@link #haloReady}). */
+    void ghostsReady();
+
+    /** The agents on the cells of {@code region}, owned or halo (after {@link #haloReady}). */
+    long agentsIn(Region region);
+
+    /** Bytes of one row as {@link #packRows} writes it: the id and every attribute element. */
+    long rowBytes();
+
+    /** Writes the rows of the agents on {@code region}'s cells (owned), cell by cell, in id order on a cell. */
+    void packRows(Region region, MemorySegment buffer, long offset);
+
+    /** Reads the rows of the agents on {@code region}'s cells (halo) into their slots (after {@link #ghostsReady}). */
+    void unpackRows(Region region, MemorySegment buffer, long offset);
+
+    // ---- manageAll -----------------------------------------------------------------------------
+
+    /**
+     * What a partition's agents ask of {@code manageAll}, found before anything changes.
+     *
+     * @param deaths agents that asked to die
+     * @param survivors agents that did not
+     * @param wanted children asked for
+     * @param outside moves dropped because they leave a grid that does not wrap
+     * @param requests per partition, the moves asked for to places it owns (0 for this partition itself)
+     * @param badSpawnId the lowest id of an agent that asked for a negative number of children, or -1
+     * @param badSpawn what that agent asked for
+     */
+    record ManageStart(long deaths, long survivors, long wanted, long outside, long[] requests, long badSpawnId,
+            int badSpawn) {
+    }
+
+    /**
+     * A batch received from another partition.
+     *
+     * @param partition the sender
+     * @param count the records in the batch
+     * @param buffer the records
+     */
+    record Batch(int partition, long count, MemorySegment buffer) {
+    }
+
+    /** Starts a {@code manageAll}: deaths and move requests, sorted by the partition owning each destination. */
+    ManageStart beginManage(long seed, long epoch);
+
+    /** Writes the moves asked for to places of partition {@code to}: destination and id, 8 bytes each, in id order. */
+    void packRequests(int to, MemorySegment buffer);
+
+    /**
+     * Settles every move to this partition's places, its own and {@code incoming}, by the collection's capacity,
+     * and carries out its own winners' moves.
+     */
+    void resolveMoves(List<Batch> incoming);
+
+    /** The moves from partition {@code from} that won room (after {@link #resolveMoves}). */
+    long admitted(int from);
+
+    /** Writes one byte per request partition {@code to} sent: 1 where it won room (after {@link #resolveMoves}). */
+    void packVerdicts(int to, MemorySegment buffer);
+
+    /**
+     * Marks the agents whose moves to places of partition {@code to} won (all of them when {@code verdicts} is
+     * null, a collection without capacity) as leaving.
+     *
+     * @return how many leave for {@code to}
+     */
+    long leave(int to, MemorySegment verdicts);
+
+    /** Bytes of one moving agent's row: its id, new place, children asked for and attributes. */
+    long moverBytes();
+
+    /** Writes the rows of the agents leaving for partition {@code to}, in id order. */
+    void packMovers(int to, MemorySegment buffer);
+
+    /** Takes in agents arriving from partition {@code from}. */
+    void unpackMovers(Batch arriving);
+
+    /**
+     * Settles the births on this partition's places (after the moves).
+     *
+     * @return the parents that have children, whose ids and numbers of children {@link #packBirths} writes
+     */
+    long settleBirths();
+
+    /** Writes (parent id, children born) for every parent with children, 8 bytes each, in id order. */
+    void packBirths(MemorySegment buffer);
+
+    /**
+     * Finishes {@code manageAll}: children get ids {@code nextId} on in (parent id, k) order over all partitions,
+     * counting the births {@code others} reported, and the agents are compacted into id order.
+     *
+     * @return this partition's share of the report (its population)
+     */
+    ManageReport finishManage(long nextId, List<Batch> others);
+}

@@ -1,0 +1,54 @@
+package org.colony.runtime.spi;
+
+import java.lang.foreign.MemorySegment;
+import org.colony.runtime.partition.Region;
+import org.colony.runtime.reduce.ColumnAccumulator;
+
+/**
+ * The places of one partition of a partitioned grid, on a backend: a {@link PlaceStore} over the cells its
+ * {@link #layout()} owns, whose halo the runtime fills by exchange with the neighbouring partitions (it never
+ * fills its own). Reads and writes of whole columns touch only the owned cells of the global arrays.
+ */
+public interface PlaceBlock extends PlaceStore {
+
+    /** Where the block's cells live in its columns. */
+    Layout layout();
+
+    /**
+     * Allocates a buffer for halo exchange in the memory the block's transport moves (host or device), freed
+     * when the block closes.
+     */
+    MemorySegment buffer(long bytes);
+
+    /**
+     * Copies the cells of {@code region} (local coordinates) of one element column of an attribute's current
+     * column into {@code buffer} from {@code offset}, row by row, x fastest.
+     */
+    void pack(int attribute, int element, Region region, MemorySegment buffer, long offset);
+
+    /** The reverse of {@link #pack}: copies the buffer's cells into the region (a halo region). */
+    void unpack(int attribute, int element, Region region, MemorySegment buffer, long offset);
+
+    /**
+     * Whether a step can run on a box of the owned cells at a time ({@link #callBox}, {@link #finishCall}): then
+     * the runtime runs the cells that read no halo while the halo is in flight.
+     */
+    default boolean splits() {
+        return false;
+    }
+
+    /**
+     * Runs a step on the owned cells of {@code box} (local coordinates) and nothing else; the call is complete
+     * after {@link #finishCall}. Only where {@link #splits()}.
+     */
+    default void callBox(int step, Object[] args, long seed, long epoch, long time, Region box) {
+        throw new UnsupportedOperationException("this block does not split steps");
+    }
+
+    /** Completes a call made of {@link #callBox} calls (makes the buffers the step wrote current). */
+    default void finishCall(int step) {
+    }
+
+    /** The partial reduction of the owned cells of one element column, to merge with the other blocks'. */
+    ColumnAccumulator partial(int attribute, int element);
+}

@@ -1,0 +1,59 @@
+package org.colony.runtime.agents;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.spi.Layout;
+import org.junit.jupiter.api.Test;
+
+class PlaceIndexTest {
+
+    /** The slots on the place stored at local (x, y). */
+    private static int[] slots(PlaceIndex index, int x, int y) {
+        int s = index.layout().storageIndex(x, y, 0);
+        return Arrays.copyOfRange(index.order(), index.start()[s], index.start()[s + 1]);
+    }
+
+    @Test
+    void owned_groupsSlotsByStorageCell_inSlotOrder_haloEmpty() {
+        Layout l = Layout.covering(Grid.of(4, 3), 1);
+        long[] places = {5, 0, 5, 11, 5};
+        PlaceIndex index = PlaceIndex.owned(places, places.length, l);
+        assertArrayEquals(new int[] {0, 2, 4}, slots(index, 1, 1));
+        assertArrayEquals(new int[] {1}, slots(index, 0, 0));
+        assertArrayEquals(new int[] {3}, slots(index, 3, 2));
+        assertArrayEquals(new int[0], slots(index, -1, 0));
+        assertEquals(l.storedCells() + 1, index.start().length);
+        assertEquals(5, index.order().length);
+    }
+
+    @Test
+    void wrapped_haloRepeatsTheFarSide() {
+        Layout l = Layout.covering(Grid.of(4, 3).wrap(), 1);
+        long[] places = {0, 0, 3, 11};
+        PlaceIndex index = PlaceIndex.wrapped(places, places.length, l);
+        assertArrayEquals(new int[] {0, 1}, slots(index, 4, 0)); // east of (3, 0) is (0, 0)
+        assertArrayEquals(new int[] {2}, slots(index, -1, 0)); // west of (0, 0) is (3, 0)
+        assertArrayEquals(new int[] {3}, slots(index, -1, -1)); // the corner is (3, 2)
+        assertArrayEquals(new int[] {0, 1}, slots(index, 4, 3)); // and (4, 3) is (0, 0)
+        assertArrayEquals(new int[0], slots(index, 1, -1));
+    }
+
+    @Test
+    void withHalo_countsTheHalo_andLeavesItsSlotsToTheCaller() {
+        // The second of two bands of rows of a 5 x 6 grid: rows 3 to 5, halo 1.
+        Layout l = new Layout(2, 5, 6, 1, 0, 3, 0, 5, 3, 1, 1, false);
+        int[] halo = new int[(int) l.storedCells()];
+        halo[l.storageIndex(2, -1, 0)] = 2;
+        halo[l.storageIndex(0, -1, 0)] = 1;
+        long[] places = {17, 29};
+        PlaceIndex index = PlaceIndex.withHalo(places, 2, l, halo);
+        assertEquals(2, index.count(l.storageIndex(2, -1, 0)));
+        assertArrayEquals(new int[] {-1, -1}, slots(index, 2, -1));
+        assertArrayEquals(new int[] {0}, slots(index, 2, 0));
+        assertArrayEquals(new int[] {1}, slots(index, 4, 2));
+        assertEquals(5, index.order().length);
+    }
+}
