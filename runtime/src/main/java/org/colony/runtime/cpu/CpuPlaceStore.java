@@ -138,14 +138,7 @@ final class CpuPlaceStore implements PlaceBlock {
         StepInfo s = model.steps().get(step);
         prepare(s, seed, epoch, time);
         runChunks(s, (r0, r1, x0, x1) -> descriptor.run(step, block, r0, r1, x0, x1, args));
-        for (int a : s.writes()) {
-            if (s.buffers(a) && s.boundaryOnly()) {
-                block.commitBoundary(a); // the step wrote the second column on the boundary alone
-            } else if (s.buffers(a)) {
-                block.swap(a);
-            }
-            dirty[a] = true;
-        }
+        finishCall(step);
     }
 
     @Override
