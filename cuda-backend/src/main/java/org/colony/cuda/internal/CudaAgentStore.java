@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.colony.runtime.storage.HostCopy;
 import org.colony.runtime.ColonyException;
 import org.colony.runtime.ManageReport;
 import org.colony.runtime.reduce.ColumnAccumulator;
@@ -645,7 +646,7 @@ public final class CudaAgentStore implements AgentStore {
             MemorySegment host = a.allocate((long) info.type().bytes() * count);
             current[attribute].download(host, (long) element * slots * info.type().bytes(), host.byteSize());
             errors.check();
-            HostColumns.toArray(host, 0, target, 0, (int) count, info.type());
+            HostCopy.fromSegment(host, 0, target, 0, (int) count, info.type());
         }
     }
 
@@ -658,7 +659,7 @@ public final class CudaAgentStore implements AgentStore {
         }
         try (Arena a = Arena.ofConfined()) {
             MemorySegment host = a.allocate((long) info.type().bytes() * count);
-            HostColumns.fromArray(source, 0, host, 0, (int) count, info.type());
+            HostCopy.toSegment(source, 0, host, 0, (int) count, info.type());
             Driver.copyToDevice(current[attribute].pointer() + (long) element * slots * info.type().bytes(), host,
                     host.byteSize());
         }

@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Set;
+import org.colony.runtime.storage.HostCopy;
 import org.colony.runtime.ColonyException;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.reduce.ColumnAccumulator;
@@ -313,8 +314,8 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
             MemorySegment host = a.allocate((long) info.type().bytes() * pitch);
             current[attribute].download(host, (long) element * pitch * info.type().bytes(), host.byteSize());
             errors.check();
-            forEachRow((storage, global, length) -> HostColumns.toArray(host, storage, target, (int) global, length,
-                    info.type()));
+            forEachRow((storage, global, length) -> HostCopy.fromSegment(host, storage * info.type().bytes(), target,
+                    (int) global, length, info.type()));
         }
     }
 
@@ -324,8 +325,8 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
         AttributeInfo info = model.attributes().get(attribute);
         try (Arena a = Arena.ofConfined()) {
             MemorySegment host = a.allocate((long) info.type().bytes() * pitch);
-            forEachRow((storage, global, length) -> HostColumns.fromArray(source, (int) global, host, storage, length,
-                    info.type()));
+            forEachRow((storage, global, length) -> HostCopy.toSegment(source, (int) global, host,
+                    storage * info.type().bytes(), length, info.type()));
             Driver.copyToDevice(current[attribute].pointer() + (long) element * pitch * info.type().bytes(), host,
                     host.byteSize());
         }
@@ -362,7 +363,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
             current[attribute].download(host, ((long) element * pitch + storage) * bytes, bytes);
             errors.check();
             Object one = info.type().newArray(1);
-            HostColumns.toArray(host, 0, one, 0, 1, info.type());
+            HostCopy.fromSegment(host, 0, one, 0, 1, info.type());
             return java.lang.reflect.Array.get(one, 0);
         }
     }
@@ -397,7 +398,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
             errors.check();
             Object row = info.type().newArray(layout.extent0());
             forEachRow((storage, global, length) -> {
-                HostColumns.toArray(host, storage, row, 0, length, info.type());
+                HostCopy.fromSegment(host, storage * info.type().bytes(), row, 0, length, info.type());
                 acc.addRow(row, 0, length);
             });
         }

@@ -3,6 +3,7 @@ package org.colony.cuda.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import org.colony.runtime.storage.HostCopy;
 import org.colony.runtime.ColonyException;
 import org.colony.runtime.spi.ModelInfo;
 
@@ -127,7 +128,7 @@ public final class ModelKernels implements AutoCloseable {
         int n = Math.max(1, s.length());
         try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
             java.lang.foreign.MemorySegment host = a.allocate((long) n * s.type().bytes());
-            HostColumns.fromArray(values, 0, host, 0, n, s.type());
+            HostCopy.toSegment(values, 0, host, 0, n, s.type());
             Driver.copyToDevice(shared(s.name()), host, host.byteSize());
         }
     }

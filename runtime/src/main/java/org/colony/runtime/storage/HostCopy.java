@@ -4,7 +4,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.colony.runtime.spi.ScalarType;
 
-/** Copies runs of a primitive column to and from a memory segment (booleans as one byte, 0 or 1). */
+/**
+ * Copies runs of a primitive column to and from native memory (booleans as one byte, 0 or 1): halo buffers on the
+ * CPU, staging memory for transfers to and from a GPU. Offsets in memory are in bytes; values are unaligned.
+ */
 public final class HostCopy {
 
     private HostCopy() {
