@@ -145,13 +145,7 @@ public final class ScalingBenchmark {
             list.add(o);
         }
         doc.add("rows", list);
-        try {
-            java.nio.file.Files.createDirectories(file.toAbsolutePath().getParent());
-            java.nio.file.Files.writeString(file, new com.google.gson.GsonBuilder().setPrettyPrinting().create()
-                    .toJson(doc));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        org.colony.benchmarks.report.ResultFile.write(file, doc);
     }
 
     static Simulation cuda(int devices) {

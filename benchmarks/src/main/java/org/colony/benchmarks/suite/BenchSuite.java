@@ -220,7 +220,7 @@ public final class BenchSuite {
         Files.createDirectories(folder);
     }
 
-    private static void write(Path file, JsonObject doc) throws IOException {
-        Files.writeString(file, new GsonBuilder().setPrettyPrinting().create().toJson(doc) + "\n");
+    private static void write(Path file, JsonObject doc) {
+        org.colony.benchmarks.report.ResultFile.write(file, doc);
     }
 }
