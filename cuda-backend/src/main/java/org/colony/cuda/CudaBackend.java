@@ -108,6 +108,23 @@ public final class CudaBackend implements Backend {
         return new CudaAgentStore(cx, model, p, initialPlaces, capacity);
     }
 
+    @Override
+    public org.colony.runtime.spi.AgentPartition createAgentPartition(ModelDescriptor model,
+            org.colony.runtime.spi.PlaceBlock block, long[] ids, long[] places, int capacity,
+            org.colony.runtime.partition.Topology topology, int partition) {
+        if (!(block instanceof CudaPlaceStore p)) {
+            throw new ColonyException("the places of partition " + partition + " belong to another backend");
+        }
+        CudaContext c = p.context();
+        c.device().makeCurrent();
+        long slots = Math.max(1024, places.length + places.length / 2L);
+        // As createAgents: the index by place covers the whole grid (agents find their neighbours by global place).
+        long need = (CudaAgentStore.bytesPerSlot(model.info()) + 48) * slots + 24 * (p.grid().cells() + 1);
+        checkFits(c, need, places.length + " " + model.info().modelClass().getSimpleName() + " agents of partition "
+                + partition);
+        return CudaAgentStore.partition(c, model, p, ids, places, capacity, topology, partition);
+    }
+
     private void checkFits(long need, String what) {
         checkFits(cx, need, what);
     }

@@ -336,7 +336,8 @@ __device__ void applyWrites(const colony::Frame f, T* __restrict__ col, const T*
         jint line) {
     for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < cells; g += (jlong) gridDim.x * blockDim.x) {
         const jint a = start[g], b = start[g + 1];
-        if (a == b) continue;
+        // No agents, or other partitions' agents on a halo place (slots past the live ones): nothing to apply.
+        if (a == b || order[a] >= f.rows) continue;
         const jint x = (jint) (g % f.size0), y = (jint) (g / f.size0 % f.size1), z = (jint) (g / f.size0 / f.size1);
         const jlong s = f.base + (x - f.origin0) + (jlong) (y - f.origin1) * f.strideY + (jlong) (z - f.origin2) * f.strideZ;
         if (OP == 0) {

@@ -51,6 +51,8 @@ public final class CudaAgentStore implements AgentStore {
     private final DeviceScan scanner;
     private long slots;
     private long count;
+    /** Agents of other partitions on this one's halo, in the slots past the live agents (see {@link #ghosts}). */
+    private long ghosts;
     private long nextId;
     private DeviceBuffer[] current;
     private DeviceBuffer[] next;
@@ -69,6 +71,15 @@ public final class CudaAgentStore implements AgentStore {
     /** Creates the collection with agents at the given global place indices (ids 0, 1, ...). */
     public CudaAgentStore(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore places, long[] initial,
             int capacity) {
+        this(cx, descriptor, places, null, initial, capacity);
+    }
+
+    /**
+     * Creates the collection with agents of the given ids (increasing; null: 0, 1, ...) at the given global place
+     * indices.
+     */
+    CudaAgentStore(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore places, long[] initialIds,
+            long[] initial, int capacity) {
         this.cx = cx;
         this.model = descriptor.info();
         this.placeModel = places.model();
@@ -95,7 +106,7 @@ public final class CudaAgentStore implements AgentStore {
             MemorySegment id = a.allocate(8L * Math.max(1, n));
             for (int i = 0; i < n; i++) {
                 loc.setAtIndex(ValueLayout.JAVA_LONG, i, initial[i]);
-                id.setAtIndex(ValueLayout.JAVA_LONG, i, i);
+                id.setAtIndex(ValueLayout.JAVA_LONG, i, initialIds == null ? i : initialIds[i]);
             }
             if (n > 0) {
                 Driver.copyToDevice(locations.pointer(), loc, 8L * n);
@@ -103,9 +114,16 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         this.count = n;
-        this.nextId = n;
+        this.nextId = initialIds == null || n == 0 ? n : initialIds[n - 1] + 1;
         this.start = DeviceBuffer.zeroed(4 * (cells + 1));
         this.order = DeviceBuffer.zeroed(4 * slots);
+    }
+
+    /** The agents of one partition of a partitioned grid, on {@code block}'s device. */
+    public static org.colony.runtime.spi.AgentPartition partition(CudaContext cx, ModelDescriptor descriptor,
+            CudaPlaceStore block, long[] ids, long[] places, int capacity,
+            org.colony.runtime.partition.Topology topology, int partition) {
+        return new CudaAgentPartition(cx, descriptor, block, ids, places, capacity, topology, partition);
     }
 
     /** Bytes of device memory per slot. */
@@ -215,7 +233,7 @@ public final class CudaAgentStore implements AgentStore {
                 order.close();
                 order = DeviceBuffer.zeroed(4 * slots);
             }
-            group(locations.pointer(), count, cells, start.pointer(), order.pointer(), 0, 0);
+            group(locations.pointer(), count + ghosts, cells, start.pointer(), order.pointer(), 0, 0);
             indexed = true;
             if (timer.on()) {
                 timer.stop(name() + " index by place (part of the step)", t);
@@ -254,6 +272,7 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public void call(int step, Object[] args, long seed, long epoch, long time) {
+        checkOpen(); // this device's context is current before its timer records anything
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
         launch(step, args, seed, epoch, time, 0L);
@@ -399,6 +418,7 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public ManageReport manage(long seed, long epoch) {
+        checkOpen();
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
         ManageReport report = manageAll(seed, epoch);
@@ -633,6 +653,197 @@ public final class CudaAgentStore implements AgentStore {
                 .addInt(columns));
     }
 
+    // ---- the agents of a partition: staged through host memory -------------------------------
+
+    /** The slots past the live agents hold {@code ghosts} agents of other partitions, grouped with the live ones. */
+    long liveAndGhosts() {
+        return count + ghosts;
+    }
+
+    /**
+     * Copies the live agents into {@code cols} (which takes their number): ids, places, every attribute, and the
+     * deaths, moves and children the steps asked for.
+     */
+    void save(org.colony.runtime.storage.AgentColumns cols) {
+        checkOpen();
+        int n = (int) count;
+        cols.reserve(n);
+        cols.count(n);
+        if (n == 0) {
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(8L * n);
+            ids.download(host, 0, 8L * n);
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.ids(), 0, n);
+            locations.download(host, 0, 8L * n);
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.locations(), 0, n);
+            targets.download(host, 0, 8L * n);
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.targets(), 0, n);
+            spawns.download(host, 0, 4L * n);
+            MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, cols.spawns(), 0, n);
+            killed.download(host, 0, n);
+            HostCopy.fromSegment(host, 0, cols.killed(), 0, n, org.colony.runtime.spi.ScalarType.BOOLEAN);
+            for (int at = 0; at < current.length; at++) {
+                AttributeInfo info = model.attributes().get(at);
+                int size = info.type().bytes();
+                for (int k = 0; k < info.columns(); k++) {
+                    MemorySegment col = a.allocate((long) size * n);
+                    current[at].download(col, (long) k * slots * size, col.byteSize());
+                    HostCopy.fromSegment(col, 0, cols.column(at, k), 0, n, info.type());
+                }
+            }
+            errors.check();
+        }
+    }
+
+    /**
+     * Replaces the agents by the live agents of {@code cols}, with no deaths, moves or children asked for and no
+     * ghosts; the columns grow or shrink with the population as {@code manageAll} makes them.
+     */
+    void load(org.colony.runtime.storage.AgentColumns cols) {
+        checkOpen();
+        long n = cols.count();
+        if (n > slots || (slots > MIN_SLOTS && n < slots / 2)) {
+            freeColumns();
+            allocate(Math.max(MIN_SLOTS, n + n / 2));
+            pool.close();
+        } else {
+            Driver.memset8(killed.pointer(), (byte) 0, slots);
+            Driver.memset8(spawns.pointer(), (byte) 0, 4 * slots);
+            fillLong(targets.pointer(), slots, -1);
+        }
+        if (n > 0) {
+            upload(cols, 0, n, slots);
+        }
+        count = n;
+        ghosts = 0;
+        indexed = false;
+    }
+
+    /** Copies ids, places and attributes of {@code cols}' slots {@code [0, n)} into slots {@code [at, at + n)}. */
+    private void upload(org.colony.runtime.storage.AgentColumns cols, long at, long n, long pitch) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(8L * n);
+            MemorySegment.copy(cols.ids(), 0, host, ValueLayout.JAVA_LONG, 0, (int) n);
+            Driver.copyToDevice(ids.pointer() + 8 * at, host, 8L * n);
+            MemorySegment.copy(cols.locations(), 0, host, ValueLayout.JAVA_LONG, 0, (int) n);
+            Driver.copyToDevice(locations.pointer() + 8 * at, host, 8L * n);
+            for (int i = 0; i < current.length; i++) {
+                AttributeInfo info = model.attributes().get(i);
+                int size = info.type().bytes();
+                for (int k = 0; k < info.columns(); k++) {
+                    MemorySegment col = a.allocate((long) size * n);
+                    HostCopy.toSegment(cols.column(i, k), 0, col, 0, (int) n, info.type());
+                    Driver.copyToDevice(current[i].pointer() + ((long) k * pitch + at) * size, col, col.byteSize());
+                }
+            }
+        }
+    }
+
+    /**
+     * Puts the agents of other partitions on this one's halo into the slots past the live agents, where the
+     * agents-by-place index finds them: {@code places[i]} (global place indices, none owned here) and, unless
+     * {@code rows} is null, ids and attributes packed column by column as {@code AgentColumns.pack} writes them.
+     * They stay until the next {@code manageAll} or call of this method; steps run on the live agents only.
+     */
+    void ghosts(long[] places, int n, MemorySegment rows) {
+        checkOpen();
+        ensureSlots(count + n);
+        if (n > 0) {
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment host = a.allocate(8L * n);
+                MemorySegment.copy(places, 0, host, ValueLayout.JAVA_LONG, 0, n);
+                Driver.copyToDevice(locations.pointer() + 8 * count, host, 8L * n);
+            }
+            if (rows != null) {
+                long at = 0;
+                Driver.copyToDevice(ids.pointer() + 8 * count, rows.asSlice(at, 8L * n), 8L * n);
+                at += 8L * n;
+                for (int i = 0; i < current.length; i++) {
+                    AttributeInfo info = model.attributes().get(i);
+                    long bytes = (long) info.type().bytes() * n;
+                    for (int k = 0; k < info.columns(); k++) {
+                        Driver.copyToDevice(current[i].pointer() + ((long) k * slots + count) * info.type().bytes(),
+                                rows.asSlice(at, bytes), bytes);
+                        at += bytes;
+                    }
+                }
+            }
+        }
+        ghosts = n;
+        indexed = false;
+    }
+
+    /** Grows the columns to at least {@code need} slots, keeping the live agents and what their steps asked for. */
+    private void ensureSlots(long need) {
+        if (need <= slots) {
+            return;
+        }
+        if (need > MAX_AGENTS) {
+            throw new ColonyException(name() + " agents would need " + need + " slots; the CUDA backend holds at most "
+                    + MAX_AGENTS + " per collection");
+        }
+        DeviceBuffer[] oldCurrent = current;
+        DeviceBuffer[] oldNext = next;
+        DeviceBuffer[] old = {ids, locations, killed, targets, spawns};
+        long oldSlots = slots;
+        allocate(Math.min(MAX_AGENTS, Math.max(need, slots + slots / 2)));
+        try {
+            for (int a = 0; a < current.length; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = count * info.type().bytes();
+                for (int k = 0; k < info.columns(); k++) {
+                    if (bytes > 0) {
+                        Driver.copyOnDevice(current[a].pointer() + k * slots * info.type().bytes(),
+                                oldCurrent[a].pointer() + k * oldSlots * info.type().bytes(), bytes);
+                    }
+                }
+            }
+            int[] sizes = {8, 8, 1, 8, 4};
+            DeviceBuffer[] now = {ids, locations, killed, targets, spawns};
+            for (int i = 0; i < old.length; i++) {
+                if (count > 0) {
+                    Driver.copyOnDevice(now[i].pointer(), old[i].pointer(), count * sizes[i]);
+                }
+            }
+        } finally {
+            for (int a = 0; a < oldCurrent.length; a++) {
+                oldCurrent[a].close();
+                if (oldNext[a] != null) {
+                    oldNext[a].close();
+                }
+            }
+            for (DeviceBuffer b : old) {
+                b.close();
+            }
+        }
+    }
+
+    private void freeColumns() {
+        for (int a = 0; a < current.length; a++) {
+            current[a].close();
+            if (next[a] != null) {
+                next[a].close();
+            }
+        }
+        ids.close();
+        locations.close();
+        killed.close();
+        targets.close();
+        spawns.close();
+    }
+
+    /** The partial reduction of one element column, to merge with other partitions'. */
+    ColumnAccumulator partial(int attribute, int element) {
+        AttributeInfo info = model.attributes().get(attribute);
+        Object column = info.type().newArray((int) count);
+        read(attribute, element, column);
+        ColumnAccumulator acc = new ColumnAccumulator();
+        acc.addRow(column, 0, (int) count);
+        return acc;
+    }
+
     // ---- attributes ------------------------------------------------------------------------
 
     @Override
@@ -693,11 +904,7 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public Reduction reduce(int attribute, int element) {
         AttributeInfo info = model.attributes().get(attribute);
-        Object column = info.type().newArray((int) count);
-        read(attribute, element, column);
-        ColumnAccumulator acc = new ColumnAccumulator();
-        acc.addRow(column, 0, (int) count);
-        return acc.result(info.type(), name() + "." + info.name());
+        return partial(attribute, element).result(info.type(), name() + "." + info.name());
     }
 
     @Override
@@ -730,23 +937,13 @@ public final class CudaAgentStore implements AgentStore {
         }
         cx.device().makeCurrent();
         closed = true;
-        for (int a = 0; a < current.length; a++) {
-            current[a].close();
-            if (next[a] != null) {
-                next[a].close();
-            }
-        }
+        freeColumns();
         for (int p = 0; p < contribution.length; p++) {
             if (contribution[p] != null) {
                 contribution[p].close();
                 contributed[p].close();
             }
         }
-        ids.close();
-        locations.close();
-        killed.close();
-        targets.close();
-        spawns.close();
         start.close();
         order.close();
         counter.close();

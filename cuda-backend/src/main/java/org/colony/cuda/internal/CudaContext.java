@@ -12,7 +12,7 @@ public final class CudaContext implements AutoCloseable {
     private final Map<Class<?>, ModelKernels> models = new HashMap<>();
     private SupportKernels support;
     private final DeviceErrors errors;
-    private final LaunchTimer timer = new LaunchTimer();
+    private final LaunchTimer timer;
 
     /**
      * @param device the GPU
@@ -20,6 +20,7 @@ public final class CudaContext implements AutoCloseable {
      */
     public CudaContext(CudaDevice device, boolean fast) {
         this.device = device;
+        this.timer = new LaunchTimer(device);
         this.compiler = new KernelCompiler(device.architecture(), fast);
         device.makeCurrent();
         this.errors = new DeviceErrors();

@@ -293,6 +293,8 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     private void agentParams(KernelParams p, int slot, StepInfo s) {
         if (bound[slot] instanceof CudaAgentStore agents && s.iterates().contains(slot)) {
             agents.indexParams(p);
+        } else if (bound[slot] instanceof CudaAgentPartition agents && s.iterates().contains(slot)) {
+            agents.onDevice().indexParams(p);
         } else if (s.iterates().contains(slot)) {
             throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " iterates "
                     + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on these "

@@ -18,9 +18,15 @@ public final class LaunchTimer implements AutoCloseable {
     private record Pending(String name, long start, long end) {
     }
 
+    private final CudaDevice device;
     private final ArrayDeque<Long> free = new ArrayDeque<>();
     private final List<Pending> pending = new ArrayList<>();
     private DeviceTimings sink;
+
+    /** A timer of the stores on {@code device}; its events belong to that device's context. */
+    LaunchTimer(CudaDevice device) {
+        this.device = device;
+    }
 
     /** Whether calls are being timed. */
     public boolean on() {
@@ -29,6 +35,7 @@ public final class LaunchTimer implements AutoCloseable {
 
     /** Records a start event; returns it for {@link #stop}. Only while {@link #on()}. */
     public long start() {
+        device.makeCurrent();
         long e = event();
         Driver.recordEvent(e);
         return e;
@@ -36,6 +43,7 @@ public final class LaunchTimer implements AutoCloseable {
 
     /** Records the end event of a call started with {@link #start()}. */
     public void stop(String name, long startEvent) {
+        device.makeCurrent();
         long e = event();
         Driver.recordEvent(e);
         pending.add(new Pending(name, startEvent, e));
@@ -58,6 +66,21 @@ public final class LaunchTimer implements AutoCloseable {
     }
 
     private void flush() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        // The events belong to this device's context: read them there, whatever another library (NCCL, between the
+        // GPUs of one process) left current, and leave the thread's context as it was.
+        long before = Driver.currentContext();
+        Driver.setCurrent(device.context());
+        try {
+            read();
+        } finally {
+            Driver.setCurrent(before);
+        }
+    }
+
+    private void read() {
         for (Pending p : pending) {
             double ms = Driver.elapsed(p.start(), p.end());
             if (sink != null) {

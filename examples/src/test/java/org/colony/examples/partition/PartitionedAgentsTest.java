@@ -34,10 +34,19 @@ import org.junit.jupiter.params.provider.CsvSource;
  * agent ids, places and attributes, place attributes and every manageAll's report, on odd sizes, with the shape
  * chosen by Colony or forced, on 1 and 2 threads.
  */
-class PartitionedAgentsTest {
+public class PartitionedAgentsTest {
+
+    /** The CPU backend, as the tests here run; the GPU tests run the same drivers with their own options. */
+    static final String[] CPU = {"--backend=cpu"};
 
     static Simulation sim(long seed, int threads, String partitions) {
-        List<String> args = new ArrayList<>(List.of("--backend=cpu", "--threads=" + threads, "--seed=" + seed));
+        return sim(CPU, seed, threads, partitions);
+    }
+
+    /** A simulation with the options {@code on} (the backend and its settings), cut into {@code partitions}. */
+    public static Simulation sim(String[] on, long seed, int threads, String partitions) {
+        List<String> args = new ArrayList<>(List.of(on));
+        args.addAll(List.of("--threads=" + threads, "--seed=" + seed));
         if (partitions != null) {
             args.add("--partitions=" + partitions);
         }
@@ -91,7 +100,7 @@ class PartitionedAgentsTest {
         };
     }
 
-    static void assertSame(List<String> expected, List<String> actual, String what) {
+    public static void assertSame(List<String> expected, List<String> actual, String what) {
         assertEquals(expected.size(), actual.size(), what);
         for (int i = 0; i < expected.size(); i++) {
             assertEquals(expected.get(i), actual.get(i), what);
@@ -102,7 +111,11 @@ class PartitionedAgentsTest {
 
     /** The reports of every tick, then the final state of the ants and the landscape. */
     static List<String> sugarScape(int n, int steps, int threads, String partitions) {
-        try (Simulation sim = sim(42, threads, partitions)) {
+        return sugarScape(CPU, n, steps, threads, partitions);
+    }
+
+    public static List<String> sugarScape(String[] on, int n, int steps, int threads, String partitions) {
+        try (Simulation sim = sim(on, 42, threads, partitions)) {
             SugarScape m = new SugarScape(sim, n);
             List<String> out = new ArrayList<>();
             for (int t = 0; t < steps; t++) {
@@ -136,7 +149,11 @@ class PartitionedAgentsTest {
 
     /** The reports of every manageAll, then the final state of sheep, wolves and grass. */
     static List<String> wolfSheep(int w, int h, int steps, int threads, String partitions) {
-        try (Simulation sim = sim(7, threads, partitions)) {
+        return wolfSheep(CPU, w, h, steps, threads, partitions);
+    }
+
+    public static List<String> wolfSheep(String[] on, int w, int h, int steps, int threads, String partitions) {
+        try (Simulation sim = sim(on, 7, threads, partitions)) {
             WolfSheep params = WolfSheep.defaults(w, h);
             WolfSheep.World world = params.start(sim, w, h);
             List<String> out = new ArrayList<>();
@@ -216,7 +233,7 @@ class PartitionedAgentsTest {
     }
 
     /** A script of walker rounds: what each round calls before its manageAll. */
-    enum Script {
+    public enum Script {
         /** migrate by up to 3 cells, crossing one or more borders. */
         CROWD("go"),
         /** moveTo anywhere, a fifth of the targets off the grid. */
@@ -235,8 +252,13 @@ class PartitionedAgentsTest {
 
     /** The reports of every round and the final state of walkers and field. */
     static List<String> walkers(Script script, int w, int h, boolean wrap, int capacity, String partitions) {
+        return walkers(CPU, script, w, h, wrap, capacity, partitions);
+    }
+
+    public static List<String> walkers(String[] on, Script script, int w, int h, boolean wrap, int capacity,
+            String partitions) {
         long[] start = crowd(w * h / 3, w, h, w / 2, Math.min(capacity, 3), 5);
-        try (Simulation sim = sim(11 + capacity, 2, partitions)) {
+        try (Simulation sim = sim(on, 11 + capacity, 2, partitions)) {
             Places<Field> field = sim.places(Field.class, wrap ? Grid.of(w, h).wrap() : Grid.of(w, h));
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(start), capacity);
             List<String> out = new ArrayList<>();
@@ -378,9 +400,13 @@ class PartitionedAgentsTest {
 
     /** What walkers and stones see next door (agentsAt, agentCountAt) and what places count (census). */
     static List<String> neighbours(boolean wrap, String partitions) {
+        return neighbours(CPU, wrap, partitions);
+    }
+
+    public static List<String> neighbours(String[] on, boolean wrap, String partitions) {
         int w = 23;
         int h = 19;
-        try (Simulation sim = sim(13, 2, partitions)) {
+        try (Simulation sim = sim(on, 13, 2, partitions)) {
             Places<Field> field = sim.places(Field.class, wrap ? Grid.of(w, h).wrap() : Grid.of(w, h));
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.random(300));
             Agents<Stone> stones = sim.agents(Stone.class, field, Placement.random(120));
@@ -449,7 +475,11 @@ class PartitionedAgentsTest {
 
     /** Motes read nothing next door: no halo at all, yet they crowd, add to places, breed and die across borders. */
     static List<String> motes(String partitions) {
-        try (Simulation sim = sim(3, 2, partitions)) {
+        return motes(CPU, partitions);
+    }
+
+    public static List<String> motes(String[] on, String partitions) {
+        try (Simulation sim = sim(on, 3, 2, partitions)) {
             Places<Patch> patches = sim.places(Patch.class, Grid.of(17, 13));
             Agents<Mote> motes = sim.agents(Mote.class, patches, Placement.random(400), 3);
             List<String> out = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.colony.runtime.cpu;
 
+import org.colony.runtime.agents.ManageRound;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;

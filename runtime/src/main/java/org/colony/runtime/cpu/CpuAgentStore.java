@@ -1,5 +1,6 @@
 package org.colony.runtime.cpu;
 
+import org.colony.runtime.agents.ManageRound;
 import java.util.Map;
 import org.colony.runtime.ColonyException;
 import org.colony.runtime.reduce.ColumnAccumulator;

@@ -37,7 +37,8 @@ import org.colony.runtime.spi.StepInfo;
  * </ol>
  *
  * Everything that crosses partitions goes through the {@link Transport} as messages; only sums that an MPI run
- * would all-reduce (report counts, sizes) are added up here.
+ * would all-reduce (report counts, sizes) are added up here. Messages are host memory: when the places' transport
+ * moves device memory (the GPUs of one process), the agents' messages are copied in-process instead.
  */
 public final class PartitionedAgents implements AgentStore {
 
@@ -60,10 +61,12 @@ public final class PartitionedAgents implements AgentStore {
      * partition owning that place.
      */
     public PartitionedAgents(Backend backend, ModelDescriptor descriptor, PartitionedPlaces places,
-            long[] initialPlaces, int capacity, Transport transport) {
+            long[] initialPlaces, int capacity, Transport placeTransport) {
         this.model = descriptor.info();
         this.places = places;
-        this.transport = transport;
+        // Agents cross partitions in host buffers. Where the places' transport moves device memory (NCCL between
+        // the GPUs of this process), their messages are copied in this process instead.
+        this.transport = placeTransport.deviceMemory() ? new InProcessTransport() : placeTransport;
         this.capacity = capacity;
         Topology topology = places.topology();
         int k = topology.partitions();
@@ -93,11 +96,6 @@ public final class PartitionedAgents implements AgentStore {
             for (int p = 0; p < k; p++) {
                 parts[p] = backend.createAgentPartition(descriptor, places.blocks().get(p), ids[p], at[p], capacity,
                         topology, p);
-            }
-            if (transport.deviceMemory()) {
-                throw new ColonyException(model.modelClass().getSimpleName() + " agents cross partitions in host "
-                        + "memory, but the " + transport.name() + " transport moves device memory; run them on one "
-                        + "block");
             }
         } catch (RuntimeException e) {
             closeParts();

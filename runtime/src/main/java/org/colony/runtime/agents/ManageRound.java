@@ -1,4 +1,4 @@
-package org.colony.runtime.cpu;
+package org.colony.runtime.agents;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -22,7 +22,7 @@ import org.colony.runtime.storage.AgentColumns;
  * travel between them; on one block covering the grid every move is local and the steps run back to back.
  * Either way a destination's requests are settled together by its owner, so the outcome is the same.
  */
-final class ManageRound {
+public final class ManageRound {
 
     private final AgentColumns cols;
     private final Layout layout;
@@ -65,7 +65,7 @@ final class ManageRound {
      * @param topology the partitions, or null when the block covers the whole grid
      * @param self this block's partition
      */
-    ManageRound(AgentColumns cols, Layout layout, int capacity, long seed, long epoch, Topology topology, int self,
+    public ManageRound(AgentColumns cols, Layout layout, int capacity, long seed, long epoch, Topology topology, int self,
             String name) {
         this.cols = cols;
         this.layout = layout;
@@ -87,7 +87,7 @@ final class ManageRound {
     }
 
     /** The manageAll of one block covering the grid, all steps at once; children's ids start at {@code nextId}. */
-    static ManageReport manage(AgentColumns cols, Layout layout, int capacity, long seed, long epoch, long nextId,
+    public static ManageReport manage(AgentColumns cols, Layout layout, int capacity, long seed, long epoch, long nextId,
             String name) {
         ManageRound r = new ManageRound(cols, layout, capacity, seed, epoch, null, 0, name);
         ManageStart start = r.begin();
@@ -99,7 +99,8 @@ final class ManageRound {
         return r.finish(nextId, List.of());
     }
 
-    static ColonyException badSpawn(String name, long id, int spawn) {
+    /** The error for an agent asking for a negative number of children. */
+    public static ColonyException badSpawn(String name, long id, int spawn) {
         return new ColonyException(name + " agent " + id + " asked for " + spawn + " children; spawn(n) needs n >= 0");
     }
 
@@ -123,7 +124,7 @@ final class ManageRound {
     // ---- 1. deaths and requests ------------------------------------------------------------------
 
     /** Counts deaths and sorts the move requests by owner; changes nothing. */
-    ManageStart begin() {
+    public ManageStart begin() {
         long[] ids = cols.ids();
         long[] loc = cols.locations();
         boolean[] killed = cols.killed();
@@ -173,7 +174,7 @@ final class ManageRound {
     }
 
     /** Writes the requests to partition {@code to}: destination and id, 8 bytes each. */
-    void packRequests(int to, MemorySegment buffer) {
+    public void packRequests(int to, MemorySegment buffer) {
         long[] ids = cols.ids();
         for (int r = 0; r < requests[to]; r++) {
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r, dest[to][r]);
@@ -184,7 +185,7 @@ final class ManageRound {
     // ---- 2. moves ---------------------------------------------------------------------------------
 
     /** Settles every request for this block's places, its own and {@code incoming}; moves its own winners. */
-    void resolve(List<Batch> incoming) {
+    public void resolve(List<Batch> incoming) {
         int local = requests[self];
         long total = local;
         for (Batch b : incoming) {
@@ -243,11 +244,11 @@ final class ManageRound {
         }
     }
 
-    long admitted(int from) {
+    public long admitted(int from) {
         return admitted[from];
     }
 
-    void packVerdicts(int to, MemorySegment buffer) {
+    public void packVerdicts(int to, MemorySegment buffer) {
         boolean[] v = verdicts[to];
         for (int r = 0; r < v.length; r++) {
             buffer.set(ValueLayout.JAVA_BYTE, r, v[r] ? (byte) 1 : (byte) 0);
@@ -255,7 +256,7 @@ final class ManageRound {
     }
 
     /** Marks the agents whose moves to partition {@code to} won as leaving; all of them with null verdicts. */
-    long leave(int to, MemorySegment won) {
+    public long leave(int to, MemorySegment won) {
         long[] loc = cols.locations();
         int[] m = new int[requests[to]];
         int c = 0;
@@ -275,12 +276,12 @@ final class ManageRound {
         return c;
     }
 
-    void packMovers(int to, MemorySegment buffer) {
+    public void packMovers(int to, MemorySegment buffer) {
         cols.pack(movers[to], moverCount[to], true, buffer, 0);
     }
 
     /** Takes in arriving agents, after the slots of the agents here and of earlier arrivals. */
-    void unpackMovers(Batch arriving) {
+    public void unpackMovers(Batch arriving) {
         int c = (int) arriving.count();
         int first = cols.count();
         cols.reserve(first + c);
@@ -299,7 +300,7 @@ final class ManageRound {
     // ---- 3. births --------------------------------------------------------------------------------
 
     /** Settles births on this block's places; returns the number of parents with children born. */
-    long settleBirths() {
+    public long settleBirths() {
         long[] ids = cols.ids();
         long[] loc = cols.locations();
         boolean[] killed = cols.killed();
@@ -403,7 +404,7 @@ final class ManageRound {
         return out;
     }
 
-    void packBirths(MemorySegment buffer) {
+    public void packBirths(MemorySegment buffer) {
         long[] ids = cols.ids();
         for (int j = 0; j < parentCount; j++) {
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * j, ids[parents[j]]);
@@ -417,7 +418,7 @@ final class ManageRound {
      * Compacts into id order: the agents that stay, then the children, whose ids start at {@code nextId} and
      * follow (parent id, k) over all partitions ({@code others}: the other partitions' parents and births).
      */
-    ManageReport finish(long nextId, List<Batch> others) {
+    public ManageReport finish(long nextId, List<Batch> others) {
         long[] ids = cols.ids();
         boolean[] killed = cols.killed();
         long[] base = new long[parentCount];
