@@ -2,7 +2,6 @@ package org.colony.cuda.internal;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -11,10 +10,10 @@ import org.colony.runtime.ColonyException;
 import org.colony.runtime.ManageReport;
 import org.colony.runtime.agents.ManageRound;
 import org.colony.runtime.agents.PlaceIndex;
+import org.colony.runtime.agents.RoundPartition;
 import org.colony.runtime.partition.Region;
 import org.colony.runtime.partition.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
-import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Layout;
 import org.colony.runtime.spi.ModelDescriptor;
@@ -39,7 +38,7 @@ import org.colony.runtime.spi.Reduction;
  * The results are those of one block, bit for bit. The host staging costs a copy of the partition's agents each
  * {@code manageAll} (see {@code docs/scaling.md}).
  */
-final class CudaAgentPartition implements AgentPartition {
+final class CudaAgentPartition implements RoundPartition {
 
     private final CudaAgentStore dev;
     private final CudaPlaceStore block;
@@ -291,37 +290,18 @@ final class CudaAgentPartition implements AgentPartition {
 
     @Override
     public void packCounts(Region region, MemorySegment buffer, long offset) {
-        PlaceIndex idx = index();
-        long[] at = {offset};
-        region.forEachRun(idx.layout(), (s, length) -> {
-            for (int i = 0; i < length; i++) {
-                buffer.set(ValueLayout.JAVA_INT_UNALIGNED, at[0], idx.count(s + i));
-                at[0] += 4;
-            }
-        });
+        index().packCounts(region, buffer, offset);
     }
 
     @Override
     public void unpackCounts(Region region, MemorySegment buffer, long offset) {
-        Layout l = block.layout();
-        if (halo == null || halo.length != l.storedCells()) {
-            halo = new int[(int) l.storedCells()];
-        }
-        long[] at = {offset};
-        region.forEachRun(l, (s, length) -> {
-            for (int i = 0; i < length; i++) {
-                halo[s + i] = buffer.get(ValueLayout.JAVA_INT_UNALIGNED, at[0]);
-                at[0] += 4;
-            }
-        });
+        halo = PlaceIndex.unpackCounts(halo, block.layout(), region, buffer, offset);
     }
 
     @Override
     public void haloReady() {
         Layout l = block.layout();
-        if (halo == null || halo.length != l.storedCells()) {
-            halo = new int[(int) l.storedCells()];
-        }
+        halo = PlaceIndex.halo(halo, l);
         index = PlaceIndex.withHalo(locations, live, l, halo);
         ghostsChanged = true;
     }
@@ -332,13 +312,7 @@ final class CudaAgentPartition implements AgentPartition {
         if (ghostIndex == idx) {
             return;
         }
-        int[] order = idx.order();
-        int next = live;
-        for (int k = 0; k < order.length; k++) {
-            if (order[k] < 0) { // a halo entry
-                order[k] = next++;
-            }
-        }
+        int next = idx.giveGhostSlots(live);
         fresh(); // the live rows are packed from the host copy; the ghosts go in the slots past them
         cols.reserve(next);
         ghostIndex = idx;
@@ -347,25 +321,7 @@ final class CudaAgentPartition implements AgentPartition {
 
     @Override
     public long agentsIn(Region region) {
-        PlaceIndex idx = index();
-        long[] n = {0};
-        region.forEachRun(idx.layout(), (s, length) -> n[0] += idx.start()[s + length] - idx.start()[s]);
-        return n[0];
-    }
-
-    /** The slots of the agents on {@code region}'s cells, cell by cell. */
-    private int[] slotsIn(Region region) {
-        PlaceIndex idx = index();
-        int[] slots = new int[(int) agentsIn(region)];
-        int[] start = idx.start();
-        int[] order = idx.order();
-        int[] at = {0};
-        region.forEachRun(idx.layout(), (s, length) -> {
-            int n = start[s + length] - start[s];
-            System.arraycopy(order, start[s], slots, at[0], n);
-            at[0] += n;
-        });
-        return slots;
+        return index().agentsIn(region);
     }
 
     @Override
@@ -376,7 +332,7 @@ final class CudaAgentPartition implements AgentPartition {
     @Override
     public void packRows(Region region, MemorySegment buffer, long offset) {
         fresh();
-        int[] slots = slotsIn(region);
+        int[] slots = index().slotsIn(region);
         cols.pack(slots, slots.length, false, buffer, offset);
     }
 
@@ -385,7 +341,7 @@ final class CudaAgentPartition implements AgentPartition {
         if (ghostIndex != index()) {
             throw new IllegalStateException("partition=" + partition + " has no slots for the rows of its halo");
         }
-        int[] slots = slotsIn(region);
+        int[] slots = index().slotsIn(region);
         cols.unpack(buffer, offset, slots, slots.length, false);
         ghostsChanged = true;
     }
@@ -399,36 +355,12 @@ final class CudaAgentPartition implements AgentPartition {
         return round.begin();
     }
 
-    private ManageRound round() {
+    @Override
+    public ManageRound round() {
         if (round == null) {
             throw new ColonyException("partition=" + partition + " of " + name() + " is not in a manageAll");
         }
         return round;
-    }
-
-    @Override
-    public void packRequests(int to, MemorySegment buffer) {
-        round().packRequests(to, buffer);
-    }
-
-    @Override
-    public void resolveMoves(List<Batch> incoming) {
-        round().resolve(incoming);
-    }
-
-    @Override
-    public long admitted(int from) {
-        return round().admitted(from);
-    }
-
-    @Override
-    public void packVerdicts(int to, MemorySegment buffer) {
-        round().packVerdicts(to, buffer);
-    }
-
-    @Override
-    public long leave(int to, MemorySegment verdicts) {
-        return round().leave(to, verdicts);
     }
 
     @Override
@@ -437,23 +369,8 @@ final class CudaAgentPartition implements AgentPartition {
     }
 
     @Override
-    public void packMovers(int to, MemorySegment buffer) {
-        round().packMovers(to, buffer);
-    }
-
-    @Override
     public void unpackMovers(Batch arriving) {
         round().unpackMovers(arriving);
-    }
-
-    @Override
-    public long settleBirths() {
-        return round().settleBirths();
-    }
-
-    @Override
-    public void packBirths(MemorySegment buffer) {
-        round().packBirths(buffer);
     }
 
     @Override

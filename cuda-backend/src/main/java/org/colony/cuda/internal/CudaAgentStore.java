@@ -511,8 +511,14 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         t = phase(slots == slotsBefore ? "4 compaction" : "4 compaction, columns reallocated", t);
-        long[] st = readStats(stats);
-        errors.check();
+        // Moves won and refused are counted on the device; with no move and no child asked for, the first read
+        // holds every count and the host need not wait for the compaction (which cannot fail) before it launches
+        // the next step.
+        boolean settled = movers == 0 && wanted == 0;
+        long[] st = settled ? new long[] {deaths, 0, 0, 0, first[4], 0, 0, 0} : readStats(stats);
+        if (!settled) {
+            errors.check();
+        }
         if (slots < slotsBefore) {
             // The columns shrank with the population: the scratch buffers sized for the old one go too (they
             // come back at the new size when needed), so memory follows the live agents.
@@ -614,15 +620,7 @@ public final class CudaAgentStore implements AgentStore {
                 gather(old[0].pointer(), ids.pointer(), map, total, oldSlots, newSlots, 1, 8);
                 gather(old[1].pointer(), locations.pointer(), map, total, oldSlots, newSlots, 1, 8);
             } finally {
-                for (int a = 0; a < oldCurrent.length; a++) {
-                    oldCurrent[a].close();
-                    if (oldNext[a] != null) {
-                        oldNext[a].close();
-                    }
-                }
-                for (DeviceBuffer b : old) {
-                    b.close();
-                }
+                free(oldCurrent, oldNext, old);
             }
         }
         if (births > 0) {
@@ -808,30 +806,25 @@ public final class CudaAgentStore implements AgentStore {
                 }
             }
         } finally {
-            for (int a = 0; a < oldCurrent.length; a++) {
-                oldCurrent[a].close();
-                if (oldNext[a] != null) {
-                    oldNext[a].close();
-                }
-            }
-            for (DeviceBuffer b : old) {
-                b.close();
-            }
+            free(oldCurrent, oldNext, old);
         }
     }
 
     private void freeColumns() {
-        for (int a = 0; a < current.length; a++) {
-            current[a].close();
-            if (next[a] != null) {
-                next[a].close();
+        free(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns});
+    }
+
+    /** Frees attribute columns (second buffers where there are) and the other per-slot columns. */
+    private static void free(DeviceBuffer[] columns, DeviceBuffer[] seconds, DeviceBuffer[] others) {
+        for (int a = 0; a < columns.length; a++) {
+            columns[a].close();
+            if (seconds[a] != null) {
+                seconds[a].close();
             }
         }
-        ids.close();
-        locations.close();
-        killed.close();
-        targets.close();
-        spawns.close();
+        for (DeviceBuffer b : others) {
+            b.close();
+        }
     }
 
     /** The partial reduction of one element column, to merge with other partitions'. */

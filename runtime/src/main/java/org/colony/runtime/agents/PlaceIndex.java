@@ -1,6 +1,9 @@
 package org.colony.runtime.agents;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import org.colony.runtime.partition.Region;
 import org.colony.runtime.spi.Layout;
 
 /**
@@ -145,5 +148,76 @@ public final class PlaceIndex {
     /** Bytes held. */
     public long bytes() {
         return 4L * (start.length + order.length);
+    }
+
+    // ---- a partition's halo ----------------------------------------------------------------------
+
+    /** Writes the number of agents on each cell of {@code region} into {@code buffer}, 4 bytes each. */
+    public void packCounts(Region region, MemorySegment buffer, long offset) {
+        long[] at = {offset};
+        region.forEachRun(layout, (s, length) -> {
+            for (int i = 0; i < length; i++) {
+                buffer.set(ValueLayout.JAVA_INT_UNALIGNED, at[0], count(s + i));
+                at[0] += 4;
+            }
+        });
+    }
+
+    /**
+     * Reads the numbers of agents on the cells of {@code region} from {@code buffer} into {@code halo} (per stored
+     * cell of {@code l}; a new array when {@code halo} is null or of another layout).
+     *
+     * @return the array read into
+     */
+    public static int[] unpackCounts(int[] halo, Layout l, Region region, MemorySegment buffer, long offset) {
+        int[] counts = halo(halo, l);
+        long[] at = {offset};
+        region.forEachRun(l, (s, length) -> {
+            for (int i = 0; i < length; i++) {
+                counts[s + i] = buffer.get(ValueLayout.JAVA_INT_UNALIGNED, at[0]);
+                at[0] += 4;
+            }
+        });
+        return counts;
+    }
+
+    /** {@code halo} when it covers the stored cells of {@code l}, else an empty array that does. */
+    public static int[] halo(int[] halo, Layout l) {
+        return halo != null && halo.length == l.storedCells() ? halo : new int[(int) l.storedCells()];
+    }
+
+    /** The agents on the cells of {@code region}. */
+    public long agentsIn(Region region) {
+        long[] n = {0};
+        region.forEachRun(layout, (s, length) -> n[0] += start[s + length] - start[s]);
+        return n[0];
+    }
+
+    /** The slots of the agents on {@code region}'s cells, cell by cell. */
+    public int[] slotsIn(Region region) {
+        int[] slots = new int[(int) agentsIn(region)];
+        int[] at = {0};
+        region.forEachRun(layout, (s, length) -> {
+            int n = start[s + length] - start[s];
+            System.arraycopy(order, start[s], slots, at[0], n);
+            at[0] += n;
+        });
+        return slots;
+    }
+
+    /**
+     * Gives the halo entries (those still -1) consecutive slots from {@code first}, cell by cell: where the rows of
+     * the agents next door go.
+     *
+     * @return the slot past the last one given
+     */
+    public int giveGhostSlots(int first) {
+        int next = first;
+        for (int k = 0; k < order.length; k++) {
+            if (order[k] < 0) {
+                order[k] = next++;
+            }
+        }
+        return next;
     }
 }

@@ -1,8 +1,8 @@
 package org.colony.runtime.cpu;
 
-import org.colony.runtime.agents.ManageRound;
 import java.util.Map;
 import org.colony.runtime.ColonyException;
+import org.colony.runtime.agents.ManageRound;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.ManageReport;
 import org.colony.runtime.agents.PlaceIndex;

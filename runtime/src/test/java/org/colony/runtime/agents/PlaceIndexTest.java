@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.partition.Region;
 import org.colony.runtime.spi.Layout;
 import org.junit.jupiter.api.Test;
 
@@ -55,5 +56,30 @@ class PlaceIndexTest {
         assertArrayEquals(new int[] {0}, slots(index, 2, 0));
         assertArrayEquals(new int[] {1}, slots(index, 4, 2));
         assertEquals(5, index.order().length);
+    }
+
+    @Test
+    void haloCounts_roundTrip_andGhostSlotsFollowTheLiveAgents_cellByCell() {
+        // The same band: the row above it (y = -1, local) is halo, the first row (y = 0) is owned.
+        Layout l = new Layout(2, 5, 6, 1, 0, 3, 0, 5, 3, 1, 1, false);
+        long[] places = {15, 15, 17, 29};
+        PlaceIndex owned = PlaceIndex.owned(places, places.length, l);
+        Region firstRow = new Region(new int[] {0, 0, 0}, new int[] {5, 1, 1});
+        Region rowAbove = new Region(new int[] {0, -1, 0}, new int[] {5, 0, 1});
+        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment buffer = a.allocate(4 * 5);
+            owned.packCounts(firstRow, buffer, 0);
+            assertEquals(3, owned.agentsIn(firstRow));
+            assertArrayEquals(new int[] {0, 1, 2}, owned.slotsIn(firstRow));
+            // What the neighbour above would receive on its halo row, read here onto ours for the test.
+            int[] halo = PlaceIndex.unpackCounts(null, l, rowAbove, buffer, 0);
+            assertEquals(2, halo[l.storageIndex(0, -1, 0)]);
+            assertEquals(1, halo[l.storageIndex(2, -1, 0)]);
+            PlaceIndex index = PlaceIndex.withHalo(places, places.length, l, halo);
+            assertEquals(3, index.agentsIn(rowAbove));
+            assertEquals(7, index.giveGhostSlots(places.length));
+            assertArrayEquals(new int[] {4, 5, 6}, index.slotsIn(rowAbove));
+            assertArrayEquals(new int[] {4, 5}, slots(index, 0, -1));
+        }
     }
 }
