@@ -416,3 +416,78 @@ COLONY_APPLY_OWN(int, jint)
 COLONY_APPLY_OWN(short, jshort)
 COLONY_APPLY_OWN(byte, jbyte)
 COLONY_APPLY_OWN(boolean, bool)
+
+// ---- the manageAll of one partition of a partitioned grid: moves to other partitions' places ---------------
+// The global place g lies in the box origin .. origin + extent (x, y, z) of a grid size0 x size1 x ...
+__device__ __forceinline__ bool inBox(jlong g, jint size0, jint size1, jint o0, jint o1, jint o2, jint e0, jint e1,
+        jint e2) {
+    const jlong x = g % size0, y = g / size0 % size1, z = g / size0 / size1;
+    return x >= o0 && x < o0 + e0 && y >= o1 && y < o1 + e1 && z >= o2 && z < o2 + e2;
+}
+
+// Requests to places this partition does not own leave the local requests (-1 there) and are flagged.
+extern "C" __global__ void colony_split_requests(jlong n, jlong* __restrict__ requests, jint* __restrict__ remote,
+        jint size0, jint size1, jint o0, jint o1, jint o2, jint e0, jint e1, jint e2) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = requests[i];
+        const bool away = r >= 0 && !inBox(r, size0, size1, o0, o1, o2, e0, e1, e2);
+        remote[i] = away ? 1 : 0;
+        if (away) requests[i] = -1;
+    }
+}
+
+// The flagged requests, packed in slot (= id) order: slot, destination and id.
+extern "C" __global__ void colony_pack_remote(jlong n, const jint* __restrict__ remote, const jint* __restrict__ rank,
+        const jlong* __restrict__ targets, const jlong* __restrict__ ids, jint* __restrict__ slot,
+        jlong* __restrict__ dest, jlong* __restrict__ id) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        if (!remote[i]) continue;
+        const jint k = rank[i];
+        slot[k] = (jint) i;
+        dest[k] = targets[i];
+        id[k] = ids[i];
+    }
+}
+
+// Agents that left for other partitions: killed here (the compaction drops them), not counted as deaths.
+extern "C" __global__ void colony_mark_left(const jint* __restrict__ slots, jlong n, bool* __restrict__ killed) {
+    for (jlong k = (jlong) blockIdx.x * blockDim.x + threadIdx.x; k < n; k += (jlong) gridDim.x * blockDim.x) {
+        killed[slots[k]] = true;
+    }
+}
+
+// The first index of sorted[0 .. n) not below v.
+__device__ __forceinline__ jlong lowerBound(const jlong* __restrict__ sorted, jlong n, jlong v) {
+    jlong lo = 0, hi = n;
+    while (lo < hi) {
+        const jlong mid = (lo + hi) >> 1;
+        if (sorted[mid] < v) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+// The compaction into id order of the survivors (slots 0 .. n, ranked among themselves) and the arrivals (slots
+// n .. n + a, in id order): map[new slot] = old slot. Ids are distinct, so each lands where the merge puts it.
+extern "C" __global__ void colony_merge_map(jlong n, jlong a, const bool* __restrict__ killed,
+        const jint* __restrict__ rank, jint survivors, const jlong* __restrict__ ids, jint* __restrict__ map) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n + a; i += (jlong) gridDim.x * blockDim.x) {
+        if (i < n) {
+            if (!killed[i]) map[rank[i] + lowerBound(ids + n, a, ids[i])] = (jint) i;
+        } else {
+            const jlong k = lowerBound(ids, n, ids[i]);
+            map[(i - n) + (k < n ? rank[k] : survivors)] = (jint) i;
+        }
+    }
+}
+
+// The number of agents on each place of a box of owned places (local coordinates lo .. hi of a block at origin
+// o), in row order, from an index by global place.
+extern "C" __global__ void colony_pack_counts(const jint* __restrict__ start, jint size0, jint size1, jint o0, jint o1,
+        jint o2, jint lo0, jint lo1, jint lo2, jint n0, jint n1, jint n2, jint* __restrict__ out) {
+    const jlong total = (jlong) n0 * n1 * n2;
+    for (jlong k = (jlong) blockIdx.x * blockDim.x + threadIdx.x; k < total; k += (jlong) gridDim.x * blockDim.x) {
+        const jlong x = o0 + lo0 + k % n0, y = o1 + lo1 + k / n0 % n1, z = o2 + lo2 + k / n0 / n1;
+        const jlong g = x + (jlong) size0 * (y + (jlong) size1 * z);
+        out[k] = start[g + 1] - start[g];
+    }
+}

@@ -2,7 +2,7 @@ package org.colony.cuda.internal;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
+import java.lang.foreign.ValueLayout;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -22,23 +22,28 @@ import org.colony.runtime.spi.Reduction;
 
 /**
  * The agents of one partition of a partitioned grid on a GPU. Steps run on the device as for one block
- * ({@link CudaAgentStore}, over the partition's {@link CudaPlaceStore}); what crosses partitions is staged through
- * host memory and settled by the same code as on the CPU:
+ * ({@link CudaAgentStore}, over the partition's {@link CudaPlaceStore}); what crosses partitions travels through
+ * host memory, with the results of one block bit for bit:
  *
  * <ul>
- *   <li>{@code manageAll} copies the agents and what their steps asked for to the host, runs the partition's
- *       {@link ManageRound} there (requests, verdicts, movers and births travel as on the CPU), and copies the
- *       result back;
- *   <li>the numbers of agents on halo places, and where a step iterates them their rows, are computed and
- *       unpacked on the host, then given to the device as "ghosts": agents in the slots past the live ones, which
- *       the agents-by-place index (by global place) groups with the live agents, so a step reads its neighbours'
- *       agents as it would on one GPU.
+ *   <li>{@code manageAll} without births runs on the device: deaths, requests split into this partition's places
+ *       and others', requests from other partitions settled with the local ones by capacity and priority,
+ *       movers' rows gathered and sent, arrivals merged into id order. Only what crosses partitions comes to the
+ *       host. A round in which agents ask for children copies the partition's agents to the host and runs the
+ *       CPU's {@link ManageRound} there ({@code -Dcolony.cuda.deviceRounds=false}: every round);
+ *   <li>the numbers of agents on halo places are packed on the device and given back to the neighbours' devices
+ *       as "ghosts": agents in the slots past the live ones, which the agents-by-place index (by global place)
+ *       groups with the live agents, so a step counts its neighbours' agents as on one GPU. Where a step
+ *       iterates them, their rows come from a host copy of the partition's agents.
  * </ul>
  *
- * The results are those of one block, bit for bit. The host staging costs a copy of the partition's agents each
- * {@code manageAll} (see {@code docs/scaling.md}).
+ * Partitions on different GPUs are managed side by side, one thread each ({@link #lane}). See
+ * {@code docs/scaling.md} for what this costs.
  */
 final class CudaAgentPartition implements RoundPartition {
+
+    /** Whether rounds without births run on the device ({@code -Dcolony.cuda.deviceRounds=false}: on the host). */
+    private static final boolean DEVICE_ROUNDS = !"false".equals(System.getProperty("colony.cuda.deviceRounds"));
 
     private final CudaAgentStore dev;
     private final CudaPlaceStore block;
@@ -50,17 +55,32 @@ final class CudaAgentPartition implements RoundPartition {
     private final org.colony.runtime.storage.AgentColumns cols;
     /** Whether {@link #cols} holds the device's live agents as they are now. */
     private boolean hostCurrent;
-    /** The live agents' places (they change only in manageAll), for the index by storage cell. */
-    private long[] locations;
-    private int live;
-    /** Agents per storage cell on the halo cells, as last received; null when none came since manageAll. */
+    /**
+     * Agents per storage cell on the halo cells, as last received (kept from one manageAll to the next: every
+     * exchange rewrites every halo cell that holds a place); valid while {@link #haloCounts}.
+     */
     private int[] halo;
+    private boolean haloCounts;
     private PlaceIndex index;
     /** The index whose halo entries name ghost slots of {@link #cols}. */
     private PlaceIndex ghostIndex;
     /** Whether the halo changed since the device last got its ghosts. */
     private boolean ghostsChanged;
     private ManageRound round;
+    /** The round under way on the device, or null (none, or one on the host: {@link #round}). */
+    private CudaAgentStore.RoundStart start;
+    private long roundSeed;
+    private long roundEpoch;
+    /** Per partition, the indices into {@link #start}'s remote lists of the moves to its places, in id order. */
+    private int[][] toPartition;
+    /** Per sending partition, whether each of its requests won here. */
+    private boolean[][] verdicts;
+    private long[] admittedFrom;
+    /** Per partition, the indices into the remote lists of the agents leaving for it. */
+    private int[][] left;
+    private long moves;
+    private long refused;
+    private int arrivals;
     /** The partitions, here, of the collections this one's steps may see (by agent class slot). */
     private final CudaAgentPartition[] bound;
 
@@ -81,8 +101,6 @@ final class CudaAgentPartition implements RoundPartition {
             dev.close();
             throw e;
         }
-        this.locations = places.clone();
-        this.live = places.length;
     }
 
     private String name() {
@@ -113,33 +131,46 @@ final class CudaAgentPartition implements RoundPartition {
         return dev;
     }
 
-    /** Gives the device the agents on the halo. */
+    /** Gives the device the agents on the halo: their places, and their rows where a step iterates them. */
     private void ghosts() {
         if (!ghostsChanged) {
             return;
         }
         ghostsChanged = false;
-        PlaceIndex idx = index();
-        boolean rows = ghostIndex == idx;
-        Layout l = idx.layout();
+        Layout l = block.layout();
+        // Only across a wrapping edge can two halo cells hold the same place (a partition as narrow as the halo).
+        Set<Long> seen = l.wrap() ? new HashSet<>() : null;
+        if (ghostIndex == null) {
+            // Counted only: one ghost per agent next door, at its place; its row is never read.
+            int[] counts = halo;
+            long[][] where = {new long[1024]};
+            int[] n = {0};
+            forEachHaloPlace(l, (s, g) -> {
+                if (counts[s] > 0 && (seen == null || seen.add(g))) {
+                    if (n[0] + counts[s] > where[0].length) {
+                        where[0] = java.util.Arrays.copyOf(where[0], Math.max(2 * where[0].length, n[0] + counts[s]));
+                    }
+                    java.util.Arrays.fill(where[0], n[0], n[0] + counts[s], g);
+                    n[0] += counts[s];
+                }
+            });
+            dev.ghosts(where[0], n[0], null);
+            return;
+        }
+        PlaceIndex idx = ghostIndex;
         int[] start = idx.start();
         int[] order = idx.order();
-        long[] where = new long[order.length - live];
+        long[] where = new long[order.length];
         int[] slots = new int[where.length];
         int[] n = {0};
-        Set<Long> seen = new HashSet<>();
         forEachHaloPlace(l, (s, g) -> {
-            if (start[s + 1] > start[s] && seen.add(g)) {
+            if (start[s + 1] > start[s] && (seen == null || seen.add(g))) {
                 for (int k = start[s]; k < start[s + 1]; k++) {
                     where[n[0]] = g;
                     slots[n[0]++] = order[k];
                 }
             }
         });
-        if (!rows) {
-            dev.ghosts(where, n[0], null);
-            return;
-        }
         try (Arena a = Arena.ofConfined()) {
             MemorySegment packed = a.allocate(Math.max(1, cols.rowBytes(false) * n[0]));
             cols.pack(slots, n[0], false, packed, 0);
@@ -163,9 +194,15 @@ final class CudaAgentPartition implements RoundPartition {
         int p2 = l.dims() >= 3 ? l.pad() : 0;
         for (int z = -p2; z < l.extent2() + p2; z++) {
             long gz = global(l.origin2() + z, l.size2(), l.wrap());
+            boolean zOwned = z >= 0 && z < l.extent2();
             for (int y = -p1; y < l.extent1() + p1; y++) {
                 long gy = global(l.origin1() + y, l.size1(), l.wrap());
+                boolean rowOwned = zOwned && y >= 0 && y < l.extent1();
                 for (int x = -p0; x < l.extent0() + p0; x++) {
+                    if (rowOwned && x == 0) {
+                        x = l.extent0() - 1; // skip the owned run of the row
+                        continue;
+                    }
                     long gx = global(l.origin0() + x, l.size0(), l.wrap());
                     if (gx < 0 || gy < 0 || gz < 0 || owned(l, gx, gy, gz)) {
                         continue;
@@ -188,16 +225,24 @@ final class CudaAgentPartition implements RoundPartition {
                 && gy < l.origin1() + l.extent1() && gz >= l.origin2() && gz < l.origin2() + l.extent2();
     }
 
+    /** The agents by storage cell on the host (where rows go next door), from a copy of the device's agents. */
     private PlaceIndex index() {
         if (index == null) {
+            fresh();
             Layout l = block.layout();
-            index = halo != null && halo.length == l.storedCells() ? PlaceIndex.withHalo(locations, live, l, halo)
-                    : PlaceIndex.owned(locations, live, l);
+            index = haloCounts ? PlaceIndex.withHalo(cols.locations(), cols.count(), l, halo)
+                    : PlaceIndex.owned(cols.locations(), cols.count(), l);
         }
         return index;
     }
 
     // ---- the agent store ---------------------------------------------------------------------
+
+    /** Partitions on different GPUs are managed side by side, one thread each; those sharing one take turns. */
+    @Override
+    public int lane() {
+        return block.context().device().ordinal();
+    }
 
     @Override
     public ModelInfo model() {
@@ -290,19 +335,21 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public void packCounts(Region region, MemorySegment buffer, long offset) {
-        index().packCounts(region, buffer, offset);
+        dev.packCounts(region, buffer, offset);
     }
 
     @Override
     public void unpackCounts(Region region, MemorySegment buffer, long offset) {
         halo = PlaceIndex.unpackCounts(halo, block.layout(), region, buffer, offset);
+        haloCounts = true;
     }
 
     @Override
     public void haloReady() {
-        Layout l = block.layout();
-        halo = PlaceIndex.halo(halo, l);
-        index = PlaceIndex.withHalo(locations, live, l, halo);
+        halo = PlaceIndex.halo(halo, block.layout());
+        haloCounts = true;
+        index = null; // built on the host only where rows go next door
+        ghostIndex = null;
         ghostsChanged = true;
     }
 
@@ -312,9 +359,8 @@ final class CudaAgentPartition implements RoundPartition {
         if (ghostIndex == idx) {
             return;
         }
-        int next = idx.giveGhostSlots(live);
-        fresh(); // the live rows are packed from the host copy; the ghosts go in the slots past them
-        cols.reserve(next);
+        // index() copied the live agents to the host: their rows are packed from there; ghosts go past them.
+        cols.reserve(idx.giveGhostSlots(cols.count()));
         ghostIndex = idx;
         ghostsChanged = true;
     }
@@ -347,12 +393,65 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     // ---- manageAll -----------------------------------------------------------------------------
+    //
+    // Moves and deaths are settled on the device (CudaAgentStore.beginRound ... finishRound): only the requests,
+    // verdicts and movers that cross partitions come to the host. A round in which agents ask for children runs
+    // on the host instead (the partition's agents copied there, ManageRound, copied back).
 
     @Override
     public ManageStart beginManage(long seed, long epoch) {
+        roundSeed = seed;
+        roundEpoch = epoch;
+        if (!DEVICE_ROUNDS) {
+            return hostRound();
+        }
+        CudaAgentStore.RoundStart s = dev.beginRound();
+        if (s.remoteSlots() == null) {
+            return hostRound();
+        }
+        int k = topology.partitions();
+        int r = s.remoteSlots().length;
+        int[] owner = new int[r];
+        long[] requests = new long[k];
+        Layout l = block.layout();
+        for (int i = 0; i < r; i++) {
+            long g = s.remoteDest()[i];
+            owner[i] = topology.owner((int) (g % l.size0()), (int) (g / l.size0() % l.size1()),
+                    (int) (g / l.size0() / l.size1()));
+            requests[owner[i]]++;
+        }
+        toPartition = new int[k][];
+        int[] fill = new int[k];
+        for (int q = 0; q < k; q++) {
+            toPartition[q] = new int[(int) requests[q]];
+        }
+        for (int i = 0; i < r; i++) {
+            toPartition[owner[i]][fill[owner[i]]++] = i;
+        }
+        requests[partition] = 0;
+        start = s;
+        verdicts = new boolean[k][];
+        admittedFrom = new long[k];
+        left = new int[k][];
+        moves = 0;
+        refused = 0;
+        arrivals = 0;
+        return new ManageStart(s.deaths(), dev.size() - s.deaths(), 0, s.outside(), requests, -1, 0);
+    }
+
+    /** Runs the round under way on the host: the agents and what they asked for are copied there. */
+    private ManageStart hostRound() {
+        start = null;
         fresh();
-        round = new ManageRound(cols, block.layout(), capacity, seed, epoch, topology, partition, name());
+        round = new ManageRound(cols, block.layout(), capacity, roundSeed, roundEpoch, topology, partition, name());
         return round.begin();
+    }
+
+    @Override
+    public void childrenAsked() {
+        if (start != null) {
+            hostRound(); // the device settled nothing yet: the host starts over with the same requests
+        }
     }
 
     @Override
@@ -364,25 +463,168 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     @Override
+    public void packRequests(int to, MemorySegment buffer) {
+        if (start == null) {
+            RoundPartition.super.packRequests(to, buffer);
+            return;
+        }
+        int[] list = toPartition[to];
+        for (int r = 0; r < list.length; r++) {
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r, start.remoteDest()[list[r]]);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8, start.remoteIds()[list[r]]);
+        }
+    }
+
+    @Override
+    public void resolveMoves(List<Batch> incoming) {
+        if (start == null) {
+            RoundPartition.super.resolveMoves(incoming);
+            return;
+        }
+        long total = 0;
+        for (Batch b : incoming) {
+            total += b.count();
+        }
+        long[] dest = new long[(int) total];
+        long[] id = new long[(int) total];
+        int at = 0;
+        for (Batch b : incoming) {
+            for (int r = 0; r < b.count(); r++, at++) {
+                dest[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r);
+                id[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
+            }
+        }
+        CudaAgentStore.Resolved res = dev.resolveRound(roundSeed, roundEpoch, dest, id);
+        hostCurrent = false;
+        moves += res.moves();
+        refused += res.refused();
+        at = 0;
+        for (Batch b : incoming) {
+            boolean[] v = java.util.Arrays.copyOfRange(res.won(), at, at + (int) b.count());
+            at += v.length;
+            verdicts[b.partition()] = v;
+            for (boolean w : v) {
+                admittedFrom[b.partition()] += w ? 1 : 0;
+            }
+        }
+    }
+
+    @Override
+    public long admitted(int from) {
+        return start == null ? RoundPartition.super.admitted(from) : admittedFrom[from];
+    }
+
+    @Override
+    public void packVerdicts(int to, MemorySegment buffer) {
+        if (start == null) {
+            RoundPartition.super.packVerdicts(to, buffer);
+            return;
+        }
+        boolean[] v = verdicts[to];
+        for (int r = 0; r < v.length; r++) {
+            buffer.set(ValueLayout.JAVA_BYTE, r, v[r] ? (byte) 1 : (byte) 0);
+        }
+    }
+
+    @Override
+    public long leave(int to, MemorySegment won) {
+        if (start == null) {
+            return RoundPartition.super.leave(to, won);
+        }
+        int[] list = toPartition[to];
+        int[] slots = new int[list.length];
+        int c = 0;
+        for (int r = 0; r < list.length; r++) {
+            if (won == null || won.get(ValueLayout.JAVA_BYTE, r) != 0) {
+                slots[c++] = list[r];
+                moves++;
+            } else {
+                refused++;
+            }
+        }
+        left[to] = java.util.Arrays.copyOf(slots, c); // indices into the remote lists
+        int[] agentSlots = new int[c];
+        for (int i = 0; i < c; i++) {
+            agentSlots[i] = start.remoteSlots()[left[to][i]];
+        }
+        dev.markLeft(agentSlots);
+        return c;
+    }
+
+    @Override
     public long moverBytes() {
         return cols.rowBytes(true);
     }
 
     @Override
+    public void packMovers(int to, MemorySegment buffer) {
+        if (start == null) {
+            RoundPartition.super.packMovers(to, buffer);
+            return;
+        }
+        int[] list = left[to];
+        int[] slots = new int[list.length];
+        long[] id = new long[list.length];
+        long[] dest = new long[list.length];
+        for (int i = 0; i < list.length; i++) {
+            slots[i] = start.remoteSlots()[list[i]];
+            id[i] = start.remoteIds()[list[i]];
+            dest[i] = start.remoteDest()[list[i]];
+        }
+        dev.packMovers(slots, id, dest, buffer);
+    }
+
+    @Override
     public void unpackMovers(Batch arriving) {
-        round().unpackMovers(arriving);
+        if (start == null) {
+            round().unpackMovers(arriving);
+            return;
+        }
+        // Arrivals wait on the host (in the host columns, which no longer mirror the device) until finishManage.
+        hostCurrent = false;
+        int first = arrivals == 0 ? 0 : cols.count();
+        int c = (int) arriving.count();
+        cols.reserve(first + c);
+        int[] slots = new int[c];
+        for (int i = 0; i < c; i++) {
+            slots[i] = first + i;
+        }
+        cols.unpack(arriving.buffer(), 0, slots, c, true);
+        cols.count(first + c);
+        arrivals += c;
+    }
+
+    @Override
+    public long settleBirths() {
+        return start == null ? RoundPartition.super.settleBirths() : 0;
+    }
+
+    @Override
+    public void packBirths(MemorySegment buffer) {
+        if (start == null) {
+            RoundPartition.super.packBirths(buffer);
+        }
     }
 
     @Override
     public ManageReport finishManage(long nextId, List<Batch> others) {
-        ManageReport r = round().finish(nextId, others);
-        round = null;
-        dev.load(cols);
-        hostCurrent = true;
-        live = cols.count();
-        locations = Arrays.copyOf(cols.locations(), live);
+        ManageReport r;
+        if (start == null) {
+            r = round().finish(nextId, others);
+            round = null;
+            dev.load(cols);
+            hostCurrent = true;
+        } else {
+            long[] ids = cols.ids();
+            int[] order = java.util.stream.IntStream.range(0, arrivals).boxed()
+                    .sorted(java.util.Comparator.comparingLong(i -> ids[i])).mapToInt(Integer::intValue).toArray();
+            dev.finishRound(cols, order);
+            r = new ManageReport(start.deaths(), 0, moves, refused, 0, start.outside(), dev.size());
+            start = null;
+            hostCurrent = false;
+        }
         index = null;
-        halo = null;
+        haloCounts = false;
         ghostIndex = null;
         ghostsChanged = false;
         return r;

@@ -773,6 +773,256 @@ public final class CudaAgentStore implements AgentStore {
         indexed = false;
     }
 
+    // ---- the manageAll of one partition on the device: moves and deaths ------------------------
+
+    /**
+     * What the agents of a partition asked of {@code manageAll}, found on the device before anything changes:
+     * deaths, moves dropped off a grid that does not wrap, children asked for (the round then runs on the host),
+     * and the moves to places other partitions own, in slot (= id) order.
+     */
+    record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, int[] remoteSlots, long[] remoteDest,
+            long[] remoteIds) {
+    }
+
+    /** The moves settled here: for each incoming request whether it won, and this partition's own moves. */
+    record Resolved(boolean[] won, long moves, long refused) {
+    }
+
+    /** Scratch of the round under way: the local requests (-1 where none) and the living agents per place. */
+    private long roundRequests;
+    private long roundOccupancy;
+
+    /** Starts a partition's {@code manageAll} on the device: deaths, requests, which of them go elsewhere. */
+    RoundStart beginRound() {
+        checkOpen();
+        long n = count;
+        // Room on this partition's places is the capacity less its living agents there: none when it has none.
+        roundOccupancy = capacity < Integer.MAX_VALUE ? pool.zeroed("round.occupancy", 4 * cells) : 0L;
+        if (n == 0) {
+            return new RoundStart(0, 0, 0, false, new int[0], new long[0], new long[0]);
+        }
+        long stats = pool.zeroed("round.stats", 8 * 8);
+        roundRequests = pool.get("round.requests", 8 * n);
+        long requests = roundRequests;
+        long occupancy = roundOccupancy;
+        run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
+        run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
+                .add(locations.pointer()).add(requests).add(occupancy).add(stats));
+        long remote = pool.get("round.remote", 4 * n);
+        long rank = pool.get("round.rank", 4 * n);
+        org.colony.runtime.spi.Layout l = places.layout();
+        run("colony_split_requests", n, p -> p.add(n).add(requests).add(remote).addInt(l.size0()).addInt(l.size1())
+                .addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2()).addInt(l.extent0()).addInt(l.extent1())
+                .addInt(l.extent2()));
+        int r = (int) scanner.scan(remote, rank, n);
+        long[] st = readStats(stats);
+        errors.check();
+        if (st[7] != 0 || st[6] != 0) {
+            return new RoundStart(st[0], st[4], st[6], st[7] != 0, null, null, null);
+        }
+        int[] slot = new int[r];
+        long[] dest = new long[r];
+        long[] id = new long[r];
+        if (r > 0) {
+            long outSlot = pool.get("round.remoteSlot", 4L * r);
+            long outDest = pool.get("round.remoteDest", 8L * r);
+            long outId = pool.get("round.remoteId", 8L * r);
+            run("colony_pack_remote", n, p -> p.add(n).add(remote).add(rank).add(targets.pointer()).add(ids.pointer())
+                    .add(outSlot).add(outDest).add(outId));
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment h = a.allocate(8L * r);
+                Driver.copyToHost(h, outSlot, 4L * r);
+                MemorySegment.copy(h, ValueLayout.JAVA_INT, 0, slot, 0, r);
+                Driver.copyToHost(h, outDest, 8L * r);
+                MemorySegment.copy(h, ValueLayout.JAVA_LONG, 0, dest, 0, r);
+                Driver.copyToHost(h, outId, 8L * r);
+                MemorySegment.copy(h, ValueLayout.JAVA_LONG, 0, id, 0, r);
+            }
+        }
+        return new RoundStart(st[0], st[4], 0, false, slot, dest, id);
+    }
+
+    /**
+     * Settles every move to this partition's places, its own (from {@link #beginRound}) and {@code dest}/{@code id}
+     * from other partitions, by capacity and priority as one block does, and moves its own winners.
+     */
+    Resolved resolveRound(long seed, long epoch, long[] dest, long[] id) {
+        checkOpen();
+        long n = count;
+        int r = dest.length;
+        long t = n + r;
+        if (t == 0) {
+            return new Resolved(new boolean[0], 0, 0);
+        }
+        long req = pool.get("round.allRequests", 8 * t);
+        long who = pool.get("round.allIds", 8 * t);
+        if (n > 0) {
+            Driver.copyOnDevice(req, roundRequests, 8 * n);
+            Driver.copyOnDevice(who, ids.pointer(), 8 * n);
+        }
+        if (r > 0) {
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment h = a.allocate(8L * r);
+                MemorySegment.copy(dest, 0, h, ValueLayout.JAVA_LONG, 0, r);
+                Driver.copyToDevice(req + 8 * n, h, 8L * r);
+                MemorySegment.copy(id, 0, h, ValueLayout.JAVA_LONG, 0, r);
+                Driver.copyToDevice(who + 8 * n, h, 8L * r);
+            }
+        }
+        long won = pool.get("round.won", t);
+        if (capacity < Integer.MAX_VALUE) {
+            long priority = pool.get("round.priority", 8 * t);
+            run("colony_move_priorities", t, p -> p.add(t).add(seed).add(epoch).add(who).add(req).add(priority));
+            long bucketStart = pool.get("round.bucketStart", 4 * (cells + 1));
+            long bucketOrder = pool.get("round.bucketOrder", 4 * t);
+            group(req, t, cells, bucketStart, bucketOrder, priority, who);
+            long occupancy = roundOccupancy;
+            run("colony_grant", cells, p -> p.add(bucketStart).add(bucketOrder).add(cells).addInt(capacity)
+                    .add(occupancy).add(won));
+        } else {
+            Driver.memset8(won, (byte) 1, t);
+        }
+        long stats = pool.zeroed("round.moveStats", 8 * 8);
+        if (n > 0) {
+            run("colony_apply_moves", n, p -> p.add(n).add(req).add(won).add(locations.pointer()).add(stats));
+        }
+        boolean[] verdicts = new boolean[r];
+        try (Arena a = Arena.ofConfined()) {
+            if (r > 0) {
+                MemorySegment h = a.allocate(r);
+                Driver.copyToHost(h, won + n, r);
+                HostCopy.fromSegment(h, 0, verdicts, 0, r, org.colony.runtime.spi.ScalarType.BOOLEAN);
+            }
+        }
+        long[] st = readStats(stats);
+        errors.check();
+        indexed = false;
+        return new Resolved(verdicts, st[1], st[2]);
+    }
+
+    /** Marks the agents in {@code slots} as gone to other partitions: the compaction drops them. */
+    void markLeft(int[] slots) {
+        checkOpen();
+        int m = slots.length;
+        if (m == 0) {
+            return;
+        }
+        long list = pool.get("round.left", 4L * m);
+        upload(list, slots);
+        run("colony_mark_left", m, p -> p.add(list).add(m).add(killed.pointer()));
+    }
+
+    private static void upload(long pointer, int[] values) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment h = a.allocate(4L * Math.max(1, values.length));
+            MemorySegment.copy(values, 0, h, ValueLayout.JAVA_INT, 0, values.length);
+            Driver.copyToDevice(pointer, h, 4L * values.length);
+        }
+    }
+
+    /**
+     * Writes the rows of the agents in {@code slots} leaving for {@code dest}, as {@code AgentColumns.pack} with
+     * state does: ids, new places, children asked for (none: the round has no births), attributes.
+     */
+    void packMovers(int[] slots, long[] id, long[] dest, MemorySegment buffer) {
+        checkOpen();
+        int m = slots.length;
+        MemorySegment.copy(id, 0, buffer, ValueLayout.JAVA_LONG_UNALIGNED, 0, m);
+        MemorySegment.copy(dest, 0, buffer, ValueLayout.JAVA_LONG_UNALIGNED, 8L * m, m);
+        buffer.asSlice(16L * m, 4L * m).fill((byte) 0);
+        if (m == 0) {
+            return;
+        }
+        long map = pool.get("round.moverMap", 4L * m);
+        upload(map, slots);
+        long at = 20L * m;
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            int size = info.type().bytes();
+            long bytes = (long) size * m * info.columns();
+            long staging = pool.get("round.moverRows", bytes);
+            gather(current[a].pointer(), staging, map, m, slots(), m, info.columns(), size);
+            Driver.copyToHost(buffer.asSlice(at, bytes), staging, bytes);
+            at += bytes;
+        }
+    }
+
+    /**
+     * Finishes a partition's {@code manageAll} on the device: the agents that stay and {@code arrivals}' slots
+     * {@code order} (sorted by id; rows as {@code AgentColumns} holds them) are compacted into id order.
+     */
+    void finishRound(org.colony.runtime.storage.AgentColumns arrivals, int[] order) {
+        checkOpen();
+        long n = count;
+        int a = order.length;
+        if (a > 0) {
+            ensureSlots(n + a);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment packed = arena.allocate(arrivals.rowBytes(true) * a);
+                arrivals.pack(order, a, true, packed, 0);
+                Driver.copyToDevice(ids.pointer() + 8 * n, packed.asSlice(0, 8L * a), 8L * a);
+                Driver.copyToDevice(locations.pointer() + 8 * n, packed.asSlice(8L * a, 8L * a), 8L * a);
+                long at = 20L * a;
+                for (int i = 0; i < current.length; i++) {
+                    AttributeInfo info = model.attributes().get(i);
+                    long bytes = (long) info.type().bytes() * a;
+                    for (int k = 0; k < info.columns(); k++) {
+                        Driver.copyToDevice(current[i].pointer() + ((long) k * slots + n) * info.type().bytes(),
+                                packed.asSlice(at, bytes), bytes);
+                        at += bytes;
+                    }
+                }
+            }
+        }
+        long m = Math.max(1, n);
+        long flags = pool.get("round.alive", 4 * m);
+        long ranks = pool.get("round.aliveRank", 4 * m);
+        long survivors = 0;
+        if (n > 0) {
+            run("colony_flags", n, p -> p.add(n).add(killed.pointer()).addBoolean(true).add(flags));
+            survivors = scanner.scan(flags, ranks, n);
+        }
+        if (survivors == n && a == 0) {
+            fillLong(targets.pointer(), slots, -1);
+        } else {
+            long total = survivors + a;
+            long map = pool.get("round.map", 4 * Math.max(1, total));
+            int s = (int) survivors;
+            run("colony_merge_map", n + a, p -> p.add(n).add((long) a).add(killed.pointer()).add(ranks).addInt(s)
+                    .add(ids.pointer()).add(map));
+            compact(map, survivors, 0, total);
+        }
+        ghosts = 0;
+        indexed = false;
+        errors.check();
+    }
+
+    /** The slots allocated per column. */
+    private long slots() {
+        return slots;
+    }
+
+    /** Writes the number of agents on each owned place of {@code region} (4 bytes each, row order). */
+    void packCounts(org.colony.runtime.partition.Region region, MemorySegment buffer, long offset) {
+        checkOpen();
+        int[] lo = region.lo();
+        int[] hi = region.hi();
+        int n0 = hi[0] - lo[0];
+        int n1 = hi[1] - lo[1];
+        int n2 = hi[2] - lo[2];
+        long cellsIn = (long) n0 * n1 * n2;
+        if (cellsIn <= 0) {
+            return;
+        }
+        index();
+        long out = pool.get("halo.counts", 4 * cellsIn);
+        org.colony.runtime.spi.Layout l = places.layout();
+        run("colony_pack_counts", cellsIn, p -> p.add(start.pointer()).addInt(l.size0()).addInt(l.size1())
+                .addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2()).addInt(lo[0]).addInt(lo[1]).addInt(lo[2])
+                .addInt(n0).addInt(n1).addInt(n2).add(out));
+        Driver.copyToHost(buffer.asSlice(offset, 4 * cellsIn), out, 4 * cellsIn);
+    }
+
     /** Grows the columns to at least {@code need} slots, keeping the live agents and what their steps asked for. */
     private void ensureSlots(long need) {
         if (need <= slots) {

@@ -53,6 +53,8 @@ public final class PartitionedAgents implements AgentStore {
     /** Changes whenever the agents' attributes may have changed (rows on halos are then stale). */
     private long generation;
     private IdOrder order;
+    /** Threads working the partitions side by side (one per lane), or null: the caller's thread works them. */
+    private final java.util.concurrent.ExecutorService side;
     private long migrationBytes;
     private boolean closed;
 
@@ -104,6 +106,58 @@ public final class PartitionedAgents implements AgentStore {
         this.nextId = initialPlaces.length;
         this.bound = new PartitionedAgents[model.agentClasses().size()];
         this.halo = new AgentHalo(topology, parts, transport);
+        this.side = sideBySide(parts) ? java.util.concurrent.Executors.newFixedThreadPool(k, r -> {
+            Thread t = new Thread(r, model.modelClass().getSimpleName() + " partitions");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+    }
+
+    /** Whether every partition has a lane of its own. */
+    private static boolean sideBySide(AgentPartition[] parts) {
+        java.util.Set<Integer> lanes = new java.util.HashSet<>();
+        for (AgentPartition p : parts) {
+            if (p.lane() < 0 || !lanes.add(p.lane())) {
+                return false;
+            }
+        }
+        return parts.length > 1;
+    }
+
+    /** Calls {@code work} for every partition: side by side where they have lanes, else in turn. */
+    private void each(java.util.function.IntConsumer work) {
+        if (side == null) {
+            for (int p = 0; p < parts.length; p++) {
+                work.accept(p);
+            }
+            return;
+        }
+        List<java.util.concurrent.Future<?>> running = new ArrayList<>(parts.length);
+        for (int p = 0; p < parts.length; p++) {
+            int q = p;
+            running.add(side.submit(() -> work.accept(q)));
+        }
+        RuntimeException failure = null;
+        for (java.util.concurrent.Future<?> f : running) {
+            try {
+                f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                if (failure == null) {
+                    failure = e.getCause() instanceof RuntimeException re ? re : new ColonyException(
+                            e.getCause().toString());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ColonyException("interrupted while the partitions of "
+                        + model.modelClass().getSimpleName() + " were managed");
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     /**
@@ -221,8 +275,8 @@ public final class PartitionedAgents implements AgentStore {
         int bad = 0;
         long wanted = 0;
         long remote = 0;
+        each(p -> start[p] = parts[p].beginManage(seed, epoch));
         for (int p = 0; p < k; p++) {
-            start[p] = parts[p].beginManage(seed, epoch);
             if (start[p].badSpawnId() >= 0 && (badId < 0 || start[p].badSpawnId() < badId)) {
                 badId = start[p].badSpawnId();
                 bad = start[p].badSpawn();
@@ -236,12 +290,15 @@ public final class PartitionedAgents implements AgentStore {
             throw new ColonyException(model.modelClass().getSimpleName() + " agent " + badId + " asked for " + bad
                     + " children; spawn(n) needs n >= 0");
         }
+        if (wanted > 0) {
+            for (AgentPartition p : parts) {
+                p.childrenAsked();
+            }
+        }
         if (remote > 0) {
             move(start);
         } else {
-            for (AgentPartition p : parts) {
-                p.resolveMoves(List.of());
-            }
+            each(p -> parts[p].resolveMoves(List.of()));
         }
         List<List<Batch>> births = births(wanted > 0);
         long deaths = 0;
@@ -251,8 +308,11 @@ public final class PartitionedAgents implements AgentStore {
         long birthsRefused = 0;
         long outside = 0;
         long population = 0;
+        ManageReport[] finished = new ManageReport[k];
+        long first = nextId;
+        each(p -> finished[p] = parts[p].finishManage(first, births.get(p)));
         for (int p = 0; p < k; p++) {
-            ManageReport r = parts[p].finishManage(nextId, births.get(p));
+            ManageReport r = finished[p];
             deaths += r.deaths();
             born += r.births();
             moves += r.moves();
@@ -302,9 +362,7 @@ public final class PartitionedAgents implements AgentStore {
                 }
             }
             migrationBytes += Parcel.exchange(transport, parcels);
-            for (int q = 0; q < k; q++) {
-                parts[q].resolveMoves(incoming.get(q));
-            }
+            each(q -> parts[q].resolveMoves(incoming.get(q)));
             MemorySegment[][] verdicts = new MemorySegment[k][k]; // verdicts[p][q]: from q on p's requests
             parcels.clear();
             for (int q = 0; q < k; q++) {
@@ -329,9 +387,7 @@ public final class PartitionedAgents implements AgentStore {
                 }
             }
         } else {
-            for (AgentPartition p : parts) {
-                p.resolveMoves(List.of());
-            }
+            each(p -> parts[p].resolveMoves(List.of()));
             for (int p = 0; p < k; p++) {
                 for (int q = 0; q < k; q++) {
                     if (q != p && start[p].requests()[q] > 0) {
@@ -528,6 +584,9 @@ public final class PartitionedAgents implements AgentStore {
     public void close() {
         if (!closed) {
             closed = true;
+            if (side != null) {
+                side.shutdownNow();
+            }
             closeParts();
         }
     }

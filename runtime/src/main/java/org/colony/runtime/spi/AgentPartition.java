@@ -18,6 +18,15 @@ import org.colony.runtime.reduce.ColumnAccumulator;
  */
 public interface AgentPartition extends AgentStore {
 
+    /**
+     * The lane this partition's work runs in: partitions in different lanes (the GPU each lives on) have
+     * {@code manageAll}'s steps called side by side from different threads, so that their devices overlap;
+     * -1 (the default): the caller's thread calls every partition in turn.
+     */
+    default int lane() {
+        return -1;
+    }
+
     /** The partial reduction of one element column of an attribute, to merge with the other partitions'. */
     ColumnAccumulator partial(int attribute, int element);
 
@@ -79,6 +88,13 @@ public interface AgentPartition extends AgentStore {
 
     /** Starts a {@code manageAll}: deaths and move requests, sorted by the partition owning each destination. */
     ManageStart beginManage(long seed, long epoch);
+
+    /**
+     * Called on every partition after every {@link #beginManage} when agents of some partition asked for children:
+     * a partition that settles rounds without births in a faster way switches to the full one here.
+     */
+    default void childrenAsked() {
+    }
 
     /** Writes the moves asked for to places of partition {@code to}: destination and id, 8 bytes each, in id order. */
     void packRequests(int to, MemorySegment buffer);
