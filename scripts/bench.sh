@@ -30,5 +30,5 @@ if [ -z "$jar" ]; then
 else
     java="$(command -v java)"
 fi
-exec "$java" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED -cp "$jar" \
+exec "$java" -Djava.awt.headless=true --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector -cp "$jar" \
     org.colony.benchmarks.suite.BenchSuite "${args[@]}"

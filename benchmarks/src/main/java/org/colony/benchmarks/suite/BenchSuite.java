@@ -178,6 +178,9 @@ public final class BenchSuite {
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
+            cmd.addAll(List.of("--add-modules", "jdk.incubator.vector")); // the vector forms of the CPU kernels
+        }
         cmd.addAll(jvm);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));

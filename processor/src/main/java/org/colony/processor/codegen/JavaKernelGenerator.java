@@ -2,12 +2,15 @@ package org.colony.processor.codegen;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,6 +33,10 @@ import org.colony.processor.ir.Stmt;
  * kernel runs the translated body over a range of rows of a block; an agent kernel over a range of agent
  * slots. Both read and write structure-of-arrays columns directly. Instance-own values of attributes a
  * step buffers live in a local for the whole step and are stored to the second column at the end.
+ *
+ * <p>Where the compilation can see {@code jdk.incubator.vector}, a place step that {@link VectorStep}
+ * accepts gets a second kernel in the nested class {@code Vectors} that runs a row's cells a vector at a
+ * time; the scalar kernel calls it first when the running JVM has the module ({@code KernelSupport.VECTORS}).
  */
 public final class JavaKernelGenerator {
 
@@ -45,18 +52,94 @@ public final class JavaKernelGenerator {
         return model.simpleName() + "_Kernels";
     }
 
-    /** Builds the kernels class. */
+    /** Builds the kernels class without vector forms. */
     public TypeSpec generate(ModelIr model) {
+        return generate(model, false);
+    }
+
+    /**
+     * Builds the kernels class.
+     *
+     * @param vectors whether the compilation can use {@code jdk.incubator.vector}, so that steps that allow
+     *     it get a vector form
+     */
+    public TypeSpec generate(ModelIr model, boolean vectors) {
         TypeSpec.Builder type = TypeSpec.classBuilder(className(model))
                 .addModifiers(Modifier.FINAL)
                 .addJavadoc("CPU kernels of {@code $L}: one method per step, over a range of $L.\n",
                         model.qualifiedName(), model.agent() ? "agent slots" : "rows of a block")
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        List<MethodSpec> vectorKernels = new ArrayList<>();
+        Set<IrType> elements = new LinkedHashSet<>();
+        Set<IrType> booleans = new LinkedHashSet<>();
         for (StepIr step : model.steps()) {
-            type.addMethod(new StepKernel(model, step).method());
+            VectorStep v = vectors ? VectorStep.of(model, step, model.dimensions() >= 1 && usesOnBoundary(step)) : null;
+            if (v != null) {
+                vectorKernels.add(new StepKernel(model, step, v, false).method());
+                elements.add(v.element());
+                if (v.booleans()) {
+                    booleans.add(v.element());
+                }
+            }
+            type.addMethod(new StepKernel(model, step, null, v != null).method());
+        }
+        if (!vectorKernels.isEmpty()) {
+            type.addType(vectorsClass(vectorKernels, elements, booleans));
         }
         return type.build();
     }
+
+    private static boolean usesOnBoundary(StepIr step) {
+        boolean[] found = new boolean[1];
+        Ir.forEachExpr(step.body(), e -> found[0] |= e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.ON_BOUNDARY);
+        return found[0];
+    }
+
+    /** The nested class of vector kernels, with the species (and boolean helpers) of their element types. */
+    private static TypeSpec vectorsClass(List<MethodSpec> kernels, Set<IrType> elements, Set<IrType> booleans) {
+        TypeSpec.Builder t = TypeSpec.classBuilder(VECTORS)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The steps that can, a vector of cells at a time ({@code $L}); loaded only when the JVM has "
+                        + "that module.\n", VectorStep.PACKAGE)
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        ClassName byteBox = ClassName.get(Byte.class);
+        for (IrType e : elements) {
+            TypeName box = JavaPoetTypes.of(e).box();
+            String species = VectorStep.species(e);
+            t.addField(FieldSpec.builder(ParameterizedTypeName.get(VectorStep.SPECIES, box), species, Modifier.PRIVATE,
+                    Modifier.STATIC, Modifier.FINAL).initializer("$T.SPECIES_PREFERRED", VectorStep.vectorClass(e)).build());
+            if (!booleans.contains(e)) {
+                continue;
+            }
+            String bytes = VectorStep.byteSpecies(e);
+            t.addField(FieldSpec.builder(ParameterizedTypeName.get(VectorStep.SPECIES, byteBox), bytes, Modifier.PRIVATE,
+                    Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("Booleans in as many lanes, or null where no byte vector has that many.\n")
+                    .initializer("$L.length() >= 8 ? $T.of(byte.class, $T.forBitSize($L.length() * 8)) : null", species,
+                            VectorStep.SPECIES, VectorStep.SHAPE, species)
+                    .build());
+            TypeName mask = ParameterizedTypeName.get(VectorStep.MASK, box);
+            t.addMethod(MethodSpec.methodBuilder(VectorStep.booleanHelper(e))
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                    .returns(mask)
+                    .addParameter(boolean[].class, "a")
+                    .addParameter(TypeName.INT, "i")
+                    .addStatement("return $T.fromBooleanArray($L, a, i).compare($T.NE, (byte) 0).cast($L)",
+                            VectorStep.BYTE_VECTOR, bytes, VectorStep.OPERATORS, species)
+                    .build());
+            t.addMethod(MethodSpec.methodBuilder(VectorStep.booleanHelper(e))
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                    .addParameter(mask, "m")
+                    .addParameter(boolean[].class, "a")
+                    .addParameter(TypeName.INT, "i")
+                    .addStatement("(($T) m.cast($L).toVector()).intoBooleanArray(a, i)", VectorStep.BYTE_VECTOR, bytes)
+                    .build());
+        }
+        t.addMethods(kernels);
+        return t.build();
+    }
+
+    private static final String VECTORS = "Vectors";
 
     /** The kernel of one step. */
     private static final class StepKernel implements JavaExpressions.Names {
@@ -75,10 +158,16 @@ public final class JavaKernelGenerator {
         private final Set<String> used = new HashSet<>();
         /** The source line of the statement being printed, for run-time errors that point at the user's line. */
         private int line;
+        /** The vector form being printed (this kernel is its {@code Vectors} method), or null. */
+        private final VectorStep vector;
+        /** Whether this scalar kernel first tries its vector form. */
+        private final boolean dispatch;
 
-        StepKernel(ModelIr model, StepIr step) {
+        StepKernel(ModelIr model, StepIr step, VectorStep vector, boolean dispatch) {
             this.model = model;
             this.step = step;
+            this.vector = vector;
+            this.dispatch = dispatch;
             this.agent = model.agent();
             this.self = agent ? "a$" : "s$";
             this.printer = new JavaExpressions(this);
@@ -146,8 +235,9 @@ public final class JavaKernelGenerator {
         MethodSpec method() {
             MethodSpec.Builder m = MethodSpec.methodBuilder(step.name())
                     .addModifiers(Modifier.STATIC)
-                    .addJavadoc("Step {@code $L} ($L:$L).\n", step.name(), step.sourceFile(), step.line())
-                    .returns(step.predicate() ? TypeName.LONG : TypeName.VOID);
+                    .addJavadoc("Step {@code $L} ($L:$L)$L.\n", step.name(), step.sourceFile(), step.line(),
+                            vector == null ? "" : ", a vector of cells at a time; false where the machine's vectors cannot")
+                    .returns(vector != null ? TypeName.BOOLEAN : step.predicate() ? TypeName.LONG : TypeName.VOID);
             if (agent) {
                 m.addParameter(AGENT_BLOCK, "ab$").addParameter(TypeName.INT, "from$").addParameter(TypeName.INT, "to$");
             } else {
@@ -163,6 +253,22 @@ public final class JavaKernelGenerator {
             // Print the body first: that records which columns, layout values and offsets it needs.
             CodeBlock body = agent ? agentBody() : placeBody();
             CodeBlock.Builder head = CodeBlock.builder();
+            if (dispatch) {
+                List<String> args = new ArrayList<>(List.of("blk$", "row0$", "row1$", "x0$", "x1$"));
+                for (Local p : step.params()) {
+                    args.add(p.name());
+                }
+                head.beginControlFlow("if ($L.VECTORS && $L.$L($L))", SUPPORT, VECTORS, step.name(), String.join(", ", args));
+                head.addStatement("return");
+                head.endControlFlow();
+            }
+            if (vector != null) {
+                String species = VectorStep.species(vector.element());
+                head.beginControlFlow("if ($L.length() < 2$L)", species,
+                        vector.booleans() ? " || " + VectorStep.byteSpecies(vector.element()) + " == null" : "");
+                head.addStatement("return false");
+                head.endControlFlow();
+            }
             if (agent) {
                 head.addStatement("final $T blk$$ = ab$$.places()", CPU_BLOCK);
             }
@@ -184,6 +290,9 @@ public final class JavaKernelGenerator {
             m.addCode(body);
             if (step.predicate()) {
                 m.addStatement("return count$$");
+            }
+            if (vector != null) {
+                m.addStatement("return true");
             }
             return m.build();
         }
@@ -242,12 +351,6 @@ public final class JavaKernelGenerator {
             return boundary;
         }
 
-        private boolean usesOnBoundary() {
-            boolean[] found = new boolean[1];
-            Ir.forEachExpr(step.body(), e -> found[0] |= e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.ON_BOUNDARY);
-            return found[0];
-        }
-
         private CodeBlock placeBody() {
             scanBody();
             CodeBlock cell = instance();
@@ -256,7 +359,7 @@ public final class JavaKernelGenerator {
             // test leaves the inner loop (which the JIT can then unswitch and vectorize).
             CodeBlock interior = null;
             int dims = model.dimensions();
-            if (dims >= 1 && usesOnBoundary()) {
+            if (dims >= 1 && usesOnBoundary(step)) {
                 boundary = "rowEdge$";
                 interior = instance();
                 boundary = null;
@@ -267,6 +370,14 @@ public final class JavaKernelGenerator {
                 if (dims >= 3) {
                     coord(2);
                 }
+            }
+            CodeBlock vectorCell = null;
+            String guard = null;
+            if (vector != null) {
+                boundary = interior != null ? "rowEdge$" : null;
+                vectorCell = vectorCell();
+                guard = vector.guard() == null ? null : cond(vector.guard());
+                boundary = null;
             }
             CodeBlock.Builder rows = CodeBlock.builder();
             String extent1 = layoutValue("extent1$", "extent1");
@@ -287,7 +398,11 @@ public final class JavaKernelGenerator {
                 rows.addStatement("final int $L = $L", r.getKey(), r.getValue());
             }
             if (interior == null) {
-                xLoop(rows, "x0$", "x1$", cell);
+                if (vector != null) {
+                    vectorLoop(rows, "x0$", "x1$", guard, vectorCell, cell);
+                } else {
+                    xLoop(rows, "x0$", "x1$", cell);
+                }
             } else {
                 StringBuilder edge = new StringBuilder(dims == 1 ? "false" : "");
                 for (int d = 1; d < dims; d++) {
@@ -305,6 +420,8 @@ public final class JavaKernelGenerator {
                     rows.beginControlFlow("if (rowEdge$$)");
                     xLoop(rows, "xa$", "xb$", interior);
                     rows.endControlFlow();
+                } else if (vector != null) {
+                    vectorLoop(rows, "xa$", "xb$", guard, vectorCell, interior);
                 } else {
                     xLoop(rows, "xa$", "xb$", interior);
                 }
@@ -324,6 +441,88 @@ public final class JavaKernelGenerator {
             }
             rows.add(cell);
             rows.endControlFlow();
+        }
+
+        /**
+         * The cells from {@code from} to {@code to} a vector at a time (unless the row-wide {@code guard} holds),
+         * then the rest one by one.
+         */
+        private void vectorLoop(CodeBlock.Builder rows, String from, String to, String guard, CodeBlock vectorCell,
+                CodeBlock cell) {
+            String species = VectorStep.species(vector.element());
+            rows.addStatement("int xv$$ = $L", from);
+            if (guard != null) {
+                rows.beginControlFlow("if (!($L))", guard);
+            }
+            rows.addStatement("final int xe$$ = $L + $L.loopBound($L - $L)", from, species, to, from);
+            rows.beginControlFlow("for (; xv$$ < xe$$; xv$$ += $L.length())", species);
+            rows.addStatement("final int x$$ = xv$$");
+            rows.addStatement("final int s$$ = rowBase$$ + x$$");
+            rows.add(vectorCell);
+            rows.endControlFlow();
+            if (guard != null) {
+                rows.endControlFlow();
+            }
+            xLoop(rows, "xv$", to, cell);
+        }
+
+        /** A vector of cells from {@code s$} on: own values in vector locals, the body, the stores. */
+        private CodeBlock vectorCell() {
+            VectorStep.Names names = new VectorStep.Names() {
+                @Override
+                public String scalar(Expr e) {
+                    return p(e);
+                }
+
+                @Override
+                public String index(Expr place) {
+                    return place instanceof Expr.LocalRef l ? l.local().name() : p(place);
+                }
+
+                @Override
+                public String column(AttributeRef a) {
+                    return StepKernel.this.column(a);
+                }
+
+                @Override
+                public String next(AttributeRef a) {
+                    return StepKernel.this.next(a);
+                }
+            };
+            CodeBlock.Builder c = CodeBlock.builder();
+            for (AttributeRef a : vector.own()) {
+                c.addStatement("var $L = $L", VectorStep.self(a), vector.load(a, column(a), "s$"));
+            }
+            vectorStatements(c, vector.body(), names);
+            for (AttributeRef a : vector.own()) {
+                if (buffered(a)) {
+                    c.addStatement("$L", vector.store(a, VectorStep.self(a), next(a), "s$"));
+                } else if (step.writes().contains(a.ordinal())) {
+                    c.addStatement("$L", vector.store(a, VectorStep.self(a), column(a), "s$"));
+                }
+            }
+            return c.build();
+        }
+
+        private void vectorStatements(CodeBlock.Builder c, List<Stmt> list, VectorStep.Names names) {
+            for (Stmt s : list) {
+                switch (s) {
+                    case Stmt.Declare d when d.local().type() == IrType.PLACE || vector.scalar(d.local()) ->
+                            c.addStatement("final $L $L = $L", JavaExpressions.javaType(d.local().type()), d.local().name(),
+                                    p(d.init()));
+                    case Stmt.Declare d -> c.addStatement("var $L = $L", d.local().name(), d.init() == null
+                            ? vector.zero(d.local().type()) : vector.print(d.init(), names));
+                    case Stmt.AssignLocal a -> c.addStatement("$L = $L", a.local().name(), vector.print(a.value(), names));
+                    case Stmt.AssignAttr a -> c.addStatement("$L = $L", VectorStep.self(a.attr()),
+                            vector.print(a.value(), names));
+                    case Stmt.Block b -> {
+                        c.add("{\n$>");
+                        vectorStatements(c, b.body(), names);
+                        c.add("$<}\n");
+                    }
+                    default -> throw new IllegalStateException(s.toString());
+                }
+            }
         }
 
         private String ids() {

@@ -144,7 +144,9 @@ public final class ColonyProcessor extends AbstractProcessor {
                 return;
             }
             ClassName modelClass = ClassName.get(type);
-            writer.write(ir.packageName(), new JavaKernelGenerator().generate(ir), type);
+            // The vector forms of the CPU kernels only where this compilation reads jdk.incubator.vector.
+            boolean vectors = processingEnv.getElementUtils().getTypeElement("jdk.incubator.vector.DoubleVector") != null;
+            writer.write(ir.packageName(), new JavaKernelGenerator().generate(ir, vectors), type);
             writer.write(ir.packageName(), new DescriptorGenerator().generate(ir, modelClass), type);
             writer.writeResource(CudaKernelGenerator.resourcePath(ir), new CudaKernelGenerator().generate(ir), type);
             services.add((ir.packageName().isEmpty() ? "" : ir.packageName() + ".") + DescriptorGenerator.className(ir));

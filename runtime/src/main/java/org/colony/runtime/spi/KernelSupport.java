@@ -5,6 +5,14 @@ import org.colony.runtime.ColonyException;
 /** Small helpers that generated CPU kernels call. */
 public final class KernelSupport {
 
+    /**
+     * Whether generated CPU kernels run their vector forms, where they have one: the JVM was started with
+     * {@code --add-modules jdk.incubator.vector} and the system property {@code colony.vectors} is not
+     * {@code false}. The vector forms give the same results as the scalar kernels, bit for bit.
+     */
+    public static final boolean VECTORS = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+            && !"false".equals(System.getProperty("colony.vectors"));
+
     private KernelSupport() {
     }
 
