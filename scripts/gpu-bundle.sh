@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/java-env.sh
-modules=java.base,java.logging,java.management,java.xml,jdk.jfr,jdk.management,jdk.unsupported,jdk.zipfs
+modules=java.base,java.logging,java.management,java.xml,jdk.incubator.vector,jdk.jfr,jdk.management,jdk.unsupported,jdk.zipfs
 if [ ! -x .gpu/jre/bin/java ] || [ "$(cat .gpu/jre/modules.txt 2>/dev/null)" != "$modules" ]; then
     rm -rf .gpu/jre
     mkdir -p .gpu

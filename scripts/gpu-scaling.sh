@@ -10,7 +10,7 @@ export NCCL_NVLS_ENABLE=0
 export PATH="$PWD/.gpu/jre/bin:$PATH"
 export COLONY_CUDA_CACHE=${COLONY_CUDA_CACHE:-/tmp/colony-cuda-cache}
 devices=${DEVICES:-2}
-java_opts=(--enable-native-access=ALL-UNNAMED -Xmx100g)
+java_opts=(--enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector -Xmx100g)
 cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr '\n' ':')"
 { nvidia-smi --query-gpu=index,name,memory.total,driver_version --format=csv; nvidia-smi topo -m; } \
     > "$out/machine.log" 2>&1
