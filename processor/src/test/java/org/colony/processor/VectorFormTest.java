@@ -54,4 +54,29 @@ class VectorFormTest {
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile("test.Cell_Kernels").contentsAsUtf8String().doesNotContain("Vectors");
     }
+
+    /**
+     * Boolean neighbours counted as (b ? 1 : 0) load as lanes of ones and zeros: kept as masks (one per neighbour)
+     * they defeat the JIT's removal of vector boxes, and every vector of cells allocates.
+     */
+    @Test
+    void countedBooleanNeighbours_loadAsOnesAndZeros_notAsMasks() {
+        Compilation compilation = Compiler.javac().withProcessors(new ColonyProcessor())
+                .withOptions("-Xlint:all,-processing,-incubating", "--add-modules", "jdk.incubator.vector")
+                .compile(Compilations.source("Life", """
+                        public class Life extends Place {
+                            @Attribute boolean alive;
+
+                            @Step void update() {
+                                Life w = neighbor(-1, 0), e = neighbor(1, 0);
+                                int count = (w.alive ? 1 : 0) + (e.alive ? 1 : 0);
+                                alive = count == 2 || (alive && count == 1);
+                            }
+                        }
+                        """));
+        assertThat(compilation).succeededWithoutWarnings();
+        var kernels = assertThat(compilation).generatedSourceFile("test.Life_Kernels").contentsAsUtf8String();
+        kernels.contains("ones$INT(alive$col, w).add(ones$INT(alive$col, e))");
+        kernels.contains("convertShape(VectorOperators.B2I, INT$, 0)");
+    }
 }

@@ -127,6 +127,16 @@ public final class JavaKernelGenerator {
                     .addStatement("return $T.fromBooleanArray($L, a, i).compare($T.NE, (byte) 0).cast($L)",
                             VectorStep.BYTE_VECTOR, bytes, VectorStep.OPERATORS, species)
                     .build());
+            if (e == IrType.INT) {
+                t.addMethod(MethodSpec.methodBuilder(VectorStep.onesHelper(e))
+                        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                        .returns(VectorStep.vectorClass(e))
+                        .addParameter(boolean[].class, "a")
+                        .addParameter(TypeName.INT, "i")
+                        .addStatement("return ($T) $T.fromBooleanArray($L, a, i).convertShape($T.B2I, $L, 0)",
+                                VectorStep.vectorClass(e), VectorStep.BYTE_VECTOR, bytes, VectorStep.OPERATORS, species)
+                        .build());
+            }
             t.addMethod(MethodSpec.methodBuilder(VectorStep.booleanHelper(e))
                     .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                     .addParameter(mask, "m")

@@ -308,6 +308,22 @@ final class VectorStep {
         return "bools$" + t.name();
     }
 
+    /** The name of the helper that loads a boolean column as lanes of 1 (true) and 0 (false). */
+    static String onesHelper(IrType t) {
+        return "ones$" + t.name();
+    }
+
+    /** Whether {@code c} is (a boolean attribute of another place ? 1 : 0). */
+    private static boolean ones(Expr.Conditional c) {
+        return c.cond() instanceof Expr.AttrRead r && !r.isSelf() && r.attr().type() == IrType.BOOLEAN
+                && c.then() instanceof Expr.Const t && isOne(t.value(), 1)
+                && c.otherwise() instanceof Expr.Const o && isOne(o.value(), 0);
+    }
+
+    private static boolean isOne(Object value, int expected) {
+        return value instanceof Number n && n.doubleValue() == expected && n.longValue() == expected;
+    }
+
     /** The local holding the cell's own value of an attribute for a vector of cells. */
     static String self(AttributeRef a) {
         return a.name() + "$self";
@@ -350,6 +366,12 @@ final class VectorStep {
             case Expr.Unary u -> CodeBlock.of(u.op() == org.colony.processor.ir.UnaryOp.NEG ? "$L.neg()" : "$L.not()",
                     print(u.operand(), names));
             case Expr.Binary b -> binary(b, print(b.left(), names), print(b.right(), names));
+            case Expr.Conditional c when element == IrType.INT && ones(c) -> {
+                // (a boolean neighbour ? 1 : 0) as a lane-wise conversion of its bytes: masks kept live for
+                // every neighbour defeat the JIT's removal of vector boxes (an allocation per vector of cells).
+                Expr.AttrRead r = (Expr.AttrRead) c.cond();
+                yield CodeBlock.of("$L($L, $L)", onesHelper(element), names.column(r.attr()), names.index(r.place()));
+            }
             case Expr.Conditional c -> {
                 CodeBlock cond = print(c.cond(), names);
                 CodeBlock then = print(c.then(), names);
