@@ -582,15 +582,11 @@ final class CudaAgentPartition implements RoundPartition {
         }
         // Arrivals wait on the host (in the host columns, which no longer mirror the device) until finishManage.
         hostCurrent = false;
-        int first = arrivals == 0 ? 0 : cols.count();
-        int c = (int) arriving.count();
-        cols.reserve(first + c);
-        int[] slots = new int[c];
-        for (int i = 0; i < c; i++) {
-            slots[i] = first + i;
+        if (arrivals == 0) {
+            cols.count(0);
         }
-        cols.unpack(arriving.buffer(), 0, slots, c, true);
-        cols.count(first + c);
+        int c = (int) arriving.count();
+        cols.append(arriving.buffer(), 0, c);
         arrivals += c;
     }
 

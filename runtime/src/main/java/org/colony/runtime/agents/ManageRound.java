@@ -283,14 +283,7 @@ public final class ManageRound {
     /** Takes in arriving agents, after the slots of the agents here and of earlier arrivals. */
     public void unpackMovers(Batch arriving) {
         int c = (int) arriving.count();
-        int first = cols.count();
-        cols.reserve(first + c);
-        int[] slots = new int[c];
-        for (int i = 0; i < c; i++) {
-            slots[i] = first + i;
-        }
-        cols.unpack(arriving.buffer(), 0, slots, c, true);
-        cols.count(first + c);
+        int first = cols.append(arriving.buffer(), 0, c);
         runs = java.util.Arrays.copyOf(runs, runs.length + 2);
         runs[runs.length - 2] = first;
         runs[runs.length - 1] = first + c;

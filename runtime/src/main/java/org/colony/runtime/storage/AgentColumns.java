@@ -256,6 +256,23 @@ public final class AgentColumns implements AgentBlock {
         return at;
     }
 
+    /**
+     * Unpacks {@code n} rows written by {@link #pack} with state after the live agents, which they join.
+     *
+     * @return the first of their slots
+     */
+    public int append(MemorySegment segment, long offset, int n) {
+        int first = count;
+        reserve(first + n);
+        int[] slots = new int[n];
+        for (int i = 0; i < n; i++) {
+            slots[i] = first + i;
+        }
+        unpack(segment, offset, slots, n, true);
+        count = first + n;
+        return first;
+    }
+
     private static Object element(AttributeInfo info, Object column, int k) {
         return info.isArray() ? ((Object[]) column)[k] : column;
     }
