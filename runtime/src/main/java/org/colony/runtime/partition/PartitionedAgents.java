@@ -468,39 +468,37 @@ public final class PartitionedAgents implements AgentStore {
 
     private IdOrder order() {
         if (order == null) {
-            long[][] ids = new long[parts.length][];
-            for (int p = 0; p < parts.length; p++) {
-                ids[p] = parts[p].ids();
-            }
-            order = IdOrder.of(ids);
+            order = IdOrder.of(perPartition(AgentPartition::ids));
         }
         return order;
     }
 
-    @Override
-    public long[] ids() {
+    /** One long column of every partition (on a GPU each is a download). */
+    private long[][] perPartition(java.util.function.Function<AgentPartition, long[]> column) {
+        long[][] out = new long[parts.length][];
+        for (int p = 0; p < parts.length; p++) {
+            out[p] = column.apply(parts[p]);
+        }
+        return out;
+    }
+
+    /** A long column of the partitions, merged into id order. */
+    private long[] merged(java.util.function.Function<AgentPartition, long[]> column) {
         checkOpen();
         IdOrder o = order();
-        Object[] cols = new Object[parts.length];
-        for (int p = 0; p < parts.length; p++) {
-            cols[p] = parts[p].ids();
-        }
         long[] out = new long[o.total()];
-        o.gather(cols, out);
+        o.gather(perPartition(column), out);
         return out;
     }
 
     @Override
+    public long[] ids() {
+        return merged(AgentPartition::ids);
+    }
+
+    @Override
     public long[] places() {
-        checkOpen();
-        IdOrder o = order();
-        Object[] cols = new Object[parts.length];
-        for (int p = 0; p < parts.length; p++) {
-            cols[p] = parts[p].places();
-        }
-        long[] out = new long[o.total()];
-        o.gather(cols, out);
-        return out;
+        return merged(AgentPartition::places);
     }
 
     @Override
