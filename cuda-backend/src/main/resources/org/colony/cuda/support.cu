@@ -133,44 +133,46 @@ extern "C" __global__ void colony_sort_buckets(const jint* __restrict__ start, j
     }
 }
 
-// Sorts each bucket by priority (highest first, unsigned), then by tie (lowest first).
-extern "C" __global__ void colony_sort_buckets_by_priority(const jint* __restrict__ start, jint* __restrict__ order,
-        jlong buckets, const julong* __restrict__ priority, const jlong* __restrict__ tie) {
-    for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < buckets; g += (jlong) gridDim.x * blockDim.x) {
-        const jint a = start[g], b = start[g + 1];
-        for (jint i = a + 1; i < b; i++) {
-            const jint v = order[i];
-            jint j = i - 1;
-            while (j >= a && (priority[order[j]] < priority[v]
-                    || (priority[order[j]] == priority[v] && tie[order[j]] > tie[v]))) {
-                order[j + 1] = order[j];
-                j--;
-            }
-            order[j + 1] = v;
-        }
-    }
-}
-
 // ---- manageAll ------------------------------------------------------------------------------------
 // stats: [0] deaths, [1] moves, [2] movesRefused, [3] birthsRefused, [4] movesOutside
+
+// Adds every thread's v to *counter: summed over the block first (warp shuffles, then one value per warp), so
+// one atomic per block reaches the counter. Counting one atomic per item on one address serializes in L2 (1.5 M
+// movers cost about 0.2 ms that way). Every thread of the block must call it, after its grid-stride loop.
+__device__ void addToCounter(julong* counter, julong v) {
+    __shared__ julong warps[32];
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xFFFFFFFFu, v, o);
+    __syncthreads(); // warps[] may still be read by the block's previous call
+    if ((threadIdx.x & 31) == 0) warps[threadIdx.x >> 5] = v;
+    __syncthreads();
+    if (threadIdx.x < 32) {
+        v = threadIdx.x < (blockDim.x + 31) / 32 ? warps[threadIdx.x] : 0;
+        for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xFFFFFFFFu, v, o);
+        if (threadIdx.x == 0 && v != 0) atomicAdd(counter, v);
+    }
+}
 
 // Living agents that asked to move elsewhere become requests (key = destination); deaths and moves
 // off the grid are counted; living agents are counted per place (occupancy).
 extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict__ killed, const jlong* __restrict__ targets,
         const jlong* __restrict__ locations, jlong* __restrict__ requests, jint* __restrict__ occupancy,
         julong* __restrict__ stats) {
+    julong deaths = 0, outside = 0, movers = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         jlong r = -1;
         if (killed[i]) {
-            atomicAdd(&stats[0], 1ull);
+            deaths++;
         } else {
             if (occupancy) atomicAdd(&occupancy[locations[i]], 1);
             const jlong t = targets[i];
-            if (t == -2) atomicAdd(&stats[4], 1ull);
-            else if (t >= 0 && t != locations[i]) { r = t; atomicAdd(&stats[5], 1ull); }
+            if (t == -2) outside++;
+            else if (t >= 0 && t != locations[i]) { r = t; movers++; }
         }
         requests[i] = r;
     }
+    addToCounter(&stats[0], deaths);
+    addToCounter(&stats[4], outside);
+    addToCounter(&stats[5], movers);
 }
 
 // The children asked for in all, as a 64-bit sum (stats[6]), and the first agent that asked for a negative
@@ -199,25 +201,54 @@ extern "C" __global__ void colony_move_priorities(jlong n, julong seed, julong e
     }
 }
 
-// Per destination, the first `capacity - occupancy` requests (in priority order) win. With no
-// occupancy array (no capacity limit) every request wins.
-extern "C" __global__ void colony_grant(const jint* __restrict__ start, const jint* __restrict__ order, jlong buckets,
-        jint capacity, const jint* __restrict__ occupancy, bool* __restrict__ won) {
+// Whether request j ranks before request k: higher priority (unsigned) first, then lower tie.
+__device__ __forceinline__ bool ranksBefore(const julong* __restrict__ priority, const jlong* __restrict__ tie, jint j,
+        jint k) {
+    return priority[j] > priority[k] || (priority[j] == priority[k] && tie[j] < tie[k]);
+}
+
+// Per destination, the first `capacity - occupancy` requests (in priority order, or in bucket order where
+// priority is null) win. With no occupancy array (no capacity limit) every request wins. Buckets are sorted
+// by priority only where some but not all of their requests win and the room is more than one: with room
+// for one the best request is found in one pass, so the common cases cost no sort.
+extern "C" __global__ void colony_grant(const jint* __restrict__ start, jint* __restrict__ order, jlong buckets,
+        jint capacity, const jint* __restrict__ occupancy, bool* __restrict__ won, const julong* __restrict__ priority,
+        const jlong* __restrict__ tie) {
     for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < buckets; g += (jlong) gridDim.x * blockDim.x) {
         const jint a = start[g], b = start[g + 1];
+        if (a == b) continue;
         const jlong room = occupancy ? (jlong) capacity - occupancy[g] : (jlong) (b - a);
-        for (jint k = a; k < b; k++) won[order[k]] = (k - a) < room;
+        if (room >= b - a || room <= 0 || !priority) {
+            for (jint k = a; k < b; k++) won[order[k]] = (k - a) < room;
+        } else if (room == 1) {
+            jint best = order[a];
+            for (jint k = a + 1; k < b; k++) {
+                if (ranksBefore(priority, tie, order[k], best)) best = order[k];
+            }
+            for (jint k = a; k < b; k++) won[order[k]] = order[k] == best;
+        } else {
+            for (jint i = a + 1; i < b; i++) {
+                const jint v = order[i];
+                jint j = i - 1;
+                while (j >= a && ranksBefore(priority, tie, v, order[j])) { order[j + 1] = order[j]; j--; }
+                order[j + 1] = v;
+            }
+            for (jint k = a; k < b; k++) won[order[k]] = (k - a) < room;
+        }
     }
 }
 
 // Winners move; losers are counted.
 extern "C" __global__ void colony_apply_moves(jlong n, const jlong* __restrict__ requests, const bool* __restrict__ won,
         jlong* __restrict__ locations, julong* __restrict__ stats) {
+    julong moved = 0, refused = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         if (requests[i] < 0) continue;
-        if (won[i]) { locations[i] = requests[i]; atomicAdd(&stats[1], 1ull); }
-        else atomicAdd(&stats[2], 1ull);
+        if (won[i]) { locations[i] = requests[i]; moved++; }
+        else refused++;
     }
+    addToCounter(&stats[1], moved);
+    addToCounter(&stats[2], refused);
 }
 
 // Living agents per place after the moves.

@@ -47,7 +47,12 @@ public final class CudaAgentStore implements AgentStore {
     private final KernelParams support;
     private final DeviceErrors errors;
     private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
-    private final ScratchPool pool = new ScratchPool();
+    /** Scratch sized by the agents, released when the columns shrink with the population. */
+    private final ScratchPool pool = new ScratchPool(true);
+    /** Scratch sized by the grid (per-place counts, bucket starts, scan totals), kept while the collection lives. */
+    private final ScratchPool grid = new ScratchPool(true);
+    /** Whether {@code group.counts} is all zero (as the last grouping left it). */
+    private boolean countsZero;
     private final DeviceScan scanner;
     private long slots;
     private long count;
@@ -96,7 +101,7 @@ public final class CudaAgentStore implements AgentStore {
         this.bound = new AgentStore[model.agentClasses().size()];
         this.params = new KernelParams(arena, Frames.BYTES, 512);
         this.support = new KernelParams(arena, Frames.BYTES, 32);
-        this.scanner = new DeviceScan(cx.support(), arena, pool);
+        this.scanner = new DeviceScan(cx.support(), arena, grid);
         this.contribution = new DeviceBuffer[placeModel.attributes().size()];
         this.contributed = new DeviceBuffer[placeModel.attributes().size()];
         int n = initial.length;
@@ -116,7 +121,7 @@ public final class CudaAgentStore implements AgentStore {
         this.count = n;
         this.nextId = initialIds == null || n == 0 ? n : initialIds[n - 1] + 1;
         this.start = DeviceBuffer.zeroed(4 * (cells + 1));
-        this.order = DeviceBuffer.zeroed(4 * slots);
+        this.order = DeviceBuffer.pooled(4 * slots);
     }
 
     /** The agents of one partition of a partitioned grid, on {@code block}'s device. */
@@ -143,16 +148,16 @@ public final class CudaAgentStore implements AgentStore {
         for (int i = 0; i < a; i++) {
             AttributeInfo info = model.attributes().get(i);
             long bytes = (long) info.type().bytes() * info.columns() * n;
-            current[i] = DeviceBuffer.zeroed(bytes);
+            current[i] = DeviceBuffer.pooled(bytes);
             if (info.doubleBuffered()) {
-                next[i] = DeviceBuffer.zeroed(bytes);
+                next[i] = DeviceBuffer.pooled(bytes);
             }
         }
-        ids = DeviceBuffer.zeroed(8 * n);
-        locations = DeviceBuffer.zeroed(8 * n);
-        killed = DeviceBuffer.zeroed(n);
-        targets = DeviceBuffer.zeroed(8 * n);
-        spawns = DeviceBuffer.zeroed(4 * n);
+        ids = DeviceBuffer.pooled(8 * n);
+        locations = DeviceBuffer.pooled(8 * n);
+        killed = DeviceBuffer.pooled(n);
+        targets = DeviceBuffer.pooled(8 * n);
+        spawns = DeviceBuffer.pooled(4 * n);
         fillLong(targets.pointer(), n, -1);
         for (int p = 0; p < contribution.length; p++) {
             if (contribution[p] != null) {
@@ -206,22 +211,36 @@ public final class CudaAgentStore implements AgentStore {
         run("colony_fill_long", n, p -> p.add(pointer).add(n).add(value));
     }
 
-    /** Groups {@code n} keyed items into {@code buckets} (start of length buckets + 1, order of length n), stably. */
-    private void group(long keys, long n, long buckets, long startOut, long orderOut, long priority, long tie) {
-        long counts = pool.zeroed("group.counts", 4 * buckets);
+    /**
+     * Groups {@code n} keyed items into {@code buckets} (start of length buckets + 1, order of length n). With
+     * {@code sorted}, items keep their order inside a bucket (the agents-by-place index: slot order = id order);
+     * without, a bucket's order is whatever the scatter left, for {@code colony_grant}, which ranks requests by
+     * priority itself.
+     */
+    private void group(long keys, long n, long buckets, long startOut, long orderOut, boolean sorted) {
+        // The counts are zero between groupings: the scatter counts every bucket back down to zero.
+        long counts = grid.get("group.counts", 4 * buckets);
+        if (!countsZero) {
+            Driver.memset8(counts, (byte) 0, 4 * buckets);
+        }
+        countsZero = false;
         run("colony_histogram", n, p -> p.add(keys).add(n).add(counts));
         scanner.scanOnDevice(counts, startOut, buckets, startOut + 4 * buckets, 0L);
         run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(counts).add(orderOut));
-        if (priority == 0 && keys == locations.pointer() && capacity == 1) {
-            // Agents by place with capacity 1: no bucket holds two, so there is nothing to sort.
-            return;
-        }
-        if (priority == 0) {
+        countsZero = true;
+        if (sorted && !(keys == locations.pointer() && capacity == 1)) {
+            // (Agents by place with capacity 1: no bucket holds two, so there is nothing to sort.)
             run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets));
-        } else {
-            run("colony_sort_buckets_by_priority", buckets, p -> p.add(startOut).add(orderOut).add(buckets).add(priority)
-                    .add(tie));
         }
+    }
+
+    /**
+     * Settles grouped requests: per bucket, the first {@code capacity - occupancy} in priority order (highest
+     * first, then lowest {@code tie}) win; with no occupancy (no capacity) all win.
+     */
+    private void grant(long bucketStart, long bucketOrder, long occupancy, long won, long priority, long tie) {
+        run("colony_grant", cells, p -> p.add(bucketStart).add(bucketOrder).add(cells).addInt(capacity).add(occupancy)
+                .add(won).add(priority).add(tie));
     }
 
     /** Groups the agents by place (built after each manageAll, on first use). */
@@ -231,9 +250,9 @@ public final class CudaAgentStore implements AgentStore {
             long t = timer.on() ? timer.start() : 0L;
             if (order.bytes() < 4 * Math.max(1, slots)) {
                 order.close();
-                order = DeviceBuffer.zeroed(4 * slots);
+                order = DeviceBuffer.pooled(4 * slots);
             }
-            group(locations.pointer(), count + ghosts, cells, start.pointer(), order.pointer(), 0, 0);
+            group(locations.pointer(), count + ghosts, cells, start.pointer(), order.pointer(), true);
             indexed = true;
             if (timer.on()) {
                 timer.stop(name() + " index by place (part of the step)", t);
@@ -313,6 +332,7 @@ public final class CudaAgentStore implements AgentStore {
             prepareContribution(w.getKey(), w.getValue());
         }
         places.prepareRemote(s.placeRemoteReads());
+        long threads = count;
         KernelParams p = params.begin();
         Frames.write(p.frame(), places.layout(), seed, epoch, time, errors.pointer(), count, slots, places.pitch(),
                 kernels.who(step));
@@ -351,7 +371,7 @@ public final class CudaAgentStore implements AgentStore {
             p.add(args[i], param.type());
         }
         if (count > 0) {
-            Driver.launch(kernels.step(step), Grids.blocks(count), 1, 1, Grids.THREADS, 1, 1, 0, 0L, p.pointers(),
+            Driver.launch(kernels.step(step), Grids.blocks(threads), 1, 1, Grids.THREADS, 1, 1, 0, 0L, p.pointers(),
                     name() + "." + s.name());
         }
         for (int a : s.writes()) {
@@ -368,8 +388,8 @@ public final class CudaAgentStore implements AgentStore {
         AttributeInfo info = placeModel.attributes().get(attr);
         long n = slots * info.columns();
         if (contribution[attr] == null) {
-            contribution[attr] = DeviceBuffer.zeroed(n * info.type().bytes());
-            contributed[attr] = DeviceBuffer.zeroed(n);
+            contribution[attr] = DeviceBuffer.pooled(n * info.type().bytes());
+            contributed[attr] = DeviceBuffer.pooled(n);
         } else {
             Driver.memset8(contribution[attr].pointer(), (byte) 0, contribution[attr].bytes());
             Driver.memset8(contributed[attr].pointer(), (byte) 0, contributed[attr].bytes());
@@ -437,12 +457,12 @@ public final class CudaAgentStore implements AgentStore {
         long stats = pool.zeroed("manage.stats", 8 * 8);
         long requests = pool.get("manage.requests", 8 * m);
         long won = pool.get("manage.won", m);
-        long occupancy = bounded ? pool.zeroed("manage.occupancy", 4 * cells) : 0L;
+        long occupancy = bounded ? grid.zeroed("manage.occupancy", 4 * cells) : 0L;
         long priority = bounded ? pool.get("manage.priority", 8 * m) : 0L;
         long ranks = pool.get("manage.ranks", 4 * m);
         long flags = pool.get("manage.flags", 4 * m);
         long offsets = pool.get("manage.offsets", 4 * m);
-        long bucketStart = pool.get("manage.bucketStart", 4 * (cells + 1));
+        long bucketStart = grid.get("manage.bucketStart", 4 * (cells + 1));
         // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
         // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
         run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
@@ -474,9 +494,8 @@ public final class CudaAgentStore implements AgentStore {
                         .add(priority));
             }
             long bucketOrder = pool.get("manage.bucketOrder", 4 * m);
-            group(requests, n, cells, bucketStart, bucketOrder, priority, ids.pointer());
-            run("colony_grant", cells, p -> p.add(bucketStart).add(bucketOrder).add(cells).addInt(capacity)
-                    .add(occupancy).add(won));
+            group(requests, n, cells, bucketStart, bucketOrder, false);
+            grant(bucketStart, bucketOrder, occupancy, won, priority, ids.pointer());
             run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won).add(locations.pointer()).add(stats));
         }
         t = phase("2 moves", t);
@@ -569,16 +588,15 @@ public final class CudaAgentStore implements AgentStore {
                 .add(childParent).add(requests).add(priority).add(tie));
         long occupancy = 0L;
         if (bounded) {
-            occupancy = pool.zeroed("children.occupancy", 4 * cells);
+            occupancy = grid.zeroed("children.occupancy", 4 * cells);
             long occ = occupancy;
             run("colony_occupancy", n, p -> p.add(n).add(killed.pointer()).add(locations.pointer()).add(occ));
         }
         long occupied = occupancy;
-        long bucketStart = pool.get("children.bucketStart", 4 * (cells + 1));
+        long bucketStart = grid.get("children.bucketStart", 4 * (cells + 1));
         long bucketOrder = pool.get("children.bucketOrder", 4 * wanted);
-        group(requests, wanted, cells, bucketStart, bucketOrder, priority, tie);
-        run("colony_grant", cells, p -> p.add(bucketStart).add(bucketOrder).add(cells).addInt(capacity).add(occupied)
-                .add(childWon));
+        group(requests, wanted, cells, bucketStart, bucketOrder, false);
+        grant(bucketStart, bucketOrder, occupied, childWon, priority, tie);
         run("colony_flags", wanted, p -> p.add(wanted).add(childWon).addBoolean(false).add(flags));
         return scanner.scan(flags, childRank, wanted);
     }
@@ -797,7 +815,7 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         long n = count;
         // Room on this partition's places is the capacity less its living agents there: none when it has none.
-        roundOccupancy = capacity < Integer.MAX_VALUE ? pool.zeroed("round.occupancy", 4 * cells) : 0L;
+        roundOccupancy = capacity < Integer.MAX_VALUE ? grid.zeroed("round.occupancy", 4 * cells) : 0L;
         if (n == 0) {
             return new RoundStart(0, 0, 0, false, new int[0], new long[0], new long[0]);
         }
@@ -873,12 +891,10 @@ public final class CudaAgentStore implements AgentStore {
         if (capacity < Integer.MAX_VALUE) {
             long priority = pool.get("round.priority", 8 * t);
             run("colony_move_priorities", t, p -> p.add(t).add(seed).add(epoch).add(who).add(req).add(priority));
-            long bucketStart = pool.get("round.bucketStart", 4 * (cells + 1));
+            long bucketStart = grid.get("round.bucketStart", 4 * (cells + 1));
             long bucketOrder = pool.get("round.bucketOrder", 4 * t);
-            group(req, t, cells, bucketStart, bucketOrder, priority, who);
-            long occupancy = roundOccupancy;
-            run("colony_grant", cells, p -> p.add(bucketStart).add(bucketOrder).add(cells).addInt(capacity)
-                    .add(occupancy).add(won));
+            group(req, t, cells, bucketStart, bucketOrder, false);
+            grant(bucketStart, bucketOrder, roundOccupancy, won, priority, who);
         } else {
             Driver.memset8(won, (byte) 1, t);
         }
@@ -1164,7 +1180,7 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public long bytes() {
-        long b = bytesPerSlot(model) * slots + 4 * (cells + 1) + pool.bytes();
+        long b = bytesPerSlot(model) * slots + 4 * (cells + 1) + pool.bytes() + grid.bytes();
         for (int p = 0; p < contribution.length; p++) {
             if (contribution[p] != null) {
                 b += contribution[p].bytes() + contributed[p].bytes();
@@ -1191,6 +1207,7 @@ public final class CudaAgentStore implements AgentStore {
         order.close();
         counter.close();
         pool.close();
+        grid.close();
         arena.close();
     }
 }

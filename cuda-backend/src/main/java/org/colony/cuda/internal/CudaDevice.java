@@ -54,6 +54,7 @@ public final class CudaDevice implements AutoCloseable {
         }
         CudaDevice d = new CudaDevice(ordinal);
         d.makeCurrent();
+        Driver.keepPoolMemory();
         return d;
     }
 
@@ -110,9 +111,10 @@ public final class CudaDevice implements AutoCloseable {
         return totalMemory;
     }
 
-    /** Free device memory in bytes. */
+    /** Free device memory in bytes, counting what the device's memory pool holds unused (it is given back first). */
     public long freeMemory() {
         makeCurrent();
+        Driver.trimPool();
         return Driver.memoryInfo()[0];
     }
 

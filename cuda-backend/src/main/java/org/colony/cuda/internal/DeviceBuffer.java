@@ -8,18 +8,35 @@ public final class DeviceBuffer implements AutoCloseable {
 
     private final long pointer;
     private final long bytes;
+    private final boolean pooled;
     private boolean freed;
 
-    private DeviceBuffer(long pointer, long bytes) {
+    private DeviceBuffer(long pointer, long bytes, boolean pooled) {
         this.pointer = pointer;
         this.bytes = bytes;
+        this.pooled = pooled;
     }
 
     /** Allocates {@code bytes} bytes, set to zero. */
     public static DeviceBuffer zeroed(long bytes) {
         long p = Driver.malloc(bytes);
         Driver.memset8(p, (byte) 0, Math.max(1, bytes));
-        return new DeviceBuffer(p, bytes);
+        return new DeviceBuffer(p, bytes, false);
+    }
+
+    /**
+     * Allocates {@code bytes} bytes, set to zero, from the device's memory pool in stream order: for buffers that
+     * come and go with a population (agent columns, their scratch), whose allocation and release must not wait
+     * for the device. {@link #close()} returns the memory to the pool, where the next such buffer finds it; the
+     * pool gives it back to the device when a plain allocation or a memory estimate needs it.
+     */
+    public static DeviceBuffer pooled(long bytes) {
+        if (!Driver.poolsSupported()) {
+            return zeroed(bytes);
+        }
+        long p = Driver.mallocPooled(bytes);
+        Driver.memset8(p, (byte) 0, Math.max(1, bytes));
+        return new DeviceBuffer(p, bytes, true);
     }
 
     /** The device address. */
@@ -60,7 +77,11 @@ public final class DeviceBuffer implements AutoCloseable {
     public void close() {
         if (!freed) {
             freed = true;
-            Driver.free(pointer);
+            if (pooled) {
+                Driver.freePooled(pointer);
+            } else {
+                Driver.free(pointer);
+            }
         }
     }
 }

@@ -68,6 +68,15 @@ public final class Driver {
     static final MethodHandle CU_MEM_GET_INFO = bind("cuMemGetInfo_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
     static final MethodHandle CU_MEM_ALLOC = bind("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     static final MethodHandle CU_MEM_FREE = bind("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_MEM_ALLOC_ASYNC = bind("cuMemAllocAsync",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_MEM_FREE_ASYNC = bind("cuMemFreeAsync", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_CTX_GET_DEVICE = bind("cuCtxGetDevice", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    static final MethodHandle CU_DEVICE_GET_DEFAULT_MEM_POOL = bind("cuDeviceGetDefaultMemPool",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_MEM_POOL_SET_ATTRIBUTE = bind("cuMemPoolSetAttribute",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT, ADDRESS));
+    static final MethodHandle CU_MEM_POOL_TRIM_TO = bind("cuMemPoolTrimTo", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_MEMCPY_HTOD = bind("cuMemcpyHtoD_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG));
     static final MethodHandle CU_MEMCPY_DTOH = bind("cuMemcpyDtoH_v2",
@@ -265,6 +274,10 @@ public final class Driver {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(JAVA_LONG);
             int r = (int) CU_MEM_ALLOC.invokeExact(p, Math.max(bytes, 1L));
+            if (r == 2) { // the default pool may hold memory freed into it (mallocPooled): give it back, try again
+                trimPool();
+                r = (int) CU_MEM_ALLOC.invokeExact(p, Math.max(bytes, 1L));
+            }
             if (r == 2) { // CUDA_ERROR_OUT_OF_MEMORY: say how much was asked for and how much is left
                 long[] info = memoryInfo();
                 throw new CudaException("cuMemAlloc_v2", errorName(r), String.format(java.util.Locale.ROOT,
@@ -275,6 +288,108 @@ public final class Driver {
             return p.get(JAVA_LONG, 0);
         } catch (Throwable t) {
             throw rethrow(t, "cuMemAlloc_v2");
+        }
+    }
+
+    /** {@code CU_MEMPOOL_ATTR_RELEASE_THRESHOLD}: bytes a pool keeps when the device synchronizes. */
+    private static final int MEMPOOL_ATTR_RELEASE_THRESHOLD = 4;
+
+    /**
+     * Allocates from the current device's default memory pool in the order of the legacy stream
+     * ({@code cuMemAllocAsync}): memory the pool holds is handed out without a driver round trip or a device-wide
+     * wait. On {@code CUDA_ERROR_OUT_OF_MEMORY} the pools give back what they hold and the allocation is tried once
+     * more before the error is reported as {@link #malloc} reports it.
+     */
+    static long mallocPooled(long bytes) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment p = a.allocate(JAVA_LONG);
+            int r = (int) CU_MEM_ALLOC_ASYNC.invokeExact(p, Math.max(bytes, 1L), 0L);
+            if (r == 2) {
+                trimPool();
+                r = (int) CU_MEM_ALLOC_ASYNC.invokeExact(p, Math.max(bytes, 1L), 0L);
+            }
+            if (r == 2) {
+                long[] info = memoryInfo();
+                throw new CudaException("cuMemAllocAsync", errorName(r), String.format(java.util.Locale.ROOT,
+                        "%.2f GiB asked for, %.2f GiB free of %.2f GiB; use a smaller model or more devices",
+                        bytes / GIB, info[0] / GIB, info[1] / GIB));
+            }
+            check(r, "cuMemAllocAsync");
+            return p.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemAllocAsync");
+        }
+    }
+
+    /** Returns memory of {@link #mallocPooled} to its pool once the legacy stream reaches this point; no wait. */
+    static void freePooled(long pointer) {
+        try {
+            check((int) CU_MEM_FREE_ASYNC.invokeExact(pointer, 0L), "cuMemFreeAsync");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemFreeAsync");
+        }
+    }
+
+    /** {@code CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED}. */
+    private static final int ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115;
+    /** Per device ordinal: 0 not asked yet, 1 pools supported, -1 not. */
+    private static final java.util.concurrent.ConcurrentHashMap<Integer, Boolean> POOLS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Whether the current context's device supports stream-ordered allocation ({@link #mallocPooled}). */
+    static boolean poolsSupported() {
+        return POOLS.computeIfAbsent(currentDevice(), d -> attribute(d, ATTRIBUTE_MEMORY_POOLS_SUPPORTED) != 0);
+    }
+
+    private static int currentDevice() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment d = a.allocate(JAVA_INT);
+            check((int) CU_CTX_GET_DEVICE.invokeExact(d), "cuCtxGetDevice");
+            return d.get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuCtxGetDevice");
+        }
+    }
+
+    /** The current context's device's default memory pool. */
+    private static long defaultPool() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment pool = a.allocate(JAVA_LONG);
+            check((int) CU_DEVICE_GET_DEFAULT_MEM_POOL.invokeExact(pool, currentDevice()), "cuDeviceGetDefaultMemPool");
+            return pool.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDeviceGetDefaultMemPool");
+        }
+    }
+
+    /**
+     * Lets the current device's default pool keep the memory freed into it (by default a pool gives everything
+     * back at the next synchronization, and the next allocation maps it again).
+     */
+    static void keepPoolMemory() {
+        if (!poolsSupported()) {
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment v = a.allocate(JAVA_LONG);
+            v.set(JAVA_LONG, 0, -1L); // UINT64_MAX
+            check((int) CU_MEM_POOL_SET_ATTRIBUTE.invokeExact(defaultPool(), MEMPOOL_ATTR_RELEASE_THRESHOLD, v),
+                    "cuMemPoolSetAttribute");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemPoolSetAttribute");
+        }
+    }
+
+    /** Waits for the device, then gives the memory its default pool holds unused back to the device. */
+    static void trimPool() {
+        if (!poolsSupported()) {
+            return;
+        }
+        try {
+            synchronize();
+            check((int) CU_MEM_POOL_TRIM_TO.invokeExact(defaultPool(), 0L), "cuMemPoolTrimTo");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemPoolTrimTo");
         }
     }
 

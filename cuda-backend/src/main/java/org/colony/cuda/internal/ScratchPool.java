@@ -10,6 +10,12 @@ import java.util.Map;
 final class ScratchPool implements AutoCloseable {
 
     private final Map<String, DeviceBuffer> buffers = new HashMap<>();
+    private final boolean pooled;
+
+    /** @param pooled whether buffers come from the device's memory pool ({@link DeviceBuffer#pooled}) */
+    ScratchPool(boolean pooled) {
+        this.pooled = pooled;
+    }
 
     /** A buffer of at least {@code bytes} bytes (contents undefined). */
     long get(String name, long bytes) {
@@ -18,7 +24,8 @@ final class ScratchPool implements AutoCloseable {
             if (b != null) {
                 b.close();
             }
-            b = DeviceBuffer.zeroed(Math.max(bytes, 64) + Math.max(bytes, 64) / 4);
+            long size = Math.max(bytes, 64) + Math.max(bytes, 64) / 4;
+            b = pooled ? DeviceBuffer.pooled(size) : DeviceBuffer.zeroed(size);
             buffers.put(name, b);
         }
         return b.pointer();
