@@ -10,11 +10,19 @@ import org.colony.runtime.spi.ModelInfo;
 /** The CUDA kernels of one model: its generated source, compiled and loaded once per backend. */
 public final class ModelKernels implements AutoCloseable {
 
+    /**
+     * Whether steps with a SWAR form (four cells in the byte lanes of a word, see the processor's
+     * {@code SwarStep}) launch it rather than their ordinary kernel; {@code -Dcolony.cuda.swar=false} launches the
+     * ordinary kernels, to compare the two.
+     */
+    static final boolean SWAR = !"false".equalsIgnoreCase(System.getProperty("colony.cuda.swar", "true").trim());
+
     private final CudaModule module;
     private final long[] steps;
     private final boolean[] marches;
     private final int[] lanes;
     private final int[] rows;
+    private final boolean[] swar;
     private final String simpleName;
     private final String sourceFile;
     private final int id;
@@ -53,20 +61,30 @@ public final class ModelKernels implements AutoCloseable {
         this.marches = new boolean[steps.length];
         this.lanes = new int[steps.length];
         this.rows = new int[steps.length];
-        // "// colony-march: <kernel> <lanes> <rows>" for each row-marching kernel.
+        // "// colony-march: <kernel> <lanes> <rows>" for each row-marching kernel, and "// colony-swar: <kernel>
+        // <swar kernel>" for each step with a SWAR form, which marches 4 adjacent cells per thread as its lanes.
         java.util.Map<String, int[]> marching = new java.util.HashMap<>();
+        java.util.Map<String, String> swarForms = new java.util.HashMap<>();
         for (String line : source.lines().takeWhile(l -> l.startsWith("//")).toList()) {
             if (line.startsWith("// colony-march: ")) {
                 String[] parts = line.substring("// colony-march: ".length()).trim().split(" ");
                 marching.put(parts[0], new int[] {Integer.parseInt(parts[1]), Integer.parseInt(parts[2])});
+            } else if (line.startsWith("// colony-swar: ")) {
+                String[] parts = line.substring("// colony-swar: ".length()).trim().split(" ");
+                swarForms.put(parts[0], parts[1]);
             }
         }
         int override = lanesOverride();
+        this.swar = new boolean[steps.length];
         for (int i = 0; i < steps.length; i++) {
             String kernel = simpleName + "__" + model.steps().get(i).name();
+            swar[i] = SWAR && swarForms.containsKey(kernel) && marching.containsKey(swarForms.get(kernel));
+            if (swar[i]) {
+                kernel = swarForms.get(kernel);
+            }
             steps[i] = module.function(kernel);
             marches[i] = marching.containsKey(kernel);
-            lanes[i] = marches[i] ? (override > 0 ? override : marching.get(kernel)[0]) : 1;
+            lanes[i] = !marches[i] ? 1 : swar[i] || override <= 0 ? marching.get(kernel)[0] : override;
             rows[i] = marches[i] ? marching.get(kernel)[1] : 1;
         }
     }
@@ -96,9 +114,17 @@ public final class ModelKernels implements AutoCloseable {
         return marches[step];
     }
 
-    /** The columns of cells each thread of step number {@code step} walks (1 unless it marches). */
+    /**
+     * The columns of cells each thread of step number {@code step} walks (1 unless it marches): lanes
+     * {@code blockDim.x} apart, or for a SWAR form 4 adjacent cells.
+     */
     public int lanes(int step) {
         return lanes[step];
+    }
+
+    /** Whether step number {@code step} launches its SWAR form (4 adjacent cells per thread). */
+    public boolean swar(int step) {
+        return swar[step];
     }
 
     /** The frame's {@code step} value for step number {@code step} of this model. */
