@@ -26,6 +26,11 @@ class SwarFormTest {
 
     /** The CUDA source of model {@code Life} with the given step body (attributes alive, level, heat, age). */
     private static StringSubject cuda(String body) {
+        return cuda(body, "");
+    }
+
+    /** The same, with more members. */
+    private static StringSubject cuda(String body, String members) {
         Compilation compilation = Compilations.compile(Compilations.source("Life", """
                 public class Life extends Place {
                     @Attribute boolean alive;
@@ -36,8 +41,7 @@ class SwarFormTest {
                     @Step void update() {
                 """ + (NEIGHBOURS + body).indent(8) + """
                     }
-                }
-                """));
+                """ + members.indent(4) + "}\n"));
         assertThat(compilation).succeededWithoutWarnings();
         return assertThat(compilation).generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/colony/cuda/test.Life.cu")
                 .contentsAsUtf8String();
@@ -75,6 +79,17 @@ class SwarFormTest {
         cu.contains("__vcmplts4(w0_level_0_m1, 0xFBFBFBFBu)");
         cu.contains("__vcmpges4(w0_level_0_1, level_self)");
         cu.contains("__vcmpgtu4(v_score, 0x14141414u)");
+    }
+
+    @Test
+    void modelMethodsAndStepsThatReturnAtTheirEnd_haveASwarForm() {
+        StringSubject cu = cuda("alive = twice(count) == 6;\nreturn;", """
+                int twice(int v) {
+                    return v + v;
+                }
+                """);
+        cu.contains("Life__update__swar(");
+        cu.contains("(v_v + v_v)");
     }
 
     @Test

@@ -8,7 +8,8 @@ import org.colony.Step;
  * Steps that the CUDA backend runs in their SWAR form, four cells in the byte lanes of a word: boolean and byte
  * attributes, neighbour counts, sums, products by literals and non-negative differences, every comparison (of
  * unsigned counts and of signed bytes), selects of booleans and of ints, a boolean parameter, narrowing to byte,
- * attributes written in place and read on the cell itself, reads two columns away and two rows down.
+ * attributes written in place and read on the cell itself, reads two columns away and two rows down, an inlined
+ * model method.
  */
 public class SwarCell extends Place {
 
@@ -48,9 +49,14 @@ public class SwarCell extends Place {
     void fade() {
         SwarCell e2 = neighbor(2, 0), w = neighbor(-1, 0), n = neighbor(0, -1), s2 = neighbor(1, 2);
         boolean hot = e2.state > 50 || w.state <= -3 || n.state == state;
-        int heat = (hot ? 4 : 0) + (e2.alive ? 2 : 0) + (s2.mark ? 1 : 0);
+        int heat = weigh(hot, e2.alive) + (s2.mark ? 1 : 0);
         state = (byte) (hot ? heat * 30 : state >= 0 ? 7 : 9);
         alive = heat >= 5 && heat != 6 || !alive & mark;
         mark = w.state < n.state ^ !(state > -100);
+    }
+
+    /** A model method, inlined into the SWAR form. */
+    int weigh(boolean four, boolean two) {
+        return (four ? 4 : 0) + (two ? 2 : 0);
     }
 }

@@ -221,11 +221,7 @@ final class SwarKernel {
             }
         }
         ranges = swar.new Ranges();
-        emit("{");
-        indent++;
         statements(swar.body());
-        indent--;
-        emit("}");
         for (AttributeRef a : written) {
             String column = step.buffers(a.ordinal()) ? CudaKernelGenerator.next(a) : CudaKernelGenerator.col(a);
             emit("colony::swarStore(" + column + ", s0, cells, " + self(a) + ");");
@@ -252,16 +248,19 @@ final class SwarKernel {
                     ranges.assign(a.local(), a.value());
                 }
                 case Stmt.AssignAttr a -> emit(self(a.attr()) + " = " + stored(a.value()) + ";");
-                case Stmt.Block b -> {
-                    emit("{");
-                    indent++;
-                    statements(b.body());
-                    indent--;
-                    emit("}");
-                }
+                case Stmt.Block b -> block(b.body());
+                case Stmt.Labeled l -> block(SwarStep.body(l));
                 default -> throw new IllegalStateException("no SWAR form of " + s);
             }
         }
+    }
+
+    private void block(List<Stmt> body) {
+        emit("{");
+        indent++;
+        statements(body);
+        indent--;
+        emit("}");
     }
 
     /** A value as locals and attributes hold it: booleans as ones. */

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.colony.processor.ir.AttributeRef;
-import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
@@ -21,10 +20,11 @@ import org.colony.processor.ir.Stmt;
  * a lane holding its low byte, which is only sound where the int's range is proven to fit one lane, so the check
  * is a range analysis over the step's IR.
  *
- * <p>Qualifying steps are those the CPU vector form would take ({@link VectorStep}: straight-line, locals,
- * assignments to the cell's own scalar attributes, neighbour reads at constant offsets), narrowed to what byte
- * lanes compute exactly: the step marches ({@link Window}), draws no random numbers, is not a predicate, reads
- * and writes only {@code boolean} and {@code byte} attributes, and every value is one of
+ * <p>Qualifying steps are straight-line like those of the CPU vector form ({@link VectorStep}: locals, assignments
+ * to the cell's own scalar attributes, neighbour reads at constant offsets, blocks; here also inlined model methods
+ * that return at their end only, and no guard), narrowed to what byte lanes compute exactly: the step marches
+ * ({@link Window}), draws no random numbers, is not a predicate, reads and writes only {@code boolean} and
+ * {@code byte} attributes, uses only {@code boolean} parameters, and every value is one of
  * <ul>
  * <li>a boolean (a literal, a boolean parameter, local or attribute, {@code ! & | ^ && || == !=} of booleans, a
  * comparison of ints, {@code c ? a : b} of booleans);</li>
@@ -71,13 +71,11 @@ final class SwarStep {
         }
     }
 
-    private final StepIr step;
     private final Window window;
     private final List<Stmt> body;
     private final Set<Integer> params = new HashSet<>();
 
     private SwarStep(StepIr step, Window window, List<Stmt> body) {
-        this.step = step;
         this.window = window;
         this.body = body;
         for (Local p : step.params()) {
@@ -96,15 +94,11 @@ final class SwarStep {
                 return null;
             }
         }
-        List<Stmt> body = step.body();
-        if (body.size() == 1 && body.get(0) instanceof Stmt.Labeled l) {
-            body = l.body();
-        }
-        SwarStep s = new SwarStep(step, window, body);
-        return s.statements(body, s.new Ranges()) ? s : null;
+        SwarStep s = new SwarStep(step, window, step.body());
+        return s.statements(step.body(), s.new Ranges()) ? s : null;
     }
 
-    /** The statements of a cell (the step's body, without its label). */
+    /** The statements of a cell: the step's body, a labelled block. */
     List<Stmt> body() {
         return body;
     }
@@ -133,6 +127,8 @@ final class SwarStep {
                 case Stmt.AssignLocal a -> ranges.assign(a.local(), a.value());
                 case Stmt.AssignAttr a -> a.element() == null && lane(a.attr()) && ranges.of(a.value()) != null;
                 case Stmt.Block b -> statements(b.body(), ranges);
+                // The step's body, or an inlined model method: straight-line where it is left at its end only.
+                case Stmt.Labeled l -> statements(body(l), ranges);
                 default -> false;
             };
             if (!ok) {
@@ -140,6 +136,13 @@ final class SwarStep {
             }
         }
         return true;
+    }
+
+    /** The statements of a labelled block without the {@code Exit} that may end it (a return at its end). */
+    static List<Stmt> body(Stmt.Labeled l) {
+        List<Stmt> b = l.body();
+        return !b.isEmpty() && b.get(b.size() - 1) instanceof Stmt.Exit e && e.labelId() == l.id()
+                ? b.subList(0, b.size() - 1) : b;
     }
 
     /**
