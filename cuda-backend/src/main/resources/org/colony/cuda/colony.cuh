@@ -271,4 +271,76 @@ __device__ __forceinline__ jint checkIndex(jint k, jint length, const Frame& f, 
     return k;
 }
 
+// ---- SWAR: four cells of a byte column in the byte lanes of a 32-bit word (lane i: cell x0 + i) ------
+// The kernels' SWAR forms hold booleans as lanes of 0x00/0x01 ("ones") or 0x00/0xFF ("masks") and small
+// ints as lanes of their low byte; the processor proves that no lane ever carries into the next.
+
+// Loads the normalised words of `bytes` bytes of a byte column from storage index `first` on: n[k] holds
+// bytes first + 4k .. first + 4k + 3. Only aligned words that hold one of those bytes are read (a row's
+// start need not be aligned); lanes past the `bytes` are unspecified.
+template <int N>
+__device__ __forceinline__ void swarLoad(const void* column, jlong first, jint bytes, juint (&n)[N]) {
+    const jlong base = first & ~3LL;
+    const juint* w = (const juint*) ((const unsigned char*) column + base);
+    const jlong last = first + bytes - 1;
+    const juint shift = (juint) (first & 3) * 8u;
+    juint r[N + 1];
+#pragma unroll
+    for (int k = 0; k <= N; k++) {
+        r[k] = k == 0 || base + 4 * k <= last ? w[k] : 0u;
+    }
+#pragma unroll
+    for (int k = 0; k < N; k++) {
+        n[k] = __funnelshift_r(r[k], r[k + 1], shift);
+    }
+}
+
+// The `cells` (1-4) bytes of a byte column from storage index `at` on, as lanes 0 .. cells - 1 of a word.
+__device__ __forceinline__ juint swarLoadWord(const void* column, jlong at, jint cells) {
+    juint n[1];
+    swarLoad(column, at, cells, n);
+    return n[0];
+}
+
+// The `cells` (1-4) bytes of a byte column from storage index `at` on, one load per byte: for a column the
+// kernel writes in place, whose neighbouring bytes other threads may be writing.
+__device__ __forceinline__ juint swarLoadBytes(const void* column, jlong at, jint cells) {
+    const unsigned char* p = (const unsigned char*) column + at;
+    juint v = p[0];
+    if (cells > 1) v |= (juint) p[1] << 8;
+    if (cells > 2) v |= (juint) p[2] << 16;
+    if (cells > 3) v |= (juint) p[3] << 24;
+    return v;
+}
+
+// Stores the first `cells` (1-4) lanes of v at storage index `at` of a byte column, touching no other
+// byte: a 32-bit store where the four cells are one aligned word, else 16-bit and byte stores.
+__device__ __forceinline__ void swarStore(void* column, jlong at, jint cells, juint v) {
+    unsigned char* p = (unsigned char*) column + at;
+    if (cells == 4) {
+        switch ((int) (at & 3)) {
+            case 0:
+                *(juint*) p = v;
+                return;
+            case 2:
+                *(unsigned short*) p = (unsigned short) v;
+                *(unsigned short*) (p + 2) = (unsigned short) (v >> 16);
+                return;
+            default:
+                p[0] = (unsigned char) v;
+                *(unsigned short*) (p + 1) = (unsigned short) (v >> 8);
+                p[3] = (unsigned char) (v >> 24);
+                return;
+        }
+    }
+    p[0] = (unsigned char) v;
+    if (cells > 1) p[1] = (unsigned char) (v >> 8);
+    if (cells > 2) p[2] = (unsigned char) (v >> 16);
+}
+
+// Lanes of ones to masks, masks to ones, and a lane-wise select by a mask.
+__device__ __forceinline__ juint swarMask(juint ones) { return ones * 0xFFu; }
+__device__ __forceinline__ juint swarOnes(juint mask) { return mask & 0x01010101u; }
+__device__ __forceinline__ juint swarSelect(juint mask, juint a, juint b) { return (a & mask) | (b & ~mask); }
+
 }  // namespace colony

@@ -10,11 +10,24 @@ import org.colony.runtime.spi.ModelInfo;
 /** The CUDA kernels of one model: its generated source, compiled and loaded once per backend. */
 public final class ModelKernels implements AutoCloseable {
 
+    /**
+     * Whether steps with a SWAR form (four cells in the byte lanes of a word, see the processor's
+     * {@code SwarStep}) launch it rather than their ordinary kernel; {@code -Dcolony.cuda.swar=false} launches the
+     * ordinary kernels, to compare the two.
+     */
+    static final boolean SWAR = swarSwitch(System.getProperty("colony.cuda.swar"));
+
+    /** The {@code colony.cuda.swar} switch: on unless the property is {@code false}. */
+    static boolean swarSwitch(String property) {
+        return property == null || !"false".equalsIgnoreCase(property.trim());
+    }
+
     private final CudaModule module;
     private final long[] steps;
     private final boolean[] marches;
     private final int[] lanes;
     private final int[] rows;
+    private final boolean[] swar;
     private final String simpleName;
     private final String sourceFile;
     private final int id;
@@ -53,21 +66,55 @@ public final class ModelKernels implements AutoCloseable {
         this.marches = new boolean[steps.length];
         this.lanes = new int[steps.length];
         this.rows = new int[steps.length];
-        // "// colony-march: <kernel> <lanes> <rows>" for each row-marching kernel.
-        java.util.Map<String, int[]> marching = new java.util.HashMap<>();
-        for (String line : source.lines().takeWhile(l -> l.startsWith("//")).toList()) {
-            if (line.startsWith("// colony-march: ")) {
-                String[] parts = line.substring("// colony-march: ".length()).trim().split(" ");
-                marching.put(parts[0], new int[] {Integer.parseInt(parts[1]), Integer.parseInt(parts[2])});
-            }
-        }
+        this.swar = new boolean[steps.length];
         int override = lanesOverride();
         for (int i = 0; i < steps.length; i++) {
-            String kernel = simpleName + "__" + model.steps().get(i).name();
-            steps[i] = module.function(kernel);
-            marches[i] = marching.containsKey(kernel);
-            lanes[i] = marches[i] ? (override > 0 ? override : marching.get(kernel)[0]) : 1;
-            rows[i] = marches[i] ? marching.get(kernel)[1] : 1;
+            Launch l = Launch.of(source, simpleName + "__" + model.steps().get(i).name(), SWAR, override);
+            steps[i] = module.function(l.kernel());
+            marches[i] = l.marches();
+            swar[i] = l.swar();
+            lanes[i] = l.lanes();
+            rows[i] = l.rows();
+        }
+    }
+
+    /**
+     * How a step is launched, from the header of its model's generated source.
+     *
+     * @param kernel the kernel's name: the step's own, or its SWAR form's
+     * @param marches whether each thread walks several rows
+     * @param swar whether the kernel is the step's SWAR form (4 adjacent cells per thread)
+     * @param lanes the columns of cells each thread walks (1 unless it marches)
+     * @param rows the most rows each thread walks (1 unless it marches)
+     */
+    record Launch(String kernel, boolean marches, boolean swar, int lanes, int rows) {
+
+        /**
+         * Reads "// colony-march: <kernel> <lanes> <rows>" (each row-marching kernel) and "// colony-swar: <kernel>
+         * <swar kernel>" (each step with a SWAR form, whose lanes are its 4 adjacent cells) from the header.
+         *
+         * @param swarForms whether a step with a SWAR form launches it
+         * @param lanesOverride the lanes of ordinary marching kernels where positive (colony.cuda.lanes)
+         */
+        static Launch of(String source, String kernel, boolean swarForms, int lanesOverride) {
+            java.util.Map<String, int[]> marching = new java.util.HashMap<>();
+            java.util.Map<String, String> forms = new java.util.HashMap<>();
+            for (String line : source.lines().takeWhile(l -> l.startsWith("//")).toList()) {
+                if (line.startsWith("// colony-march: ")) {
+                    String[] parts = line.substring("// colony-march: ".length()).trim().split(" ");
+                    marching.put(parts[0], new int[] {Integer.parseInt(parts[1]), Integer.parseInt(parts[2])});
+                } else if (line.startsWith("// colony-swar: ")) {
+                    String[] parts = line.substring("// colony-swar: ".length()).trim().split(" ");
+                    forms.put(parts[0], parts[1]);
+                }
+            }
+            boolean swar = swarForms && forms.containsKey(kernel) && marching.containsKey(forms.get(kernel));
+            String name = swar ? forms.get(kernel) : kernel;
+            int[] march = marching.get(name);
+            if (march == null) {
+                return new Launch(name, false, false, 1, 1);
+            }
+            return new Launch(name, true, swar, swar || lanesOverride <= 0 ? march[0] : lanesOverride, march[1]);
         }
     }
 
@@ -96,9 +143,17 @@ public final class ModelKernels implements AutoCloseable {
         return marches[step];
     }
 
-    /** The columns of cells each thread of step number {@code step} walks (1 unless it marches). */
+    /**
+     * The columns of cells each thread of step number {@code step} walks (1 unless it marches): lanes
+     * {@code blockDim.x} apart, or for a SWAR form 4 adjacent cells.
+     */
     public int lanes(int step) {
         return lanes[step];
+    }
+
+    /** Whether step number {@code step} launches its SWAR form (4 adjacent cells per thread). */
+    public boolean swar(int step) {
+        return swar[step];
     }
 
     /** The frame's {@code step} value for step number {@code step} of this model. */

@@ -78,6 +78,13 @@ public final class CudaKernelGenerator {
                 Window w = Window.of(model, step);
                 out.append("// colony-march: ").append(kernelName(model, step)).append(' ').append(w.defaultLanes())
                         .append(' ').append(w.defaultRows()).append('\n');
+                if (swar(model, step) != null) {
+                    // The SWAR form marches 4 adjacent cells per thread (its "lanes"), whatever colony.cuda.lanes says.
+                    out.append("// colony-march: ").append(SwarKernel.name(model, step)).append(' ').append(SwarStep.CELLS)
+                            .append(' ').append(w.defaultRows()).append('\n');
+                    out.append("// colony-swar: ").append(kernelName(model, step)).append(' ')
+                            .append(SwarKernel.name(model, step)).append('\n');
+                }
             }
         }
         out.append("#include \"colony.cuh\"\n\n");
@@ -92,6 +99,10 @@ public final class CudaKernelGenerator {
         if (unsupported == null) {
             for (StepIr step : model.steps()) {
                 new StepKernel(model, step, out).print();
+                SwarStep swar = swar(model, step);
+                if (swar != null) {
+                    new SwarKernel(model, step, swar, out).print();
+                }
             }
         }
         return out.toString();
@@ -102,9 +113,82 @@ public final class CudaKernelGenerator {
         return model.simpleName() + "_shared_" + s.name();
     }
 
+    /**
+     * The SWAR form of a step, a second kernel that the runtime launches in place of the ordinary one (see
+     * {@link SwarStep}), or null when the step has none.
+     */
+    static SwarStep swar(ModelIr model, StepIr step) {
+        for (StepIr other : model.steps()) {
+            if (kernelName(model, other).equals(SwarKernel.name(model, step))) {
+                return null;
+            }
+        }
+        return SwarStep.of(model, step);
+    }
+
     /** Whether the kernel of {@code step} marches over rows (so the runtime passes a row count per thread). */
     public static boolean marches(ModelIr model, StepIr step) {
         return Window.of(model, step) != null;
+    }
+
+    /** The kernel parameter of an attribute's column. */
+    static String col(AttributeRef a) {
+        return a.name() + "_col";
+    }
+
+    /** The kernel parameter of an attribute's second column, where the model double buffers it. */
+    static String next(AttributeRef a) {
+        return a.name() + "_next";
+    }
+
+    /**
+     * The parameters of a step's kernels, in the order the CUDA backend passes them (see the class comment).
+     */
+    static List<String> parameters(ModelIr model, StepIr step) {
+        boolean agent = model.agent();
+        List<String> params = new ArrayList<>();
+        params.add("const colony::Frame f");
+        for (int i = 0; i < model.attributes().size(); i++) {
+            AttributeRef a = model.attributes().get(i);
+            String t = CudaExpressions.type(a.type());
+            params.add(t + "* __restrict__ " + col(a));
+            if (model.doubleBuffered().get(i)) {
+                params.add(t + "* __restrict__ " + next(a));
+            }
+        }
+        if (agent) {
+            params.add("const jlong* __restrict__ ids");
+            params.add("const jlong* __restrict__ locations");
+            params.add("bool* __restrict__ killed");
+            params.add("jlong* __restrict__ targets");
+            params.add("jint* __restrict__ spawns");
+            params.add("const jint* __restrict__ threadOrder");
+            params.add("const jlong threads");
+            for (AttributeRef a : model.place().attributes()) {
+                params.add("const " + CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_place");
+            }
+            for (AttributeRef a : model.place().attributes()) {
+                params.add(CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_contrib");
+                params.add("bool* __restrict__ " + a.name() + "_wrote");
+            }
+        }
+        for (ModelShape m : model.agentModels()) {
+            int slot = m.ref().slot();
+            params.add("const jint* __restrict__ start" + slot);
+            params.add("const jint* __restrict__ order" + slot);
+            params.add("const jlong* __restrict__ ids" + slot);
+            params.add("const jlong agentPitch" + slot);
+            for (AttributeRef a : m.attributes()) {
+                params.add("const " + CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_a" + slot);
+            }
+        }
+        if (step.predicate()) {
+            params.add("julong* __restrict__ count");
+        }
+        for (Local l : step.params()) {
+            params.add("const " + CudaExpressions.type(l.type()) + " " + CudaExpressions.local(l.name()));
+        }
+        return params;
     }
 
     /** One kernel. */
@@ -149,57 +233,8 @@ public final class CudaKernelGenerator {
             }
         }
 
-        static String col(AttributeRef a) {
-            return a.name() + "_col";
-        }
-
-        private static String next(AttributeRef a) {
-            return a.name() + "_next";
-        }
-
         void print() {
-            List<String> params = new ArrayList<>();
-            params.add("const colony::Frame f");
-            for (int i = 0; i < model.attributes().size(); i++) {
-                AttributeRef a = model.attributes().get(i);
-                String t = CudaExpressions.type(a.type());
-                params.add(t + "* __restrict__ " + col(a));
-                if (model.doubleBuffered().get(i)) {
-                    params.add(t + "* __restrict__ " + next(a));
-                }
-            }
-            if (agent) {
-                params.add("const jlong* __restrict__ ids");
-                params.add("const jlong* __restrict__ locations");
-                params.add("bool* __restrict__ killed");
-                params.add("jlong* __restrict__ targets");
-                params.add("jint* __restrict__ spawns");
-                params.add("const jint* __restrict__ threadOrder");
-                params.add("const jlong threads");
-                for (AttributeRef a : model.place().attributes()) {
-                    params.add("const " + CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_place");
-                }
-                for (AttributeRef a : model.place().attributes()) {
-                    params.add(CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_contrib");
-                    params.add("bool* __restrict__ " + a.name() + "_wrote");
-                }
-            }
-            for (ModelShape m : model.agentModels()) {
-                int slot = m.ref().slot();
-                params.add("const jint* __restrict__ start" + slot);
-                params.add("const jint* __restrict__ order" + slot);
-                params.add("const jlong* __restrict__ ids" + slot);
-                params.add("const jlong agentPitch" + slot);
-                for (AttributeRef a : m.attributes()) {
-                    params.add("const " + CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_a" + slot);
-                }
-            }
-            if (step.predicate()) {
-                params.add("julong* __restrict__ count");
-            }
-            for (Local l : step.params()) {
-                params.add("const " + CudaExpressions.type(l.type()) + " " + CudaExpressions.local(l.name()));
-            }
+            List<String> params = parameters(model, step);
             out.append("// Step ").append(step.name()).append(" (").append(step.sourceFile()).append(':')
                     .append(step.line()).append(")\n");
             out.append("extern \"C\" __global__ void ").append(kernelName(model, step)).append("(\n        ")

@@ -320,7 +320,7 @@ final class VectorStep {
                 && c.otherwise() instanceof Expr.Const o && isOne(o.value(), 0);
     }
 
-    private static boolean isOne(Object value, int expected) {
+    static boolean isOne(Object value, int expected) {
         return value instanceof Number n && n.doubleValue() == expected && n.longValue() == expected;
     }
 

@@ -30,7 +30,7 @@ import org.colony.processor.ir.Stmt;
 final class Window {
 
     /** One column of the window: an attribute at one dx, rows dyMin..dyMax. */
-    private record Column(AttributeRef attr, int dx, int dyMin, int dyMax) {
+    record Column(AttributeRef attr, int dx, int dyMin, int dyMax) {
         String register(int dy, int lane) {
             return "w" + lane + "_" + attr.name() + "_" + name(dx) + "_" + name(dy);
         }
@@ -219,9 +219,19 @@ final class Window {
         return null;
     }
 
+    /** The columns of the window, by attribute ordinal, then dx. */
+    List<Column> columns() {
+        return columns;
+    }
+
+    /** The constant (dx, dy) of a place the step reads through: a neighbour, or a local holding one; else null. */
+    int[] at(Expr place) {
+        return place instanceof Expr.LocalRef l ? neighborLocals.get(l.local().id()) : offsets(place);
+    }
+
     /** The register holding attribute {@code a} at {@code place} in the current row, or null. */
     String value(AttributeRef a, Expr place) {
-        int[] o = place instanceof Expr.LocalRef l ? neighborLocals.get(l.local().id()) : offsets(place);
+        int[] o = at(place);
         if (o == null) {
             return null;
         }

@@ -1,0 +1,391 @@
+package org.colony.processor.codegen;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.BinaryOp;
+import org.colony.processor.ir.Expr;
+import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.ModelIr;
+import org.colony.processor.ir.StepIr;
+import org.colony.processor.ir.Stmt;
+
+/**
+ * Prints the SWAR form of a step ({@link SwarStep}) as a second kernel, {@code <Model>__<step>__swar}, with the
+ * parameters of the ordinary one. Each thread owns four consecutive cells of a row, x0 = 4 * its x, and walks
+ * {@code f.march} rows like the ordinary marching kernel; a register of its window holds the four cells' values
+ * at one neighbour offset, one per byte lane. A new row costs, per attribute, the aligned 32-bit words that hold
+ * the bytes the thread needs (a row's first cell need not be aligned, so {@code colony::swarLoad} realigns them
+ * with funnel shifts), and the results go back with the widest stores that touch only the thread's own cells
+ * ({@code colony::swarStore}).
+ *
+ * <p>Booleans are lanes of ones (0x01) or, straight out of a comparison, masks (0xFF); a value is turned into
+ * the other kind only where an operation needs it. Ints are lanes of their low byte.
+ */
+final class SwarKernel {
+
+    /** How a value's lanes hold it. */
+    private enum Kind {
+        /** Booleans as 0x00 / 0x01. */
+        ONES,
+        /** Booleans as 0x00 / 0xFF. */
+        MASK,
+        /** Ints as their low byte. */
+        INT
+    }
+
+    private record Val(String code, Kind kind) {
+    }
+
+    private static final String ONES = "0x01010101u";
+
+    private final ModelIr model;
+    private final StepIr step;
+    private final SwarStep swar;
+    private final Window window;
+    private final StringBuilder out;
+    private SwarStep.Ranges ranges;
+    private int indent = 1;
+    private int line;
+
+    SwarKernel(ModelIr model, StepIr step, SwarStep swar, StringBuilder out) {
+        this.model = model;
+        this.step = step;
+        this.swar = swar;
+        this.window = swar.window();
+        this.out = out;
+        this.line = step.line();
+    }
+
+    /** The name of the SWAR kernel of a step. */
+    static String name(ModelIr model, StepIr step) {
+        return CudaKernelGenerator.kernelName(model, step) + "__swar";
+    }
+
+    private void emit(String text) {
+        out.append("    ".repeat(indent)).append(text).append('\n');
+    }
+
+    void print() {
+        out.append("// Step ").append(step.name()).append(" (").append(step.sourceFile()).append(':').append(step.line())
+                .append("), ").append(SwarStep.CELLS).append(" cells per thread in the byte lanes of a word\n");
+        out.append("extern \"C\" __global__ void ").append(name(model, step)).append("(\n        ")
+                .append(String.join(",\n        ", CudaKernelGenerator.parameters(model, step))).append(")\n{\n");
+        emit("const jlong x0l = ((jlong) blockIdx.x * blockDim.x + threadIdx.x) * " + SwarStep.CELLS + ";");
+        emit("if (x0l >= f.extent0) return;");
+        emit("const jint x0 = (jint) x0l;");
+        emit("const jint cells = f.extent0 - x0 < " + SwarStep.CELLS + " ? f.extent0 - x0 : " + SwarStep.CELLS + ";");
+        emit("for (jlong seg = (jlong) blockIdx.y * blockDim.y + threadIdx.y; seg * f.march < f.rows; "
+                + "seg += (jlong) gridDim.y * blockDim.y) {");
+        indent++;
+        emit("const jint ly0 = (jint) (seg * f.march);");
+        emit("const jint lyEnd = (jint) (seg * f.march + f.march < f.rows ? seg * f.march + f.march : f.rows);");
+        emit("jlong s0 = f.base + x0 + (jlong) ly0 * f.strideY;");
+        declare();
+        emit("for (jint ly = ly0; ly < lyEnd; ly++, s0 += f.strideY) {");
+        indent++;
+        cell();
+        advance();
+        indent--;
+        emit("}");
+        indent--;
+        emit("}");
+        out.append("}\n\n");
+    }
+
+    // ---- the window --------------------------------------------------------------------------------
+
+    /** The window's columns by attribute ordinal. */
+    private Map<Integer, List<Window.Column>> byAttribute() {
+        Map<Integer, List<Window.Column>> m = new TreeMap<>();
+        for (Window.Column c : window.columns()) {
+            m.computeIfAbsent(c.attr().ordinal(), k -> new ArrayList<>()).add(c);
+        }
+        return m;
+    }
+
+    private static String register(Window.Column c, int dy) {
+        return c.register(dy, 0);
+    }
+
+    /** Declares the window's registers and fills them for the thread's first row. */
+    private void declare() {
+        for (Window.Column c : window.columns()) {
+            StringBuilder sb = new StringBuilder("juint");
+            for (int dy = c.dyMin(); dy <= c.dyMax(); dy++) {
+                sb.append(dy == c.dyMin() ? " " : ", ").append(register(c, dy));
+            }
+            emit(sb + ";");
+        }
+        for (List<Window.Column> columns : byAttribute().values()) {
+            TreeSet<Integer> rows = new TreeSet<>();
+            for (Window.Column c : columns) {
+                for (int dy = c.dyMin(); dy <= c.dyMax(); dy++) {
+                    rows.add(dy);
+                }
+            }
+            for (int dy : rows) {
+                List<Window.Column> at = new ArrayList<>();
+                for (Window.Column c : columns) {
+                    if (c.dyMin() <= dy && dy <= c.dyMax()) {
+                        at.add(c);
+                    }
+                }
+                load(at, dy, dy);
+            }
+        }
+    }
+
+    /** Shifts the registers to the next row and loads the new bottom of every column, unless this was the last row. */
+    private void advance() {
+        emit("if (ly + 1 < lyEnd) {");
+        indent++;
+        for (Window.Column c : window.columns()) {
+            for (int dy = c.dyMin(); dy < c.dyMax(); dy++) {
+                emit(register(c, dy) + " = " + register(c, dy + 1) + ";");
+            }
+        }
+        for (List<Window.Column> columns : byAttribute().values()) {
+            Map<Integer, List<Window.Column>> byBottom = new TreeMap<>();
+            for (Window.Column c : columns) {
+                byBottom.computeIfAbsent(c.dyMax(), k -> new ArrayList<>()).add(c);
+            }
+            for (var bottom : byBottom.entrySet()) {
+                load(bottom.getValue(), bottom.getKey() + 1, bottom.getKey());
+            }
+        }
+        indent--;
+        emit("}");
+    }
+
+    /**
+     * Loads row {@code dy} (relative to the current row) of one attribute for the given columns, into each
+     * column's register of row {@code into}: the bytes from the least dx to the greatest, realigned per dx.
+     */
+    private void load(List<Window.Column> columns, int dy, int into) {
+        int lo = Integer.MAX_VALUE;
+        int hi = Integer.MIN_VALUE;
+        for (Window.Column c : columns) {
+            lo = Math.min(lo, c.dx());
+            hi = Math.max(hi, c.dx());
+        }
+        int words = (SwarStep.CELLS + hi - lo + 3) / 4;
+        AttributeRef a = columns.get(0).attr();
+        emit("{");
+        indent++;
+        emit("juint n[" + words + "];");
+        emit("colony::swarLoad(" + CudaKernelGenerator.col(a) + ", s0 + (" + lo + ") + (jlong) (" + dy
+                + ") * f.strideY, cells + " + (hi - lo) + ", n);");
+        for (Window.Column c : columns) {
+            int o = c.dx() - lo;
+            emit(register(c, into) + " = " + (o % 4 == 0 ? "n[" + o / 4 + "]"
+                    : "__funnelshift_r(n[" + o / 4 + "], n[" + (o / 4 + 1) + "], " + 8 * (o % 4) + ")") + ";");
+        }
+        indent--;
+        emit("}");
+    }
+
+    // ---- a row of four cells -----------------------------------------------------------------------
+
+    private static String self(AttributeRef a) {
+        return a.name() + "_self";
+    }
+
+    /** The cells' own attributes, their step, and the stores of what it wrote. */
+    private void cell() {
+        List<AttributeRef> written = new ArrayList<>();
+        for (AttributeRef a : model.attributes()) {
+            boolean reads = step.selfReads().contains(a.ordinal());
+            boolean writes = step.writes().contains(a.ordinal());
+            if (!reads && !writes) {
+                continue;
+            }
+            String init;
+            String known = window.self(a);
+            if (!reads) {
+                init = "0u";
+            } else if (known != null) {
+                init = known;
+            } else if (writes && !step.buffers(a.ordinal())) {
+                // Written in place: the neighbouring bytes are other threads' cells, being written.
+                init = "colony::swarLoadBytes(" + CudaKernelGenerator.col(a) + ", s0, cells)";
+            } else {
+                init = "colony::swarLoadWord(" + CudaKernelGenerator.col(a) + ", s0, cells)";
+            }
+            emit("juint " + self(a) + " = " + init + ";");
+            if (writes) {
+                written.add(a);
+            }
+        }
+        ranges = swar.new Ranges();
+        statements(swar.body());
+        for (AttributeRef a : written) {
+            String column = step.buffers(a.ordinal()) ? CudaKernelGenerator.next(a) : CudaKernelGenerator.col(a);
+            emit("colony::swarStore(" + column + ", s0, cells, " + self(a) + ");");
+        }
+    }
+
+    private void statements(List<Stmt> list) {
+        for (Stmt s : list) {
+            if (s instanceof Stmt.Declare d && d.local().type() == IrType.PLACE) {
+                continue; // a neighbour: its values are the window's registers
+            }
+            if (s.line() > 0 && s.line() != line) {
+                line = s.line();
+                out.append("#line ").append(line).append(" \"").append(step.sourceFile()).append("\"\n");
+            }
+            switch (s) {
+                case Stmt.Declare d -> {
+                    emit("juint " + CudaExpressions.local(d.local().name()) + " = "
+                            + (d.init() == null ? "0u" : stored(d.init())) + ";");
+                    ranges.declare(d.local(), d.init());
+                }
+                case Stmt.AssignLocal a -> {
+                    emit(CudaExpressions.local(a.local().name()) + " = " + stored(a.value()) + ";");
+                    ranges.assign(a.local(), a.value());
+                }
+                case Stmt.AssignAttr a -> emit(self(a.attr()) + " = " + stored(a.value()) + ";");
+                case Stmt.Block b -> block(b.body());
+                case Stmt.Labeled l -> block(SwarStep.body(l));
+                default -> throw new IllegalStateException("no SWAR form of " + s);
+            }
+        }
+    }
+
+    private void block(List<Stmt> body) {
+        emit("{");
+        indent++;
+        statements(body);
+        indent--;
+        emit("}");
+    }
+
+    /** A value as locals and attributes hold it: booleans as ones. */
+    private String stored(Expr e) {
+        Val v = print(e);
+        return v.kind() == Kind.MASK ? ones(v) : v.code();
+    }
+
+    // ---- expressions -------------------------------------------------------------------------------
+
+    private Val print(Expr e) {
+        return switch (e) {
+            case Expr.Const c when c.type() == IrType.BOOLEAN -> new Val((Boolean) c.value() ? ONES : "0u", Kind.ONES);
+            case Expr.Const c -> new Val(lanes(((Number) c.value()).intValue()), Kind.INT);
+            case Expr.LocalRef l when swar.param(l.local()) ->
+                new Val("(" + CudaExpressions.local(l.local().name()) + " ? " + ONES + " : 0u)", Kind.ONES);
+            case Expr.LocalRef l -> new Val(CudaExpressions.local(l.local().name()), kind(l.type()));
+            case Expr.AttrRead r -> new Val(r.isSelf() ? self(r.attr()) : window.value(r.attr(), r.place()),
+                    kind(r.attr().type()));
+            case Expr.Unary u -> not(print(u.operand()));
+            case Expr.Binary b -> binary(b);
+            case Expr.Conditional c -> conditional(c);
+            case Expr.Convert c -> new Val(print(c.operand()).code(), Kind.INT);
+            default -> throw new IllegalStateException("no SWAR form of " + e);
+        };
+    }
+
+    private static Kind kind(IrType t) {
+        return t == IrType.BOOLEAN ? Kind.ONES : Kind.INT;
+    }
+
+    /** An int in every lane: its low byte four times. */
+    private static String lanes(int v) {
+        return String.format("0x%08Xu", (v & 0xFF) * 0x01010101);
+    }
+
+    private static String ones(Val v) {
+        return v.kind() == Kind.MASK ? "colony::swarOnes(" + v.code() + ")" : v.code();
+    }
+
+    private static String mask(Val v) {
+        return v.kind() == Kind.MASK ? v.code() : "colony::swarMask(" + v.code() + ")";
+    }
+
+    private static Val not(Val v) {
+        return v.kind() == Kind.MASK ? new Val("(~" + v.code() + ")", Kind.MASK)
+                : new Val("(" + v.code() + " ^ " + ONES + ")", Kind.ONES);
+    }
+
+    private Val binary(Expr.Binary b) {
+        if (b.left().type() == IrType.BOOLEAN) {
+            return logic(b.op(), print(b.left()), print(b.right()));
+        }
+        if (b.op().isComparison()) {
+            SwarStep.Range l = ranges.of(b.left());
+            SwarStep.Range r = ranges.of(b.right());
+            String sign = l.unsigned() && r.unsigned() ? "u" : "s";
+            String fn = switch (b.op()) {
+                case EQ -> "__vcmpeq4";
+                case NE -> "__vcmpne4";
+                case LT -> "__vcmplt" + sign + "4";
+                case LE -> "__vcmple" + sign + "4";
+                case GT -> "__vcmpgt" + sign + "4";
+                case GE -> "__vcmpge" + sign + "4";
+                default -> throw new IllegalStateException(b.op().toString());
+            };
+            return new Val(fn + "(" + print(b.left()).code() + ", " + print(b.right()).code() + ")", Kind.MASK);
+        }
+        if (b.op() == BinaryOp.MUL) {
+            // By a literal (SwarStep): the word times the literal itself multiplies every lane.
+            boolean left = b.left() instanceof Expr.Const;
+            Expr k = left ? b.left() : b.right();
+            Expr x = left ? b.right() : b.left();
+            return new Val("(" + print(x).code() + " * " + ((Number) ((Expr.Const) k).value()).intValue() + "u)", Kind.INT);
+        }
+        String op = switch (b.op()) {
+            case ADD, SUB, AND, OR, XOR -> b.op().symbol();
+            default -> throw new IllegalStateException(b.op().toString());
+        };
+        return new Val("(" + print(b.left()).code() + " " + op + " " + print(b.right()).code() + ")", Kind.INT);
+    }
+
+    /** A boolean operator, on the kinds its operands come in where they agree, else on ones. */
+    private static Val logic(BinaryOp op, Val l, Val r) {
+        boolean same = l.kind() == r.kind();
+        switch (op) {
+            case AND, COND_AND -> {
+                // Ones and a mask give ones.
+                return new Val("(" + l.code() + " & " + r.code() + ")", same ? l.kind() : Kind.ONES);
+            }
+            case OR, COND_OR, XOR, EQ, NE -> {
+                Kind k = same ? l.kind() : Kind.ONES;
+                String a = same ? l.code() : ones(l);
+                String c = same ? r.code() : ones(r);
+                String full = k == Kind.MASK ? "0xFFFFFFFFu" : ONES;
+                return switch (op) {
+                    case OR, COND_OR -> new Val("(" + a + " | " + c + ")", k);
+                    case XOR, NE -> new Val("(" + a + " ^ " + c + ")", k);
+                    default -> new Val("(" + a + " ^ " + c + " ^ " + full + ")", k);
+                };
+            }
+            default -> throw new IllegalStateException(op.toString());
+        }
+    }
+
+    private static Val times(String ones, int k) {
+        return new Val(k == 1 ? ones : "(" + ones + " * " + k + "u)", Kind.INT);
+    }
+
+    private Val conditional(Expr.Conditional c) {
+        Val cond = print(c.cond());
+        if (c.type() != IrType.BOOLEAN && c.then() instanceof Expr.Const t && c.otherwise() instanceof Expr.Const o) {
+            // (c ? k : 0) is c's ones times k, the lane bits of k: no lane exceeds 0xFF.
+            if (VectorStep.isOne(o.value(), 0)) {
+                return times(ones(cond), ((Number) t.value()).intValue() & 0xFF);
+            }
+            if (VectorStep.isOne(t.value(), 0)) {
+                return times(ones(not(cond)), ((Number) o.value()).intValue() & 0xFF);
+            }
+        }
+        Val then = print(c.then());
+        Val otherwise = print(c.otherwise());
+        Kind k = then.kind() == otherwise.kind() ? then.kind() : Kind.ONES;
+        String a = k == then.kind() ? then.code() : ones(then);
+        String b = k == otherwise.kind() ? otherwise.code() : ones(otherwise);
+        return new Val("colony::swarSelect(" + mask(cond) + ", " + a + ", " + b + ")", k);
+    }
+}
