@@ -32,8 +32,6 @@ public final class CudaAgentStore implements AgentStore {
     /** The most agents one collection holds on the GPU. */
     public static final long MAX_AGENTS = Integer.MAX_VALUE - 8L;
     private static final int MIN_SLOTS = 1024;
-    /** Whether steps that read neighbouring places run their agents in place order ({@code colony.cuda.placeOrder}). */
-    private static final boolean PLACE_ORDER = !"false".equals(System.getProperty("colony.cuda.placeOrder"));
 
     private final CudaContext cx;
     private final ModelInfo model;
@@ -334,11 +332,6 @@ public final class CudaAgentStore implements AgentStore {
             prepareContribution(w.getKey(), w.getValue());
         }
         places.prepareRemote(s.placeRemoteReads());
-        boolean byPlace = byPlace(s);
-        if (byPlace) {
-            index();
-        }
-        long threads = byPlace ? count + ghosts : count;
         KernelParams p = params.begin();
         Frames.write(p.frame(), places.layout(), seed, epoch, time, errors.pointer(), count, slots, places.pitch(),
                 kernels.who(step));
@@ -349,7 +342,6 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         p.add(ids.pointer()).add(locations.pointer()).add(killed.pointer()).add(targets.pointer()).add(spawns.pointer());
-        p.add(byPlace ? order.pointer() : 0L).add(threads);
         for (int a = 0; a < placeModel.attributes().size(); a++) {
             p.add(places.column(a));
         }
@@ -378,7 +370,7 @@ public final class CudaAgentStore implements AgentStore {
             p.add(args[i], param.type());
         }
         if (count > 0) {
-            Driver.launch(kernels.step(step), Grids.blocks(threads), 1, 1, Grids.THREADS, 1, 1, 0, 0L, p.pointers(),
+            Driver.launch(kernels.step(step), Grids.blocks(count), 1, 1, Grids.THREADS, 1, 1, 0, 0L, p.pointers(),
                     name() + "." + s.name());
         }
         for (int a : s.writes()) {
@@ -389,25 +381,6 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         applyPlaceWrites(step, s);
-    }
-
-    /**
-     * Whether a step's threads take the agents in place order ({@link #index}) rather than in slot order: where the
-     * step reads neighbouring places or counts agents there and needs this collection's agents-by-place index
-     * anyway, neighbouring threads then read neighbouring places (in slot order, agents sit anywhere on the grid and
-     * every read of a place is a memory transaction of its own). Agents write only their own slots, so the order
-     * threads run in changes nothing but speed.
-     */
-    private boolean byPlace(StepInfo s) {
-        if (!PLACE_ORDER || (s.placeRemoteReads().isEmpty() && s.remoteAgents().isEmpty())) {
-            return false;
-        }
-        for (int slot : s.iterates()) {
-            if (bound[slot] == this) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void prepareContribution(int attr, Combine op) {

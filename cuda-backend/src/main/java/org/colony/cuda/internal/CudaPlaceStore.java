@@ -103,8 +103,11 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
         next = new DeviceBuffer[n];
         for (int a = 0; a < n; a++) {
             AttributeInfo info = model.attributes().get(a);
-            // Whole 32-bit words: a SWAR kernel loads the aligned word around a column's last byte.
-            long bytes = ((long) info.type().bytes() * info.columns() * pitch + 3L) & ~3L;
+            // Whole 32-bit words where a SWAR kernel runs: it loads the aligned word around a column's last byte.
+            long bytes = (long) info.type().bytes() * info.columns() * pitch;
+            if (kernels.anySwar()) {
+                bytes = (bytes + 3L) & ~3L;
+            }
             current[a] = DeviceBuffer.zeroed(bytes);
             if (info.doubleBuffered()) {
                 next[a] = DeviceBuffer.zeroed(bytes);

@@ -156,6 +156,16 @@ public final class ModelKernels implements AutoCloseable {
         return swar[step];
     }
 
+    /** Whether any step launches its SWAR form (whose word loads need columns of whole 32-bit words). */
+    public boolean anySwar() {
+        for (boolean s : swar) {
+            if (s) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The frame's {@code step} value for step number {@code step} of this model. */
     public int who(int step) {
         return DeviceErrors.who(id, step);

@@ -27,8 +27,7 @@ import org.colony.processor.ir.Stmt;
  *
  * <p>The parameters of every kernel follow one rule that the CUDA backend mirrors: the frame, then every
  * attribute of the model in ordinal order (its column, and its second column where the model double
- * buffers it), then for agent models their bookkeeping, the order threads take agents in and the number of
- * threads, and their places' columns, then per iterated
+ * buffers it), then for agent models their bookkeeping and their places' columns, then per iterated
  * agent class its index and columns, then a predicate's counter, then the step's own parameters.
  */
 public final class CudaKernelGenerator {
@@ -162,8 +161,6 @@ public final class CudaKernelGenerator {
             params.add("bool* __restrict__ killed");
             params.add("jlong* __restrict__ targets");
             params.add("jint* __restrict__ spawns");
-            params.add("const jint* __restrict__ threadOrder");
-            params.add("const jlong threads");
             for (AttributeRef a : model.place().attributes()) {
                 params.add("const " + CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_place");
             }
@@ -240,14 +237,9 @@ public final class CudaKernelGenerator {
             out.append("extern \"C\" __global__ void ").append(kernelName(model, step)).append("(\n        ")
                     .append(String.join(",\n        ", params)).append(")\n{\n");
             if (agent) {
-                // Thread t runs agent threadOrder[t] where the runtime passes an order (the agents by place, so
-                // that neighbouring threads read neighbouring places), else agent t; slots past the live agents
-                // (another partition's agents on the halo) are skipped.
-                emit("for (jlong t = (jlong) blockIdx.x * blockDim.x + threadIdx.x; t < threads; "
-                        + "t += (jlong) gridDim.x * blockDim.x) {");
+                emit("for (jlong a = (jlong) blockIdx.x * blockDim.x + threadIdx.x; a < f.rows; "
+                        + "a += (jlong) gridDim.x * blockDim.x) {");
                 indent++;
-                emit("const jlong a = threadOrder ? (jlong) threadOrder[t] : t;");
-                emit("if (a >= f.rows) continue;");
                 emit("const jlong g = locations[a];");
                 emit("const jint gx = (jint) (g % f.size0);");
                 emit("const jint gy = (jint) (g / f.size0 % f.size1);");
