@@ -19,7 +19,7 @@ public final class CudaContext implements AutoCloseable {
     private final DeviceErrors errors;
     private final LaunchTimer timer;
     private final LaunchRecorder recorder;
-    /** Whether this context may replay ticks as CUDA graphs at all (one device, graphs not switched off). */
+    /** Whether this context may replay ticks as CUDA graphs at all (one device, graphs on, a driver that has them). */
     private final boolean graphs;
     private boolean partitioned;
     private boolean timed;
@@ -35,7 +35,7 @@ public final class CudaContext implements AutoCloseable {
         this.compiler = new KernelCompiler(device.architecture(), fast);
         device.makeCurrent();
         this.errors = new DeviceErrors();
-        this.graphs = graphs && CudaGraphs.ENABLED;
+        this.graphs = graphs && CudaGraphs.ENABLED && Driver.hasGraphs();
         this.recorder = new LaunchRecorder(new DriverGraphs(device.context()));
         recorder.setEnabled(this.graphs);
     }

@@ -39,6 +39,11 @@ public final class Driver {
                 options);
     }
 
+    /** A function that only some drivers have, bound as {@link #plain}; null where the driver lacks it. */
+    private static MethodHandle optional(String name, FunctionDescriptor fd) {
+        return LIB.find(name).map(symbol -> LINKER.downcallHandle(symbol, fd)).orElse(null);
+    }
+
     /**
      * A function that does or orders work on the device (a copy, a memset, a sync, an event, an allocation, a
      * module, a launch no recorder took): bound so that launches a {@link LaunchRecorder} holds go out first. Every
@@ -111,19 +116,22 @@ public final class Driver {
     static final MethodHandle CU_EVENT_ELAPSED_TIME = work("cuEventElapsedTime_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_EVENT_DESTROY = work("cuEventDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    // Graphs: only a LaunchRecorder calls these, in the order it keeps.
-    static final MethodHandle CU_GRAPH_CREATE = plain("cuGraphCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    // Graphs: only a LaunchRecorder calls these, in the order it keeps. A driver older than CUDA 12 lacks the _v2
+    // kernel node functions: the handles are then null, hasGraphs() is false and every launch goes out at once.
+    static final MethodHandle CU_GRAPH_CREATE = optional("cuGraphCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     /** {@code cuGraphAddKernelNode_v2} (what {@code cuGraphAddKernelNode} names in CUDA 12 and 13 headers). */
-    static final MethodHandle CU_GRAPH_ADD_KERNEL_NODE = plain("cuGraphAddKernelNode_v2",
+    static final MethodHandle CU_GRAPH_ADD_KERNEL_NODE = optional("cuGraphAddKernelNode_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_GRAPH_INSTANTIATE = plain("cuGraphInstantiateWithFlags",
+    static final MethodHandle CU_GRAPH_INSTANTIATE = optional("cuGraphInstantiateWithFlags",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
     /** {@code cuGraphExecKernelNodeSetParams_v2} (what CUDA 12 and 13 headers name without the suffix). */
-    static final MethodHandle CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS = plain("cuGraphExecKernelNodeSetParams_v2",
+    static final MethodHandle CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS = optional("cuGraphExecKernelNodeSetParams_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_GRAPH_LAUNCH = plain("cuGraphLaunch", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_GRAPH_EXEC_DESTROY = plain("cuGraphExecDestroy", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_GRAPH_DESTROY = plain("cuGraphDestroy", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_GRAPH_LAUNCH = optional("cuGraphLaunch",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_GRAPH_EXEC_DESTROY = optional("cuGraphExecDestroy",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_GRAPH_DESTROY = optional("cuGraphDestroy", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
 
     private Driver() {
     }
@@ -510,6 +518,13 @@ public final class Driver {
         if (r != 0) {
             throw new CudaException("cuLaunchKernel", errorName(r), "kernel " + name);
         }
+    }
+
+    /** Whether the driver has the graph functions a {@link LaunchRecorder} needs (CUDA 12 and newer). */
+    static boolean hasGraphs() {
+        return CU_GRAPH_CREATE != null && CU_GRAPH_ADD_KERNEL_NODE != null && CU_GRAPH_INSTANTIATE != null
+                && CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS != null && CU_GRAPH_LAUNCH != null
+                && CU_GRAPH_EXEC_DESTROY != null && CU_GRAPH_DESTROY != null;
     }
 
     /** {@code cuGraphCreate}: an empty graph. */
