@@ -78,6 +78,8 @@ public final class LaunchRecorder implements AutoCloseable {
 
     private final GraphDevice device;
     private volatile boolean enabled;
+    /** Whether a graph call failed: recording stays off for good. */
+    private boolean failed;
 
     // This tick.
     /** Its launches, while it may still become a graph (or, deferring, the launches held). */
@@ -132,10 +134,10 @@ public final class LaunchRecorder implements AutoCloseable {
 
     /**
      * Turns recording on or off. Off, launches held go out first, the graph is dropped and every launch goes out
-     * at once ({@link #hold} returns false).
+     * at once ({@link #hold} returns false). After a failed graph call it stays off.
      */
     public synchronized void setEnabled(boolean on) {
-        if (on == enabled) {
+        if (on == enabled || on && failed) {
             return;
         }
         if (!on) {
@@ -356,6 +358,7 @@ public final class LaunchRecorder implements AutoCloseable {
             // the first failure is the one reported
         }
         forget();
+        failed = true;
         enabled = false;
         unregister(this);
     }

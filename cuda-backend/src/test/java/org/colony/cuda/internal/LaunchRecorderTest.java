@@ -340,6 +340,8 @@ class LaunchRecorderTest {
         assertEquals("cuGraphLaunch", e.function());
         assertEquals(List.of("instantiate", "a=1", "b=1", "destroy exec", "destroy graph"), device.take());
         assertFalse(recorder.enabled());
+        recorder.setEnabled(true);
+        assertFalse(recorder.enabled(), "a failure turns graphs off for good (say, when --profile stops)");
         submit("a", 1);
         assertEquals(List.of("a=1"), device.take(), "after a failure every launch goes out at once");
     }
