@@ -167,7 +167,10 @@ public final class LaunchRecorder implements AutoCloseable {
         if (!enabled) {
             return false;
         }
-        int i = launches++;
+        int i = launches;
+        if (launches <= MAX_NODES) {
+            launches++; // counts up to one past the limit: a driver that never ends a tick cannot overflow it
+        }
         if (graph != null && matched == i && i < graph.nodes().length && graph.template().get(i).sameShape(launch)) {
             matched++;
         }
