@@ -16,7 +16,7 @@ echo "== GPU tests" | tee "$out/tests.log"
 java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=tree \
     --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
     -cp ".gpu/app/examples-tests.jar:$cp_app" --select-class=org.colony.examples.cuda.CudaExamplesTest \
-    --select-class=org.colony.examples.cuda.CudaMisuseTest \
+    --select-class=org.colony.examples.cuda.CudaMisuseTest --select-class=org.colony.examples.cuda.CudaGraphsTest \
     --select-class=org.colony.examples.agents.CudaAgentMemoryTest 2>&1 | tee -a "$out/tests.log" | tail -80
 
 # The trimmed runtime has no java.desktop (image writing), so the snapshot tests stay on the CPU machines.

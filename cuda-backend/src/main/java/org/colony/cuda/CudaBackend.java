@@ -35,9 +35,11 @@ public final class CudaBackend implements Backend {
             }
         }
         this.all = new CudaContext[n];
+        // CUDA graphs replay the repeated ticks of one device; across devices the halo exchange runs between launches.
+        boolean graphs = n == 1 && CudaGraphs.allowedNow();
         try {
             for (int i = 0; i < n; i++) {
-                all[i] = new CudaContext(CudaDevice.open(config.device() + i), fast);
+                all[i] = new CudaContext(CudaDevice.open(config.device() + i), fast, graphs);
             }
         } catch (RuntimeException e) {
             for (CudaContext c : all) {
@@ -73,6 +75,7 @@ public final class CudaBackend implements Backend {
             org.colony.runtime.spi.Layout layout, int partition) {
         CudaContext c = all[partition % all.length];
         c.device().makeCurrent();
+        c.partitioned();
         // The columns, and the exchange buffers: each halo cell's attributes once sent and once received, at most.
         long perCell = CudaPlaceStore.bytes(model.info(), layout) / Math.max(1, layout.storedCells());
         long need = CudaPlaceStore.bytes(model.info(), layout)
@@ -142,9 +145,15 @@ public final class CudaBackend implements Backend {
 
     @Override
     public boolean timeOnDevice(DeviceTimings timings) {
-        cx.device().makeCurrent();
-        cx.timer().deliverTo(timings);
+        cx.timeOnDevice(timings);
         return true;
+    }
+
+    @Override
+    public void tickEnded() {
+        for (CudaContext c : all) {
+            c.tickEnded();
+        }
     }
 
     /** Waits until every device has finished its work. */

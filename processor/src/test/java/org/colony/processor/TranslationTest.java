@@ -207,6 +207,36 @@ class TranslationTest {
     }
 
     @Test
+    void stepReadingTime_isMarkedInTheDescriptor_evenThroughAHelper() {
+        Compilation compilation = Compilations.compile(source("ClockCell", """
+                public class ClockCell extends Place {
+                    @Attribute long stamp;
+                    @Attribute double value;
+
+                    @Step void stampNow() {
+                        stamp = later(2);
+                    }
+
+                    @Step void decay(double rate) {
+                        value = value * rate;
+                    }
+
+                    long later(int ticks) {
+                        return time() + ticks;
+                    }
+                }
+                """));
+        assertThat(compilation).succeededWithoutWarnings();
+        var descriptor = assertThat(compilation).generatedSourceFile("test.ClockCell_Model").contentsAsUtf8String();
+        // ..., reach, usesRandom, boundaryOnly, readsTime, source
+        descriptor.contains("new StepInfo(\"stampNow\", List.of(), false, Set.of(0), Set.of(), Set.of(), Map.ofEntries(), "
+                + "Set.of(), Set.of(), Set.of(), Set.of(), 0, false, false, true, \"ClockCell.java:");
+        descriptor.contains("new StepInfo(\"decay\", List.of(new ParamInfo(\"rate\", ScalarType.DOUBLE)), false, Set.of(1), "
+                + "Set.of(), Set.of(), Map.ofEntries(), Set.of(), Set.of(), Set.of(), Set.of(), 0, false, false, false, "
+                + "\"ClockCell.java:");
+    }
+
+    @Test
     void stepActingOnBoundaryPlacesOnly_isMarkedBoundaryOnlyAndSkipsTheInterior() {
         Compilation compilation = Compilations.compile(source("EdgeCell", """
                 public class EdgeCell extends Place {

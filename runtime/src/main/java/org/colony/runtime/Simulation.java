@@ -252,11 +252,12 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
-     * Ends the current time step: advances {@link #time()} and records how long the step took (from the
-     * previous {@code step()}, or from the first call after creation).
+     * Ends the current time step: advances {@link #time()}, tells the backend that a tick ended, and records how
+     * long the step took (from the previous {@code step()}, or from the first call after creation).
      */
     public void step() {
         checkOpen();
+        backend.tickEnded();
         long now = System.nanoTime();
         long start = lastStep >= 0 ? lastStep : (firstCall >= 0 ? firstCall : now);
         stepNanos += now - start;

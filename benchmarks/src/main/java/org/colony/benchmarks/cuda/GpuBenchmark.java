@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.colony.cuda.CudaGraphs;
 import org.colony.cuda.internal.CudaDevice;
 import org.colony.cuda.internal.CudaModule;
 import org.colony.cuda.internal.DeviceBuffer;
@@ -114,9 +115,10 @@ public final class GpuBenchmark {
                 }
             }
         }
-        heatModel(100, 20000);
-        heatModel(1000, 3000);
-        heatModel(9000, 100);
+        heatModel(100, 20000, true);
+        heatModel(100, 20000, false);
+        heatModel(1000, 3000, true);
+        heatModel(9000, 100, true);
         sugarScape(3000, 5, 30);
         sugarScape(10000, 2, 10);
         sugarScapeFirstTicks(3000, 5);
@@ -244,11 +246,20 @@ public final class GpuBenchmark {
         System.out.println(rows.getLast());
     }
 
-    private void heatModel(int n, int steps) {
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+    /**
+     * Heat2D ticks of three steps; {@code graphs}: as the backend runs them by default (repeated ticks replayed as
+     * CUDA graphs where -Dcolony.cuda.graphs is not false), else with every kernel launched at once.
+     */
+    private void heatModel(int n, int steps, boolean graphs) {
+        java.util.function.Supplier<Simulation> open = () -> Simulation.create(Config.defaults().withBackend("cuda"));
+        CudaGraphs.Counts before = CudaGraphs.counts();
+        try (Simulation sim = graphs ? open.get() : CudaGraphs.off(open)) {
             Heat2D m = new Heat2D(sim, n, Integer.MAX_VALUE);
             Timing t = time(m::tick, () -> m.plate().get(0), steps);
-            rows.add(new Row("heat2d model tick (3 steps)", n, t, 0, "copyEdges + heat + diffuse"));
+            CudaGraphs.Counts g = CudaGraphs.counts().since(before);
+            rows.add(new Row(graphs ? "heat2d model tick (3 steps)" : "heat2d model tick (3 steps), no graphs", n, t, 0,
+                    "copyEdges + heat + diffuse" + (graphs ? ", " + g.replayed() + " ticks replayed as CUDA graphs"
+                    : ", each kernel launched at once")));
         }
         System.out.println(rows.getLast());
     }

@@ -101,7 +101,7 @@ public final class CudaAgentStore implements AgentStore {
         this.bound = new AgentStore[model.agentClasses().size()];
         this.params = new KernelParams(arena, Frames.BYTES, 512);
         this.support = new KernelParams(arena, Frames.BYTES, 32);
-        this.scanner = new DeviceScan(cx.support(), arena, grid);
+        this.scanner = new DeviceScan(cx, arena, grid);
         this.contribution = new DeviceBuffer[placeModel.attributes().size()];
         this.contributed = new DeviceBuffer[placeModel.attributes().size()];
         int n = initial.length;
@@ -195,16 +195,14 @@ public final class CudaAgentStore implements AgentStore {
     private void run(String kernel, long items, Consumer<KernelParams> args) {
         KernelParams p = support.begin();
         args.accept(p);
-        Driver.launch(cx.support().function(kernel), Grids.blocks(items), 1, 1, Grids.THREADS, 1, 1, 0, 0L,
-                p.pointersWithoutFrame(), kernel);
+        cx.launch(cx.support().function(kernel), Grids.blocks(items), 1, 1, Grids.THREADS, 1, 1, p, false, kernel);
     }
 
     private void runWithFrame(String kernel, long items, int who, Consumer<KernelParams> args) {
         KernelParams p = support.begin();
         Frames.write(p.frame(), places.layout(), 0, 0, 0, errors.pointer(), count, slots, places.pitch(), who);
         args.accept(p);
-        Driver.launch(cx.support().function(kernel), Grids.blocks(items), 1, 1, Grids.THREADS, 1, 1, 0, 0L,
-                p.pointers(), kernel);
+        cx.launch(cx.support().function(kernel), Grids.blocks(items), 1, 1, Grids.THREADS, 1, 1, p, true, kernel);
     }
 
     private void fillLong(long pointer, long n, long value) {
@@ -333,8 +331,8 @@ public final class CudaAgentStore implements AgentStore {
         }
         places.prepareRemote(s.placeRemoteReads());
         KernelParams p = params.begin();
-        Frames.write(p.frame(), places.layout(), seed, epoch, time, errors.pointer(), count, slots, places.pitch(),
-                kernels.who(step));
+        Frames.write(p.frame(), places.layout(), Frames.seed(s, seed), Frames.epoch(s, epoch), Frames.time(s, time),
+                errors.pointer(), count, slots, places.pitch(), kernels.who(step));
         for (int a = 0; a < current.length; a++) {
             p.add(current[a].pointer());
             if (next[a] != null) {
@@ -370,7 +368,7 @@ public final class CudaAgentStore implements AgentStore {
             p.add(args[i], param.type());
         }
         if (count > 0) {
-            Driver.launch(kernels.step(step), Grids.blocks(count), 1, 1, Grids.THREADS, 1, 1, 0, 0L, p.pointers(),
+            cx.launch(kernels.step(step), Grids.blocks(count), 1, 1, Grids.THREADS, 1, 1, p, true,
                     name() + "." + s.name());
         }
         for (int a : s.writes()) {

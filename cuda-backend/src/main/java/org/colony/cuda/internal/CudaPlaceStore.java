@@ -22,8 +22,9 @@ import org.colony.runtime.spi.StepInfo;
 /**
  * A Places collection on one GPU: one device column per attribute (array attributes as one allocation of
  * element columns, {@code pitch} cells apart) over the block's padded cells, a second column for
- * double-buffered attributes, shared values in the model's constant memory. A step is one kernel launch,
- * one thread per owned cell; data moves to and from the host only when driver code reads or writes it.
+ * double-buffered attributes, shared values in the model's constant memory. A step is one kernel launch
+ * (through the context's launch recorder, which may replay a repeated tick as a CUDA graph), one thread per owned
+ * cell; data moves to and from the host only when driver code reads or writes it.
  */
 public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
 
@@ -163,7 +164,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
                             DeviceErrors.NO_STEP);
                     p.add(current[a].pointer() + (long) k * pitch * size);
                     int blocks = (int) Math.min(65535L * 16, (pitch + 255) / 256);
-                    Driver.launch(fill, Math.max(1, blocks), 1, 1, 256, 1, 1, 0, 0L, p.pointers(), "colony_wrap_fill");
+                    cx.launch(fill, Math.max(1, blocks), 1, 1, 256, 1, 1, p, true, "colony_wrap_fill");
                 }
             }
             dirty[a] = false;
@@ -250,11 +251,14 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
             return;
         }
         int march = kernels.marches(step) ? rowsPerThread(step, width, rows) : 1;
+        long sd = Frames.seed(s, seed);
+        long ep = Frames.epoch(s, epoch);
+        long t = Frames.time(s, time);
         if (box == null) {
-            Frames.write(p.frame(), layout, seed, epoch, time, errors.pointer(), layout.rows(), pitch, 0, march,
+            Frames.write(p.frame(), layout, sd, ep, t, errors.pointer(), layout.rows(), pitch, 0, march,
                     kernels.who(step));
         } else {
-            Frames.writeBox(p.frame(), layout, box.lo(), box.hi(), seed, epoch, time, errors.pointer(), pitch, march,
+            Frames.writeBox(p.frame(), layout, box.lo(), box.hi(), sd, ep, t, errors.pointer(), pitch, march,
                     kernels.who(step));
         }
         for (int a = 0; a < current.length; a++) {
@@ -277,7 +281,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
         int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
         long segments = (rows + march - 1L) / march;
         int gy = (int) Math.min(65535L, (segments + BLOCK_Y - 1L) / BLOCK_Y);
-        Driver.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, 0, 0L, p.pointers(),
+        cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, p, true,
                 model.modelClass().getSimpleName() + "." + s.name());
     }
 
@@ -452,7 +456,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
         int[] hi = region.hi();
         p.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2]);
         int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
-        Driver.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, 0, 0L, p.pointers(), kernel + size);
+        cx.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, p, true, kernel + size);
     }
 
     /** The context the block lives in. */

@@ -10,13 +10,15 @@ import java.lang.foreign.ValueLayout;
  */
 final class DeviceScan {
 
+    private final CudaContext cx;
     private final SupportKernels k;
     private final KernelParams params;
     private final ScratchPool pool;
     private final MemorySegment total;
 
-    DeviceScan(SupportKernels kernels, Arena arena, ScratchPool pool) {
-        this.k = kernels;
+    DeviceScan(CudaContext cx, Arena arena, ScratchPool pool) {
+        this.cx = cx;
+        this.k = cx.support();
         this.params = new KernelParams(arena, 8, 16);
         this.pool = pool;
         this.total = arena.allocate(8);
@@ -59,6 +61,6 @@ final class DeviceScan {
     private void launch(String name, long blocks, int threads, java.util.function.Consumer<KernelParams> args) {
         KernelParams p = params.begin();
         args.accept(p);
-        Driver.launch(k.function(name), (int) blocks, 1, 1, threads, 1, 1, 0, 0L, p.pointersWithoutFrame(), name);
+        cx.launch(k.function(name), (int) blocks, 1, 1, threads, 1, 1, p, false, name);
     }
 }

@@ -18,7 +18,9 @@ import org.colony.cuda.CudaException;
  * The CUDA driver API ({@code libcuda.so.1}) through {@code java.lang.foreign}: one static final method
  * handle per function, bound to the versioned symbols, called with exact types. Every call goes through
  * {@link #check}, which turns an error code into a {@link CudaException} naming the function and the
- * error. Loading this class fails when the library is missing; {@link Probe#driver()} says why in one line.
+ * error. Every function that does or orders device work is bound through {@code work(...)}, so that kernel
+ * launches a {@link LaunchRecorder} holds for a CUDA graph go out before it. Loading this class fails when the
+ * library is missing; {@link Probe#driver()} says why in one line.
  */
 // The bindings are where Colony calls native code on purpose: restricted methods are expected here.
 @SuppressWarnings("restricted")
@@ -27,84 +29,118 @@ public final class Driver {
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIB = SymbolLookup.libraryLookup("libcuda.so.1", Arena.global());
 
-    private static MethodHandle bind(String name, FunctionDescriptor fd) {
-        return LINKER.downcallHandle(LIB.find(name).orElseThrow(
-                () -> new IllegalStateException("libcuda.so.1 has no symbol " + name + "; the driver is too old")), fd);
-    }
-
-    private static MethodHandle critical(String name, FunctionDescriptor fd) {
+    /**
+     * A function that neither does nor orders work on the device (a query, a lookup, making a context current), or
+     * one that only a {@link LaunchRecorder} calls (its launches and graphs): bound as it is.
+     */
+    private static MethodHandle plain(String name, FunctionDescriptor fd, Linker.Option... options) {
         return LINKER.downcallHandle(LIB.find(name).orElseThrow(
                 () -> new IllegalStateException("libcuda.so.1 has no symbol " + name + "; the driver is too old")), fd,
-                Linker.Option.critical(false));
+                options);
     }
 
-    static final MethodHandle CU_GET_ERROR_NAME = bind("cuGetErrorName", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
-    static final MethodHandle CU_INIT = bind("cuInit", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    static final MethodHandle CU_DRIVER_GET_VERSION = bind("cuDriverGetVersion", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    static final MethodHandle CU_DEVICE_GET_COUNT = bind("cuDeviceGetCount", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    static final MethodHandle CU_DEVICE_GET = bind("cuDeviceGet", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle CU_DEVICE_GET_NAME = bind("cuDeviceGetName",
+    /** A function that only some drivers have, bound as {@link #plain}; null where the driver lacks it. */
+    private static MethodHandle optional(String name, FunctionDescriptor fd) {
+        return LIB.find(name).map(symbol -> LINKER.downcallHandle(symbol, fd)).orElse(null);
+    }
+
+    /**
+     * A function that does or orders work on the device (a copy, a memset, a sync, an event, an allocation, a
+     * module, a launch no recorder took): bound so that launches a {@link LaunchRecorder} holds go out first. Every
+     * such binding goes through here, so no call can overtake a held launch.
+     */
+    private static MethodHandle work(String name, FunctionDescriptor fd, Linker.Option... options) {
+        return LaunchRecorder.first(plain(name, fd, options));
+    }
+
+    static final MethodHandle CU_GET_ERROR_NAME = plain("cuGetErrorName", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+    static final MethodHandle CU_INIT = plain("cuInit", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    static final MethodHandle CU_DRIVER_GET_VERSION = plain("cuDriverGetVersion", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    static final MethodHandle CU_DEVICE_GET_COUNT = plain("cuDeviceGetCount", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    static final MethodHandle CU_DEVICE_GET = plain("cuDeviceGet", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_DEVICE_GET_NAME = plain("cuDeviceGetName",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
-    static final MethodHandle CU_DEVICE_GET_ATTRIBUTE = bind("cuDeviceGetAttribute",
+    static final MethodHandle CU_DEVICE_GET_ATTRIBUTE = plain("cuDeviceGetAttribute",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
-    static final MethodHandle CU_DEVICE_TOTAL_MEM = bind("cuDeviceTotalMem_v2",
+    static final MethodHandle CU_DEVICE_TOTAL_MEM = plain("cuDeviceTotalMem_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle CU_DEVICE_PRIMARY_CTX_RETAIN = bind("cuDevicePrimaryCtxRetain",
+    static final MethodHandle CU_DEVICE_PRIMARY_CTX_RETAIN = plain("cuDevicePrimaryCtxRetain",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE = bind("cuDevicePrimaryCtxRelease_v2",
+    static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE = work("cuDevicePrimaryCtxRelease_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    static final MethodHandle CU_CTX_SET_CURRENT = critical("cuCtxSetCurrent", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_CTX_GET_CURRENT = bind("cuCtxGetCurrent", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    static final MethodHandle CU_CTX_SYNCHRONIZE = bind("cuCtxSynchronize", FunctionDescriptor.of(JAVA_INT));
-    static final MethodHandle CU_STREAM_CREATE = bind("cuStreamCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle CU_STREAM_SYNCHRONIZE = bind("cuStreamSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_STREAM_DESTROY = bind("cuStreamDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_STREAM_CREATE_WITH_PRIORITY = bind("cuStreamCreateWithPriority",
+    static final MethodHandle CU_CTX_SET_CURRENT = plain("cuCtxSetCurrent", FunctionDescriptor.of(JAVA_INT, JAVA_LONG),
+            Linker.Option.critical(false));
+    static final MethodHandle CU_CTX_GET_CURRENT = plain("cuCtxGetCurrent", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    static final MethodHandle CU_CTX_SYNCHRONIZE = work("cuCtxSynchronize", FunctionDescriptor.of(JAVA_INT));
+    static final MethodHandle CU_STREAM_CREATE = work("cuStreamCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_STREAM_SYNCHRONIZE = work("cuStreamSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_STREAM_DESTROY = work("cuStreamDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_STREAM_CREATE_WITH_PRIORITY = work("cuStreamCreateWithPriority",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
-    static final MethodHandle CU_CTX_GET_STREAM_PRIORITY_RANGE = bind("cuCtxGetStreamPriorityRange",
+    static final MethodHandle CU_CTX_GET_STREAM_PRIORITY_RANGE = plain("cuCtxGetStreamPriorityRange",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    static final MethodHandle CU_STREAM_WAIT_EVENT = bind("cuStreamWaitEvent",
+    static final MethodHandle CU_STREAM_WAIT_EVENT = work("cuStreamWaitEvent",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
-    static final MethodHandle CU_MEM_GET_INFO = bind("cuMemGetInfo_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    static final MethodHandle CU_MEM_ALLOC = bind("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
-    static final MethodHandle CU_MEM_FREE = bind("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_MEM_ALLOC_ASYNC = bind("cuMemAllocAsync",
+    static final MethodHandle CU_MEM_GET_INFO = plain("cuMemGetInfo_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle CU_MEM_ALLOC = work("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    static final MethodHandle CU_MEM_FREE = work("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_MEM_ALLOC_ASYNC = work("cuMemAllocAsync",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_MEM_FREE_ASYNC = bind("cuMemFreeAsync", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_CTX_GET_DEVICE = bind("cuCtxGetDevice", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    static final MethodHandle CU_DEVICE_GET_DEFAULT_MEM_POOL = bind("cuDeviceGetDefaultMemPool",
+    static final MethodHandle CU_MEM_FREE_ASYNC = work("cuMemFreeAsync", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_CTX_GET_DEVICE = plain("cuCtxGetDevice", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    static final MethodHandle CU_DEVICE_GET_DEFAULT_MEM_POOL = plain("cuDeviceGetDefaultMemPool",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle CU_MEM_POOL_SET_ATTRIBUTE = bind("cuMemPoolSetAttribute",
+    static final MethodHandle CU_MEM_POOL_SET_ATTRIBUTE = plain("cuMemPoolSetAttribute",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT, ADDRESS));
-    static final MethodHandle CU_MEM_POOL_TRIM_TO = bind("cuMemPoolTrimTo", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_MEMCPY_HTOD = bind("cuMemcpyHtoD_v2",
+    static final MethodHandle CU_MEM_POOL_TRIM_TO = work("cuMemPoolTrimTo", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_MEMCPY_HTOD = work("cuMemcpyHtoD_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG));
-    static final MethodHandle CU_MEMCPY_DTOH = bind("cuMemcpyDtoH_v2",
+    static final MethodHandle CU_MEMCPY_DTOH = work("cuMemcpyDtoH_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_MEMCPY_DTOD = bind("cuMemcpyDtoD_v2",
+    static final MethodHandle CU_MEMCPY_DTOD = work("cuMemcpyDtoD_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_MEMCPY_DTOD_ASYNC = bind("cuMemcpyDtoDAsync_v2",
+    static final MethodHandle CU_MEMCPY_DTOD_ASYNC = work("cuMemcpyDtoDAsync_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_MEMSET_D8 = bind("cuMemsetD8_v2",
+    static final MethodHandle CU_MEMSET_D8 = work("cuMemsetD8_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG));
-    static final MethodHandle CU_MEMSET_D32 = bind("cuMemsetD32_v2",
+    static final MethodHandle CU_MEMSET_D32 = work("cuMemsetD32_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_MODULE_LOAD_DATA = bind("cuModuleLoadData",
+    static final MethodHandle CU_MODULE_LOAD_DATA = work("cuModuleLoadData",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-    static final MethodHandle CU_MODULE_UNLOAD = bind("cuModuleUnload", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_MODULE_GET_FUNCTION = bind("cuModuleGetFunction",
+    static final MethodHandle CU_MODULE_UNLOAD = work("cuModuleUnload", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_MODULE_GET_FUNCTION = plain("cuModuleGetFunction",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_MODULE_GET_GLOBAL = bind("cuModuleGetGlobal_v2",
+    static final MethodHandle CU_MODULE_GET_GLOBAL = plain("cuModuleGetGlobal_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_LAUNCH_KERNEL = bind("cuLaunchKernel", FunctionDescriptor.of(JAVA_INT, JAVA_LONG,
-            JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS));
-    static final MethodHandle CU_EVENT_CREATE = bind("cuEventCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle CU_EVENT_RECORD = critical("cuEventRecord",
-            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_EVENT_SYNCHRONIZE = bind("cuEventSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_EVENT_ELAPSED_TIME = bind("cuEventElapsedTime_v2",
+    private static final FunctionDescriptor LAUNCH_KERNEL = FunctionDescriptor.of(JAVA_INT, JAVA_LONG,
+            JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS);
+    /** {@code cuLaunchKernel} for a launch no recorder took: held launches go out first. */
+    static final MethodHandle CU_LAUNCH_KERNEL = work("cuLaunchKernel", LAUNCH_KERNEL);
+    /** {@code cuLaunchKernel} for a launch its context's recorder took (or that belongs to a context without one). */
+    static final MethodHandle CU_LAUNCH_KERNEL_IN_ORDER = plain("cuLaunchKernel", LAUNCH_KERNEL);
+    static final MethodHandle CU_EVENT_CREATE = work("cuEventCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_EVENT_RECORD = work("cuEventRecord", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG),
+            Linker.Option.critical(false));
+    static final MethodHandle CU_EVENT_SYNCHRONIZE = work("cuEventSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_EVENT_ELAPSED_TIME = work("cuEventElapsedTime_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_EVENT_DESTROY = bind("cuEventDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_EVENT_DESTROY = work("cuEventDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    // Graphs: only a LaunchRecorder calls these, in the order it keeps. A driver older than CUDA 12 lacks the _v2
+    // kernel node functions: the handles are then null, hasGraphs() is false and every launch goes out at once.
+    static final MethodHandle CU_GRAPH_CREATE = optional("cuGraphCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    /** {@code cuGraphAddKernelNode_v2} (what {@code cuGraphAddKernelNode} names in CUDA 12 and 13 headers). */
+    static final MethodHandle CU_GRAPH_ADD_KERNEL_NODE = optional("cuGraphAddKernelNode_v2",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_GRAPH_INSTANTIATE = optional("cuGraphInstantiateWithFlags",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    /** {@code cuGraphExecKernelNodeSetParams_v2} (what CUDA 12 and 13 headers name without the suffix). */
+    static final MethodHandle CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS = optional("cuGraphExecKernelNodeSetParams_v2",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_GRAPH_LAUNCH = optional("cuGraphLaunch",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_GRAPH_EXEC_DESTROY = optional("cuGraphExecDestroy",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_GRAPH_DESTROY = optional("cuGraphDestroy", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
 
     private Driver() {
     }
@@ -563,6 +599,10 @@ public final class Driver {
         }
     }
 
+    /**
+     * Launches a kernel that no {@link LaunchRecorder} took (benchmarks, tools): like any other device work, it
+     * lets held launches go out first. The stores launch through {@link CudaContext#launch} instead.
+     */
     static void launch(long function, int gx, int gy, int gz, int bx, int by, int bz, int shared, long stream,
             MemorySegment params, String name) {
         int r;
@@ -574,6 +614,112 @@ public final class Driver {
         }
         if (r != 0) {
             throw new CudaException("cuLaunchKernel", errorName(r), "kernel " + name);
+        }
+    }
+
+    /**
+     * Launches a kernel that its context's {@link LaunchRecorder} took and wants launched now, or that belongs to a
+     * context whose recorder is off: in the order the recorder keeps, without interrupting it.
+     */
+    static void launchInOrder(long function, int gx, int gy, int gz, int bx, int by, int bz, int shared, long stream,
+            MemorySegment params, String name) {
+        int r;
+        try {
+            r = (int) CU_LAUNCH_KERNEL_IN_ORDER.invokeExact(function, gx, gy, gz, bx, by, bz, shared, stream, params,
+                    MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuLaunchKernel");
+        }
+        if (r != 0) {
+            throw new CudaException("cuLaunchKernel", errorName(r), "kernel " + name);
+        }
+    }
+
+    /** Whether the driver has the graph functions a {@link LaunchRecorder} needs (CUDA 12 and newer). */
+    static boolean hasGraphs() {
+        return CU_GRAPH_CREATE != null && CU_GRAPH_ADD_KERNEL_NODE != null && CU_GRAPH_INSTANTIATE != null
+                && CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS != null && CU_GRAPH_LAUNCH != null
+                && CU_GRAPH_EXEC_DESTROY != null && CU_GRAPH_DESTROY != null;
+    }
+
+    /** {@code cuGraphCreate}: an empty graph. */
+    static long createGraph() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment g = a.allocate(JAVA_LONG);
+            check((int) CU_GRAPH_CREATE.invokeExact(g, 0), "cuGraphCreate");
+            return g.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuGraphCreate");
+        }
+    }
+
+    /**
+     * Adds a kernel node with parameters {@code nodeParams} ({@link KernelNodeParams}) to {@code graph}, after
+     * node {@code after} (0: a root node); returns the node.
+     */
+    static long addKernelNode(long graph, long after, MemorySegment nodeParams, String name) {
+        int r;
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment node = a.allocate(JAVA_LONG);
+            MemorySegment deps = a.allocate(JAVA_LONG);
+            deps.set(JAVA_LONG, 0, after);
+            r = (int) CU_GRAPH_ADD_KERNEL_NODE.invokeExact(node, graph, after == 0 ? MemorySegment.NULL : deps,
+                    after == 0 ? 0L : 1L, nodeParams);
+            if (r == 0) {
+                return node.get(JAVA_LONG, 0);
+            }
+        } catch (Throwable t) {
+            throw rethrow(t, "cuGraphAddKernelNode_v2");
+        }
+        throw new CudaException("cuGraphAddKernelNode_v2", errorName(r), "kernel " + name);
+    }
+
+    /** {@code cuGraphInstantiateWithFlags(.., 0)}: an executable graph of {@code graph}. */
+    static long instantiateGraph(long graph) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment e = a.allocate(JAVA_LONG);
+            check((int) CU_GRAPH_INSTANTIATE.invokeExact(e, graph, 0L), "cuGraphInstantiateWithFlags");
+            return e.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuGraphInstantiateWithFlags");
+        }
+    }
+
+    /** Gives kernel node {@code node} of the executable graph {@code exec} the parameters {@code nodeParams}. */
+    static void setKernelNodeParams(long exec, long node, MemorySegment nodeParams, String name) {
+        int r;
+        try {
+            r = (int) CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS.invokeExact(exec, node, nodeParams);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuGraphExecKernelNodeSetParams_v2");
+        }
+        if (r != 0) {
+            throw new CudaException("cuGraphExecKernelNodeSetParams_v2", errorName(r), "kernel " + name);
+        }
+    }
+
+    /** Launches an executable graph on {@code stream} (0: the legacy default stream, where the stores launch). */
+    static void launchGraph(long exec, long stream) {
+        try {
+            check((int) CU_GRAPH_LAUNCH.invokeExact(exec, stream), "cuGraphLaunch");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuGraphLaunch");
+        }
+    }
+
+    static void destroyGraphExec(long exec) {
+        try {
+            check((int) CU_GRAPH_EXEC_DESTROY.invokeExact(exec), "cuGraphExecDestroy");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuGraphExecDestroy");
+        }
+    }
+
+    static void destroyGraph(long graph) {
+        try {
+            check((int) CU_GRAPH_DESTROY.invokeExact(graph), "cuGraphDestroy");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuGraphDestroy");
         }
     }
 

@@ -3,6 +3,7 @@ package org.colony.cuda.internal;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.colony.runtime.spi.Layout;
+import org.colony.runtime.spi.StepInfo;
 
 /** Writes {@code colony::Frame} (colony.cuh) field by field: 10 longs, then 14 ints, 136 bytes. */
 public final class Frames {
@@ -11,6 +12,25 @@ public final class Frames {
     public static final long BYTES = 136;
 
     private Frames() {
+    }
+
+    // A step's frame carries the seed and the epoch only when the step draws random numbers (the kernel reads them
+    // only to start its stream) and the time only when it reads time(); others get 0, so the launches of a step
+    // repeat from tick to tick and a CUDA graph replays them without changing a parameter.
+
+    /** The seed the frame of a call of {@code step} carries. */
+    public static long seed(StepInfo step, long seed) {
+        return step.usesRandom() ? seed : 0;
+    }
+
+    /** The epoch the frame of a call of {@code step} carries. */
+    public static long epoch(StepInfo step, long epoch) {
+        return step.usesRandom() ? epoch : 0;
+    }
+
+    /** The time the frame of a call of {@code step} carries. */
+    public static long time(StepInfo step, long time) {
+        return step.readsTime() ? time : 0;
     }
 
     /**

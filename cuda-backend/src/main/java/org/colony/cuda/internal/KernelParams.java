@@ -44,6 +44,9 @@ public final class KernelParams {
             throw new IllegalStateException("more than " + capacity + " kernel parameters");
         }
         MemorySegment slot = values.asSlice((long) SLOT * count, SLOT);
+        // A narrower value leaves the rest of the slot zero rather than what the slot held before, so equal
+        // parameters are equal bytes (CUDA graphs compare the bytes of snapshots).
+        slot.set(ValueLayout.JAVA_LONG, 0, 0L);
         pointers.setAtIndex(ValueLayout.ADDRESS, count + 1, slot);
         count++;
         return slot;
@@ -96,5 +99,29 @@ public final class KernelParams {
     /** The array of parameter addresses without the frame, for kernels that take none. */
     public MemorySegment pointersWithoutFrame() {
         return pointers.asSlice(ValueLayout.ADDRESS.byteSize());
+    }
+
+    /** The number of parameters added since {@link #begin()}, not counting the frame. */
+    public int count() {
+        return count;
+    }
+
+    /** The frame's size in bytes. */
+    public int frameBytes() {
+        return (int) frame.byteSize();
+    }
+
+    /**
+     * A copy of the values as {@link Launch} keeps them: the frame (when {@code withFrame}), then the parameters
+     * in 8-byte slots.
+     */
+    public byte[] snapshot(boolean withFrame) {
+        int f = withFrame ? frameBytes() : 0;
+        byte[] b = new byte[f + SLOT * count];
+        if (withFrame) {
+            MemorySegment.copy(frame, ValueLayout.JAVA_BYTE, 0, b, 0, f);
+        }
+        MemorySegment.copy(values, ValueLayout.JAVA_BYTE, 0, b, f, SLOT * count);
+        return b;
     }
 }

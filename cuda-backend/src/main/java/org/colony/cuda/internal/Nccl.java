@@ -81,6 +81,11 @@ public final class Nccl {
             }), fd);
         }
 
+        /** A function that does or orders device work: launches a {@link LaunchRecorder} holds go out first. */
+        private static MethodHandle work(String name, FunctionDescriptor fd) {
+            return LaunchRecorder.first(bind(name, fd));
+        }
+
         static final MethodHandle GET_VERSION = bind("ncclGetVersion", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         static final MethodHandle GET_ERROR_STRING = bind("ncclGetErrorString",
                 FunctionDescriptor.of(ADDRESS, JAVA_INT));
@@ -88,25 +93,25 @@ public final class Nccl {
         static final MethodHandle GET_LAST_ERROR = LOOKUP.find("ncclGetLastError")
                 .map(s -> LINKER.downcallHandle(s, FunctionDescriptor.of(ADDRESS, JAVA_LONG))).orElse(null);
         static final MethodHandle GET_UNIQUE_ID = bind("ncclGetUniqueId", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-        static final MethodHandle COMM_INIT_RANK = bind("ncclCommInitRank",
+        static final MethodHandle COMM_INIT_RANK = work("ncclCommInitRank",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, UNIQUE_ID, JAVA_INT));
-        static final MethodHandle COMM_INIT_ALL = bind("ncclCommInitAll",
+        static final MethodHandle COMM_INIT_ALL = work("ncclCommInitAll",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
-        static final MethodHandle COMM_DESTROY = bind("ncclCommDestroy", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-        static final MethodHandle COMM_ABORT = bind("ncclCommAbort", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+        static final MethodHandle COMM_DESTROY = work("ncclCommDestroy", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+        static final MethodHandle COMM_ABORT = work("ncclCommAbort", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
         static final MethodHandle COMM_GET_ASYNC_ERROR = bind("ncclCommGetAsyncError",
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS));
         static final MethodHandle COMM_CU_DEVICE = bind("ncclCommCuDevice",
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS));
         static final MethodHandle COMM_USER_RANK = bind("ncclCommUserRank",
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS));
-        static final MethodHandle GROUP_START = bind("ncclGroupStart", FunctionDescriptor.of(JAVA_INT));
-        static final MethodHandle GROUP_END = bind("ncclGroupEnd", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle GROUP_START = work("ncclGroupStart", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle GROUP_END = work("ncclGroupEnd", FunctionDescriptor.of(JAVA_INT));
         /** {@code ncclSend(const void* buf, size_t count, ncclDataType_t, int peer, ncclComm_t, cudaStream_t)}. */
-        static final MethodHandle SEND = bind("ncclSend", FunctionDescriptor.of(JAVA_INT,
+        static final MethodHandle SEND = work("ncclSend", FunctionDescriptor.of(JAVA_INT,
                 JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG));
         /** {@code ncclRecv(void* buf, size_t count, ncclDataType_t, int peer, ncclComm_t, cudaStream_t)}. */
-        static final MethodHandle RECV = bind("ncclRecv", FunctionDescriptor.of(JAVA_INT,
+        static final MethodHandle RECV = work("ncclRecv", FunctionDescriptor.of(JAVA_INT,
                 JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG));
 
         private Lib() {

@@ -93,11 +93,11 @@ public final class DescriptorGenerator {
                 first = false;
             }
             actions.add(")");
-            info.add("$L\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S)", i == 0 ? "" : ",",
+            info.add("$L\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S)", i == 0 ? "" : ",",
                     STEP_INFO, st.name(), params.build(), st.predicate(), setOf(st.writes()), setOf(st.remoteReads()),
                     setOf(st.placeRemoteReads()), writes.build(), setOf(st.iterates()), setOf(st.remoteAgents()),
                     setOf(st.remoteAgentRows()), actions.build(), st.reach(),
-                    st.usesRandom(), st.boundaryOnly(), st.sourceFile() + ":" + st.line());
+                    st.usesRandom(), st.boundaryOnly(), st.readsTime(), st.sourceFile() + ":" + st.line());
         }
         info.add("))$<$<");
 

@@ -32,6 +32,7 @@ import java.util.Set;
  * @param usesRandom whether the step draws random numbers
  * @param boundaryOnly whether the step (a place step, not a predicate) does nothing on places off the grid's
  *     boundary: with {@code onBoundary()} false no write can be reached
+ * @param readsTime whether the step reads {@code time()}
  * @param sourceFile the simple name of the model's source file
  * @param line the line of the step's declaration
  */
@@ -39,7 +40,7 @@ public record StepIr(String name, List<Local> params, boolean predicate, Local r
         List<Stmt> body, Set<Integer> writes, Set<Integer> selfReads, Set<Integer> remoteReads,
         Set<Integer> placeReads, Set<Integer> placeRemoteReads, Map<Integer, WriteOp> placeWrites,
         Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<ActionKind> actions, int reach, int declaredReach, boolean usesRandom,
-        boolean boundaryOnly, String sourceFile, int line) {
+        boolean boundaryOnly, boolean readsTime, String sourceFile, int line) {
 
     /** Whether the step buffers an attribute of its own model: it writes it and reads it on other instances. */
     public boolean buffers(int attribute) {

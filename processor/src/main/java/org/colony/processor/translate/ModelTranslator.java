@@ -151,6 +151,7 @@ public final class ModelTranslator {
         Set<ActionKind> actions = EnumSet.noneOf(ActionKind.class);
         boolean[] random = new boolean[1];
         boolean[] checked = new boolean[1];
+        boolean[] time = new boolean[1];
         Ir.forEachStmt(whole, s -> {
             switch (s) {
                 case Stmt.AssignAttr a -> writes.add(a.attr().ordinal());
@@ -181,6 +182,8 @@ public final class ModelTranslator {
                 }
             } else if (e instanceof Expr.Neighbor n && n.checked()) {
                 checked[0] = true;
+            } else if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.TIME) {
+                time[0] = true;
             } else if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.AGENT_COUNT) {
                 int slot = (Integer) ((Expr.Const) i.args().get(1)).value();
                 iterates.add(slot);
@@ -213,6 +216,6 @@ public final class ModelTranslator {
         reach = Math.max(reach, m.declaredReach());
         return new StepIr(m.name(), params, predicate, result, label, whole, writes, selfReads, remoteReads, placeReads,
                 placeRemoteReads, placeWrites, iterates, remoteAgents, remoteAgentRows, actions, reach, m.declaredReach(), random[0],
-                !model.agent() && !predicate && BoundaryOnly.holds(whole), model.sourceFileName(), line);
+                !model.agent() && !predicate && BoundaryOnly.holds(whole), time[0], model.sourceFileName(), line);
     }
 }

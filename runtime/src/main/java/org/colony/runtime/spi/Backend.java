@@ -68,6 +68,14 @@ public interface Backend extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Says that the driver program ended a time step ({@link org.colony.runtime.Simulation#step()}): the calls
+     * since the previous one form a tick. A backend whose ticks tend to repeat the same work may prepare for the
+     * next one here (the CUDA backend replays a repeated launch sequence as a CUDA graph); by default nothing.
+     */
+    default void tickEnded() {
+    }
+
     @Override
     void close();
 }

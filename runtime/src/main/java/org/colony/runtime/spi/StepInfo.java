@@ -26,12 +26,14 @@ import java.util.Set;
  * @param usesRandom whether it draws random numbers
  * @param boundaryOnly whether it does nothing on places off the grid's boundary (a boundary condition): a
  *     backend may run it on the boundary alone and copy what it buffered back instead of swapping columns
+ * @param readsTime whether it reads {@code time()}: a backend may give a step that neither reads the time nor
+ *     draws random numbers the same call values every tick (the CUDA backend then replays its launch unchanged)
  * @param source where it is declared, {@code File.java:line}
  */
 public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
         Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
         Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
-        int reach, boolean usesRandom, boolean boundaryOnly, String source) {
+        int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
 
     /** Attributes this step both writes and reads through neighbours: written to the second buffer, then swapped. */
     public boolean buffers(int attribute) {

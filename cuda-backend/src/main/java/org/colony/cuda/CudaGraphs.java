@@ -1,0 +1,60 @@
+package org.colony.cuda;
+
+import java.util.function.Supplier;
+import org.colony.cuda.internal.LaunchRecorder;
+
+/**
+ * CUDA graphs on the CUDA backend: the switch that turns them off, what they have done, and a way to open
+ * backends without them for a comparison. A tick ({@code Simulation.step()} to the next) whose kernel launches
+ * repeat the tick before, with no other device work between them, is replayed as one CUDA graph; see
+ * {@code docs/gpu.md}, "Launches and CUDA graphs".
+ */
+public final class CudaGraphs {
+
+    /** The system property that turns graphs off: {@code -Dcolony.cuda.graphs=false}. */
+    public static final String PROPERTY = "colony.cuda.graphs";
+    /** Whether CUDA backends may capture graphs in this JVM: true unless {@value #PROPERTY} is {@code false}. */
+    public static final boolean ENABLED = !"false".equalsIgnoreCase(System.getProperty(PROPERTY, "true").strip());
+
+    private static final ScopedValue<Boolean> OFF = ScopedValue.newInstance();
+
+    /**
+     * What graph capture has done.
+     *
+     * @param built graphs built from a repeated tick
+     * @param replayed ticks that ran as a graph launch
+     * @param updated graph nodes whose parameters were changed before a launch
+     * @param instantiated executable graphs made
+     * @param flushed ticks whose held launches went out one by one instead (the tick changed, or other device work
+     *     came while launches were held)
+     */
+    public record Counts(long built, long replayed, long updated, long instantiated, long flushed) {
+
+        /** The counts since {@code before}. */
+        public Counts since(Counts before) {
+            return new Counts(built - before.built, replayed - before.replayed, updated - before.updated,
+                    instantiated - before.instantiated, flushed - before.flushed);
+        }
+    }
+
+    private CudaGraphs() {
+    }
+
+    /** What every CUDA backend of this JVM has done with graphs so far. */
+    public static Counts counts() {
+        return LaunchRecorder.totals();
+    }
+
+    /**
+     * Runs {@code open} with graphs off for the CUDA backends it opens (a {@code Simulation.create} inside it): they
+     * launch every kernel at once for their whole life. For comparing a run with graphs and without in one JVM.
+     */
+    public static <T> T off(Supplier<T> open) {
+        return ScopedValue.where(OFF, Boolean.TRUE).call(open::get);
+    }
+
+    /** Whether a CUDA backend opened now on this thread may capture graphs. */
+    static boolean allowedNow() {
+        return ENABLED && !OFF.orElse(Boolean.FALSE);
+    }
+}
