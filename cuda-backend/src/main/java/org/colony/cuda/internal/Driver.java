@@ -663,8 +663,10 @@ public final class Driver {
             MemorySegment node = a.allocate(JAVA_LONG);
             MemorySegment deps = a.allocate(JAVA_LONG);
             deps.set(JAVA_LONG, 0, after);
-            r = (int) CU_GRAPH_ADD_KERNEL_NODE.invokeExact(node, graph, after == 0 ? MemorySegment.NULL : deps,
-                    after == 0 ? 0L : 1L, nodeParams);
+            // A conditional argument would take invokeExact's Object type: the dependencies go in a local first.
+            MemorySegment dependencies = after == 0 ? MemorySegment.NULL : deps;
+            long dependencyCount = after == 0 ? 0L : 1L;
+            r = (int) CU_GRAPH_ADD_KERNEL_NODE.invokeExact(node, graph, dependencies, dependencyCount, nodeParams);
             if (r == 0) {
                 return node.get(JAVA_LONG, 0);
             }
