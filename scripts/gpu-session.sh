@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 out=${OUT:-gpu-out}
 mkdir -p "$out"
 export PATH="$PWD/.gpu/jre/bin:$PATH"
-export COLONY_CUDA_CACHE="$out/cache"
-java_opts=(--enable-native-access=ALL-UNNAMED -Xmx100g)
+export COLONY_CUDA_CACHE="${COLONY_CUDA_CACHE:-$out/cache}"
+java_opts=(--enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector -Xmx100g)
 cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr '\n' ':')"
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; java -version; } 2>&1 | tee "$out/machine.log"
 
@@ -17,7 +17,8 @@ java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --de
     --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
     -cp ".gpu/app/examples-tests.jar:$cp_app" --select-class=org.colony.examples.cuda.CudaExamplesTest \
     --select-class=org.colony.examples.cuda.CudaMisuseTest --select-class=org.colony.examples.cuda.CudaGraphsTest \
-    --select-class=org.colony.examples.agents.CudaAgentMemoryTest 2>&1 | tee -a "$out/tests.log" | tail -80
+    --select-class=org.colony.examples.agents.CudaAgentMemoryTest --select-class=org.colony.examples.cuda.PartitionedGpuTest \
+    --select-class=org.colony.examples.cuda.PartitionedAgentsGpuTest 2>&1 | tee -a "$out/tests.log" | tail -80
 
 # The trimmed runtime has no java.desktop (image writing), so the snapshot tests stay on the CPU machines.
 echo "== the functional tests of the examples, on the GPU against their plain-Java references" | tee "$out/functional.log"
@@ -29,9 +30,10 @@ grep -E "tests (successful|failed|skipped)|✘" "$out/functional.log" | head -60
 
 echo "== model runs" | tee "$out/runs.log"
 run() { java "${java_opts[@]}" -cp "$cp_app" org.colony.runtime.cli.Main run "$@" --quiet 2>&1 | tee -a "$out/runs.log"; }
-rm -rf "$out/cold" && mkdir -p "$out/cold"
-COLONY_CUDA_CACHE="$out/cold" run heat2d --backend cuda --size 100 --steps 10
-COLONY_CUDA_CACHE="$out/cold" run heat2d --backend cuda --size 100 --steps 10
+cold=$(mktemp -d)
+COLONY_CUDA_CACHE="$cold" run heat2d --backend cuda --size 100 --steps 10
+COLONY_CUDA_CACHE="$cold" run heat2d --backend cuda --size 100 --steps 10
+rm -rf "$cold"
 run heat2d --backend cuda --size 1000 --steps 3000
 run heat2d --backend cpu --threads 16 --size 1000 --steps 300
 run gameoflife --backend cuda --size 1000 --steps 1000

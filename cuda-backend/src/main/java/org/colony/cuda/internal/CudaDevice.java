@@ -111,11 +111,13 @@ public final class CudaDevice implements AutoCloseable {
         return totalMemory;
     }
 
-    /** Free device memory in bytes, counting what the device's memory pool holds unused (it is given back first). */
+    /**
+     * Free device memory in bytes, counting what the device's memory pool holds unused: pooled allocations take it
+     * first, and a plain allocation that finds the device full has the pool give it back.
+     */
     public long freeMemory() {
         makeCurrent();
-        Driver.trimPool();
-        return Driver.memoryInfo()[0];
+        return Driver.memoryInfo()[0] + Driver.poolSpare();
     }
 
     /** Waits for all work on the device. */

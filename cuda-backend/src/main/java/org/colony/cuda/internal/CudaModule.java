@@ -13,13 +13,14 @@ public final class CudaModule implements AutoCloseable {
     private final Map<String, Long> functions = new HashMap<>();
     private boolean unloaded;
 
-    /** Loads a CUBIN image into the current context. */
+    /** Loads a CUBIN image into the current context, every kernel of it onto the device. */
     public CudaModule(byte[] cubin) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment image = a.allocate(cubin.length + 1L);
             MemorySegment.copy(cubin, 0, image, ValueLayout.JAVA_BYTE, 0, cubin.length);
             this.handle = Driver.loadModule(image);
         }
+        Driver.loadFunctions(handle);
     }
 
     /** The kernel with this name. */
