@@ -600,8 +600,9 @@ public final class Driver {
 
     /**
      * Loads every kernel of a module onto the device now. Since CUDA 12.2 the driver loads a kernel lazily, at its
-     * first launch, which made the first tick of a fresh simulation pay for some thirty kernels (SugarScape 3000²:
-     * 2.5-4 ms against 1.6 for the next). Drivers without {@code cuFuncLoad} (before 12.4) keep loading lazily.
+     * first launch, so the first step or {@code manageAll} of a simulation would pay for loading its kernels;
+     * here the module load (part of creating a collection) pays. Drivers without {@code cuFuncLoad} (before 12.4)
+     * keep loading lazily.
      */
     static void loadFunctions(long module) {
         if (CU_MODULE_GET_FUNCTION_COUNT == null || CU_MODULE_ENUMERATE_FUNCTIONS == null || CU_FUNC_LOAD == null) {
