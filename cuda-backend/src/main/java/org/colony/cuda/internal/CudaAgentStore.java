@@ -50,7 +50,7 @@ public final class CudaAgentStore implements AgentStore {
     /** Scratch sized by the agents, released when the columns shrink with the population. */
     private final ScratchPool pool = new ScratchPool(true);
     /** Scratch sized by the grid (per-place counts, bucket starts, scan totals), kept while the collection lives. */
-    private final ScratchPool grid = new ScratchPool(true);
+    private final ScratchPool gridScratch = new ScratchPool(true);
     /** Whether {@code group.counts} is all zero (as the last grouping left it). */
     private boolean countsZero;
     private final DeviceScan scanner;
@@ -101,7 +101,7 @@ public final class CudaAgentStore implements AgentStore {
         this.bound = new AgentStore[model.agentClasses().size()];
         this.params = new KernelParams(arena, Frames.BYTES, 512);
         this.support = new KernelParams(arena, Frames.BYTES, 32);
-        this.scanner = new DeviceScan(cx, arena, grid);
+        this.scanner = new DeviceScan(cx, arena, gridScratch);
         this.contribution = new DeviceBuffer[placeModel.attributes().size()];
         this.contributed = new DeviceBuffer[placeModel.attributes().size()];
         int n = initial.length;
@@ -217,7 +217,7 @@ public final class CudaAgentStore implements AgentStore {
      */
     private void group(long keys, long n, long buckets, long startOut, long orderOut, boolean sorted) {
         // The counts are zero between groupings: the scatter counts every bucket back down to zero.
-        long counts = grid.get("group.counts", 4 * buckets);
+        long counts = gridScratch.get("group.counts", 4 * buckets);
         if (!countsZero) {
             Driver.memset8(counts, (byte) 0, 4 * buckets);
         }
@@ -454,12 +454,12 @@ public final class CudaAgentStore implements AgentStore {
         long stats = pool.zeroed("manage.stats", 8 * 8);
         long requests = pool.get("manage.requests", 8 * m);
         long won = pool.get("manage.won", m);
-        long occupancy = bounded ? grid.zeroed("manage.occupancy", 4 * cells) : 0L;
+        long occupancy = bounded ? gridScratch.zeroed("manage.occupancy", 4 * cells) : 0L;
         long priority = bounded ? pool.get("manage.priority", 8 * m) : 0L;
         long ranks = pool.get("manage.ranks", 4 * m);
         long flags = pool.get("manage.flags", 4 * m);
         long offsets = pool.get("manage.offsets", 4 * m);
-        long bucketStart = grid.get("manage.bucketStart", 4 * (cells + 1));
+        long bucketStart = gridScratch.get("manage.bucketStart", 4 * (cells + 1));
         // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
         // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
         run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
@@ -585,12 +585,12 @@ public final class CudaAgentStore implements AgentStore {
                 .add(childParent).add(requests).add(priority).add(tie));
         long occupancy = 0L;
         if (bounded) {
-            occupancy = grid.zeroed("children.occupancy", 4 * cells);
+            occupancy = gridScratch.zeroed("children.occupancy", 4 * cells);
             long occ = occupancy;
             run("colony_occupancy", n, p -> p.add(n).add(killed.pointer()).add(locations.pointer()).add(occ));
         }
         long occupied = occupancy;
-        long bucketStart = grid.get("children.bucketStart", 4 * (cells + 1));
+        long bucketStart = gridScratch.get("children.bucketStart", 4 * (cells + 1));
         long bucketOrder = pool.get("children.bucketOrder", 4 * wanted);
         group(requests, wanted, cells, bucketStart, bucketOrder, false);
         grant(bucketStart, bucketOrder, occupied, childWon, priority, tie);
@@ -812,7 +812,7 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         long n = count;
         // Room on this partition's places is the capacity less its living agents there: none when it has none.
-        roundOccupancy = capacity < Integer.MAX_VALUE ? grid.zeroed("round.occupancy", 4 * cells) : 0L;
+        roundOccupancy = capacity < Integer.MAX_VALUE ? gridScratch.zeroed("round.occupancy", 4 * cells) : 0L;
         if (n == 0) {
             return new RoundStart(0, 0, 0, false, new int[0], new long[0], new long[0]);
         }
@@ -888,7 +888,7 @@ public final class CudaAgentStore implements AgentStore {
         if (capacity < Integer.MAX_VALUE) {
             long priority = pool.get("round.priority", 8 * t);
             run("colony_move_priorities", t, p -> p.add(t).add(seed).add(epoch).add(who).add(req).add(priority));
-            long bucketStart = grid.get("round.bucketStart", 4 * (cells + 1));
+            long bucketStart = gridScratch.get("round.bucketStart", 4 * (cells + 1));
             long bucketOrder = pool.get("round.bucketOrder", 4 * t);
             group(req, t, cells, bucketStart, bucketOrder, false);
             grant(bucketStart, bucketOrder, roundOccupancy, won, priority, who);
@@ -1177,7 +1177,7 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public long bytes() {
-        long b = bytesPerSlot(model) * slots + 4 * (cells + 1) + pool.bytes() + grid.bytes();
+        long b = bytesPerSlot(model) * slots + 4 * (cells + 1) + pool.bytes() + gridScratch.bytes();
         for (int p = 0; p < contribution.length; p++) {
             if (contribution[p] != null) {
                 b += contribution[p].bytes() + contributed[p].bytes();
@@ -1204,7 +1204,7 @@ public final class CudaAgentStore implements AgentStore {
         order.close();
         counter.close();
         pool.close();
-        grid.close();
+        gridScratch.close();
         arena.close();
     }
 }
