@@ -92,10 +92,58 @@ extern "C" __global__ void colony_scan_blocks(const jint* __restrict__ in, jint*
     if (threadIdx.x == 255) totals[blockIdx.x] = sums[255];
 }
 
+// Exclusive scan of m values by one block of 256 threads, 1024 values at a time with a running carry: the top
+// level of a scan of up to 16 M values (DeviceScan.SMALL), which then takes three launches (blocks, this, add)
+// instead of a recursion of two launches a level.
+extern "C" __global__ void colony_scan_small(const jint* __restrict__ in, jint* __restrict__ out, jlong m) {
+    __shared__ jint sums[256];
+    jint carry = 0;
+    for (jlong chunk = 0; chunk < m; chunk += 1024) {
+        const jlong base = chunk + threadIdx.x * 4;
+        jint v[4];
+        jint local = 0;
+        for (int j = 0; j < 4; j++) {
+            v[j] = base + j < m ? in[base + j] : 0;
+            local += v[j];
+        }
+        sums[threadIdx.x] = local;
+        __syncthreads();
+        for (int offset = 1; offset < 256; offset <<= 1) {
+            jint add = threadIdx.x >= offset ? sums[threadIdx.x - offset] : 0;
+            __syncthreads();
+            sums[threadIdx.x] += add;
+            __syncthreads();
+        }
+        jint running = carry + sums[threadIdx.x] - local;
+        for (int j = 0; j < 4; j++) {
+            if (base + j < m) out[base + j] = running;
+            running += v[j];
+        }
+        carry += sums[255];
+        __syncthreads(); // sums[] is rewritten by the next chunk
+    }
+}
+
 // Exclusive scan, level 2: adds each block's offset (the scanned totals) to its values.
 extern "C" __global__ void colony_scan_add(jint* __restrict__ out, jlong n, const jint* __restrict__ offsets) {
     const jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] += offsets[i / 1024];
+}
+
+// Level 2 that also writes the scan's total (as colony_scan_total does): the thread of the last value adds its
+// input to its result.
+extern "C" __global__ void colony_scan_add_total(jint* __restrict__ out, jlong n, const jint* __restrict__ offsets,
+        const jint* __restrict__ in, jint* __restrict__ total32, julong* __restrict__ total64) {
+    const jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        const jint v = out[i] + offsets[i / 1024];
+        out[i] = v;
+        if (i == n - 1) {
+            const jint t = v + in[i];
+            if (total32) *total32 = t;
+            if (total64) *total64 = (julong) (juint) t;
+        }
+    }
 }
 
 // The total of an exclusive scan (last output plus last input), written on the device so that no host

@@ -51,6 +51,8 @@ public final class CudaAgentStore implements AgentStore {
     private final ScratchPool pool = new ScratchPool(true);
     /** Scratch sized by the grid (per-place counts, bucket starts, scan totals), kept while the collection lives. */
     private final ScratchPool gridScratch = new ScratchPool(true);
+    /** Buffers the size of a column, by bytes, that a compaction gathers into ({@link #inPlace}). */
+    private final Map<Long, DeviceBuffer> spares = new java.util.HashMap<>();
     /** Whether {@code group.counts} is all zero (as the last grouping left it). */
     private boolean countsZero;
     private final DeviceScan scanner;
@@ -141,6 +143,7 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     private void allocate(long n) {
+        closeSpares(); // sized for the old slots
         slots = n;
         int a = model.attributes().size();
         current = new DeviceBuffer[a];
@@ -388,7 +391,11 @@ public final class CudaAgentStore implements AgentStore {
             contribution[attr] = DeviceBuffer.pooled(n * info.type().bytes());
             contributed[attr] = DeviceBuffer.pooled(n);
         } else {
-            Driver.memset8(contribution[attr].pointer(), (byte) 0, contribution[attr].bytes());
+            boolean floating = info.type() == org.colony.runtime.spi.ScalarType.DOUBLE
+                    || info.type() == org.colony.runtime.spi.ScalarType.FLOAT;
+            if (!floating) { // floating-point sums are filled with -0.0 below
+                Driver.memset8(contribution[attr].pointer(), (byte) 0, contribution[attr].bytes());
+            }
             Driver.memset8(contributed[attr].pointer(), (byte) 0, contributed[attr].bytes());
         }
         // Floating-point sums start at -0.0, the identity of addition: a place's -0.0 survives agents adding nothing.
@@ -613,10 +620,10 @@ public final class CudaAgentStore implements AgentStore {
         if (newSlots == slots) {
             for (int a = 0; a < current.length; a++) {
                 AttributeInfo info = model.attributes().get(a);
-                inPlace(current[a].pointer(), map, total, info.columns(), info.type().bytes());
+                current[a] = inPlace(current[a], map, total, info.columns(), info.type().bytes());
             }
-            inPlace(ids.pointer(), map, total, 1, 8);
-            inPlace(locations.pointer(), map, total, 1, 8);
+            ids = inPlace(ids, map, total, 1, 8);
+            locations = inPlace(locations, map, total, 1, 8);
             Driver.memset8(killed.pointer(), (byte) 0, slots);
             Driver.memset8(spawns.pointer(), (byte) 0, 4 * slots);
             fillLong(targets.pointer(), slots, -1);
@@ -648,14 +655,28 @@ public final class CudaAgentStore implements AgentStore {
         indexed = false;
     }
 
-    /** Gathers a column through {@code map} into scratch memory and copies it back. */
-    private void inPlace(long column, long map, long n, int columns, int size) {
+    /**
+     * Gathers a column through {@code map} into a spare buffer of its size, which becomes the column; the old column
+     * becomes the spare for the next column of that size (no copy back).
+     */
+    private DeviceBuffer inPlace(DeviceBuffer column, long map, long n, int columns, int size) {
         if (n == 0) {
-            return;
+            return column;
         }
-        long scratch = pool.get("compact.column", (long) columns * slots * size);
-        gather(column, scratch, map, n, slots, slots, columns, size);
-        Driver.copyOnDevice(column, scratch, (long) columns * slots * size);
+        DeviceBuffer spare = spares.remove(column.bytes());
+        if (spare == null) {
+            spare = DeviceBuffer.pooled(column.bytes());
+        }
+        gather(column.pointer(), spare.pointer(), map, n, slots, slots, columns, size);
+        spares.put(column.bytes(), column);
+        return spare;
+    }
+
+    private void closeSpares() {
+        for (DeviceBuffer b : spares.values()) {
+            b.close();
+        }
+        spares.clear();
     }
 
     private void gather(long src, long dst, long map, long n, long srcPitch, long dstPitch, int columns, int size) {
@@ -1178,6 +1199,9 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public long bytes() {
         long b = bytesPerSlot(model) * slots + 4 * (cells + 1) + pool.bytes() + gridScratch.bytes();
+        for (DeviceBuffer spare : spares.values()) {
+            b += spare.bytes();
+        }
         for (int p = 0; p < contribution.length; p++) {
             if (contribution[p] != null) {
                 b += contribution[p].bytes() + contributed[p].bytes();
@@ -1203,6 +1227,7 @@ public final class CudaAgentStore implements AgentStore {
         start.close();
         order.close();
         counter.close();
+        closeSpares();
         pool.close();
         gridScratch.close();
         arena.close();
