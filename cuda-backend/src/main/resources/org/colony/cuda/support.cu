@@ -65,15 +65,15 @@ extern "C" __global__ void colony_histogram(const jlong* __restrict__ keys, jlon
     }
 }
 
-// Exclusive scan, level 1: each block scans 1024 values (4 per thread) and writes its total.
-extern "C" __global__ void colony_scan_blocks(const jint* __restrict__ in, jint* __restrict__ out, jlong n,
-        jint* __restrict__ totals) {
+// The exclusive scan of in[base .. base + 1024) (4 values a thread, a block of 256 threads; values past n
+// count as 0) plus carry, written to out; returns the 1024 values' total to every thread.
+__device__ jint scanChunk(const jint* __restrict__ in, jint* __restrict__ out, jlong base, jlong n, jint carry) {
     __shared__ jint sums[256];
-    const jlong base = (jlong) blockIdx.x * 1024 + threadIdx.x * 4;
+    const jlong at = base + threadIdx.x * 4;
     jint v[4];
     jint local = 0;
     for (int j = 0; j < 4; j++) {
-        v[j] = base + j < n ? in[base + j] : 0;
+        v[j] = at + j < n ? in[at + j] : 0;
         local += v[j];
     }
     sums[threadIdx.x] = local;
@@ -84,43 +84,30 @@ extern "C" __global__ void colony_scan_blocks(const jint* __restrict__ in, jint*
         sums[threadIdx.x] += add;
         __syncthreads();
     }
-    jint running = sums[threadIdx.x] - local;
+    jint running = carry + sums[threadIdx.x] - local;
     for (int j = 0; j < 4; j++) {
-        if (base + j < n) out[base + j] = running;
+        if (at + j < n) out[at + j] = running;
         running += v[j];
     }
-    if (threadIdx.x == 255) totals[blockIdx.x] = sums[255];
+    const jint total = sums[255];
+    __syncthreads(); // sums[] is rewritten by the block's next chunk
+    return total;
+}
+
+// Exclusive scan, level 1: each block scans 1024 values (4 per thread) and writes its total.
+extern "C" __global__ void colony_scan_blocks(const jint* __restrict__ in, jint* __restrict__ out, jlong n,
+        jint* __restrict__ totals) {
+    const jint total = scanChunk(in, out, (jlong) blockIdx.x * 1024, n, 0);
+    if (threadIdx.x == 0) totals[blockIdx.x] = total;
 }
 
 // Exclusive scan of m values by one block of 256 threads, 1024 values at a time with a running carry: the top
 // level of a scan of up to 16 M values (DeviceScan.SMALL), which then takes three launches (blocks, this, add)
 // instead of a recursion of two launches a level.
 extern "C" __global__ void colony_scan_small(const jint* __restrict__ in, jint* __restrict__ out, jlong m) {
-    __shared__ jint sums[256];
     jint carry = 0;
     for (jlong chunk = 0; chunk < m; chunk += 1024) {
-        const jlong base = chunk + threadIdx.x * 4;
-        jint v[4];
-        jint local = 0;
-        for (int j = 0; j < 4; j++) {
-            v[j] = base + j < m ? in[base + j] : 0;
-            local += v[j];
-        }
-        sums[threadIdx.x] = local;
-        __syncthreads();
-        for (int offset = 1; offset < 256; offset <<= 1) {
-            jint add = threadIdx.x >= offset ? sums[threadIdx.x - offset] : 0;
-            __syncthreads();
-            sums[threadIdx.x] += add;
-            __syncthreads();
-        }
-        jint running = carry + sums[threadIdx.x] - local;
-        for (int j = 0; j < 4; j++) {
-            if (base + j < m) out[base + j] = running;
-            running += v[j];
-        }
-        carry += sums[255];
-        __syncthreads(); // sums[] is rewritten by the next chunk
+        carry += scanChunk(in, out, chunk, m, carry);
     }
 }
 
