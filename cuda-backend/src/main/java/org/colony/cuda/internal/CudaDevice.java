@@ -54,7 +54,7 @@ public final class CudaDevice implements AutoCloseable {
         }
         CudaDevice d = new CudaDevice(ordinal);
         d.makeCurrent();
-        Driver.keepPoolMemory();
+        MemoryPool.keepFreedMemory();
         return d;
     }
 
@@ -117,7 +117,7 @@ public final class CudaDevice implements AutoCloseable {
      */
     public long freeMemory() {
         makeCurrent();
-        return Driver.memoryInfo()[0] + Driver.poolSpare();
+        return Driver.memoryInfo()[0] + MemoryPool.spare();
     }
 
     /** Waits for all work on the device. */

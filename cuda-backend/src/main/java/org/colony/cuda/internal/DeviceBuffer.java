@@ -31,10 +31,10 @@ public final class DeviceBuffer implements AutoCloseable {
      * pool gives it back to the device when a plain allocation or a memory estimate needs it.
      */
     public static DeviceBuffer pooled(long bytes) {
-        if (!Driver.poolsSupported()) {
+        if (!MemoryPool.supported()) {
             return zeroed(bytes);
         }
-        long p = Driver.mallocPooled(bytes);
+        long p = MemoryPool.allocate(bytes);
         Driver.memset8(p, (byte) 0, Math.max(1, bytes));
         return new DeviceBuffer(p, bytes, true);
     }
@@ -78,7 +78,7 @@ public final class DeviceBuffer implements AutoCloseable {
         if (!freed) {
             freed = true;
             if (pooled) {
-                Driver.freePooled(pointer);
+                MemoryPool.free(pointer);
             } else {
                 Driver.free(pointer);
             }

@@ -317,15 +317,12 @@ public final class Driver {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(JAVA_LONG);
             int r = (int) CU_MEM_ALLOC.invokeExact(p, Math.max(bytes, 1L));
-            if (r == 2) { // the default pool may hold memory freed into it (mallocPooled): give it back, try again
-                trimPool();
+            if (r == 2) { // the default pool may hold memory freed into it (MemoryPool): give it back, try again
+                MemoryPool.trim();
                 r = (int) CU_MEM_ALLOC.invokeExact(p, Math.max(bytes, 1L));
             }
-            if (r == 2) { // CUDA_ERROR_OUT_OF_MEMORY: say how much was asked for and how much is left
-                long[] info = memoryInfo();
-                throw new CudaException("cuMemAlloc_v2", errorName(r), String.format(java.util.Locale.ROOT,
-                        "%.2f GiB asked for, %.2f GiB free of %.2f GiB; use a smaller model or more devices",
-                        bytes / GIB, info[0] / GIB, info[1] / GIB));
+            if (r == 2) {
+                throw outOfMemory("cuMemAlloc_v2", r, bytes);
             }
             check(r, "cuMemAlloc_v2");
             return p.get(JAVA_LONG, 0);
@@ -334,132 +331,12 @@ public final class Driver {
         }
     }
 
-    /** {@code CU_MEMPOOL_ATTR_RELEASE_THRESHOLD}: bytes a pool keeps when the device synchronizes. */
-    private static final int MEMPOOL_ATTR_RELEASE_THRESHOLD = 4;
-
-    /**
-     * Allocates from the current device's default memory pool in the order of the legacy stream
-     * ({@code cuMemAllocAsync}): memory the pool holds is handed out without a driver round trip or a device-wide
-     * wait. On {@code CUDA_ERROR_OUT_OF_MEMORY} the pools give back what they hold and the allocation is tried once
-     * more before the error is reported as {@link #malloc} reports it.
-     */
-    static long mallocPooled(long bytes) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment p = a.allocate(JAVA_LONG);
-            int r = (int) CU_MEM_ALLOC_ASYNC.invokeExact(p, Math.max(bytes, 1L), 0L);
-            if (r == 2) {
-                trimPool();
-                r = (int) CU_MEM_ALLOC_ASYNC.invokeExact(p, Math.max(bytes, 1L), 0L);
-            }
-            if (r == 2) {
-                long[] info = memoryInfo();
-                throw new CudaException("cuMemAllocAsync", errorName(r), String.format(java.util.Locale.ROOT,
-                        "%.2f GiB asked for, %.2f GiB free of %.2f GiB; use a smaller model or more devices",
-                        bytes / GIB, info[0] / GIB, info[1] / GIB));
-            }
-            check(r, "cuMemAllocAsync");
-            return p.get(JAVA_LONG, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuMemAllocAsync");
-        }
-    }
-
-    /** Returns memory of {@link #mallocPooled} to its pool once the legacy stream reaches this point; no wait. */
-    static void freePooled(long pointer) {
-        try {
-            check((int) CU_MEM_FREE_ASYNC.invokeExact(pointer, 0L), "cuMemFreeAsync");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuMemFreeAsync");
-        }
-    }
-
-    /** {@code CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED}. */
-    private static final int ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115;
-    /** Per device ordinal: 0 not asked yet, 1 pools supported, -1 not. */
-    private static final java.util.concurrent.ConcurrentHashMap<Integer, Boolean> POOLS =
-            new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** Whether the current context's device supports stream-ordered allocation ({@link #mallocPooled}). */
-    static boolean poolsSupported() {
-        return POOLS.computeIfAbsent(currentDevice(), d -> attribute(d, ATTRIBUTE_MEMORY_POOLS_SUPPORTED) != 0);
-    }
-
-    private static int currentDevice() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment d = a.allocate(JAVA_INT);
-            check((int) CU_CTX_GET_DEVICE.invokeExact(d), "cuCtxGetDevice");
-            return d.get(JAVA_INT, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuCtxGetDevice");
-        }
-    }
-
-    /** The current context's device's default memory pool. */
-    private static long defaultPool() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment pool = a.allocate(JAVA_LONG);
-            check((int) CU_DEVICE_GET_DEFAULT_MEM_POOL.invokeExact(pool, currentDevice()), "cuDeviceGetDefaultMemPool");
-            return pool.get(JAVA_LONG, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuDeviceGetDefaultMemPool");
-        }
-    }
-
-    /**
-     * Lets the current device's default pool keep the memory freed into it (by default a pool gives everything
-     * back at the next synchronization, and the next allocation maps it again).
-     */
-    static void keepPoolMemory() {
-        if (!poolsSupported()) {
-            return;
-        }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment v = a.allocate(JAVA_LONG);
-            v.set(JAVA_LONG, 0, -1L); // UINT64_MAX
-            check((int) CU_MEM_POOL_SET_ATTRIBUTE.invokeExact(defaultPool(), MEMPOOL_ATTR_RELEASE_THRESHOLD, v),
-                    "cuMemPoolSetAttribute");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuMemPoolSetAttribute");
-        }
-    }
-
-    /** {@code CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT} and {@code CU_MEMPOOL_ATTR_USED_MEM_CURRENT}. */
-    private static final int MEMPOOL_ATTR_RESERVED_MEM_CURRENT = 5;
-    private static final int MEMPOOL_ATTR_USED_MEM_CURRENT = 7;
-
-    /**
-     * Bytes the current device's default pool holds but no allocation uses: free for the next pooled allocation,
-     * and given back to the device ({@link #trimPool}) when a plain allocation needs them.
-     */
-    static long poolSpare() {
-        if (!poolsSupported()) {
-            return 0L;
-        }
-        try (Arena a = Arena.ofConfined()) {
-            long pool = defaultPool();
-            MemorySegment v = a.allocate(JAVA_LONG);
-            check((int) CU_MEM_POOL_GET_ATTRIBUTE.invokeExact(pool, MEMPOOL_ATTR_RESERVED_MEM_CURRENT, v),
-                    "cuMemPoolGetAttribute");
-            long reserved = v.get(JAVA_LONG, 0);
-            check((int) CU_MEM_POOL_GET_ATTRIBUTE.invokeExact(pool, MEMPOOL_ATTR_USED_MEM_CURRENT, v),
-                    "cuMemPoolGetAttribute");
-            return Math.max(0L, reserved - v.get(JAVA_LONG, 0));
-        } catch (Throwable t) {
-            throw rethrow(t, "cuMemPoolGetAttribute");
-        }
-    }
-
-    /** Waits for the device, then gives the memory its default pool holds unused back to the device. */
-    static void trimPool() {
-        if (!poolsSupported()) {
-            return;
-        }
-        try {
-            synchronize();
-            check((int) CU_MEM_POOL_TRIM_TO.invokeExact(defaultPool(), 0L), "cuMemPoolTrimTo");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuMemPoolTrimTo");
-        }
+    /** {@code CUDA_ERROR_OUT_OF_MEMORY} from {@code function}: how much was asked for and how much is left. */
+    static CudaException outOfMemory(String function, int code, long bytes) {
+        long[] info = memoryInfo();
+        return new CudaException(function, errorName(code), String.format(java.util.Locale.ROOT,
+                "%.2f GiB asked for, %.2f GiB free of %.2f GiB; use a smaller model or more devices",
+                bytes / GIB, info[0] / GIB, info[1] / GIB));
     }
 
     static void free(long pointer) {
