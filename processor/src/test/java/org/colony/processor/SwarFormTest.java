@@ -51,7 +51,7 @@ class SwarFormTest {
     void gameOfLife_getsASwarKernel_besideTheOrdinaryOne() {
         StringSubject cu = cuda("alive = count == 3 || (alive && count == 2);");
         cu.contains("// colony-march: Life__update 2 32\n");
-        cu.contains("// colony-march: Life__update__swar 4 32\n// colony-swar: Life__update Life__update__swar\n");
+        cu.contains("// colony-march: Life__update__swar 4 16\n// colony-swar: Life__update Life__update__swar\n");
         cu.contains("extern \"C\" __global__ void Life__update(");
         cu.contains("extern \"C\" __global__ void Life__update__swar(");
         // The count is eight plain adds of lanes of ones; comparisons are per-byte intrinsics.

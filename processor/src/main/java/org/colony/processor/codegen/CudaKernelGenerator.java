@@ -80,7 +80,7 @@ public final class CudaKernelGenerator {
                 if (swar(model, step) != null) {
                     // The SWAR form marches 4 adjacent cells per thread (its "lanes"), whatever colony.cuda.lanes says.
                     out.append("// colony-march: ").append(SwarKernel.name(model, step)).append(' ').append(SwarStep.CELLS)
-                            .append(' ').append(w.defaultRows()).append('\n');
+                            .append(' ').append(SwarStep.ROWS).append('\n');
                     out.append("// colony-swar: ").append(kernelName(model, step)).append(' ')
                             .append(SwarKernel.name(model, step)).append('\n');
                 }
