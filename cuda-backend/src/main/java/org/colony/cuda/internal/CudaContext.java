@@ -35,7 +35,7 @@ public final class CudaContext implements AutoCloseable {
         this.compiler = new KernelCompiler(device.architecture(), fast);
         device.makeCurrent();
         this.errors = new DeviceErrors();
-        this.graphs = graphs && CudaGraphs.ENABLED && Driver.hasGraphs();
+        this.graphs = graphs && CudaGraphs.ENABLED && GraphCalls.available();
         this.recorder = new LaunchRecorder(new DriverGraphs(device.context()));
         recorder.setEnabled(this.graphs);
     }

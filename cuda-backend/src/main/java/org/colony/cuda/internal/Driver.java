@@ -40,7 +40,7 @@ public final class Driver {
     }
 
     /** A function that only some drivers have, bound as {@link #plain}; null where the driver lacks it. */
-    private static MethodHandle optional(String name, FunctionDescriptor fd) {
+    static MethodHandle optional(String name, FunctionDescriptor fd) {
         return LIB.find(name).map(symbol -> LINKER.downcallHandle(symbol, fd)).orElse(null);
     }
 
@@ -127,27 +127,11 @@ public final class Driver {
     static final MethodHandle CU_EVENT_ELAPSED_TIME = work("cuEventElapsedTime_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_EVENT_DESTROY = work("cuEventDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    // Graphs: only a LaunchRecorder calls these, in the order it keeps. A driver older than CUDA 12 lacks the _v2
-    // kernel node functions: the handles are then null, hasGraphs() is false and every launch goes out at once.
-    static final MethodHandle CU_GRAPH_CREATE = optional("cuGraphCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    /** {@code cuGraphAddKernelNode_v2} (what {@code cuGraphAddKernelNode} names in CUDA 12 and 13 headers). */
     static final MethodHandle CU_MODULE_GET_FUNCTION_COUNT = optional("cuModuleGetFunctionCount",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     static final MethodHandle CU_MODULE_ENUMERATE_FUNCTIONS = optional("cuModuleEnumerateFunctions",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG));
     static final MethodHandle CU_FUNC_LOAD = optional("cuFuncLoad", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_GRAPH_ADD_KERNEL_NODE = optional("cuGraphAddKernelNode_v2",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_GRAPH_INSTANTIATE = optional("cuGraphInstantiateWithFlags",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
-    /** {@code cuGraphExecKernelNodeSetParams_v2} (what CUDA 12 and 13 headers name without the suffix). */
-    static final MethodHandle CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS = optional("cuGraphExecKernelNodeSetParams_v2",
-            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_GRAPH_LAUNCH = optional("cuGraphLaunch",
-            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
-    static final MethodHandle CU_GRAPH_EXEC_DESTROY = optional("cuGraphExecDestroy",
-            FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_GRAPH_DESTROY = optional("cuGraphDestroy", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
 
     private Driver() {
     }
@@ -569,96 +553,6 @@ public final class Driver {
         }
         if (r != 0) {
             throw new CudaException("cuLaunchKernel", errorName(r), "kernel " + name);
-        }
-    }
-
-    /** Whether the driver has the graph functions a {@link LaunchRecorder} needs (CUDA 12 and newer). */
-    static boolean hasGraphs() {
-        return CU_GRAPH_CREATE != null && CU_GRAPH_ADD_KERNEL_NODE != null && CU_GRAPH_INSTANTIATE != null
-                && CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS != null && CU_GRAPH_LAUNCH != null
-                && CU_GRAPH_EXEC_DESTROY != null && CU_GRAPH_DESTROY != null;
-    }
-
-    /** {@code cuGraphCreate}: an empty graph. */
-    static long createGraph() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment g = a.allocate(JAVA_LONG);
-            check((int) CU_GRAPH_CREATE.invokeExact(g, 0), "cuGraphCreate");
-            return g.get(JAVA_LONG, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuGraphCreate");
-        }
-    }
-
-    /**
-     * Adds a kernel node with parameters {@code nodeParams} ({@link KernelNodeParams}) to {@code graph}, after
-     * node {@code after} (0: a root node); returns the node.
-     */
-    static long addKernelNode(long graph, long after, MemorySegment nodeParams, String name) {
-        int r;
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment node = a.allocate(JAVA_LONG);
-            MemorySegment deps = a.allocate(JAVA_LONG);
-            deps.set(JAVA_LONG, 0, after);
-            // A conditional argument would take invokeExact's Object type: the dependencies go in a local first.
-            MemorySegment dependencies = after == 0 ? MemorySegment.NULL : deps;
-            long dependencyCount = after == 0 ? 0L : 1L;
-            r = (int) CU_GRAPH_ADD_KERNEL_NODE.invokeExact(node, graph, dependencies, dependencyCount, nodeParams);
-            if (r == 0) {
-                return node.get(JAVA_LONG, 0);
-            }
-        } catch (Throwable t) {
-            throw rethrow(t, "cuGraphAddKernelNode_v2");
-        }
-        throw new CudaException("cuGraphAddKernelNode_v2", errorName(r), "kernel " + name);
-    }
-
-    /** {@code cuGraphInstantiateWithFlags(.., 0)}: an executable graph of {@code graph}. */
-    static long instantiateGraph(long graph) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment e = a.allocate(JAVA_LONG);
-            check((int) CU_GRAPH_INSTANTIATE.invokeExact(e, graph, 0L), "cuGraphInstantiateWithFlags");
-            return e.get(JAVA_LONG, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuGraphInstantiateWithFlags");
-        }
-    }
-
-    /** Gives kernel node {@code node} of the executable graph {@code exec} the parameters {@code nodeParams}. */
-    static void setKernelNodeParams(long exec, long node, MemorySegment nodeParams, String name) {
-        int r;
-        try {
-            r = (int) CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS.invokeExact(exec, node, nodeParams);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuGraphExecKernelNodeSetParams_v2");
-        }
-        if (r != 0) {
-            throw new CudaException("cuGraphExecKernelNodeSetParams_v2", errorName(r), "kernel " + name);
-        }
-    }
-
-    /** Launches an executable graph on {@code stream} (0: the legacy default stream, where the stores launch). */
-    static void launchGraph(long exec, long stream) {
-        try {
-            check((int) CU_GRAPH_LAUNCH.invokeExact(exec, stream), "cuGraphLaunch");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuGraphLaunch");
-        }
-    }
-
-    static void destroyGraphExec(long exec) {
-        try {
-            check((int) CU_GRAPH_EXEC_DESTROY.invokeExact(exec), "cuGraphExecDestroy");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuGraphExecDestroy");
-        }
-    }
-
-    static void destroyGraph(long graph) {
-        try {
-            check((int) CU_GRAPH_DESTROY.invokeExact(graph), "cuGraphDestroy");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuGraphDestroy");
         }
     }
 

@@ -29,15 +29,15 @@ final class DriverGraphs implements GraphDevice {
 
     @Override
     public long createGraph(List<Launch> launches, long[] nodes) {
-        long graph = Driver.createGraph();
+        long graph = GraphCalls.create();
         try (Arena a = Arena.ofConfined()) {
             for (int i = 0; i < launches.size(); i++) {
                 Launch l = launches.get(i);
-                nodes[i] = Driver.addKernelNode(graph, i == 0 ? 0L : nodes[i - 1], KernelNodeParams.of(a, l), l.name());
+                nodes[i] = GraphCalls.addKernelNode(graph, i == 0 ? 0L : nodes[i - 1], KernelNodeParams.of(a, l), l.name());
             }
         } catch (RuntimeException e) {
             try {
-                Driver.destroyGraph(graph);
+                GraphCalls.destroy(graph);
             } catch (RuntimeException again) {
                 e.addSuppressed(again);
             }
@@ -48,29 +48,29 @@ final class DriverGraphs implements GraphDevice {
 
     @Override
     public long instantiate(long graph) {
-        return Driver.instantiateGraph(graph);
+        return GraphCalls.instantiate(graph);
     }
 
     @Override
     public void update(long exec, long node, Launch l) {
         try (Arena a = Arena.ofConfined()) {
-            Driver.setKernelNodeParams(exec, node, KernelNodeParams.of(a, l), l.name());
+            GraphCalls.setKernelNodeParams(exec, node, KernelNodeParams.of(a, l), l.name());
         }
     }
 
     @Override
     public void launchGraph(long exec) {
-        Driver.launchGraph(exec, STREAM);
+        GraphCalls.launch(exec, STREAM);
     }
 
     @Override
     public void destroyExec(long exec) {
-        Driver.destroyGraphExec(exec);
+        GraphCalls.destroyExec(exec);
     }
 
     @Override
     public void destroyGraph(long graph) {
-        Driver.destroyGraph(graph);
+        GraphCalls.destroy(graph);
     }
 
     @Override
