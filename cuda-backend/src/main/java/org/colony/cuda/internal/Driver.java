@@ -526,16 +526,7 @@ public final class Driver {
      */
     static void launch(long function, int gx, int gy, int gz, int bx, int by, int bz, int shared, long stream,
             MemorySegment params, String name) {
-        int r;
-        try {
-            r = (int) CU_LAUNCH_KERNEL.invokeExact(function, gx, gy, gz, bx, by, bz, shared, stream, params,
-                    MemorySegment.NULL);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuLaunchKernel");
-        }
-        if (r != 0) {
-            throw new CudaException("cuLaunchKernel", errorName(r), "kernel " + name);
-        }
+        launch(CU_LAUNCH_KERNEL, function, gx, gy, gz, bx, by, bz, shared, stream, params, name);
     }
 
     /**
@@ -544,10 +535,15 @@ public final class Driver {
      */
     static void launchInOrder(long function, int gx, int gy, int gz, int bx, int by, int bz, int shared, long stream,
             MemorySegment params, String name) {
+        launch(CU_LAUNCH_KERNEL_IN_ORDER, function, gx, gy, gz, bx, by, bz, shared, stream, params, name);
+    }
+
+    /** {@code cuLaunchKernel} through {@code binding} (ordered with held launches or not). */
+    private static void launch(MethodHandle binding, long function, int gx, int gy, int gz, int bx, int by, int bz,
+            int shared, long stream, MemorySegment params, String name) {
         int r;
         try {
-            r = (int) CU_LAUNCH_KERNEL_IN_ORDER.invokeExact(function, gx, gy, gz, bx, by, bz, shared, stream, params,
-                    MemorySegment.NULL);
+            r = (int) binding.invokeExact(function, gx, gy, gz, bx, by, bz, shared, stream, params, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t, "cuLaunchKernel");
         }
