@@ -48,9 +48,9 @@ public final class CudaAgentStore implements AgentStore {
     private final DeviceErrors errors;
     private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
     /** Scratch sized by the agents, released when the columns shrink with the population. */
-    private final ScratchPool pool = new ScratchPool(true);
+    private final ScratchPool pool = new ScratchPool();
     /** Scratch sized by the grid (per-place counts, bucket starts, scan totals), kept while the collection lives. */
-    private final ScratchPool gridScratch = new ScratchPool(true);
+    private final ScratchPool gridScratch = new ScratchPool();
     /** Buffers the size of a column, by bytes, that a compaction gathers into ({@link #inPlace}). */
     private final Map<Long, DeviceBuffer> spares = new java.util.HashMap<>();
     /** Whether {@code group.counts} is all zero (as the last grouping left it). */

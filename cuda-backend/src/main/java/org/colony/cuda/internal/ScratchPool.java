@@ -4,18 +4,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Named device buffers reused from call to call, grown when a call needs more: {@code cuMemFree}
- * synchronizes the device, so agent bookkeeping must not allocate and free in every {@code manageAll}.
+ * Named device buffers reused from call to call, grown when a call needs more, from the device's memory pool
+ * ({@link DeviceBuffer#pooled}): agent bookkeeping must not allocate and free in every {@code manageAll}.
  */
 final class ScratchPool implements AutoCloseable {
 
     private final Map<String, DeviceBuffer> buffers = new HashMap<>();
-    private final boolean pooled;
-
-    /** @param pooled whether buffers come from the device's memory pool ({@link DeviceBuffer#pooled}) */
-    ScratchPool(boolean pooled) {
-        this.pooled = pooled;
-    }
 
     /** A buffer of at least {@code bytes} bytes (contents undefined). */
     long get(String name, long bytes) {
@@ -25,7 +19,7 @@ final class ScratchPool implements AutoCloseable {
                 b.close();
             }
             long size = Math.max(bytes, 64) + Math.max(bytes, 64) / 4;
-            b = pooled ? DeviceBuffer.pooled(size) : DeviceBuffer.zeroed(size);
+            b = DeviceBuffer.pooled(size);
             buffers.put(name, b);
         }
         return b.pointer();
