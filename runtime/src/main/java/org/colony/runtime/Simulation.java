@@ -286,9 +286,10 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
-     * Waits until every call issued so far has finished. On the CPU calls finish before they return; on a GPU
-     * they return at once and run later, so time a run on a GPU up to this call. Failures of the calls (a
-     * division by zero in a step) are reported here at the latest.
+     * Waits until every call issued so far has finished. On a GPU calls return at once and run later, and the
+     * CPU backend may hold the place steps of a large 2-D grid back to run several together; so time a run up
+     * to this call (or up to a read, which waits too). Failures of the calls (a division by zero in a step)
+     * are reported here at the latest.
      */
     public void synchronize() {
         checkOpen();
@@ -325,6 +326,9 @@ public final class Simulation implements AutoCloseable {
     public StepProfile startProfile() {
         checkOpen();
         if (timer.profile() == null) {
+            for (Places<?> c : collections) {
+                c.store().synchronize(); // work held back or still running belongs to no call of the profile
+            }
             StepProfile p = new StepProfile();
             timer.profile(p);
             backend.timeOnDevice(p::recordDevice);

@@ -51,6 +51,7 @@ class CpuAgentStore implements AgentStore {
         this.descriptor = descriptor;
         this.model = descriptor.info();
         this.places = places;
+        places.stopHolding(); // agents read and write the places' columns directly
         this.pool = pool;
         this.capacity = capacity;
         this.shared = BlockStorage.newShared(model);

@@ -14,6 +14,7 @@ public final class CpuBackend implements Backend {
 
     private final WorkerPool pool;
     private final int threads;
+    private final HoldSettings hold = HoldSettings.fromProperties();
 
     /** @param threads worker threads, the calling thread included */
     public CpuBackend(int threads) {
@@ -35,14 +36,14 @@ public final class CpuBackend implements Backend {
     public PlaceStore createPlaces(ModelDescriptor model, Grid grid) {
         var layout = CpuPlaceStore.layout(model.info(), grid, model.info().reach());
         checkFits(model, grid, layout);
-        return new CpuPlaceStore(model, grid, pool);
+        return new CpuPlaceStore(model, grid, pool, hold);
     }
 
     @Override
     public org.colony.runtime.spi.PlaceBlock createBlock(ModelDescriptor model, Grid grid,
             org.colony.runtime.spi.Layout layout, int partition) {
         checkFits(model, grid, layout);
-        return new CpuPlaceStore(model, grid, pool, layout, true);
+        return new CpuPlaceStore(model, grid, pool, layout, true, hold);
     }
 
     private static void checkFits(ModelDescriptor model, Grid grid, org.colony.runtime.spi.Layout layout) {
@@ -90,6 +91,16 @@ public final class CpuBackend implements Backend {
                     + " agents need " + need + " bytes of memory, but the Java heap has " + free
                     + " free; raise -Xmx or start with fewer agents");
         }
+    }
+
+    /**
+     * Stops holding place steps back while a profile is collected, so that each call's wall-clock time is its
+     * own work; the runtime times the calls itself.
+     */
+    @Override
+    public boolean timeOnDevice(org.colony.runtime.spi.DeviceTimings timings) {
+        hold.profiling(timings != null);
+        return false;
     }
 
     @Override

@@ -36,14 +36,18 @@ final class CpuPlaceStore implements PlaceBlock {
     private final org.colony.runtime.spi.AgentStore[] bound;
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
+    private final HoldSettings settings;
+    /** Place steps held back to run together; null where this block never holds any. */
+    private HeldSteps held;
     private boolean closed;
 
-    CpuPlaceStore(ModelDescriptor descriptor, Grid grid, WorkerPool pool) {
-        this(descriptor, grid, pool, layout(descriptor.info(), grid, descriptor.info().reach()), false);
+    CpuPlaceStore(ModelDescriptor descriptor, Grid grid, WorkerPool pool, HoldSettings settings) {
+        this(descriptor, grid, pool, layout(descriptor.info(), grid, descriptor.info().reach()), false, settings);
     }
 
     /** A block with the given layout; {@code partition}: its halo is filled by exchange. */
-    CpuPlaceStore(ModelDescriptor descriptor, Grid grid, WorkerPool pool, Layout layout, boolean partition) {
+    CpuPlaceStore(ModelDescriptor descriptor, Grid grid, WorkerPool pool, Layout layout, boolean partition,
+            HoldSettings settings) {
         this.descriptor = descriptor;
         this.model = descriptor.info();
         this.grid = grid;
@@ -54,6 +58,8 @@ final class CpuPlaceStore implements PlaceBlock {
         this.dirty = new boolean[model.attributes().size()];
         java.util.Arrays.fill(dirty, true);
         this.bound = new org.colony.runtime.spi.AgentStore[model.agentClasses().size()];
+        this.settings = settings;
+        this.held = HeldSteps.forBlock(descriptor, layout, partition, pool, settings);
     }
 
     /** The layout of a single block covering the whole grid, with a halo of {@code pad}. */
@@ -61,18 +67,40 @@ final class CpuPlaceStore implements PlaceBlock {
         return Layout.covering(grid, pad);
     }
 
-    /** The block's storage. */
+    /** The block's storage, after the held steps have run. */
     BlockStorage block() {
+        runHeld();
         return block;
+    }
+
+    /** Runs the place steps held back, if any. */
+    private void runHeld() {
+        if (held != null && !held.isEmpty()) {
+            held.run(block);
+        }
+    }
+
+    /** Runs the held steps and holds none from now on: agents live on these places and read them. */
+    void stopHolding() {
+        runHeld();
+        held = null;
+    }
+
+    @Override
+    public void synchronize() {
+        checkOpen();
+        runHeld();
     }
 
     @Override
     public void bindAgents(int slot, org.colony.runtime.spi.AgentStore agents) {
+        stopHolding();
         bound[slot] = agents;
     }
 
     @Override
     public void ensureReach(int reach) {
+        runHeld();
         if (reach <= block.layout().pad()) {
             return;
         }
@@ -82,6 +110,9 @@ final class CpuPlaceStore implements PlaceBlock {
         wider.copyOwned(block);
         block = wider;
         java.util.Arrays.fill(dirty, true);
+        if (held != null) {
+            held = HeldSteps.forBlock(descriptor, wider.layout(), partition, pool, settings);
+        }
     }
 
     /** Notes that an attribute changed outside a place step (agents wrote it). */
@@ -136,6 +167,16 @@ final class CpuPlaceStore implements PlaceBlock {
     @Override
     public void call(int step, Object[] args, long seed, long epoch, long time) {
         StepInfo s = model.steps().get(step);
+        if (held != null && !settings.profiling()) {
+            checkOpen();
+            if (held.hold(block, step, args, seed, epoch, time)) {
+                for (int a : s.writes()) {
+                    dirty[a] = true;
+                }
+                return;
+            }
+        }
+        runHeld();
         prepare(s, seed, epoch, time);
         runChunks(s, (r0, r1, x0, x1) -> descriptor.run(step, block, r0, r1, x0, x1, args));
         finishCall(step);
@@ -148,6 +189,7 @@ final class CpuPlaceStore implements PlaceBlock {
 
     @Override
     public void callBox(int step, Object[] args, long seed, long epoch, long time, Region box) {
+        runHeld();
         StepInfo s = model.steps().get(step);
         prepare(s, seed, epoch, time);
         int extent1 = block.layout().extent1();
@@ -176,6 +218,7 @@ final class CpuPlaceStore implements PlaceBlock {
 
     @Override
     public long count(int step, Object[] args, long seed, long epoch, long time) {
+        runHeld();
         StepInfo s = model.steps().get(step);
         prepare(s, seed, epoch, time);
         java.util.concurrent.atomic.AtomicLong total = new java.util.concurrent.atomic.AtomicLong();
@@ -234,6 +277,7 @@ final class CpuPlaceStore implements PlaceBlock {
     @Override
     public void read(int attribute, int element, Object target) {
         checkOpen();
+        runHeld();
         Layout l = block.layout();
         Object column = block.column(attribute, element);
         forEachRow(l, (storage, global, length) -> System.arraycopy(column, storage, target, (int) global, length));
@@ -242,6 +286,7 @@ final class CpuPlaceStore implements PlaceBlock {
     @Override
     public void write(int attribute, int element, Object source) {
         checkOpen();
+        runHeld();
         Layout l = block.layout();
         Object column = block.column(attribute, element);
         forEachRow(l, (storage, global, length) -> System.arraycopy(source, (int) global, column, storage, length));
@@ -266,6 +311,7 @@ final class CpuPlaceStore implements PlaceBlock {
     @Override
     public Object value(int attribute, int element, long index) {
         checkOpen();
+        runHeld();
         Layout l = block.layout();
         int x = (int) (index % grid.size(0));
         long rest = index / grid.size(0);
@@ -278,6 +324,7 @@ final class CpuPlaceStore implements PlaceBlock {
     @Override
     public void setShared(int index, Object values) {
         checkOpen();
+        runHeld();
         System.arraycopy(values, 0, shared[index], 0, java.lang.reflect.Array.getLength(shared[index]));
     }
 
@@ -296,6 +343,7 @@ final class CpuPlaceStore implements PlaceBlock {
     @Override
     public ColumnAccumulator partial(int attribute, int element) {
         checkOpen();
+        runHeld();
         Layout l = block.layout();
         Object column = block.column(attribute, element);
         int rows = l.rows();
@@ -331,6 +379,7 @@ final class CpuPlaceStore implements PlaceBlock {
     @Override
     public void pack(int attribute, int element, Region region, java.lang.foreign.MemorySegment buffer, long offset) {
         checkOpen();
+        runHeld();
         Object column = block.column(attribute, element);
         ScalarType type = model.attributes().get(attribute).type();
         long[] at = {offset};
@@ -344,6 +393,7 @@ final class CpuPlaceStore implements PlaceBlock {
     public void unpack(int attribute, int element, Region region, java.lang.foreign.MemorySegment buffer,
             long offset) {
         checkOpen();
+        runHeld();
         Object column = block.column(attribute, element);
         ScalarType type = model.attributes().get(attribute).type();
         long[] at = {offset};
@@ -367,5 +417,6 @@ final class CpuPlaceStore implements PlaceBlock {
     @Override
     public void close() {
         closed = true;
+        held = null; // nothing can read what they would compute
     }
 }

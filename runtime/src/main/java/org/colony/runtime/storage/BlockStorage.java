@@ -126,23 +126,25 @@ public final class BlockStorage implements CpuBlock {
      * column on the boundary alone: the values are copied back, and both columns stay where they are.
      */
     public void commitBoundary(int attribute) {
-        if (!model.attributes().get(attribute).isArray()) {
-            copyBoundary(next[attribute], current[attribute]);
-            return;
-        }
-        Object[] from = (Object[]) next[attribute];
-        Object[] to = (Object[]) current[attribute];
-        for (int k = 0; k < from.length; k++) {
-            copyBoundary(from[k], to[k]);
-        }
+        copyBoundary(layout, next[attribute], current[attribute], 0, layout.rows());
     }
 
-    /** Copies the owned cells on the grid's boundary: whole rows at the y and z edges, else the x edges. */
-    private void copyBoundary(Object from, Object to) {
-        Layout l = layout;
+    /**
+     * Copies the owned cells on the grid's boundary in rows {@code [row0, row1)} of a block with layout {@code l}
+     * from one column to another: whole rows at the y and z edges, else the x edges. One element column each
+     * ({@code double[]}), or the arrays of an array attribute's element columns ({@code double[][]}).
+     */
+    public static void copyBoundary(Layout l, Object from, Object to, int row0, int row1) {
+        if (from instanceof Object[] fromElements) {
+            Object[] toElements = (Object[]) to;
+            for (int k = 0; k < fromElements.length; k++) {
+                copyBoundary(l, fromElements[k], toElements[k], row0, row1);
+            }
+            return;
+        }
         boolean first = l.origin0() == 0;
         boolean last = l.origin0() + l.extent0() == l.size0();
-        for (int r = 0; r < l.rows(); r++) {
+        for (int r = row0; r < row1; r++) {
             int ly = r % l.extent1();
             int lz = r / l.extent1();
             int gy = l.origin1() + ly;

@@ -1,0 +1,88 @@
+package org.colony.runtime.cpu;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * When the CPU backend's blocks hold place steps back to run them together ({@link HeldSteps}): the system
+ * properties {@code colony.cpu.hold} ({@code false} switches holding off) and {@code colony.cpu.hold.minCells}
+ * (the smallest grid held, 65536 places by default), read when the backend starts, and whether a profile is
+ * being collected (which times every call on its own, so nothing is held meanwhile).
+ */
+final class HoldSettings {
+
+    /** The smallest grid whose steps are held by default. */
+    static final long DEFAULT_MIN_CELLS = 1L << 16;
+
+    /** The L2 cache of one core, from the operating system where it says, else 1 MiB. */
+    static final long CACHE_BYTES = l2Bytes();
+
+    private final boolean enabled;
+    private final long minCells;
+    private volatile boolean profiling;
+
+    private HoldSettings(boolean enabled, long minCells) {
+        this.enabled = enabled;
+        this.minCells = minCells;
+    }
+
+    /** The settings the system properties give. */
+    static HoldSettings fromProperties() {
+        boolean on = !"false".equals(System.getProperty("colony.cpu.hold"));
+        String min = System.getProperty("colony.cpu.hold.minCells");
+        long minCells = DEFAULT_MIN_CELLS;
+        if (min != null) {
+            try {
+                minCells = Long.parseLong(min.trim());
+            } catch (NumberFormatException e) {
+                throw new org.colony.runtime.ColonyException("colony.cpu.hold.minCells must be a whole number of "
+                        + "places, not '" + min + "'");
+            }
+        }
+        return new HoldSettings(on, minCells);
+    }
+
+    /** Whether blocks may hold steps at all. */
+    boolean enabled() {
+        return enabled;
+    }
+
+    /** The smallest grid, in places, whose steps are held. */
+    long minCells() {
+        return minCells;
+    }
+
+    /** Bytes of cache the held steps' rows should fit in. */
+    long cacheBytes() {
+        return CACHE_BYTES;
+    }
+
+    /** Whether a profile is being collected (nothing is held then). */
+    boolean profiling() {
+        return profiling;
+    }
+
+    void profiling(boolean on) {
+        this.profiling = on;
+    }
+
+    private static long l2Bytes() {
+        try {
+            Path p = Path.of("/sys/devices/system/cpu/cpu0/cache/index2/size");
+            if (Files.isReadable(p)) {
+                String s = Files.readString(p).trim().toUpperCase(java.util.Locale.ROOT);
+                long unit = s.endsWith("K") ? 1024 : s.endsWith("M") ? 1024 * 1024 : 1;
+                String digits = s.replaceAll("[^0-9]", "");
+                if (!digits.isEmpty()) {
+                    long bytes = Long.parseLong(digits) * unit;
+                    if (bytes >= 64 * 1024 && bytes <= 64L * 1024 * 1024) {
+                        return bytes;
+                    }
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // fall through to the default
+        }
+        return 1024 * 1024;
+    }
+}
