@@ -207,7 +207,11 @@ public final class ReportWriter {
         md.append("## Where Colony's CPU time goes\n\n");
         md.append("The runtime's own profile of each model at the target size (what `./mass run --profile` prints; "
                 + "`org.colony.benchmarks.cpu.CpuStepProfiles`): wall-clock time per call of each step, `count` and "
-                + "`manageAll`, after a warm-up; SugarScape over the first ticks of a fresh landscape.\n\n");
+                + "`manageAll`, after a warm-up; SugarScape over the first ticks of a fresh landscape. While it "
+                + "profiles, the CPU backend runs every call on its own, so Heat2D's and GameOfLife's steps here "
+                + "are their one-at-a-time cost: without a profile the backend holds a large plate's steps back and "
+                + "runs many ticks in one sweep (docs/design.md, \"Held steps\"), which the per-step tables above "
+                + "measure.\n\n");
         List<List<String>> rows = new ArrayList<>();
         for (Results.ProfileRow r : results.profile()) {
             rows.add(List.of(MODELS.getOrDefault(r.model(), r.model()) + " " + r.size() + "², " + r.threads() + "T",
