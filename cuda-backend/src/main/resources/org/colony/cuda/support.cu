@@ -398,10 +398,12 @@ __device__ __forceinline__ bool max(bool a, bool b) { return a || b; }
 }
 template <typename T, int OP>
 __device__ void applyWrites(const colony::Frame f, T* __restrict__ col, const T* __restrict__ contrib,
-        const bool* __restrict__ wrote, const jint* __restrict__ start, const jint* __restrict__ order, jlong cells,
-        jint line) {
-    for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < cells; g += (jlong) gridDim.x * blockDim.x) {
-        const jint a = start[g], b = start[g + 1];
+        const bool* __restrict__ wrote, const jint* __restrict__ start, const jint* __restrict__ order, jlong buckets,
+        jlong keyBase, jint line) {
+    // Bucket k holds the agents on global place keyBase + k.
+    for (jlong k = (jlong) blockIdx.x * blockDim.x + threadIdx.x; k < buckets; k += (jlong) gridDim.x * blockDim.x) {
+        const jint a = start[k], b = start[k + 1];
+        const jlong g = keyBase + k;
         // No agents, or other partitions' agents on a halo place (slots past the live ones): nothing to apply.
         if (a == b || order[a] >= f.rows) continue;
         const jint x = (jint) (g % f.size0), y = (jint) (g / f.size0 % f.size1), z = (jint) (g / f.size0 / f.size1);
@@ -459,13 +461,13 @@ extern "C" __global__ void colony_apply_own_max_##NAME(const colony::Frame f, T*
 
 #define COLONY_APPLY(NAME, T) \
 extern "C" __global__ void colony_apply_set_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, const jint* s, \
-        const jint* o, jlong n, jint line) { applyWrites<T, 0>(f, c, v, w, s, o, n, line); } \
+        const jint* o, jlong n, jlong base, jint line) { applyWrites<T, 0>(f, c, v, w, s, o, n, base, line); } \
 extern "C" __global__ void colony_apply_sum_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, const jint* s, \
-        const jint* o, jlong n, jint line) { applyWrites<T, 1>(f, c, v, w, s, o, n, line); } \
+        const jint* o, jlong n, jlong base, jint line) { applyWrites<T, 1>(f, c, v, w, s, o, n, base, line); } \
 extern "C" __global__ void colony_apply_min_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, const jint* s, \
-        const jint* o, jlong n, jint line) { applyWrites<T, 2>(f, c, v, w, s, o, n, line); } \
+        const jint* o, jlong n, jlong base, jint line) { applyWrites<T, 2>(f, c, v, w, s, o, n, base, line); } \
 extern "C" __global__ void colony_apply_max_##NAME(const colony::Frame f, T* c, const T* v, const bool* w, const jint* s, \
-        const jint* o, jlong n, jint line) { applyWrites<T, 3>(f, c, v, w, s, o, n, line); }
+        const jint* o, jlong n, jlong base, jint line) { applyWrites<T, 3>(f, c, v, w, s, o, n, base, line); }
 
 COLONY_APPLY(double, double)
 COLONY_APPLY(float, float)

@@ -40,6 +40,15 @@ public final class CudaAgentStore implements AgentStore {
     private final ModelKernels kernels;
     private final int capacity;
     private final long cells;
+    /**
+     * The places agents of this collection can be on or look at are the global indices {@code [keyBase, keyBase +
+     * keys)}: the whole grid for one block, the partition's rows and its halo's for a partition cut along its last
+     * dimensions. Arrays by place (the index by place, occupancy, grouped requests) cover that range alone, so the
+     * per-place work of a partition shrinks with it; kernels reach them through pointers moved back by
+     * {@code keyBase} entries ({@link #shifted}), indexed by global place as before.
+     */
+    private final long keyBase;
+    private final long keys;
     private final Object[] shared;
     private final AgentStore[] bound;
     private final Arena arena = Arena.ofShared();
@@ -95,6 +104,9 @@ public final class CudaAgentStore implements AgentStore {
         this.errors = cx.errors();
         this.capacity = capacity;
         this.cells = places.grid().cells();
+        long[] range = placeRange(places.layout(), cells);
+        this.keyBase = range[0];
+        this.keys = range[1];
         this.shared = new Object[model.shared().size()];
         for (int i = 0; i < shared.length; i++) {
             SharedInfo s = model.shared().get(i);
@@ -122,7 +134,7 @@ public final class CudaAgentStore implements AgentStore {
         }
         this.count = n;
         this.nextId = initialIds == null || n == 0 ? n : initialIds[n - 1] + 1;
-        this.start = DeviceBuffer.zeroed(4 * (cells + 1));
+        this.start = DeviceBuffer.zeroed(4 * (keys + 1));
         this.order = DeviceBuffer.pooled(4 * slots);
     }
 
@@ -225,9 +237,9 @@ public final class CudaAgentStore implements AgentStore {
             Driver.memset8(counts, (byte) 0, 4 * buckets);
         }
         countsZero = false;
-        run("colony_histogram", n, p -> p.add(keys).add(n).add(counts));
+        run("colony_histogram", n, p -> p.add(keys).add(n).add(shifted(counts)));
         scanner.scanOnDevice(counts, startOut, buckets, startOut + 4 * buckets, 0L);
-        run("colony_scatter", n, p -> p.add(keys).add(n).add(startOut).add(counts).add(orderOut));
+        run("colony_scatter", n, p -> p.add(keys).add(n).add(shifted(startOut)).add(shifted(counts)).add(orderOut));
         countsZero = true;
         if (sorted && !(keys == locations.pointer() && capacity == 1)) {
             // (Agents by place with capacity 1: no bucket holds two, so there is nothing to sort.)
@@ -240,8 +252,48 @@ public final class CudaAgentStore implements AgentStore {
      * first, then lowest {@code tie}) win; with no occupancy (no capacity) all win.
      */
     private void grant(long bucketStart, long bucketOrder, long occupancy, long won, long priority, long tie) {
-        run("colony_grant", cells, p -> p.add(bucketStart).add(bucketOrder).add(cells).addInt(capacity).add(occupancy)
+        run("colony_grant", keys, p -> p.add(bucketStart).add(bucketOrder).add(keys).addInt(capacity).add(occupancy)
                 .add(won).add(priority).add(tie));
+    }
+
+    /** A device array by place, moved back by {@link #keyBase} entries of 4 bytes: indexed by global place. */
+    private long shifted(long pointer) {
+        return pointer == 0 ? 0 : pointer - 4 * keyBase;
+    }
+
+    /**
+     * The global place indices {@code {first, count}} that the agents of a block with this layout can be on or
+     * look at: its places and its halo's. They are contiguous where the halo leaves the grid across no wrapping edge
+     * of a dimension the block covers only part of (the indices of the padded box run from its first corner to its
+     * last); otherwise the whole grid.
+     */
+    static long[] placeRange(org.colony.runtime.spi.Layout l, long cells) {
+        int dims = l.dims();
+        int[] lo = new int[3];
+        int[] hi = new int[3];
+        int[] size = {l.size0(), l.size1(), l.size2()};
+        int[] origin = {l.origin0(), l.origin1(), l.origin2()};
+        int[] extent = {l.extent0(), l.extent1(), l.extent2()};
+        for (int d = 0; d < 3; d++) {
+            int pad = d < dims ? l.pad() : 0;
+            lo[d] = origin[d] - pad;
+            hi[d] = origin[d] + extent[d] + pad;
+            if (origin[d] == 0 && extent[d] == size[d]) {
+                // a halo across a wrapping edge repeats the block's own places along this dimension
+                lo[d] = 0;
+                hi[d] = size[d];
+            }
+            if (lo[d] < 0 || hi[d] > size[d]) {
+                if (l.wrap() && d < dims) {
+                    return new long[] {0, cells};
+                }
+                lo[d] = Math.max(0, lo[d]);
+                hi[d] = Math.min(size[d], hi[d]);
+            }
+        }
+        long first = lo[0] + (long) size[0] * (lo[1] + (long) size[1] * lo[2]);
+        long last = (hi[0] - 1) + (long) size[0] * ((hi[1] - 1) + (long) size[1] * (hi[2] - 1));
+        return new long[] {first, last - first + 1};
     }
 
     /** Groups the agents by place (built after each manageAll, on first use). */
@@ -253,7 +305,7 @@ public final class CudaAgentStore implements AgentStore {
                 order.close();
                 order = DeviceBuffer.pooled(4 * slots);
             }
-            group(locations.pointer(), count + ghosts, cells, start.pointer(), order.pointer(), true);
+            group(locations.pointer(), count + ghosts, keys, start.pointer(), order.pointer(), true);
             indexed = true;
             if (timer.on()) {
                 timer.stop(name() + " index by place (part of the step)", t);
@@ -274,7 +326,7 @@ public final class CudaAgentStore implements AgentStore {
     /** The parameters a kernel iterating this collection takes: index, ids, pitch, columns. */
     void indexParams(KernelParams p) {
         index();
-        p.add(start.pointer()).add(order.pointer()).add(ids.pointer()).add(slots);
+        p.add(shifted(start.pointer())).add(order.pointer()).add(ids.pointer()).add(slots);
         for (DeviceBuffer c : current) {
             p.add(c.pointer());
         }
@@ -430,8 +482,8 @@ public final class CudaAgentStore implements AgentStore {
                     runWithFrame(kernel, count, kernels.who(step), p -> p.add(col).add(con).add(wrote)
                             .add(locations.pointer()).add(count));
                 } else {
-                    runWithFrame(kernel, cells, kernels.who(step), p -> p.add(col).add(con).add(wrote)
-                            .add(start.pointer()).add(order.pointer()).add(cells).addInt(line));
+                    runWithFrame(kernel, keys, kernels.who(step), p -> p.add(col).add(con).add(wrote)
+                            .add(start.pointer()).add(order.pointer()).add(keys).add(keyBase).addInt(line));
                 }
             }
             places.markDirty(attr);
@@ -461,18 +513,18 @@ public final class CudaAgentStore implements AgentStore {
         long stats = pool.zeroed("manage.stats", 8 * 8);
         long requests = pool.get("manage.requests", 8 * m);
         long won = pool.get("manage.won", m);
-        long occupancy = bounded ? gridScratch.zeroed("manage.occupancy", 4 * cells) : 0L;
+        long occupancy = bounded ? gridScratch.zeroed("manage.occupancy", 4 * keys) : 0L;
         long priority = bounded ? pool.get("manage.priority", 8 * m) : 0L;
         long ranks = pool.get("manage.ranks", 4 * m);
         long flags = pool.get("manage.flags", 4 * m);
         long offsets = pool.get("manage.offsets", 4 * m);
-        long bucketStart = gridScratch.get("manage.bucketStart", 4 * (cells + 1));
+        long bucketStart = gridScratch.get("manage.bucketStart", 4 * (keys + 1));
         // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
         // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
         run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
         long t = cx.timer().on() ? cx.timer().start() : 0L;
         run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
-                .add(locations.pointer()).add(requests).add(occupancy).add(stats));
+                .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(stats));
         long[] first = readStats(stats);
         t = phase("1 requests", t);
         errors.check();
@@ -498,7 +550,7 @@ public final class CudaAgentStore implements AgentStore {
                         .add(priority));
             }
             long bucketOrder = pool.get("manage.bucketOrder", 4 * m);
-            group(requests, n, cells, bucketStart, bucketOrder, false);
+            group(requests, n, keys, bucketStart, bucketOrder, false);
             grant(bucketStart, bucketOrder, occupancy, won, priority, ids.pointer());
             run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won).add(locations.pointer()).add(stats));
         }
@@ -592,14 +644,14 @@ public final class CudaAgentStore implements AgentStore {
                 .add(childParent).add(requests).add(priority).add(tie));
         long occupancy = 0L;
         if (bounded) {
-            occupancy = gridScratch.zeroed("children.occupancy", 4 * cells);
+            occupancy = gridScratch.zeroed("children.occupancy", 4 * keys);
             long occ = occupancy;
-            run("colony_occupancy", n, p -> p.add(n).add(killed.pointer()).add(locations.pointer()).add(occ));
+            run("colony_occupancy", n, p -> p.add(n).add(killed.pointer()).add(locations.pointer()).add(shifted(occ)));
         }
         long occupied = occupancy;
-        long bucketStart = gridScratch.get("children.bucketStart", 4 * (cells + 1));
+        long bucketStart = gridScratch.get("children.bucketStart", 4 * (keys + 1));
         long bucketOrder = pool.get("children.bucketOrder", 4 * wanted);
-        group(requests, wanted, cells, bucketStart, bucketOrder, false);
+        group(requests, wanted, keys, bucketStart, bucketOrder, false);
         grant(bucketStart, bucketOrder, occupied, childWon, priority, tie);
         run("colony_flags", wanted, p -> p.add(wanted).add(childWon).addBoolean(false).add(flags));
         return scanner.scan(flags, childRank, wanted);
@@ -833,7 +885,7 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         long n = count;
         // Room on this partition's places is the capacity less its living agents there: none when it has none.
-        roundOccupancy = capacity < Integer.MAX_VALUE ? gridScratch.zeroed("round.occupancy", 4 * cells) : 0L;
+        roundOccupancy = capacity < Integer.MAX_VALUE ? gridScratch.zeroed("round.occupancy", 4 * keys) : 0L;
         if (n == 0) {
             return new RoundStart(0, 0, 0, false, new int[0], new long[0], new long[0]);
         }
@@ -843,7 +895,7 @@ public final class CudaAgentStore implements AgentStore {
         long occupancy = roundOccupancy;
         run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
         run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
-                .add(locations.pointer()).add(requests).add(occupancy).add(stats));
+                .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(stats));
         long remote = pool.get("round.remote", 4 * n);
         long rank = pool.get("round.rank", 4 * n);
         org.colony.runtime.spi.Layout l = places.layout();
@@ -909,9 +961,9 @@ public final class CudaAgentStore implements AgentStore {
         if (capacity < Integer.MAX_VALUE) {
             long priority = pool.get("round.priority", 8 * t);
             run("colony_move_priorities", t, p -> p.add(t).add(seed).add(epoch).add(who).add(req).add(priority));
-            long bucketStart = gridScratch.get("round.bucketStart", 4 * (cells + 1));
+            long bucketStart = gridScratch.get("round.bucketStart", 4 * (keys + 1));
             long bucketOrder = pool.get("round.bucketOrder", 4 * t);
-            group(req, t, cells, bucketStart, bucketOrder, false);
+            group(req, t, keys, bucketStart, bucketOrder, false);
             grant(bucketStart, bucketOrder, roundOccupancy, won, priority, who);
         } else {
             Driver.memset8(won, (byte) 1, t);
@@ -1051,7 +1103,7 @@ public final class CudaAgentStore implements AgentStore {
         index();
         long out = pool.get("halo.counts", 4 * cellsIn);
         org.colony.runtime.spi.Layout l = places.layout();
-        run("colony_pack_counts", cellsIn, p -> p.add(start.pointer()).addInt(l.size0()).addInt(l.size1())
+        run("colony_pack_counts", cellsIn, p -> p.add(shifted(start.pointer())).addInt(l.size0()).addInt(l.size1())
                 .addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2()).addInt(lo[0]).addInt(lo[1]).addInt(lo[2])
                 .addInt(n0).addInt(n1).addInt(n2).add(out));
         Driver.copyToHost(buffer.asSlice(offset, 4 * cellsIn), out, 4 * cellsIn);
@@ -1198,7 +1250,7 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public long bytes() {
-        long b = bytesPerSlot(model) * slots + 4 * (cells + 1) + pool.bytes() + gridScratch.bytes();
+        long b = bytesPerSlot(model) * slots + 4 * (keys + 1) + pool.bytes() + gridScratch.bytes();
         for (DeviceBuffer spare : spares.values()) {
             b += spare.bytes();
         }
