@@ -29,8 +29,7 @@ class HeldStepsTest {
 
     @AfterEach
     void clearProperties() {
-        System.clearProperty("colony.cpu.hold");
-        System.clearProperty("colony.cpu.hold.minCells");
+        clearHoldProperties();
     }
 
     /** A simulation on the CPU that holds steps on any grid ({@code held}) or holds none. */
@@ -44,11 +43,11 @@ class HeldStepsTest {
         try {
             return Simulation.create(Config.defaults().withBackend("cpu").withThreads(threads).withSeed(7));
         } finally {
-            clearPropertiesStatic();
+            clearHoldProperties();
         }
     }
 
-    private static void clearPropertiesStatic() {
+    private static void clearHoldProperties() {
         System.clearProperty("colony.cpu.hold");
         System.clearProperty("colony.cpu.hold.minCells");
     }
