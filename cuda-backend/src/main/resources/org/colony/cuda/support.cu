@@ -548,14 +548,48 @@ extern "C" __global__ void colony_merge_map(jlong n, jlong a, const bool* __rest
     }
 }
 
-// The number of agents on each place of a box of owned places (local coordinates lo .. hi of a block at origin
-// o), in row order, from an index by global place.
-extern "C" __global__ void colony_pack_counts(const jint* __restrict__ start, jint size0, jint size1, jint o0, jint o1,
-        jint o2, jint lo0, jint lo1, jint lo2, jint n0, jint n1, jint n2, jint* __restrict__ out) {
+// The number of agents (slots [0, n)) on each cell of a box of owned places (local coordinates lo .. lo + n of a
+// block at origin o), in row order, added into `out` (zero before): one pass over the agents, no index needed.
+extern "C" __global__ void colony_box_counts(const jlong* __restrict__ locations, jlong n, jint size0, jint size1,
+        jint o0, jint o1, jint o2, jint lo0, jint lo1, jint lo2, jint n0, jint n1, jint n2, jint* __restrict__ out) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong g = locations[i];
+        const jlong row = g / size0;
+        const jlong x = g - row * size0 - o0 - lo0, y = row % size1 - o1 - lo1, z = row / size1 - o2 - lo2;
+        if (x >= 0 && x < n0 && y >= 0 && y < n1 && z >= 0 && z < n2) atomicAdd(&out[x + n0 * (y + (jlong) n1 * z)], 1);
+    }
+}
+
+__device__ __forceinline__ jint wrapCoordinate(jint c, jint size, bool wrap) {
+    if (c >= 0 && c < size) return c;
+    if (!wrap) return -1;
+    c %= size;
+    return c < 0 ? c + size : c;
+}
+
+// The agents of other partitions on a box of halo cells (local coordinates lo .. lo + n of a block at origin o
+// with extent e, in a grid size0 x size1 x size2), counted only: `ghost` holds their numbers in row order. With
+// `set`, before the scan of an agents-by-place grouping, each place such a cell holds gets its number as its
+// count (no live agent is on it); otherwise, after the scatter, its count goes back to zero and its entries of
+// `order` get a slot no agent has (0x7fffffff), which place writes skip. Cells off a grid that does not wrap, and
+// the block's own places seen across a wrapping edge, are left alone; two cells holding one place write alike.
+extern "C" __global__ void colony_ghost_counts(jint* __restrict__ counts, const jint* __restrict__ start,
+        jint* __restrict__ order, const jint* __restrict__ ghost, jint lo0, jint lo1, jint lo2, jint n0, jint n1,
+        jint n2, jint o0, jint o1, jint o2, jint e0, jint e1, jint e2, jint size0, jint size1, jint size2, bool wrap,
+        bool set) {
     const jlong total = (jlong) n0 * n1 * n2;
     for (jlong k = (jlong) blockIdx.x * blockDim.x + threadIdx.x; k < total; k += (jlong) gridDim.x * blockDim.x) {
-        const jlong x = o0 + lo0 + k % n0, y = o1 + lo1 + k / n0 % n1, z = o2 + lo2 + k / n0 / n1;
+        const jint x = wrapCoordinate(o0 + lo0 + (jint) (k % n0), size0, wrap);
+        const jint y = wrapCoordinate(o1 + lo1 + (jint) (k / n0 % n1), size1, wrap);
+        const jint z = wrapCoordinate(o2 + lo2 + (jint) (k / n0 / n1), size2, wrap);
+        if (x < 0 || y < 0 || z < 0) continue;
+        if (x >= o0 && x < o0 + e0 && y >= o1 && y < o1 + e1 && z >= o2 && z < o2 + e2) continue;
         const jlong g = x + (jlong) size0 * (y + (jlong) size1 * z);
-        out[k] = start[g + 1] - start[g];
+        if (set) {
+            counts[g] = ghost[k];
+        } else {
+            counts[g] = 0;
+            for (jint j = start[g]; j < start[g + 1]; j++) order[j] = 0x7fffffff;
+        }
     }
 }

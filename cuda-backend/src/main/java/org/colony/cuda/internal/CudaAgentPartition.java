@@ -4,7 +4,9 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.colony.runtime.ColonyException;
 import org.colony.runtime.ManageReport;
@@ -15,6 +17,7 @@ import org.colony.runtime.partition.Region;
 import org.colony.runtime.partition.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.AttributeInfo;
 import org.colony.runtime.spi.Layout;
 import org.colony.runtime.spi.ModelDescriptor;
 import org.colony.runtime.spi.ModelInfo;
@@ -61,6 +64,16 @@ final class CudaAgentPartition implements RoundPartition {
      */
     private int[] halo;
     private boolean haloCounts;
+    /** The halo boxes received in the last exchange of counts and their counts, box after box (4 bytes a cell). */
+    private final List<Region> received = new java.util.ArrayList<>();
+    private final List<int[]> receivedCounts = new java.util.ArrayList<>();
+    /** The agents the received counts add up to. */
+    private long receivedTotal;
+    /** Whether an exchange of counts is being received (the next haloReady ends it). */
+    private boolean receiving;
+    /** The counts staged for the exchange under way, by region (identity), and where each region's start. */
+    private final Map<Region, Long> staged = new IdentityHashMap<>();
+    private MemorySegment stagedCounts;
     private PlaceIndex index;
     /** The index whose halo entries name ghost slots of {@link #cols}. */
     private PlaceIndex ghostIndex;
@@ -78,6 +91,9 @@ final class CudaAgentPartition implements RoundPartition {
     private long[] admittedFrom;
     /** Per partition, the indices into the remote lists of the agents leaving for it. */
     private int[][] left;
+    /** The agents leaving in all, and their attributes as the device gave them ({@link CudaAgentStore#leave}). */
+    private int leftTotal;
+    private MemorySegment leftRows;
     private long moves;
     private long refused;
     private int arrivals;
@@ -141,20 +157,8 @@ final class CudaAgentPartition implements RoundPartition {
         // Only across a wrapping edge can two halo cells hold the same place (a partition as narrow as the halo).
         Set<Long> seen = l.wrap() ? new HashSet<>() : null;
         if (ghostIndex == null) {
-            // Counted only: one ghost per agent next door, at its place; its row is never read.
-            int[] counts = halo;
-            long[][] where = {new long[1024]};
-            int[] n = {0};
-            forEachHaloPlace(l, (s, g) -> {
-                if (counts[s] > 0 && (seen == null || seen.add(g))) {
-                    if (n[0] + counts[s] > where[0].length) {
-                        where[0] = java.util.Arrays.copyOf(where[0], Math.max(2 * where[0].length, n[0] + counts[s]));
-                    }
-                    java.util.Arrays.fill(where[0], n[0], n[0] + counts[s], g);
-                    n[0] += counts[s];
-                }
-            });
-            dev.ghosts(where[0], n[0], null);
+            // Counted only: the device adds the numbers received into its index by place; no rows, no slots.
+            dev.ghostCounts(received, receivedCounts, receivedTotal);
             return;
         }
         PlaceIndex idx = ghostIndex;
@@ -230,10 +234,20 @@ final class CudaAgentPartition implements RoundPartition {
         if (index == null) {
             fresh();
             Layout l = block.layout();
-            index = haloCounts ? PlaceIndex.withHalo(cols.locations(), cols.count(), l, halo)
+            index = haloCounts ? PlaceIndex.withHalo(cols.locations(), cols.count(), l, hostHalo())
                     : PlaceIndex.owned(cols.locations(), cols.count(), l);
         }
         return index;
+    }
+
+    /** The counts received, per stored cell of the block (halo cells; owned cells' entries unused). */
+    private int[] hostHalo() {
+        Layout l = block.layout();
+        halo = PlaceIndex.halo(halo, l);
+        for (int i = 0; i < received.size(); i++) {
+            halo = PlaceIndex.unpackCounts(halo, l, received.get(i), MemorySegment.ofArray(receivedCounts.get(i)), 0);
+        }
+        return halo;
     }
 
     // ---- the agent store ---------------------------------------------------------------------
@@ -334,19 +348,51 @@ final class CudaAgentPartition implements RoundPartition {
     // ---- agents on the halo --------------------------------------------------------------------
 
     @Override
+    public void stageCounts(List<Region> regions) {
+        stagedCounts = dev.countsIn(regions);
+        staged.clear();
+        long at = 0;
+        for (Region r : regions) {
+            staged.put(r, at);
+            at += 4 * r.cells();
+        }
+    }
+
+    @Override
     public void packCounts(Region region, MemorySegment buffer, long offset) {
-        dev.packCounts(region, buffer, offset);
+        Long at = staged.get(region);
+        MemorySegment counts = at != null ? stagedCounts : dev.countsIn(List.of(region));
+        MemorySegment.copy(counts, at != null ? at : 0, buffer, offset, 4 * region.cells());
     }
 
     @Override
     public void unpackCounts(Region region, MemorySegment buffer, long offset) {
-        halo = PlaceIndex.unpackCounts(halo, block.layout(), region, buffer, offset);
+        if (!receiving) {
+            received.clear();
+            receivedCounts.clear();
+            receivedTotal = 0;
+            receiving = true;
+        }
+        int[] counts = new int[(int) region.cells()];
+        MemorySegment.copy(buffer, ValueLayout.JAVA_INT_UNALIGNED, offset, counts, 0, counts.length);
+        for (int c : counts) {
+            receivedTotal += c;
+        }
+        received.add(region);
+        receivedCounts.add(counts);
         haloCounts = true;
     }
 
     @Override
     public void haloReady() {
-        halo = PlaceIndex.halo(halo, block.layout());
+        if (!receiving) {
+            received.clear(); // no neighbour sent anything
+            receivedCounts.clear();
+            receivedTotal = 0;
+        }
+        receiving = false;
+        staged.clear();
+        stagedCounts = null;
         haloCounts = true;
         index = null; // built on the host only where rows go next door
         ghostIndex = null;
@@ -433,6 +479,8 @@ final class CudaAgentPartition implements RoundPartition {
         verdicts = new boolean[k][];
         admittedFrom = new long[k];
         left = new int[k][];
+        leftTotal = 0;
+        leftRows = null;
         moves = 0;
         refused = 0;
         arrivals = 0;
@@ -543,12 +591,27 @@ final class CudaAgentPartition implements RoundPartition {
             }
         }
         left[to] = java.util.Arrays.copyOf(slots, c); // indices into the remote lists
-        int[] agentSlots = new int[c];
-        for (int i = 0; i < c; i++) {
-            agentSlots[i] = start.remoteSlots()[left[to][i]];
-        }
-        dev.markLeft(agentSlots);
         return c;
+    }
+
+    @Override
+    public void stageMovers() {
+        if (start == null) {
+            return;
+        }
+        int total = 0;
+        for (int[] list : left) {
+            total += list == null ? 0 : list.length;
+        }
+        int[] agentSlots = new int[total];
+        int at = 0;
+        for (int[] list : left) {
+            for (int i = 0; list != null && i < list.length; i++) {
+                agentSlots[at++] = start.remoteSlots()[list[i]];
+            }
+        }
+        leftTotal = total;
+        leftRows = dev.leave(agentSlots);
     }
 
     @Override
@@ -562,16 +625,29 @@ final class CudaAgentPartition implements RoundPartition {
             RoundPartition.super.packMovers(to, buffer);
             return;
         }
-        int[] list = left[to];
-        int[] slots = new int[list.length];
-        long[] id = new long[list.length];
-        long[] dest = new long[list.length];
-        for (int i = 0; i < list.length; i++) {
-            slots[i] = start.remoteSlots()[list[i]];
-            id[i] = start.remoteIds()[list[i]];
-            dest[i] = start.remoteDest()[list[i]];
+        // The rows staged by stageMovers hold every destination's movers in destination order, attribute column
+        // by attribute column; this destination's are a run of each column.
+        int[] list = left[to] == null ? new int[0] : left[to];
+        int m = list.length;
+        int first = 0;
+        for (int q = 0; q < to; q++) {
+            first += left[q] == null ? 0 : left[q].length;
         }
-        dev.packMovers(slots, id, dest, buffer);
+        for (int i = 0; i < m; i++) {
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 8L * i, start.remoteIds()[list[i]]);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 8L * (m + i), start.remoteDest()[list[i]]);
+        }
+        buffer.asSlice(16L * m, 4L * m).fill((byte) 0); // no children: the round has no births
+        long at = 20L * m;
+        long from = 0;
+        for (AttributeInfo info : model.attributes()) {
+            int size = info.type().bytes();
+            for (int k = 0; k < info.columns(); k++) {
+                MemorySegment.copy(leftRows, from + ((long) k * leftTotal + first) * size, buffer, at, (long) m * size);
+                at += (long) m * size;
+            }
+            from += (long) size * info.columns() * leftTotal;
+        }
     }
 
     @Override
@@ -602,6 +678,21 @@ final class CudaAgentPartition implements RoundPartition {
         }
     }
 
+    /** The first {@code n} slots of {@code ids} in id order (batches from one partition arrive in id order). */
+    private static int[] idOrder(long[] ids, int n) {
+        int[] order = new int[n];
+        boolean sorted = true;
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+            sorted &= i == 0 || ids[i - 1] < ids[i];
+        }
+        if (sorted) {
+            return order;
+        }
+        return java.util.stream.IntStream.range(0, n).boxed().sorted(java.util.Comparator.comparingLong(i -> ids[i]))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
     @Override
     public ManageReport finishManage(long nextId, List<Batch> others) {
         ManageReport r;
@@ -612,9 +703,8 @@ final class CudaAgentPartition implements RoundPartition {
             hostCurrent = true;
         } else {
             long[] ids = cols.ids();
-            int[] order = java.util.stream.IntStream.range(0, arrivals).boxed()
-                    .sorted(java.util.Comparator.comparingLong(i -> ids[i])).mapToInt(Integer::intValue).toArray();
-            dev.finishRound(cols, order);
+            int[] order = idOrder(ids, arrivals);
+            dev.finishRound(cols, order, dev.size() - start.deaths() - leftTotal);
             r = new ManageReport(start.deaths(), 0, moves, refused, 0, start.outside(), dev.size());
             start = null;
             hostCurrent = false;

@@ -3,6 +3,7 @@ package org.colony.cuda.internal;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.colony.runtime.storage.HostCopy;
@@ -69,6 +70,16 @@ public final class CudaAgentStore implements AgentStore {
     private long count;
     /** Agents of other partitions on this one's halo, in the slots past the live agents (see {@link #ghosts}). */
     private long ghosts;
+    /**
+     * Agents of other partitions on this one's halo counted only (see {@link #ghostCounts}): the halo boxes and, in
+     * {@link #ghostCounts}, their numbers box after box; empty when there are none.
+     */
+    private List<org.colony.runtime.partition.Region> ghostBoxes = List.of();
+    private DeviceBuffer ghostCounts;
+    /** Page-locked memory the uploads of a partition's rounds go through without waiting (made on first use). */
+    private UploadStage stage;
+    /** The agents the ghost boxes hold in all (an upper bound on the index entries they take). */
+    private long ghostTotal;
     private long nextId;
     private DeviceBuffer[] current;
     private DeviceBuffer[] next;
@@ -231,6 +242,12 @@ public final class CudaAgentStore implements AgentStore {
      * priority itself.
      */
     private void group(long keys, long n, long buckets, long startOut, long orderOut, boolean sorted) {
+        group(keys, n, buckets, startOut, orderOut, sorted, false);
+    }
+
+    /** As above; with {@code ghostCounted}, the places of {@link #ghostBoxes} hold their counted agents too. */
+    private void group(long keys, long n, long buckets, long startOut, long orderOut, boolean sorted,
+            boolean ghostCounted) {
         // The counts are zero between groupings: the scatter counts every bucket back down to zero.
         long counts = gridScratch.get("group.counts", 4 * buckets);
         if (!countsZero) {
@@ -238,8 +255,14 @@ public final class CudaAgentStore implements AgentStore {
         }
         countsZero = false;
         run("colony_histogram", n, p -> p.add(keys).add(n).add(shifted(counts)));
+        if (ghostCounted) {
+            ghostPass(counts, startOut, orderOut, true);
+        }
         scanner.scanOnDevice(counts, startOut, buckets, startOut + 4 * buckets, 0L);
         run("colony_scatter", n, p -> p.add(keys).add(n).add(shifted(startOut)).add(shifted(counts)).add(orderOut));
+        if (ghostCounted) {
+            ghostPass(counts, startOut, orderOut, false);
+        }
         countsZero = true;
         if (sorted && !(keys == locations.pointer() && capacity == 1)) {
             // (Agents by place with capacity 1: no bucket holds two, so there is nothing to sort.)
@@ -254,6 +277,27 @@ public final class CudaAgentStore implements AgentStore {
     private void grant(long bucketStart, long bucketOrder, long occupancy, long won, long priority, long tie) {
         run("colony_grant", keys, p -> p.add(bucketStart).add(bucketOrder).add(keys).addInt(capacity).add(occupancy)
                 .add(won).add(priority).add(tie));
+    }
+
+    /**
+     * Gives the places of the ghost boxes their counts before the scan ({@code set}), or clears them and marks their
+     * entries of the order after the scatter ({@code colony_ghost_counts}).
+     */
+    private void ghostPass(long counts, long startOut, long orderOut, boolean set) {
+        org.colony.runtime.spi.Layout l = places.layout();
+        long at = 0;
+        for (org.colony.runtime.partition.Region box : ghostBoxes) {
+            int[] lo = box.lo();
+            int[] hi = box.hi();
+            long cellsIn = box.cells();
+            long values = ghostCounts.pointer() + 4 * at;
+            at += cellsIn;
+            run("colony_ghost_counts", cellsIn, p -> p.add(shifted(counts)).add(shifted(startOut)).add(orderOut)
+                    .add(values).addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1])
+                    .addInt(hi[2] - lo[2]).addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2())
+                    .addInt(l.extent0()).addInt(l.extent1()).addInt(l.extent2()).addInt(l.size0()).addInt(l.size1())
+                    .addInt(l.size2()).addBoolean(l.wrap()).addBoolean(set));
+        }
     }
 
     /** A device array by place, moved back by {@link #keyBase} entries of 4 bytes: indexed by global place. */
@@ -301,11 +345,13 @@ public final class CudaAgentStore implements AgentStore {
         if (!indexed) {
             LaunchTimer timer = cx.timer();
             long t = timer.on() ? timer.start() : 0L;
-            if (order.bytes() < 4 * Math.max(1, slots)) {
+            long entries = Math.max(slots, count + ghosts + ghostTotal);
+            if (order.bytes() < 4 * Math.max(1, entries)) {
                 order.close();
-                order = DeviceBuffer.pooled(4 * slots);
+                order = DeviceBuffer.pooled(4 * entries);
             }
-            group(locations.pointer(), count + ghosts, keys, start.pointer(), order.pointer(), true);
+            group(locations.pointer(), count + ghosts, keys, start.pointer(), order.pointer(), true,
+                    !ghostBoxes.isEmpty());
             indexed = true;
             if (timer.on()) {
                 timer.stop(name() + " index by place (part of the step)", t);
@@ -621,10 +667,16 @@ public final class CudaAgentStore implements AgentStore {
 
     /** Waits for the device and reads the manageAll statistics. */
     private long[] readStats(long stats) {
-        long[] st = new long[8];
+        return readStats(stats, 8);
+    }
+
+    /** Waits for the device and reads the first {@code n} statistics. */
+    private long[] readStats(long stats, int n) {
+        long[] st = new long[n];
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate(8 * 8);
-            Driver.copyToHost(host, stats, 8 * 8);
+            MemorySegment host = a.allocate(8L * n);
+            Driver.copyToHost(host, stats, 8L * n);
+            waited();
             for (int i = 0; i < st.length; i++) {
                 st[i] = host.getAtIndex(ValueLayout.JAVA_LONG, i);
             }
@@ -803,7 +855,7 @@ public final class CudaAgentStore implements AgentStore {
             upload(cols, 0, n, slots);
         }
         count = n;
-        ghosts = 0;
+        noGhosts();
         indexed = false;
     }
 
@@ -857,6 +909,8 @@ public final class CudaAgentStore implements AgentStore {
                 }
             }
         }
+        ghostBoxes = List.of();
+        ghostTotal = 0;
         ghosts = n;
         indexed = false;
     }
@@ -879,6 +933,8 @@ public final class CudaAgentStore implements AgentStore {
     /** Scratch of the round under way: the local requests (-1 where none) and the living agents per place. */
     private long roundRequests;
     private long roundOccupancy;
+    /** The round's moves to this partition's own places. */
+    private long roundLocalMovers;
 
     /** Starts a partition's {@code manageAll} on the device: deaths, requests, which of them go elsewhere. */
     RoundStart beginRound() {
@@ -886,10 +942,12 @@ public final class CudaAgentStore implements AgentStore {
         long n = count;
         // Room on this partition's places is the capacity less its living agents there: none when it has none.
         roundOccupancy = capacity < Integer.MAX_VALUE ? gridScratch.zeroed("round.occupancy", 4 * keys) : 0L;
+        roundLocalMovers = 0;
         if (n == 0) {
             return new RoundStart(0, 0, 0, false, new int[0], new long[0], new long[0]);
         }
-        long stats = pool.zeroed("round.stats", 8 * 8);
+        // stats 0-7 as manageAll's, 8: the requests to other partitions' places (one wait reads them all)
+        long stats = pool.zeroed("round.stats", 8 * 9);
         roundRequests = pool.get("round.requests", 8 * n);
         long requests = roundRequests;
         long occupancy = roundOccupancy;
@@ -902,12 +960,14 @@ public final class CudaAgentStore implements AgentStore {
         run("colony_split_requests", n, p -> p.add(n).add(requests).add(remote).addInt(l.size0()).addInt(l.size1())
                 .addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2()).addInt(l.extent0()).addInt(l.extent1())
                 .addInt(l.extent2()));
-        int r = (int) scanner.scan(remote, rank, n);
-        long[] st = readStats(stats);
+        scanner.scanOnDevice(remote, rank, n, 0L, stats + 8 * 8);
+        long[] st = readStats(stats, 9);
         errors.check();
         if (st[7] != 0 || st[6] != 0) {
             return new RoundStart(st[0], st[4], st[6], st[7] != 0, null, null, null);
         }
+        int r = (int) st[8];
+        roundLocalMovers = st[5] - r;
         int[] slot = new int[r];
         long[] dest = new long[r];
         long[] id = new long[r];
@@ -939,8 +999,9 @@ public final class CudaAgentStore implements AgentStore {
         long n = count;
         int r = dest.length;
         long t = n + r;
-        if (t == 0) {
-            return new Resolved(new boolean[0], 0, 0);
+        if (t == 0 || (r == 0 && roundLocalMovers == 0)) {
+            // Nothing asks for a place here: no grouping of requests over the places (as one block skips it).
+            return new Resolved(new boolean[r], 0, 0);
         }
         long req = pool.get("round.allRequests", 8 * t);
         long who = pool.get("round.allIds", 8 * t);
@@ -949,13 +1010,8 @@ public final class CudaAgentStore implements AgentStore {
             Driver.copyOnDevice(who, ids.pointer(), 8 * n);
         }
         if (r > 0) {
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment h = a.allocate(8L * r);
-                MemorySegment.copy(dest, 0, h, ValueLayout.JAVA_LONG, 0, r);
-                Driver.copyToDevice(req + 8 * n, h, 8L * r);
-                MemorySegment.copy(id, 0, h, ValueLayout.JAVA_LONG, 0, r);
-                Driver.copyToDevice(who + 8 * n, h, 8L * r);
-            }
+            stage().upload(req + 8 * n, dest);
+            stage().upload(who + 8 * n, id);
         }
         long won = pool.get("round.won", t);
         if (capacity < Integer.MAX_VALUE) {
@@ -980,64 +1036,66 @@ public final class CudaAgentStore implements AgentStore {
                 HostCopy.fromSegment(h, 0, verdicts, 0, r, org.colony.runtime.spi.ScalarType.BOOLEAN);
             }
         }
-        long[] st = readStats(stats);
-        errors.check();
+        long[] st = readStats(stats); // (the settling kernels cannot fail: beginRound checked the steps)
         indexed = false;
         return new Resolved(verdicts, st[1], st[2]);
     }
 
-    /** Marks the agents in {@code slots} as gone to other partitions: the compaction drops them. */
-    void markLeft(int[] slots) {
+    /**
+     * Marks the agents in {@code slots} as gone to other partitions (the compaction drops them) and copies their
+     * attributes to the host in one go: for each attribute, each element column, the movers' values in
+     * {@code slots} order ({@code AgentColumns.pack}'s layout past the id, place and children).
+     */
+    MemorySegment leave(int[] slots) {
         checkOpen();
         int m = slots.length;
+        long rowBytes = 0;
+        for (AttributeInfo info : model.attributes()) {
+            rowBytes += (long) info.type().bytes() * info.columns();
+        }
+        MemorySegment host = Arena.ofAuto().allocate(Math.max(8, rowBytes * m), 8);
         if (m == 0) {
-            return;
+            return host;
         }
         long list = pool.get("round.left", 4L * m);
-        upload(list, slots);
+        stage().upload(list, slots);
         run("colony_mark_left", m, p -> p.add(list).add(m).add(killed.pointer()));
-    }
-
-    private static void upload(long pointer, int[] values) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment h = a.allocate(4L * Math.max(1, values.length));
-            MemorySegment.copy(values, 0, h, ValueLayout.JAVA_INT, 0, values.length);
-            Driver.copyToDevice(pointer, h, 4L * values.length);
+        if (rowBytes == 0) {
+            return host;
         }
-    }
-
-    /**
-     * Writes the rows of the agents in {@code slots} leaving for {@code dest}, as {@code AgentColumns.pack} with
-     * state does: ids, new places, children asked for (none: the round has no births), attributes.
-     */
-    void packMovers(int[] slots, long[] id, long[] dest, MemorySegment buffer) {
-        checkOpen();
-        int m = slots.length;
-        MemorySegment.copy(id, 0, buffer, ValueLayout.JAVA_LONG_UNALIGNED, 0, m);
-        MemorySegment.copy(dest, 0, buffer, ValueLayout.JAVA_LONG_UNALIGNED, 8L * m, m);
-        buffer.asSlice(16L * m, 4L * m).fill((byte) 0);
-        if (m == 0) {
-            return;
-        }
-        long map = pool.get("round.moverMap", 4L * m);
-        upload(map, slots);
-        long at = 20L * m;
+        // On the device each attribute's columns start 16-byte aligned (for the gathers' wide writes); on the host
+        // they follow each other.
+        long[] start = new long[current.length + 1];
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
-            int size = info.type().bytes();
-            long bytes = (long) size * m * info.columns();
-            long staging = pool.get("round.moverRows", bytes);
-            gather(current[a].pointer(), staging, map, m, slots(), m, info.columns(), size);
-            Driver.copyToHost(buffer.asSlice(at, bytes), staging, bytes);
-            at += bytes;
+            start[a + 1] = (start[a] + (long) info.type().bytes() * m * info.columns() + 15) & ~15L;
         }
+        long staging = pool.get("round.moverRows", start[current.length]);
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            gather(current[a].pointer(), staging + start[a], list, m, slots(), m, info.columns(), info.type().bytes());
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment aligned = arena.allocate(start[current.length], 16);
+            Driver.copyToHost(aligned, staging, start[current.length]);
+            waited();
+            long at = 0;
+            for (int a = 0; a < current.length; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = (long) info.type().bytes() * m * info.columns();
+                MemorySegment.copy(aligned, start[a], host, at, bytes);
+                at += bytes;
+            }
+        }
+        return host;
     }
 
     /**
-     * Finishes a partition's {@code manageAll} on the device: the agents that stay and {@code arrivals}' slots
-     * {@code order} (sorted by id; rows as {@code AgentColumns} holds them) are compacted into id order.
+     * Finishes a partition's {@code manageAll} on the device: the {@code survivors} agents that stay (neither dead
+     * nor gone) and {@code arrivals}' slots {@code order} (sorted by id; rows as {@code AgentColumns} holds them) are
+     * compacted into id order, without waiting for the device.
      */
-    void finishRound(org.colony.runtime.storage.AgentColumns arrivals, int[] order) {
+    void finishRound(org.colony.runtime.storage.AgentColumns arrivals, int[] order, long survivors) {
         checkOpen();
         long n = count;
         int a = order.length;
@@ -1046,31 +1104,32 @@ public final class CudaAgentStore implements AgentStore {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment packed = arena.allocate(arrivals.rowBytes(true) * a);
                 arrivals.pack(order, a, true, packed, 0);
-                Driver.copyToDevice(ids.pointer() + 8 * n, packed.asSlice(0, 8L * a), 8L * a);
-                Driver.copyToDevice(locations.pointer() + 8 * n, packed.asSlice(8L * a, 8L * a), 8L * a);
+                UploadStage up = stage();
+                up.upload(ids.pointer() + 8 * n, packed, 0, 8L * a);
+                up.upload(locations.pointer() + 8 * n, packed, 8L * a, 8L * a);
                 long at = 20L * a;
                 for (int i = 0; i < current.length; i++) {
                     AttributeInfo info = model.attributes().get(i);
                     long bytes = (long) info.type().bytes() * a;
                     for (int k = 0; k < info.columns(); k++) {
-                        Driver.copyToDevice(current[i].pointer() + ((long) k * slots + n) * info.type().bytes(),
-                                packed.asSlice(at, bytes), bytes);
+                        up.upload(current[i].pointer() + ((long) k * slots + n) * info.type().bytes(), packed, at,
+                                bytes);
                         at += bytes;
                     }
                 }
             }
         }
-        long m = Math.max(1, n);
-        long flags = pool.get("round.alive", 4 * m);
-        long ranks = pool.get("round.aliveRank", 4 * m);
-        long survivors = 0;
-        if (n > 0) {
-            run("colony_flags", n, p -> p.add(n).add(killed.pointer()).addBoolean(true).add(flags));
-            survivors = scanner.scan(flags, ranks, n);
-        }
         if (survivors == n && a == 0) {
             fillLong(targets.pointer(), slots, -1);
         } else {
+            long m = Math.max(1, n);
+            long flags = pool.get("round.alive", 4 * m);
+            long ranks = pool.get("round.aliveRank", 4 * m);
+            if (n > 0) {
+                // The caller knows the survivors: the scan's total need not come back to the host.
+                run("colony_flags", n, p -> p.add(n).add(killed.pointer()).addBoolean(true).add(flags));
+                scanner.scanOnDevice(flags, ranks, n, 0L, 0L);
+            }
             long total = survivors + a;
             long map = pool.get("round.map", 4 * Math.max(1, total));
             int s = (int) survivors;
@@ -1078,9 +1137,8 @@ public final class CudaAgentStore implements AgentStore {
                     .add(ids.pointer()).add(map));
             compact(map, survivors, 0, total);
         }
-        ghosts = 0;
+        noGhosts();
         indexed = false;
-        errors.check();
     }
 
     /** The slots allocated per column. */
@@ -1088,25 +1146,87 @@ public final class CudaAgentStore implements AgentStore {
         return slots;
     }
 
-    /** Writes the number of agents on each owned place of {@code region} (4 bytes each, row order). */
-    void packCounts(org.colony.runtime.partition.Region region, MemorySegment buffer, long offset) {
+    /**
+     * The number of agents on each owned cell of every region (local coordinates), 4 bytes each in row order, region
+     * after region: one pass over the agents per region and one copy to the host for them all.
+     */
+    MemorySegment countsIn(List<org.colony.runtime.partition.Region> regions) {
         checkOpen();
-        int[] lo = region.lo();
-        int[] hi = region.hi();
-        int n0 = hi[0] - lo[0];
-        int n1 = hi[1] - lo[1];
-        int n2 = hi[2] - lo[2];
-        long cellsIn = (long) n0 * n1 * n2;
-        if (cellsIn <= 0) {
-            return;
+        long cellsIn = 0;
+        for (org.colony.runtime.partition.Region r : regions) {
+            cellsIn += Math.max(0, r.cells());
         }
-        index();
-        long out = pool.get("halo.counts", 4 * cellsIn);
+        MemorySegment host = Arena.ofAuto().allocate(Math.max(4, 4 * cellsIn), 8);
+        if (cellsIn == 0) {
+            return host;
+        }
+        long out = pool.zeroed("halo.counts", 4 * cellsIn);
         org.colony.runtime.spi.Layout l = places.layout();
-        run("colony_pack_counts", cellsIn, p -> p.add(shifted(start.pointer())).addInt(l.size0()).addInt(l.size1())
-                .addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2()).addInt(lo[0]).addInt(lo[1]).addInt(lo[2])
-                .addInt(n0).addInt(n1).addInt(n2).add(out));
-        Driver.copyToHost(buffer.asSlice(offset, 4 * cellsIn), out, 4 * cellsIn);
+        long n = count;
+        long at = 0;
+        for (org.colony.runtime.partition.Region r : regions) {
+            int[] lo = r.lo();
+            int[] hi = r.hi();
+            long into = out + 4 * at;
+            at += Math.max(0, r.cells());
+            if (n > 0 && r.cells() > 0) {
+                run("colony_box_counts", n, p -> p.add(locations.pointer()).add(n).addInt(l.size0()).addInt(l.size1())
+                        .addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2()).addInt(lo[0]).addInt(lo[1])
+                        .addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2]).add(into));
+            }
+        }
+        Driver.copyToHost(host, out, 4 * cellsIn);
+        waited();
+        return host;
+    }
+
+    /**
+     * Counts the agents of other partitions on this one's halo into the agents-by-place index, without slots:
+     * {@code counts} holds, per box of halo cells (local coordinates), the number on each cell in row order. They stay until the next {@code manageAll} or call of this method or of
+     * {@link #ghosts}; a step reading them may count them, not iterate them. {@code total} is their sum.
+     */
+    void ghostCounts(List<org.colony.runtime.partition.Region> boxes, List<int[]> counts, long total) {
+        checkOpen();
+        long cellsIn = 0;
+        for (org.colony.runtime.partition.Region r : boxes) {
+            cellsIn += r.cells();
+        }
+        if (ghostCounts == null || ghostCounts.bytes() < 4 * cellsIn) {
+            if (ghostCounts != null) {
+                ghostCounts.close();
+            }
+            ghostCounts = DeviceBuffer.pooled(Math.max(64, 4 * cellsIn + cellsIn));
+        }
+        long at = ghostCounts.pointer();
+        for (int[] c : counts) {
+            stage().upload(at, c);
+            at += 4L * c.length;
+        }
+        ghostBoxes = List.copyOf(boxes);
+        ghostTotal = total;
+        ghosts = 0;
+        indexed = false;
+    }
+
+    private UploadStage stage() {
+        if (stage == null) {
+            stage = new UploadStage(1 << 20);
+        }
+        return stage;
+    }
+
+    /** The host waited for the device: what the upload stage holds has arrived. */
+    private void waited() {
+        if (stage != null) {
+            stage.deviceWaited();
+        }
+    }
+
+    /** Drops the agents of other partitions: slots and counts. */
+    private void noGhosts() {
+        ghosts = 0;
+        ghostBoxes = List.of();
+        ghostTotal = 0;
     }
 
     /** Grows the columns to at least {@code need} slots, keeping the live agents and what their steps asked for. */
@@ -1278,6 +1398,12 @@ public final class CudaAgentStore implements AgentStore {
         }
         start.close();
         order.close();
+        if (ghostCounts != null) {
+            ghostCounts.close();
+        }
+        if (stage != null) {
+            stage.close();
+        }
         counter.close();
         closeSpares();
         pool.close();

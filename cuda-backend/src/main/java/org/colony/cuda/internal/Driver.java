@@ -97,6 +97,11 @@ public final class Driver {
     static final MethodHandle CU_MEM_POOL_TRIM_TO = work("cuMemPoolTrimTo", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_MEMCPY_HTOD = work("cuMemcpyHtoD_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG));
+    static final MethodHandle CU_MEMCPY_HTOD_ASYNC = work("cuMemcpyHtoDAsync_v2",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_MEM_ALLOC_HOST = work("cuMemAllocHost_v2",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    static final MethodHandle CU_MEM_FREE_HOST = work("cuMemFreeHost", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     static final MethodHandle CU_MEMCPY_DTOH = work("cuMemcpyDtoH_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_MEMCPY_DTOD = work("cuMemcpyDtoD_v2",
@@ -336,6 +341,37 @@ public final class Driver {
             check((int) CU_MEMCPY_HTOD.invokeExact(dst, src, bytes), "cuMemcpyHtoD_v2");
         } catch (Throwable t) {
             throw rethrow(t, "cuMemcpyHtoD_v2");
+        }
+    }
+
+    /**
+     * Queues a copy of {@code bytes} bytes from page-locked host memory ({@link #allocateHost}) to the device on the
+     * stream kernels run on, without waiting: the source must stay unchanged until the device has done it.
+     */
+    static void copyToDeviceAsync(long dst, MemorySegment pinnedSrc, long bytes) {
+        try {
+            check((int) CU_MEMCPY_HTOD_ASYNC.invokeExact(dst, pinnedSrc, bytes, 0L), "cuMemcpyHtoDAsync_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemcpyHtoDAsync_v2");
+        }
+    }
+
+    /** Page-locked host memory of {@code bytes} bytes, for copies that do not wait ({@link #freeHost}). */
+    static MemorySegment allocateHost(long bytes) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment pp = a.allocate(ADDRESS);
+            check((int) CU_MEM_ALLOC_HOST.invokeExact(pp, bytes), "cuMemAllocHost_v2");
+            return pp.get(ADDRESS, 0).reinterpret(bytes);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemAllocHost_v2");
+        }
+    }
+
+    static void freeHost(MemorySegment pinned) {
+        try {
+            check((int) CU_MEM_FREE_HOST.invokeExact(pinned), "cuMemFreeHost");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemFreeHost");
         }
     }
 

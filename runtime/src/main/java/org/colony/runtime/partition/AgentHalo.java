@@ -20,6 +20,8 @@ final class AgentHalo {
     private final Topology topology;
     private final AgentPartition[] parts;
     private final Transport transport;
+    /** Calls its argument for every partition: side by side where they are in different lanes. */
+    private final java.util.function.Consumer<java.util.function.IntConsumer> each;
     private List<Link> links = List.of();
     private int width = -1;
     private boolean counts;
@@ -27,10 +29,12 @@ final class AgentHalo {
     private long countBytes;
     private long rowBytes;
 
-    AgentHalo(Topology topology, AgentPartition[] parts, Transport transport) {
+    AgentHalo(Topology topology, AgentPartition[] parts, Transport transport,
+            java.util.function.Consumer<java.util.function.IntConsumer> each) {
         this.topology = topology;
         this.parts = parts;
         this.transport = transport;
+        this.each = each;
     }
 
     /** Forgets what was sent: the agents moved, were born or died. */
@@ -65,6 +69,14 @@ final class AgentHalo {
             return;
         }
         if (!counts) {
+            List<List<Region>> sends = new ArrayList<>(parts.length);
+            for (int p = 0; p < parts.length; p++) {
+                sends.add(new ArrayList<>());
+            }
+            for (Link l : links) {
+                sends.get(l.from()).add(l.send());
+            }
+            each.accept(p -> parts[p].stageCounts(sends.get(p)));
             List<Parcel> parcels = new ArrayList<>(links.size());
             for (Link l : links) {
                 parcels.add(Parcel.of(l.from(), l.to(), 4 * l.send().cells(),

@@ -105,12 +105,12 @@ public final class PartitionedAgents implements AgentStore {
         }
         this.nextId = initialPlaces.length;
         this.bound = new PartitionedAgents[model.agentClasses().size()];
-        this.halo = new AgentHalo(topology, parts, transport);
         this.side = sideBySide(parts) ? java.util.concurrent.Executors.newFixedThreadPool(k, r -> {
             Thread t = new Thread(r, model.modelClass().getSimpleName() + " partitions");
             t.setDaemon(true);
             return t;
         }) : null;
+        this.halo = new AgentHalo(topology, parts, transport, this::each);
     }
 
     /** Whether every partition has a lane of its own. */
@@ -376,7 +376,7 @@ public final class PartitionedAgents implements AgentStore {
                 }
             }
             migrationBytes += Parcel.exchange(transport, parcels);
-            for (int p = 0; p < k; p++) {
+            each(p -> {
                 for (int q = 0; q < k; q++) {
                     if (q != p && start[p].requests()[q] > 0) {
                         leaving[p][q] = parts[p].leave(q, verdicts[p][q]);
@@ -385,17 +385,19 @@ public final class PartitionedAgents implements AgentStore {
                         arriving[p][q] = parts[p].admitted(q);
                     }
                 }
-            }
+                parts[p].stageMovers();
+            });
         } else {
-            each(p -> parts[p].resolveMoves(List.of()));
-            for (int p = 0; p < k; p++) {
+            each(p -> {
+                parts[p].resolveMoves(List.of());
                 for (int q = 0; q < k; q++) {
                     if (q != p && start[p].requests()[q] > 0) {
                         leaving[p][q] = parts[p].leave(q, null);
                     }
                     arriving[p][q] = asked[p][q];
                 }
-            }
+                parts[p].stageMovers();
+            });
         }
         parcels.clear();
         for (int p = 0; p < k; p++) {

@@ -32,6 +32,14 @@ public interface AgentPartition extends AgentStore {
 
     // ---- agents on the halo --------------------------------------------------------------------
 
+    /**
+     * Announces the regions {@link #packCounts} is about to be asked for in one exchange, so that a partition whose
+     * agents live on a device can count them all in one go; partitions in different lanes are called side by side.
+     * Does nothing by default.
+     */
+    default void stageCounts(List<Region> regions) {
+    }
+
     /** Writes the number of agents on each cell of {@code region} (owned cells) into {@code buffer}, 4 bytes each. */
     void packCounts(Region region, MemorySegment buffer, long offset);
 
@@ -118,6 +126,14 @@ public interface AgentPartition extends AgentStore {
      * @return how many leave for {@code to}
      */
     long leave(int to, MemorySegment verdicts);
+
+    /**
+     * Called after every {@link #leave} of a round and before {@link #packMovers}: a partition whose agents live on
+     * a device gathers all its leaving rows here in one go; partitions in different lanes are called side by side.
+     * Does nothing by default.
+     */
+    default void stageMovers() {
+    }
 
     /** Bytes of one moving agent's row: its id, new place, children asked for and attributes. */
     long moverBytes();
