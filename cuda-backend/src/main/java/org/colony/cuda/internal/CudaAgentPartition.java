@@ -95,6 +95,8 @@ final class CudaAgentPartition implements RoundPartition {
     private int leftTotal;
     private MemorySegment leftRows;
     private long moves;
+    /** The batches of agents arriving from other partitions in the round under way. */
+    private final List<Batch> arrived = new java.util.ArrayList<>();
     private long refused;
     private int arrivals;
     /** The partitions, here, of the collections this one's steps may see (by agent class slot). */
@@ -484,6 +486,7 @@ final class CudaAgentPartition implements RoundPartition {
         moves = 0;
         refused = 0;
         arrivals = 0;
+        arrived.clear();
         return new ManageStart(s.deaths(), dev.size() - s.deaths(), 0, s.outside(), requests, -1, 0);
     }
 
@@ -656,14 +659,11 @@ final class CudaAgentPartition implements RoundPartition {
             round().unpackMovers(arriving);
             return;
         }
-        // Arrivals wait on the host (in the host columns, which no longer mirror the device) until finishManage.
-        hostCurrent = false;
-        if (arrivals == 0) {
-            cols.count(0);
+        // Arrivals wait on the host, as they came, until finishManage.
+        if (arriving.count() > 0) {
+            arrived.add(arriving);
+            arrivals += (int) arriving.count();
         }
-        int c = (int) arriving.count();
-        cols.append(arriving.buffer(), 0, c);
-        arrivals += c;
     }
 
     @Override
@@ -702,9 +702,28 @@ final class CudaAgentPartition implements RoundPartition {
             dev.load(cols);
             hostCurrent = true;
         } else {
-            long[] ids = cols.ids();
-            int[] order = idOrder(ids, arrivals);
-            dev.finishRound(cols, order, dev.size() - start.deaths() - leftTotal);
+            long survivors = dev.size() - start.deaths() - leftTotal;
+            // Each batch is in id order; where the batches follow one another in id order (always with one
+            // neighbour), they go to the device as they came, else through the host columns, sorted.
+            arrived.sort(java.util.Comparator.comparingLong(b -> b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
+            boolean inOrder = true;
+            for (int i = 1; i < arrived.size(); i++) {
+                Batch prev = arrived.get(i - 1);
+                inOrder &= prev.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 8 * (prev.count() - 1))
+                        < arrived.get(i).buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+            }
+            if (inOrder) {
+                dev.finishRound(arrived.stream().map(Batch::buffer).toList(),
+                        arrived.stream().mapToInt(b -> (int) b.count()).toArray(), survivors);
+            } else {
+                hostCurrent = false; // the host columns hold the arrivals now, not the device's agents
+                cols.count(0);
+                for (Batch b : arrived) {
+                    cols.append(b.buffer(), 0, (int) b.count());
+                }
+                dev.finishRound(cols, idOrder(cols.ids(), arrivals), survivors);
+            }
+            arrived.clear();
             r = new ManageReport(start.deaths(), 0, moves, refused, 0, start.outside(), dev.size());
             start = null;
             hostCurrent = false;

@@ -1096,27 +1096,43 @@ public final class CudaAgentStore implements AgentStore {
      * compacted into id order, without waiting for the device.
      */
     void finishRound(org.colony.runtime.storage.AgentColumns arrivals, int[] order, long survivors) {
+        try (Arena arena = Arena.ofConfined()) {
+            int a = order.length;
+            MemorySegment packed = arena.allocate(Math.max(8, arrivals.rowBytes(true) * a), 8);
+            arrivals.pack(order, a, true, packed, 0);
+            finishRound(List.of(packed), new int[] {a}, survivors);
+        }
+    }
+
+    /**
+     * As above, with the arrivals in {@code blocks} of {@code counts[i]} rows each, packed as {@code AgentColumns.pack}
+     * with state writes them (ids, places, children asked for, then each attribute column), the blocks one after
+     * another in id order.
+     */
+    void finishRound(List<MemorySegment> blocks, int[] counts, long survivors) {
         checkOpen();
         long n = count;
-        int a = order.length;
+        int a = java.util.Arrays.stream(counts).sum();
         if (a > 0) {
             ensureSlots(n + a);
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment packed = arena.allocate(arrivals.rowBytes(true) * a);
-                arrivals.pack(order, a, true, packed, 0);
-                UploadStage up = stage();
-                up.upload(ids.pointer() + 8 * n, packed, 0, 8L * a);
-                up.upload(locations.pointer() + 8 * n, packed, 8L * a, 8L * a);
-                long at = 20L * a;
+            UploadStage up = stage();
+            long to = n;
+            for (int b = 0; b < blocks.size(); b++) {
+                MemorySegment packed = blocks.get(b);
+                int c = counts[b];
+                up.upload(ids.pointer() + 8 * to, packed, 0, 8L * c);
+                up.upload(locations.pointer() + 8 * to, packed, 8L * c, 8L * c);
+                long at = 20L * c;
                 for (int i = 0; i < current.length; i++) {
                     AttributeInfo info = model.attributes().get(i);
-                    long bytes = (long) info.type().bytes() * a;
+                    long bytes = (long) info.type().bytes() * c;
                     for (int k = 0; k < info.columns(); k++) {
-                        up.upload(current[i].pointer() + ((long) k * slots + n) * info.type().bytes(), packed, at,
+                        up.upload(current[i].pointer() + ((long) k * slots + to) * info.type().bytes(), packed, at,
                                 bytes);
                         at += bytes;
                     }
                 }
+                to += c;
             }
         }
         if (survivors == n && a == 0) {
