@@ -53,8 +53,8 @@ public final class PartitionedAgents implements AgentStore {
     /** Changes whenever the agents' attributes may have changed (rows on halos are then stale). */
     private long generation;
     private IdOrder order;
-    /** Threads working the partitions side by side (one per lane), or null: the caller's thread works them. */
-    private final java.util.concurrent.ExecutorService side;
+    /** Works the partitions side by side (each in a lane of its own), or null: the caller's thread works them. */
+    private final SideBySide side;
     private long migrationBytes;
     private boolean closed;
 
@@ -105,11 +105,7 @@ public final class PartitionedAgents implements AgentStore {
         }
         this.nextId = initialPlaces.length;
         this.bound = new PartitionedAgents[model.agentClasses().size()];
-        this.side = sideBySide(parts) ? java.util.concurrent.Executors.newFixedThreadPool(k, r -> {
-            Thread t = new Thread(r, model.modelClass().getSimpleName() + " partitions");
-            t.setDaemon(true);
-            return t;
-        }) : null;
+        this.side = sideBySide(parts) ? new SideBySide(k, model.modelClass().getSimpleName()) : null;
         this.halo = new AgentHalo(topology, parts, transport, this::each);
     }
 
@@ -132,32 +128,7 @@ public final class PartitionedAgents implements AgentStore {
             }
             return;
         }
-        List<java.util.concurrent.Future<?>> running = new ArrayList<>(parts.length);
-        for (int p = 0; p < parts.length; p++) {
-            int q = p;
-            running.add(side.submit(() -> work.accept(q)));
-        }
-        RuntimeException failure = null;
-        for (java.util.concurrent.Future<?> f : running) {
-            try {
-                f.get();
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (e.getCause() instanceof Error err) {
-                    throw err;
-                }
-                if (failure == null) {
-                    failure = e.getCause() instanceof RuntimeException re ? re : new ColonyException(
-                            e.getCause().toString());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new ColonyException("interrupted while the partitions of "
-                        + model.modelClass().getSimpleName() + " were managed");
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        side.run(work);
     }
 
     /**
@@ -585,7 +556,7 @@ public final class PartitionedAgents implements AgentStore {
         if (!closed) {
             closed = true;
             if (side != null) {
-                side.shutdownNow();
+                side.close();
             }
             closeParts();
         }
