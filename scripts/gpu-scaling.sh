@@ -23,6 +23,7 @@ echo "== partitioned GPU tests" | tee "$out/tests.log"
 java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=tree \
     --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
     -cp ".gpu/app/examples-tests.jar:$cp_app" --select-class=org.colony.examples.cuda.PartitionedGpuTest \
+    --select-class=org.colony.examples.cuda.PartitionedAgentsGpuTest \
     --select-class=org.colony.examples.cuda.CudaExamplesTest >> "$out/tests.log" 2>&1
 grep -E "tests (successful|failed|skipped)|✘|Exception" "$out/tests.log" | head -30
 
@@ -32,6 +33,8 @@ run heat2d --backend cuda --size 8192 --steps 500
 run heat2d --backend cuda --size 8192 --steps 500 --devices "$devices"
 run gameoflife --backend cuda --size 8192 --steps 500
 run gameoflife --backend cuda --size 8192 --steps 500 --devices "$devices"
+run sugarscape --backend cuda --size 6000 --steps 300
+run sugarscape --backend cuda --size 6000 --steps 300 --devices "$devices"
 
 echo "== scaling" | tee "$out/scaling.log"
 java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.cuda.ScalingBenchmark \
@@ -47,7 +50,7 @@ echo
 echo "== summary"
 grep -E "PASS|FAIL" "$out/nccl.log" | tail -3
 grep -E "tests (successful|failed|skipped)" "$out/tests.log"
-grep -E "^(heat2d|gameoflife) on|per step|checksum" "$out/runs.log"
+grep -E "^(heat2d|gameoflife|sugarscape) on|per step|checksum" "$out/runs.log"
 sed -n '/^what /,$p' "$out/scaling.log"
 if [ -f "$out/scaling-nosplit.log" ]; then
     echo "-- without splitting steps (-Dcolony.partitions.split=never)"

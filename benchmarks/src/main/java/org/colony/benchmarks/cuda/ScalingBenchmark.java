@@ -15,8 +15,8 @@ import org.colony.runtime.grid.Grid;
  * bit-identity check of the final states. Per-step times are wall-clock over many steps, after waiting for
  * every device, so they include the halo exchanges.
  *
- * <pre>java -cp ... org.colony.benchmarks.cuda.ScalingBenchmark [--devices=N] [--largest | --largest-only | --probe]
- *     [sizes...]</pre>
+ * <pre>java -cp ... org.colony.benchmarks.cuda.ScalingBenchmark [--devices=N] [--largest | --largest-only | --probe
+ *     | --sugarscape-only] [sizes...]</pre>
  */
 public final class ScalingBenchmark {
 
@@ -36,7 +36,8 @@ public final class ScalingBenchmark {
         for (String a : args) {
             if (a.startsWith("--devices=")) {
                 devices = Integer.parseInt(a.substring("--devices=".length()));
-            } else if (a.equals("--probe") || a.equals("--largest-only") || a.startsWith("--json=")) {
+            } else if (a.equals("--probe") || a.equals("--largest-only") || a.equals("--sugarscape-only")
+                    || a.startsWith("--json=")) {
                 continue;
             } else if (a.equals("--largest")) {
                 largest = true;
@@ -53,12 +54,16 @@ public final class ScalingBenchmark {
             return;
         }
         boolean only = java.util.Arrays.asList(args).contains("--largest-only");
-        if (!only) {
+        boolean sugarOnly = java.util.Arrays.asList(args).contains("--sugarscape-only");
+        if (!only && !sugarOnly) {
             b.identical(devices);
             for (int n : sizes) {
                 b.strong(n, devices);
             }
             b.weak(16384, devices);
+        }
+        if (!only) {
+            b.sugarScape(6000, devices);
         }
         if (largest || only) {
             b.largest(1);
@@ -198,6 +203,52 @@ public final class ScalingBenchmark {
                     String.format(Locale.ROOT, "efficiency %.3f", one / many)));
         }
         System.out.println(rows.getLast());
+    }
+
+    /**
+     * Strong scaling of an agent model: SugarScape n x n on one GPU, on two partitions of that GPU (what the
+     * partitions' bookkeeping costs when nothing runs side by side) and on N GPUs. Each runs the same ticks from the
+     * same seed: 20 to warm up, then 200 timed, with a wait for every device at both ends; the final landscapes and
+     * ants are compared by checksum.
+     */
+    private void sugarScape(int n, int devices) {
+        String what = "strong: sugarscape tick";
+        Config base = Config.defaults().withBackend("cuda").withSeed(42);
+        Config[] configs = {base.withDevices(1), base.withDevices(1).withPartitions(2), base.withDevices(devices)};
+        String[] labels = {"", "2 partitions on 1 GPU", ""};
+        int[] gpus = {1, 1, devices};
+        double one = 0;
+        String reference = null;
+        for (int c = 0; c < configs.length; c++) {
+            if (c == 2 && devices < 2) {
+                break;
+            }
+            try (Simulation sim = Simulation.create(configs[c])) {
+                org.colony.examples.sugarscape.SugarScape model = new org.colony.examples.sugarscape.SugarScape(sim, n);
+                int warm = 20;
+                int reps = 200;
+                for (int i = 0; i < warm; i++) {
+                    model.tick();
+                }
+                sim.synchronize();
+                long t0 = System.nanoTime();
+                for (int i = 0; i < reps; i++) {
+                    model.tick();
+                }
+                sim.synchronize();
+                double ms = (System.nanoTime() - t0) / 1e6 / reps;
+                String sum = model.land().checksum() + " " + model.ants().checksum();
+                if (c == 0) {
+                    one = ms;
+                    reference = sum;
+                }
+                String same = sum.equals(reference) ? "same final state" : "FAIL: final state differs from 1 GPU";
+                rows.add(new Row(what, n + "^2", gpus[c], ms, one / ms,
+                        (labels[c].isEmpty() ? "" : labels[c] + "; ") + same + " (ticks " + warm + "-" + (warm + reps)
+                                + ")"));
+                System.out.println(rows.getLast());
+            }
+        }
     }
 
     /** The final plate of 200 diffusion steps from a pattern, on the CPU, one GPU and N GPUs, compared bit for bit. */
