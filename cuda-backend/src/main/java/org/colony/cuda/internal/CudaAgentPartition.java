@@ -34,10 +34,11 @@ import org.colony.runtime.spi.Reduction;
  *       movers' rows gathered and sent, arrivals merged into id order. Only what crosses partitions comes to the
  *       host. A round in which agents ask for children copies the partition's agents to the host and runs the
  *       CPU's {@link ManageRound} there ({@code -Dcolony.cuda.deviceRounds=false}: every round);
- *   <li>the numbers of agents on halo places are packed on the device and given back to the neighbours' devices
- *       as "ghosts": agents in the slots past the live ones, which the agents-by-place index (by global place)
- *       groups with the live agents, so a step counts its neighbours' agents as on one GPU. Where a step
- *       iterates them, their rows come from a host copy of the partition's agents.
+ *   <li>the numbers of agents on halo places are counted on the device ({@link #stageCounts}: one pass and one
+ *       copy for all neighbours) and added into the receiving device's agents-by-place index (by global place)
+ *       as it is built, so a step counts its neighbours' agents as on one GPU. Where a step iterates them, their
+ *       rows come from a host copy of the partition's agents and sit as "ghosts" in the slots past the live
+ *       ones, grouped by place with them.
  * </ul>
  *
  * Partitions on different GPUs are managed side by side, one thread each ({@link #lane}). See
