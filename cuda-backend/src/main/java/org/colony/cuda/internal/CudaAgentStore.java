@@ -972,19 +972,16 @@ public final class CudaAgentStore implements AgentStore {
         long[] dest = new long[r];
         long[] id = new long[r];
         if (r > 0) {
-            long outSlot = pool.get("round.remoteSlot", 4L * r);
-            long outDest = pool.get("round.remoteDest", 8L * r);
-            long outId = pool.get("round.remoteId", 8L * r);
+            // destinations, ids and slots one after another, copied to the host at once
+            long out = pool.get("round.remoteOut", 20L * r);
             run("colony_pack_remote", n, p -> p.add(n).add(remote).add(rank).add(targets.pointer()).add(ids.pointer())
-                    .add(outSlot).add(outDest).add(outId));
+                    .add(out + 16L * r).add(out).add(out + 8L * r));
             try (Arena a = Arena.ofConfined()) {
-                MemorySegment h = a.allocate(8L * r);
-                Driver.copyToHost(h, outSlot, 4L * r);
-                MemorySegment.copy(h, ValueLayout.JAVA_INT, 0, slot, 0, r);
-                Driver.copyToHost(h, outDest, 8L * r);
+                MemorySegment h = a.allocate(20L * r, 8);
+                Driver.copyToHost(h, out, 20L * r);
                 MemorySegment.copy(h, ValueLayout.JAVA_LONG, 0, dest, 0, r);
-                Driver.copyToHost(h, outId, 8L * r);
-                MemorySegment.copy(h, ValueLayout.JAVA_LONG, 0, id, 0, r);
+                MemorySegment.copy(h, ValueLayout.JAVA_LONG, 8L * r, id, 0, r);
+                MemorySegment.copy(h, ValueLayout.JAVA_INT, 16L * r, slot, 0, r);
             }
         }
         return new RoundStart(st[0], st[4], 0, false, slot, dest, id);
@@ -1003,17 +1000,21 @@ public final class CudaAgentStore implements AgentStore {
             // Nothing asks for a place here: no grouping of requests over the places (as one block skips it).
             return new Resolved(new boolean[r], 0, 0);
         }
+        // The requests received come first, then this partition's own (the settling does not depend on their
+        // order); the verdicts on the received ones follow the statistics, so one copy brings both back.
         long req = pool.get("round.allRequests", 8 * t);
         long who = pool.get("round.allIds", 8 * t);
         if (n > 0) {
-            Driver.copyOnDevice(req, roundRequests, 8 * n);
-            Driver.copyOnDevice(who, ids.pointer(), 8 * n);
+            Driver.copyOnDevice(req + 8L * r, roundRequests, 8 * n);
+            Driver.copyOnDevice(who + 8L * r, ids.pointer(), 8 * n);
         }
         if (r > 0) {
-            stage().upload(req + 8 * n, dest);
-            stage().upload(who + 8 * n, id);
+            stage().upload(req, dest);
+            stage().upload(who, id);
         }
-        long won = pool.get("round.won", t);
+        long stats = pool.get("round.won", 64 + t);
+        long won = stats + 64;
+        Driver.memset8(stats, (byte) 0, 64);
         if (capacity < Integer.MAX_VALUE) {
             long priority = pool.get("round.priority", 8 * t);
             run("colony_move_priorities", t, p -> p.add(t).add(seed).add(epoch).add(who).add(req).add(priority));
@@ -1024,19 +1025,19 @@ public final class CudaAgentStore implements AgentStore {
         } else {
             Driver.memset8(won, (byte) 1, t);
         }
-        long stats = pool.zeroed("round.moveStats", 8 * 8);
         if (n > 0) {
-            run("colony_apply_moves", n, p -> p.add(n).add(req).add(won).add(locations.pointer()).add(stats));
+            run("colony_apply_moves", n, p -> p.add(n).add(req + 8L * r).add(won + r).add(locations.pointer())
+                    .add(stats));
         }
         boolean[] verdicts = new boolean[r];
+        long[] st = new long[8];
         try (Arena a = Arena.ofConfined()) {
-            if (r > 0) {
-                MemorySegment h = a.allocate(r);
-                Driver.copyToHost(h, won + n, r);
-                HostCopy.fromSegment(h, 0, verdicts, 0, r, org.colony.runtime.spi.ScalarType.BOOLEAN);
-            }
+            MemorySegment h = a.allocate(64 + r, 8);
+            Driver.copyToHost(h, stats, 64 + r); // (the settling kernels cannot fail: beginRound checked the steps)
+            waited();
+            MemorySegment.copy(h, ValueLayout.JAVA_LONG, 0, st, 0, 8);
+            HostCopy.fromSegment(h, 64, verdicts, 0, r, org.colony.runtime.spi.ScalarType.BOOLEAN);
         }
-        long[] st = readStats(stats); // (the settling kernels cannot fail: beginRound checked the steps)
         indexed = false;
         return new Resolved(verdicts, st[1], st[2]);
     }
