@@ -18,6 +18,7 @@ rm -rf .gpu/app && mkdir -p .gpu/app
 cp benchmarks/target/benchmarks.jar .gpu/app/
 cp examples/target/lib/*.jar .gpu/app/
 (cd examples/target/test-classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/examples-tests.jar .)
+(cd cuda-backend/target/test-classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/cuda-backend-tests.jar .)
 (cd examples/target/classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/examples.jar .)
 junit=$(find ~/.m2/repository/org/junit/platform/junit-platform-console-standalone -name '*.jar' 2>/dev/null | sort | tail -1)
 if [ -z "$junit" ]; then

@@ -155,13 +155,13 @@ final class CudaAgentPartition implements RoundPartition {
         if (!ghostsChanged) {
             return;
         }
-        ghostsChanged = false;
         Layout l = block.layout();
         // Only across a wrapping edge can two halo cells hold the same place (a partition as narrow as the halo).
         Set<Long> seen = l.wrap() ? new HashSet<>() : null;
         if (ghostIndex == null) {
             // Counted only: the device adds the numbers received into its index by place; no rows, no slots.
             dev.ghostCounts(received, receivedCounts, receivedTotal);
+            ghostsChanged = false; // (only once the device has them: a failure leaves them to be given again)
             return;
         }
         PlaceIndex idx = ghostIndex;
@@ -183,6 +183,7 @@ final class CudaAgentPartition implements RoundPartition {
             cols.pack(slots, n[0], false, packed, 0);
             dev.ghosts(where, n[0], packed);
         }
+        ghostsChanged = false;
     }
 
     /** A halo cell's storage index and the global index of the place it holds. */
@@ -352,6 +353,7 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public void stageCounts(List<Region> regions) {
+        receiving = false; // an exchange starts: what it brings replaces what came before
         stagedCounts = dev.countsIn(regions);
         staged.clear();
         long at = 0;

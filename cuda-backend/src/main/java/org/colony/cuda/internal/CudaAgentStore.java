@@ -348,7 +348,7 @@ public final class CudaAgentStore implements AgentStore {
             long entries = Math.max(slots, count + ghosts + ghostTotal);
             if (order.bytes() < 4 * Math.max(1, entries)) {
                 order.close();
-                order = DeviceBuffer.pooled(4 * entries);
+                order = DeviceBuffer.pooled(4 * (entries + (entries > slots ? entries / 4 : 0)));
             }
             group(locations.pointer(), count + ghosts, keys, start.pointer(), order.pointer(), true,
                     !ghostBoxes.isEmpty());
@@ -1406,25 +1406,28 @@ public final class CudaAgentStore implements AgentStore {
         }
         cx.device().makeCurrent();
         closed = true;
-        freeColumns();
-        for (int p = 0; p < contribution.length; p++) {
-            if (contribution[p] != null) {
-                contribution[p].close();
-                contributed[p].close();
+        try {
+            if (stage != null) {
+                stage.close(); // waits for the uploads still queued, before what they write into is freed
             }
+        } finally {
+            freeColumns();
+            for (int p = 0; p < contribution.length; p++) {
+                if (contribution[p] != null) {
+                    contribution[p].close();
+                    contributed[p].close();
+                }
+            }
+            start.close();
+            order.close();
+            if (ghostCounts != null) {
+                ghostCounts.close();
+            }
+            counter.close();
+            closeSpares();
+            pool.close();
+            gridScratch.close();
+            arena.close();
         }
-        start.close();
-        order.close();
-        if (ghostCounts != null) {
-            ghostCounts.close();
-        }
-        if (stage != null) {
-            stage.close();
-        }
-        counter.close();
-        closeSpares();
-        pool.close();
-        gridScratch.close();
-        arena.close();
     }
 }

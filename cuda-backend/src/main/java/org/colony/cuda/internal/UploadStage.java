@@ -1,7 +1,6 @@
 package org.colony.cuda.internal;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * Page-locked host memory that small uploads go through without waiting for the device. A copy from ordinary
@@ -10,7 +9,9 @@ import java.lang.foreign.ValueLayout;
  * the owner knows the device is past it ({@link #deviceWaited}, called after any wait for the device), or, when the
  * space runs out first, until a wait here.
  *
- * <p>One owner (an agent collection on one device) uses it from one thread at a time, with its device current.
+ * <p>Where the driver refuses page-locked memory (a limit on locked memory), uploads fall back to ordinary copies,
+ * which wait. One owner (an agent collection on one device) uses it from one thread at a time, with its device
+ * current.
  */
 final class UploadStage implements AutoCloseable {
 
@@ -18,7 +19,12 @@ final class UploadStage implements AutoCloseable {
     private long used;
 
     UploadStage(long bytes) {
-        this.pinned = Driver.allocateHost(Math.max(4096, bytes));
+        this(bytes, true);
+    }
+
+    /** With {@code pageLocked} false, every upload is an ordinary copy (as where page-locked memory is refused). */
+    UploadStage(long bytes, boolean pageLocked) {
+        this.pinned = pageLocked ? allocate(Math.max(4096, bytes)) : null;
     }
 
     /** Queues a copy of {@code src[offset, offset + bytes)} to device address {@code dst}. */
@@ -27,28 +33,26 @@ final class UploadStage implements AutoCloseable {
             return;
         }
         MemorySegment slice = take(bytes);
+        if (slice == null) {
+            try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
+                MemorySegment host = a.allocate(bytes, 8);
+                MemorySegment.copy(src, offset, host, 0, bytes);
+                Driver.copyToDevice(dst, host, bytes);
+            }
+            return;
+        }
         MemorySegment.copy(src, offset, slice, 0, bytes);
         Driver.copyToDeviceAsync(dst, slice, bytes);
     }
 
     /** Queues a copy of {@code values} to device address {@code dst}. */
     void upload(long dst, int[] values) {
-        if (values.length == 0) {
-            return;
-        }
-        MemorySegment slice = take(4L * values.length);
-        MemorySegment.copy(values, 0, slice, ValueLayout.JAVA_INT, 0, values.length);
-        Driver.copyToDeviceAsync(dst, slice, 4L * values.length);
+        upload(dst, MemorySegment.ofArray(values), 0, 4L * values.length);
     }
 
     /** Queues a copy of {@code values} to device address {@code dst}. */
     void upload(long dst, long[] values) {
-        if (values.length == 0) {
-            return;
-        }
-        MemorySegment slice = take(8L * values.length);
-        MemorySegment.copy(values, 0, slice, ValueLayout.JAVA_LONG, 0, values.length);
-        Driver.copyToDeviceAsync(dst, slice, 8L * values.length);
+        upload(dst, MemorySegment.ofArray(values), 0, 8L * values.length);
     }
 
     /** The owner waited for the device: every copy queued so far is done, and the space is free again. */
@@ -56,14 +60,22 @@ final class UploadStage implements AutoCloseable {
         used = 0;
     }
 
+    /** Space for {@code bytes} bytes, or null where no page-locked memory is to be had. */
     private MemorySegment take(long bytes) {
         long aligned = (bytes + 15) & ~15L;
+        if (pinned == null) {
+            return null;
+        }
         if (used + aligned > pinned.byteSize()) {
             Driver.synchronize(); // the queued copies still read the space
             used = 0;
             if (aligned > pinned.byteSize()) {
+                MemorySegment larger = allocate(Math.max(aligned, 2 * pinned.byteSize()));
+                if (larger == null) {
+                    return null;
+                }
                 Driver.freeHost(pinned);
-                pinned = Driver.allocateHost(Math.max(aligned, 2 * pinned.byteSize()));
+                pinned = larger;
             }
         }
         MemorySegment slice = pinned.asSlice(used, bytes);
@@ -71,17 +83,28 @@ final class UploadStage implements AutoCloseable {
         return slice;
     }
 
+    private static MemorySegment allocate(long bytes) {
+        try {
+            return Driver.allocateHost(bytes);
+        } catch (org.colony.cuda.CudaException e) {
+            return null;
+        }
+    }
+
     /** The page-locked bytes held. */
     long bytes() {
-        return pinned.byteSize();
+        return pinned == null ? 0 : pinned.byteSize();
     }
 
     @Override
     public void close() {
         if (pinned != null) {
-            Driver.synchronize();
-            Driver.freeHost(pinned);
-            pinned = null;
+            try {
+                Driver.synchronize();
+            } finally {
+                Driver.freeHost(pinned);
+                pinned = null;
+            }
         }
     }
 }
