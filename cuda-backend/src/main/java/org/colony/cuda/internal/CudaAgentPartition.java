@@ -17,7 +17,6 @@ import org.colony.runtime.partition.Region;
 import org.colony.runtime.partition.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.spi.AgentStore;
-import org.colony.runtime.spi.AttributeInfo;
 import org.colony.runtime.spi.Layout;
 import org.colony.runtime.spi.ModelDescriptor;
 import org.colony.runtime.spi.ModelInfo;
@@ -94,7 +93,7 @@ final class CudaAgentPartition implements RoundPartition {
     private int[][] left;
     /** The agents leaving in all, and their attributes as the device gave them ({@link CudaAgentStore#leave}). */
     private int leftTotal;
-    private MemorySegment leftRows;
+    private CudaAgentStore.LeftRows leftRows;
     private long moves;
     /** The batches of agents arriving from other partitions in the round under way. */
     private final List<Batch> arrived = new java.util.ArrayList<>();
@@ -645,14 +644,13 @@ final class CudaAgentPartition implements RoundPartition {
         }
         buffer.asSlice(16L * m, 4L * m).fill((byte) 0); // no children: the round has no births
         long at = 20L * m;
-        long from = 0;
-        for (AttributeInfo info : model.attributes()) {
-            int size = info.type().bytes();
-            for (int k = 0; k < info.columns(); k++) {
-                MemorySegment.copy(leftRows, from + ((long) k * leftTotal + first) * size, buffer, at, (long) m * size);
+        for (int a = 0; a < model.attributes().size(); a++) {
+            int size = model.attributes().get(a).type().bytes();
+            for (int k = 0; k < model.attributes().get(a).columns(); k++) {
+                MemorySegment.copy(leftRows.rows(), leftRows.start()[a] + ((long) k * leftTotal + first) * size,
+                        buffer, at, (long) m * size);
                 at += (long) m * size;
             }
-            from += (long) size * info.columns() * leftTotal;
         }
     }
 
@@ -681,17 +679,8 @@ final class CudaAgentPartition implements RoundPartition {
         }
     }
 
-    /** The first {@code n} slots of {@code ids} in id order (batches from one partition arrive in id order). */
+    /** The first {@code n} slots of {@code ids} in id order. */
     private static int[] idOrder(long[] ids, int n) {
-        int[] order = new int[n];
-        boolean sorted = true;
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-            sorted &= i == 0 || ids[i - 1] < ids[i];
-        }
-        if (sorted) {
-            return order;
-        }
         return java.util.stream.IntStream.range(0, n).boxed().sorted(java.util.Comparator.comparingLong(i -> ids[i]))
                 .mapToInt(Integer::intValue).toArray();
     }

@@ -909,8 +909,7 @@ public final class CudaAgentStore implements AgentStore {
                 }
             }
         }
-        ghostBoxes = List.of();
-        ghostTotal = 0;
+        noGhosts();
         ghosts = n;
         indexed = false;
     }
@@ -1043,52 +1042,43 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     /**
-     * Marks the agents in {@code slots} as gone to other partitions (the compaction drops them) and copies their
-     * attributes to the host in one go: for each attribute, each element column, the movers' values in
-     * {@code slots} order ({@code AgentColumns.pack}'s layout past the id, place and children).
+     * The attributes of agents leaving, on the host: attribute {@code a}'s element column {@code k} holds the
+     * {@code m} movers' values from byte {@code start[a] + k * m * size} (each attribute 16-byte aligned, as the
+     * device's gathers wrote them).
      */
-    MemorySegment leave(int[] slots) {
+    record LeftRows(MemorySegment rows, long[] start) {
+    }
+
+    /**
+     * Marks the agents in {@code slots} as gone to other partitions (the compaction drops them) and copies their
+     * attributes to the host in one go, in {@code slots} order.
+     */
+    LeftRows leave(int[] slots) {
         checkOpen();
         int m = slots.length;
-        long rowBytes = 0;
-        for (AttributeInfo info : model.attributes()) {
-            rowBytes += (long) info.type().bytes() * info.columns();
-        }
-        MemorySegment host = Arena.ofAuto().allocate(Math.max(8, rowBytes * m), 8);
-        if (m == 0) {
-            return host;
-        }
-        long list = pool.get("round.left", 4L * m);
-        stage().upload(list, slots);
-        run("colony_mark_left", m, p -> p.add(list).add(m).add(killed.pointer()));
-        if (rowBytes == 0) {
-            return host;
-        }
-        // On the device each attribute's columns start 16-byte aligned (for the gathers' wide writes); on the host
-        // they follow each other.
         long[] start = new long[current.length + 1];
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             start[a + 1] = (start[a] + (long) info.type().bytes() * m * info.columns() + 15) & ~15L;
+        }
+        MemorySegment host = Arena.ofAuto().allocate(Math.max(16, start[current.length]), 16);
+        if (m == 0) {
+            return new LeftRows(host, start);
+        }
+        long list = pool.get("round.left", 4L * m);
+        stage().upload(list, slots);
+        run("colony_mark_left", m, p -> p.add(list).add(m).add(killed.pointer()));
+        if (start[current.length] == 0) {
+            return new LeftRows(host, start);
         }
         long staging = pool.get("round.moverRows", start[current.length]);
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             gather(current[a].pointer(), staging + start[a], list, m, slots(), m, info.columns(), info.type().bytes());
         }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment aligned = arena.allocate(start[current.length], 16);
-            Driver.copyToHost(aligned, staging, start[current.length]);
-            waited();
-            long at = 0;
-            for (int a = 0; a < current.length; a++) {
-                AttributeInfo info = model.attributes().get(a);
-                long bytes = (long) info.type().bytes() * m * info.columns();
-                MemorySegment.copy(aligned, start[a], host, at, bytes);
-                at += bytes;
-            }
-        }
-        return host;
+        Driver.copyToHost(host, staging, start[current.length]);
+        waited();
+        return new LeftRows(host, start);
     }
 
     /**
@@ -1169,10 +1159,7 @@ public final class CudaAgentStore implements AgentStore {
      */
     MemorySegment countsIn(List<org.colony.runtime.partition.Region> regions) {
         checkOpen();
-        long cellsIn = 0;
-        for (org.colony.runtime.partition.Region r : regions) {
-            cellsIn += Math.max(0, r.cells());
-        }
+        long cellsIn = cells(regions);
         MemorySegment host = Arena.ofAuto().allocate(Math.max(4, 4 * cellsIn), 8);
         if (cellsIn == 0) {
             return host;
@@ -1199,15 +1186,13 @@ public final class CudaAgentStore implements AgentStore {
 
     /**
      * Counts the agents of other partitions on this one's halo into the agents-by-place index, without slots:
-     * {@code counts} holds, per box of halo cells (local coordinates), the number on each cell in row order. They stay until the next {@code manageAll} or call of this method or of
-     * {@link #ghosts}; a step reading them may count them, not iterate them. {@code total} is their sum.
+     * {@code counts} holds, per box of halo cells (local coordinates), the number on each cell in row order;
+     * {@code total} is their sum. They stay until the next {@code manageAll} or call of this method or of
+     * {@link #ghosts}; a step reading them may count them, not iterate them.
      */
     void ghostCounts(List<org.colony.runtime.partition.Region> boxes, List<int[]> counts, long total) {
         checkOpen();
-        long cellsIn = 0;
-        for (org.colony.runtime.partition.Region r : boxes) {
-            cellsIn += r.cells();
-        }
+        long cellsIn = cells(boxes);
         if (ghostCounts == null || ghostCounts.bytes() < 4 * cellsIn) {
             if (ghostCounts != null) {
                 ghostCounts.close();
@@ -1223,6 +1208,14 @@ public final class CudaAgentStore implements AgentStore {
         ghostTotal = total;
         ghosts = 0;
         indexed = false;
+    }
+
+    private static long cells(List<org.colony.runtime.partition.Region> regions) {
+        long cellsIn = 0;
+        for (org.colony.runtime.partition.Region r : regions) {
+            cellsIn += Math.max(0, r.cells());
+        }
+        return cellsIn;
     }
 
     private UploadStage stage() {
