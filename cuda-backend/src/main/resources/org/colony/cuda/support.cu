@@ -486,41 +486,77 @@ COLONY_APPLY_OWN(byte, jbyte)
 COLONY_APPLY_OWN(boolean, bool)
 
 // ---- the manageAll of one partition of a partitioned grid: moves to other partitions' places ---------------
-// The global place g lies in the box origin .. origin + extent (x, y, z) of a grid size0 x size1 x ...
-__device__ __forceinline__ bool inBox(jlong g, jint size0, jint size1, jint o0, jint o1, jint o2, jint e0, jint e1,
-        jint e2) {
-    const jlong x = g % size0, y = g / size0 % size1, z = g / size0 / size1;
-    return x >= o0 && x < o0 + e0 && y >= o1 && y < o1 + e1 && z >= o2 && z < o2 + e2;
+// Requests, verdicts and movers stay in device memory: the requests to another partition carry the movers' rows,
+// its owner settles them with its own and takes the winners in; the verdicts go back so the senders drop them.
+
+// The partition owning global place g: table holds, per coordinate, its block's share of the partition number
+// (x: size0 entries, then y: size1, then z).
+__device__ __forceinline__ jint ownerOf(jlong g, const jint* __restrict__ table, jint size0, jint size1) {
+    const jlong row = g / size0;
+    return table[g - row * size0] + table[size0 + row % size1] + table[size0 + size1 + row / size1];
 }
 
-// Requests to places this partition does not own leave the local requests (-1 there) and are flagged.
+// Requests to places of other partitions leave the local requests (-1 there), are flagged, and are counted per
+// owning partition (perOwner, 64-bit).
 extern "C" __global__ void colony_split_requests(jlong n, jlong* __restrict__ requests, jint* __restrict__ remote,
-        jint size0, jint size1, jint o0, jint o1, jint o2, jint e0, jint e1, jint e2) {
+        const jint* __restrict__ table, jint size0, jint size1, jint self, julong* __restrict__ perOwner) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         const jlong r = requests[i];
-        const bool away = r >= 0 && !inBox(r, size0, size1, o0, o1, o2, e0, e1, e2);
-        remote[i] = away ? 1 : 0;
-        if (away) requests[i] = -1;
+        const jint owner = r >= 0 ? ownerOf(r, table, size0, size1) : self;
+        remote[i] = owner != self ? 1 : 0;
+        if (owner != self) {
+            requests[i] = -1;
+            atomicAdd(&perOwner[owner], 1ULL);
+        }
     }
 }
 
-// The flagged requests, packed in slot (= id) order: slot, destination and id.
-extern "C" __global__ void colony_pack_remote(jlong n, const jint* __restrict__ remote, const jint* __restrict__ rank,
-        const jlong* __restrict__ targets, const jlong* __restrict__ ids, jint* __restrict__ slot,
-        jlong* __restrict__ dest, jlong* __restrict__ id) {
+// The flagged slots, in slot (= id) order.
+extern "C" __global__ void colony_pack_slots(jlong n, const jint* __restrict__ flags, const jint* __restrict__ rank,
+        jint* __restrict__ out) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
-        if (!remote[i]) continue;
-        const jint k = rank[i];
-        slot[k] = (jint) i;
-        dest[k] = targets[i];
-        id[k] = ids[i];
+        if (flags[i]) out[rank[i]] = (jint) i;
     }
 }
 
-// Agents that left for other partitions: killed here (the compaction drops them), not counted as deaths.
-extern "C" __global__ void colony_mark_left(const jint* __restrict__ slots, jlong n, bool* __restrict__ killed) {
+// Flags the slots of `list` whose move target partition `q` owns.
+extern "C" __global__ void colony_owner_flags(jlong r, const jint* __restrict__ list, const jlong* __restrict__ targets,
+        const jint* __restrict__ table, jint size0, jint size1, jint q, jint* __restrict__ flags) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < r; i += (jlong) gridDim.x * blockDim.x) {
+        flags[i] = ownerOf(targets[list[i]], table, size0, size1) == q ? 1 : 0;
+    }
+}
+
+// The flagged entries of `in`, in order.
+extern "C" __global__ void colony_pick(jlong r, const jint* __restrict__ flags, const jint* __restrict__ rank,
+        const jint* __restrict__ in, jint* __restrict__ out) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < r; i += (jlong) gridDim.x * blockDim.x) {
+        if (flags[i]) out[rank[i]] = in[i];
+    }
+}
+
+// The number of set flags, added into *out. Every thread of the block takes part (addToCounter).
+extern "C" __global__ void colony_count_set(jlong n, const bool* __restrict__ flags, julong* __restrict__ out) {
+    julong c = 0;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        c += flags[i] ? 1 : 0;
+    }
+    addToCounter(out, c);
+}
+
+// Agents that left for other partitions: killed here (the compaction drops them), not counted as deaths; with
+// verdicts, only those whose move won.
+extern "C" __global__ void colony_mark_left(const jint* __restrict__ slots, jlong n, const bool* __restrict__ won,
+        bool* __restrict__ killed) {
     for (jlong k = (jlong) blockIdx.x * blockDim.x + threadIdx.x; k < n; k += (jlong) gridDim.x * blockDim.x) {
-        killed[slots[k]] = true;
+        if (!won || won[k]) killed[slots[k]] = true;
+    }
+}
+
+// Arrivals whose move lost are dropped by the compaction: killed[i] = !won[i].
+extern "C" __global__ void colony_lost(jlong n, const bool* __restrict__ won, bool* __restrict__ killed) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        killed[i] = !won[i];
     }
 }
 
@@ -534,17 +570,23 @@ __device__ __forceinline__ jlong lowerBound(const jlong* __restrict__ sorted, jl
     return lo;
 }
 
-// The compaction into id order of the survivors (slots 0 .. n, ranked among themselves) and the arrivals (slots
-// n .. n + a, in id order): map[new slot] = old slot. Ids are distinct, so each lands where the merge puts it.
-extern "C" __global__ void colony_merge_map(jlong n, jlong a, const bool* __restrict__ killed,
-        const jint* __restrict__ rank, jint survivors, const jlong* __restrict__ ids, jint* __restrict__ map) {
-    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n + a; i += (jlong) gridDim.x * blockDim.x) {
-        if (i < n) {
-            if (!killed[i]) map[rank[i] + lowerBound(ids + n, a, ids[i])] = (jint) i;
-        } else {
-            const jlong k = lowerBound(ids, n, ids[i]);
-            map[(i - n) + (k < n ? rank[k] : survivors)] = (jint) i;
+// The compaction into id order of slots [0, total), which hold `runs` runs each in id order (run u: slots
+// bounds[u] .. bounds[u + 1]); killed slots are dropped. rank: the exclusive scan of the living flags, with
+// rank[total] their number. map[new slot] = old slot. Ids are distinct, so each lands where the merge puts it.
+extern "C" __global__ void colony_merge_runs(jlong total, const bool* __restrict__ killed, const jint* __restrict__ rank,
+        const jlong* __restrict__ ids, const jint* __restrict__ bounds, jint runs, jint* __restrict__ map) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
+        if (killed[i]) continue;
+        jint s = 0;
+        while (i >= bounds[s + 1]) s++;
+        const jlong id = ids[i];
+        jlong at = rank[i] - rank[bounds[s]];
+        for (jint u = 0; u < runs; u++) {
+            if (u == s) continue;
+            const jint b = bounds[u];
+            at += rank[b + lowerBound(ids + b, bounds[u + 1] - b, id)] - rank[b];
         }
+        map[at] = (jint) i;
     }
 }
 

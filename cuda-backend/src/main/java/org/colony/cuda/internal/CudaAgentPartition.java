@@ -24,15 +24,16 @@ import org.colony.runtime.spi.Reduction;
 
 /**
  * The agents of one partition of a partitioned grid on a GPU. Steps run on the device as for one block
- * ({@link CudaAgentStore}, over the partition's {@link CudaPlaceStore}); what crosses partitions travels through
- * host memory, with the results of one block bit for bit:
+ * ({@link CudaAgentStore}, over the partition's {@link CudaPlaceStore}); what crosses partitions travels as
+ * described below, with the results of one block bit for bit:
  *
  * <ul>
  *   <li>{@code manageAll} without births runs on the device: deaths, requests split into this partition's places
- *       and others', requests from other partitions settled with the local ones by capacity and priority,
- *       movers' rows gathered and sent, arrivals merged into id order. Only what crosses partitions comes to the
- *       host. A round in which agents ask for children copies the partition's agents to the host and runs the
- *       CPU's {@link ManageRound} there ({@code -Dcolony.cuda.deviceRounds=false}: every round);
+ *       and others', requests to other partitions sent with the movers' rows in device memory (the runtime's device
+ *       transport carries them), settled by their owner with its own by capacity and priority, winners taken in
+ *       and verdicts sent back, arrivals merged into id order. Only counts come to the host. A round in which
+ *       agents ask for children copies the partition's agents to the host and runs the CPU's {@link ManageRound}
+ *       there ({@code -Dcolony.cuda.deviceRounds=false}: every round);
  *   <li>the numbers of agents on halo places are counted on the device ({@link #stageCounts}: one pass and one
  *       copy for all neighbours) and added into the receiving device's agents-by-place index (by global place)
  *       as it is built, so a step counts its neighbours' agents as on one GPU. Where a step iterates them, their
@@ -84,21 +85,10 @@ final class CudaAgentPartition implements RoundPartition {
     private CudaAgentStore.RoundStart start;
     private long roundSeed;
     private long roundEpoch;
-    /** Per partition, the indices into {@link #start}'s remote lists of the moves to its places, in id order. */
-    private int[][] toPartition;
-    /** Per sending partition, whether each of its requests won here. */
-    private boolean[][] verdicts;
-    private long[] admittedFrom;
-    /** Per partition, the indices into the remote lists of the agents leaving for it. */
-    private int[][] left;
-    /** The agents leaving in all, and their attributes as the device gave them ({@link CudaAgentStore#leave}). */
-    private int leftTotal;
-    private CudaAgentStore.LeftRows leftRows;
+    /** This round's moves carried out and refused, and the agents that left for other partitions. */
     private long moves;
-    /** The batches of agents arriving from other partitions in the round under way. */
-    private final List<Batch> arrived = new java.util.ArrayList<>();
     private long refused;
-    private int arrivals;
+    private long left;
     /** The partitions, here, of the collections this one's steps may see (by agent class slot). */
     private final CudaAgentPartition[] bound;
 
@@ -444,9 +434,15 @@ final class CudaAgentPartition implements RoundPartition {
 
     // ---- manageAll -----------------------------------------------------------------------------
     //
-    // Moves and deaths are settled on the device (CudaAgentStore.beginRound ... finishRound): only the requests,
-    // verdicts and movers that cross partitions come to the host. A round in which agents ask for children runs
-    // on the host instead (the partition's agents copied there, ManageRound, copied back).
+    // Moves and deaths are settled on the device (CudaAgentStore.beginRound ... finishRound), with the requests,
+    // verdicts and movers that cross partitions in device memory, carried by the runtime's device transport. A
+    // round in which agents ask for children runs on the host instead (the partition's agents copied there,
+    // ManageRound, copied back).
+
+    @Override
+    public boolean movesOnDevice() {
+        return DEVICE_ROUNDS;
+    }
 
     @Override
     public ManageStart beginManage(long seed, long epoch) {
@@ -455,41 +451,15 @@ final class CudaAgentPartition implements RoundPartition {
         if (!DEVICE_ROUNDS) {
             return hostRound();
         }
-        CudaAgentStore.RoundStart s = dev.beginRound();
-        if (s.remoteSlots() == null) {
+        CudaAgentStore.RoundStart s = dev.beginRound(topology, partition);
+        if (s.requests() == null) {
             return hostRound();
         }
-        int k = topology.partitions();
-        int r = s.remoteSlots().length;
-        int[] owner = new int[r];
-        long[] requests = new long[k];
-        Layout l = block.layout();
-        for (int i = 0; i < r; i++) {
-            long g = s.remoteDest()[i];
-            owner[i] = topology.owner((int) (g % l.size0()), (int) (g / l.size0() % l.size1()),
-                    (int) (g / l.size0() / l.size1()));
-            requests[owner[i]]++;
-        }
-        toPartition = new int[k][];
-        int[] fill = new int[k];
-        for (int q = 0; q < k; q++) {
-            toPartition[q] = new int[(int) requests[q]];
-        }
-        for (int i = 0; i < r; i++) {
-            toPartition[owner[i]][fill[owner[i]]++] = i;
-        }
-        requests[partition] = 0;
         start = s;
-        verdicts = new boolean[k][];
-        admittedFrom = new long[k];
-        left = new int[k][];
-        leftTotal = 0;
-        leftRows = null;
         moves = 0;
         refused = 0;
-        arrivals = 0;
-        arrived.clear();
-        return new ManageStart(s.deaths(), dev.size() - s.deaths(), 0, s.outside(), requests, -1, 0);
+        left = 0;
+        return new ManageStart(s.deaths(), dev.size() - s.deaths(), 0, s.outside(), s.requests(), -1, 0);
     }
 
     /** Runs the round under way on the host: the agents and what they asked for are copied there. */
@@ -510,161 +480,68 @@ final class CudaAgentPartition implements RoundPartition {
     @Override
     public ManageRound round() {
         if (round == null) {
-            throw new ColonyException("partition=" + partition + " of " + name() + " is not in a manageAll");
+            throw new ColonyException("partition=" + partition + " of " + name() + " is not in a manageAll on the "
+                    + "host");
         }
         return round;
     }
 
-    @Override
-    public void packRequests(int to, MemorySegment buffer) {
+    /** The round under way on the device. */
+    private CudaAgentStore.RoundStart deviceRound() {
         if (start == null) {
-            RoundPartition.super.packRequests(to, buffer);
-            return;
+            throw new ColonyException("partition=" + partition + " of " + name() + " is not in a manageAll on the "
+                    + "device");
         }
-        int[] list = toPartition[to];
-        for (int r = 0; r < list.length; r++) {
-            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r, start.remoteDest()[list[r]]);
-            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8, start.remoteIds()[list[r]]);
-        }
+        return start;
     }
 
     @Override
-    public void resolveMoves(List<Batch> incoming) {
-        if (start == null) {
-            RoundPartition.super.resolveMoves(incoming);
-            return;
-        }
-        long total = 0;
-        for (Batch b : incoming) {
-            total += b.count();
-        }
-        long[] dest = new long[(int) total];
-        long[] id = new long[(int) total];
-        int at = 0;
-        for (Batch b : incoming) {
-            for (int r = 0; r < b.count(); r++, at++) {
-                dest[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r);
-                id[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
-            }
-        }
-        CudaAgentStore.Resolved res = dev.resolveRound(roundSeed, roundEpoch, dest, id);
+    public MemorySegment deviceRequests(int to) {
+        deviceRound();
+        return dev.requestsTo(to);
+    }
+
+    @Override
+    public MemorySegment[] receiveDeviceRequests(long[] counts) {
+        deviceRound();
+        return dev.receiveRequests(counts);
+    }
+
+    @Override
+    public long[] resolveDeviceMoves() {
+        deviceRound();
+        CudaAgentStore.Resolved res = dev.resolveRound(roundSeed, roundEpoch);
         hostCurrent = false;
         moves += res.moves();
         refused += res.refused();
-        at = 0;
-        for (Batch b : incoming) {
-            boolean[] v = java.util.Arrays.copyOfRange(res.won(), at, at + (int) b.count());
-            at += v.length;
-            verdicts[b.partition()] = v;
-            for (boolean w : v) {
-                admittedFrom[b.partition()] += w ? 1 : 0;
-            }
-        }
+        return res.admitted();
     }
 
     @Override
-    public long admitted(int from) {
-        return start == null ? RoundPartition.super.admitted(from) : admittedFrom[from];
+    public MemorySegment deviceVerdicts(int to) {
+        deviceRound();
+        return dev.verdictsTo(to);
     }
 
     @Override
-    public void packVerdicts(int to, MemorySegment buffer) {
-        if (start == null) {
-            RoundPartition.super.packVerdicts(to, buffer);
-            return;
-        }
-        boolean[] v = verdicts[to];
-        for (int r = 0; r < v.length; r++) {
-            buffer.set(ValueLayout.JAVA_BYTE, r, v[r] ? (byte) 1 : (byte) 0);
-        }
+    public MemorySegment[] receiveDeviceVerdicts() {
+        deviceRound();
+        return dev.receiveVerdicts();
     }
 
     @Override
-    public long leave(int to, MemorySegment won) {
-        if (start == null) {
-            return RoundPartition.super.leave(to, won);
-        }
-        int[] list = toPartition[to];
-        int[] slots = new int[list.length];
-        int c = 0;
-        for (int r = 0; r < list.length; r++) {
-            if (won == null || won.get(ValueLayout.JAVA_BYTE, r) != 0) {
-                slots[c++] = list[r];
-                moves++;
-            } else {
-                refused++;
-            }
-        }
-        left[to] = java.util.Arrays.copyOf(slots, c); // indices into the remote lists
-        return c;
-    }
-
-    @Override
-    public void stageMovers() {
-        if (start == null) {
-            return;
-        }
-        int total = 0;
-        for (int[] list : left) {
-            total += list == null ? 0 : list.length;
-        }
-        int[] agentSlots = new int[total];
-        int at = 0;
-        for (int[] list : left) {
-            for (int i = 0; list != null && i < list.length; i++) {
-                agentSlots[at++] = start.remoteSlots()[list[i]];
-            }
-        }
-        leftTotal = total;
-        leftRows = dev.leave(agentSlots);
-    }
-
-    @Override
-    public long moverBytes() {
-        return cols.rowBytes(true);
-    }
-
-    @Override
-    public void packMovers(int to, MemorySegment buffer) {
-        if (start == null) {
-            RoundPartition.super.packMovers(to, buffer);
-            return;
-        }
-        // The rows staged by stageMovers hold every destination's movers in destination order, attribute column
-        // by attribute column; this destination's are a run of each column.
-        int[] list = left[to] == null ? new int[0] : left[to];
-        int m = list.length;
-        int first = 0;
-        for (int q = 0; q < to; q++) {
-            first += left[q] == null ? 0 : left[q].length;
-        }
-        for (int i = 0; i < m; i++) {
-            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 8L * i, start.remoteIds()[list[i]]);
-            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 8L * (m + i), start.remoteDest()[list[i]]);
-        }
-        buffer.asSlice(16L * m, 4L * m).fill((byte) 0); // no children: the round has no births
-        long at = 20L * m;
-        for (int a = 0; a < model.attributes().size(); a++) {
-            int size = model.attributes().get(a).type().bytes();
-            for (int k = 0; k < model.attributes().get(a).columns(); k++) {
-                MemorySegment.copy(leftRows.rows(), leftRows.start()[a] + ((long) k * leftTotal + first) * size,
-                        buffer, at, (long) m * size);
-                at += (long) m * size;
-            }
+    public void movedAway(long[] won) {
+        long[] asked = deviceRound().requests();
+        for (int q = 0; q < won.length; q++) {
+            left += won[q];
+            moves += won[q];
+            refused += asked[q] - won[q];
         }
     }
 
     @Override
     public void unpackMovers(Batch arriving) {
-        if (start == null) {
-            round().unpackMovers(arriving);
-            return;
-        }
-        // Arrivals wait on the host, as they came, until finishManage.
-        if (arriving.count() > 0) {
-            arrived.add(arriving);
-            arrivals += (int) arriving.count();
-        }
+        round().unpackMovers(arriving);
     }
 
     @Override
@@ -679,10 +556,9 @@ final class CudaAgentPartition implements RoundPartition {
         }
     }
 
-    /** The first {@code n} slots of {@code ids} in id order. */
-    private static int[] idOrder(long[] ids, int n) {
-        return java.util.stream.IntStream.range(0, n).boxed().sorted(java.util.Comparator.comparingLong(i -> ids[i]))
-                .mapToInt(Integer::intValue).toArray();
+    @Override
+    public long moverBytes() {
+        return cols.rowBytes(true);
     }
 
     @Override
@@ -694,28 +570,7 @@ final class CudaAgentPartition implements RoundPartition {
             dev.load(cols);
             hostCurrent = true;
         } else {
-            long survivors = dev.size() - start.deaths() - leftTotal;
-            // Each batch is in id order; where the batches follow one another in id order (always with one
-            // neighbour), they go to the device as they came, else through the host columns, sorted.
-            arrived.sort(java.util.Comparator.comparingLong(b -> b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
-            boolean inOrder = true;
-            for (int i = 1; i < arrived.size(); i++) {
-                Batch prev = arrived.get(i - 1);
-                inOrder &= prev.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 8 * (prev.count() - 1))
-                        < arrived.get(i).buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
-            }
-            if (inOrder) {
-                dev.finishRound(arrived.stream().map(Batch::buffer).toList(),
-                        arrived.stream().mapToInt(b -> (int) b.count()).toArray(), survivors);
-            } else {
-                hostCurrent = false; // the host columns hold the arrivals now, not the device's agents
-                cols.count(0);
-                for (Batch b : arrived) {
-                    cols.append(b.buffer(), 0, (int) b.count());
-                }
-                dev.finishRound(cols, idOrder(cols.ids(), arrivals), survivors);
-            }
-            arrived.clear();
+            dev.finishRound(start.deaths(), left);
             r = new ManageReport(start.deaths(), 0, moves, refused, 0, start.outside(), dev.size());
             start = null;
             hostCurrent = false;

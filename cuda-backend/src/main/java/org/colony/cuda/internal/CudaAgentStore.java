@@ -915,18 +915,48 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     // ---- the manageAll of one partition on the device: moves and deaths ------------------------
+    //
+    // Requests, verdicts and movers stay in device memory, in buffers the runtime's device transport carries
+    // between partitions: a request to another partition's place carries the mover's row (id, new place,
+    // attributes); the owner settles it with its own requests and appends the winners, and the verdicts go back so
+    // that the sender drops them. The host reads two sets of counts per round with moves (requests per partition,
+    // then how many won), nothing else.
 
     /**
      * What the agents of a partition asked of {@code manageAll}, found on the device before anything changes:
-     * deaths, moves dropped off a grid that does not wrap, children asked for (the round then runs on the host),
-     * and the moves to places other partitions own, in slot (= id) order.
+     * deaths, moves dropped off a grid that does not wrap, children asked for (the round then runs on the host:
+     * {@code requests} is null), and per partition the moves to places it owns (0 for this one's own).
      */
-    record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, int[] remoteSlots, long[] remoteDest,
-            long[] remoteIds) {
+    record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, long[] requests) {
     }
 
-    /** The moves settled here: for each incoming request whether it won, and this partition's own moves. */
-    record Resolved(boolean[] won, long moves, long refused) {
+    /** The moves settled here: per sending partition how many of its requests won, and this partition's own moves. */
+    record Resolved(long[] admitted, long moves, long refused) {
+    }
+
+    /**
+     * Where the columns of {@code c} rows sent between partitions start, in bytes: ids, new places, then each
+     * attribute's element columns (element after element), every column 16-byte aligned; the last entry is the
+     * size of the whole.
+     */
+    private long[] rowLayout(long c) {
+        long[] at = new long[current.length + 3];
+        at[1] = align(8 * c);
+        at[2] = at[1] + align(8 * c);
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            at[a + 3] = at[a + 2] + align((long) info.type().bytes() * info.columns() * c);
+        }
+        return at;
+    }
+
+    /** Bytes of {@code c} rows sent between partitions. */
+    long rowsBytes(long c) {
+        return c == 0 ? 0 : rowLayout(c)[current.length + 2];
+    }
+
+    private static long align(long bytes) {
+        return (bytes + 15) & ~15L;
     }
 
     /** Scratch of the round under way: the local requests (-1 where none) and the living agents per place. */
@@ -934,19 +964,66 @@ public final class CudaAgentStore implements AgentStore {
     private long roundOccupancy;
     /** The round's moves to this partition's own places. */
     private long roundLocalMovers;
+    /** Per partition, the moves to its places; the slots of those agents, partition after partition. */
+    private long[] roundOut = new long[0];
+    private long roundSlots;
+    /** The rows sent with the requests, partition after partition ({@link #rowsBytes} each). */
+    private long roundRows;
+    /** Per partition, the requests received from it, and where their rows are. */
+    private long[] roundIn = new long[0];
+    private long roundInRows;
+    /** Per request received (sender after sender), whether it won; valid after {@link #resolveRound}. */
+    private long roundWon;
+    private long roundAdmitted;
+    /** Per partition, one byte per request sent to it: 1 where it won; 0 when no verdicts came (all won). */
+    private long roundVerdicts;
+    /** Per coordinate, its block's share of the partition number (see {@code ownerOf} in support.cu). */
+    private DeviceBuffer ownerTable;
 
-    /** Starts a partition's {@code manageAll} on the device: deaths, requests, which of them go elsewhere. */
-    RoundStart beginRound() {
+    private long ownerTable(org.colony.runtime.partition.Topology topology) {
+        if (ownerTable == null) {
+            org.colony.runtime.spi.Layout l = places.layout();
+            int[] t = new int[l.size0() + l.size1() + l.size2()];
+            for (int x = 0; x < l.size0(); x++) {
+                t[x] = topology.owner(x, 0, 0);
+            }
+            for (int y = 0; y < l.size1(); y++) {
+                t[l.size0() + y] = topology.owner(0, y, 0);
+            }
+            for (int z = 0; z < l.size2(); z++) {
+                t[l.size0() + l.size1() + z] = topology.owner(0, 0, z);
+            }
+            DeviceBuffer b = DeviceBuffer.zeroed(4L * t.length);
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment host = a.allocate(4L * t.length, 4);
+                MemorySegment.copy(t, 0, host, ValueLayout.JAVA_INT, 0, t.length);
+                Driver.copyToDevice(b.pointer(), host, 4L * t.length);
+            }
+            ownerTable = b;
+        }
+        return ownerTable.pointer();
+    }
+
+    /**
+     * Starts a partition's {@code manageAll} on the device: deaths, requests, and those to other partitions'
+     * places grouped by owner with the movers' rows ({@link #requestsTo}). One wait, for the counts.
+     */
+    RoundStart beginRound(org.colony.runtime.partition.Topology topology, int self) {
         checkOpen();
         long n = count;
+        int k = topology.partitions();
         // Room on this partition's places is the capacity less its living agents there: none when it has none.
         roundOccupancy = capacity < Integer.MAX_VALUE ? gridScratch.zeroed("round.occupancy", 4 * keys) : 0L;
         roundLocalMovers = 0;
+        roundOut = new long[k];
+        roundIn = new long[k];
+        roundAdmitted = 0;
+        roundVerdicts = 0;
         if (n == 0) {
-            return new RoundStart(0, 0, 0, false, new int[0], new long[0], new long[0]);
+            return new RoundStart(0, 0, 0, false, new long[k]);
         }
-        // stats 0-7 as manageAll's, 8: the requests to other partitions' places (one wait reads them all)
-        long stats = pool.zeroed("round.stats", 8 * 9);
+        // stats 0-7 as manageAll's, 8: the requests to other partitions' places, 9 .. 9 + k: per partition
+        long stats = pool.zeroed("round.stats", 8L * (9 + k));
         roundRequests = pool.get("round.requests", 8 * n);
         long requests = roundRequests;
         long occupancy = roundOccupancy;
@@ -956,64 +1033,156 @@ public final class CudaAgentStore implements AgentStore {
         long remote = pool.get("round.remote", 4 * n);
         long rank = pool.get("round.rank", 4 * n);
         org.colony.runtime.spi.Layout l = places.layout();
-        run("colony_split_requests", n, p -> p.add(n).add(requests).add(remote).addInt(l.size0()).addInt(l.size1())
-                .addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2()).addInt(l.extent0()).addInt(l.extent1())
-                .addInt(l.extent2()));
+        long table = ownerTable(topology);
+        run("colony_split_requests", n, p -> p.add(n).add(requests).add(remote).add(table).addInt(l.size0())
+                .addInt(l.size1()).addInt(self).add(stats + 8 * 9));
         scanner.scanOnDevice(remote, rank, n, 0L, stats + 8 * 8);
-        long[] st = readStats(stats, 9);
+        long[] st = readStats(stats, 9 + k);
         errors.check();
         if (st[7] != 0 || st[6] != 0) {
-            return new RoundStart(st[0], st[4], st[6], st[7] != 0, null, null, null);
+            return new RoundStart(st[0], st[4], st[6], st[7] != 0, null);
         }
-        int r = (int) st[8];
+        long r = st[8];
         roundLocalMovers = st[5] - r;
-        int[] slot = new int[r];
-        long[] dest = new long[r];
-        long[] id = new long[r];
+        System.arraycopy(st, 9, roundOut, 0, k);
         if (r > 0) {
-            // destinations, ids and slots one after another, copied to the host at once
-            long out = pool.get("round.remoteOut", 20L * r);
-            run("colony_pack_remote", n, p -> p.add(n).add(remote).add(rank).add(targets.pointer()).add(ids.pointer())
-                    .add(out + 16L * r).add(out).add(out + 8L * r));
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment h = a.allocate(20L * r, 8);
-                Driver.copyToHost(h, out, 20L * r);
-                MemorySegment.copy(h, ValueLayout.JAVA_LONG, 0, dest, 0, r);
-                MemorySegment.copy(h, ValueLayout.JAVA_LONG, 8L * r, id, 0, r);
-                MemorySegment.copy(h, ValueLayout.JAVA_INT, 16L * r, slot, 0, r);
+            stageRequests(n, r, remote, rank, table);
+        }
+        return new RoundStart(st[0], st[4], 0, false, roundOut.clone());
+    }
+
+    /** Groups the {@code r} requests to other partitions by owner and gathers the movers' rows for each. */
+    private void stageRequests(long n, long r, long remote, long rank, long table) {
+        long list = pool.get("round.list", 4 * r);
+        run("colony_pack_slots", n, p -> p.add(n).add(remote).add(rank).add(list));
+        int owners = 0;
+        for (long c : roundOut) {
+            owners += c > 0 ? 1 : 0;
+        }
+        roundSlots = list;
+        if (owners > 1) {
+            long grouped = pool.get("round.grouped", 4 * r);
+            long flags = pool.get("round.ownerFlags", 4 * r);
+            long ranks = pool.get("round.ownerRanks", 4 * r);
+            org.colony.runtime.spi.Layout l = places.layout();
+            long at = 0;
+            for (int q = 0; q < roundOut.length; q++) {
+                if (roundOut[q] == 0) {
+                    continue;
+                }
+                int owner = q;
+                long into = grouped + 4 * at;
+                run("colony_owner_flags", r, p -> p.add(r).add(list).add(targets.pointer()).add(table)
+                        .addInt(l.size0()).addInt(l.size1()).addInt(owner).add(flags));
+                scanner.scanOnDevice(flags, ranks, r, 0L, 0L);
+                run("colony_pick", r, p -> p.add(r).add(flags).add(ranks).add(list).add(into));
+                at += roundOut[q];
+            }
+            roundSlots = grouped;
+        }
+        long bytes = 0;
+        for (long c : roundOut) {
+            bytes += rowsBytes(c);
+        }
+        roundRows = pool.get("round.out", bytes);
+        long at = 0;
+        long rows = roundRows;
+        for (long c : roundOut) {
+            if (c == 0) {
+                continue;
+            }
+            long[] lay = rowLayout(c);
+            long map = roundSlots + 4 * at;
+            gather(ids.pointer(), rows + lay[0], map, c, slots, c, 1, 8);
+            gather(targets.pointer(), rows + lay[1], map, c, slots, c, 1, 8);
+            for (int a = 0; a < current.length; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                gather(current[a].pointer(), rows + lay[a + 2], map, c, slots, c, info.columns(), info.type().bytes());
+            }
+            at += c;
+            rows += lay[current.length + 2];
+        }
+    }
+
+    /** Device memory, as the transport carries it. */
+    @SuppressWarnings("restricted") // a device address as a segment, never read on the host
+    private static MemorySegment device(long pointer, long bytes) {
+        return MemorySegment.ofAddress(pointer).reinterpret(bytes);
+    }
+
+    /** The requests to partition {@code to}'s places with the movers' rows (after {@link #beginRound}). */
+    MemorySegment requestsTo(int to) {
+        long at = roundRows;
+        for (int q = 0; q < to; q++) {
+            at += rowsBytes(roundOut[q]);
+        }
+        return device(at, rowsBytes(roundOut[to]));
+    }
+
+    /** Room for the requests with rows that each partition sends ({@code counts}); null where it sends none. */
+    MemorySegment[] receiveRequests(long[] counts) {
+        checkOpen();
+        roundIn = counts.clone();
+        long bytes = 0;
+        for (long c : counts) {
+            bytes += rowsBytes(c);
+        }
+        MemorySegment[] out = new MemorySegment[counts.length];
+        if (bytes == 0) {
+            return out;
+        }
+        roundInRows = pool.get("round.in", bytes);
+        long at = roundInRows;
+        for (int s = 0; s < counts.length; s++) {
+            if (counts[s] > 0) {
+                out[s] = device(at, rowsBytes(counts[s]));
+                at += rowsBytes(counts[s]);
             }
         }
-        return new RoundStart(st[0], st[4], 0, false, slot, dest, id);
+        return out;
     }
 
     /**
-     * Settles every move to this partition's places, its own (from {@link #beginRound}) and {@code dest}/{@code id}
-     * from other partitions, by capacity and priority as one block does, and moves its own winners.
+     * Settles every move to this partition's places, its own and those received ({@link #receiveRequests}), by
+     * capacity and priority as one block does, and moves its own winners. One wait, for the counts.
      */
-    Resolved resolveRound(long seed, long epoch, long[] dest, long[] id) {
+    Resolved resolveRound(long seed, long epoch) {
         checkOpen();
         long n = count;
-        int r = dest.length;
+        int k = roundIn.length;
+        long r = 0;
+        for (long c : roundIn) {
+            r += c;
+        }
         long t = n + r;
         if (t == 0 || (r == 0 && roundLocalMovers == 0)) {
             // Nothing asks for a place here: no grouping of requests over the places (as one block skips it).
-            return new Resolved(new boolean[r], 0, 0);
+            return new Resolved(new long[k], 0, 0);
         }
-        // The requests received come first, then this partition's own (the settling does not depend on their
-        // order); the verdicts on the received ones follow the statistics, so one copy brings both back.
+        // The requests received come first, sender after sender, then this partition's own (the settling does not
+        // depend on their order).
         long req = pool.get("round.allRequests", 8 * t);
         long who = pool.get("round.allIds", 8 * t);
+        long at = 0;
+        long rows = roundInRows;
+        for (long c : roundIn) {
+            if (c > 0) {
+                long[] lay = rowLayout(c);
+                Driver.copyOnDevice(req + 8 * at, rows + lay[1], 8 * c);
+                Driver.copyOnDevice(who + 8 * at, rows + lay[0], 8 * c);
+                at += c;
+                rows += lay[current.length + 2];
+            }
+        }
         if (n > 0) {
-            Driver.copyOnDevice(req + 8L * r, roundRequests, 8 * n);
-            Driver.copyOnDevice(who + 8L * r, ids.pointer(), 8 * n);
+            Driver.copyOnDevice(req + 8 * r, roundRequests, 8 * n);
+            Driver.copyOnDevice(who + 8 * r, ids.pointer(), 8 * n);
         }
-        if (r > 0) {
-            stage().upload(req, dest);
-            stage().upload(who, id);
-        }
-        long stats = pool.get("round.won", 64 + t);
-        long won = stats + 64;
-        Driver.memset8(stats, (byte) 0, 64);
+        // stats 0-7 as manageAll's, 8 .. 8 + k: per sender, its requests that won; then the verdicts
+        long head = 8L * (8 + k);
+        long stats = pool.get("round.won", head + t);
+        long won = stats + head;
+        Driver.memset8(stats, (byte) 0, head);
         if (capacity < Integer.MAX_VALUE) {
             long priority = pool.get("round.priority", 8 * t);
             run("colony_move_priorities", t, p -> p.add(t).add(seed).add(epoch).add(who).add(req).add(priority));
@@ -1025,125 +1194,141 @@ public final class CudaAgentStore implements AgentStore {
             Driver.memset8(won, (byte) 1, t);
         }
         if (n > 0) {
-            run("colony_apply_moves", n, p -> p.add(n).add(req + 8L * r).add(won + r).add(locations.pointer())
-                    .add(stats));
+            long own = req + 8 * r;
+            long ownWon = won + r;
+            run("colony_apply_moves", n, p -> p.add(n).add(own).add(ownWon).add(locations.pointer()).add(stats));
         }
-        boolean[] verdicts = new boolean[r];
-        long[] st = new long[8];
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment h = a.allocate(64 + r, 8);
-            Driver.copyToHost(h, stats, 64 + r); // (the settling kernels cannot fail: beginRound checked the steps)
-            waited();
-            MemorySegment.copy(h, ValueLayout.JAVA_LONG, 0, st, 0, 8);
-            HostCopy.fromSegment(h, 64, verdicts, 0, r, org.colony.runtime.spi.ScalarType.BOOLEAN);
+        at = 0;
+        for (int s = 0; s < k; s++) {
+            long c = roundIn[s];
+            if (c > 0) {
+                long from = won + at;
+                long into = stats + 8L * (8 + s);
+                run("colony_count_set", c, p -> p.add(c).add(from).add(into));
+                at += c;
+            }
+        }
+        long[] st = readStats(stats, 8 + k); // (the settling kernels cannot fail: beginRound checked the steps)
+        roundWon = won;
+        long[] admitted = java.util.Arrays.copyOfRange(st, 8, 8 + k);
+        roundAdmitted = 0;
+        for (long a : admitted) {
+            roundAdmitted += a;
         }
         indexed = false;
-        return new Resolved(verdicts, st[1], st[2]);
+        return new Resolved(admitted, st[1], st[2]);
     }
 
-    /**
-     * The attributes of agents leaving, on the host: attribute {@code a}'s element column {@code k} holds the
-     * {@code m} movers' values from byte {@code start[a] + k * m * size} (each attribute 16-byte aligned, as the
-     * device's gathers wrote them).
-     */
-    record LeftRows(MemorySegment rows, long[] start) {
+    /** One byte per request received from partition {@code to}: 1 where it won (after {@link #resolveRound}). */
+    MemorySegment verdictsTo(int to) {
+        long at = roundWon;
+        for (int s = 0; s < to; s++) {
+            at += roundIn[s];
+        }
+        return device(at, roundIn[to]);
     }
 
-    /**
-     * Marks the agents in {@code slots} as gone to other partitions (the compaction drops them) and copies their
-     * attributes to the host in one go, in {@code slots} order.
-     */
-    LeftRows leave(int[] slots) {
+    /** Room for the verdicts on this partition's requests, from each partition; null where it sent none. */
+    MemorySegment[] receiveVerdicts() {
         checkOpen();
-        int m = slots.length;
-        long[] start = new long[current.length + 1];
-        for (int a = 0; a < current.length; a++) {
-            AttributeInfo info = model.attributes().get(a);
-            start[a + 1] = (start[a] + (long) info.type().bytes() * m * info.columns() + 15) & ~15L;
+        long bytes = 0;
+        for (long c : roundOut) {
+            bytes += c;
         }
-        MemorySegment host = Arena.ofAuto().allocate(Math.max(16, start[current.length]), 16);
-        if (m == 0) {
-            return new LeftRows(host, start);
+        MemorySegment[] out = new MemorySegment[roundOut.length];
+        if (bytes == 0) {
+            return out;
         }
-        long list = pool.get("round.left", 4L * m);
-        stage().upload(list, slots);
-        run("colony_mark_left", m, p -> p.add(list).add(m).add(killed.pointer()));
-        if (start[current.length] == 0) {
-            return new LeftRows(host, start);
+        roundVerdicts = pool.get("round.verdicts", bytes);
+        long at = roundVerdicts;
+        for (int q = 0; q < roundOut.length; q++) {
+            if (roundOut[q] > 0) {
+                out[q] = device(at, roundOut[q]);
+                at += roundOut[q];
+            }
         }
-        long staging = pool.get("round.moverRows", start[current.length]);
-        for (int a = 0; a < current.length; a++) {
-            AttributeInfo info = model.attributes().get(a);
-            gather(current[a].pointer(), staging + start[a], list, m, slots(), m, info.columns(), info.type().bytes());
-        }
-        Driver.copyToHost(host, staging, start[current.length]);
-        waited();
-        return new LeftRows(host, start);
+        return out;
     }
 
     /**
-     * Finishes a partition's {@code manageAll} on the device: the {@code survivors} agents that stay (neither dead
-     * nor gone) and {@code arrivals}' slots {@code order} (sorted by id; rows as {@code AgentColumns} holds them) are
-     * compacted into id order, without waiting for the device.
+     * Finishes a partition's {@code manageAll} on the device, without waiting for it: the agents whose moves won
+     * elsewhere ({@code left} of them: all those asked for when no verdicts came) and the dead are dropped, the
+     * arrivals that won are taken in, and everything is compacted into id order.
      */
-    void finishRound(org.colony.runtime.storage.AgentColumns arrivals, int[] order, long survivors) {
-        try (Arena arena = Arena.ofConfined()) {
-            int a = order.length;
-            MemorySegment packed = arena.allocate(Math.max(8, arrivals.rowBytes(true) * a), 8);
-            arrivals.pack(order, a, true, packed, 0);
-            finishRound(List.of(packed), new int[] {a}, survivors);
-        }
-    }
-
-    /**
-     * As above, with the arrivals in {@code blocks} of {@code counts[i]} rows each, packed as {@code AgentColumns.pack}
-     * with state writes them (ids, places, children asked for, then each attribute column), the blocks one after
-     * another in id order.
-     */
-    void finishRound(List<MemorySegment> blocks, int[] counts, long survivors) {
+    void finishRound(long deaths, long left) {
         checkOpen();
         long n = count;
-        int a = java.util.Arrays.stream(counts).sum();
-        if (a > 0) {
-            ensureSlots(n + a);
-            UploadStage up = stage();
+        long r = 0;
+        for (long c : roundIn) {
+            r += c;
+        }
+        ensureSlots(n + r);
+        long at = 0;
+        for (long c : roundOut) {
+            if (c > 0) {
+                long list = roundSlots + 4 * at;
+                long won = roundVerdicts == 0 ? 0L : roundVerdicts + at;
+                run("colony_mark_left", c, p -> p.add(list).add(c).add(won).add(killed.pointer()));
+                at += c;
+            }
+        }
+        if (r > 0) {
+            // The requests received, winners and losers, go after the agents here; the losers are marked dead.
             long to = n;
-            for (int b = 0; b < blocks.size(); b++) {
-                MemorySegment packed = blocks.get(b);
-                int c = counts[b];
-                up.upload(ids.pointer() + 8 * to, packed, 0, 8L * c);
-                up.upload(locations.pointer() + 8 * to, packed, 8L * c, 8L * c);
-                long at = 20L * c;
-                for (int i = 0; i < current.length; i++) {
-                    AttributeInfo info = model.attributes().get(i);
+            long rows = roundInRows;
+            for (long c : roundIn) {
+                if (c == 0) {
+                    continue;
+                }
+                long[] lay = rowLayout(c);
+                Driver.copyOnDevice(ids.pointer() + 8 * to, rows + lay[0], 8 * c);
+                Driver.copyOnDevice(locations.pointer() + 8 * to, rows + lay[1], 8 * c);
+                for (int a = 0; a < current.length; a++) {
+                    AttributeInfo info = model.attributes().get(a);
                     long bytes = (long) info.type().bytes() * c;
-                    for (int k = 0; k < info.columns(); k++) {
-                        up.upload(current[i].pointer() + ((long) k * slots + to) * info.type().bytes(), packed, at,
-                                bytes);
-                        at += bytes;
+                    for (int e = 0; e < info.columns(); e++) {
+                        Driver.copyOnDevice(current[a].pointer() + ((long) e * slots + to) * info.type().bytes(),
+                                rows + lay[a + 2] + e * bytes, bytes);
                     }
                 }
                 to += c;
+                rows += lay[current.length + 2];
             }
+            long won = roundWon;
+            long lost = killed.pointer() + n;
+            long received = r;
+            run("colony_lost", received, p -> p.add(received).add(won).add(lost));
         }
-        if (survivors == n && a == 0) {
+        long survivors = n - deaths - left;
+        if (survivors == n && r == 0) {
             fillLong(targets.pointer(), slots, -1);
         } else {
-            long m = Math.max(1, n);
-            long flags = pool.get("round.alive", 4 * m);
-            long ranks = pool.get("round.aliveRank", 4 * m);
-            if (n > 0) {
-                // The caller knows the survivors: the scan's total need not come back to the host.
-                run("colony_flags", n, p -> p.add(n).add(killed.pointer()).addBoolean(true).add(flags));
-                scanner.scanOnDevice(flags, ranks, n, 0L, 0L);
+            long all = n + r;
+            long flags = pool.get("round.alive", 4 * all);
+            long ranks = pool.get("round.aliveRank", 4 * (all + 1));
+            run("colony_flags", all, p -> p.add(all).add(killed.pointer()).addBoolean(true).add(flags));
+            scanner.scanOnDevice(flags, ranks, all, ranks + 4 * all, 0L);
+            // The runs in id order: the agents here, then each sender's requests.
+            int[] bounds = new int[roundIn.length + 2];
+            int runs = 1;
+            bounds[1] = (int) n;
+            for (long c : roundIn) {
+                if (c > 0) {
+                    bounds[runs + 1] = bounds[runs] + (int) c;
+                    runs++;
+                }
             }
-            long total = survivors + a;
+            long boundsOnDevice = pool.get("round.bounds", 4L * bounds.length);
+            stage().upload(boundsOnDevice, bounds);
+            long total = survivors + roundAdmitted;
             long map = pool.get("round.map", 4 * Math.max(1, total));
-            int s = (int) survivors;
-            run("colony_merge_map", n + a, p -> p.add(n).add((long) a).add(killed.pointer()).add(ranks).addInt(s)
-                    .add(ids.pointer()).add(map));
-            compact(map, survivors, 0, total);
+            int runCount = runs;
+            run("colony_merge_runs", all, p -> p.add(all).add(killed.pointer()).add(ranks).add(ids.pointer())
+                    .add(boundsOnDevice).addInt(runCount).add(map));
+            compact(map, total, 0, total);
         }
+        roundOut = new long[0];
+        roundIn = new long[0];
         noGhosts();
         indexed = false;
     }
@@ -1415,6 +1600,9 @@ public final class CudaAgentStore implements AgentStore {
             order.close();
             if (ghostCounts != null) {
                 ghostCounts.close();
+            }
+            if (ownerTable != null) {
+                ownerTable.close();
             }
             counter.close();
             closeSpares();

@@ -45,6 +45,8 @@ public final class PartitionedAgents implements AgentStore {
     private final ModelInfo model;
     private final PartitionedPlaces places;
     private final Transport transport;
+    /** The places' transport where it moves device memory and every partition settles moves there, else null. */
+    private final Transport deviceTransport;
     private final AgentPartition[] parts;
     private final PartitionedAgents[] bound;
     private final AgentHalo halo;
@@ -107,6 +109,11 @@ public final class PartitionedAgents implements AgentStore {
         this.bound = new PartitionedAgents[model.agentClasses().size()];
         this.side = sideBySide(parts) ? new SideBySide(k, model.modelClass().getSimpleName()) : null;
         this.halo = new AgentHalo(topology, parts, transport, this::each);
+        boolean onDevice = placeTransport.deviceMemory() && k > 1;
+        for (AgentPartition p : parts) {
+            onDevice &= p.movesOnDevice();
+        }
+        this.deviceTransport = onDevice ? placeTransport : null;
     }
 
     /** Whether every partition has a lane of its own. */
@@ -266,7 +273,9 @@ public final class PartitionedAgents implements AgentStore {
                 p.childrenAsked();
             }
         }
-        if (remote > 0) {
+        if (wanted == 0 && deviceTransport != null) {
+            moveOnDevices(start, remote > 0);
+        } else if (remote > 0) {
             move(start);
         } else {
             each(p -> parts[p].resolveMoves(List.of()));
@@ -302,20 +311,8 @@ public final class PartitionedAgents implements AgentStore {
     /** Moves to other partitions' places: requests, verdicts and movers through the transport. */
     private void move(ManageStart[] start) {
         int k = parts.length;
-        long[][] asked = new long[k][k]; // asked[q][p]: requests partition q received from p
+        long[][] asked = asked(start);
         List<Parcel> parcels = new ArrayList<>();
-        for (int p = 0; p < k; p++) {
-            for (int q = 0; q < k; q++) {
-                if (q != p) {
-                    int from = p;
-                    int to = q;
-                    long n = start[p].requests()[q];
-                    parcels.add(Parcel.of(p, q, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, n),
-                            b -> asked[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
-                }
-            }
-        }
-        migrationBytes += Parcel.exchange(transport, parcels);
         long[][] arriving = new long[k][k]; // arriving[q][p]: movers partition q takes in from p
         long[][] leaving = new long[k][k]; // leaving[p][q]: movers partition p sends to q
         if (capacity < Integer.MAX_VALUE) {
@@ -356,7 +353,6 @@ public final class PartitionedAgents implements AgentStore {
                         arriving[p][q] = parts[p].admitted(q);
                     }
                 }
-                parts[p].stageMovers();
             });
         } else {
             each(p -> {
@@ -367,7 +363,6 @@ public final class PartitionedAgents implements AgentStore {
                     }
                     arriving[p][q] = asked[p][q];
                 }
-                parts[p].stageMovers();
             });
         }
         parcels.clear();
@@ -383,6 +378,81 @@ public final class PartitionedAgents implements AgentStore {
             }
         }
         migrationBytes += Parcel.exchange(transport, parcels);
+    }
+
+    /** Per partition, the requests every other partition sends it, told through the transport: {@code [to][from]}. */
+    private long[][] asked(ManageStart[] start) {
+        int k = parts.length;
+        long[][] asked = new long[k][k];
+        List<Parcel> parcels = new ArrayList<>();
+        for (int p = 0; p < k; p++) {
+            for (int q = 0; q < k; q++) {
+                if (q != p) {
+                    int from = p;
+                    int to = q;
+                    long n = start[p].requests()[q];
+                    parcels.add(Parcel.of(p, q, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, n),
+                            b -> asked[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
+                }
+            }
+        }
+        migrationBytes += Parcel.exchange(transport, parcels);
+        return asked;
+    }
+
+    /**
+     * Moves of a round without children, settled with requests, verdicts and movers in device memory: the
+     * requests with the movers' rows go to the owners of their destinations in one exchange, every partition settles
+     * what it received with its own moves, and (where capacity can refuse moves) the verdicts come back in a second
+     * exchange. Only the counts cross host memory.
+     */
+    private void moveOnDevices(ManageStart[] start, boolean remote) {
+        int k = parts.length;
+        long[][] asked = remote ? asked(start) : new long[k][k];
+        if (remote) {
+            MemorySegment[][] in = new MemorySegment[k][];
+            for (int q = 0; q < k; q++) {
+                in[q] = parts[q].receiveDeviceRequests(asked[q]);
+            }
+            List<Transport.Message> sends = new ArrayList<>();
+            List<Transport.Message> receives = new ArrayList<>();
+            for (int p = 0; p < k; p++) {
+                for (int q = 0; q < k; q++) {
+                    if (q != p && start[p].requests()[q] > 0) {
+                        MemorySegment out = parts[p].deviceRequests(q);
+                        sends.add(new Transport.Message(p, q, out));
+                        receives.add(new Transport.Message(p, q, in[q][p]));
+                        migrationBytes += out.byteSize();
+                    }
+                }
+            }
+            deviceTransport.exchange(sends, receives);
+        }
+        long[][] won = new long[k][];
+        each(q -> won[q] = parts[q].resolveDeviceMoves());
+        if (remote && capacity < Integer.MAX_VALUE) {
+            List<Transport.Message> sends = new ArrayList<>();
+            List<Transport.Message> receives = new ArrayList<>();
+            for (int p = 0; p < k; p++) {
+                MemorySegment[] verdicts = parts[p].receiveDeviceVerdicts();
+                for (int q = 0; q < k; q++) {
+                    if (q != p && start[p].requests()[q] > 0) {
+                        MemorySegment out = parts[q].deviceVerdicts(p);
+                        sends.add(new Transport.Message(q, p, out));
+                        receives.add(new Transport.Message(q, p, verdicts[q]));
+                        migrationBytes += out.byteSize();
+                    }
+                }
+            }
+            deviceTransport.exchange(sends, receives);
+        }
+        each(p -> {
+            long[] away = new long[k];
+            for (int q = 0; q < k; q++) {
+                away[q] = q == p ? 0 : won[q][p];
+            }
+            parts[p].movedAway(away);
+        });
     }
 
     /**

@@ -127,14 +127,6 @@ public interface AgentPartition extends AgentStore {
      */
     long leave(int to, MemorySegment verdicts);
 
-    /**
-     * Called after every {@link #leave} of a round and before {@link #packMovers}: a partition whose agents live on
-     * a device gathers all its leaving rows here in one go; partitions in different lanes are called side by side.
-     * Does nothing by default.
-     */
-    default void stageMovers() {
-    }
-
     /** Bytes of one moving agent's row: its id, new place, children asked for and attributes. */
     long moverBytes();
 
@@ -143,6 +135,68 @@ public interface AgentPartition extends AgentStore {
 
     /** Takes in agents arriving from partition {@code from}. */
     void unpackMovers(Batch arriving);
+
+    // ---- manageAll with requests and movers in device memory -----------------------------------
+    //
+    // A partition whose agents live on a device may settle the moves of a round without children there: instead of
+    // packRequests .. unpackMovers, the runtime carries device buffers between partitions through its device
+    // transport. A request carries the mover's row; the owner of the destination settles it with its own and takes
+    // the winners in; the verdicts go back so that the sender drops the agents that left.
+
+    /**
+     * Whether this partition settles moves with requests, verdicts and movers in device memory, when the runtime
+     * has a transport for device memory (see the methods below); false by default.
+     */
+    default boolean movesOnDevice() {
+        return false;
+    }
+
+    /**
+     * The requests to places of partition {@code to} with the movers' rows, in device memory, after a
+     * {@link #beginManage} whose round has no children ({@code requests()[to]} of them).
+     */
+    default MemorySegment deviceRequests(int to) {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * Device memory for the requests each partition sends here ({@code counts[from]} of them, as
+     * {@link #deviceRequests} sizes them); null where it sends none.
+     */
+    default MemorySegment[] receiveDeviceRequests(long[] counts) {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * Settles every move to this partition's places, its own and those received, by the collection's capacity, and
+     * carries out its own winners' moves.
+     *
+     * @return per sending partition, how many of its requests won
+     */
+    default long[] resolveDeviceMoves() {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /** One byte per request received from partition {@code to}, 1 where it won, in device memory. */
+    default MemorySegment deviceVerdicts(int to) {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * Device memory for the verdicts on this partition's requests, per partition it sent them to (null where
+     * none); a collection without capacity gets no verdicts (all its moves win).
+     */
+    default MemorySegment[] receiveDeviceVerdicts() {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * Tells a partition whose moves settle on a device how many of its requests won room in each partition (its
+     * agents that leave); before {@link #finishManage}.
+     */
+    default void movedAway(long[] won) {
+        throw new UnsupportedOperationException("moves on a device");
+    }
 
     /**
      * Settles the births on this partition's places (after the moves).
