@@ -72,6 +72,11 @@ final class CudaAgentPartition implements RoundPartition {
     private long receivedTotal;
     /** Whether an exchange of counts is being received (the next haloReady ends it). */
     private boolean receiving;
+    /**
+     * Whether the counts received are on the device alone (the transport wrote them there): {@link #receivedCounts}
+     * stays empty until the host needs them.
+     */
+    private boolean countedOnDevice;
     /** The counts staged for the exchange under way, by region (identity), and where each region's start. */
     private final Map<Region, Long> staged = new IdentityHashMap<>();
     private MemorySegment stagedCounts;
@@ -149,7 +154,9 @@ final class CudaAgentPartition implements RoundPartition {
         Set<Long> seen = l.wrap() ? new HashSet<>() : null;
         if (ghostIndex == null) {
             // Counted only: the device adds the numbers received into its index by place; no rows, no slots.
-            dev.ghostCounts(received, receivedCounts, receivedTotal);
+            if (!countedOnDevice) {
+                dev.ghostCounts(received, receivedCounts, receivedTotal);
+            }
             ghostsChanged = false; // (only once the device has them: a failure leaves them to be given again)
             return;
         }
@@ -235,6 +242,14 @@ final class CudaAgentPartition implements RoundPartition {
 
     /** The counts received, per stored cell of the block (halo cells; owned cells' entries unused). */
     private int[] hostHalo() {
+        if (countedOnDevice && receivedCounts.isEmpty()) {
+            for (int[] counts : dev.ghostCountsOnHost(received)) {
+                receivedCounts.add(counts);
+                for (int c : counts) {
+                    receivedTotal += c;
+                }
+            }
+        }
         Layout l = block.layout();
         halo = PlaceIndex.halo(halo, l);
         for (int i = 0; i < received.size(); i++) {
@@ -360,12 +375,52 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     @Override
+    public boolean countsOnDevice() {
+        return true;
+    }
+
+    @Override
+    @SuppressWarnings("restricted") // device addresses as segments, never read on the host
+    public MemorySegment[] deviceCounts(List<Region> regions) {
+        long at = dev.countsOnDevice(regions);
+        MemorySegment[] out = new MemorySegment[regions.size()];
+        for (int i = 0; i < out.length; i++) {
+            long bytes = 4 * Math.max(0, regions.get(i).cells());
+            out[i] = MemorySegment.ofAddress(at).reinterpret(bytes);
+            at += bytes;
+        }
+        return out;
+    }
+
+    @Override
+    public MemorySegment[] receiveDeviceCounts(List<Region> regions, long bound) {
+        received.clear();
+        receivedCounts.clear();
+        receivedTotal = 0;
+        received.addAll(regions);
+        long room = bound;
+        if (capacity < Integer.MAX_VALUE) {
+            long cells = 0;
+            for (Region r : regions) {
+                cells += Math.max(0, r.cells());
+            }
+            room = Math.min(room, cells * capacity);
+        }
+        MemorySegment[] in = dev.receiveGhostCounts(regions, room);
+        receiving = true;
+        countedOnDevice = true;
+        haloCounts = true;
+        return in;
+    }
+
+    @Override
     public void unpackCounts(Region region, MemorySegment buffer, long offset) {
         if (!receiving) {
             received.clear();
             receivedCounts.clear();
             receivedTotal = 0;
             receiving = true;
+            countedOnDevice = false;
         }
         int[] counts = new int[(int) region.cells()];
         MemorySegment.copy(buffer, ValueLayout.JAVA_INT_UNALIGNED, offset, counts, 0, counts.length);
@@ -383,6 +438,7 @@ final class CudaAgentPartition implements RoundPartition {
             received.clear(); // no neighbour sent anything
             receivedCounts.clear();
             receivedTotal = 0;
+            countedOnDevice = false;
         }
         receiving = false;
         staged.clear();
@@ -577,6 +633,7 @@ final class CudaAgentPartition implements RoundPartition {
         }
         index = null;
         haloCounts = false;
+        countedOnDevice = false;
         ghostIndex = null;
         ghostsChanged = false;
         return r;

@@ -1343,13 +1343,24 @@ public final class CudaAgentStore implements AgentStore {
      * after region: one pass over the agents per region and one copy to the host for them all.
      */
     MemorySegment countsIn(List<org.colony.runtime.partition.Region> regions) {
-        checkOpen();
         long cellsIn = cells(regions);
         MemorySegment host = Arena.ofAuto().allocate(Math.max(4, 4 * cellsIn), 8);
-        if (cellsIn == 0) {
-            return host;
+        long out = countsOnDevice(regions);
+        if (cellsIn > 0) {
+            Driver.copyToHost(host, out, 4 * cellsIn);
+            waited();
         }
-        long out = pool.zeroed("halo.counts", 4 * cellsIn);
+        return host;
+    }
+
+    /**
+     * As {@link #countsIn}, left on the device: the address of the counts, region after region (valid until the
+     * next call), without waiting.
+     */
+    long countsOnDevice(List<org.colony.runtime.partition.Region> regions) {
+        checkOpen();
+        long cellsIn = cells(regions);
+        long out = pool.zeroed("halo.counts", 4 * Math.max(1, cellsIn));
         org.colony.runtime.spi.Layout l = places.layout();
         long n = count;
         long at = 0;
@@ -1364,9 +1375,7 @@ public final class CudaAgentStore implements AgentStore {
                         .addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2]).add(into));
             }
         }
-        Driver.copyToHost(host, out, 4 * cellsIn);
-        waited();
-        return host;
+        return out;
     }
 
     /**
@@ -1376,6 +1385,55 @@ public final class CudaAgentStore implements AgentStore {
      * {@link #ghosts}; a step reading them may count them, not iterate them.
      */
     void ghostCounts(List<org.colony.runtime.partition.Region> boxes, List<int[]> counts, long total) {
+        long at = ghostCountsBuffer(boxes, total);
+        for (int[] c : counts) {
+            stage().upload(at, c);
+            at += 4L * c.length;
+        }
+    }
+
+    /**
+     * As {@link #ghostCounts}, with the counts written straight into device memory (by the transport): returns the
+     * memory of each box's counts, in order. {@code bound}: at most this many agents on them in all.
+     */
+    @SuppressWarnings("restricted") // device addresses as segments, never read on the host
+    MemorySegment[] receiveGhostCounts(List<org.colony.runtime.partition.Region> boxes, long bound) {
+        long at = ghostCountsBuffer(boxes, bound);
+        MemorySegment[] out = new MemorySegment[boxes.size()];
+        for (int i = 0; i < out.length; i++) {
+            long bytes = 4 * Math.max(0, boxes.get(i).cells());
+            out[i] = MemorySegment.ofAddress(at).reinterpret(bytes);
+            at += bytes;
+        }
+        return out;
+    }
+
+    /** The counts last given for {@code boxes} (by either method above), copied to the host, box after box. */
+    List<int[]> ghostCountsOnHost(List<org.colony.runtime.partition.Region> boxes) {
+        checkOpen();
+        List<int[]> out = new java.util.ArrayList<>();
+        long cellsIn = cells(boxes);
+        if (cellsIn == 0) {
+            boxes.forEach(b -> out.add(new int[0]));
+            return out;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(4 * cellsIn, 4);
+            Driver.copyToHost(host, ghostCounts.pointer(), 4 * cellsIn);
+            waited();
+            long at = 0;
+            for (org.colony.runtime.partition.Region b : boxes) {
+                int[] c = new int[(int) Math.max(0, b.cells())];
+                MemorySegment.copy(host, ValueLayout.JAVA_INT, at, c, 0, c.length);
+                at += 4L * c.length;
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Makes room for the counts of {@code boxes} and marks them as the ghosts counted; returns its address. */
+    private long ghostCountsBuffer(List<org.colony.runtime.partition.Region> boxes, long total) {
         checkOpen();
         long cellsIn = cells(boxes);
         if (ghostCounts == null || ghostCounts.bytes() < 4 * cellsIn) {
@@ -1384,15 +1442,11 @@ public final class CudaAgentStore implements AgentStore {
             }
             ghostCounts = DeviceBuffer.pooled(Math.max(64, 4 * cellsIn + cellsIn));
         }
-        long at = ghostCounts.pointer();
-        for (int[] c : counts) {
-            stage().upload(at, c);
-            at += 4L * c.length;
-        }
         ghostBoxes = List.copyOf(boxes);
         ghostTotal = total;
         ghosts = 0;
         indexed = false;
+        return ghostCounts.pointer();
     }
 
     private static long cells(List<org.colony.runtime.partition.Region> regions) {

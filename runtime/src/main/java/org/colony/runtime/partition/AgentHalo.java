@@ -1,5 +1,6 @@
 package org.colony.runtime.partition;
 
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import org.colony.runtime.spi.AgentPartition;
@@ -20,6 +21,8 @@ final class AgentHalo {
     private final Topology topology;
     private final AgentPartition[] parts;
     private final Transport transport;
+    /** The transport counts go through in device memory, or null: they go through host memory. */
+    private final Transport deviceTransport;
     /** Calls its argument for every partition: side by side where they are in different lanes. */
     private final java.util.function.Consumer<java.util.function.IntConsumer> each;
     private List<Link> links = List.of();
@@ -29,11 +32,16 @@ final class AgentHalo {
     private long countBytes;
     private long rowBytes;
 
-    AgentHalo(Topology topology, AgentPartition[] parts, Transport transport,
+    /**
+     * @param deviceTransport a transport of device memory for the counts where every partition takes them there, or
+     *     null
+     */
+    AgentHalo(Topology topology, AgentPartition[] parts, Transport transport, Transport deviceTransport,
             java.util.function.Consumer<java.util.function.IntConsumer> each) {
         this.topology = topology;
         this.parts = parts;
         this.transport = transport;
+        this.deviceTransport = deviceTransport;
         this.each = each;
     }
 
@@ -76,16 +84,20 @@ final class AgentHalo {
             for (Link l : links) {
                 sends.get(l.from()).add(l.send());
             }
-            each.accept(p -> parts[p].stageCounts(sends.get(p)));
-            List<Parcel> parcels = new ArrayList<>(links.size());
-            for (Link l : links) {
-                parcels.add(Parcel.of(l.from(), l.to(), 4 * l.send().cells(),
-                        b -> parts[l.from()].packCounts(l.send(), b, 0),
-                        b -> parts[l.to()].unpackCounts(l.receive(), b, 0)));
-            }
-            countBytes += Parcel.exchange(transport, parcels);
-            for (AgentPartition p : parts) {
-                p.haloReady();
+            if (deviceTransport != null) {
+                countsOnDevices(sends);
+            } else {
+                each.accept(p -> parts[p].stageCounts(sends.get(p)));
+                List<Parcel> parcels = new ArrayList<>(links.size());
+                for (Link l : links) {
+                    parcels.add(Parcel.of(l.from(), l.to(), 4 * l.send().cells(),
+                            b -> parts[l.from()].packCounts(l.send(), b, 0),
+                            b -> parts[l.to()].unpackCounts(l.receive(), b, 0)));
+                }
+                countBytes += Parcel.exchange(transport, parcels);
+                for (AgentPartition p : parts) {
+                    p.haloReady();
+                }
             }
             counts = true;
             rows = -1;
@@ -104,6 +116,43 @@ final class AgentHalo {
             }
             rowBytes += Parcel.exchange(transport, parcels);
             rows = generation;
+        }
+    }
+
+    /**
+     * The counts in device memory: every partition counts its send regions on its device, the transport carries
+     * them into the receivers' device memory, and nothing waits for a device. A receiver is told at most how many
+     * agents its halo holds (the senders' populations), for room.
+     */
+    private void countsOnDevices(List<List<Region>> sends) {
+        MemorySegment[][] out = new MemorySegment[parts.length][];
+        each.accept(p -> out[p] = parts[p].deviceCounts(sends.get(p)));
+        List<List<Region>> boxes = new ArrayList<>(parts.length);
+        long[] bound = new long[parts.length];
+        for (int p = 0; p < parts.length; p++) {
+            boxes.add(new ArrayList<>());
+        }
+        for (Link l : links) {
+            boxes.get(l.to()).add(l.receive());
+            bound[l.to()] += parts[l.from()].size();
+        }
+        MemorySegment[][] in = new MemorySegment[parts.length][];
+        for (int p = 0; p < parts.length; p++) {
+            in[p] = parts[p].receiveDeviceCounts(boxes.get(p), bound[p]);
+        }
+        int[] sent = new int[parts.length];
+        int[] got = new int[parts.length];
+        List<Transport.Message> messages = new ArrayList<>(links.size());
+        List<Transport.Message> receives = new ArrayList<>(links.size());
+        for (Link l : links) {
+            MemorySegment b = out[l.from()][sent[l.from()]++];
+            messages.add(new Transport.Message(l.from(), l.to(), b));
+            receives.add(new Transport.Message(l.from(), l.to(), in[l.to()][got[l.to()]++]));
+            countBytes += b.byteSize();
+        }
+        deviceTransport.exchange(messages, receives);
+        for (AgentPartition p : parts) {
+            p.haloReady();
         }
     }
 

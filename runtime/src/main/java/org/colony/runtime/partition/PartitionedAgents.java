@@ -108,12 +108,14 @@ public final class PartitionedAgents implements AgentStore {
         this.nextId = initialPlaces.length;
         this.bound = new PartitionedAgents[model.agentClasses().size()];
         this.side = sideBySide(parts) ? new SideBySide(k, model.modelClass().getSimpleName()) : null;
-        this.halo = new AgentHalo(topology, parts, transport, this::each);
-        boolean onDevice = placeTransport.deviceMemory() && k > 1;
+        boolean moves = placeTransport.deviceMemory() && k > 1;
+        boolean counts = placeTransport.deviceMemory();
         for (AgentPartition p : parts) {
-            onDevice &= p.movesOnDevice();
+            moves &= p.movesOnDevice();
+            counts &= p.countsOnDevice();
         }
-        this.deviceTransport = onDevice ? placeTransport : null;
+        this.deviceTransport = moves ? placeTransport : null;
+        this.halo = new AgentHalo(topology, parts, transport, counts ? placeTransport : null, this::each);
     }
 
     /** Whether every partition has a lane of its own. */

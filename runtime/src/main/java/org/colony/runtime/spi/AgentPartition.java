@@ -40,6 +40,33 @@ public interface AgentPartition extends AgentStore {
     default void stageCounts(List<Region> regions) {
     }
 
+    /**
+     * Whether this partition counts the agents on its neighbours' halos in device memory and takes its own halo's
+     * counts there ({@link #deviceCounts}, {@link #receiveDeviceCounts}), when the runtime has a transport for
+     * device memory; false by default (then {@link #packCounts} and {@link #unpackCounts} serve).
+     */
+    default boolean countsOnDevice() {
+        return false;
+    }
+
+    /**
+     * Counts the agents on each cell of every region (owned cells, 4 bytes each, in row order) in device memory,
+     * without waiting for the device: one segment per region, valid until the next call. Partitions in different
+     * lanes are called side by side.
+     */
+    default MemorySegment[] deviceCounts(List<Region> regions) {
+        throw new UnsupportedOperationException("counts on a device");
+    }
+
+    /**
+     * Device memory for the counts of the halo boxes {@code regions} (one segment each, 4 bytes a cell), which the
+     * next {@link #haloReady} takes in instead of anything unpacked; {@code bound}: at most this many agents on
+     * them in all.
+     */
+    default MemorySegment[] receiveDeviceCounts(List<Region> regions, long bound) {
+        throw new UnsupportedOperationException("counts on a device");
+    }
+
     /** Writes the number of agents on each cell of {@code region} (owned cells) into {@code buffer}, 4 bytes each. */
     void packCounts(Region region, MemorySegment buffer, long offset);
 
