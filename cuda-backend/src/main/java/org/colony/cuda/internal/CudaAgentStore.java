@@ -1022,8 +1022,8 @@ public final class CudaAgentStore implements AgentStore {
         if (n == 0) {
             return new RoundStart(0, 0, 0, false, new long[k]);
         }
-        // stats 0-7 as manageAll's, 8: the requests to other partitions' places, 9 .. 9 + k: per partition
-        long stats = pool.zeroed("round.stats", 8L * (9 + k));
+        // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
+        long stats = pool.zeroed("round.stats", 8L * (8 + k));
         roundRequests = pool.get("round.requests", 8 * n);
         long requests = roundRequests;
         long occupancy = roundOccupancy;
@@ -1035,17 +1035,21 @@ public final class CudaAgentStore implements AgentStore {
         org.colony.runtime.spi.Layout l = places.layout();
         long table = ownerTable(topology);
         run("colony_split_requests", n, p -> p.add(n).add(requests).add(remote).add(table).addInt(l.size0())
-                .addInt(l.size1()).addInt(self).add(stats + 8 * 9));
-        scanner.scanOnDevice(remote, rank, n, 0L, stats + 8 * 8);
-        long[] st = readStats(stats, 9 + k);
+                .addInt(l.size1()).addInt(self).add(stats + 8 * 8));
+        long[] st = readStats(stats, 8 + k);
         errors.check();
         if (st[7] != 0 || st[6] != 0) {
             return new RoundStart(st[0], st[4], st[6], st[7] != 0, null);
         }
-        long r = st[8];
+        System.arraycopy(st, 8, roundOut, 0, k);
+        long r = 0;
+        for (long c : roundOut) {
+            r += c;
+        }
         roundLocalMovers = st[5] - r;
-        System.arraycopy(st, 9, roundOut, 0, k);
         if (r > 0) {
+            // (ranked only now: a round without moves elsewhere, such as one of deaths only, needs no scan)
+            scanner.scanOnDevice(remote, rank, n, 0L, 0L);
             stageRequests(n, r, remote, rank, table);
         }
         return new RoundStart(st[0], st[4], 0, false, roundOut.clone());
