@@ -37,8 +37,11 @@ import org.colony.runtime.spi.StepInfo;
  * </ol>
  *
  * Everything that crosses partitions goes through the {@link Transport} as messages; only sums that an MPI run
- * would all-reduce (report counts, sizes) are added up here. Messages are host memory: when the places' transport
- * moves device memory (the GPUs of one process), the agents' messages are copied in-process instead.
+ * would all-reduce (report counts, sizes) are added up here. Where the places' transport moves device memory (the
+ * GPUs of one process) and the partitions keep their agents there, the halo counts and a round without births go
+ * through it in device memory: a request carries the mover's row, the owner settles and takes in the winners, and
+ * the verdicts go back ({@link AgentPartition#movesOnDevice}); the counts of requests and winners, and every other
+ * message, are host memory copied in-process.
  */
 public final class PartitionedAgents implements AgentStore {
 
@@ -448,13 +451,24 @@ public final class PartitionedAgents implements AgentStore {
             }
             deviceTransport.exchange(sends, receives);
         }
-        each(p -> {
-            long[] away = new long[k];
+        // Every sender hears from each owner how many of its requests won (away[p][q]: p's agents that moved to q).
+        long[][] away = new long[k][k];
+        if (remote) {
+            List<Parcel> parcels = new ArrayList<>();
             for (int q = 0; q < k; q++) {
-                away[q] = q == p ? 0 : won[q][p];
+                for (int p = 0; p < k; p++) {
+                    if (p != q && start[p].requests()[q] > 0) {
+                        int owner = q;
+                        int sender = p;
+                        long n = won[owner][sender];
+                        parcels.add(Parcel.of(q, p, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, n),
+                                b -> away[sender][owner] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
+                    }
+                }
             }
-            parts[p].movedAway(away);
-        });
+            migrationBytes += Parcel.exchange(transport, parcels);
+        }
+        each(p -> parts[p].movedAway(away[p]));
     }
 
     /**
