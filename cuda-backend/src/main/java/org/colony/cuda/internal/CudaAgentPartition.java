@@ -380,16 +380,8 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     @Override
-    @SuppressWarnings("restricted") // device addresses as segments, never read on the host
     public MemorySegment[] deviceCounts(List<Region> regions) {
-        long at = dev.countsOnDevice(regions);
-        MemorySegment[] out = new MemorySegment[regions.size()];
-        for (int i = 0; i < out.length; i++) {
-            long bytes = 4 * Math.max(0, regions.get(i).cells());
-            out[i] = MemorySegment.ofAddress(at).reinterpret(bytes);
-            at += bytes;
-        }
-        return out;
+        return CudaAgentStore.pieces(dev.countsOnDevice(regions), CudaAgentStore.countBytes(regions));
     }
 
     @Override

@@ -1114,6 +1114,22 @@ public final class CudaAgentStore implements AgentStore {
         return MemorySegment.ofAddress(pointer).reinterpret(bytes);
     }
 
+    /** Device memory from {@code base} on, cut into pieces of {@code bytes[i]} one after another. */
+    static MemorySegment[] pieces(long base, long[] bytes) {
+        MemorySegment[] out = new MemorySegment[bytes.length];
+        long at = base;
+        for (int i = 0; i < out.length; i++) {
+            out[i] = device(at, bytes[i]);
+            at += bytes[i];
+        }
+        return out;
+    }
+
+    /** The bytes of each region's counts, 4 a cell. */
+    static long[] countBytes(List<org.colony.runtime.partition.Region> regions) {
+        return regions.stream().mapToLong(r -> 4 * Math.max(0, r.cells())).toArray();
+    }
+
     /** The requests to partition {@code to}'s places with the movers' rows (after {@link #beginRound}). */
     MemorySegment requestsTo(int to) {
         long at = roundRows;
@@ -1123,27 +1139,13 @@ public final class CudaAgentStore implements AgentStore {
         return device(at, rowsBytes(roundOut[to]));
     }
 
-    /** Room for the requests with rows that each partition sends ({@code counts}); null where it sends none. */
+    /** Room for the requests with rows that each partition sends ({@code counts}; empty where it sends none). */
     MemorySegment[] receiveRequests(long[] counts) {
         checkOpen();
         roundIn = counts.clone();
-        long bytes = 0;
-        for (long c : counts) {
-            bytes += rowsBytes(c);
-        }
-        MemorySegment[] out = new MemorySegment[counts.length];
-        if (bytes == 0) {
-            return out;
-        }
-        roundInRows = pool.get("round.in", bytes);
-        long at = roundInRows;
-        for (int s = 0; s < counts.length; s++) {
-            if (counts[s] > 0) {
-                out[s] = device(at, rowsBytes(counts[s]));
-                at += rowsBytes(counts[s]);
-            }
-        }
-        return out;
+        long[] bytes = java.util.Arrays.stream(counts).map(this::rowsBytes).toArray();
+        roundInRows = pool.get("round.in", Math.max(16, java.util.Arrays.stream(bytes).sum()));
+        return pieces(roundInRows, bytes);
     }
 
     /**
@@ -1232,26 +1234,11 @@ public final class CudaAgentStore implements AgentStore {
         return device(at, roundIn[to]);
     }
 
-    /** Room for the verdicts on this partition's requests, from each partition; null where it sent none. */
+    /** Room for the verdicts on this partition's requests, from each partition (empty where it sent none). */
     MemorySegment[] receiveVerdicts() {
         checkOpen();
-        long bytes = 0;
-        for (long c : roundOut) {
-            bytes += c;
-        }
-        MemorySegment[] out = new MemorySegment[roundOut.length];
-        if (bytes == 0) {
-            return out;
-        }
-        roundVerdicts = pool.get("round.verdicts", bytes);
-        long at = roundVerdicts;
-        for (int q = 0; q < roundOut.length; q++) {
-            if (roundOut[q] > 0) {
-                out[q] = device(at, roundOut[q]);
-                at += roundOut[q];
-            }
-        }
-        return out;
+        roundVerdicts = pool.get("round.verdicts", Math.max(16, java.util.Arrays.stream(roundOut).sum()));
+        return pieces(roundVerdicts, roundOut);
     }
 
     /**
@@ -1400,16 +1387,8 @@ public final class CudaAgentStore implements AgentStore {
      * As {@link #ghostCounts}, with the counts written straight into device memory (by the transport): returns the
      * memory of each box's counts, in order. {@code bound}: at most this many agents on them in all.
      */
-    @SuppressWarnings("restricted") // device addresses as segments, never read on the host
     MemorySegment[] receiveGhostCounts(List<org.colony.runtime.partition.Region> boxes, long bound) {
-        long at = ghostCountsBuffer(boxes, bound);
-        MemorySegment[] out = new MemorySegment[boxes.size()];
-        for (int i = 0; i < out.length; i++) {
-            long bytes = 4 * Math.max(0, boxes.get(i).cells());
-            out[i] = MemorySegment.ofAddress(at).reinterpret(bytes);
-            at += bytes;
-        }
-        return out;
+        return pieces(ghostCountsBuffer(boxes, bound), countBytes(boxes));
     }
 
     /** The counts last given for {@code boxes} (by either method above), copied to the host, box after box. */

@@ -385,24 +385,36 @@ public final class PartitionedAgents implements AgentStore {
         migrationBytes += Parcel.exchange(transport, parcels);
     }
 
-    /** Per partition, the requests every other partition sends it, told through the transport: {@code [to][from]}. */
-    private long[][] asked(ManageStart[] start) {
+    /**
+     * Partition p tells every other partition q the number {@code values[p][q]} (8 bytes a pair, through the
+     * transport); returns what each heard, {@code [q][p]}.
+     */
+    private long[][] tell(long[][] values) {
         int k = parts.length;
-        long[][] asked = new long[k][k];
+        long[][] heard = new long[k][k];
         List<Parcel> parcels = new ArrayList<>();
         for (int p = 0; p < k; p++) {
             for (int q = 0; q < k; q++) {
                 if (q != p) {
                     int from = p;
                     int to = q;
-                    long n = start[p].requests()[q];
+                    long n = values[p][q];
                     parcels.add(Parcel.of(p, q, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, n),
-                            b -> asked[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
+                            b -> heard[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
                 }
             }
         }
         migrationBytes += Parcel.exchange(transport, parcels);
-        return asked;
+        return heard;
+    }
+
+    /** Per partition, the requests every other partition sends it: {@code [to][from]}. */
+    private long[][] asked(ManageStart[] start) {
+        long[][] requests = new long[parts.length][];
+        for (int p = 0; p < parts.length; p++) {
+            requests[p] = start[p].requests();
+        }
+        return tell(requests);
     }
 
     /**
@@ -452,22 +464,7 @@ public final class PartitionedAgents implements AgentStore {
             deviceTransport.exchange(sends, receives);
         }
         // Every sender hears from each owner how many of its requests won (away[p][q]: p's agents that moved to q).
-        long[][] away = new long[k][k];
-        if (remote) {
-            List<Parcel> parcels = new ArrayList<>();
-            for (int q = 0; q < k; q++) {
-                for (int p = 0; p < k; p++) {
-                    if (p != q && start[p].requests()[q] > 0) {
-                        int owner = q;
-                        int sender = p;
-                        long n = won[owner][sender];
-                        parcels.add(Parcel.of(q, p, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, n),
-                                b -> away[sender][owner] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
-                    }
-                }
-            }
-            migrationBytes += Parcel.exchange(transport, parcels);
-        }
+        long[][] away = remote ? tell(won) : new long[k][k];
         each(p -> parts[p].movedAway(away[p]));
     }
 
@@ -487,20 +484,12 @@ public final class PartitionedAgents implements AgentStore {
         if (!any || k == 1) {
             return heard;
         }
-        long[][] told = new long[k][k]; // told[q][p]: the length of p's list, as q heard it
-        List<Parcel> parcels = new ArrayList<>();
+        long[][] lengths = new long[k][k];
         for (int p = 0; p < k; p++) {
-            for (int q = 0; q < k; q++) {
-                if (q != p) {
-                    int from = p;
-                    int to = q;
-                    parcels.add(Parcel.of(p, q, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, parents[from]),
-                            b -> told[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
-                }
-            }
+            java.util.Arrays.fill(lengths[p], parents[p]);
         }
-        migrationBytes += Parcel.exchange(transport, parcels);
-        parcels.clear();
+        long[][] told = tell(lengths); // told[q][p]: the length of p's list, as q heard it
+        List<Parcel> parcels = new ArrayList<>();
         for (int p = 0; p < k; p++) {
             for (int q = 0; q < k; q++) {
                 if (q != p) {
