@@ -496,19 +496,39 @@ __device__ __forceinline__ jint ownerOf(jlong g, const jint* __restrict__ table,
     return table[g - row * size0] + table[size0 + row % size1] + table[size0 + size1 + row / size1];
 }
 
-// Requests to places of other partitions leave the local requests (-1 there), are flagged, and are counted per
-// owning partition (perOwner, 64-bit).
-extern "C" __global__ void colony_split_requests(jlong n, jlong* __restrict__ requests, jint* __restrict__ remote,
+// colony_move_requests for a partition, in the same pass: requests to places of other partitions are left out of
+// the local requests (-1 there), flagged in `remote`, and counted per owning partition (perOwner, 64-bit).
+extern "C" __global__ void colony_partition_requests(jlong n, const bool* __restrict__ killed,
+        const jlong* __restrict__ targets, const jlong* __restrict__ locations, jlong* __restrict__ requests,
+        jint* __restrict__ occupancy, julong* __restrict__ stats, jint* __restrict__ remote,
         const jint* __restrict__ table, jint size0, jint size1, jint self, julong* __restrict__ perOwner) {
+    julong deaths = 0, outside = 0, movers = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
-        const jlong r = requests[i];
-        const jint owner = r >= 0 ? ownerOf(r, table, size0, size1) : self;
-        remote[i] = owner != self ? 1 : 0;
-        if (owner != self) {
-            requests[i] = -1;
-            atomicAdd(&perOwner[owner], 1ULL);
+        jlong r = -1;
+        jint away = 0;
+        if (killed[i]) {
+            deaths++;
+        } else {
+            if (occupancy) atomicAdd(&occupancy[locations[i]], 1);
+            const jlong t = targets[i];
+            if (t == -2) outside++;
+            else if (t >= 0 && t != locations[i]) {
+                movers++;
+                const jint owner = ownerOf(t, table, size0, size1);
+                if (owner == self) {
+                    r = t;
+                } else {
+                    away = 1;
+                    atomicAdd(&perOwner[owner], 1ULL);
+                }
+            }
         }
+        requests[i] = r;
+        remote[i] = away;
     }
+    addToCounter(&stats[0], deaths);
+    addToCounter(&stats[4], outside);
+    addToCounter(&stats[5], movers);
 }
 
 // The flagged slots, in slot (= id) order.

@@ -1028,14 +1028,13 @@ public final class CudaAgentStore implements AgentStore {
         long requests = roundRequests;
         long occupancy = roundOccupancy;
         run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
-        run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
-                .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(stats));
         long remote = pool.get("round.remote", 4 * n);
         long rank = pool.get("round.rank", 4 * n);
         org.colony.runtime.spi.Layout l = places.layout();
         long table = ownerTable(topology);
-        run("colony_split_requests", n, p -> p.add(n).add(requests).add(remote).add(table).addInt(l.size0())
-                .addInt(l.size1()).addInt(self).add(stats + 8 * 8));
+        run("colony_partition_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
+                .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(stats).add(remote).add(table)
+                .addInt(l.size0()).addInt(l.size1()).addInt(self).add(stats + 8 * 8));
         long[] st = readStats(stats, 8 + k);
         errors.check();
         if (st[7] != 0 || st[6] != 0) {
