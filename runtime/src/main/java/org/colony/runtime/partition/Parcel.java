@@ -2,6 +2,7 @@ package org.colony.runtime.partition;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -56,6 +57,29 @@ record Parcel(int from, int to, long sendBytes, long receiveBytes, Consumer<Memo
             carried.get(i).unpack().accept(receives.get(i).buffer());
         }
         return bytes;
+    }
+
+    /**
+     * Partition p tells every other partition q the number {@code values[p][q]} (8 bytes a pair, in one exchange);
+     * returns what each heard, {@code [q][p]}. The bytes sent are {@code 8 k (k - 1)} for k partitions.
+     */
+    static long[][] tell(Transport transport, long[][] values) {
+        int k = values.length;
+        long[][] heard = new long[k][k];
+        List<Parcel> parcels = new ArrayList<>();
+        for (int p = 0; p < k; p++) {
+            for (int q = 0; q < k; q++) {
+                if (q != p) {
+                    int from = p;
+                    int to = q;
+                    long n = values[p][q];
+                    parcels.add(of(p, q, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, n),
+                            b -> heard[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
+                }
+            }
+        }
+        exchange(transport, parcels);
+        return heard;
     }
 
     private static MemorySegment buffer(long bytes) {

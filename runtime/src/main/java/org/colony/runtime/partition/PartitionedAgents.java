@@ -279,7 +279,8 @@ public final class PartitionedAgents implements AgentStore {
             }
         }
         if (wanted == 0 && deviceTransport != null) {
-            moveOnDevices(start, remote > 0);
+            migrationBytes += DeviceMoves.move(parts, start, remote > 0, capacity < Integer.MAX_VALUE, transport,
+                    deviceTransport, this::each);
         } else if (remote > 0) {
             move(start);
         } else {
@@ -385,27 +386,10 @@ public final class PartitionedAgents implements AgentStore {
         migrationBytes += Parcel.exchange(transport, parcels);
     }
 
-    /**
-     * Partition p tells every other partition q the number {@code values[p][q]} (8 bytes a pair, through the
-     * transport); returns what each heard, {@code [q][p]}.
-     */
+    /** Partition p tells every other partition q the number {@code values[p][q]}; returns what each heard. */
     private long[][] tell(long[][] values) {
-        int k = parts.length;
-        long[][] heard = new long[k][k];
-        List<Parcel> parcels = new ArrayList<>();
-        for (int p = 0; p < k; p++) {
-            for (int q = 0; q < k; q++) {
-                if (q != p) {
-                    int from = p;
-                    int to = q;
-                    long n = values[p][q];
-                    parcels.add(Parcel.of(p, q, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, n),
-                            b -> heard[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
-                }
-            }
-        }
-        migrationBytes += Parcel.exchange(transport, parcels);
-        return heard;
+        migrationBytes += 8L * values.length * (values.length - 1);
+        return Parcel.tell(transport, values);
     }
 
     /** Per partition, the requests every other partition sends it: {@code [to][from]}. */
@@ -415,57 +399,6 @@ public final class PartitionedAgents implements AgentStore {
             requests[p] = start[p].requests();
         }
         return tell(requests);
-    }
-
-    /**
-     * Moves of a round without children, settled with requests, verdicts and movers in device memory: the
-     * requests with the movers' rows go to the owners of their destinations in one exchange, every partition settles
-     * what it received with its own moves, and (where capacity can refuse moves) the verdicts come back in a second
-     * exchange. Only the counts cross host memory.
-     */
-    private void moveOnDevices(ManageStart[] start, boolean remote) {
-        int k = parts.length;
-        long[][] asked = remote ? asked(start) : new long[k][k];
-        if (remote) {
-            MemorySegment[][] in = new MemorySegment[k][];
-            for (int q = 0; q < k; q++) {
-                in[q] = parts[q].receiveDeviceRequests(asked[q]);
-            }
-            List<Transport.Message> sends = new ArrayList<>();
-            List<Transport.Message> receives = new ArrayList<>();
-            for (int p = 0; p < k; p++) {
-                for (int q = 0; q < k; q++) {
-                    if (q != p && start[p].requests()[q] > 0) {
-                        MemorySegment out = parts[p].deviceRequests(q);
-                        sends.add(new Transport.Message(p, q, out));
-                        receives.add(new Transport.Message(p, q, in[q][p]));
-                        migrationBytes += out.byteSize();
-                    }
-                }
-            }
-            deviceTransport.exchange(sends, receives);
-        }
-        long[][] won = new long[k][];
-        each(q -> won[q] = parts[q].resolveDeviceMoves());
-        if (remote && capacity < Integer.MAX_VALUE) {
-            List<Transport.Message> sends = new ArrayList<>();
-            List<Transport.Message> receives = new ArrayList<>();
-            for (int p = 0; p < k; p++) {
-                MemorySegment[] verdicts = parts[p].receiveDeviceVerdicts();
-                for (int q = 0; q < k; q++) {
-                    if (q != p && start[p].requests()[q] > 0) {
-                        MemorySegment out = parts[q].deviceVerdicts(p);
-                        sends.add(new Transport.Message(q, p, out));
-                        receives.add(new Transport.Message(q, p, verdicts[q]));
-                        migrationBytes += out.byteSize();
-                    }
-                }
-            }
-            deviceTransport.exchange(sends, receives);
-        }
-        // Every sender hears from each owner how many of its requests won (away[p][q]: p's agents that moved to q).
-        long[][] away = remote ? tell(won) : new long[k][k];
-        each(p -> parts[p].movedAway(away[p]));
     }
 
     /**

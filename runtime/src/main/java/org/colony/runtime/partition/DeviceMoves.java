@@ -1,0 +1,91 @@
+package org.colony.runtime.partition;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import org.colony.runtime.spi.AgentPartition;
+import org.colony.runtime.spi.AgentPartition.ManageStart;
+
+/**
+ * The moves of a round without children, settled with requests, verdicts and movers in device memory
+ * ({@link AgentPartition#movesOnDevice}): the requests with the movers' rows go to the owners of their destinations
+ * in one exchange of the device transport, every partition settles what it received with its own moves, and
+ * (where capacity can refuse moves) the verdicts come back in a second exchange. Only counts go through the host
+ * transport: the requests each partition sends every other, and how many of them won.
+ */
+final class DeviceMoves {
+
+    private DeviceMoves() {
+    }
+
+    /**
+     * Carries out the moves of the round {@code start} began.
+     *
+     * @param remote whether some partition asked to move agents to another's places
+     * @param bounded whether the collection has a capacity (else every move wins and no verdicts travel)
+     * @param host the transport of counts
+     * @param device the transport of device memory
+     * @param each calls its argument for every partition (side by side where they have lanes)
+     * @return the bytes sent
+     */
+    static long move(AgentPartition[] parts, ManageStart[] start, boolean remote, boolean bounded, Transport host,
+            Transport device, Consumer<IntConsumer> each) {
+        int k = parts.length;
+        long bytes = 0;
+        long[][] asked = new long[k][k]; // asked[q][p]: requests partition q receives from p
+        if (remote) {
+            long[][] requests = new long[k][];
+            for (int p = 0; p < k; p++) {
+                requests[p] = start[p].requests();
+            }
+            asked = Parcel.tell(host, requests);
+            bytes += 8L * k * (k - 1);
+            MemorySegment[][] in = new MemorySegment[k][];
+            for (int q = 0; q < k; q++) {
+                in[q] = parts[q].receiveDeviceRequests(asked[q]);
+            }
+            List<Transport.Message> sends = new ArrayList<>();
+            List<Transport.Message> receives = new ArrayList<>();
+            for (int p = 0; p < k; p++) {
+                for (int q = 0; q < k; q++) {
+                    if (q != p && start[p].requests()[q] > 0) {
+                        MemorySegment out = parts[p].deviceRequests(q);
+                        sends.add(new Transport.Message(p, q, out));
+                        receives.add(new Transport.Message(p, q, in[q][p]));
+                        bytes += out.byteSize();
+                    }
+                }
+            }
+            device.exchange(sends, receives);
+        }
+        long[][] won = new long[k][];
+        each.accept(q -> won[q] = parts[q].resolveDeviceMoves());
+        if (remote && bounded) {
+            List<Transport.Message> sends = new ArrayList<>();
+            List<Transport.Message> receives = new ArrayList<>();
+            for (int p = 0; p < k; p++) {
+                MemorySegment[] verdicts = parts[p].receiveDeviceVerdicts();
+                for (int q = 0; q < k; q++) {
+                    if (q != p && start[p].requests()[q] > 0) {
+                        MemorySegment out = parts[q].deviceVerdicts(p);
+                        sends.add(new Transport.Message(q, p, out));
+                        receives.add(new Transport.Message(q, p, verdicts[q]));
+                        bytes += out.byteSize();
+                    }
+                }
+            }
+            device.exchange(sends, receives);
+        }
+        // Every sender hears from each owner how many of its requests won (away[p][q]: p's agents that moved to q).
+        long[][] away = new long[k][k];
+        if (remote) {
+            away = Parcel.tell(host, won);
+            bytes += 8L * k * (k - 1);
+        }
+        long[][] moved = away;
+        each.accept(p -> parts[p].movedAway(moved[p]));
+        return bytes;
+    }
+}
