@@ -187,6 +187,26 @@ __device__ void addToCounter(julong* counter, julong v) {
     }
 }
 
+// One living agent's move request (its destination, or -1 for none), with the agent counted as a death, a move
+// off the grid or a mover, and, while it lives, added to its place's occupancy (when there is one).
+__device__ __forceinline__ jlong moveRequest(jlong i, const bool* __restrict__ killed, const jlong* __restrict__ targets,
+        const jlong* __restrict__ locations, jint* __restrict__ occupancy, julong& deaths, julong& outside,
+        julong& movers) {
+    if (killed[i]) {
+        deaths++;
+        return -1;
+    }
+    if (occupancy) atomicAdd(&occupancy[locations[i]], 1);
+    const jlong t = targets[i];
+    if (t == -2) {
+        outside++;
+    } else if (t >= 0 && t != locations[i]) {
+        movers++;
+        return t;
+    }
+    return -1;
+}
+
 // Living agents that asked to move elsewhere become requests (key = destination); deaths and moves
 // off the grid are counted; living agents are counted per place (occupancy).
 extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict__ killed, const jlong* __restrict__ targets,
@@ -194,16 +214,7 @@ extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict_
         julong* __restrict__ stats) {
     julong deaths = 0, outside = 0, movers = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
-        jlong r = -1;
-        if (killed[i]) {
-            deaths++;
-        } else {
-            if (occupancy) atomicAdd(&occupancy[locations[i]], 1);
-            const jlong t = targets[i];
-            if (t == -2) outside++;
-            else if (t >= 0 && t != locations[i]) { r = t; movers++; }
-        }
-        requests[i] = r;
+        requests[i] = moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
     }
     addToCounter(&stats[0], deaths);
     addToCounter(&stats[4], outside);
@@ -504,23 +515,14 @@ extern "C" __global__ void colony_partition_requests(jlong n, const bool* __rest
         const jint* __restrict__ table, jint size0, jint size1, jint self, julong* __restrict__ perOwner) {
     julong deaths = 0, outside = 0, movers = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
-        jlong r = -1;
+        jlong r = moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
         jint away = 0;
-        if (killed[i]) {
-            deaths++;
-        } else {
-            if (occupancy) atomicAdd(&occupancy[locations[i]], 1);
-            const jlong t = targets[i];
-            if (t == -2) outside++;
-            else if (t >= 0 && t != locations[i]) {
-                movers++;
-                const jint owner = ownerOf(t, table, size0, size1);
-                if (owner == self) {
-                    r = t;
-                } else {
-                    away = 1;
-                    atomicAdd(&perOwner[owner], 1ULL);
-                }
+        if (r >= 0) {
+            const jint owner = ownerOf(r, table, size0, size1);
+            if (owner != self) {
+                away = 1;
+                r = -1;
+                atomicAdd(&perOwner[owner], 1ULL);
             }
         }
         requests[i] = r;

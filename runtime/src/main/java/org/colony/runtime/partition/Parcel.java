@@ -66,20 +66,29 @@ record Parcel(int from, int to, long sendBytes, long receiveBytes, Consumer<Memo
     static long[][] tell(Transport transport, long[][] values) {
         int k = values.length;
         long[][] heard = new long[k][k];
-        List<Parcel> parcels = new ArrayList<>();
-        for (int p = 0; p < k; p++) {
-            for (int q = 0; q < k; q++) {
-                if (q != p) {
-                    int from = p;
-                    int to = q;
-                    long n = values[p][q];
-                    parcels.add(of(p, q, 8, b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, n),
-                            b -> heard[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0)));
+        exchange(transport, allPairs(k, (from, to) -> of(from, to, 8,
+                b -> b.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, values[from][to]),
+                b -> heard[to][from] = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 0))));
+        return heard;
+    }
+
+    /** Makes the parcel from one partition to another. */
+    @FunctionalInterface
+    interface Between {
+        Parcel make(int from, int to);
+    }
+
+    /** A parcel from every one of {@code k} partitions to every other, sender after sender. */
+    static List<Parcel> allPairs(int k, Between parcel) {
+        List<Parcel> out = new ArrayList<>(k * (k - 1));
+        for (int from = 0; from < k; from++) {
+            for (int to = 0; to < k; to++) {
+                if (to != from) {
+                    out.add(parcel.make(from, to));
                 }
             }
         }
-        exchange(transport, parcels);
-        return heard;
+        return out;
     }
 
     private static MemorySegment buffer(long bytes) {

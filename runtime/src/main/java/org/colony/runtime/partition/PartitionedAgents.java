@@ -318,38 +318,18 @@ public final class PartitionedAgents implements AgentStore {
     private void move(ManageStart[] start) {
         int k = parts.length;
         long[][] asked = asked(start);
-        List<Parcel> parcels = new ArrayList<>();
         long[][] arriving = new long[k][k]; // arriving[q][p]: movers partition q takes in from p
         long[][] leaving = new long[k][k]; // leaving[p][q]: movers partition p sends to q
         if (capacity < Integer.MAX_VALUE) {
             List<List<Batch>> incoming = lists(k);
-            parcels.clear();
-            for (int p = 0; p < k; p++) {
-                for (int q = 0; q < k; q++) {
-                    if (q != p) {
-                        int from = p;
-                        int to = q;
-                        parcels.add(new Parcel(p, q, 16 * start[p].requests()[q], 16 * asked[q][p],
-                                b -> parts[from].packRequests(to, b),
-                                b -> incoming.get(to).add(new Batch(from, asked[to][from], b))));
-                    }
-                }
-            }
-            migrationBytes += Parcel.exchange(transport, parcels);
+            migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
+                    16 * start[from].requests()[to], 16 * asked[to][from], b -> parts[from].packRequests(to, b),
+                    b -> incoming.get(to).add(new Batch(from, asked[to][from], b)))));
             each(q -> parts[q].resolveMoves(incoming.get(q)));
             MemorySegment[][] verdicts = new MemorySegment[k][k]; // verdicts[p][q]: from q on p's requests
-            parcels.clear();
-            for (int q = 0; q < k; q++) {
-                for (int p = 0; p < k; p++) {
-                    if (p != q) {
-                        int owner = q;
-                        int asker = p;
-                        parcels.add(new Parcel(q, p, asked[q][p], start[p].requests()[q],
-                                b -> parts[owner].packVerdicts(asker, b), b -> verdicts[asker][owner] = b));
-                    }
-                }
-            }
-            migrationBytes += Parcel.exchange(transport, parcels);
+            migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (owner, asker) -> new Parcel(owner, asker,
+                    asked[owner][asker], start[asker].requests()[owner], b -> parts[owner].packVerdicts(asker, b),
+                    b -> verdicts[asker][owner] = b)));
             each(p -> {
                 for (int q = 0; q < k; q++) {
                     if (q != p && start[p].requests()[q] > 0) {
@@ -371,19 +351,10 @@ public final class PartitionedAgents implements AgentStore {
                 }
             });
         }
-        parcels.clear();
-        for (int p = 0; p < k; p++) {
-            for (int q = 0; q < k; q++) {
-                if (q != p) {
-                    int from = p;
-                    int to = q;
-                    parcels.add(new Parcel(p, q, leaving[p][q] * parts[p].moverBytes(),
-                            arriving[q][p] * parts[q].moverBytes(), b -> parts[from].packMovers(to, b),
-                            b -> parts[to].unpackMovers(new Batch(from, arriving[to][from], b))));
-                }
-            }
-        }
-        migrationBytes += Parcel.exchange(transport, parcels);
+        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
+                leaving[from][to] * parts[from].moverBytes(), arriving[to][from] * parts[to].moverBytes(),
+                b -> parts[from].packMovers(to, b),
+                b -> parts[to].unpackMovers(new Batch(from, arriving[to][from], b)))));
     }
 
     /** Partition p tells every other partition q the number {@code values[p][q]}; returns what each heard. */
@@ -422,18 +393,9 @@ public final class PartitionedAgents implements AgentStore {
             java.util.Arrays.fill(lengths[p], parents[p]);
         }
         long[][] told = tell(lengths); // told[q][p]: the length of p's list, as q heard it
-        List<Parcel> parcels = new ArrayList<>();
-        for (int p = 0; p < k; p++) {
-            for (int q = 0; q < k; q++) {
-                if (q != p) {
-                    int from = p;
-                    int to = q;
-                    parcels.add(new Parcel(p, q, 16 * parents[p], 16 * told[q][p], b -> parts[from].packBirths(b),
-                            b -> heard.get(to).add(new Batch(from, told[to][from], b))));
-                }
-            }
-        }
-        migrationBytes += Parcel.exchange(transport, parcels);
+        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
+                16 * parents[from], 16 * told[to][from], b -> parts[from].packBirths(b),
+                b -> heard.get(to).add(new Batch(from, told[to][from], b)))));
         return heard;
     }
 
