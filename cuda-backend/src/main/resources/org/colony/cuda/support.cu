@@ -155,14 +155,23 @@ extern "C" __global__ void colony_scatter(const jlong* __restrict__ keys, jlong 
     }
 }
 
-// Sorts each bucket by item number (slot order = id order), so grouping is stable.
-extern "C" __global__ void colony_sort_buckets(const jint* __restrict__ start, jint* __restrict__ order, jlong buckets) {
+// What an index entry sorts by: its slot (slot order is id order), or, given `ids`, the agent's id (after a round
+// that left its compaction to the next, arrivals sit past the agents already here); the entries of agents counted
+// on a halo cell (slot 0x7fffffff, see colony_ghost_counts) sort last either way.
+__device__ __forceinline__ jlong sortKey(const jlong* __restrict__ ids, jint slot) {
+    return !ids ? (jlong) slot : slot == 0x7fffffff ? 0x7fffffffffffffffLL : ids[slot];
+}
+
+// Sorts each bucket by sortKey, so grouping is stable (agents by place: in id order).
+extern "C" __global__ void colony_sort_buckets(const jint* __restrict__ start, jint* __restrict__ order, jlong buckets,
+        const jlong* __restrict__ ids) {
     for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < buckets; g += (jlong) gridDim.x * blockDim.x) {
         const jint a = start[g], b = start[g + 1];
         for (jint i = a + 1; i < b; i++) {
             const jint v = order[i];
+            const jlong id = sortKey(ids, v);
             jint j = i - 1;
-            while (j >= a && order[j] > v) { order[j + 1] = order[j]; j--; }
+            while (j >= a && sortKey(ids, order[j]) > id) { order[j + 1] = order[j]; j--; }
             order[j + 1] = v;
         }
     }
@@ -448,6 +457,7 @@ __device__ void applyOwn(const colony::Frame f, T* __restrict__ col, const T* __
         const bool* __restrict__ wrote, const jlong* __restrict__ locations, jlong n) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         const jlong g = locations[i];
+        if (g < 0) continue; // a slot whose agent left (see colony_mark_left)
         const jint x = (jint) (g % f.size0), y = (jint) (g / f.size0 % f.size1), z = (jint) (g / f.size0 / f.size1);
         const jlong s = f.base + (x - f.origin0) + (jlong) (y - f.origin1) * f.strideY + (jlong) (z - f.origin2) * f.strideZ;
         if (OP == 0) {
@@ -515,7 +525,8 @@ extern "C" __global__ void colony_partition_requests(jlong n, const bool* __rest
         const jint* __restrict__ table, jint size0, jint size1, jint self, julong* __restrict__ perOwner) {
     julong deaths = 0, outside = 0, movers = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
-        jlong r = moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
+        // (a slot whose agent left in a round that left its compaction to this one: no agent, nothing asked)
+        jlong r = locations[i] < 0 ? -1 : moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
         jint away = 0;
         if (r >= 0) {
             const jint owner = ownerOf(r, table, size0, size1);
@@ -567,18 +578,31 @@ extern "C" __global__ void colony_count_set(jlong n, const bool* __restrict__ fl
 }
 
 // Agents that left for other partitions: killed here (the compaction drops them), not counted as deaths; with
-// verdicts, only those whose move won.
+// verdicts, only those whose move won. Where the compaction waits for a later round, their slots also lose their
+// place (locations, when given, set to -1): steps, place writes, counts and the index pass over them.
 extern "C" __global__ void colony_mark_left(const jint* __restrict__ slots, jlong n, const bool* __restrict__ won,
-        bool* __restrict__ killed) {
+        bool* __restrict__ killed, jlong* __restrict__ locations) {
     for (jlong k = (jlong) blockIdx.x * blockDim.x + threadIdx.x; k < n; k += (jlong) gridDim.x * blockDim.x) {
-        if (!won || won[k]) killed[slots[k]] = true;
+        if (!won || won[k]) {
+            killed[slots[k]] = true;
+            if (locations) locations[slots[k]] = -1;
+        }
     }
 }
 
-// Arrivals whose move lost are dropped by the compaction: killed[i] = !won[i].
-extern "C" __global__ void colony_lost(jlong n, const bool* __restrict__ won, bool* __restrict__ killed) {
+// Arrivals whose move lost are dropped by the compaction: killed[i] = !won[i] (and, when given, no place).
+extern "C" __global__ void colony_lost(jlong n, const bool* __restrict__ won, bool* __restrict__ killed,
+        jlong* __restrict__ locations) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         killed[i] = !won[i];
+        if (locations && !won[i]) locations[i] = -1;
+    }
+}
+
+// Flags the slots that hold an agent (a place), for a compaction that keeps the deaths asked for.
+extern "C" __global__ void colony_placed(jlong n, const jlong* __restrict__ locations, jint* __restrict__ out) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        out[i] = locations[i] >= 0 ? 1 : 0;
     }
 }
 
@@ -593,12 +617,14 @@ __device__ __forceinline__ jlong lowerBound(const jlong* __restrict__ sorted, jl
 }
 
 // The compaction into id order of slots [0, total), which hold `runs` runs each in id order (run u: slots
-// bounds[u] .. bounds[u + 1]); killed slots are dropped. rank: the exclusive scan of the living flags, with
-// rank[total] their number. map[new slot] = old slot. Ids are distinct, so each lands where the merge puts it.
-extern "C" __global__ void colony_merge_runs(jlong total, const bool* __restrict__ killed, const jint* __restrict__ rank,
-        const jlong* __restrict__ ids, const jint* __restrict__ bounds, jint runs, jint* __restrict__ map) {
+// bounds[u] .. bounds[u + 1]); killed slots are dropped (without `killed`: the slots with no place). rank: the
+// exclusive scan of the living flags, with rank[total] their number. map[new slot] = old slot. Ids are distinct, so
+// each lands where the merge puts it.
+extern "C" __global__ void colony_merge_runs(jlong total, const bool* __restrict__ killed,
+        const jlong* __restrict__ locations, const jint* __restrict__ rank, const jlong* __restrict__ ids,
+        const jint* __restrict__ bounds, jint runs, jint* __restrict__ map) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
-        if (killed[i]) continue;
+        if (killed ? killed[i] : locations[i] < 0) continue;
         jint s = 0;
         while (i >= bounds[s + 1]) s++;
         const jlong id = ids[i];
@@ -618,6 +644,7 @@ extern "C" __global__ void colony_box_counts(const jlong* __restrict__ locations
         jint o0, jint o1, jint o2, jint lo0, jint lo1, jint lo2, jint n0, jint n1, jint n2, jint* __restrict__ out) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         const jlong g = locations[i];
+        if (g < 0) continue; // a slot whose agent left
         const jlong row = g / size0;
         const jlong x = g - row * size0 - o0 - lo0, y = row % size1 - o1 - lo1, z = row / size1 - o2 - lo2;
         if (x >= 0 && x < n0 && y >= 0 && y < n1 && z >= 0 && z < n2) atomicAdd(&out[x + n0 * (y + (jlong) n1 * z)], 1);

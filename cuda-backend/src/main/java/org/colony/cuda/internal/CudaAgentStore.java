@@ -202,7 +202,7 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public long size() {
-        return count;
+        return count - gone;
     }
 
     private String name() {
@@ -237,7 +237,7 @@ public final class CudaAgentStore implements AgentStore {
 
     /**
      * Groups {@code n} keyed items into {@code buckets} (start of length buckets + 1, order of length n). With
-     * {@code sorted}, items keep their order inside a bucket (the agents-by-place index: slot order = id order);
+     * {@code sorted}, items keep their id order inside a bucket (the agents-by-place index);
      * without, a bucket's order is whatever the scatter left, for {@code colony_grant}, which ranks requests by
      * priority itself.
      */
@@ -266,7 +266,9 @@ public final class CudaAgentStore implements AgentStore {
         countsZero = true;
         if (sorted && !(keys == locations.pointer() && capacity == 1)) {
             // (Agents by place with capacity 1: no bucket holds two, so there is nothing to sort.)
-            run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets));
+            // (By id while a round's compaction waits: the arrivals sit past the agents already here; else by slot.)
+            long byId = runs != null ? ids.pointer() : 0L;
+            run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets).add(byId));
         }
     }
 
@@ -756,6 +758,8 @@ public final class CudaAgentStore implements AgentStore {
         }
         nextId += births;
         count = total;
+        gone = 0;
+        runs = null;
         indexed = false;
     }
 
@@ -804,6 +808,7 @@ public final class CudaAgentStore implements AgentStore {
      */
     void save(org.colony.runtime.storage.AgentColumns cols) {
         checkOpen();
+        settle();
         int n = (int) count;
         cols.reserve(n);
         cols.count(n);
@@ -855,6 +860,8 @@ public final class CudaAgentStore implements AgentStore {
             upload(cols, 0, n, slots);
         }
         count = n;
+        gone = 0;
+        runs = null;
         noGhosts();
         indexed = false;
     }
@@ -921,6 +928,13 @@ public final class CudaAgentStore implements AgentStore {
     // attributes); the owner settles it with its own requests and appends the winners, and the verdicts go back so
     // that the sender drops them. The host reads two sets of counts per round with moves (requests per partition,
     // then how many won), nothing else.
+    //
+    // A round that only moves agents across leaves its compaction to the next round (SugarScape's deaths): the slots
+    // of the agents that left lose their place (location -1) and the arrivals sit after the agents here, each
+    // sender's in id order ("runs"). Until then the first `count` slots are not all agents and not in id order:
+    // steps, place writes and halo counts skip the slots without a place, the index sorts its buckets by id, and
+    // whatever reads or writes the columns from the host, or sends rows to another partition, compacts first
+    // (settle).
 
     /**
      * What the agents of a partition asked of {@code manageAll}, found on the device before anything changes:
@@ -977,6 +991,20 @@ public final class CudaAgentStore implements AgentStore {
     private long roundAdmitted;
     /** Per partition, one byte per request sent to it: 1 where it won; 0 when no verdicts came (all won). */
     private long roundVerdicts;
+    /**
+     * Whether a partition's round that only moved agents across leaves its compaction to the next round
+     * ({@code -Dcolony.cuda.deferCompaction=false}: every round compacts).
+     */
+    private static final boolean DEFER = !"false".equals(System.getProperty("colony.cuda.deferCompaction"));
+    /**
+     * Whether rounds may still leave their compaction to the next: not once a round that sends agents away found one
+     * waiting (it compacts first, so deferring saves nothing where every round sends, as where agents only move).
+     */
+    private boolean deferring = DEFER;
+    /** Slots below {@link #count} without an agent (left in a deferred round: no place, killed). */
+    private long gone;
+    /** After a deferred round, where the runs of slots in id order start (and the last ends); null when compact. */
+    private int[] runs;
     /** Per coordinate, its block's share of the partition number (see {@code ownerOf} in support.cu). */
     private DeviceBuffer ownerTable;
 
@@ -1044,6 +1072,13 @@ public final class CudaAgentStore implements AgentStore {
         long r = 0;
         for (long c : roundOut) {
             r += c;
+        }
+        if (r > 0 && runs != null) {
+            // Requests to others carry rows in slot order, which the owner takes for id order: what the last round
+            // left is compacted first (and, as its compaction fell to a round that sends, the next does not wait).
+            deferring = false;
+            settle();
+            return beginRound(topology, self);
         }
         roundLocalMovers = st[5] - r;
         if (r > 0) {
@@ -1243,7 +1278,8 @@ public final class CudaAgentStore implements AgentStore {
     /**
      * Finishes a partition's {@code manageAll} on the device, without waiting for it: the agents whose moves won
      * elsewhere ({@code left} of them: all those asked for when no verdicts came) and the dead are dropped, the
-     * arrivals that won are taken in, and everything is compacted into id order.
+     * arrivals that won are taken in, and everything is compacted into id order; in a round without deaths that
+     * follows a compacted one, the compaction waits for the next round (see above).
      */
     void finishRound(long deaths, long left) {
         checkOpen();
@@ -1252,16 +1288,26 @@ public final class CudaAgentStore implements AgentStore {
         for (long c : roundIn) {
             r += c;
         }
+        long survivors = n - gone - deaths - left;
+        // A round that only moved agents across, with nothing left over from an earlier one, need not compact:
+        // the agents that left keep their slots without a place until the next round's compaction, and the
+        // arrivals follow as runs of their own (steps, place writes, counts and the index pass over the empty
+        // slots; whatever reads the columns from the host compacts first, see settle).
+        boolean defer = deferring && deaths == 0 && runs == null && (left > 0 || r > 0);
         ensureSlots(n + r);
         long at = 0;
         for (long c : roundOut) {
             if (c > 0) {
                 long list = roundSlots + 4 * at;
                 long won = roundVerdicts == 0 ? 0L : roundVerdicts + at;
-                run("colony_mark_left", c, p -> p.add(list).add(c).add(won).add(killed.pointer()));
+                long placed = defer ? locations.pointer() : 0L;
+                run("colony_mark_left", c, p -> p.add(list).add(c).add(won).add(killed.pointer()).add(placed));
                 at += c;
             }
         }
+        int[] before = runs == null ? new int[] {0, (int) n} : runs;
+        int[] bounds = java.util.Arrays.copyOf(before, before.length + roundIn.length);
+        int runCount = before.length - 1;
         if (r > 0) {
             // The requests received, winners and losers, go after the agents here; the losers are marked dead.
             long to = n;
@@ -1283,14 +1329,24 @@ public final class CudaAgentStore implements AgentStore {
                 }
                 to += c;
                 rows += lay[current.length + 2];
+                bounds[runCount + 1] = (int) to;
+                runCount++;
             }
             long won = roundWon;
             long lost = killed.pointer() + n;
             long received = r;
-            run("colony_lost", received, p -> p.add(received).add(won).add(lost));
+            long placed = defer ? locations.pointer() + 8 * n : 0L;
+            run("colony_lost", received, p -> p.add(received).add(won).add(lost).add(placed));
         }
-        long survivors = n - deaths - left;
-        if (survivors == n && r == 0) {
+        if (defer) {
+            if (r > 0) {
+                Driver.memset8(spawns.pointer() + 4 * n, (byte) 0, 4 * r);
+            }
+            fillLong(targets.pointer(), slots, -1);
+            count = n + r;
+            gone = left + (r - roundAdmitted);
+            runs = java.util.Arrays.copyOf(bounds, runCount + 1);
+        } else if (survivors == n && r == 0 && runs == null) {
             fillLong(targets.pointer(), slots, -1);
         } else {
             long all = n + r;
@@ -1298,28 +1354,65 @@ public final class CudaAgentStore implements AgentStore {
             long ranks = pool.get("round.aliveRank", 4 * (all + 1));
             run("colony_flags", all, p -> p.add(all).add(killed.pointer()).addBoolean(true).add(flags));
             scanner.scanOnDevice(flags, ranks, all, ranks + 4 * all, 0L);
-            // The runs in id order: the agents here, then each sender's requests.
-            int[] bounds = new int[roundIn.length + 2];
-            int runs = 1;
-            bounds[1] = (int) n;
-            for (long c : roundIn) {
-                if (c > 0) {
-                    bounds[runs + 1] = bounds[runs] + (int) c;
-                    runs++;
-                }
-            }
-            long boundsOnDevice = pool.get("round.bounds", 4L * bounds.length);
-            stage().upload(boundsOnDevice, bounds);
+            // The runs in id order: the agents here (one run, or the runs a deferred round left), then each
+            // sender's requests.
+            int[] used = java.util.Arrays.copyOf(bounds, runCount + 1);
+            long boundsOnDevice = pool.get("round.bounds", 4L * used.length);
+            stage().upload(boundsOnDevice, used);
             long total = survivors + roundAdmitted;
             long map = pool.get("round.map", 4 * Math.max(1, total));
-            int runCount = runs;
-            run("colony_merge_runs", all, p -> p.add(all).add(killed.pointer()).add(ranks).add(ids.pointer())
-                    .add(boundsOnDevice).addInt(runCount).add(map));
+            int merged = runCount;
+            run("colony_merge_runs", all, p -> p.add(all).add(killed.pointer()).add(0L).add(ranks).add(ids.pointer())
+                    .add(boundsOnDevice).addInt(merged).add(map));
             compact(map, total, 0, total);
         }
         roundOut = new long[0];
         roundIn = new long[0];
         noGhosts();
+        indexed = false;
+    }
+
+    /**
+     * Compacts what a deferred round left ({@link #finishRound}): the slots without an agent go, the runs merge
+     * into id order, and the deaths, moves and children asked for since stay with their agents. Called before
+     * anything reads the columns from the host.
+     */
+    private void settle() {
+        if (runs == null) {
+            return;
+        }
+        checkOpen();
+        long n = count;
+        long total = n - gone;
+        long flags = pool.get("settle.placed", 4 * Math.max(1, n));
+        long ranks = pool.get("settle.rank", 4 * (n + 1));
+        run("colony_placed", n, p -> p.add(n).add(locations.pointer()).add(flags));
+        scanner.scanOnDevice(flags, ranks, n, ranks + 4 * n, 0L);
+        long boundsOnDevice = pool.get("settle.bounds", 4L * runs.length);
+        stage().upload(boundsOnDevice, runs);
+        long map = pool.get("settle.map", 4 * Math.max(1, total));
+        int runCount = runs.length - 1;
+        run("colony_merge_runs", n, p -> p.add(n).add(0L).add(locations.pointer()).add(ranks).add(ids.pointer())
+                .add(boundsOnDevice).addInt(runCount).add(map));
+        if (total > 0) {
+            for (int a = 0; a < current.length; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                current[a] = inPlace(current[a], map, total, info.columns(), info.type().bytes());
+            }
+            ids = inPlace(ids, map, total, 1, 8);
+            locations = inPlace(locations, map, total, 1, 8);
+            killed = inPlace(killed, map, total, 1, 1);
+            spawns = inPlace(spawns, map, total, 1, 4);
+            targets = inPlace(targets, map, total, 1, 8);
+        }
+        // Past the agents: nothing killed, no children or moves asked for.
+        Driver.memset8(killed.pointer() + total, (byte) 0, slots - total);
+        Driver.memset8(spawns.pointer() + 4 * total, (byte) 0, 4 * (slots - total));
+        fillLong(targets.pointer() + 8 * total, slots - total, -1);
+        count = total;
+        gone = 0;
+        runs = null;
+        ghosts = 0; // (none while a compaction waits: ghosts with rows are given after one; counted ones stay)
         indexed = false;
     }
 
@@ -1516,6 +1609,8 @@ public final class CudaAgentStore implements AgentStore {
 
     /** The partial reduction of one element column, to merge with other partitions'. */
     ColumnAccumulator partial(int attribute, int element) {
+        checkOpen();
+        settle();
         AttributeInfo info = model.attributes().get(attribute);
         Object column = info.type().newArray((int) count);
         read(attribute, element, column);
@@ -1529,6 +1624,7 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void read(int attribute, int element, Object target) {
         checkOpen();
+        settle();
         AttributeInfo info = model.attributes().get(attribute);
         if (count == 0) {
             return;
@@ -1544,6 +1640,7 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void write(int attribute, int element, Object source) {
         checkOpen();
+        settle();
         AttributeInfo info = model.attributes().get(attribute);
         if (count == 0) {
             return;
@@ -1556,8 +1653,10 @@ public final class CudaAgentStore implements AgentStore {
         }
     }
 
-    private long[] longs(DeviceBuffer b) {
+    private long[] longs(java.util.function.Supplier<DeviceBuffer> column) {
         checkOpen();
+        settle();
+        DeviceBuffer b = column.get();
         long[] out = new long[(int) count];
         if (count == 0) {
             return out;
@@ -1573,12 +1672,12 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public long[] ids() {
-        return longs(ids);
+        return longs(() -> ids);
     }
 
     @Override
     public long[] places() {
-        return longs(locations);
+        return longs(() -> locations);
     }
 
     @Override

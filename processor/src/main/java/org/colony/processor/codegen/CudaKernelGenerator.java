@@ -241,6 +241,8 @@ public final class CudaKernelGenerator {
                         + "a += (jlong) gridDim.x * blockDim.x) {");
                 indent++;
                 emit("const jlong g = locations[a];");
+                // A slot whose agent left for another partition, until the compaction it waits for.
+                emit("if (g < 0) continue;");
                 emit("const jint gx = (jint) (g % f.size0);");
                 emit("const jint gy = (jint) (g / f.size0 % f.size1);");
                 emit("const jint gz = (jint) (g / f.size0 / f.size1);");
