@@ -558,7 +558,7 @@ public final class CudaAgentStore implements AgentStore {
         long slotsBefore = slots;
         boolean bounded = capacity < Integer.MAX_VALUE;
         long m = Math.max(1, n);
-        long stats = pool.zeroed("manage.stats", 8 * 8);
+        long stats = pool.zeroed("manage.stats", 8 * 8 + DeviceErrors.BYTES);
         long requests = pool.get("manage.requests", 8 * m);
         long won = pool.get("manage.won", m);
         long occupancy = bounded ? gridScratch.zeroed("manage.occupancy", 4 * keys) : 0L;
@@ -573,9 +573,8 @@ public final class CudaAgentStore implements AgentStore {
         long t = cx.timer().on() ? cx.timer().start() : 0L;
         run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
                 .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(stats));
-        long[] first = readStats(stats);
+        long[] first = checkedStats(stats, 8);
         t = phase("1 requests", t);
-        errors.check();
         if (first[7] != 0) {
             long slot = n - first[7];
             throw new ColonyException(name() + " agent " + readLong(ids.pointer(), slot) + " asked for "
@@ -638,10 +637,7 @@ public final class CudaAgentStore implements AgentStore {
         // holds every count and the host need not wait for the compaction (which cannot fail) before it launches
         // the next step.
         boolean settled = movers == 0 && wanted == 0;
-        long[] st = settled ? new long[] {deaths, 0, 0, 0, first[4], 0, 0, 0} : readStats(stats);
-        if (!settled) {
-            errors.check();
-        }
+        long[] st = settled ? new long[] {deaths, 0, 0, 0, first[4], 0, 0, 0} : checkedStats(stats, 8);
         if (slots < slotsBefore) {
             // The columns shrank with the population: the scratch buffers sized for the old one go too (they
             // come back at the new size when needed), so memory follows the live agents.
@@ -667,20 +663,34 @@ public final class CudaAgentStore implements AgentStore {
         }
     }
 
-    /** Waits for the device and reads the manageAll statistics. */
-    private long[] readStats(long stats) {
-        return readStats(stats, 8);
-    }
-
     /** Waits for the device and reads the first {@code n} statistics. */
     private long[] readStats(long stats, int n) {
+        return readStats(stats, n, false);
+    }
+
+    /**
+     * As {@link #readStats(long, int)}, and throws if a kernel failed: the error record, copied after the statistics
+     * (room for {@link DeviceErrors#BYTES} more), comes back with them, so checking costs no second wait.
+     */
+    private long[] checkedStats(long stats, int n) {
+        return readStats(stats, n, true);
+    }
+
+    private long[] readStats(long stats, int n, boolean checked) {
         long[] st = new long[n];
+        long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate(8L * n);
-            Driver.copyToHost(host, stats, 8L * n);
+            if (checked) {
+                errors.copyTo(stats + 8L * n);
+            }
+            MemorySegment host = a.allocate(bytes);
+            Driver.copyToHost(host, stats, bytes);
             waited();
             for (int i = 0; i < st.length; i++) {
                 st[i] = host.getAtIndex(ValueLayout.JAVA_LONG, i);
+            }
+            if (checked) {
+                errors.check(host.asSlice(8L * n, DeviceErrors.BYTES));
             }
         }
         return st;
@@ -1051,7 +1061,7 @@ public final class CudaAgentStore implements AgentStore {
             return new RoundStart(0, 0, 0, false, new long[k]);
         }
         // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
-        long stats = pool.zeroed("round.stats", 8L * (8 + k));
+        long stats = pool.zeroed("round.stats", 8L * (8 + k) + DeviceErrors.BYTES);
         roundRequests = pool.get("round.requests", 8 * n);
         long requests = roundRequests;
         long occupancy = roundOccupancy;
@@ -1063,8 +1073,7 @@ public final class CudaAgentStore implements AgentStore {
         run("colony_partition_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
                 .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(stats).add(remote).add(table)
                 .addInt(l.size0()).addInt(l.size1()).addInt(self).add(stats + 8 * 8));
-        long[] st = readStats(stats, 8 + k);
-        errors.check();
+        long[] st = checkedStats(stats, 8 + k);
         if (st[7] != 0 || st[6] != 0) {
             return new RoundStart(st[0], st[4], st[6], st[7] != 0, null);
         }

@@ -48,21 +48,33 @@ public final class DeviceErrors implements AutoCloseable {
 
     /** Reads the record (waiting for the device) and throws if a kernel failed; clears it. */
     public void check() {
-        int code;
-        int detail;
-        int who;
-        int detail2;
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment s = a.allocate(16);
-            record.download(s, 0, 16);
-            code = s.get(ValueLayout.JAVA_INT, 0);
-            detail = s.get(ValueLayout.JAVA_INT, 4);
-            who = s.get(ValueLayout.JAVA_INT, 8);
-            detail2 = s.get(ValueLayout.JAVA_INT, 12);
+            MemorySegment s = a.allocate(BYTES);
+            record.download(s, 0, BYTES);
+            check(s);
         }
+    }
+
+    /** The bytes of the record, for {@link #copyTo}. */
+    public static final long BYTES = 16;
+
+    /**
+     * Enqueues a copy of the record into device memory at {@code dst} ({@link #BYTES}), so that the host can read it
+     * with something it waits for anyway and pass it to {@link #check(MemorySegment)}.
+     */
+    public void copyTo(long dst) {
+        Driver.copyOnDevice(dst, record.pointer(), BYTES);
+    }
+
+    /** Throws if {@code copy}, the record as copied to the host after the kernels in question, holds a failure. */
+    public void check(MemorySegment copy) {
+        int code = copy.get(ValueLayout.JAVA_INT, 0);
         if (code == 0) {
             return;
         }
+        int detail = copy.get(ValueLayout.JAVA_INT, 4);
+        int who = copy.get(ValueLayout.JAVA_INT, 8);
+        int detail2 = copy.get(ValueLayout.JAVA_INT, 12);
         record.clear();
         throw new ColonyException(message(code, detail, detail2, who));
     }

@@ -222,4 +222,28 @@ class AgentMisuseTest {
                     }));
         }
     }
+
+    /**
+     * A step that fails is reported by the next {@code manageAll} on one block and on partitions, before anything
+     * changes: the CPU throws in the step, a GPU when {@code manageAll} first waits for it (the error comes back with
+     * the round's counts).
+     */
+    @Test
+    void aFailedStep_isReportedByTheNextManageAll() {
+        for (int partitions : new int[] {1, 2}) {
+            try (Simulation sim = org.colony.runtime.Simulation.create(org.colony.runtime.Config.defaults()
+                    .withBackend(Lang.backend()).withThreads(1).withPartitions(partitions))) {
+                Places<Patch> patches = sim.places(Patch.class, Grid.of(8, 8));
+                Agents<Mote> motes = sim.agents(Mote.class, patches, Placement.at(0, 9, 62));
+                assertEquals("step Mote.breedTwice (Mote.java:29) failed: spawn(2147483647) makes 4294967294 "
+                        + "children asked for by one agent; at most 2147483647 per agent and manageAll",
+                        message(() -> {
+                            motes.callAll(Mote::breedTwice, Integer.MAX_VALUE);
+                            motes.manageAll();
+                        }), "partitions=" + partitions);
+                assertArrayEquals(new long[] {0, 1, 2}, motes.ids(), "partitions=" + partitions + ": no one born");
+                assertEquals(ManageReport.none(3).population(), motes.size());
+            }
+        }
+    }
 }
