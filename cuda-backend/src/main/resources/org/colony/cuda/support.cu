@@ -216,31 +216,30 @@ __device__ __forceinline__ jlong moveRequest(jlong i, const bool* __restrict__ k
     return -1;
 }
 
-// Living agents that asked to move elsewhere become requests (key = destination); deaths and moves
-// off the grid are counted; living agents are counted per place (occupancy).
+// Agent i's children asked for, added to `children` (stats[6] in the end); the first agent that asked for a
+// negative number is marked in stats[7] = n - its slot (the largest value is the smallest slot; 0 when there is none).
+// Dying agents' children count: they are born all the same.
+__device__ __forceinline__ void childrenAsked(jlong i, jlong n, const jint* __restrict__ spawns, julong& children,
+        julong* __restrict__ stats) {
+    const jint k = spawns[i];
+    children += (julong) (jlong) k;
+    if (k < 0) atomicMax(&stats[7], (julong) (n - i));
+}
+
+// Living agents that asked to move elsewhere become requests (key = destination); deaths, moves off the grid and
+// children asked for are counted; living agents are counted per place (occupancy).
 extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict__ killed, const jlong* __restrict__ targets,
         const jlong* __restrict__ locations, jlong* __restrict__ requests, jint* __restrict__ occupancy,
-        julong* __restrict__ stats) {
-    julong deaths = 0, outside = 0, movers = 0;
+        const jint* __restrict__ spawns, julong* __restrict__ stats) {
+    julong deaths = 0, outside = 0, movers = 0, children = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         requests[i] = moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
+        childrenAsked(i, n, spawns, children, stats);
     }
     addToCounter(&stats[0], deaths);
     addToCounter(&stats[4], outside);
     addToCounter(&stats[5], movers);
-}
-
-// The children asked for in all, as a 64-bit sum (stats[6]), and the first agent that asked for a negative
-// number (stats[7] = n - its slot: the largest value is the smallest slot; 0 when there is none).
-extern "C" __global__ void colony_spawn_totals(jlong n, const jint* __restrict__ spawns, julong* __restrict__ stats) {
-    jlong sum = 0;
-    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
-        const jint k = spawns[i];
-        sum += k;
-        if (k < 0) atomicMax(&stats[7], (julong) (n - i));
-    }
-    for (int offset = 16; offset > 0; offset >>= 1) sum += __shfl_down_sync(0xFFFFFFFFu, sum, offset);
-    if ((threadIdx.x & 31) == 0 && sum != 0) atomicAdd(&stats[6], (julong) sum);
+    addToCounter(&stats[6], children);
 }
 
 // The priority of agent i's move: draws 0-1 of its stream in manageAll's epoch.
@@ -521,10 +520,12 @@ __device__ __forceinline__ jint ownerOf(jlong g, const jint* __restrict__ table,
 // the local requests (-1 there), flagged in `remote`, and counted per owning partition (perOwner, 64-bit).
 extern "C" __global__ void colony_partition_requests(jlong n, const bool* __restrict__ killed,
         const jlong* __restrict__ targets, const jlong* __restrict__ locations, jlong* __restrict__ requests,
-        jint* __restrict__ occupancy, julong* __restrict__ stats, jint* __restrict__ remote,
-        const jint* __restrict__ table, jint size0, jint size1, jint self, julong* __restrict__ perOwner) {
-    julong deaths = 0, outside = 0, movers = 0;
+        jint* __restrict__ occupancy, const jint* __restrict__ spawns, julong* __restrict__ stats,
+        jint* __restrict__ remote, const jint* __restrict__ table, jint size0, jint size1, jint self,
+        julong* __restrict__ perOwner) {
+    julong deaths = 0, outside = 0, movers = 0, children = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        childrenAsked(i, n, spawns, children, stats); // (0 in a slot without an agent)
         // (a slot whose agent left in a round that left its compaction to this one: no agent, nothing asked)
         jlong r = locations[i] < 0 ? -1 : moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
         jint away = 0;
@@ -542,6 +543,7 @@ extern "C" __global__ void colony_partition_requests(jlong n, const bool* __rest
     addToCounter(&stats[0], deaths);
     addToCounter(&stats[4], outside);
     addToCounter(&stats[5], movers);
+    addToCounter(&stats[6], children);
 }
 
 // The flagged slots, in slot (= id) order.

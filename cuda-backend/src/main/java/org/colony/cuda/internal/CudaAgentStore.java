@@ -569,10 +569,9 @@ public final class CudaAgentStore implements AgentStore {
         long bucketStart = gridScratch.get("manage.bucketStart", 4 * (keys + 1));
         // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
         // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
-        run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
         long t = cx.timer().on() ? cx.timer().start() : 0L;
         run("colony_move_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
-                .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(stats));
+                .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(spawns.pointer()).add(stats));
         long[] first = checkedStats(stats, 8);
         t = phase("1 requests", t);
         if (first[7] != 0) {
@@ -996,6 +995,10 @@ public final class CudaAgentStore implements AgentStore {
     /** Per partition, the requests received from it, and where their rows are. */
     private long[] roundIn = new long[0];
     private long roundInRows;
+    /** The room for requests in {@link #roundRequests}: this partition's, then those received. */
+    private long roundRequestsRoom;
+    /** Whether the ids of the requests received are in place after the agents' (resolveRound puts them there). */
+    private boolean roundIdsPlaced;
     /** Per request received (sender after sender), whether it won; valid after {@link #resolveRound}. */
     private long roundWon;
     private long roundAdmitted;
@@ -1057,22 +1060,25 @@ public final class CudaAgentStore implements AgentStore {
         roundIn = new long[k];
         roundAdmitted = 0;
         roundVerdicts = 0;
+        roundIdsPlaced = false;
+        roundRequestsRoom = 0;
         if (n == 0) {
             return new RoundStart(0, 0, 0, false, new long[k]);
         }
         // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
         long stats = pool.zeroed("round.stats", 8L * (8 + k) + DeviceErrors.BYTES);
-        roundRequests = pool.get("round.requests", 8 * n);
+        // (with room for the requests received after them, see resolveRound)
+        roundRequestsRoom = n + Math.max(4096, n / 16);
+        roundRequests = pool.get("round.requests", 8 * roundRequestsRoom);
         long requests = roundRequests;
         long occupancy = roundOccupancy;
-        run("colony_spawn_totals", n, p -> p.add(n).add(spawns.pointer()).add(stats));
         long remote = pool.get("round.remote", 4 * n);
         long rank = pool.get("round.rank", 4 * n);
         org.colony.runtime.spi.Layout l = places.layout();
         long table = ownerTable(topology);
         run("colony_partition_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
-                .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(stats).add(remote).add(table)
-                .addInt(l.size0()).addInt(l.size1()).addInt(self).add(stats + 8 * 8));
+                .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(spawns.pointer()).add(stats)
+                .add(remote).add(table).addInt(l.size0()).addInt(l.size1()).addInt(self).add(stats + 8 * 8));
         long[] st = checkedStats(stats, 8 + k);
         if (st[7] != 0 || st[6] != 0) {
             return new RoundStart(st[0], st[4], st[6], st[7] != 0, null);
@@ -1208,11 +1214,16 @@ public final class CudaAgentStore implements AgentStore {
             // Nothing asks for a place here: no grouping of requests over the places (as one block skips it).
             return new Resolved(new long[k], 0, 0);
         }
-        // The requests received come first, sender after sender, then this partition's own (the settling does not
-        // depend on their order).
-        long req = pool.get("round.allRequests", 8 * t);
-        long who = pool.get("round.allIds", 8 * t);
-        long at = 0;
+        // This partition's requests come first, then those received, sender after sender (the settling does not
+        // depend on their order): the received ones go after this partition's own requests, where beginRound left
+        // room, and their ids after the agents' ids, where finishRound keeps them.
+        ensureSlots(t);
+        long req = t <= roundRequestsRoom ? roundRequests : pool.get("round.allRequests", 8 * t);
+        if (req != roundRequests && n > 0) {
+            Driver.copyOnDevice(req, roundRequests, 8 * n);
+        }
+        long who = ids.pointer();
+        long at = n;
         long rows = roundInRows;
         for (long c : roundIn) {
             if (c > 0) {
@@ -1223,10 +1234,7 @@ public final class CudaAgentStore implements AgentStore {
                 rows += lay[current.length + 2];
             }
         }
-        if (n > 0) {
-            Driver.copyOnDevice(req + 8 * r, roundRequests, 8 * n);
-            Driver.copyOnDevice(who + 8 * r, ids.pointer(), 8 * n);
-        }
+        roundIdsPlaced = true;
         // stats 0-7 as manageAll's, 8 .. 8 + k: per sender, its requests that won; then the verdicts
         long head = 8L * (8 + k);
         long stats = pool.get("round.won", head + t);
@@ -1243,11 +1251,9 @@ public final class CudaAgentStore implements AgentStore {
             Driver.memset8(won, (byte) 1, t);
         }
         if (n > 0) {
-            long own = req + 8 * r;
-            long ownWon = won + r;
-            run("colony_apply_moves", n, p -> p.add(n).add(own).add(ownWon).add(locations.pointer()).add(stats));
+            run("colony_apply_moves", n, p -> p.add(n).add(req).add(won).add(locations.pointer()).add(stats));
         }
-        at = 0;
+        at = n;
         for (int s = 0; s < k; s++) {
             long c = roundIn[s];
             if (c > 0) {
@@ -1258,7 +1264,7 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         long[] st = readStats(stats, 8 + k); // (the settling kernels cannot fail: beginRound checked the steps)
-        roundWon = won;
+        roundWon = won + n;
         long[] admitted = java.util.Arrays.copyOfRange(st, 8, 8 + k);
         roundAdmitted = 0;
         for (long a : admitted) {
@@ -1326,7 +1332,9 @@ public final class CudaAgentStore implements AgentStore {
                     continue;
                 }
                 long[] lay = rowLayout(c);
-                Driver.copyOnDevice(ids.pointer() + 8 * to, rows + lay[0], 8 * c);
+                if (!roundIdsPlaced) {
+                    Driver.copyOnDevice(ids.pointer() + 8 * to, rows + lay[0], 8 * c);
+                }
                 Driver.copyOnDevice(locations.pointer() + 8 * to, rows + lay[1], 8 * c);
                 for (int a = 0; a < current.length; a++) {
                     AttributeInfo info = model.attributes().get(a);
