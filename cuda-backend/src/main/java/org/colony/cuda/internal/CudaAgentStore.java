@@ -1399,6 +1399,10 @@ public final class CudaAgentStore implements AgentStore {
             return;
         }
         checkOpen();
+        if (ghosts != 0) {
+            // (ghost rows are given only after a compaction, see CudaAgentPartition.ghosts: they would be lost here)
+            throw new IllegalStateException(name() + ": ghost rows while a compaction waits");
+        }
         long n = count;
         long total = n - gone;
         long flags = pool.get("settle.placed", 4 * Math.max(1, n));
@@ -1429,7 +1433,7 @@ public final class CudaAgentStore implements AgentStore {
         count = total;
         gone = 0;
         runs = null;
-        ghosts = 0; // (none while a compaction waits: ghosts with rows are given after one; counted ones stay)
+        // (the agents counted on the halo, ghostBoxes, stay: they are not in slots)
         indexed = false;
     }
 
