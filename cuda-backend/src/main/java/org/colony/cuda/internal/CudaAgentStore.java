@@ -1366,27 +1366,40 @@ public final class CudaAgentStore implements AgentStore {
         } else if (survivors == n && r == 0 && runs == null) {
             fillLong(targets.pointer(), slots, -1);
         } else {
-            long all = n + r;
-            long flags = pool.get("round.alive", 4 * all);
-            long ranks = pool.get("round.aliveRank", 4 * (all + 1));
-            run("colony_flags", all, p -> p.add(all).add(killed.pointer()).addBoolean(true).add(flags));
-            scanner.scanOnDevice(flags, ranks, all, ranks + 4 * all, 0L);
             // The runs in id order: the agents here (one run, or the runs a deferred round left), then each
-            // sender's requests.
-            int[] used = java.util.Arrays.copyOf(bounds, runCount + 1);
-            long boundsOnDevice = pool.get("round.bounds", 4L * used.length);
-            stage().upload(boundsOnDevice, used);
+            // sender's requests; the killed (dead, gone, lost) are dropped.
             long total = survivors + roundAdmitted;
-            long map = pool.get("round.map", 4 * Math.max(1, total));
-            int merged = runCount;
-            run("colony_merge_runs", all, p -> p.add(all).add(killed.pointer()).add(0L).add(ranks).add(ids.pointer())
-                    .add(boundsOnDevice).addInt(merged).add(map));
-            compact(map, total, 0, total);
+            compact(mergeMap(java.util.Arrays.copyOf(bounds, runCount + 1), total, true), total, 0, total);
         }
         roundOut = new long[0];
         roundIn = new long[0];
         noGhosts();
         indexed = false;
+    }
+
+    /**
+     * The map (new slot to old slot) of the compaction into id order of slots {@code [0, bounds[last])}, which hold
+     * runs each in id order (run u: slots {@code bounds[u] .. bounds[u + 1]}); {@code total} stay: those not killed
+     * ({@code byKilled}) or those with a place.
+     */
+    private long mergeMap(int[] bounds, long total, boolean byKilled) {
+        long all = bounds[bounds.length - 1];
+        long flags = pool.get("merge.flags", 4 * Math.max(1, all));
+        long ranks = pool.get("merge.ranks", 4 * (all + 1));
+        if (byKilled) {
+            run("colony_flags", all, p -> p.add(all).add(killed.pointer()).addBoolean(true).add(flags));
+        } else {
+            run("colony_placed", all, p -> p.add(all).add(locations.pointer()).add(flags));
+        }
+        scanner.scanOnDevice(flags, ranks, all, ranks + 4 * all, 0L);
+        long boundsOnDevice = pool.get("merge.bounds", 4L * bounds.length);
+        stage().upload(boundsOnDevice, bounds);
+        long map = pool.get("merge.map", 4 * Math.max(1, total));
+        long killedOrNone = byKilled ? killed.pointer() : 0L;
+        int runCount = bounds.length - 1;
+        run("colony_merge_runs", all, p -> p.add(all).add(killedOrNone).add(locations.pointer()).add(ranks)
+                .add(ids.pointer()).add(boundsOnDevice).addInt(runCount).add(map));
+        return map;
     }
 
     /**
@@ -1403,18 +1416,8 @@ public final class CudaAgentStore implements AgentStore {
             // (ghost rows are given only after a compaction, see CudaAgentPartition.ghosts: they would be lost here)
             throw new IllegalStateException(name() + ": ghost rows while a compaction waits");
         }
-        long n = count;
-        long total = n - gone;
-        long flags = pool.get("settle.placed", 4 * Math.max(1, n));
-        long ranks = pool.get("settle.rank", 4 * (n + 1));
-        run("colony_placed", n, p -> p.add(n).add(locations.pointer()).add(flags));
-        scanner.scanOnDevice(flags, ranks, n, ranks + 4 * n, 0L);
-        long boundsOnDevice = pool.get("settle.bounds", 4L * runs.length);
-        stage().upload(boundsOnDevice, runs);
-        long map = pool.get("settle.map", 4 * Math.max(1, total));
-        int runCount = runs.length - 1;
-        run("colony_merge_runs", n, p -> p.add(n).add(0L).add(locations.pointer()).add(ranks).add(ids.pointer())
-                .add(boundsOnDevice).addInt(runCount).add(map));
+        long total = count - gone;
+        long map = mergeMap(runs, total, false);
         if (total > 0) {
             for (int a = 0; a < current.length; a++) {
                 AttributeInfo info = model.attributes().get(a);
@@ -1631,7 +1634,7 @@ public final class CudaAgentStore implements AgentStore {
     /** The partial reduction of one element column, to merge with other partitions'. */
     ColumnAccumulator partial(int attribute, int element) {
         checkOpen();
-        settle();
+        settle(); // (before count sizes the column)
         AttributeInfo info = model.attributes().get(attribute);
         Object column = info.type().newArray((int) count);
         read(attribute, element, column);
