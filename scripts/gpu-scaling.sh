@@ -19,6 +19,11 @@ echo "== NCCL self-check" | tee "$out/nccl.log"
 java "${java_opts[@]}" -cp "$cp_app" org.colony.cuda.internal.NcclCheck "$devices" >> "$out/nccl.log" 2>&1
 tail -20 "$out/nccl.log"
 
+echo "== hand-off to the partitions' threads" | tee "$out/handoff.log"
+java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.runtime.partition.SideBySideLatency "$devices" \
+    >> "$out/handoff.log" 2>&1
+tail -8 "$out/handoff.log"
+
 echo "== partitioned GPU tests" | tee "$out/tests.log"
 java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=tree \
     --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
