@@ -110,7 +110,6 @@ public final class PartitionedAgents implements AgentStore {
         }
         this.nextId = initialPlaces.length;
         this.bound = new PartitionedAgents[model.agentClasses().size()];
-        this.side = sideBySide(parts) ? new SideBySide(k, model.modelClass().getSimpleName()) : null;
         boolean moves = placeTransport.deviceMemory() && k > 1;
         boolean counts = placeTransport.deviceMemory();
         for (AgentPartition p : parts) {
@@ -119,6 +118,8 @@ public final class PartitionedAgents implements AgentStore {
         }
         this.deviceTransport = moves ? placeTransport : null;
         this.halo = new AgentHalo(topology, parts, transport, counts ? placeTransport : null, this::each);
+        // (last: its threads run until closed)
+        this.side = sideBySide(parts) ? new SideBySide(k, model.modelClass().getSimpleName()) : null;
     }
 
     /** Whether every partition has a lane of its own. */

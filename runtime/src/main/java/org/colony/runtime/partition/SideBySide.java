@@ -1,5 +1,6 @@
 package org.colony.runtime.partition;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import org.colony.runtime.ColonyException;
@@ -13,33 +14,46 @@ import org.colony.runtime.ColonyException;
  * <p>The pieces are short (a wait for a device and some launches: tens to hundreds of microseconds) and come one
  * after another, several per tick. Waking a parked thread costs tens of microseconds, during which the device that
  * thread drives may idle, so each lane spins for its next piece, and the caller for the lanes to finish, for
- * {@code colony.partitions.spinMicros} (2000 unless set; 0 blocks at once) before blocking. Nothing spins where the
- * machine has no processor to spare for every partition.
+ * {@code colony.partitions.spinMicros} (2000 unless set; 0 blocks at once) before blocking. A lane spins only
+ * while it holds one of the process's {@link Spinners} (one fewer than the processors, shared by every instance),
+ * else it blocks at once: with the caller, the threads spinning never outnumber the processors (while one
+ * simulation runs at a time).
  */
 final class SideBySide implements AutoCloseable {
+
+    /** The lanes the process allows to spin at once: one fewer than its processors (one is the caller's). */
+    private static final Spinners SPINNERS = new Spinners(Runtime.getRuntime().availableProcessors() - 1);
 
     private final int parts;
     private final String what;
     private final long spinNanos;
+    private final Spinners spinners;
     private final Lane[] lanes;
+    private volatile boolean closed;
 
     /**
      * @param parts the partitions
      * @param what the work's subject, for thread names and messages
+     * @throws ColonyException when {@code colony.partitions.spinMicros} is not a number of microseconds
      */
     SideBySide(int parts, String what) {
-        this(parts, what, parts < Runtime.getRuntime().availableProcessors()
-                ? spinNanos(System.getProperty("colony.partitions.spinMicros")) : 0L);
+        this(parts, what, spinNanos(System.getProperty("colony.partitions.spinMicros")), SPINNERS);
     }
 
-    /** As above, spinning for {@code spinNanos} (0: blocking at once). */
-    SideBySide(int parts, String what, long spinNanos) {
+    /** As above, spinning for at most {@code spinNanos} (0: blocking at once), lanes while {@code spinners} allow. */
+    SideBySide(int parts, String what, long spinNanos, Spinners spinners) {
         this.parts = parts;
         this.what = what;
         this.spinNanos = spinNanos;
+        this.spinners = spinners;
         this.lanes = new Lane[parts];
-        for (int p = 1; p < parts; p++) {
-            lanes[p] = new Lane(p, spinNanos, what + " partition " + p);
+        try {
+            for (int p = 1; p < parts; p++) {
+                lanes[p] = new Lane(p, what + " partition " + p);
+            }
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
         }
     }
 
@@ -64,32 +78,34 @@ final class SideBySide implements AutoCloseable {
                 + "1000000, not '" + micros + "'");
     }
 
-    /** How long this one spins, in nanoseconds (0: it blocks at once). */
-    long spinNanos() {
-        return spinNanos;
-    }
-
-    /** Calls {@code work} with every partition number, side by side. */
+    /**
+     * Calls {@code work} with every partition number, side by side.
+     *
+     * @throws ColonyException when closed, or when the caller was interrupted (after every piece finished; the
+     *     interrupt stays set)
+     */
     void run(IntConsumer work) {
+        if (closed) {
+            throw new ColonyException("the partitions of " + what + " are closed");
+        }
         for (int p = 1; p < parts; p++) {
             lanes[p].post(work);
         }
         Throwable failure = null;
         try {
             work.accept(0);
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
             failure = e;
         }
-        boolean interrupted = false;
         long until = System.nanoTime() + spinNanos;
         for (int p = 1; p < parts; p++) {
-            interrupted |= lanes[p].awaitDone(until);
+            until = lanes[p].awaitDone(until);
             Throwable f = lanes[p].failure;
             if (failure == null) {
                 failure = f;
             }
         }
-        if (interrupted) {
+        if (Thread.interrupted()) {
             Thread.currentThread().interrupt();
             if (failure == null) {
                 throw new ColonyException("interrupted while the partitions of " + what + " were managed");
@@ -108,15 +124,48 @@ final class SideBySide implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         for (int p = 1; p < parts; p++) {
-            lanes[p].close();
+            if (lanes[p] != null) {
+                lanes[p].close();
+            }
+        }
+    }
+
+    /**
+     * How many lanes may spin at once, shared by the instances that use it. A lane takes one before it spins for
+     * its next piece and gives it back before it blocks or works.
+     */
+    static final class Spinners {
+        private final int allowed;
+        private final AtomicInteger spinning = new AtomicInteger();
+
+        Spinners(int allowed) {
+            this.allowed = Math.max(0, allowed);
+        }
+
+        boolean take() {
+            for (int s = spinning.get(); s < allowed; s = spinning.get()) {
+                if (spinning.compareAndSet(s, s + 1)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        void giveBack() {
+            spinning.decrementAndGet();
+        }
+
+        /** The threads spinning now. */
+        int spinning() {
+            return spinning.get();
         }
     }
 
     /** The thread of one partition and the piece posted to it. */
-    private static final class Lane implements Runnable {
+    private final class Lane implements Runnable {
         private final int partition;
-        private final long spinNanos;
         private final Thread thread;
         /** The piece posted and not yet taken; null when none. */
         private volatile IntConsumer work;
@@ -124,13 +173,12 @@ final class SideBySide implements AutoCloseable {
         private volatile boolean done = true;
         /** The caller waiting in {@link #awaitDone} when it blocks, to be woken; null when it spins or is away. */
         private volatile Thread sleeper;
-        private volatile boolean closed;
+        private volatile boolean ended;
         /** The last piece's failure, or null; written before {@link #done}, read after it. */
         private Throwable failure;
 
-        Lane(int partition, long spinNanos, String name) {
+        Lane(int partition, String name) {
             this.partition = partition;
-            this.spinNanos = spinNanos;
             this.thread = new Thread(this, name);
             thread.setDaemon(true);
             thread.start();
@@ -146,24 +194,29 @@ final class SideBySide implements AutoCloseable {
             LockSupport.unpark(thread);
         }
 
-        /** Waits until the piece is done: spins until {@code until}, then blocks. Returns whether interrupted. */
-        boolean awaitDone(long until) {
+        /**
+         * Waits until the piece is done: spins until {@code until}, then blocks. Returns the spin's end for the next
+         * lane: now, once this one blocked.
+         */
+        long awaitDone(long until) {
             boolean interrupted = false;
             while (!done) {
-                if (System.nanoTime() < until) {
+                if (until - System.nanoTime() > 0) {
                     Thread.onSpinWait();
                     continue;
                 }
+                until = System.nanoTime();
                 sleeper = Thread.currentThread();
                 if (!done) {
                     LockSupport.parkNanos(this, 1_000_000L);
                 }
                 sleeper = null;
-                if (Thread.interrupted()) {
-                    interrupted = true; // (the piece still runs: wait for it, then report)
-                }
+                interrupted |= Thread.interrupted(); // (the piece still runs: wait for it, then report)
             }
-            return interrupted;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return until;
         }
 
         @Override
@@ -173,6 +226,7 @@ final class SideBySide implements AutoCloseable {
                 if (piece == null) {
                     return;
                 }
+                Thread.interrupted(); // (a piece starts uninterrupted, whatever the last one left)
                 Throwable f = null;
                 try {
                     piece.accept(partition);
@@ -188,28 +242,40 @@ final class SideBySide implements AutoCloseable {
             }
         }
 
-        /** The next piece posted (spinning, then blocking), or null once closed. */
+        /** The next piece posted (spinning while allowed, then blocking), or null once ended. */
         private IntConsumer next() {
             long until = System.nanoTime() + spinNanos;
-            while (true) {
-                IntConsumer piece = work;
-                if (piece != null) {
-                    work = null;
-                    return piece;
-                }
-                if (closed) {
-                    return null;
-                }
-                if (System.nanoTime() < until) {
-                    Thread.onSpinWait();
-                } else {
+            boolean spin = spinNanos > 0 && spinners.take();
+            try {
+                while (true) {
+                    IntConsumer piece = work;
+                    if (piece != null) {
+                        work = null;
+                        return piece;
+                    }
+                    if (ended) {
+                        return null;
+                    }
+                    if (spin && until - System.nanoTime() > 0) {
+                        Thread.onSpinWait();
+                        continue;
+                    }
+                    if (spin) {
+                        spin = false;
+                        spinners.giveBack();
+                    }
+                    Thread.interrupted(); // (an interrupt left by a piece must not turn the wait into a spin)
                     LockSupport.park(this);
+                }
+            } finally {
+                if (spin) {
+                    spinners.giveBack();
                 }
             }
         }
 
         void close() {
-            closed = true;
+            ended = true;
             LockSupport.unpark(thread);
         }
     }
