@@ -556,10 +556,16 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     @Override
+    public void settleDeviceMoves() {
+        deviceRound();
+        dev.settleRound(roundSeed, roundEpoch);
+        hostCurrent = false;
+    }
+
+    @Override
     public long[] resolveDeviceMoves() {
         deviceRound();
-        CudaAgentStore.Resolved res = dev.resolveRound(roundSeed, roundEpoch);
-        hostCurrent = false;
+        CudaAgentStore.Resolved res = dev.resolveRound();
         moves += res.moves();
         refused += res.refused();
         return res.admitted();

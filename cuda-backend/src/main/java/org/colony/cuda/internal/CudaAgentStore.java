@@ -999,8 +999,14 @@ public final class CudaAgentStore implements AgentStore {
     private long roundRequestsRoom;
     /** Whether the ids of the requests received are in place after the agents' (resolveRound puts them there). */
     private boolean roundIdsPlaced;
-    /** Per request received (sender after sender), whether it won; valid after {@link #resolveRound}. */
+    /** Per request received (sender after sender), whether it won; valid after {@link #settleRound}. */
     private long roundWon;
+    /** The deaths beginRound counted (they stay in their slots until a compaction). */
+    private long roundDeaths;
+    /** The statistics settleRound left on the device for resolveRound to read; 0 when it settled nothing. */
+    private long roundStats;
+    /** Whether resolveRound queued the round's finish (a deferred one) before its wait: finishRound only counts. */
+    private boolean finishedAhead;
     private long roundAdmitted;
     /** Per partition, one byte per request sent to it: 1 where it won; 0 when no verdicts came (all won). */
     private long roundVerdicts;
@@ -1014,6 +1020,11 @@ public final class CudaAgentStore implements AgentStore {
      * waiting (it compacts first, so deferring saves nothing where every round sends, as where agents only move).
      */
     private boolean deferring = DEFER;
+    /**
+     * Whether a deferred round's finish is queued before the wait for its winners' counts
+     * ({@code -Dcolony.cuda.finishAhead=false}: after it, for comparison).
+     */
+    private static final boolean AHEAD = !"false".equals(System.getProperty("colony.cuda.finishAhead"));
     /** Slots below {@link #count} without an agent (left in a deferred round: no place, killed). */
     private long gone;
     /** After a deferred round, where the runs of slots in id order start (and the last ends); null when compact. */
@@ -1062,12 +1073,15 @@ public final class CudaAgentStore implements AgentStore {
         roundVerdicts = 0;
         roundIdsPlaced = false;
         roundRequestsRoom = 0;
+        roundDeaths = 0;
+        roundStats = 0;
+        finishedAhead = false;
         if (n == 0) {
             return new RoundStart(0, 0, 0, false, new long[k]);
         }
         // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
         long stats = pool.zeroed("round.stats", 8L * (8 + k) + DeviceErrors.BYTES);
-        // (with room for the requests received after them, see resolveRound)
+        // (with room for the requests received after them, see settleRound)
         roundRequestsRoom = n + Math.max(4096, n / 16);
         roundRequests = pool.get("round.requests", 8 * roundRequestsRoom);
         long requests = roundRequests;
@@ -1096,6 +1110,7 @@ public final class CudaAgentStore implements AgentStore {
             return beginRound(topology, self);
         }
         roundLocalMovers = st[5] - r;
+        roundDeaths = st[0];
         if (r > 0) {
             // (ranked only now: a round without moves elsewhere, such as one of deaths only, needs no scan)
             scanner.scanOnDevice(remote, rank, n, 0L, 0L);
@@ -1199,9 +1214,9 @@ public final class CudaAgentStore implements AgentStore {
 
     /**
      * Settles every move to this partition's places, its own and those received ({@link #receiveRequests}), by
-     * capacity and priority as one block does, and moves its own winners. One wait, for the counts.
+     * capacity and priority as one block does, and moves its own winners; nothing waits (see {@link #resolveRound}).
      */
-    Resolved resolveRound(long seed, long epoch) {
+    void settleRound(long seed, long epoch) {
         checkOpen();
         long n = count;
         int k = roundIn.length;
@@ -1210,9 +1225,10 @@ public final class CudaAgentStore implements AgentStore {
             r += c;
         }
         long t = n + r;
+        roundStats = 0;
         if (t == 0 || (r == 0 && roundLocalMovers == 0)) {
             // Nothing asks for a place here: no grouping of requests over the places (as one block skips it).
-            return new Resolved(new long[k], 0, 0);
+            return;
         }
         // This partition's requests come first, then those received, sender after sender (the settling does not
         // depend on their order): the received ones go after this partition's own requests, where beginRound left
@@ -1263,18 +1279,37 @@ public final class CudaAgentStore implements AgentStore {
                 at += c;
             }
         }
-        long[] st = readStats(stats, 8 + k); // (the settling kernels cannot fail: beginRound checked the steps)
         roundWon = won + n;
+        roundStats = stats;
+        indexed = false;
+    }
+
+    /**
+     * The counts of what {@link #settleRound} settled, after the verdicts came ({@link #receiveVerdicts}): one wait.
+     * A round whose finish will be deferred (no deaths, nothing waiting from an earlier round) queues that finish
+     * first, so the device works on while the host waits; {@link #finishRound} then only counts.
+     */
+    Resolved resolveRound() {
+        checkOpen();
+        int k = roundIn.length;
+        if (roundStats == 0) {
+            return new Resolved(new long[k], 0, 0);
+        }
+        if (AHEAD && deferring && roundDeaths == 0 && runs == null) {
+            arrive(count, true);
+            finishedAhead = true;
+        }
+        long[] st = readStats(roundStats, 8 + k); // (the settling kernels cannot fail: beginRound checked the steps)
+        roundStats = 0;
         long[] admitted = java.util.Arrays.copyOfRange(st, 8, 8 + k);
         roundAdmitted = 0;
         for (long a : admitted) {
             roundAdmitted += a;
         }
-        indexed = false;
         return new Resolved(admitted, st[1], st[2]);
     }
 
-    /** One byte per request received from partition {@code to}: 1 where it won (after {@link #resolveRound}). */
+    /** One byte per request received from partition {@code to}: 1 where it won (after {@link #settleRound}). */
     MemorySegment verdictsTo(int to) {
         long at = roundWon;
         for (int s = 0; s < to; s++) {
@@ -1298,17 +1333,62 @@ public final class CudaAgentStore implements AgentStore {
      */
     void finishRound(long deaths, long left) {
         checkOpen();
-        long n = count;
-        long r = 0;
-        for (long c : roundIn) {
-            r += c;
+        long r = received();
+        if (finishedAhead) {
+            // (resolveRound queued this deferred finish before its wait: only the host's counts are left)
+            finishedAhead = false;
+            gone = left + (r - roundAdmitted);
+            if (gone == 0 && runs.length == 2) {
+                runs = null; // nothing left or arrived: the agents are in id order as they stand
+            }
+            endRound();
+            return;
         }
+        long n = count;
         long survivors = n - gone - deaths - left;
         // A round that only moved agents across, with nothing left over from an earlier one, need not compact:
         // the agents that left keep their slots without a place until the next round's compaction, and the
         // arrivals follow as runs of their own (steps, place writes, counts and the index pass over the empty
         // slots; whatever reads the columns from the host compacts first, see settle).
         boolean defer = deferring && deaths == 0 && runs == null && (left > 0 || r > 0);
+        int[] bounds = arrive(n, defer);
+        if (defer) {
+            gone = left + (r - roundAdmitted);
+        } else if (survivors == n && r == 0 && runs == null) {
+            fillLong(targets.pointer(), slots, -1);
+        } else {
+            // The runs in id order: the agents here (one run, or the runs a deferred round left), then each
+            // sender's requests; the killed (dead, gone, lost) are dropped.
+            long total = survivors + roundAdmitted;
+            compact(mergeMap(bounds, total, true), total, 0, total);
+        }
+        endRound();
+    }
+
+    /** The requests received this round, from every sender. */
+    private long received() {
+        long r = 0;
+        for (long c : roundIn) {
+            r += c;
+        }
+        return r;
+    }
+
+    private void endRound() {
+        roundOut = new long[0];
+        roundIn = new long[0];
+        noGhosts();
+        indexed = false;
+    }
+
+    /**
+     * Marks the agents that left (killed; with {@code defer}, without a place too) and puts the requests received
+     * after the {@code n} slots, the losers marked dead; returns the bounds of the runs in id order that the slots
+     * hold then. With {@code defer} that ends the round's work on the device: the slots stay as they are (see
+     * finishRound) and the count takes the arrivals in.
+     */
+    private int[] arrive(long n, boolean defer) {
+        long r = received();
         ensureSlots(n + r);
         long at = 0;
         for (long c : roundOut) {
@@ -1355,26 +1435,16 @@ public final class CudaAgentStore implements AgentStore {
             long placed = defer ? locations.pointer() + 8 * n : 0L;
             run("colony_lost", received, p -> p.add(received).add(won).add(lost).add(placed));
         }
+        int[] out = java.util.Arrays.copyOf(bounds, runCount + 1);
         if (defer) {
             if (r > 0) {
                 Driver.memset8(spawns.pointer() + 4 * n, (byte) 0, 4 * r);
             }
             fillLong(targets.pointer(), slots, -1);
             count = n + r;
-            gone = left + (r - roundAdmitted);
-            runs = java.util.Arrays.copyOf(bounds, runCount + 1);
-        } else if (survivors == n && r == 0 && runs == null) {
-            fillLong(targets.pointer(), slots, -1);
-        } else {
-            // The runs in id order: the agents here (one run, or the runs a deferred round left), then each
-            // sender's requests; the killed (dead, gone, lost) are dropped.
-            long total = survivors + roundAdmitted;
-            compact(mergeMap(java.util.Arrays.copyOf(bounds, runCount + 1), total, true), total, 0, total);
+            runs = out;
         }
-        roundOut = new long[0];
-        roundIn = new long[0];
-        noGhosts();
-        indexed = false;
+        return out;
     }
 
     /**

@@ -12,7 +12,8 @@ import org.colony.runtime.spi.AgentPartition.ManageStart;
  * The moves of a round without children, settled with requests, verdicts and movers in device memory
  * ({@link AgentPartition#movesOnDevice}): the requests with the movers' rows go to the owners of their destinations
  * in one exchange of the device transport, every partition settles what it received with its own moves, and
- * (where capacity can refuse moves) the verdicts come back in a second exchange. Only counts go through the host
+ * (where capacity can refuse moves) the verdicts come back in a second exchange, queued before anyone waits for the
+ * settling's counts. Only counts go through the host
  * transport: the requests each partition sends every other, and how many of them won.
  */
 final class DeviceMoves {
@@ -60,8 +61,9 @@ final class DeviceMoves {
             }
             device.exchange(sends, receives);
         }
-        long[][] won = new long[k][];
-        each.accept(q -> won[q] = parts[q].resolveDeviceMoves());
+        // The verdicts are queued behind the settling, and the counts of winners read after them: the devices go on
+        // with the verdicts (and the round's end) while the hosts wait for the counts.
+        each.accept(q -> parts[q].settleDeviceMoves());
         if (remote && bounded) {
             List<Transport.Message> sends = new ArrayList<>();
             List<Transport.Message> receives = new ArrayList<>();
@@ -78,6 +80,8 @@ final class DeviceMoves {
             }
             device.exchange(sends, receives);
         }
+        long[][] won = new long[k][];
+        each.accept(q -> won[q] = parts[q].resolveDeviceMoves());
         // Every sender hears from each owner how many of its requests won (away[p][q]: p's agents that moved to q).
         long[][] away = new long[k][k];
         if (remote) {

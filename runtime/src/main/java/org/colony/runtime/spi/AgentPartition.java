@@ -196,7 +196,16 @@ public interface AgentPartition extends AgentStore {
 
     /**
      * Settles every move to this partition's places, its own and those received, by the collection's capacity, and
-     * carries out its own winners' moves.
+     * carries out its own winners' moves, without waiting for the device: the verdicts ({@link #deviceVerdicts}) are
+     * queued behind it.
+     */
+    default void settleDeviceMoves() {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * What {@link #settleDeviceMoves} settled, once the verdicts have been exchanged (the device may go on with the
+     * round's end while the host waits for these counts).
      *
      * @return per sending partition, how many of its requests won
      */

@@ -3,6 +3,7 @@ package org.colony.runtime.partition;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -31,6 +32,9 @@ class DeviceMovesTest {
         MemorySegment[] verdicts;
         long[] away;
         String bad;
+        /** Whether settleDeviceMoves came, and whether the verdicts were asked for before resolveDeviceMoves. */
+        boolean settled;
+        boolean verdictsBeforeResolve;
 
         Owner(int self) {
             this.self = self;
@@ -41,6 +45,10 @@ class DeviceMovesTest {
                     new Class<?>[] {AgentPartition.class}, (proxy, method, args) -> switch (method.getName()) {
                         case "deviceRequests" -> requestsTo((int) args[0]);
                         case "receiveDeviceRequests" -> receive((long[]) args[0]);
+                        case "settleDeviceMoves" -> {
+                            settled = true;
+                            yield null;
+                        }
                         case "resolveDeviceMoves" -> resolve();
                         case "deviceVerdicts" -> verdictsTo((int) args[0]);
                         case "receiveDeviceVerdicts" -> receiveVerdicts();
@@ -71,6 +79,10 @@ class DeviceMovesTest {
         }
 
         private long[] resolve() {
+            if (!settled && bad == null) {
+                bad = "resolved before settled on " + self;
+            }
+            verdictsBeforeResolve = verdicts != null;
             won = new long[REQUESTS.length];
             for (int s = 0; received != null && s < received.length; s++) {
                 for (int i = 0; i < received[s]; i++) {
@@ -84,6 +96,9 @@ class DeviceMovesTest {
         }
 
         private MemorySegment verdictsTo(int to) {
+            if ((!settled || won != null) && bad == null) {
+                bad = "verdicts of " + self + " asked for before the settling or after the counts";
+            }
             MemorySegment out = Arena.ofAuto().allocate(received[to]);
             out.fill((byte) (10 * self + to));
             return out;
@@ -134,7 +149,7 @@ class DeviceMovesTest {
         long sent = 0;
         for (int q = 0; q < k; q++) {
             Owner o = owners[q];
-            assertNull(o.bad, "a request arrived changed or at the wrong owner");
+            assertNull(o.bad, "partition " + q + ": requests arrive unchanged at their owners, in the round's order");
             for (int p = 0; p < k; p++) {
                 assertEquals(p == q ? 0 : REQUESTS[p][q], o.received[p], "requests " + q + " heard of from " + p);
             }
@@ -153,6 +168,7 @@ class DeviceMovesTest {
                 }
             }
             assertArrayEquals(expected, o.away, "moves of partition " + p + " that won, per owner");
+            assertTrue(o.verdictsBeforeResolve, "partition " + p + "'s verdicts travel before its counts are read");
         }
         assertEquals(sent + 2 * 8 * k * (k - 1), bytes, "bytes sent: the requests, verdicts and two rounds of counts");
     }
@@ -163,6 +179,7 @@ class DeviceMovesTest {
         move(owners, true, false);
         for (Owner o : owners) {
             assertNull(o.verdicts);
+            assertNull(o.bad);
         }
         assertArrayEquals(new long[] {0, 1, 1}, owners[0].away);
         assertArrayEquals(new long[] {2, 0, 0}, owners[1].away);
@@ -173,6 +190,7 @@ class DeviceMovesTest {
         Owner[] owners = owners();
         assertEquals(0, move(owners, false, true));
         for (Owner o : owners) {
+            assertNull(o.bad);
             assertNull(o.received, "nothing is received");
             assertArrayEquals(new long[3], o.won, "every partition settles its own moves");
             assertArrayEquals(new long[3], o.away);
