@@ -386,6 +386,31 @@ extern "C" __global__ void colony_gather_4(const unsigned int* s, unsigned int* 
 extern "C" __global__ void colony_gather_8(const unsigned long long* s, unsigned long long* d, const jint* m, jlong n,
         jlong sp, jlong dp, jint c) { gather(s, d, m, n, sp, dp, c); }
 
+// A batch of column copies in one launch, one entry of the table per blockIdx.y: entry {src, dst, map, n, srcPitch,
+// dstPitch, columns, size} copies n rows of `columns` elements of `size` bytes (1, 2, 4 or 8), row j from source row
+// map[j] (j where map is null): dst[c * dstPitch + j] = src[c * srcPitch + map[j]], pitches in elements.
+template <typename T>
+__device__ void copyRows(const jlong* __restrict__ e) {
+    const T* __restrict__ src = (const T*) e[0];
+    T* __restrict__ dst = (T*) e[1];
+    const jint* __restrict__ map = (const jint*) e[2];
+    const jlong n = e[3], srcPitch = e[4], dstPitch = e[5];
+    const jint columns = (jint) e[6];
+    for (jlong j = (jlong) blockIdx.x * blockDim.x + threadIdx.x; j < n; j += (jlong) gridDim.x * blockDim.x) {
+        const jlong from = map != nullptr ? (jlong) map[j] : j;
+        for (jint c = 0; c < columns; c++) dst[c * dstPitch + j] = src[c * srcPitch + from];
+    }
+}
+extern "C" __global__ void colony_copy_rows(const jlong* __restrict__ table) {
+    const jlong* e = table + 8 * (jlong) blockIdx.y;
+    switch (e[7]) {
+        case 1: copyRows<unsigned char>(e); break;
+        case 2: copyRows<unsigned short>(e); break;
+        case 4: copyRows<unsigned int>(e); break;
+        default: copyRows<unsigned long long>(e); break;
+    }
+}
+
 // Children's ids follow the survivors: ids[survivors + r] = next + r.
 extern "C" __global__ void colony_child_ids(jlong* __restrict__ ids, jint survivors, jint births, jlong next) {
     for (jlong r = (jlong) blockIdx.x * blockDim.x + threadIdx.x; r < births; r += (jlong) gridDim.x * blockDim.x) {

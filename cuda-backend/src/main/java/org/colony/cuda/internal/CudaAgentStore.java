@@ -804,6 +804,53 @@ public final class CudaAgentStore implements AgentStore {
                 .addInt(columns));
     }
 
+    /**
+     * Column copies gathered into one launch of {@code colony_copy_rows} (their table uploaded without waiting):
+     * {@link #add} them, then {@link #launch}.
+     */
+    private final class RowCopies {
+        private final String table;
+        private long[] entries = new long[8 * 8];
+        private int count;
+        private long most;
+
+        /** @param table the name of the table's scratch buffer, one per call site (queued tables stay untouched) */
+        RowCopies(String table) {
+            this.table = table;
+        }
+
+        /**
+         * Adds the copy of {@code n} rows of {@code columns} elements of {@code size} bytes: row j of {@code dst} from
+         * row {@code map[j]} of {@code src} (j where {@code map} is 0), column c at {@code c * pitch} elements.
+         */
+        RowCopies add(long src, long dst, long map, long n, long srcPitch, long dstPitch, int columns, int size) {
+            if (n == 0) {
+                return this;
+            }
+            if (8 * (count + 1) > entries.length) {
+                entries = java.util.Arrays.copyOf(entries, 2 * entries.length);
+            }
+            long[] e = {src, dst, map, n, srcPitch, dstPitch, columns, size};
+            System.arraycopy(e, 0, entries, 8 * count, 8);
+            count++;
+            most = Math.max(most, n);
+            return this;
+        }
+
+        void launch() {
+            if (count == 0) {
+                return;
+            }
+            long[] t = java.util.Arrays.copyOf(entries, 8 * count);
+            long onDevice = pool.get(table, 8L * t.length);
+            stage().upload(onDevice, t);
+            KernelParams p = support.begin();
+            p.add(onDevice);
+            cx.launch(cx.support().function("colony_copy_rows"), Grids.blocks(most), count, 1, Grids.THREADS, 1, 1, p,
+                    false, "colony_copy_rows");
+        }
+    }
+
     // ---- the agents of a partition: staged through host memory -------------------------------
 
     /** The slots past the live agents hold {@code ghosts} agents of other partitions, grouped with the live ones. */
@@ -1155,21 +1202,24 @@ public final class CudaAgentStore implements AgentStore {
         roundRows = pool.get("round.out", bytes);
         long at = 0;
         long rows = roundRows;
+        RowCopies copies = new RowCopies("round.outTable");
         for (long c : roundOut) {
             if (c == 0) {
                 continue;
             }
             long[] lay = rowLayout(c);
             long map = roundSlots + 4 * at;
-            gather(ids.pointer(), rows + lay[0], map, c, slots, c, 1, 8);
-            gather(targets.pointer(), rows + lay[1], map, c, slots, c, 1, 8);
+            copies.add(ids.pointer(), rows + lay[0], map, c, slots, c, 1, 8);
+            copies.add(targets.pointer(), rows + lay[1], map, c, slots, c, 1, 8);
             for (int a = 0; a < current.length; a++) {
                 AttributeInfo info = model.attributes().get(a);
-                gather(current[a].pointer(), rows + lay[a + 2], map, c, slots, c, info.columns(), info.type().bytes());
+                copies.add(current[a].pointer(), rows + lay[a + 2], map, c, slots, c, info.columns(),
+                        info.type().bytes());
             }
             at += c;
             rows += lay[current.length + 2];
         }
+        copies.launch();
     }
 
     /** Device memory, as the transport carries it. */
@@ -1241,15 +1291,17 @@ public final class CudaAgentStore implements AgentStore {
         long who = ids.pointer();
         long at = n;
         long rows = roundInRows;
+        RowCopies copies = new RowCopies("round.inTable");
         for (long c : roundIn) {
             if (c > 0) {
                 long[] lay = rowLayout(c);
-                Driver.copyOnDevice(req + 8 * at, rows + lay[1], 8 * c);
-                Driver.copyOnDevice(who + 8 * at, rows + lay[0], 8 * c);
+                copies.add(rows + lay[1], req + 8 * at, 0L, c, c, c, 1, 8);
+                copies.add(rows + lay[0], who + 8 * at, 0L, c, c, c, 1, 8);
                 at += c;
                 rows += lay[current.length + 2];
             }
         }
+        copies.launch();
         roundIdsPlaced = true;
         // stats 0-7 as manageAll's, 8 .. 8 + k: per sender, its requests that won; then the verdicts
         long head = 8L * (8 + k);
@@ -1407,28 +1459,28 @@ public final class CudaAgentStore implements AgentStore {
             // The requests received, winners and losers, go after the agents here; the losers are marked dead.
             long to = n;
             long rows = roundInRows;
+            RowCopies copies = new RowCopies("round.arriveTable");
             for (long c : roundIn) {
                 if (c == 0) {
                     continue;
                 }
                 long[] lay = rowLayout(c);
                 if (!roundIdsPlaced) {
-                    Driver.copyOnDevice(ids.pointer() + 8 * to, rows + lay[0], 8 * c);
+                    copies.add(rows + lay[0], ids.pointer() + 8 * to, 0L, c, c, slots, 1, 8);
                 }
-                Driver.copyOnDevice(locations.pointer() + 8 * to, rows + lay[1], 8 * c);
+                copies.add(rows + lay[1], locations.pointer() + 8 * to, 0L, c, c, slots, 1, 8);
                 for (int a = 0; a < current.length; a++) {
                     AttributeInfo info = model.attributes().get(a);
-                    long bytes = (long) info.type().bytes() * c;
-                    for (int e = 0; e < info.columns(); e++) {
-                        Driver.copyOnDevice(current[a].pointer() + ((long) e * slots + to) * info.type().bytes(),
-                                rows + lay[a + 2] + e * bytes, bytes);
-                    }
+                    int size = info.type().bytes();
+                    copies.add(rows + lay[a + 2], current[a].pointer() + (long) size * to, 0L, c, c, slots,
+                            info.columns(), size);
                 }
                 to += c;
                 rows += lay[current.length + 2];
                 bounds[runCount + 1] = (int) to;
                 runCount++;
             }
+            copies.launch();
             long won = roundWon;
             long lost = killed.pointer() + n;
             long received = r;
