@@ -1044,7 +1044,7 @@ public final class CudaAgentStore implements AgentStore {
     private long roundInRows;
     /** The room for requests in {@link #roundRequests}: this partition's, then those received. */
     private long roundRequestsRoom;
-    /** Whether the ids of the requests received are in place after the agents' (resolveRound puts them there). */
+    /** Whether the ids of the requests received are in place after the agents' (settleRound puts them there). */
     private boolean roundIdsPlaced;
     /** Per request received (sender after sender), whether it won; valid after {@link #settleRound}. */
     private long roundWon;
@@ -1052,8 +1052,11 @@ public final class CudaAgentStore implements AgentStore {
     private long roundDeaths;
     /** The statistics settleRound left on the device for resolveRound to read; 0 when it settled nothing. */
     private long roundStats;
-    /** Whether resolveRound queued the round's finish (a deferred one) before its wait: finishRound only counts. */
-    private boolean finishedAhead;
+    /**
+     * The runs a deferred finish that resolveRound queued before its wait leaves (finishRound takes them and only
+     * counts); null when none was queued.
+     */
+    private int[] finishedAhead;
     private long roundAdmitted;
     /** Per partition, one byte per request sent to it: 1 where it won; 0 when no verdicts came (all won). */
     private long roundVerdicts;
@@ -1122,7 +1125,7 @@ public final class CudaAgentStore implements AgentStore {
         roundRequestsRoom = 0;
         roundDeaths = 0;
         roundStats = 0;
-        finishedAhead = false;
+        finishedAhead = null;
         if (n == 0) {
             return new RoundStart(0, 0, 0, false, new long[k]);
         }
@@ -1348,8 +1351,7 @@ public final class CudaAgentStore implements AgentStore {
             return new Resolved(new long[k], 0, 0);
         }
         if (AHEAD && deferring && roundDeaths == 0 && runs == null) {
-            arrive(count, true);
-            finishedAhead = true;
+            finishedAhead = arrive(count, true);
         }
         long[] st = readStats(roundStats, 8 + k); // (the settling kernels cannot fail: beginRound checked the steps)
         roundStats = 0;
@@ -1386,13 +1388,13 @@ public final class CudaAgentStore implements AgentStore {
     void finishRound(long deaths, long left) {
         checkOpen();
         long r = received();
-        if (finishedAhead) {
+        if (finishedAhead != null) {
             // (resolveRound queued this deferred finish before its wait: only the host's counts are left)
-            finishedAhead = false;
+            count += r;
             gone = left + (r - roundAdmitted);
-            if (gone == 0 && runs.length == 2) {
-                runs = null; // nothing left or arrived: the agents are in id order as they stand
-            }
+            // (with nothing left or arrived, the agents are in id order as they stand)
+            runs = gone == 0 && finishedAhead.length == 2 ? null : finishedAhead;
+            finishedAhead = null;
             endRound();
             return;
         }
@@ -1405,7 +1407,9 @@ public final class CudaAgentStore implements AgentStore {
         boolean defer = deferring && deaths == 0 && runs == null && (left > 0 || r > 0);
         int[] bounds = arrive(n, defer);
         if (defer) {
+            count = n + r;
             gone = left + (r - roundAdmitted);
+            runs = bounds;
         } else if (survivors == n && r == 0 && runs == null) {
             fillLong(targets.pointer(), slots, -1);
         } else {
@@ -1437,7 +1441,7 @@ public final class CudaAgentStore implements AgentStore {
      * Marks the agents that left (killed; with {@code defer}, without a place too) and puts the requests received
      * after the {@code n} slots, the losers marked dead; returns the bounds of the runs in id order that the slots
      * hold then. With {@code defer} that ends the round's work on the device: the slots stay as they are (see
-     * finishRound) and the count takes the arrivals in.
+     * finishRound, which takes the arrivals into the count).
      */
     private int[] arrive(long n, boolean defer) {
         long r = received();
@@ -1493,8 +1497,6 @@ public final class CudaAgentStore implements AgentStore {
                 Driver.memset8(spawns.pointer() + 4 * n, (byte) 0, 4 * r);
             }
             fillLong(targets.pointer(), slots, -1);
-            count = n + r;
-            runs = out;
         }
         return out;
     }

@@ -213,14 +213,19 @@ public interface AgentPartition extends AgentStore {
         throw new UnsupportedOperationException("moves on a device");
     }
 
-    /** One byte per request received from partition {@code to}, 1 where it won, in device memory. */
+    /**
+     * One byte per request received from partition {@code to}, 1 where it won, in device memory: valid after
+     * {@link #settleDeviceMoves} (queued behind it), sent before {@link #resolveDeviceMoves}.
+     */
     default MemorySegment deviceVerdicts(int to) {
         throw new UnsupportedOperationException("moves on a device");
     }
 
     /**
      * Device memory for the verdicts on this partition's requests, per partition it sent them to (null where
-     * none); a collection without capacity gets no verdicts (all its moves win).
+     * none); a collection without capacity gets no verdicts (all its moves win). They arrive before
+     * {@link #resolveDeviceMoves}, which may queue work that reads them; until {@link #finishManage} the partition's
+     * agents (its size, its columns) are not to be read.
      */
     default MemorySegment[] receiveDeviceVerdicts() {
         throw new UnsupportedOperationException("moves on a device");
@@ -246,7 +251,9 @@ public interface AgentPartition extends AgentStore {
 
     /**
      * Finishes {@code manageAll}: children get ids {@code nextId} on in (parent id, k) order over all partitions,
-     * counting the births {@code others} reported, and the agents are compacted into id order.
+     * counting the births {@code others} reported, and the agents are compacted into id order (a device may leave
+     * the compaction of a round without deaths or births to the next, as long as whatever reads the agents sees them
+     * in id order).
      *
      * @return this partition's share of the report (its population)
      */

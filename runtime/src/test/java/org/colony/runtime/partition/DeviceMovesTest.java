@@ -82,7 +82,13 @@ class DeviceMovesTest {
             if (!settled && bad == null) {
                 bad = "resolved before settled on " + self;
             }
+            // (the verdicts on this partition's own requests have arrived: owner q fills them with 10 * q + self)
             verdictsBeforeResolve = verdicts != null;
+            for (int q = 0; verdicts != null && q < verdicts.length; q++) {
+                for (int i = 0; i < verdicts[q].byteSize(); i++) {
+                    verdictsBeforeResolve &= verdicts[q].get(ValueLayout.JAVA_BYTE, i) == (byte) (10 * q + self);
+                }
+            }
             won = new long[REQUESTS.length];
             for (int s = 0; received != null && s < received.length; s++) {
                 for (int i = 0; i < received[s]; i++) {
@@ -149,7 +155,7 @@ class DeviceMovesTest {
         long sent = 0;
         for (int q = 0; q < k; q++) {
             Owner o = owners[q];
-            assertNull(o.bad, "partition " + q + ": requests arrive unchanged at their owners, in the round's order");
+            assertNull(o.bad, "partition " + q + ": requests unchanged, settling before verdicts before counts");
             for (int p = 0; p < k; p++) {
                 assertEquals(p == q ? 0 : REQUESTS[p][q], o.received[p], "requests " + q + " heard of from " + p);
             }
@@ -168,7 +174,7 @@ class DeviceMovesTest {
                 }
             }
             assertArrayEquals(expected, o.away, "moves of partition " + p + " that won, per owner");
-            assertTrue(o.verdictsBeforeResolve, "partition " + p + "'s verdicts travel before its counts are read");
+            assertTrue(o.verdictsBeforeResolve, "partition " + p + "'s verdicts arrived before its counts were read");
         }
         assertEquals(sent + 2 * 8 * k * (k - 1), bytes, "bytes sent: the requests, verdicts and two rounds of counts");
     }
