@@ -368,12 +368,13 @@ extern "C" __global__ void colony_flags(jlong n, const bool* __restrict__ flags,
     }
 }
 
-// Copies element columns through a map: dst[c * dstPitch + j] = src[c * srcPitch + map[j]].
+// Copies element columns through a map: dst[c * dstPitch + j] = src[c * srcPitch + map[j]] (map[j] = j where map is
+// null).
 template <typename T>
 __device__ void gather(const T* __restrict__ src, T* __restrict__ dst, const jint* __restrict__ map, jlong n,
         jlong srcPitch, jlong dstPitch, jint columns) {
     for (jlong j = (jlong) blockIdx.x * blockDim.x + threadIdx.x; j < n; j += (jlong) gridDim.x * blockDim.x) {
-        const jint from = map[j];
+        const jlong from = map != nullptr ? (jlong) map[j] : j;
         for (jint c = 0; c < columns; c++) dst[c * dstPitch + j] = src[c * srcPitch + from];
     }
 }
@@ -391,15 +392,7 @@ extern "C" __global__ void colony_gather_8(const unsigned long long* s, unsigned
 // map[j] (j where map is null): dst[c * dstPitch + j] = src[c * srcPitch + map[j]], pitches in elements.
 template <typename T>
 __device__ void copyRows(const jlong* __restrict__ e) {
-    const T* __restrict__ src = (const T*) e[0];
-    T* __restrict__ dst = (T*) e[1];
-    const jint* __restrict__ map = (const jint*) e[2];
-    const jlong n = e[3], srcPitch = e[4], dstPitch = e[5];
-    const jint columns = (jint) e[6];
-    for (jlong j = (jlong) blockIdx.x * blockDim.x + threadIdx.x; j < n; j += (jlong) gridDim.x * blockDim.x) {
-        const jlong from = map != nullptr ? (jlong) map[j] : j;
-        for (jint c = 0; c < columns; c++) dst[c * dstPitch + j] = src[c * srcPitch + from];
-    }
+    gather((const T*) e[0], (T*) e[1], (const jint*) e[2], e[3], e[4], e[5], (jint) e[6]);
 }
 extern "C" __global__ void colony_copy_rows(const jlong* __restrict__ table) {
     const jlong* e = table + 8 * (jlong) blockIdx.y;

@@ -830,9 +830,15 @@ public final class CudaAgentStore implements AgentStore {
             if (8 * (count + 1) > entries.length) {
                 entries = java.util.Arrays.copyOf(entries, 2 * entries.length);
             }
-            long[] e = {src, dst, map, n, srcPitch, dstPitch, columns, size};
-            System.arraycopy(e, 0, entries, 8 * count, 8);
-            count++;
+            int at = 8 * count++;
+            entries[at] = src;
+            entries[at + 1] = dst;
+            entries[at + 2] = map;
+            entries[at + 3] = n;
+            entries[at + 4] = srcPitch;
+            entries[at + 5] = dstPitch;
+            entries[at + 6] = columns;
+            entries[at + 7] = size;
             most = Math.max(most, n);
             return this;
         }
@@ -841,9 +847,9 @@ public final class CudaAgentStore implements AgentStore {
             if (count == 0) {
                 return;
             }
-            long[] t = java.util.Arrays.copyOf(entries, 8 * count);
-            long onDevice = pool.get(table, 8L * t.length);
-            stage().upload(onDevice, t);
+            long bytes = 64L * count;
+            long onDevice = pool.get(table, bytes);
+            stage().upload(onDevice, MemorySegment.ofArray(entries), 0, bytes);
             KernelParams p = support.begin();
             p.add(onDevice);
             cx.launch(cx.support().function("colony_copy_rows"), Grids.blocks(most), count, 1, Grids.THREADS, 1, 1, p,
@@ -1044,8 +1050,6 @@ public final class CudaAgentStore implements AgentStore {
     private long roundInRows;
     /** The room for requests in {@link #roundRequests}: this partition's, then those received. */
     private long roundRequestsRoom;
-    /** Whether the ids of the requests received are in place after the agents' (settleRound puts them there). */
-    private boolean roundIdsPlaced;
     /** Per request received (sender after sender), whether it won; valid after {@link #settleRound}. */
     private long roundWon;
     /** The deaths beginRound counted (they stay in their slots until a compaction). */
@@ -1121,7 +1125,6 @@ public final class CudaAgentStore implements AgentStore {
         roundIn = new long[k];
         roundAdmitted = 0;
         roundVerdicts = 0;
-        roundIdsPlaced = false;
         roundRequestsRoom = 0;
         roundDeaths = 0;
         roundStats = 0;
@@ -1273,10 +1276,7 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         long n = count;
         int k = roundIn.length;
-        long r = 0;
-        for (long c : roundIn) {
-            r += c;
-        }
+        long r = received();
         long t = n + r;
         roundStats = 0;
         if (t == 0 || (r == 0 && roundLocalMovers == 0)) {
@@ -1305,7 +1305,6 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         copies.launch();
-        roundIdsPlaced = true;
         // stats 0-7 as manageAll's, 8 .. 8 + k: per sender, its requests that won; then the verdicts
         long head = 8L * (8 + k);
         long stats = pool.get("round.won", head + t);
@@ -1388,28 +1387,22 @@ public final class CudaAgentStore implements AgentStore {
     void finishRound(long deaths, long left) {
         checkOpen();
         long r = received();
-        if (finishedAhead != null) {
-            // (resolveRound queued this deferred finish before its wait: only the host's counts are left)
-            count += r;
-            gone = left + (r - roundAdmitted);
-            // (with nothing left or arrived, the agents are in id order as they stand)
-            runs = gone == 0 && finishedAhead.length == 2 ? null : finishedAhead;
-            finishedAhead = null;
-            endRound();
-            return;
-        }
         long n = count;
         long survivors = n - gone - deaths - left;
         // A round that only moved agents across, with nothing left over from an earlier one, need not compact:
         // the agents that left keep their slots without a place until the next round's compaction, and the
         // arrivals follow as runs of their own (steps, place writes, counts and the index pass over the empty
-        // slots; whatever reads the columns from the host compacts first, see settle).
-        boolean defer = deferring && deaths == 0 && runs == null && (left > 0 || r > 0);
-        int[] bounds = arrive(n, defer);
+        // slots; whatever reads the columns from the host compacts first, see settle). resolveRound may have
+        // queued that on the device already, before its wait; then only the host's counts are left.
+        boolean ahead = finishedAhead != null;
+        boolean defer = ahead || deferring && deaths == 0 && runs == null && (left > 0 || r > 0);
+        int[] bounds = ahead ? finishedAhead : arrive(n, defer);
+        finishedAhead = null;
         if (defer) {
             count = n + r;
             gone = left + (r - roundAdmitted);
-            runs = bounds;
+            // (nothing left or arrived, as a round queued ahead may find: the agents are in id order as they stand)
+            runs = gone == 0 && bounds.length == 2 ? null : bounds;
         } else if (survivors == n && r == 0 && runs == null) {
             fillLong(targets.pointer(), slots, -1);
         } else {
@@ -1469,9 +1462,7 @@ public final class CudaAgentStore implements AgentStore {
                     continue;
                 }
                 long[] lay = rowLayout(c);
-                if (!roundIdsPlaced) {
-                    copies.add(rows + lay[0], ids.pointer() + 8 * to, 0L, c, c, slots, 1, 8);
-                }
+                // (their ids are in place: settleRound put them there, as it settles every round that receives)
                 copies.add(rows + lay[1], locations.pointer() + 8 * to, 0L, c, c, slots, 1, 8);
                 for (int a = 0; a < current.length; a++) {
                     AttributeInfo info = model.attributes().get(a);

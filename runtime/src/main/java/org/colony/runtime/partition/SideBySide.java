@@ -105,8 +105,7 @@ final class SideBySide implements AutoCloseable {
                 failure = f;
             }
         }
-        if (Thread.interrupted()) {
-            Thread.currentThread().interrupt();
+        if (Thread.currentThread().isInterrupted()) {
             if (failure == null) {
                 throw new ColonyException("interrupted while the partitions of " + what + " were managed");
             }

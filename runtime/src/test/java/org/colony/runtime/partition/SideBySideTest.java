@@ -180,9 +180,8 @@ class SideBySideTest {
             assertEquals(0, none.spinning());
         }
         SideBySide.Spinners two = new SideBySide.Spinners(2);
-        SideBySide.Spinners shared = two;
-        try (SideBySide a = new SideBySide(3, "A", tenSeconds, shared);
-                SideBySide b = new SideBySide(3, "B", tenSeconds, shared)) {
+        try (SideBySide a = new SideBySide(3, "A", tenSeconds, two);
+                SideBySide b = new SideBySide(3, "B", tenSeconds, two)) {
             a.run(p -> lanes[p] = Thread.currentThread());
             b.run(p -> { });
             long until = System.nanoTime() + 5_000_000_000L;
