@@ -1,17 +1,17 @@
 package org.colony.cuda;
 
+import org.colony.ColonyException;
 import org.colony.cuda.internal.CudaAgentStore;
 import org.colony.cuda.internal.CudaContext;
 import org.colony.cuda.internal.CudaDevice;
 import org.colony.cuda.internal.CudaPlaceStore;
-import org.colony.runtime.ColonyException;
+import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.Config;
 import org.colony.runtime.Mode;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.DeviceTimings;
-import org.colony.runtime.spi.ModelDescriptor;
 import org.colony.runtime.spi.PlaceStore;
 
 /** Runs models on one NVIDIA GPU: generated CUDA kernels compiled by NVRTC, columns in device memory. */
@@ -72,7 +72,7 @@ public final class CudaBackend implements Backend {
 
     @Override
     public org.colony.runtime.spi.PlaceBlock createBlock(ModelDescriptor model, Grid grid,
-            org.colony.runtime.spi.Layout layout, int partition) {
+            org.colony.kernel.Layout layout, int partition) {
         CudaContext c = all[partition % all.length];
         c.device().makeCurrent();
         c.partitioned();
@@ -87,7 +87,7 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
-    public org.colony.runtime.partition.Transport transport() {
+    public org.colony.runtime.transport.Transport transport() {
         if (all.length == 1) {
             return new org.colony.cuda.internal.DeviceCopyTransport(cx.device());
         }
@@ -114,7 +114,7 @@ public final class CudaBackend implements Backend {
     @Override
     public org.colony.runtime.spi.AgentPartition createAgentPartition(ModelDescriptor model,
             org.colony.runtime.spi.PlaceBlock block, long[] ids, long[] places, int capacity,
-            org.colony.runtime.partition.Topology topology, int partition) {
+            org.colony.runtime.grid.Topology topology, int partition) {
         if (!(block instanceof CudaPlaceStore p)) {
             throw new ColonyException("the places of partition " + partition + " belong to another backend");
         }

@@ -1,6 +1,6 @@
 package org.colony.cuda;
 
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 
 /**
  * A failure of a CUDA driver, NVRTC or NCCL call, naming the function and the error

@@ -20,7 +20,7 @@ typedef unsigned long long julong;
 namespace colony {
 
 // ---- the frame of a call: where a block's cells live, and the values of the call -----------------
-// Layout as org.colony.runtime.spi.Layout, written by the runtime field by field (136 bytes).
+// Layout as org.colony.kernel.Layout, written by the runtime field by field (136 bytes).
 struct Frame {
     jlong base;      // storage index of the owned cell at local (0, 0, 0)
     jlong strideY;   // storage distance between cells one apart along y
@@ -173,7 +173,7 @@ __device__ __forceinline__ jint round(float a) {
 __device__ __forceinline__ jint numberOfTrailingZeros(jint x) { return x == 0 ? 32 : __ffs(x) - 1; }
 __device__ __forceinline__ jint numberOfTrailingZeros(jlong x) { return x == 0 ? 64 : __ffsll(x) - 1; }
 
-// ---- Philox4x32-10 and the per-instance draw stream (org.colony.runtime.random.RandomStream) -------
+// ---- Philox4x32-10 and the per-instance draw stream (org.colony.kernel.RandomStream) -------
 struct Random {
     juint k0, k1, epochLow, epochHigh, instanceLow, high, draw, cached;
     juint w[4];

@@ -1,6 +1,6 @@
 package org.colony.examples;
 
-import org.colony.runtime.random.RandomStream;
+import org.colony.kernel.RandomStream;
 
 /**
  * Conway's Game of Life (B3/S23) as a plain sequential program: cells outside the board are dead; at

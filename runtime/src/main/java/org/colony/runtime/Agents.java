@@ -1,9 +1,10 @@
 package org.colony.runtime;
 
 import org.colony.Agent;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
-import org.colony.runtime.spi.ModelDescriptor;
-import org.colony.runtime.spi.Reduction;
 
 /**
  * A collection of agents of one model living on a Places collection: run steps on all of them, carry out

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import org.colony.ColonyException;
 
 /**
  * The settings of a simulation: backend, threads, seed, mode. Read from command-line arguments

@@ -1,8 +1,9 @@
 package org.colony.runtime;
 
 import java.util.Arrays;
+import org.colony.ColonyException;
+import org.colony.kernel.RandomStream;
 import org.colony.runtime.grid.Grid;
-import org.colony.runtime.random.RandomStream;
 
 /**
  * Where a new agent collection's agents start. Agents get ids 0, 1, ... in order of their places'

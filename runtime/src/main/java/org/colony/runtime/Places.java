@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.colony.ColonyException;
 import org.colony.Place;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
-import org.colony.runtime.spi.AttributeInfo;
-import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.PlaceStore;
-import org.colony.runtime.spi.Reduction;
 
 /**
  * A collection of places of one model over a grid: run steps on all of them, read and write their

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import org.colony.Agent;
+import org.colony.ColonyException;
 import org.colony.Place;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.profile.CallTimer;
@@ -44,7 +45,7 @@ public final class Simulation implements AutoCloseable {
     private long stepNanos;
     private boolean closed;
     private final CallTimer timer;
-    private org.colony.runtime.partition.Transport transport;
+    private org.colony.runtime.transport.Transport transport;
 
     private Simulation(Config config, Backend backend) {
         this.config = config;
@@ -125,7 +126,7 @@ public final class Simulation implements AutoCloseable {
     }
 
     /** The store of a new collection: one block, or one per partition where the settings cut the grid. */
-    private PlaceStore createStore(org.colony.runtime.spi.ModelDescriptor descriptor, Grid grid) {
+    private PlaceStore createStore(org.colony.kernel.ModelDescriptor descriptor, Grid grid) {
         Config.Partitions parts = config.partitions();
         int devices = config.devices();
         int k = parts.count();
@@ -144,9 +145,9 @@ public final class Simulation implements AutoCloseable {
         if (k == 1) {
             return backend.createPlaces(descriptor, grid);
         }
-        org.colony.runtime.partition.Topology topology;
+        org.colony.runtime.grid.Topology topology;
         if (parts.shape().isEmpty()) {
-            topology = org.colony.runtime.partition.Topology.of(grid, k);
+            topology = org.colony.runtime.grid.Topology.of(grid, k);
         } else {
             int[] shape = new int[grid.dimensions()];
             java.util.Arrays.fill(shape, 1);
@@ -157,7 +158,7 @@ public final class Simulation implements AutoCloseable {
             for (int d = 0; d < parts.shape().size(); d++) {
                 shape[d] = parts.shape().get(d);
             }
-            topology = org.colony.runtime.partition.Topology.of(grid, shape);
+            topology = org.colony.runtime.grid.Topology.of(grid, shape);
         }
         if (transport == null) {
             transport = backend.transport();

@@ -1,6 +1,6 @@
 package org.colony.runtime;
 
-import org.colony.runtime.spi.ScalarType;
+import org.colony.kernel.ScalarType;
 
 /** Conversions of boxed values to attribute and parameter types, with Java's widening rules. */
 final class Values {

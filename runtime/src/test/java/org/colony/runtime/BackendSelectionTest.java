@@ -3,6 +3,7 @@ package org.colony.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import org.colony.ColonyException;
 import org.junit.jupiter.api.Test;
 
 /** Backends are found through ServiceLoader; the runtime alone has only the CPU backend. */

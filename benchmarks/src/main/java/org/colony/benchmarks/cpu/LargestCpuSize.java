@@ -8,13 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.IntFunction;
+import org.colony.ColonyException;
 import org.colony.benchmarks.mason.MasonGameOfLife;
 import org.colony.benchmarks.mason.MasonHeat2D;
 import org.colony.benchmarks.mason.MasonSugarScape;
 import org.colony.examples.heat.Heat2D;
 import org.colony.examples.life.GameOfLife;
 import org.colony.examples.sugarscape.SugarScape;
-import org.colony.runtime.ColonyException;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 

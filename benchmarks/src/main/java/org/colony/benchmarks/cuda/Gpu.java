@@ -27,7 +27,7 @@ public final class Gpu {
     /**
      * A simulation on the CUDA backend.
      *
-     * @throws org.colony.runtime.ColonyException naming why, where there is no usable GPU
+     * @throws org.colony.ColonyException naming why, where there is no usable GPU
      */
     static Simulation simulation() {
         return simulation(1);

@@ -326,7 +326,7 @@ public final class GpuBenchmark {
         while (true) {
             try {
                 return sim.places(model, Grid.of(n, n));
-            } catch (org.colony.runtime.ColonyException e) {
+            } catch (org.colony.ColonyException e) {
                 if (!e.getMessage().contains("GPU memory") || n <= 1024) {
                     throw e;
                 }

@@ -3,7 +3,7 @@ package org.colony.benchmarks.cuda;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;

@@ -8,19 +8,19 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.ManageReport;
-import org.colony.runtime.agents.ManageRound;
-import org.colony.runtime.agents.PlaceIndex;
-import org.colony.runtime.agents.RoundPartition;
-import org.colony.runtime.partition.Region;
-import org.colony.runtime.partition.Topology;
+import org.colony.ColonyException;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.cpu.ManageRound;
+import org.colony.runtime.cpu.PlaceIndex;
+import org.colony.runtime.cpu.RoundPartition;
+import org.colony.runtime.grid.Region;
+import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
-import org.colony.runtime.spi.Layout;
-import org.colony.runtime.spi.ModelDescriptor;
-import org.colony.runtime.spi.ModelInfo;
-import org.colony.runtime.spi.Reduction;
 
 /**
  * The agents of one partition of a partitioned grid on a GPU. Steps run on the device as for one block

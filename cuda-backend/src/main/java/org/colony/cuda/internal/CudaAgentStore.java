@@ -6,20 +6,20 @@ import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.colony.runtime.storage.HostCopy;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.ManageReport;
+import org.colony.ColonyException;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Combine;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ParamInfo;
+import org.colony.kernel.SharedInfo;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
-import org.colony.runtime.spi.AttributeInfo;
-import org.colony.runtime.spi.Combine;
-import org.colony.runtime.spi.ModelDescriptor;
-import org.colony.runtime.spi.ModelInfo;
 import org.colony.runtime.spi.ModelRegistry;
-import org.colony.runtime.spi.ParamInfo;
-import org.colony.runtime.spi.Reduction;
-import org.colony.runtime.spi.SharedInfo;
-import org.colony.runtime.spi.StepInfo;
+import org.colony.runtime.storage.HostCopy;
 
 /**
  * An agent collection on one GPU: columns by slot, live agents in id order in the first slots, as on the
@@ -74,7 +74,7 @@ public final class CudaAgentStore implements AgentStore {
      * Agents of other partitions on this one's halo counted only (see {@link #ghostCounts}): the halo boxes and, in
      * {@link #ghostCounts}, their numbers box after box; empty when there are none.
      */
-    private List<org.colony.runtime.partition.Region> ghostBoxes = List.of();
+    private List<org.colony.runtime.grid.Region> ghostBoxes = List.of();
     private DeviceBuffer ghostCounts;
     /** Page-locked memory the uploads of a partition's rounds go through without waiting (made on first use). */
     private UploadStage stage;
@@ -152,7 +152,7 @@ public final class CudaAgentStore implements AgentStore {
     /** The agents of one partition of a partitioned grid, on {@code block}'s device. */
     public static org.colony.runtime.spi.AgentPartition partition(CudaContext cx, ModelDescriptor descriptor,
             CudaPlaceStore block, long[] ids, long[] places, int capacity,
-            org.colony.runtime.partition.Topology topology, int partition) {
+            org.colony.runtime.grid.Topology topology, int partition) {
         return new CudaAgentPartition(cx, descriptor, block, ids, places, capacity, topology, partition);
     }
 
@@ -286,9 +286,9 @@ public final class CudaAgentStore implements AgentStore {
      * entries of the order after the scatter ({@code colony_ghost_counts}).
      */
     private void ghostPass(long counts, long startOut, long orderOut, boolean set) {
-        org.colony.runtime.spi.Layout l = places.layout();
+        org.colony.kernel.Layout l = places.layout();
         long at = 0;
-        for (org.colony.runtime.partition.Region box : ghostBoxes) {
+        for (org.colony.runtime.grid.Region box : ghostBoxes) {
             int[] lo = box.lo();
             int[] hi = box.hi();
             long cellsIn = box.cells();
@@ -313,7 +313,7 @@ public final class CudaAgentStore implements AgentStore {
      * of a dimension the block covers only part of (the indices of the padded box run from its first corner to its
      * last); otherwise the whole grid.
      */
-    static long[] placeRange(org.colony.runtime.spi.Layout l, long cells) {
+    static long[] placeRange(org.colony.kernel.Layout l, long cells) {
         int dims = l.dims();
         int[] lo = new int[3];
         int[] hi = new int[3];
@@ -491,17 +491,17 @@ public final class CudaAgentStore implements AgentStore {
             contribution[attr] = DeviceBuffer.pooled(n * info.type().bytes());
             contributed[attr] = DeviceBuffer.pooled(n);
         } else {
-            boolean floating = info.type() == org.colony.runtime.spi.ScalarType.DOUBLE
-                    || info.type() == org.colony.runtime.spi.ScalarType.FLOAT;
+            boolean floating = info.type() == org.colony.kernel.ScalarType.DOUBLE
+                    || info.type() == org.colony.kernel.ScalarType.FLOAT;
             if (!floating) { // floating-point sums are filled with -0.0 below
                 Driver.memset8(contribution[attr].pointer(), (byte) 0, contribution[attr].bytes());
             }
             Driver.memset8(contributed[attr].pointer(), (byte) 0, contributed[attr].bytes());
         }
         // Floating-point sums start at -0.0, the identity of addition: a place's -0.0 survives agents adding nothing.
-        if (info.type() == org.colony.runtime.spi.ScalarType.DOUBLE) {
+        if (info.type() == org.colony.kernel.ScalarType.DOUBLE) {
             fillLong(contribution[attr].pointer(), n, Long.MIN_VALUE);
-        } else if (info.type() == org.colony.runtime.spi.ScalarType.FLOAT) {
+        } else if (info.type() == org.colony.kernel.ScalarType.FLOAT) {
             Driver.memset32(contribution[attr].pointer(), Integer.MIN_VALUE, n);
         }
     }
@@ -888,7 +888,7 @@ public final class CudaAgentStore implements AgentStore {
             spawns.download(host, 0, 4L * n);
             MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, cols.spawns(), 0, n);
             killed.download(host, 0, n);
-            HostCopy.fromSegment(host, 0, cols.killed(), 0, n, org.colony.runtime.spi.ScalarType.BOOLEAN);
+            HostCopy.fromSegment(host, 0, cols.killed(), 0, n, org.colony.kernel.ScalarType.BOOLEAN);
             for (int at = 0; at < current.length; at++) {
                 AttributeInfo info = model.attributes().get(at);
                 int size = info.type().bytes();
@@ -1086,9 +1086,9 @@ public final class CudaAgentStore implements AgentStore {
     /** Per coordinate, its block's share of the partition number (see {@code ownerOf} in support.cu). */
     private DeviceBuffer ownerTable;
 
-    private long ownerTable(org.colony.runtime.partition.Topology topology) {
+    private long ownerTable(org.colony.runtime.grid.Topology topology) {
         if (ownerTable == null) {
-            org.colony.runtime.spi.Layout l = places.layout();
+            org.colony.kernel.Layout l = places.layout();
             int[] t = new int[l.size0() + l.size1() + l.size2()];
             for (int x = 0; x < l.size0(); x++) {
                 t[x] = topology.owner(x, 0, 0);
@@ -1114,7 +1114,7 @@ public final class CudaAgentStore implements AgentStore {
      * Starts a partition's {@code manageAll} on the device: deaths, requests, and those to other partitions'
      * places grouped by owner with the movers' rows ({@link #requestsTo}). One wait, for the counts.
      */
-    RoundStart beginRound(org.colony.runtime.partition.Topology topology, int self) {
+    RoundStart beginRound(org.colony.runtime.grid.Topology topology, int self) {
         checkOpen();
         long n = count;
         int k = topology.partitions();
@@ -1141,7 +1141,7 @@ public final class CudaAgentStore implements AgentStore {
         long occupancy = roundOccupancy;
         long remote = pool.get("round.remote", 4 * n);
         long rank = pool.get("round.rank", 4 * n);
-        org.colony.runtime.spi.Layout l = places.layout();
+        org.colony.kernel.Layout l = places.layout();
         long table = ownerTable(topology);
         run("colony_partition_requests", n, p -> p.add(n).add(killed.pointer()).add(targets.pointer())
                 .add(locations.pointer()).add(requests).add(shifted(occupancy)).add(spawns.pointer()).add(stats)
@@ -1185,7 +1185,7 @@ public final class CudaAgentStore implements AgentStore {
             long grouped = pool.get("round.grouped", 4 * r);
             long flags = pool.get("round.ownerFlags", 4 * r);
             long ranks = pool.get("round.ownerRanks", 4 * r);
-            org.colony.runtime.spi.Layout l = places.layout();
+            org.colony.kernel.Layout l = places.layout();
             long at = 0;
             for (int q = 0; q < roundOut.length; q++) {
                 if (roundOut[q] == 0) {
@@ -1246,7 +1246,7 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     /** The bytes of each region's counts, 4 a cell. */
-    static long[] countBytes(List<org.colony.runtime.partition.Region> regions) {
+    static long[] countBytes(List<org.colony.runtime.grid.Region> regions) {
         return regions.stream().mapToLong(r -> 4 * Math.max(0, r.cells())).toArray();
     }
 
@@ -1564,7 +1564,7 @@ public final class CudaAgentStore implements AgentStore {
      * The number of agents on each owned cell of every region (local coordinates), 4 bytes each in row order, region
      * after region: one pass over the agents per region and one copy to the host for them all.
      */
-    MemorySegment countsIn(List<org.colony.runtime.partition.Region> regions) {
+    MemorySegment countsIn(List<org.colony.runtime.grid.Region> regions) {
         long cellsIn = cells(regions);
         MemorySegment host = Arena.ofAuto().allocate(Math.max(4, 4 * cellsIn), 8);
         long out = countsOnDevice(regions);
@@ -1579,14 +1579,14 @@ public final class CudaAgentStore implements AgentStore {
      * As {@link #countsIn}, left on the device: the address of the counts, region after region (valid until the
      * next call), without waiting.
      */
-    long countsOnDevice(List<org.colony.runtime.partition.Region> regions) {
+    long countsOnDevice(List<org.colony.runtime.grid.Region> regions) {
         checkOpen();
         long cellsIn = cells(regions);
         long out = pool.zeroed("halo.counts", 4 * Math.max(1, cellsIn));
-        org.colony.runtime.spi.Layout l = places.layout();
+        org.colony.kernel.Layout l = places.layout();
         long n = count;
         long at = 0;
-        for (org.colony.runtime.partition.Region r : regions) {
+        for (org.colony.runtime.grid.Region r : regions) {
             int[] lo = r.lo();
             int[] hi = r.hi();
             long into = out + 4 * at;
@@ -1606,7 +1606,7 @@ public final class CudaAgentStore implements AgentStore {
      * {@code total} is their sum. They stay until the next {@code manageAll} or call of this method or of
      * {@link #ghosts}; a step reading them may count them, not iterate them.
      */
-    void ghostCounts(List<org.colony.runtime.partition.Region> boxes, List<int[]> counts, long total) {
+    void ghostCounts(List<org.colony.runtime.grid.Region> boxes, List<int[]> counts, long total) {
         long at = ghostCountsBuffer(boxes, total);
         for (int[] c : counts) {
             stage().upload(at, c);
@@ -1618,12 +1618,12 @@ public final class CudaAgentStore implements AgentStore {
      * As {@link #ghostCounts}, with the counts written straight into device memory (by the transport): returns the
      * memory of each box's counts, in order. {@code bound}: at most this many agents on them in all.
      */
-    MemorySegment[] receiveGhostCounts(List<org.colony.runtime.partition.Region> boxes, long bound) {
+    MemorySegment[] receiveGhostCounts(List<org.colony.runtime.grid.Region> boxes, long bound) {
         return pieces(ghostCountsBuffer(boxes, bound), countBytes(boxes));
     }
 
     /** The counts last given for {@code boxes} (by either method above), copied to the host, box after box. */
-    List<int[]> ghostCountsOnHost(List<org.colony.runtime.partition.Region> boxes) {
+    List<int[]> ghostCountsOnHost(List<org.colony.runtime.grid.Region> boxes) {
         checkOpen();
         List<int[]> out = new java.util.ArrayList<>();
         long cellsIn = cells(boxes);
@@ -1636,7 +1636,7 @@ public final class CudaAgentStore implements AgentStore {
             Driver.copyToHost(host, ghostCounts.pointer(), 4 * cellsIn);
             waited();
             long at = 0;
-            for (org.colony.runtime.partition.Region b : boxes) {
+            for (org.colony.runtime.grid.Region b : boxes) {
                 int[] c = new int[(int) Math.max(0, b.cells())];
                 MemorySegment.copy(host, ValueLayout.JAVA_INT, at, c, 0, c.length);
                 at += 4L * c.length;
@@ -1647,7 +1647,7 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     /** Makes room for the counts of {@code boxes} and marks them as the ghosts counted; returns its address. */
-    private long ghostCountsBuffer(List<org.colony.runtime.partition.Region> boxes, long total) {
+    private long ghostCountsBuffer(List<org.colony.runtime.grid.Region> boxes, long total) {
         checkOpen();
         long cellsIn = cells(boxes);
         if (ghostCounts == null || ghostCounts.bytes() < 4 * cellsIn) {
@@ -1663,9 +1663,9 @@ public final class CudaAgentStore implements AgentStore {
         return ghostCounts.pointer();
     }
 
-    private static long cells(List<org.colony.runtime.partition.Region> regions) {
+    private static long cells(List<org.colony.runtime.grid.Region> regions) {
         long cellsIn = 0;
-        for (org.colony.runtime.partition.Region r : regions) {
+        for (org.colony.runtime.grid.Region r : regions) {
             cellsIn += Math.max(0, r.cells());
         }
         return cellsIn;

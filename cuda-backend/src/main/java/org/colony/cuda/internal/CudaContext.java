@@ -3,8 +3,8 @@ package org.colony.cuda.internal;
 import java.util.HashMap;
 import java.util.Map;
 import org.colony.cuda.CudaGraphs;
+import org.colony.kernel.ModelInfo;
 import org.colony.runtime.spi.DeviceTimings;
-import org.colony.runtime.spi.ModelInfo;
 
 /**
  * What every store of one backend on one device shares: the device, the compiler, the loaded kernels, the error

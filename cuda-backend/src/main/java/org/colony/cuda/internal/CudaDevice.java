@@ -1,6 +1,6 @@
 package org.colony.cuda.internal;
 
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 
 /**
  * One GPU with its primary context, made current on the calling thread before each use. Drive a device

@@ -4,20 +4,21 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Set;
-import org.colony.runtime.storage.HostCopy;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ParamInfo;
+import org.colony.kernel.SharedInfo;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
-import org.colony.runtime.spi.AttributeInfo;
-import org.colony.runtime.spi.Layout;
-import org.colony.runtime.spi.ModelDescriptor;
-import org.colony.runtime.spi.ModelInfo;
-import org.colony.runtime.spi.ParamInfo;
 import org.colony.runtime.spi.PlaceStore;
-import org.colony.runtime.spi.Reduction;
-import org.colony.runtime.spi.SharedInfo;
-import org.colony.runtime.spi.StepInfo;
+import org.colony.runtime.storage.HostCopy;
 
 /**
  * A Places collection on one GPU: one device column per attribute (array attributes as one allocation of
@@ -55,7 +56,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
 
     /** Allocates the collection; the caller has checked that it fits. */
     public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
-        this(cx, descriptor, grid, Layout.covering(grid, descriptor.info().reach()), false);
+        this(cx, descriptor, grid, Block.whole(grid).layout(grid, descriptor.info().reach()), false);
     }
 
     /**
@@ -84,7 +85,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
 
     /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
     public static long bytes(ModelInfo model, Grid grid) {
-        return bytes(model, Layout.covering(grid, model.reach()));
+        return bytes(model, Block.whole(grid).layout(grid, model.reach()));
     }
 
     /** Bytes of device memory a block of {@code model} with layout {@code l} needs. */
@@ -216,7 +217,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
 
     @Override
     public void callBox(int step, Object[] args, long seed, long epoch, long time,
-            org.colony.runtime.partition.Region box) {
+            org.colony.runtime.grid.Region box) {
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
         launchBox(step, args, seed, epoch, time, 0L, box);
@@ -240,7 +241,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
 
     /** Launches a step on the owned cells, or on the box {@code box} of them (local coordinates) where not null. */
     private void launchBox(int step, Object[] args, long seed, long epoch, long time, long count,
-            org.colony.runtime.partition.Region box) {
+            org.colony.runtime.grid.Region box) {
         checkOpen();
         StepInfo s = model.steps().get(step);
         prepareRemote(s.remoteReads());
@@ -427,19 +428,19 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     }
 
     @Override
-    public void pack(int attribute, int element, org.colony.runtime.partition.Region region, MemorySegment buffer,
+    public void pack(int attribute, int element, org.colony.runtime.grid.Region region, MemorySegment buffer,
             long offset) {
         box("colony_pack_", attribute, element, region, buffer, offset);
     }
 
     @Override
-    public void unpack(int attribute, int element, org.colony.runtime.partition.Region region, MemorySegment buffer,
+    public void unpack(int attribute, int element, org.colony.runtime.grid.Region region, MemorySegment buffer,
             long offset) {
         box("colony_unpack_", attribute, element, region, buffer, offset);
         dirty[attribute] = false;
     }
 
-    private void box(String kernel, int attribute, int element, org.colony.runtime.partition.Region region,
+    private void box(String kernel, int attribute, int element, org.colony.runtime.grid.Region region,
             MemorySegment buffer, long offset) {
         checkOpen();
         long cells = region.cells();

@@ -1,7 +1,7 @@
 package org.colony.cuda.internal;
 
 import java.util.List;
-import org.colony.runtime.partition.Transport;
+import org.colony.runtime.transport.Transport;
 
 /**
  * The transport of partitions that all live on one GPU ({@code --partitions K} on the cuda backend): each
@@ -31,7 +31,7 @@ public final class DeviceCopyTransport implements Transport {
     @Override
     public void exchange(List<Message> sends, List<Message> receives) {
         device.makeCurrent();
-        for (org.colony.runtime.partition.Delivery d : org.colony.runtime.partition.Delivery.match(sends, receives)) {
+        for (org.colony.runtime.transport.Delivery d : org.colony.runtime.transport.Delivery.match(sends, receives)) {
             long n = d.send().buffer().byteSize();
             if (n > 0) {
                 Driver.copyOnDevice(d.receive().buffer().address(), d.send().buffer().address(), n);

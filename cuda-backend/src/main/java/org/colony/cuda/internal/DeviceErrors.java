@@ -5,9 +5,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.spi.ModelInfo;
-import org.colony.runtime.spi.StepInfo;
+import org.colony.ColonyException;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.StepInfo;
 
 /**
  * The error record kernels write when a step fails on the device (a division by zero, an index out of

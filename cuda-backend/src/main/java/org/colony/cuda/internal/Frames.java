@@ -2,8 +2,8 @@ package org.colony.cuda.internal;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import org.colony.runtime.spi.Layout;
-import org.colony.runtime.spi.StepInfo;
+import org.colony.kernel.Layout;
+import org.colony.kernel.StepInfo;
 
 /** Writes {@code colony::Frame} (colony.cuh) field by field: 10 longs, then 14 ints, 136 bytes. */
 public final class Frames {

@@ -11,7 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 
 /**
  * Compiles CUDA sources with NVRTC into CUBINs for a device's own architecture, through a disk cache: the

@@ -3,7 +3,7 @@ package org.colony.cuda.internal;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import org.colony.runtime.spi.ScalarType;
+import org.colony.kernel.ScalarType;
 
 /**
  * The parameters of one kernel launch, built in native memory: each parameter's value in a slot, and the

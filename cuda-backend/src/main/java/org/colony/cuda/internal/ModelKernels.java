@@ -3,9 +3,9 @@ package org.colony.cuda.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import org.colony.ColonyException;
+import org.colony.kernel.ModelInfo;
 import org.colony.runtime.storage.HostCopy;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.spi.ModelInfo;
 
 /** The CUDA kernels of one model: its generated source, compiled and loaded once per backend. */
 public final class ModelKernels implements AutoCloseable {
@@ -189,7 +189,7 @@ public final class ModelKernels implements AutoCloseable {
     }
 
     /** Copies a shared attribute's host values ({@code length} elements, at least one) to its constant symbol. */
-    public void uploadShared(org.colony.runtime.spi.SharedInfo s, Object values) {
+    public void uploadShared(org.colony.kernel.SharedInfo s, Object values) {
         int n = Math.max(1, s.length());
         try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
             java.lang.foreign.MemorySegment host = a.allocate((long) n * s.type().bytes());

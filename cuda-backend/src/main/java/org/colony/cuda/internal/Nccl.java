@@ -14,8 +14,8 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
+import org.colony.ColonyException;
 import org.colony.cuda.CudaException;
-import org.colony.runtime.ColonyException;
 
 /**
  * NCCL ({@code libnccl.so.2}, NVIDIA's GPU-to-GPU communication library) through {@code java.lang.foreign}:

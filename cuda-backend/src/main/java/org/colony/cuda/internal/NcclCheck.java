@@ -9,8 +9,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.partition.Transport.Message;
+import org.colony.ColonyException;
+import org.colony.runtime.transport.Transport.Message;
 
 /**
  * Checks NCCL and {@link NcclTransport} on this machine's GPUs: ring, self, two-way, ordered and mixed

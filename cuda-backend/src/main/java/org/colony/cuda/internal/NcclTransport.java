@@ -6,10 +6,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.colony.ColonyException;
 import org.colony.cuda.CudaException;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.partition.Delivery;
-import org.colony.runtime.partition.Transport;
+import org.colony.runtime.transport.Delivery;
+import org.colony.runtime.transport.Transport;
 
 /**
  * The transport of partitions on the GPUs of this process, one partition per device: partition p lives on

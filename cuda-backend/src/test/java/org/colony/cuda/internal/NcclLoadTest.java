@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 import org.junit.jupiter.api.Test;
 
 /** Loading NCCL and naming its results: no GPU and no NCCL needed. */

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.partition.Delivery;
-import org.colony.runtime.partition.InProcessTransport;
-import org.colony.runtime.partition.Transport.Message;
+import org.colony.ColonyException;
+import org.colony.runtime.transport.Delivery;
+import org.colony.runtime.transport.InProcessTransport;
+import org.colony.runtime.transport.Transport.Message;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package org.colony.cuda.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
-import org.colony.runtime.spi.Layout;
+import org.colony.kernel.Layout;
 import org.junit.jupiter.api.Test;
 
 /** The global places whose agents a block's index covers: the whole grid, or a partition's rows and halo. */

@@ -1,10 +1,10 @@
 package org.colony.examples.sugarscape;
 
 import org.colony.runtime.Agents;
-import org.colony.runtime.ManageReport;
-import org.colony.runtime.Places;
 import org.colony.runtime.Placement;
+import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 
 /**

@@ -2,7 +2,7 @@ package org.colony.examples.sugarscape;
 
 import java.util.List;
 import java.util.Map;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cli.Scenario;
 

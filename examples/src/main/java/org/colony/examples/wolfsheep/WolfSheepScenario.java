@@ -2,8 +2,8 @@ package org.colony.examples.wolfsheep;
 
 import java.util.List;
 import java.util.Map;
+import org.colony.ColonyException;
 import org.colony.runtime.Agents;
-import org.colony.runtime.ColonyException;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cli.Scenario;

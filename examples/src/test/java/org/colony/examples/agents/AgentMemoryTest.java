@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.colony.examples.lang.Lang;
 import org.colony.runtime.Agents;
-import org.colony.runtime.ManageReport;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.storage.AgentColumns;
 import org.junit.jupiter.api.Test;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import org.colony.ColonyException;
 import org.colony.examples.lang.Lang;
 import org.colony.runtime.Agents;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.ManageReport;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.step.StepRef0;
 import org.junit.jupiter.api.Test;

@@ -11,7 +11,7 @@ import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
-import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.reduce.Reduction;
 import org.junit.jupiter.api.Test;
 
 /** count, sums, minima, maxima and checksums over agents: exact, and the same at 1 and 3 threads. */

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.colony.examples.lang.Lang;
+import org.colony.kernel.RandomStream;
 import org.colony.runtime.Agents;
-import org.colony.runtime.ManageReport;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.migration.Priority;
-import org.colony.runtime.random.RandomStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.SplittableRandom;
+import org.colony.ColonyException;
 import org.colony.examples.lang.Lang;
 import org.colony.runtime.Agents;
-import org.colony.runtime.ColonyException;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;

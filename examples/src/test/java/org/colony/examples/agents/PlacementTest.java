@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import org.colony.ColonyException;
 import org.colony.examples.lang.Lang;
+import org.colony.kernel.RandomStream;
 import org.colony.runtime.Agents;
-import org.colony.runtime.ColonyException;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
-import org.colony.runtime.random.RandomStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 

@@ -9,9 +9,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import org.colony.kernel.RandomStream;
 import org.colony.runtime.Agents;
-import org.colony.runtime.ManageReport;
-import org.colony.runtime.random.RandomStream;
+import org.colony.runtime.agents.ManageReport;
 
 /**
  * Walkers (and the places they write) as a plain sequential program, written from the documented rules of

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.colony.ColonyException;
 import org.colony.cuda.CudaBackendProvider;
 import org.colony.cuda.internal.KernelCompiler;
 import org.colony.examples.heat.HeatCell;
-import org.colony.runtime.ColonyException;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import org.colony.ColonyException;
 import org.colony.cuda.CudaBackendProvider;
 import org.colony.examples.heat.Heat2D;
 import org.colony.examples.life.GameOfLife;
 import org.colony.examples.life.LifeCell;
-import org.colony.runtime.ColonyException;
 import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;

@@ -2,10 +2,10 @@ package org.colony.examples.lang;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import org.colony.kernel.RandomStream;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
-import org.colony.runtime.random.RandomStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import org.colony.ColonyException;
 import org.colony.examples.heat.HeatCell;
-import org.colony.runtime.ColonyException;
 import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.SplittableRandom;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
-import org.colony.runtime.spi.Reduction;
+import org.colony.runtime.reduce.Reduction;
 import org.junit.jupiter.api.Test;
 
 /** count(...) over predicate steps, sum/min/max/sumLong, and checksum(), the same at 1 and 3 threads. */

@@ -5,18 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.colony.ColonyException;
 import org.colony.examples.heat.Heat2D;
 import org.colony.examples.lang.Cube;
 import org.colony.examples.lang.ReachCell;
 import org.colony.examples.lang.ShiftCell;
 import org.colony.examples.life.GameOfLife;
 import org.colony.examples.life.LifeCell;
+import org.colony.runtime.Config;
 import org.colony.runtime.Places;
+import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
 import org.junit.jupiter.api.Test;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.Config;
-import org.colony.runtime.Simulation;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

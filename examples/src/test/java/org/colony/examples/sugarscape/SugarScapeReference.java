@@ -3,7 +3,7 @@ package org.colony.examples.sugarscape;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.colony.runtime.random.RandomStream;
+import org.colony.kernel.RandomStream;
 
 /**
  * SugarScape as a plain sequential program, written from the benchmark description and Colony's

@@ -3,7 +3,7 @@ package org.colony.examples.wolfsheep;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.colony.runtime.random.RandomStream;
+import org.colony.kernel.RandomStream;
 
 /**
  * Wolf-sheep-grass as a plain sequential program, written from the model's rules (see {@link Sheep},

@@ -9,8 +9,8 @@ import java.util.Set;
 import java.util.function.Function;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
@@ -394,7 +394,7 @@ public final class CudaKernelGenerator {
                 case Stmt.Block b -> block(b.body());
                 case Stmt.ForAgents f -> forAgents(f);
                 case Stmt.PlaceWrite w -> placeWrite(w);
-                case Stmt.AgentAction act -> action(act);
+                case Stmt.Intent act -> action(act);
             }
         }
 
@@ -555,7 +555,7 @@ public final class CudaKernelGenerator {
                                 + ") " + contrib + ", (" + (a.type() == IrType.LONG ? "jlong" : "jint") + ") " + v + ")"
                         : "(" + contrib + " + " + v + ")") + ";");
                 case MIN, MAX -> {
-                    String fn = w.op() == org.colony.processor.ir.WriteOp.MIN ? "min" : "max";
+                    String fn = w.op() == org.colony.kernel.Combine.MIN ? "min" : "max";
                     String cast = a.type() == IrType.BYTE || a.type() == IrType.SHORT
                             ? "(" + CudaExpressions.type(a.type()) + ") " : "";
                     String widen = a.type() == IrType.BYTE || a.type() == IrType.SHORT ? "(jint) " : "";
@@ -566,7 +566,7 @@ public final class CudaKernelGenerator {
             }
         }
 
-        private void action(Stmt.AgentAction act) {
+        private void action(Stmt.Intent act) {
             switch (act.kind()) {
                 case KILL -> emit("killed[a] = true;");
                 case SPAWN -> {
@@ -581,7 +581,7 @@ public final class CudaKernelGenerator {
                     for (int d = 0; d < 3; d++) {
                         c.add(d < act.args().size() ? p(act.args().get(d)) : "0");
                     }
-                    String g = act.kind() == org.colony.processor.ir.ActionKind.MIGRATE
+                    String g = act.kind() == org.colony.kernel.AgentAction.MIGRATE
                             ? "colony::neighborIndex(f, gx, gy, gz, " + String.join(", ", c) + ")"
                             : "colony::neighborIndex(f, 0, 0, 0, " + String.join(", ", c) + ")";
                     emit("{ const jlong t = " + g + "; targets[a] = t < 0 ? -2 : t; }");

@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
-import org.colony.processor.ir.ActionKind;
+import org.colony.kernel.AgentAction;
+import org.colony.kernel.Combine;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
-import org.colony.processor.ir.WriteOp;
 
 /**
  * Writes the descriptor of a model ({@code HeatCell_Model}): the description the runtime reads
@@ -25,17 +25,16 @@ import org.colony.processor.ir.WriteOp;
  */
 public final class DescriptorGenerator {
 
-    private static final String SPI = "org.colony.runtime.spi";
     /** The service interface descriptors implement. */
-    public static final ClassName DESCRIPTOR = ClassName.get(SPI, "ModelDescriptor");
-    private static final ClassName MODEL_INFO = ClassName.get(SPI, "ModelInfo");
-    private static final ClassName ATTRIBUTE_INFO = ClassName.get(SPI, "AttributeInfo");
-    private static final ClassName SHARED_INFO = ClassName.get(SPI, "SharedInfo");
-    private static final ClassName STEP_INFO = ClassName.get(SPI, "StepInfo");
-    private static final ClassName PARAM_INFO = ClassName.get(SPI, "ParamInfo");
-    private static final ClassName SCALAR_TYPE = ClassName.get(SPI, "ScalarType");
-    private static final ClassName COMBINE = ClassName.get(SPI, "Combine");
-    private static final ClassName AGENT_ACTION = ClassName.get(SPI, "AgentAction");
+    public static final ClassName DESCRIPTOR = RuntimeNames.MODEL_DESCRIPTOR;
+    private static final ClassName MODEL_INFO = RuntimeNames.MODEL_INFO;
+    private static final ClassName ATTRIBUTE_INFO = RuntimeNames.ATTRIBUTE_INFO;
+    private static final ClassName SHARED_INFO = RuntimeNames.SHARED_INFO;
+    private static final ClassName STEP_INFO = RuntimeNames.STEP_INFO;
+    private static final ClassName PARAM_INFO = RuntimeNames.PARAM_INFO;
+    private static final ClassName SCALAR_TYPE = RuntimeNames.SCALAR_TYPE;
+    private static final ClassName COMBINE = RuntimeNames.COMBINE;
+    private static final ClassName AGENT_ACTION = RuntimeNames.AGENT_ACTION;
 
     /** The simple name of the descriptor class of a model. */
     public static String className(ModelIr model) {
@@ -60,12 +59,12 @@ public final class DescriptorGenerator {
         for (int i = 0; i < model.attributes().size(); i++) {
             AttributeRef a = model.attributes().get(i);
             info.add("$L\nnew $T($S, $T.$L, $L, $L)", i == 0 ? "" : ",", ATTRIBUTE_INFO, a.name(), SCALAR_TYPE,
-                    a.type().name(), a.length(), model.doubleBuffered().get(i));
+                    a.type().scalar().name(), a.length(), model.doubleBuffered().get(i));
         }
         info.add("),\n$T.of(", List.class);
         for (int i = 0; i < model.shared().size(); i++) {
             SharedRef s = model.shared().get(i);
-            info.add("$L\nnew $T($S, $T.$L, $L)", i == 0 ? "" : ",", SHARED_INFO, s.name(), SCALAR_TYPE, s.type().name(),
+            info.add("$L\nnew $T($S, $T.$L, $L)", i == 0 ? "" : ",", SHARED_INFO, s.name(), SCALAR_TYPE, s.type().scalar().name(),
                     s.length());
         }
         info.add("),\n$T.of(", List.class);
@@ -75,12 +74,12 @@ public final class DescriptorGenerator {
             for (int j = 0; j < st.params().size(); j++) {
                 Local p = st.params().get(j);
                 params.add("$Lnew $T($S, $T.$L)", j == 0 ? "" : ", ", PARAM_INFO, p.name(), SCALAR_TYPE,
-                        p.type().name());
+                        p.type().scalar().name());
             }
             params.add(")");
             CodeBlock.Builder writes = CodeBlock.builder().add("$T.ofEntries(", Map.class);
             boolean first = true;
-            for (Map.Entry<Integer, WriteOp> w : st.placeWrites().entrySet()) {
+            for (Map.Entry<Integer, Combine> w : st.placeWrites().entrySet()) {
                 writes.add(first ? "$T.entry($L, $T.$L)" : ", $T.entry($L, $T.$L)", Map.class, w.getKey(), COMBINE,
                         w.getValue().name());
                 first = false;
@@ -88,7 +87,7 @@ public final class DescriptorGenerator {
             writes.add(")");
             CodeBlock.Builder actions = CodeBlock.builder().add("$T.of(", Set.class);
             first = true;
-            for (ActionKind a : st.actions()) {
+            for (AgentAction a : st.actions()) {
                 actions.add(first ? "$T.$L" : ", $T.$L", AGENT_ACTION, a.name());
                 first = false;
             }

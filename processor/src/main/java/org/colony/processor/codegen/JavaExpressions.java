@@ -177,7 +177,7 @@ final class JavaExpressions {
 
     /** A boolean expression as an int expression worth 0 or 1 (see {@code KernelSupport.eq}). */
     private String bits(Expr e, int required) {
-        String support = "org.colony.runtime.spi.KernelSupport.";
+        String support = RuntimeNames.SUPPORT_CALL;
         int precedence = PRIMARY;
         String text;
         if (e instanceof Expr.Binary b && logical(b)) {
@@ -252,7 +252,7 @@ final class JavaExpressions {
             case HAS_NEIGHBOR -> {
                 StringBuilder sb = new StringBuilder(names.value("wrap$"));
                 for (int d = 0; d < i.args().size(); d++) {
-                    sb.append(d == 0 ? " || " : " && ").append("org.colony.runtime.spi.KernelSupport.inside(").append(names.coord(d))
+                    sb.append(d == 0 ? " || " : " && ").append(RuntimeNames.SUPPORT_CALL).append("inside(").append(names.coord(d))
                             .append(", ").append(print(i.args().get(d))).append(", ").append(names.size(d)).append(")");
                 }
                 yield sb.toString();

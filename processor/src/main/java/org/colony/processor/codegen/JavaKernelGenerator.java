@@ -18,8 +18,8 @@ import java.util.function.Function;
 import javax.lang.model.element.Modifier;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
@@ -40,12 +40,12 @@ import org.colony.processor.ir.Stmt;
  */
 public final class JavaKernelGenerator {
 
-    static final ClassName CPU_BLOCK = ClassName.get("org.colony.runtime.spi", "CpuBlock");
-    static final ClassName AGENT_BLOCK = ClassName.get("org.colony.runtime.spi", "AgentBlock");
-    static final ClassName AGENT_VIEW = ClassName.get("org.colony.runtime.spi", "AgentView");
-    static final ClassName LAYOUT = ClassName.get("org.colony.runtime.spi", "Layout");
-    static final ClassName RANDOM_STREAM = ClassName.get("org.colony.runtime.random", "RandomStream");
-    private static final String SUPPORT = "org.colony.runtime.spi.KernelSupport";
+    static final ClassName CPU_BLOCK = RuntimeNames.CPU_BLOCK;
+    static final ClassName AGENT_BLOCK = RuntimeNames.AGENT_BLOCK;
+    static final ClassName AGENT_VIEW = RuntimeNames.AGENT_VIEW;
+    static final ClassName LAYOUT = RuntimeNames.LAYOUT;
+    static final ClassName RANDOM_STREAM = RuntimeNames.RANDOM_STREAM;
+    private static final String SUPPORT = RuntimeNames.KERNEL_SUPPORT.canonicalName();
 
     /** The name of the kernels class of a model. */
     public static String className(ModelIr model) {
@@ -222,7 +222,7 @@ public final class JavaKernelGenerator {
         }
 
         private String view(int slot) {
-            return decl("agents$" + slot, "org.colony.runtime.spi.AgentView", (agent ? "ab$" : "blk$") + ".agents(" + slot
+            return decl("agents$" + slot, RuntimeNames.AGENT_VIEW.canonicalName(), (agent ? "ab$" : "blk$") + ".agents(" + slot
                     + ")");
         }
 
@@ -676,7 +676,7 @@ public final class JavaKernelGenerator {
                 }
                 case Stmt.ForAgents f -> printForAgents(c, f);
                 case Stmt.PlaceWrite w -> printAgentStatement(c, w);
-                case Stmt.AgentAction a -> printAgentStatement(c, a);
+                case Stmt.Intent a -> printAgentStatement(c, a);
             }
         }
 
@@ -795,7 +795,7 @@ public final class JavaKernelGenerator {
                         }
                         case SUM -> c.addStatement("$L$L += $L", contrib, at, v);
                         case MIN, MAX -> {
-                            String fn = w.op() == org.colony.processor.ir.WriteOp.MIN ? "min" : "max";
+                            String fn = w.op() == org.colony.kernel.Combine.MIN ? "min" : "max";
                             c.beginControlFlow("if ($L$L)", wrote, at);
                             c.addStatement("$L$L = $LMath.$L($L$L, $L)", contrib, at, narrow, fn, contrib, at, v);
                             c.nextControlFlow("else");
@@ -805,7 +805,7 @@ public final class JavaKernelGenerator {
                         }
                     }
                 }
-                case Stmt.AgentAction act -> {
+                case Stmt.Intent act -> {
                     switch (act.kind()) {
                         case KILL -> c.addStatement("$L[a$$] = true", decl("kill$", "boolean[]", "ab$.killed()"));
                         case SPAWN -> {
@@ -818,7 +818,7 @@ public final class JavaKernelGenerator {
                             for (int d = 0; d < 3; d++) {
                                 a.add(d < act.args().size() ? p(act.args().get(d)) : "0");
                             }
-                            String fn = act.kind() == org.colony.processor.ir.ActionKind.MIGRATE
+                            String fn = act.kind() == org.colony.kernel.AgentAction.MIGRATE
                                     ? SUPPORT + ".migrate(" + coord(0) + ", " + coord(1) + ", " + coord(2) + ", "
                                     : SUPPORT + ".moveTo(";
                             c.addStatement("$L[a$$] = $L$L, $L, $L, $L, $L, $L, $L, $L)",

@@ -11,12 +11,12 @@ import javax.tools.StandardLocation;
 
 /**
  * Collects the descriptors generated in one compilation and writes them, once processing is over, to
- * {@code META-INF/services/org.colony.runtime.spi.ModelDescriptor} for {@link java.util.ServiceLoader}.
+ * {@code META-INF/services/org.colony.kernel.ModelDescriptor} for {@link java.util.ServiceLoader}.
  */
 public final class ServiceRegistry {
 
     /** The service file's path in the class output. */
-    public static final String PATH = "META-INF/services/org.colony.runtime.spi.ModelDescriptor";
+    public static final String PATH = "META-INF/services/" + RuntimeNames.MODEL_DESCRIPTOR.reflectionName();
 
     private final Set<String> descriptors = new TreeSet<>();
 

@@ -85,7 +85,7 @@ public final class Ir {
                 }
                 r.add(w.value());
             }
-            case Stmt.AgentAction a -> r.addAll(a.args());
+            case Stmt.Intent a -> r.addAll(a.args());
             default -> {
             }
         }

@@ -1,5 +1,7 @@
 package org.colony.processor.ir;
 
+import org.colony.kernel.ScalarType;
+
 /**
  * The value types of the intermediate representation: Java's primitive types without {@code char},
  * {@link #PLACE}, a reference to a place of the grid (a neighbour view, an agent's place), and
@@ -39,6 +41,23 @@ public enum IrType {
         return switch (this) {
             case PLACE, AGENT -> throw new IllegalStateException(this + " has no Java keyword");
             default -> name().toLowerCase(java.util.Locale.ROOT);
+        };
+    }
+
+    /**
+     * The runtime's type of a primitive: how attributes, shared values and step parameters of this type are
+     * described to the runtime and stored.
+     */
+    public ScalarType scalar() {
+        return switch (this) {
+            case BOOLEAN -> ScalarType.BOOLEAN;
+            case BYTE -> ScalarType.BYTE;
+            case SHORT -> ScalarType.SHORT;
+            case INT -> ScalarType.INT;
+            case LONG -> ScalarType.LONG;
+            case FLOAT -> ScalarType.FLOAT;
+            case DOUBLE -> ScalarType.DOUBLE;
+            case PLACE, AGENT, VOID -> throw new IllegalStateException(this + " is not stored");
         };
     }
 

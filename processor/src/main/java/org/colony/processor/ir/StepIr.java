@@ -3,6 +3,8 @@ package org.colony.processor.ir;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.colony.kernel.AgentAction;
+import org.colony.kernel.Combine;
 
 /**
  * One step, translated: its parameters, its body as IR and the facts about it that backends and the
@@ -38,8 +40,8 @@ import java.util.Set;
  */
 public record StepIr(String name, List<Local> params, boolean predicate, Local result, int bodyLabel,
         List<Stmt> body, Set<Integer> writes, Set<Integer> selfReads, Set<Integer> remoteReads,
-        Set<Integer> placeReads, Set<Integer> placeRemoteReads, Map<Integer, WriteOp> placeWrites,
-        Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<ActionKind> actions, int reach, int declaredReach, boolean usesRandom,
+        Set<Integer> placeReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
+        Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions, int reach, int declaredReach, boolean usesRandom,
         boolean boundaryOnly, boolean readsTime, String sourceFile, int line) {
 
     /** Whether the step buffers an attribute of its own model: it writes it and reads it on other instances. */

@@ -1,6 +1,8 @@
 package org.colony.processor.ir;
 
 import java.util.List;
+import org.colony.kernel.AgentAction;
+import org.colony.kernel.Combine;
 
 /**
  * A statement of a translated step. Every statement carries the line of the Java source it came
@@ -75,11 +77,11 @@ public sealed interface Stmt {
      *
      * @param element the element index of an array attribute, otherwise {@code null}
      */
-    record PlaceWrite(int line, AttributeRef attr, Expr element, WriteOp op, Expr value) implements Stmt {
+    record PlaceWrite(int line, AttributeRef attr, Expr element, Combine op, Expr value) implements Stmt {
     }
 
-    /** A life-cycle intent of an agent (see {@link ActionKind} for the arguments). */
-    record AgentAction(int line, ActionKind kind, List<Expr> args) implements Stmt {
+    /** A life-cycle intent of an agent (see {@link AgentAction} for the arguments). */
+    record Intent(int line, AgentAction kind, List<Expr> args) implements Stmt {
     }
 
     /** A nested scope. */

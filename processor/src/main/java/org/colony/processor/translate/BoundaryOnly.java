@@ -50,7 +50,7 @@ final class BoundaryOnly {
         switch (s) {
             case Stmt.AssignAttr a -> effect = true;
             case Stmt.PlaceWrite w -> effect = true;
-            case Stmt.AgentAction a -> effect = true;
+            case Stmt.Intent a -> effect = true;
             case Stmt.ForAgents f -> {
                 effect = true;
                 block(f.body());

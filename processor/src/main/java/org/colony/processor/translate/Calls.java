@@ -10,11 +10,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.TypeElement;
+import org.colony.kernel.AgentAction;
 import org.colony.processor.Messages;
-import org.colony.processor.ir.ActionKind;
 import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.MathFunction;
@@ -125,17 +125,17 @@ final class Calls {
             }
             case "migrate", "moveTo" -> {
                 List<Expr> coords = offsets(args, t);
-                cx.emit(new Stmt.AgentAction(line, name.equals("migrate") ? ActionKind.MIGRATE : ActionKind.MOVE_TO,
+                cx.emit(new Stmt.Intent(line, name.equals("migrate") ? AgentAction.MIGRATE : AgentAction.MOVE_TO,
                         coords));
                 return null;
             }
             case "spawn" -> {
                 Expr n = Ir.convert(expressions.expr(args.get(0)), IrType.INT);
-                cx.emit(new Stmt.AgentAction(line, ActionKind.SPAWN, List.of(n)));
+                cx.emit(new Stmt.Intent(line, AgentAction.SPAWN, List.of(n)));
                 return null;
             }
             case "kill" -> {
-                cx.emit(new Stmt.AgentAction(line, ActionKind.KILL, List.of()));
+                cx.emit(new Stmt.Intent(line, AgentAction.KILL, List.of()));
                 return null;
             }
             case "agents", "agentsHere", "agentsAt" -> throw cx.reject(t, Messages.agentIteration(name + "(...)"));

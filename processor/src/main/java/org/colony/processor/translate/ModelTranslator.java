@@ -3,19 +3,20 @@ package org.colony.processor.translate;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import javax.lang.model.util.Elements;
+import org.colony.kernel.AgentAction;
+import org.colony.kernel.Combine;
 import org.colony.processor.Diagnostics;
 import org.colony.processor.Messages;
-import org.colony.processor.ir.ActionKind;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
@@ -24,11 +25,10 @@ import org.colony.processor.ir.ModelShape;
 import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
 import org.colony.processor.ir.Stmt;
-import org.colony.processor.ir.WriteOp;
 import org.colony.processor.model.AttributeModel;
 import org.colony.processor.model.MethodModel;
-import org.colony.processor.model.ModelReader;
 import org.colony.processor.model.ModelClass;
+import org.colony.processor.model.ModelReader;
 import org.colony.processor.model.SharedModel;
 
 /**
@@ -144,11 +144,11 @@ public final class ModelTranslator {
         Set<Integer> remoteReads = new TreeSet<>();
         Set<Integer> placeReads = new TreeSet<>();
         Set<Integer> placeRemoteReads = new TreeSet<>();
-        Map<Integer, WriteOp> placeWrites = new TreeMap<>();
+        Map<Integer, Combine> placeWrites = new TreeMap<>();
         Set<Integer> iterates = new TreeSet<>();
         Set<Integer> remoteAgents = new TreeSet<>();
         Set<Integer> remoteAgentRows = new TreeSet<>();
-        Set<ActionKind> actions = EnumSet.noneOf(ActionKind.class);
+        Set<AgentAction> actions = EnumSet.noneOf(AgentAction.class);
         boolean[] random = new boolean[1];
         boolean[] checked = new boolean[1];
         boolean[] time = new boolean[1];
@@ -164,7 +164,7 @@ public final class ModelTranslator {
                         remoteAgentRows.add(f.agents().slot());
                     }
                 }
-                case Stmt.AgentAction a -> actions.add(a.kind());
+                case Stmt.Intent a -> actions.add(a.kind());
                 default -> {
                 }
             }

@@ -29,6 +29,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.ElementFilter;
+import org.colony.kernel.Combine;
 import org.colony.processor.Messages;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.BinaryOp;
@@ -38,7 +39,6 @@ import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.Stmt;
 import org.colony.processor.ir.UnaryOp;
-import org.colony.processor.ir.WriteOp;
 import org.colony.processor.model.AttributeModel;
 
 /** Translates the statements of a step or inlined model method into IR statements. */
@@ -345,29 +345,29 @@ final class StatementTranslator {
                     ? "array attribute " + name + " is written one element at a time: " + name + "[k] = ..."
                     : name + " is not an array"));
         }
-        WriteOp kind;
+        Combine kind;
         ExpressionTree valueTree = value;
         boolean negate = false;
         if (op == null) {
-            kind = WriteOp.SET;
+            kind = Combine.SET;
             if (value instanceof MethodInvocationTree mi && mi.getArguments().size() == 2) {
                 String fn = mi.getMethodSelect() instanceof MemberSelectTree sel ? sel.getIdentifier().toString()
                         : mi.getMethodSelect() instanceof IdentifierTree id ? id.getName().toString() : "";
                 String self = strip(target).toString();
-                for (int i = 0; i < 2 && kind == WriteOp.SET; i++) {
+                for (int i = 0; i < 2 && kind == Combine.SET; i++) {
                     if ((fn.equals("min") || fn.equals("max")) && strip(mi.getArguments().get(i)).toString().equals(self)) {
-                        kind = fn.equals("min") ? WriteOp.MIN : WriteOp.MAX;
+                        kind = fn.equals("min") ? Combine.MIN : Combine.MAX;
                         valueTree = mi.getArguments().get(1 - i);
                     }
                 }
             }
         } else if (op == BinaryOp.ADD || op == BinaryOp.SUB) {
-            kind = WriteOp.SUM;
+            kind = Combine.SUM;
             negate = op == BinaryOp.SUB;
         } else {
             throw cx.reject(where, Messages.placeWriteOp(name));
         }
-        WriteOp previous = cx.placeWriteOps.putIfAbsent(a.ordinal(), kind);
+        Combine previous = cx.placeWriteOps.putIfAbsent(a.ordinal(), kind);
         if (previous != null && previous != kind) {
             throw cx.reject(where, Messages.placeWriteMixed(name));
         }

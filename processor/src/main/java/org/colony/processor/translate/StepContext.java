@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.util.Elements;
+import org.colony.kernel.Combine;
 import org.colony.processor.Diagnostics;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IrType;
@@ -46,7 +47,7 @@ final class StepContext {
     /** Locals of type AGENT, by id: which agent model they refer to. */
     final Map<Integer, ModelRef> agentLocals = new HashMap<>();
     /** How the step writes each place attribute (agent models), so that one step does not mix kinds. */
-    final Map<Integer, org.colony.processor.ir.WriteOp> placeWriteOps = new HashMap<>();
+    final Map<Integer, org.colony.kernel.Combine> placeWriteOps = new HashMap<>();
     /** Locals of type PLACE that hold the agent's own place and are never reassigned. */
     final Set<Integer> ownPlaceLocals = new HashSet<>();
 

@@ -1,2 +1,5 @@
-/** Agents on places: the per-place index that groups them, in forms that map onto data-parallel hardware. */
+/**
+ * What a driver hears back about agents: {@link org.colony.runtime.agents.ManageReport}, what one
+ * {@code manageAll} did. The machinery that carries {@code manageAll} out lives with the backends.
+ */
 package org.colony.runtime.agents;

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 import org.colony.runtime.Config;
 import org.colony.runtime.Mode;
 import org.colony.runtime.Places;

@@ -1,7 +1,7 @@
 package org.colony.runtime.cli;
 
 import java.nio.file.Path;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 
 /**
  * One {@code --snapshot attribute=file.png[@period]} request: draw the attribute at the end of the run,

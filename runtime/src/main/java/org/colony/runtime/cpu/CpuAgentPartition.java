@@ -2,15 +2,12 @@ package org.colony.runtime.cpu;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.ManageReport;
-import org.colony.runtime.agents.ManageRound;
-import org.colony.runtime.agents.PlaceIndex;
-import org.colony.runtime.agents.RoundPartition;
-import org.colony.runtime.partition.Region;
-import org.colony.runtime.partition.Topology;
-import org.colony.runtime.spi.Layout;
-import org.colony.runtime.spi.ModelDescriptor;
+import org.colony.ColonyException;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.grid.Region;
+import org.colony.runtime.grid.Topology;
 
 /**
  * The agents of one partition of a partitioned grid on the CPU: the agents whose places the partition's block

@@ -1,21 +1,18 @@
 package org.colony.runtime.cpu;
 
 import java.util.Map;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.agents.ManageRound;
+import org.colony.ColonyException;
+import org.colony.kernel.AgentView;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Combine;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.reduce.ColumnAccumulator;
-import org.colony.runtime.ManageReport;
-import org.colony.runtime.agents.PlaceIndex;
-import org.colony.runtime.agents.PlaceWrites;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
-import org.colony.runtime.spi.AgentView;
-import org.colony.runtime.spi.AttributeInfo;
-import org.colony.runtime.spi.Combine;
-import org.colony.runtime.spi.Layout;
-import org.colony.runtime.spi.ModelDescriptor;
-import org.colony.runtime.spi.ModelInfo;
-import org.colony.runtime.spi.Reduction;
-import org.colony.runtime.spi.StepInfo;
 import org.colony.runtime.storage.AgentColumns;
 import org.colony.runtime.storage.BlockStorage;
 

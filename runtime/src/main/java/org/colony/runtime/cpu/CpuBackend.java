@@ -1,10 +1,10 @@
 package org.colony.runtime.cpu;
 
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
+import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
-import org.colony.runtime.spi.ModelDescriptor;
 import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.storage.AgentColumns;
 import org.colony.runtime.storage.BlockStorage;
@@ -41,12 +41,12 @@ public final class CpuBackend implements Backend {
 
     @Override
     public org.colony.runtime.spi.PlaceBlock createBlock(ModelDescriptor model, Grid grid,
-            org.colony.runtime.spi.Layout layout, int partition) {
+            org.colony.kernel.Layout layout, int partition) {
         checkFits(model, grid, layout);
         return new CpuPlaceStore(model, grid, pool, layout, true, hold);
     }
 
-    private static void checkFits(ModelDescriptor model, Grid grid, org.colony.runtime.spi.Layout layout) {
+    private static void checkFits(ModelDescriptor model, Grid grid, org.colony.kernel.Layout layout) {
         long need = BlockStorage.bytes(model.info(), layout);
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
@@ -74,7 +74,7 @@ public final class CpuBackend implements Backend {
     @Override
     public org.colony.runtime.spi.AgentPartition createAgentPartition(ModelDescriptor model,
             org.colony.runtime.spi.PlaceBlock block, long[] ids, long[] places, int capacity,
-            org.colony.runtime.partition.Topology topology, int partition) {
+            org.colony.runtime.grid.Topology topology, int partition) {
         if (!(block instanceof CpuPlaceStore p)) {
             throw new ColonyException("the places of partition " + partition + " belong to another backend");
         }

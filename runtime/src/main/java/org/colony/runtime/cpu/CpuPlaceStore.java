@@ -1,20 +1,21 @@
 package org.colony.runtime.cpu;
 
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.ColonyException;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Region;
 import org.colony.runtime.halo.WrapHalo;
-import org.colony.runtime.spi.AttributeInfo;
-import org.colony.runtime.spi.Layout;
-import org.colony.runtime.spi.ModelDescriptor;
-import org.colony.runtime.spi.ModelInfo;
+import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.PlaceBlock;
-import org.colony.runtime.partition.Region;
-import org.colony.runtime.spi.Reduction;
-import org.colony.runtime.spi.ScalarType;
-import org.colony.runtime.storage.HostCopy;
-import org.colony.runtime.spi.StepInfo;
 import org.colony.runtime.storage.BlockStorage;
+import org.colony.runtime.storage.HostCopy;
 
 /**
  * A Places collection on the CPU: one block with a halo as wide as the model's reach, worked by the thread
@@ -64,7 +65,7 @@ final class CpuPlaceStore implements PlaceBlock {
 
     /** The layout of a single block covering the whole grid, with a halo of {@code pad}. */
     static Layout layout(ModelInfo model, Grid grid, int pad) {
-        return Layout.covering(grid, pad);
+        return Block.whole(grid).layout(grid, pad);
     }
 
     /** The block's storage, after the held steps have run. */
@@ -137,8 +138,8 @@ final class CpuPlaceStore implements PlaceBlock {
         }
     }
 
-    private org.colony.runtime.spi.AgentView[] views(StepInfo s) {
-        org.colony.runtime.spi.AgentView[] views = new org.colony.runtime.spi.AgentView[bound.length];
+    private org.colony.kernel.AgentView[] views(StepInfo s) {
+        org.colony.kernel.AgentView[] views = new org.colony.kernel.AgentView[bound.length];
         for (int slot = 0; slot < bound.length; slot++) { // in slot order: s.iterates() has no fixed order
             if (!s.iterates().contains(slot)) {
                 continue;

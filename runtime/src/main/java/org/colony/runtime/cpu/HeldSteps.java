@@ -2,14 +2,14 @@ package org.colony.runtime.cpu;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.spi.AgentView;
-import org.colony.runtime.spi.AttributeInfo;
-import org.colony.runtime.spi.CpuBlock;
-import org.colony.runtime.spi.Layout;
-import org.colony.runtime.spi.ModelDescriptor;
-import org.colony.runtime.spi.ModelInfo;
-import org.colony.runtime.spi.StepInfo;
+import org.colony.ColonyException;
+import org.colony.kernel.AgentView;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.CpuBlock;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.StepInfo;
 import org.colony.runtime.storage.BlockStorage;
 
 /**

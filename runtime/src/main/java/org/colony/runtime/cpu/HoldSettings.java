@@ -35,7 +35,7 @@ final class HoldSettings {
             try {
                 minCells = Long.parseLong(min.trim());
             } catch (NumberFormatException e) {
-                throw new org.colony.runtime.ColonyException("colony.cpu.hold.minCells must be a whole number of "
+                throw new org.colony.ColonyException("colony.cpu.hold.minCells must be a whole number of "
                         + "places, not '" + min + "'");
             }
         }

@@ -1,7 +1,7 @@
 package org.colony.runtime.grid;
 
 import java.util.Arrays;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 
 /**
  * The shape of a Places collection: 1, 2 or 3 dimensions with their sizes, and a boundary policy.

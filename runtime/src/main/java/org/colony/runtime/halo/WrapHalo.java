@@ -1,6 +1,6 @@
 package org.colony.runtime.halo;
 
-import org.colony.runtime.spi.Layout;
+import org.colony.kernel.Layout;
 
 /**
  * Fills the halo of a block that covers a whole wrapping grid with copies of the cells on the far

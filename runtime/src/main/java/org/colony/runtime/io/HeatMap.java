@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
+import org.colony.ColonyException;
 import org.colony.runtime.Agents;
-import org.colony.runtime.ColonyException;
 import org.colony.runtime.Places;
 import org.colony.runtime.grid.Grid;
 

@@ -1,6 +1,6 @@
 package org.colony.runtime.migration;
 
-import org.colony.runtime.random.RandomStream;
+import org.colony.kernel.RandomStream;
 
 /**
  * The random priority that settles capacity conflicts in {@code manageAll}: 64 bits from the framework's

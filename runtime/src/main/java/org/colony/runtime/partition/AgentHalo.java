@@ -3,7 +3,11 @@ package org.colony.runtime.partition;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import org.colony.runtime.grid.Neighbors;
+import org.colony.runtime.grid.Region;
+import org.colony.runtime.grid.Topology;
 import org.colony.runtime.spi.AgentPartition;
+import org.colony.runtime.transport.Transport;
 
 /**
  * The agents of one partitioned collection as the neighbouring partitions see them on their halos: before a step

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentPartition.ManageStart;
+import org.colony.runtime.transport.Transport;
 
 /**
  * The moves of a round without children, settled with requests, verdicts and movers in device memory

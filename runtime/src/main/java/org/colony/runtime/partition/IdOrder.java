@@ -1,7 +1,7 @@
 package org.colony.runtime.partition;
 
 import java.lang.reflect.Array;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 
 /**
  * The agents of all partitions in id order, as runs of consecutive agents of one partition: the k-way merge by

@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.colony.runtime.transport.Transport;
 
 /**
  * One message of an exchange between partitions, with what fills it and what reads it: the sender packs its

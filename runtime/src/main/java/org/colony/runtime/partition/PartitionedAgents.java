@@ -4,19 +4,23 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.ManageReport;
+import org.colony.ColonyException;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.grid.Block;
+import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentPartition.Batch;
 import org.colony.runtime.spi.AgentPartition.ManageStart;
 import org.colony.runtime.spi.AgentStore;
-import org.colony.runtime.spi.AttributeInfo;
 import org.colony.runtime.spi.Backend;
-import org.colony.runtime.spi.ModelDescriptor;
-import org.colony.runtime.spi.ModelInfo;
-import org.colony.runtime.spi.Reduction;
-import org.colony.runtime.spi.StepInfo;
+import org.colony.runtime.transport.InProcessTransport;
+import org.colony.runtime.transport.Transport;
 
 /**
  * An agent collection on a partitioned grid: one {@link AgentPartition} per partition, holding the agents whose

@@ -5,19 +5,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Neighbors;
+import org.colony.runtime.grid.Region;
+import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
-import org.colony.runtime.spi.AttributeInfo;
 import org.colony.runtime.spi.Backend;
-import org.colony.runtime.spi.Layout;
-import org.colony.runtime.spi.ModelDescriptor;
-import org.colony.runtime.spi.ModelInfo;
 import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.spi.PlaceStore;
-import org.colony.runtime.spi.Reduction;
-import org.colony.runtime.spi.StepInfo;
+import org.colony.runtime.transport.Transport;
 
 /**
  * A Places collection cut into partitions by a {@link Topology}: one {@link PlaceBlock} per partition, with a
@@ -77,7 +82,7 @@ public final class PartitionedPlaces implements PlaceStore {
         checkWidth(width);
         try {
             for (int p = 0; p < k; p++) {
-                blocks[p] = backend.createBlock(descriptor, grid, layout(topology.block(p), width), p);
+                blocks[p] = backend.createBlock(descriptor, grid, topology.block(p).layout(grid, width), p);
             }
         } catch (RuntimeException e) {
             closeBlocks();
@@ -89,12 +94,6 @@ public final class PartitionedPlaces implements PlaceStore {
         this.exchanges = new long[dirty.length];
         this.links = links(width);
         boxes(width);
-    }
-
-    private Layout layout(Block b, int pad) {
-        return new Layout(grid.dimensions(), grid.size(0), grid.size(1), grid.size(2), b.origin()[0], b.origin()[1],
-                b.origin()[2], b.extent()[0], b.extent()[1], b.extent()[2], pad,
-                grid.boundary() == org.colony.runtime.grid.Boundary.WRAP);
     }
 
     private void checkWidth(int width) {

@@ -3,7 +3,7 @@ package org.colony.runtime.partition;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 
 /**
  * Runs one piece of work per partition side by side: partition 0's on the calling thread, every other one's on a

@@ -1,8 +1,7 @@
 package org.colony.runtime.reduce;
 
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.spi.Reduction;
-import org.colony.runtime.spi.ScalarType;
+import org.colony.ColonyException;
+import org.colony.kernel.ScalarType;
 
 /**
  * The partial reductions (exact sum, minimum, maximum, count) of parts of one primitive column; partials

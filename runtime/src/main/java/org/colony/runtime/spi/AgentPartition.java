@@ -2,8 +2,8 @@ package org.colony.runtime.spi;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-import org.colony.runtime.ManageReport;
-import org.colony.runtime.partition.Region;
+import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.grid.Region;
 import org.colony.runtime.reduce.ColumnAccumulator;
 
 /**

@@ -1,6 +1,8 @@
 package org.colony.runtime.spi;
 
-import org.colony.runtime.ManageReport;
+import org.colony.kernel.ModelInfo;
+import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.reduce.Reduction;
 
 /**
  * The state of one Agents collection on a backend. Attribute arrays in and out hold one value per live

@@ -1,5 +1,7 @@
 package org.colony.runtime.spi;
 
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
 
 /** A backend that a simulation runs on: creates the storage of Places collections. */
@@ -13,7 +15,7 @@ public interface Backend extends AutoCloseable {
 
     /**
      * Creates the storage of a collection. Checks the memory it needs first and throws
-     * {@link org.colony.runtime.ColonyException} with the estimate when it does not fit.
+     * {@link org.colony.ColonyException} with the estimate when it does not fit.
      */
     PlaceStore createPlaces(ModelDescriptor model, Grid grid);
 
@@ -25,12 +27,12 @@ public interface Backend extends AutoCloseable {
      *     p-th device)
      */
     default PlaceBlock createBlock(ModelDescriptor model, Grid grid, Layout layout, int partition) {
-        throw new org.colony.runtime.ColonyException("the " + name() + " backend cannot cut a grid into partitions");
+        throw new org.colony.ColonyException("the " + name() + " backend cannot cut a grid into partitions");
     }
 
     /** How the partitions of this backend's blocks exchange halos and agents. */
-    default org.colony.runtime.partition.Transport transport() {
-        return new org.colony.runtime.partition.InProcessTransport();
+    default org.colony.runtime.transport.Transport transport() {
+        return new org.colony.runtime.transport.InProcessTransport();
     }
 
     /**
@@ -51,8 +53,8 @@ public interface Backend extends AutoCloseable {
      * @param partition the block's partition
      */
     default AgentPartition createAgentPartition(ModelDescriptor model, PlaceBlock block, long[] ids, long[] places,
-            int capacity, org.colony.runtime.partition.Topology topology, int partition) {
-        throw new org.colony.runtime.ColonyException("the " + name() + " backend cannot put agents on a grid cut into "
+            int capacity, org.colony.runtime.grid.Topology topology, int partition) {
+        throw new org.colony.ColonyException("the " + name() + " backend cannot put agents on a grid cut into "
                 + "partitions; run " + model.info().modelClass().getSimpleName() + " on one block (without --partitions "
                 + "or --devices)");
     }

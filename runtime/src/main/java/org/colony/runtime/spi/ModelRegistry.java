@@ -4,7 +4,8 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
+import org.colony.kernel.ModelDescriptor;
 
 /** Finds the generated descriptor of a model class through {@link ServiceLoader}. */
 public final class ModelRegistry {

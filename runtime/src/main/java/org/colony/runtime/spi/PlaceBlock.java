@@ -1,7 +1,8 @@
 package org.colony.runtime.spi;
 
 import java.lang.foreign.MemorySegment;
-import org.colony.runtime.partition.Region;
+import org.colony.kernel.Layout;
+import org.colony.runtime.grid.Region;
 import org.colony.runtime.reduce.ColumnAccumulator;
 
 /**

@@ -1,6 +1,8 @@
 package org.colony.runtime.spi;
 
+import org.colony.kernel.ModelInfo;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.reduce.Reduction;
 
 /**
  * The state of one Places collection on a backend, and the operations the runtime asks of it.

@@ -6,7 +6,7 @@ import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 
 /**
  * Reads which method a step reference names, from the {@link SerializedLambda} the compiler gives

@@ -1,12 +1,12 @@
 package org.colony.runtime.storage;
 
 import java.lang.foreign.MemorySegment;
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.spi.AgentBlock;
-import org.colony.runtime.spi.AgentView;
-import org.colony.runtime.spi.AttributeInfo;
-import org.colony.runtime.spi.CpuBlock;
-import org.colony.runtime.spi.ModelInfo;
+import org.colony.ColonyException;
+import org.colony.kernel.AgentBlock;
+import org.colony.kernel.AgentView;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.CpuBlock;
+import org.colony.kernel.ModelInfo;
 
 /**
  * The columns of an agent collection on the CPU, by slot: attributes (second columns for double-buffered

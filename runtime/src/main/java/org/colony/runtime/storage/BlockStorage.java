@@ -1,11 +1,11 @@
 package org.colony.runtime.storage;
 
-import org.colony.runtime.ColonyException;
-import org.colony.runtime.spi.AttributeInfo;
-import org.colony.runtime.spi.CpuBlock;
-import org.colony.runtime.spi.Layout;
-import org.colony.runtime.spi.ModelInfo;
-import org.colony.runtime.spi.SharedInfo;
+import org.colony.ColonyException;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.CpuBlock;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.SharedInfo;
 
 /**
  * The columns of one block on the CPU: for every attribute one Java array over the block's padded
@@ -25,7 +25,7 @@ public final class BlockStorage implements CpuBlock {
     private long seed;
     private long epoch;
     private long time;
-    private org.colony.runtime.spi.AgentView[] agents = new org.colony.runtime.spi.AgentView[0];
+    private org.colony.kernel.AgentView[] agents = new org.colony.kernel.AgentView[0];
 
     /**
      * Allocates the columns.
@@ -122,7 +122,7 @@ public final class BlockStorage implements CpuBlock {
 
     /**
      * Makes the second column current on the grid's boundary places of this block, after a step that changes
-     * nothing elsewhere ({@link org.colony.runtime.spi.StepInfo#boundaryOnly()}) and so wrote the second
+     * nothing elsewhere ({@link org.colony.kernel.StepInfo#boundaryOnly()}) and so wrote the second
      * column on the boundary alone: the values are copied back, and both columns stay where they are.
      */
     public void commitBoundary(int attribute) {
@@ -191,12 +191,12 @@ public final class BlockStorage implements CpuBlock {
     }
 
     /** Sets the agent collections the next call's step iterates, by slot. */
-    public void agents(org.colony.runtime.spi.AgentView[] views) {
+    public void agents(org.colony.kernel.AgentView[] views) {
         this.agents = views;
     }
 
     @Override
-    public org.colony.runtime.spi.AgentView agents(int slot) {
+    public org.colony.kernel.AgentView agents(int slot) {
         return agents[slot];
     }
 

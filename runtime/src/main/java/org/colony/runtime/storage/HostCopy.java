@@ -2,7 +2,7 @@ package org.colony.runtime.storage;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import org.colony.runtime.spi.ScalarType;
+import org.colony.kernel.ScalarType;
 
 /**
  * Copies runs of a primitive column to and from native memory (booleans as one byte, 0 or 1): halo buffers on the

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import org.colony.runtime.ColonyException;
+import org.colony.ColonyException;
 import org.junit.jupiter.api.Test;
 
 class GridTest {

@@ -3,7 +3,7 @@ package org.colony.runtime.halo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
-import org.colony.runtime.spi.Layout;
+import org.colony.kernel.Layout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

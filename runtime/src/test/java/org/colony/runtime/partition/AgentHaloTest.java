@@ -9,8 +9,12 @@ import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
+import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Region;
+import org.colony.runtime.grid.Topology;
 import org.colony.runtime.spi.AgentPartition;
+import org.colony.runtime.transport.InProcessTransport;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -11,6 +11,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Proxy;
 import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentPartition.ManageStart;
+import org.colony.runtime.transport.InProcessTransport;
 import org.junit.jupiter.api.Test;
 
 /**

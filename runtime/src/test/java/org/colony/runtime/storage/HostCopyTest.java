@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import org.colony.runtime.spi.ScalarType;
+import org.colony.kernel.ScalarType;
 import org.junit.jupiter.api.Test;
 
 class HostCopyTest {

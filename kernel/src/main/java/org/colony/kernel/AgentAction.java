@@ -1,0 +1,13 @@
+package org.colony.kernel;
+
+/** The life-cycle intents an agent step may record for {@code manageAll}. */
+public enum AgentAction {
+    /** {@code migrate(offsets...)}: move relative to the current place; one int argument per dimension. */
+    MIGRATE,
+    /** {@code moveTo(coordinates...)}: move to an absolute place; one int argument per dimension. */
+    MOVE_TO,
+    /** {@code spawn(n)}: n more children; one int argument. */
+    SPAWN,
+    /** {@code kill()}: die; no arguments. */
+    KILL
+}

@@ -1,0 +1,23 @@
+package org.colony.kernel;
+
+/**
+ * The agents of one collection grouped by place, as generated kernels iterate them: the agents on the
+ * place stored at {@code s} (a storage index of the places' block, {@link Layout#storageIndex}, halo
+ * included) are the slots {@code order[start[s]] .. order[start[s+1] - 1]}, in id order. A halo place holds
+ * the agents of the place it stands for (the far side of a wrapping grid, or a neighbouring partition's
+ * place), none off a grid that does not wrap.
+ */
+public interface AgentView {
+
+    /** Per storage index, where the place's agents start in {@link #order()}; length stored cells + 1. */
+    int[] start();
+
+    /** Agent slots grouped by place. */
+    int[] order();
+
+    /** The current column of an attribute (as {@link CpuBlock#column}). */
+    Object column(int attribute);
+
+    /** Agent ids by slot. */
+    long[] ids();
+}

@@ -1,0 +1,35 @@
+package org.colony.kernel;
+
+/**
+ * The storage of one block as generated CPU kernels see it: its layout, its columns (one Java array
+ * per attribute, or per element of an array attribute) and the values of the current call.
+ */
+public interface CpuBlock {
+
+    /** The block's layout. */
+    Layout layout();
+
+    /**
+     * The current column of an attribute: a primitive array ({@code double[]}) for a scalar, an array of
+     * them ({@code double[][]}, one per element) for an array attribute.
+     */
+    Object column(int attribute);
+
+    /** The second column of a double-buffered attribute, which steps that buffer it write. */
+    Object next(int attribute);
+
+    /** A shared attribute's values: a primitive array of length 1 for a scalar. */
+    Object shared(int index);
+
+    /** The simulation's seed. */
+    long seed();
+
+    /** The random stream of the current call: distinct for every call of the simulation. */
+    long epoch();
+
+    /** The simulation time. */
+    long time();
+
+    /** The agents of the collection in slot {@code slot} of the model's iterated agent classes. */
+    AgentView agents(int slot);
+}

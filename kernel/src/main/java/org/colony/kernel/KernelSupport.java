@@ -1,0 +1,128 @@
+package org.colony.kernel;
+
+import org.colony.ColonyException;
+
+/** Small helpers that generated CPU kernels call. */
+public final class KernelSupport {
+
+    /**
+     * Whether generated CPU kernels run their vector forms, where they have one: the JVM was started with
+     * {@code --add-modules jdk.incubator.vector} and the system property {@code colony.vectors} is not
+     * {@code false}. The vector forms give the same results as the scalar kernels, bit for bit.
+     */
+    public static final boolean VECTORS = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+            && !"false".equals(System.getProperty("colony.vectors"));
+
+    private KernelSupport() {
+    }
+
+    /** Checks a neighbour offset that is not a compile-time constant against the step's reach. */
+    public static int checkOffset(int offset, int reach, String site) {
+        if (offset > reach || offset < -reach) {
+            throw new ColonyException(site + ": neighbor offset " + offset + " is beyond the step's reach " + reach
+                    + "; raise @Step(reach = ...)");
+        }
+        return offset;
+    }
+
+    /**
+     * The global index of the place at offset (dx, dy, dz) from (x, y, z), or -1 when it lies outside a
+     * non-wrapping grid. Dimensions beyond {@code dims} are ignored.
+     */
+    public static long neighborIndex(int x, int y, int z, int dx, int dy, int dz, int size0, int size1, int size2,
+            int dims, boolean wrap) {
+        long nx = coordinate((long) x + dx, size0, wrap);
+        long ny = dims >= 2 ? coordinate((long) y + dy, size1, wrap) : 0;
+        long nz = dims >= 3 ? coordinate((long) z + dz, size2, wrap) : 0;
+        if (nx < 0 || ny < 0 || nz < 0) {
+            return -1;
+        }
+        return nx + (long) size0 * (ny + (long) size1 * nz);
+    }
+
+    private static long coordinate(long c, int n, boolean wrap) {
+        if (c >= 0 && c < n) {
+            return c;
+        }
+        return wrap ? Math.floorMod(c, (long) n) : -1;
+    }
+
+    /** An agent's move target for {@code migrate(dx, dy, dz)}: a global index, or {@link AgentBlock#OUTSIDE}. */
+    public static long migrate(int x, int y, int z, int dx, int dy, int dz, int size0, int size1, int size2, int dims,
+            boolean wrap) {
+        long g = neighborIndex(x, y, z, dx, dy, dz, size0, size1, size2, dims, wrap);
+        return g < 0 ? AgentBlock.OUTSIDE : g;
+    }
+
+    /** An agent's move target for {@code moveTo(x, y, z)}: a global index, or {@link AgentBlock#OUTSIDE}. */
+    public static long moveTo(int x, int y, int z, int size0, int size1, int size2, int dims, boolean wrap) {
+        long g = neighborIndex(0, 0, 0, x, y, z, size0, size1, size2, dims, wrap);
+        return g < 0 ? AgentBlock.OUTSIDE : g;
+    }
+
+    /**
+     * The children an agent has asked for after one more {@code spawn(n)}: calls add up, and a total beyond
+     * int's range is refused here rather than wrapping around to a negative count.
+     */
+    public static int spawn(int asked, int n) {
+        long total = (long) asked + n;
+        if (total > Integer.MAX_VALUE) {
+            throw new ColonyException("spawn(" + n + ") makes " + total + " children asked for by one agent; at most "
+                    + Integer.MAX_VALUE + " per agent and manageAll");
+        }
+        return (int) total;
+    }
+
+    /**
+     * The number of agents on the place stored at {@code s} (a storage index of the block, halo included) of an
+     * agent view's {@code start} array.
+     */
+    public static int agentCount(int[] start, int s) {
+        return start[s + 1] - start[s];
+    }
+
+    // Comparisons as 0 or 1, by arithmetic alone: a kernel combines them with & | ^ and tests the result once,
+    // so the JIT has no branch to emit that data-dependent values would mispredict.
+
+    /** 1 if {@code a == b}, else 0. */
+    public static int eq(int a, int b) {
+        return ne(a, b) ^ 1;
+    }
+
+    /** 1 if {@code a != b}, else 0. */
+    public static int ne(int a, int b) {
+        int d = a ^ b;
+        return (d | -d) >>> 31;
+    }
+
+    /** 1 if {@code a < b}, else 0. */
+    public static int lt(int a, int b) {
+        return (int) (((long) a - b) >>> 63);
+    }
+
+    /** 1 if {@code a <= b}, else 0. */
+    public static int le(int a, int b) {
+        return lt(b, a) ^ 1;
+    }
+
+    /** 1 if {@code a > b}, else 0. */
+    public static int gt(int a, int b) {
+        return lt(b, a);
+    }
+
+    /** 1 if {@code a >= b}, else 0. */
+    public static int ge(int a, int b) {
+        return lt(a, b) ^ 1;
+    }
+
+    /** 1 if {@code b}, else 0 (for a boolean read from a column the JIT emits just the load). */
+    public static int bit(boolean b) {
+        return b ? 1 : 0;
+    }
+
+    /** Whether coordinate {@code c + d} lies in {@code [0, n)}. */
+    public static boolean inside(int c, int d, int n) {
+        long v = (long) c + d;
+        return v >= 0 && v < n;
+    }
+}

@@ -1,0 +1,42 @@
+package org.colony.kernel;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A step of a model, with the facts the runtime needs to run it correctly: what it writes and reads
+ * through neighbours (for double buffering and halo exchange) and how far it reaches.
+ *
+ * @param name the method name
+ * @param params the parameters, in order
+ * @param predicate whether the step returns boolean (usable in {@code count})
+ * @param writes ordinals of the attributes it writes
+ * @param remoteReads ordinals of the attributes it reads on other instances (neighbouring places; for
+ *     agents, other agents of the same class)
+ * @param placeRemoteReads for agent steps, place attributes read on neighbouring places
+ * @param placeWrites for agent steps, the place attributes written and how writes combine
+ * @param iterates slots of the agent models whose agents the step iterates or counts
+ * @param remoteAgents slots of the agent models whose agents the step counts or iterates on neighbouring places
+ *     ({@code agentCountAt}, {@code agentsAt}): on a partitioned grid their numbers are needed on the halo
+ * @param remoteAgentRows slots of the agent models whose agents the step iterates on neighbouring places
+ *     ({@code agentsAt}): on a partitioned grid their ids and attributes are needed on the halo too
+ * @param actions for agent steps, the life-cycle intents it may record
+ * @param reach the largest neighbour offset along any dimension
+ * @param usesRandom whether it draws random numbers
+ * @param boundaryOnly whether it does nothing on places off the grid's boundary (a boundary condition): a
+ *     backend may run it on the boundary alone and copy what it buffered back instead of swapping columns
+ * @param readsTime whether it reads {@code time()}: a backend may give a step that neither reads the time nor
+ *     draws random numbers the same call values every tick (the CUDA backend then replays its launch unchanged)
+ * @param source where it is declared, {@code File.java:line}
+ */
+public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
+        Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
+        Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
+        int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
+
+    /** Attributes this step both writes and reads through neighbours: written to the second buffer, then swapped. */
+    public boolean buffers(int attribute) {
+        return writes.contains(attribute) && remoteReads.contains(attribute);
+    }
+}

@@ -1,0 +1,56 @@
+package org.colony.runtime.cpu;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import org.colony.runtime.spi.AgentPartition;
+
+/**
+ * A partition whose {@code manageAll} steps are those of a {@link ManageRound} over host columns (the CPU's
+ * partitions, and the GPU's, which stage their agents through host memory for it): the steps between the
+ * start and the end of the round go straight to it.
+ */
+public interface RoundPartition extends AgentPartition {
+
+    /** The round of the {@code manageAll} under way. */
+    ManageRound round();
+
+    @Override
+    default void packRequests(int to, MemorySegment buffer) {
+        round().packRequests(to, buffer);
+    }
+
+    @Override
+    default void resolveMoves(List<Batch> incoming) {
+        round().resolve(incoming);
+    }
+
+    @Override
+    default long admitted(int from) {
+        return round().admitted(from);
+    }
+
+    @Override
+    default void packVerdicts(int to, MemorySegment buffer) {
+        round().packVerdicts(to, buffer);
+    }
+
+    @Override
+    default long leave(int to, MemorySegment verdicts) {
+        return round().leave(to, verdicts);
+    }
+
+    @Override
+    default void packMovers(int to, MemorySegment buffer) {
+        round().packMovers(to, buffer);
+    }
+
+    @Override
+    default long settleBirths() {
+        return round().settleBirths();
+    }
+
+    @Override
+    default void packBirths(MemorySegment buffer) {
+        round().packBirths(buffer);
+    }
+}

@@ -1,0 +1,275 @@
+package org.colony.runtime.grid;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.colony.ColonyException;
+
+/**
+ * A grid cut into a box of partitions: {@code counts[d]} partitions along dimension d. Partition p has
+ * the block index {@code (p % c0, p / c0 % c1, p / c0 / c1)}. Along each dimension block i starts at
+ * {@code floor(size * i / count)}, so blocks differ in size by at most one cell, spread evenly: the
+ * nominal block size is {@code ceil(size / count)} and an actual size is that or one less.
+ *
+ * <pre>{@code
+ * Topology t = Topology.of(Grid.of(9000, 9000), 4);   // 1 x 4: four bands of rows
+ * Topology u = Topology.of(Grid.of(9000, 9000), 2, 2); // the user's own 2 x 2
+ * }</pre>
+ */
+public final class Topology {
+
+    private final Grid grid;
+    private final int[] counts;
+
+    private Topology(Grid grid, int[] counts) {
+        this.grid = grid;
+        this.counts = counts;
+    }
+
+    /**
+     * The topology of {@code partitions} partitions that cuts the least surface: of all factorisations
+     * of the count over the grid's dimensions (none cutting a dimension into more parts than it has
+     * cells), the one whose cuts cross the fewest cells; on a tie, the one that cuts the highest
+     * dimensions most, so that partitions are bands of whole rows, whose halos are contiguous.
+     *
+     * @throws ColonyException if the count is not positive or the grid has too few cells to cut
+     */
+    public static Topology of(Grid grid, int partitions) {
+        if (partitions < 1) {
+            throw new ColonyException("partitions=" + partitions + " is not positive; use 1 or more");
+        }
+        int dims = grid.dimensions();
+        int[] best = null;
+        long bestCut = Long.MAX_VALUE;
+        for (int[] c : factorisations(partitions, dims)) {
+            if (!fits(grid, c)) {
+                continue;
+            }
+            long cut = cut(grid, c);
+            if (cut < bestCut || (cut == bestCut && higherFirst(c, best))) {
+                best = c;
+                bestCut = cut;
+            }
+        }
+        if (best == null) {
+            throw new ColonyException("partitions=" + partitions + " cannot cut the grid " + grid + " ("
+                    + grid.cells() + " places): every way of cutting it gives a partition no cells; use at most "
+                    + Math.min(grid.cells(), Integer.MAX_VALUE) + " partitions");
+        }
+        return new Topology(grid, best);
+    }
+
+    /**
+     * The topology with the given number of partitions along each dimension (the user's override).
+     *
+     * @throws ColonyException if the counts do not match the grid's dimensions or cut a dimension into
+     *     more parts than it has cells
+     */
+    public static Topology of(Grid grid, int... counts) {
+        if (counts.length == 1 && grid.dimensions() > 1) {
+            return of(grid, counts[0]);
+        }
+        if (counts.length != grid.dimensions()) {
+            throw new ColonyException("partition counts " + Arrays.toString(counts) + " have " + counts.length
+                    + " entries; the grid " + grid + " has " + grid.dimensions() + " dimensions");
+        }
+        for (int d = 0; d < counts.length; d++) {
+            if (counts[d] < 1) {
+                throw new ColonyException("partition count " + counts[d] + " along dimension " + d
+                        + " is not positive");
+            }
+            if (counts[d] > grid.size(d)) {
+                throw new ColonyException("partitions=" + counts[d] + " along dimension " + d + " is more than the "
+                        + grid.size(d) + " places of the grid " + grid + " along it; use at most " + grid.size(d));
+            }
+        }
+        long product = 1;
+        for (int c : counts) {
+            product *= c;
+        }
+        if (product > Integer.MAX_VALUE) {
+            throw new ColonyException("partition counts " + Arrays.toString(counts) + " make more than 2^31 partitions");
+        }
+        return new Topology(grid, counts.clone());
+    }
+
+    private static List<int[]> factorisations(int n, int dims) {
+        List<int[]> out = new ArrayList<>();
+        factor(n, dims, 0, new int[dims], out);
+        return out;
+    }
+
+    private static void factor(int rest, int dims, int d, int[] c, List<int[]> out) {
+        if (d == dims - 1) {
+            c[d] = rest;
+            out.add(c.clone());
+            return;
+        }
+        for (int f = 1; f <= rest; f++) {
+            if (rest % f == 0) {
+                c[d] = f;
+                factor(rest / f, dims, d + 1, c, out);
+            }
+        }
+    }
+
+    private static boolean fits(Grid grid, int[] c) {
+        for (int d = 0; d < c.length; d++) {
+            if (c[d] > grid.size(d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Cells on the cut faces: each cut along d crosses the product of the other sizes. */
+    private static long cut(Grid grid, int[] c) {
+        long total = 0;
+        for (int d = 0; d < c.length; d++) {
+            long cuts = grid.boundary() == Boundary.WRAP && c[d] > 1 ? c[d] : c[d] - 1;
+            long face = 1;
+            for (int e = 0; e < c.length; e++) {
+                if (e != d) {
+                    face *= grid.size(e);
+                }
+            }
+            total += cuts * face;
+        }
+        return total;
+    }
+
+    private static boolean higherFirst(int[] c, int[] best) {
+        for (int d = c.length - 1; d >= 0; d--) {
+            if (c[d] != best[d]) {
+                return c[d] > best[d];
+            }
+        }
+        return false;
+    }
+
+    /** The grid. */
+    public Grid grid() {
+        return grid;
+    }
+
+    /** The number of dimensions. */
+    public int dimensions() {
+        return counts.length;
+    }
+
+    /** Partitions along dimension {@code d} (1 past the grid's dimensions). */
+    public int count(int d) {
+        return d < counts.length ? counts[d] : 1;
+    }
+
+    /** The partition counts, one per dimension. */
+    public int[] counts() {
+        return counts.clone();
+    }
+
+    /** The number of partitions. */
+    public int partitions() {
+        int p = 1;
+        for (int c : counts) {
+            p *= c;
+        }
+        return p;
+    }
+
+    /** The nominal block size along {@code d}: the largest block's. */
+    public int nominal(int d) {
+        return (int) ((grid.size(d) + (long) count(d) - 1) / count(d));
+    }
+
+    /** The first cell along {@code d} of the blocks at block index {@code i}. */
+    public int origin(int d, int i) {
+        return (int) ((long) grid.size(d) * i / count(d));
+    }
+
+    /** The block index of partition {@code p}. */
+    public int[] blockIndex(int p) {
+        check(p);
+        int[] index = new int[counts.length];
+        int rest = p;
+        for (int d = 0; d < counts.length; d++) {
+            index[d] = rest % counts[d];
+            rest /= counts[d];
+        }
+        return index;
+    }
+
+    /** The partition at a block index. */
+    public int partition(int... blockIndex) {
+        int p = 0;
+        for (int d = counts.length - 1; d >= 0; d--) {
+            p = p * counts[d] + blockIndex[d];
+        }
+        return p;
+    }
+
+    /** The block of partition {@code p}. */
+    public Block block(int p) {
+        int[] index = blockIndex(p);
+        int[] origin = new int[3];
+        int[] extent = {1, 1, 1};
+        for (int d = 0; d < counts.length; d++) {
+            origin[d] = origin(d, index[d]);
+            extent[d] = origin(d, index[d] + 1) - origin[d];
+        }
+        return new Block(p, index, origin, extent);
+    }
+
+    /**
+     * The partition across direction {@code neighborId} of partition {@code p}, or -1 where that side is
+     * the edge of a grid that does not wrap. On a wrapping grid cut once along a dimension, a partition is
+     * its own neighbour across that dimension.
+     */
+    public int neighbor(int p, int neighborId) {
+        int[] offset = Neighbors.offsets(neighborId, counts.length);
+        int[] index = blockIndex(p);
+        for (int d = 0; d < counts.length; d++) {
+            int i = index[d] + offset[d];
+            if (i < 0 || i >= counts[d]) {
+                if (grid.boundary() != Boundary.WRAP) {
+                    return -1;
+                }
+                i = Math.floorMod(i, counts[d]);
+            }
+            index[d] = i;
+        }
+        return partition(index);
+    }
+
+    /** The partition that owns a place. */
+    public int owner(int x, int y, int z) {
+        int[] c = {x, y, z};
+        int[] index = new int[counts.length];
+        for (int d = 0; d < counts.length; d++) {
+            // the block i with origin(i) <= c < origin(i + 1): i = floor((c * count + count - 1) / size) ...
+            int i = (int) (((long) c[d] * counts[d] + counts[d] - 1) / grid.size(d));
+            while (i > 0 && origin(d, i) > c[d]) {
+                i--;
+            }
+            while (i + 1 < counts[d] && origin(d, i + 1) <= c[d]) {
+                i++;
+            }
+            index[d] = i;
+        }
+        return partition(index);
+    }
+
+    private void check(int p) {
+        if (p < 0 || p >= partitions()) {
+            throw new ColonyException("partition " + p + " does not exist; there are " + partitions());
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (int d = 0; d < counts.length; d++) {
+            sb.append(d > 0 ? "x" : "").append(counts[d]);
+        }
+        return sb + " partitions of " + grid;
+    }
+}

@@ -1,0 +1,60 @@
+package org.colony.runtime.transport;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * Moves packed buffers between partitions: halo regions and migrating agents. One implementation copies
+ * in-process (CPU partitions of one simulation); others send between GPUs (NCCL) or processes (MPI). The
+ * caller knows what it receives: every receive names its sender and holds exactly the bytes sent.
+ *
+ * <p>Nothing here assumes one process: an exchange lists the messages that this process's partitions send
+ * and receive, and a message whose two ends live in this process appears once in each list.
+ */
+public interface Transport extends AutoCloseable {
+
+    /**
+     * One buffer of one exchange.
+     *
+     * @param from the sending partition
+     * @param to the receiving partition
+     * @param buffer the bytes: host memory, or device memory where {@link #deviceMemory()} says so (a
+     *     segment of the device address, never read on the host)
+     */
+    record Message(int from, int to, MemorySegment buffer) {
+    }
+
+    /** A short name for messages: {@code in-process}, {@code nccl}, {@code mpi}. */
+    String name();
+
+    /** Whether buffers live in GPU memory rather than host memory. */
+    boolean deviceMemory();
+
+    /**
+     * Carries out one exchange: every send reaches the receive with the same sender and receiver; several
+     * messages between the same pair match in list order. Returns when every receive buffer holds its data
+     * (for device memory: when the copies are ordered before later work on the receiving device).
+     *
+     * @throws org.colony.ColonyException if a send and its receive differ in size, or one has no
+     *     counterpart among this process's partitions
+     */
+    void exchange(List<Message> sends, List<Message> receives);
+
+    /**
+     * Starts an exchange and returns what completes it: work the caller issues between the two (interior cells
+     * of a step, which read no halo) may run alongside the transfers; work issued after {@code finish} sees every
+     * receive. A transport that cannot overlap carries the exchange out here and finishes with nothing to do.
+     */
+    default Runnable start(List<Message> sends, List<Message> receives) {
+        exchange(sends, receives);
+        return () -> { };
+    }
+
+    /** Whether {@link #start} lets work run alongside the transfers (so splitting a step pays). */
+    default boolean overlaps() {
+        return false;
+    }
+
+    @Override
+    void close();
+}
