@@ -6,11 +6,10 @@ import org.colony.cuda.internal.CudaContext;
 import org.colony.cuda.internal.CudaDevice;
 import org.colony.cuda.internal.CudaPlaceStore;
 import org.colony.kernel.ModelDescriptor;
-import org.colony.runtime.Config;
-import org.colony.runtime.Mode;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.BackendOptions;
 import org.colony.runtime.spi.DeviceTimings;
 import org.colony.runtime.spi.PlaceStore;
 
@@ -21,16 +20,16 @@ public final class CudaBackend implements Backend {
     private final CudaContext[] all;
     private final boolean fast;
 
-    /** Opens the GPUs that {@code config.device()} and {@code config.devices()} name. */
-    public CudaBackend(Config config) {
-        this.fast = config.mode() == Mode.FAST;
-        int n = config.devices();
+    /** Opens the GPUs that {@code options.device()} and {@code options.devices()} name. */
+    public CudaBackend(BackendOptions options) {
+        this.fast = options.fast();
+        int n = options.devices();
         if (n > 1) {
             org.colony.cuda.internal.Driver.init();
             int count = org.colony.cuda.internal.Driver.deviceCount();
-            if (config.device() + n > count) {
-                throw new ColonyException("--devices=" + n + " from --device=" + config.device() + " needs GPUs "
-                        + config.device() + " to " + (config.device() + n - 1) + ", but this machine has " + count
+            if (options.device() + n > count) {
+                throw new ColonyException("--devices=" + n + " from --device=" + options.device() + " needs GPUs "
+                        + options.device() + " to " + (options.device() + n - 1) + ", but this machine has " + count
                         + " CUDA device" + (count == 1 ? "" : "s"));
             }
         }
@@ -39,7 +38,7 @@ public final class CudaBackend implements Backend {
         boolean graphs = n == 1 && CudaGraphs.allowedNow();
         try {
             for (int i = 0; i < n; i++) {
-                all[i] = new CudaContext(CudaDevice.open(config.device() + i), fast, graphs);
+                all[i] = new CudaContext(CudaDevice.open(options.device() + i), fast, graphs);
             }
         } catch (RuntimeException e) {
             for (CudaContext c : all) {

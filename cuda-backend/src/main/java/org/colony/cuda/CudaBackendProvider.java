@@ -1,8 +1,8 @@
 package org.colony.cuda;
 
 import org.colony.cuda.internal.Probe;
-import org.colony.runtime.Config;
 import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.BackendOptions;
 import org.colony.runtime.spi.BackendProvider;
 
 /** Provides the CUDA backend where a CUDA driver, a GPU and NVRTC are present; {@code --backend auto} prefers it. */
@@ -36,7 +36,7 @@ public final class CudaBackendProvider implements BackendProvider {
     }
 
     @Override
-    public Backend open(Config config) {
-        return new CudaBackend(config);
+    public Backend open(BackendOptions options) {
+        return new CudaBackend(options);
     }
 }

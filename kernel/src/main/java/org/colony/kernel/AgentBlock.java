@@ -52,12 +52,6 @@ public interface AgentBlock {
     /** A shared attribute's values. */
     Object shared(int index);
 
-    /** The simulation's seed. */
-    long seed();
-
-    /** The random stream of the current call. */
-    long epoch();
-
-    /** The simulation time. */
-    long time();
+    /** The call its kernels run: the step, its arguments, the seed, the epoch and the time their draws see. */
+    Call call();
 }

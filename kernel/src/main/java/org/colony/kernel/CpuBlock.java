@@ -21,14 +21,8 @@ public interface CpuBlock {
     /** A shared attribute's values: a primitive array of length 1 for a scalar. */
     Object shared(int index);
 
-    /** The simulation's seed. */
-    long seed();
-
-    /** The random stream of the current call: distinct for every call of the simulation. */
-    long epoch();
-
-    /** The simulation time. */
-    long time();
+    /** The call its kernels run: the step, its arguments, the seed, the epoch and the time their draws see. */
+    Call call();
 
     /** The agents of the collection in slot {@code slot} of the model's iterated agent classes. */
     AgentView agents(int slot);

@@ -11,26 +11,24 @@ public interface ModelDescriptor {
     ModelInfo info();
 
     /**
-     * Runs step number {@code step} over rows {@code [row0, row1)} and x in {@code [x0, x1)} of one
-     * block. Rows are the (y, z) lines of the block's owned region: row = y + extent1 * z.
-     *
-     * @param args the step's arguments, boxed in exactly the parameter types
+     * Runs the block's call ({@link CpuBlock#call()}) over rows {@code [row0, row1)} and x in {@code [x0, x1)}
+     * of the block. Rows are the (y, z) lines of the block's owned region: row = y + extent1 * z.
      */
-    void run(int step, CpuBlock block, int row0, int row1, int x0, int x1, Object[] args);
+    void run(CpuBlock block, int row0, int row1, int x0, int x1);
 
     /**
-     * Runs predicate step number {@code step} over a range as {@link #run} does and returns how many
-     * instances it was true for.
+     * Runs the block's call of a predicate step over a range as {@link #run} does and returns how many instances
+     * it was true for.
      */
-    long count(int step, CpuBlock block, int row0, int row1, int x0, int x1, Object[] args);
+    long count(CpuBlock block, int row0, int row1, int x0, int x1);
 
-    /** Runs agent step number {@code step} for the agents in slots {@code [from, to)} of an agent model. */
-    default void runAgents(int step, AgentBlock block, int from, int to, Object[] args) {
+    /** Runs the block's call of an agent step for the agents in slots {@code [from, to)} of an agent model. */
+    default void runAgents(AgentBlock block, int from, int to) {
         throw new UnsupportedOperationException(info().modelClass().getName() + " is not an agent model");
     }
 
-    /** Runs agent predicate step number {@code step} for slots {@code [from, to)} and counts where it is true. */
-    default long countAgents(int step, AgentBlock block, int from, int to, Object[] args) {
+    /** Runs the block's call of an agent predicate step for slots {@code [from, to)} and counts where it is true. */
+    default long countAgents(AgentBlock block, int from, int to) {
         throw new UnsupportedOperationException(info().modelClass().getName() + " is not an agent model");
     }
 }

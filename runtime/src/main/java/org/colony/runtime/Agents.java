@@ -3,7 +3,6 @@ package org.colony.runtime;
 import org.colony.Agent;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.agents.ManageReport;
-import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 
 /**
@@ -22,7 +21,7 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
 
     Agents(Simulation sim, Class<A> modelClass, ModelDescriptor descriptor, Places<?> places, AgentStore store,
             int capacity) {
-        super(sim, modelClass, descriptor);
+        super(sim, modelClass, descriptor, store);
         this.places = places;
         this.store = store;
         this.capacity = capacity;
@@ -97,41 +96,6 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     public long[] locations() {
         sim.checkOpen();
         return store.places();
-    }
-
-    @Override
-    void runStep(int step, Object[] args, long epoch) {
-        store.call(step, args, sim.seed(), epoch, sim.time());
-    }
-
-    @Override
-    long countStep(int step, Object[] args, long epoch) {
-        return store.count(step, args, sim.seed(), epoch, sim.time());
-    }
-
-    @Override
-    void readColumn(int attribute, int element, Object target) {
-        store.read(attribute, element, target);
-    }
-
-    @Override
-    void writeColumn(int attribute, int element, Object source) {
-        store.write(attribute, element, source);
-    }
-
-    @Override
-    Reduction reduceColumn(int attribute, int element) {
-        return store.reduce(attribute, element);
-    }
-
-    @Override
-    void setSharedValues(int index, Object values) {
-        store.setShared(index, values);
-    }
-
-    @Override
-    long bytes() {
-        return store.bytes();
     }
 
     @Override

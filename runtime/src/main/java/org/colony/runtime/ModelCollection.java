@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ParamInfo;
@@ -11,6 +12,7 @@ import org.colony.kernel.ScalarType;
 import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.reduce.Reduction;
+import org.colony.runtime.spi.Store;
 import org.colony.runtime.step.PredicateRef0;
 import org.colony.runtime.step.PredicateRef1;
 import org.colony.runtime.step.PredicateRef2;
@@ -34,30 +36,18 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     final Class<P> modelClass;
     final ModelInfo model;
     final String name;
+    private final Store store;
 
-    ModelCollection(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor) {
+    ModelCollection(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor, Store store) {
         this.sim = sim;
         this.modelClass = modelClass;
         this.model = descriptor.info();
         this.name = modelClass.getSimpleName();
+        this.store = store;
     }
 
     /** The number of instances (places, or live agents). */
     public abstract long size();
-
-    abstract void runStep(int step, Object[] args, long epoch);
-
-    abstract long countStep(int step, Object[] args, long epoch);
-
-    abstract void readColumn(int attribute, int element, Object target);
-
-    abstract void writeColumn(int attribute, int element, Object source);
-
-    abstract Reduction reduceColumn(int attribute, int element);
-
-    abstract void setSharedValues(int index, Object values);
-
-    abstract long bytes();
 
     /** How messages say what the collection holds: "these places hold", "these agents are". */
     abstract String holds();
@@ -78,7 +68,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     /** Bytes of memory the collection holds on its backend. */
     public long memoryBytes() {
         sim.checkOpen();
-        return bytes();
+        return store.bytes();
     }
 
     // ---- steps -------------------------------------------------------------------------------
@@ -144,7 +134,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         var timer = sim.timer();
         Object jfr = timer.begin();
         long t0 = timer.clock();
-        runStep(step, converted, epoch);
+        store.call(new Call(step, converted, sim.seed(), epoch, sim.time()));
         timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
     }
 
@@ -159,7 +149,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         var timer = sim.timer();
         Object jfr = timer.begin();
         long t0 = timer.clock();
-        long n = countStep(step, converted, epoch);
+        long n = store.count(new Call(step, converted, sim.seed(), epoch, sim.time()));
         timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
         return n;
     }
@@ -275,7 +265,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     private Object read(String attr, int k, ScalarType type, boolean element) {
         int a = attribute(attr, type, element);
         Object out = type.newArray(cells());
-        readColumn(a, element(a, k), out);
+        store.read(a, element(a, k), out);
         return out;
     }
 
@@ -288,7 +278,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         if (n != size()) {
             throw new ColonyException("set(\"" + attr + "\", values): values has " + n + " elements, " + sizeText());
         }
-        writeColumn(a, element(a, k), values);
+        store.write(a, element(a, k), values);
     }
 
     /** The values of a double attribute. */
@@ -370,7 +360,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
                 .get(model.attributeIndex(attr)).isArray());
         ScalarType t = model.attributes().get(a).type();
         Object out = t.newArray(cells());
-        readColumn(a, element(a, k), out);
+        store.read(a, element(a, k), out);
         return out;
     }
 
@@ -480,7 +470,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
             }
             java.lang.reflect.Array.set(values, 0, v);
         }
-        setSharedValues(i, values);
+        store.setShared(i, values);
     }
 
     private List<String> sharedNames() {
@@ -496,13 +486,13 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     /** Sum, minimum and maximum of a scalar attribute, in one pass, independent of threads and partitions. */
     public Reduction reduce(String attr) {
         int a = attribute(attr, null, false);
-        return reduceColumn(a, 0);
+        return store.reduce(a, 0);
     }
 
     /** Sum, minimum and maximum of element {@code k} of an array attribute. */
     public Reduction reduce(String attr, int k) {
         int a = attribute(attr, null, true);
-        return reduceColumn(a, element(a, k));
+        return store.reduce(a, element(a, k));
     }
 
     /**
@@ -519,7 +509,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         if (model.attributes().get(a).type().isFloating()) {
             throw new ColonyException("attribute " + name + "." + attr + " is floating point; use sum");
         }
-        return reduceColumn(a, 0).longSum();
+        return store.reduce(a, 0).longSum();
     }
 
     /** The least value of an attribute. */
@@ -544,7 +534,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {
                 Object col = info.type().newArray(cells());
-                readColumn(a, k, col);
+                store.read(a, k, col);
                 h = Values.hash(h, col);
             }
         }

@@ -9,7 +9,6 @@ import org.colony.Place;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
-import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.PlaceStore;
 
 /**
@@ -26,7 +25,7 @@ public final class Places<P extends Place> extends ModelCollection<P> {
     private final List<Agents<?>> residents = new ArrayList<>();
 
     Places(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor, Grid grid, PlaceStore store) {
-        super(sim, modelClass, descriptor);
+        super(sim, modelClass, descriptor, store);
         this.grid = grid;
         this.store = store;
     }
@@ -81,41 +80,6 @@ public final class Places<P extends Place> extends ModelCollection<P> {
 
     void addResident(Agents<?> agents) {
         residents.add(agents);
-    }
-
-    @Override
-    void runStep(int step, Object[] args, long epoch) {
-        store.call(step, args, sim.seed(), epoch, sim.time());
-    }
-
-    @Override
-    long countStep(int step, Object[] args, long epoch) {
-        return store.count(step, args, sim.seed(), epoch, sim.time());
-    }
-
-    @Override
-    void readColumn(int attribute, int element, Object target) {
-        store.read(attribute, element, target);
-    }
-
-    @Override
-    void writeColumn(int attribute, int element, Object source) {
-        store.write(attribute, element, source);
-    }
-
-    @Override
-    Reduction reduceColumn(int attribute, int element) {
-        return store.reduce(attribute, element);
-    }
-
-    @Override
-    void setSharedValues(int index, Object values) {
-        store.setShared(index, values);
-    }
-
-    @Override
-    long bytes() {
-        return store.bytes();
     }
 
     /**

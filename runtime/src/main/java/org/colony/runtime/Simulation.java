@@ -10,6 +10,7 @@ import org.colony.runtime.grid.Grid;
 import org.colony.runtime.profile.CallTimer;
 import org.colony.runtime.profile.StepProfile;
 import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.BackendOptions;
 import org.colony.runtime.spi.BackendProvider;
 import org.colony.runtime.spi.PlaceStore;
 
@@ -67,6 +68,11 @@ public final class Simulation implements AutoCloseable {
         return create(Config.defaults());
     }
 
+    /** What the backends read of the configuration. */
+    private static BackendOptions options(Config config) {
+        return new BackendOptions(config.threads(), config.device(), config.devices(), config.mode() == Mode.FAST);
+    }
+
     private static Backend openBackend(Config config) {
         List<BackendProvider> providers = new ArrayList<>();
         ServiceLoader.load(BackendProvider.class, Simulation.class.getClassLoader()).forEach(providers::add);
@@ -74,7 +80,7 @@ public final class Simulation implements AutoCloseable {
         if (config.backend().equals("auto")) {
             for (BackendProvider p : providers) {
                 if (p.unavailableReason() == null) {
-                    return p.open(config);
+                    return p.open(options(config));
                 }
             }
             throw new ColonyException("no backend can run here");
@@ -85,7 +91,7 @@ public final class Simulation implements AutoCloseable {
                 if (why != null) {
                     throw new ColonyException("--backend=" + config.backend() + " cannot run here: " + why);
                 }
-                return p.open(config);
+                return p.open(options(config));
             }
         }
         throw new ColonyException("--backend=" + config.backend() + " is not installed: add its module (colony-"

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.colony.ColonyException;
+import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
@@ -277,16 +278,16 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     @Override
-    public void call(int step, Object[] args, long seed, long epoch, long time) {
+    public void call(Call call) {
         beforeStep();
-        dev.call(step, args, seed, epoch, time);
+        dev.call(call);
         hostCurrent = false;
     }
 
     @Override
-    public long count(int step, Object[] args, long seed, long epoch, long time) {
+    public long count(Call call) {
         beforeStep();
-        long n = dev.count(step, args, seed, epoch, time);
+        long n = dev.count(call);
         hostCurrent = false;
         return n;
     }

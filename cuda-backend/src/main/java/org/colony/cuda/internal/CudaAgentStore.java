@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
@@ -391,25 +392,25 @@ public final class CudaAgentStore implements AgentStore {
     // ---- steps ------------------------------------------------------------------------------
 
     @Override
-    public void call(int step, Object[] args, long seed, long epoch, long time) {
+    public void call(Call call) {
         checkOpen(); // this device's context is current before its timer records anything
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
-        launch(step, args, seed, epoch, time, 0L);
+        launch(call, 0L);
         if (timer.on()) {
-            timer.stop(name() + "." + model.steps().get(step).name(), start);
+            timer.stop(name() + "." + model.steps().get(call.step()).name(), start);
         }
     }
 
     @Override
-    public long count(int step, Object[] args, long seed, long epoch, long time) {
+    public long count(Call call) {
         checkOpen();
         counter.clear();
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
-        launch(step, args, seed, epoch, time, counter.pointer());
+        launch(call, counter.pointer());
         if (timer.on()) {
-            timer.stop(name() + "." + model.steps().get(step).name(), start);
+            timer.stop(name() + "." + model.steps().get(call.step()).name(), start);
         }
         try (Arena a = Arena.ofConfined()) {
             MemorySegment c = a.allocate(8);
@@ -419,8 +420,10 @@ public final class CudaAgentStore implements AgentStore {
         }
     }
 
-    private void launch(int step, Object[] args, long seed, long epoch, long time, long countPointer) {
+    private void launch(Call call, long countPointer) {
         checkOpen();
+        int step = call.step();
+        Object[] args = call.args();
         StepInfo s = model.steps().get(step);
         for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
             if (w.getValue() == Combine.SET && capacity > 1) {
@@ -434,7 +437,8 @@ public final class CudaAgentStore implements AgentStore {
         }
         places.prepareRemote(s.placeRemoteReads());
         KernelParams p = params.begin();
-        Frames.write(p.frame(), places.layout(), Frames.seed(s, seed), Frames.epoch(s, epoch), Frames.time(s, time),
+        Call seen = call.seenBy(s);
+        Frames.write(p.frame(), places.layout(), seen.seed(), seen.epoch(), seen.time(),
                 errors.pointer(), count, slots, places.pitch(), kernels.who(step));
         for (int a = 0; a < current.length; a++) {
             p.add(current[a].pointer());

@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
@@ -14,6 +15,7 @@ import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Region;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
@@ -178,24 +180,24 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     }
 
     @Override
-    public void call(int step, Object[] args, long seed, long epoch, long time) {
+    public void call(Call call) {
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
-        launch(step, args, seed, epoch, time, 0L);
+        launch(call, 0L);
         if (timer.on()) {
-            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(step).name(), start);
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(call.step()).name(), start);
         }
     }
 
     @Override
-    public long count(int step, Object[] args, long seed, long epoch, long time) {
+    public long count(Call call) {
         checkOpen();
         counter.clear();
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
-        launch(step, args, seed, epoch, time, counter.pointer());
+        launch(call, counter.pointer());
         if (timer.on()) {
-            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(step).name(), start);
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(call.step()).name(), start);
         }
         try (Arena a = Arena.ofConfined()) {
             MemorySegment c = a.allocate(8);
@@ -205,9 +207,9 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
         }
     }
 
-    private void launch(int step, Object[] args, long seed, long epoch, long time, long count) {
-        launchBox(step, args, seed, epoch, time, count, null);
-        finishCall(step);
+    private void launch(Call call, long count) {
+        launchBox(call, count, null);
+        finishCall(call.step());
     }
 
     @Override
@@ -216,13 +218,12 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     }
 
     @Override
-    public void callBox(int step, Object[] args, long seed, long epoch, long time,
-            org.colony.runtime.grid.Region box) {
+    public void callBox(Call call, Region box) {
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
-        launchBox(step, args, seed, epoch, time, 0L, box);
+        launchBox(call, 0L, box);
         if (timer.on()) {
-            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(step).name(), start);
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(call.step()).name(), start);
         }
     }
 
@@ -240,9 +241,10 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     }
 
     /** Launches a step on the owned cells, or on the box {@code box} of them (local coordinates) where not null. */
-    private void launchBox(int step, Object[] args, long seed, long epoch, long time, long count,
-            org.colony.runtime.grid.Region box) {
+    private void launchBox(Call call, long count, Region box) {
         checkOpen();
+        int step = call.step();
+        Object[] args = call.args();
         StepInfo s = model.steps().get(step);
         prepareRemote(s.remoteReads());
         KernelParams p = params.begin();
@@ -252,14 +254,12 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
             return;
         }
         int march = kernels.marches(step) ? rowsPerThread(step, width, rows) : 1;
-        long sd = Frames.seed(s, seed);
-        long ep = Frames.epoch(s, epoch);
-        long t = Frames.time(s, time);
+        Call seen = call.seenBy(s);
         if (box == null) {
-            Frames.write(p.frame(), layout, sd, ep, t, errors.pointer(), layout.rows(), pitch, 0, march,
+            Frames.write(p.frame(), layout, seen.seed(), seen.epoch(), seen.time(), errors.pointer(), layout.rows(), pitch, 0, march,
                     kernels.who(step));
         } else {
-            Frames.writeBox(p.frame(), layout, box.lo(), box.hi(), sd, ep, t, errors.pointer(), pitch, march,
+            Frames.writeBox(p.frame(), layout, box.lo(), box.hi(), seen.seed(), seen.epoch(), seen.time(), errors.pointer(), pitch, march,
                     kernels.who(step));
         }
         for (int a = 0; a < current.length; a++) {
@@ -428,19 +428,19 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     }
 
     @Override
-    public void pack(int attribute, int element, org.colony.runtime.grid.Region region, MemorySegment buffer,
+    public void pack(int attribute, int element, Region region, MemorySegment buffer,
             long offset) {
         box("colony_pack_", attribute, element, region, buffer, offset);
     }
 
     @Override
-    public void unpack(int attribute, int element, org.colony.runtime.grid.Region region, MemorySegment buffer,
+    public void unpack(int attribute, int element, Region region, MemorySegment buffer,
             long offset) {
         box("colony_unpack_", attribute, element, region, buffer, offset);
         dirty[attribute] = false;
     }
 
-    private void box(String kernel, int attribute, int element, org.colony.runtime.grid.Region region,
+    private void box(String kernel, int attribute, int element, Region region,
             MemorySegment buffer, long offset) {
         checkOpen();
         long cells = region.cells();

@@ -3,7 +3,6 @@ package org.colony.cuda.internal;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.colony.kernel.Layout;
-import org.colony.kernel.StepInfo;
 
 /** Writes {@code colony::Frame} (colony.cuh) field by field: 10 longs, then 14 ints, 136 bytes. */
 public final class Frames {
@@ -14,27 +13,10 @@ public final class Frames {
     private Frames() {
     }
 
-    // A step's frame carries the seed and the epoch only when the step draws random numbers (the kernel reads them
-    // only to start its stream) and the time only when it reads time(); others get 0, so the launches of a step
-    // repeat from tick to tick and a CUDA graph replays them without changing a parameter.
-
-    /** The seed the frame of a call of {@code step} carries. */
-    public static long seed(StepInfo step, long seed) {
-        return step.usesRandom() ? seed : 0;
-    }
-
-    /** The epoch the frame of a call of {@code step} carries. */
-    public static long epoch(StepInfo step, long epoch) {
-        return step.usesRandom() ? epoch : 0;
-    }
-
-    /** The time the frame of a call of {@code step} carries. */
-    public static long time(StepInfo step, long time) {
-        return step.readsTime() ? time : 0;
-    }
-
     /**
-     * Fills a frame.
+     * Fills a frame. A step's frame carries the call as the step sees it ({@link org.colony.kernel.Call#seenBy}):
+     * the seed and the epoch only when it draws random numbers, the time only when it reads {@code time()}, so
+     * the launches of a step repeat from tick to tick and a CUDA graph replays them without changing a parameter.
      *
      * @param rows the block's rows (places) or the live agents (agents)
      * @param pitch the element pitch of the kernel's own array attributes

@@ -135,8 +135,7 @@ public final class DescriptorGenerator {
     private static MethodSpec.Builder dispatch(String name, TypeName returns, ModelIr model, ClassName kernels,
             boolean predicates, boolean agents) {
         MethodSpec.Builder m = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC).returns(returns)
-                .addParameter(TypeName.INT, "step");
+                .addModifiers(Modifier.PUBLIC).returns(returns);
         if (agents) {
             m.addParameter(JavaKernelGenerator.AGENT_BLOCK, "block")
                     .addParameter(TypeName.INT, "from")
@@ -148,8 +147,8 @@ public final class DescriptorGenerator {
                     .addParameter(TypeName.INT, "x0")
                     .addParameter(TypeName.INT, "x1");
         }
-        m.addParameter(Object[].class, "args");
-        m.beginControlFlow("switch (step)");
+        m.addStatement("final $T call = block.call()", RuntimeNames.CALL);
+        m.beginControlFlow("switch (call.step())");
         for (int i = 0; i < model.steps().size(); i++) {
             StepIr st = model.steps().get(i);
             if (st.predicate() != predicates || model.agent() != agents) {
@@ -159,7 +158,7 @@ public final class DescriptorGenerator {
                     kernels, st.name());
             for (int j = 0; j < st.params().size(); j++) {
                 IrType t = st.params().get(j).type();
-                call.add(", ($T) args[$L]", JavaPoetTypes.boxed(t), j);
+                call.add(", ($T) call.args()[$L]", JavaPoetTypes.boxed(t), j);
             }
             call.add(")");
             if (predicates) {
@@ -168,7 +167,7 @@ public final class DescriptorGenerator {
                 m.addCode("case $L:\n$>", i).addStatement("$L", call.build()).addStatement("return").addCode("$<");
             }
         }
-        m.addStatement("default: throw new $T($S + step)", IllegalArgumentException.class,
+        m.addStatement("default: throw new $T($S + call.step())", IllegalArgumentException.class,
                 model.simpleName() + " has no " + (predicates ? "predicate " : "") + "step number ");
         m.endControlFlow();
         return m;

@@ -287,8 +287,8 @@ public final class JavaKernelGenerator {
                 head.addStatement("$L", d);
             }
             if (step.usesRandom()) {
-                head.addStatement("final $T rng$$ = new $T($L.seed(), $L.epoch())", RANDOM_STREAM, RANDOM_STREAM,
-                        agent ? "ab$" : "blk$", agent ? "ab$" : "blk$");
+                head.addStatement("final $T rng$$ = new $T($L.call().seed(), $L.call().epoch())", RANDOM_STREAM,
+                        RANDOM_STREAM, agent ? "ab$" : "blk$", agent ? "ab$" : "blk$");
             }
             for (Map.Entry<String, String> o : offsetLocals.entrySet()) {
                 head.addStatement("final int $L = $L", o.getValue(), o.getKey());
@@ -910,7 +910,7 @@ public final class JavaKernelGenerator {
         @Override
         public String value(String name) {
             return switch (name) {
-                case "time$" -> decl("time$", "long", (agent ? "ab$" : "blk$") + ".time()");
+                case "time$" -> decl("time$", "long", (agent ? "ab$" : "blk$") + ".call().time()");
                 case "wrap$" -> decl("wrap$", "boolean", "layout$.wrap()");
                 case "dims$" -> decl("dims$", "int", "layout$.dims()");
                 default -> throw new IllegalArgumentException(name);

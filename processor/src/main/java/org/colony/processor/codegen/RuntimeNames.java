@@ -5,6 +5,7 @@ import org.colony.kernel.AgentAction;
 import org.colony.kernel.AgentBlock;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
 import org.colony.kernel.CpuBlock;
 import org.colony.kernel.KernelSupport;
@@ -33,6 +34,7 @@ public final class RuntimeNames {
     static final ClassName SCALAR_TYPE = ClassName.get(ScalarType.class);
     static final ClassName COMBINE = ClassName.get(Combine.class);
     static final ClassName AGENT_ACTION = ClassName.get(AgentAction.class);
+    static final ClassName CALL = ClassName.get(Call.class);
     static final ClassName CPU_BLOCK = ClassName.get(CpuBlock.class);
     static final ClassName AGENT_BLOCK = ClassName.get(AgentBlock.class);
     static final ClassName AGENT_VIEW = ClassName.get(AgentView.class);

@@ -4,6 +4,7 @@ import java.util.Map;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
@@ -159,10 +160,10 @@ class CpuAgentStore implements AgentStore {
     // ---- steps ------------------------------------------------------------------------------
 
     @Override
-    public void call(int step, Object[] args, long seed, long epoch, long time) {
-        StepInfo s = model.steps().get(step);
-        prepare(s, seed, epoch, time);
-        run(s, (from, to) -> descriptor.runAgents(step, cols, from, to, args));
+    public void call(Call call) {
+        StepInfo s = model.steps().get(call.step());
+        prepare(s, call);
+        run(s, (from, to) -> descriptor.runAgents(cols, from, to));
         for (int a : s.writes()) {
             if (s.buffers(a)) {
                 cols.swap(a);
@@ -172,15 +173,15 @@ class CpuAgentStore implements AgentStore {
     }
 
     @Override
-    public long count(int step, Object[] args, long seed, long epoch, long time) {
-        StepInfo s = model.steps().get(step);
-        prepare(s, seed, epoch, time);
+    public long count(Call call) {
+        StepInfo s = model.steps().get(call.step());
+        prepare(s, call);
         java.util.concurrent.atomic.AtomicLong total = new java.util.concurrent.atomic.AtomicLong();
-        run(s, (from, to) -> total.addAndGet(descriptor.countAgents(step, cols, from, to, args)));
+        run(s, (from, to) -> total.addAndGet(descriptor.countAgents(cols, from, to)));
         return total.get();
     }
 
-    private void prepare(StepInfo s, long seed, long epoch, long time) {
+    private void prepare(StepInfo s, Call call) {
         checkOpen();
         for (Map.Entry<Integer, Combine> w : new java.util.TreeMap<>(s.placeWrites()).entrySet()) {
             if (w.getValue() == Combine.SET && capacity > 1) {
@@ -193,7 +194,7 @@ class CpuAgentStore implements AgentStore {
             cols.resetContribution(w.getKey());
         }
         places.prepareRemote(s.placeRemoteReads());
-        cols.prepare(places.block(), views(s), seed, epoch, time);
+        cols.prepare(places.block(), views(s), call);
     }
 
     /** Work on a range of slots. */

@@ -1,7 +1,7 @@
 package org.colony.runtime.cpu;
 
-import org.colony.runtime.Config;
 import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.BackendOptions;
 import org.colony.runtime.spi.BackendProvider;
 
 /** Provides the CPU backend, which runs everywhere. */
@@ -23,7 +23,7 @@ public final class CpuBackendProvider implements BackendProvider {
     }
 
     @Override
-    public Backend open(Config config) {
-        return new CpuBackend(config.threads());
+    public Backend open(BackendOptions options) {
+        return new CpuBackend(options.threads());
     }
 }

@@ -2,6 +2,7 @@ package org.colony.runtime.cpu;
 
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
@@ -166,11 +167,11 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     @Override
-    public void call(int step, Object[] args, long seed, long epoch, long time) {
-        StepInfo s = model.steps().get(step);
+    public void call(Call call) {
+        StepInfo s = model.steps().get(call.step());
         if (held != null && !settings.profiling()) {
             checkOpen();
-            if (held.hold(block, step, args, seed, epoch, time)) {
+            if (held.hold(block, call)) {
                 for (int a : s.writes()) {
                     dirty[a] = true;
                 }
@@ -178,9 +179,9 @@ final class CpuPlaceStore implements PlaceBlock {
             }
         }
         runHeld();
-        prepare(s, seed, epoch, time);
-        runChunks(s, (r0, r1, x0, x1) -> descriptor.run(step, block, r0, r1, x0, x1, args));
-        finishCall(step);
+        prepare(s, call);
+        runChunks(s, (r0, r1, x0, x1) -> descriptor.run(block, r0, r1, x0, x1));
+        finishCall(call.step());
     }
 
     @Override
@@ -189,18 +190,18 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     @Override
-    public void callBox(int step, Object[] args, long seed, long epoch, long time, Region box) {
+    public void callBox(Call call, Region box) {
         runHeld();
-        StepInfo s = model.steps().get(step);
-        prepare(s, seed, epoch, time);
+        StepInfo s = model.steps().get(call.step());
+        prepare(s, call);
         int extent1 = block.layout().extent1();
         int[] lo = box.lo();
         int[] hi = box.hi();
         for (int z = lo[2]; z < hi[2]; z++) {
             int row0 = z * extent1 + lo[1];
             int rows = hi[1] - lo[1];
-            runChunks(s, rows, hi[0] - lo[0], (r0, r1, x0, x1) -> descriptor.run(step, block, row0 + r0, row0 + r1,
-                    lo[0] + x0, lo[0] + x1, args));
+            runChunks(s, rows, hi[0] - lo[0], (r0, r1, x0, x1) -> descriptor.run(block, row0 + r0, row0 + r1,
+                    lo[0] + x0, lo[0] + x1));
         }
     }
 
@@ -218,22 +219,22 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     @Override
-    public long count(int step, Object[] args, long seed, long epoch, long time) {
+    public long count(Call call) {
         runHeld();
-        StepInfo s = model.steps().get(step);
-        prepare(s, seed, epoch, time);
+        StepInfo s = model.steps().get(call.step());
+        prepare(s, call);
         java.util.concurrent.atomic.AtomicLong total = new java.util.concurrent.atomic.AtomicLong();
-        runChunks(s, (r0, r1, x0, x1) -> total.addAndGet(descriptor.count(step, block, r0, r1, x0, x1, args)));
+        runChunks(s, (r0, r1, x0, x1) -> total.addAndGet(descriptor.count(block, r0, r1, x0, x1)));
         return total.get();
     }
 
-    private void prepare(StepInfo s, long seed, long epoch, long time) {
+    private void prepare(StepInfo s, Call call) {
         if (closed) {
             throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
         }
         prepareRemote(s.remoteReads());
         block.agents(views(s));
-        block.prepare(seed, epoch, time);
+        block.prepare(call);
     }
 
     /** Work on a box of rows and x. */

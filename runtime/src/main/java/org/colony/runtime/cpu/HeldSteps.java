@@ -5,6 +5,7 @@ import java.util.List;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.CpuBlock;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
@@ -38,15 +39,11 @@ final class HeldSteps {
     /** The most steps held at once. */
     static final int MAX_OPS = 64;
 
-    /** One held call of a step. */
-    private record Call(int step, Object[] args, long seed, long epoch, long time) {
-    }
-
     /**
      * One piece of the wavefront: a step's kernel over rows with the columns it sees, or (with
      * {@code commit >= 0}) copying a boundary step's second column back on the boundary.
      */
-    private record Op(int step, StepInfo info, View view, Object[] args, int commit, int reach) {
+    private record Op(StepInfo info, View view, int commit, int reach) {
     }
 
     /** The columns one held step sees: those current when it was called, given the swaps before it. */
@@ -54,17 +51,13 @@ final class HeldSteps {
         final BlockStorage storage;
         final Object[] current;
         final Object[] next;
-        final long seed;
-        final long epoch;
-        final long time;
+        final Call call;
 
         View(BlockStorage storage, Object[] current, Object[] next, Call call) {
             this.storage = storage;
             this.current = current;
             this.next = next;
-            this.seed = call.seed();
-            this.epoch = call.epoch();
-            this.time = call.time();
+            this.call = call;
         }
 
         @Override
@@ -88,18 +81,8 @@ final class HeldSteps {
         }
 
         @Override
-        public long seed() {
-            return seed;
-        }
-
-        @Override
-        public long epoch() {
-            return epoch;
-        }
-
-        @Override
-        public long time() {
-            return time;
+        public Call call() {
+            return call;
         }
 
         @Override
@@ -172,8 +155,8 @@ final class HeldSteps {
      *
      * @return false when the call cannot be held (the caller runs it, after {@link #run})
      */
-    boolean hold(BlockStorage storage, int step, Object[] args, long seed, long epoch, long time) {
-        StepInfo s = model.steps().get(step);
+    boolean hold(BlockStorage storage, Call call) {
+        StepInfo s = model.steps().get(call.step());
         if (!holds(s)) {
             return false;
         }
@@ -189,7 +172,7 @@ final class HeldSteps {
             run(storage);
             added = s.reach() + (extra == 2 ? s.reach() : 0);
         }
-        held.add(new Call(step, args, seed, epoch, time));
+        held.add(call);
         ops += extra;
         lag += added;
         lastReach = reachAfter;
@@ -226,10 +209,10 @@ final class HeldSteps {
         for (Call c : calls) {
             StepInfo s = model.steps().get(c.step());
             View view = new View(storage, current.clone(), next.clone(), c);
-            plan.add(new Op(c.step(), s, view, c.args(), -1, s.reach()));
+            plan.add(new Op(s, view, -1, s.reach()));
             for (int a : s.writes()) {
                 if (s.buffers(a) && s.boundaryOnly()) {
-                    plan.add(new Op(c.step(), s, view, null, a, 0));
+                    plan.add(new Op(s, view, a, 0));
                 } else if (s.buffers(a)) {
                     Object t = current[a];
                     current[a] = next[a];
@@ -298,7 +281,7 @@ final class HeldSteps {
                 BlockStorage.copyBoundary(op.view().layout(), op.view().next(op.commit()), op.view().column(op.commit()),
                         row0, row1);
             } else {
-                descriptor.run(op.step(), op.view(), row0, row1, 0, width, op.args());
+                descriptor.run(op.view(), row0, row1, 0, width);
             }
         } catch (ColonyException e) {
             throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + op.info().name() + " ("

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;
@@ -212,10 +213,10 @@ public final class PartitionedAgents implements AgentStore {
     // ---- steps ---------------------------------------------------------------------------------
 
     @Override
-    public void call(int step, Object[] args, long seed, long epoch, long time) {
-        StepInfo s = prepare(step);
+    public void call(Call call) {
+        StepInfo s = prepare(call.step());
         for (AgentPartition p : parts) {
-            p.call(step, args, seed, epoch, time);
+            p.call(call);
         }
         for (int a : s.placeWrites().keySet()) {
             places.markDirty(a);
@@ -226,11 +227,11 @@ public final class PartitionedAgents implements AgentStore {
     }
 
     @Override
-    public long count(int step, Object[] args, long seed, long epoch, long time) {
-        prepare(step);
+    public long count(Call call) {
+        prepare(call.step());
         long total = 0;
         for (AgentPartition p : parts) {
-            total += p.count(step, args, seed, epoch, time);
+            total += p.count(call);
         }
         return total;
     }

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
@@ -307,8 +308,9 @@ public final class PartitionedPlaces implements PlaceStore {
     }
 
     @Override
-    public void call(int step, Object[] args, long seed, long epoch, long time) {
+    public void call(Call call) {
         checkOpen();
+        int step = call.step();
         StepInfo s = model.steps().get(step);
         TreeSet<Integer> due = due(s.remoteReads());
         if (!due.isEmpty() && !links.isEmpty() && (transport.overlaps() || splitAlways) && !splitNever && splits()) {
@@ -317,7 +319,7 @@ public final class PartitionedPlaces implements PlaceStore {
             Runnable finish = transport.start(messages.get(0), messages.get(1));
             for (int p = 0; p < blocks.length; p++) {
                 if (interior[p] != null) {
-                    blocks[p].callBox(step, args, seed, epoch, time, interior[p]);
+                    blocks[p].callBox(call, interior[p]);
                 }
             }
             finish.run();
@@ -325,14 +327,14 @@ public final class PartitionedPlaces implements PlaceStore {
             clean(due);
             for (int p = 0; p < blocks.length; p++) {
                 for (Region box : border.get(p)) {
-                    blocks[p].callBox(step, args, seed, epoch, time, box);
+                    blocks[p].callBox(call, box);
                 }
                 blocks[p].finishCall(step);
             }
         } else {
             prepareRemote(s.remoteReads());
             for (PlaceBlock b : blocks) {
-                b.call(step, args, seed, epoch, time);
+                b.call(call);
             }
         }
         for (int a : s.writes()) {
@@ -350,12 +352,12 @@ public final class PartitionedPlaces implements PlaceStore {
     }
 
     @Override
-    public long count(int step, Object[] args, long seed, long epoch, long time) {
-        StepInfo s = model.steps().get(step);
+    public long count(Call call) {
+        StepInfo s = model.steps().get(call.step());
         prepareRemote(s.remoteReads());
         long total = 0;
         for (PlaceBlock b : blocks) {
-            total += b.count(step, args, seed, epoch, time);
+            total += b.count(call);
         }
         for (int a : s.writes()) {
             dirty[a] = true;

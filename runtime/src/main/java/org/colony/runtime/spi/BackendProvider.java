@@ -1,6 +1,5 @@
 package org.colony.runtime.spi;
 
-import org.colony.runtime.Config;
 
 /**
  * Creates a backend; found through {@link java.util.ServiceLoader}. A provider that cannot run here (no
@@ -18,5 +17,5 @@ public interface BackendProvider {
     String unavailableReason();
 
     /** Opens the backend. */
-    Backend open(Config config);
+    Backend open(BackendOptions options);
 }

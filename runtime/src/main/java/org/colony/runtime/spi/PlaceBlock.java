@@ -1,6 +1,7 @@
 package org.colony.runtime.spi;
 
 import java.lang.foreign.MemorySegment;
+import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.reduce.ColumnAccumulator;
@@ -42,7 +43,7 @@ public interface PlaceBlock extends PlaceStore {
      * Runs a step on the owned cells of {@code box} (local coordinates) and nothing else; the call is complete
      * after {@link #finishCall}. Only where {@link #splits()}.
      */
-    default void callBox(int step, Object[] args, long seed, long epoch, long time, Region box) {
+    default void callBox(Call call, Region box) {
         throw new UnsupportedOperationException("this block does not split steps");
     }
 

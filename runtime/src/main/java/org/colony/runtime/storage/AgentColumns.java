@@ -5,6 +5,7 @@ import org.colony.ColonyException;
 import org.colony.kernel.AgentBlock;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.CpuBlock;
 import org.colony.kernel.ModelInfo;
 
@@ -36,9 +37,7 @@ public final class AgentColumns implements AgentBlock {
     private final Object[] contributed;
     private CpuBlock placeBlock;
     private AgentView[] views;
-    private long seed;
-    private long epoch;
-    private long time;
+    private Call call;
 
     /**
      * @param model the agent model
@@ -371,12 +370,10 @@ public final class AgentColumns implements AgentBlock {
     }
 
     /** Binds the places and the agent views of the next call. */
-    public void prepare(CpuBlock places, AgentView[] agentViews, long seed, long epoch, long time) {
+    public void prepare(CpuBlock places, AgentView[] agentViews, Call call) {
         this.placeBlock = places;
         this.views = agentViews;
-        this.seed = seed;
-        this.epoch = epoch;
-        this.time = time;
+        this.call = call;
     }
 
     @Override
@@ -440,17 +437,7 @@ public final class AgentColumns implements AgentBlock {
     }
 
     @Override
-    public long seed() {
-        return seed;
-    }
-
-    @Override
-    public long epoch() {
-        return epoch;
-    }
-
-    @Override
-    public long time() {
-        return time;
+    public Call call() {
+        return call;
     }
 }

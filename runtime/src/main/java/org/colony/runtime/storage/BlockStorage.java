@@ -2,6 +2,7 @@ package org.colony.runtime.storage;
 
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
 import org.colony.kernel.CpuBlock;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelInfo;
@@ -22,9 +23,7 @@ public final class BlockStorage implements CpuBlock {
     private final Object[] current;
     private final Object[] next;
     private final Object[] shared;
-    private long seed;
-    private long epoch;
-    private long time;
+    private Call call;
     private org.colony.kernel.AgentView[] agents = new org.colony.kernel.AgentView[0];
 
     /**
@@ -169,25 +168,13 @@ public final class BlockStorage implements CpuBlock {
     }
 
     @Override
-    public long seed() {
-        return seed;
+    public Call call() {
+        return call;
     }
 
-    @Override
-    public long epoch() {
-        return epoch;
-    }
-
-    @Override
-    public long time() {
-        return time;
-    }
-
-    /** Sets the values of the next call. */
-    public void prepare(long seed, long epoch, long time) {
-        this.seed = seed;
-        this.epoch = epoch;
-        this.time = time;
+    /** Sets the call the next kernels run. */
+    public void prepare(Call call) {
+        this.call = call;
     }
 
     /** Sets the agent collections the next call's step iterates, by slot. */

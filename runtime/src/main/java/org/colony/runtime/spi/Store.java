@@ -1,0 +1,46 @@
+package org.colony.runtime.spi;
+
+import org.colony.kernel.Call;
+import org.colony.kernel.ModelInfo;
+import org.colony.runtime.reduce.Reduction;
+
+/**
+ * What the stores of places and agents share: the state of one collection on a backend, and the operations the
+ * runtime asks of either. Arrays in and out hold one value per instance in the collection's order (global index
+ * order for places, id order for agents).
+ */
+public interface Store extends AutoCloseable {
+
+    /** The model. */
+    ModelInfo model();
+
+    /** Runs a step on every instance. */
+    void call(Call call);
+
+    /** Runs a predicate step on every instance and counts where it is true. */
+    long count(Call call);
+
+    /** Copies one element column of an attribute into {@code target}. */
+    void read(int attribute, int element, Object target);
+
+    /** Copies {@code source} into one element column of an attribute. */
+    void write(int attribute, int element, Object source);
+
+    /** Reduces one element column of an attribute. */
+    Reduction reduce(int attribute, int element);
+
+    /** Sets a shared attribute from a primitive array (length 1 for scalars). */
+    void setShared(int index, Object values);
+
+    /**
+     * Binds the agent collection that slot {@code slot} of the model's iterated agent classes refers to (created
+     * by the same backend; for an agent model possibly this one).
+     */
+    void bindAgents(int slot, AgentStore agents);
+
+    /** Bytes of memory the collection holds. */
+    long bytes();
+
+    @Override
+    void close();
+}
