@@ -6,7 +6,7 @@ import java.util.List;
 import org.colony.runtime.grid.Neighbors;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
-import org.colony.runtime.spi.AgentPartition;
+import org.colony.runtime.spi.HaloAgents;
 import org.colony.runtime.transport.Transport;
 
 /**
@@ -23,7 +23,7 @@ final class AgentHalo {
     }
 
     private final Topology topology;
-    private final AgentPartition[] parts;
+    private final HaloAgents[] parts;
     private final Transport transport;
     /** The transport counts go through in device memory, or null: they go through host memory. */
     private final Transport deviceTransport;
@@ -40,7 +40,7 @@ final class AgentHalo {
      * @param deviceTransport a transport of device memory for the counts where every partition takes them there, or
      *     null
      */
-    AgentHalo(Topology topology, AgentPartition[] parts, Transport transport, Transport deviceTransport,
+    AgentHalo(Topology topology, HaloAgents[] parts, Transport transport, Transport deviceTransport,
             java.util.function.Consumer<java.util.function.IntConsumer> each) {
         this.topology = topology;
         this.parts = parts;
@@ -99,7 +99,7 @@ final class AgentHalo {
                             b -> parts[l.to()].unpackCounts(l.receive(), b, 0)));
                 }
                 countBytes += Parcel.exchange(transport, parcels);
-                for (AgentPartition p : parts) {
+                for (HaloAgents p : parts) {
                     p.haloReady();
                 }
             }
@@ -107,7 +107,7 @@ final class AgentHalo {
             rows = -1;
         }
         if (withRows && rows != generation) {
-            for (AgentPartition p : parts) {
+            for (HaloAgents p : parts) {
                 p.ghostsReady();
             }
             List<Parcel> parcels = new ArrayList<>(links.size());
@@ -155,7 +155,7 @@ final class AgentHalo {
             countBytes += b.byteSize();
         }
         deviceTransport.exchange(messages, receives);
-        for (AgentPartition p : parts) {
+        for (HaloAgents p : parts) {
             p.haloReady();
         }
     }

@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
-import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentPartition.ManageStart;
+import org.colony.runtime.spi.DeviceMoveRound;
 import org.colony.runtime.transport.Transport;
 
 /**
  * The moves of a round without children, settled with requests, verdicts and movers in device memory
- * ({@link AgentPartition#movesOnDevice}): the requests with the movers' rows go to the owners of their destinations
+ * ({@link DeviceMoveRound#movesOnDevice}): the requests with the movers' rows go to the owners of their destinations
  * in one exchange of the device transport, every partition settles what it received with its own moves, and
  * (where capacity can refuse moves) the verdicts come back in a second exchange, queued before anyone waits for the
  * settling's counts. Only counts go through the host
@@ -32,7 +32,7 @@ final class DeviceMoves {
      * @param each calls its argument for every partition (side by side where they have lanes)
      * @return the bytes sent
      */
-    static long move(AgentPartition[] parts, ManageStart[] start, boolean remote, boolean bounded, Transport host,
+    static long move(DeviceMoveRound[] parts, ManageStart[] start, boolean remote, boolean bounded, Transport host,
             Transport device, Consumer<IntConsumer> each) {
         int k = parts.length;
         long bytes = 0;

@@ -1,0 +1,83 @@
+package org.colony.runtime.spi;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The moves of a {@code manageAll} round without children, settled with requests, verdicts and movers in
+ * device memory: a partition whose agents live on a device may do this instead of {@link HostMoves}, when the
+ * runtime has a transport for device memory. A request carries the mover's row; the owner of the destination
+ * settles it with its own and takes the winners in; the verdicts go back so that the sender drops the agents that
+ * left. Called in the order of the methods here, between {@link AgentPartition#beginManage} and
+ * {@link AgentPartition#finishManage}.
+ */
+public interface DeviceMoveRound {
+
+    /**
+     * Whether this partition settles moves with requests, verdicts and movers in device memory, when the runtime
+     * has a transport for device memory (see the methods below); false by default.
+     */
+    default boolean movesOnDevice() {
+        return false;
+    }
+
+    /**
+     * The requests to places of partition {@code to} with the movers' rows, in device memory, after a
+     * {@link AgentPartition#beginManage} whose round has no children ({@code requests()[to]} of them).
+     */
+    default MemorySegment deviceRequests(int to) {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * Device memory for the requests each partition sends here ({@code counts[from]} of them, as
+     * {@link #deviceRequests} sizes them); null where it sends none.
+     */
+    default MemorySegment[] receiveDeviceRequests(long[] counts) {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * Settles every move to this partition's places, its own and those received, by the collection's capacity, and
+     * carries out its own winners' moves, without waiting for the device: the verdicts ({@link #deviceVerdicts}) are
+     * queued behind it.
+     */
+    default void settleDeviceMoves() {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * What {@link #settleDeviceMoves} settled, once the verdicts have been exchanged (the device may go on with the
+     * round's end while the host waits for these counts).
+     *
+     * @return per sending partition, how many of its requests won
+     */
+    default long[] resolveDeviceMoves() {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * One byte per request received from partition {@code to}, 1 where it won, in device memory: valid after
+     * {@link #settleDeviceMoves} (queued behind it), sent before {@link #resolveDeviceMoves}.
+     */
+    default MemorySegment deviceVerdicts(int to) {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * Device memory for the verdicts on this partition's requests, per partition it sent them to (null where
+     * none); a collection without capacity gets no verdicts (all its moves win). They arrive before
+     * {@link #resolveDeviceMoves}, which may queue work that reads them; until {@link AgentPartition#finishManage} the partition's
+     * agents (its size, its columns) are not to be read.
+     */
+    default MemorySegment[] receiveDeviceVerdicts() {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+
+    /**
+     * Tells a partition whose moves settle on a device how many of its requests won room in each partition (its
+     * agents that leave); before {@link AgentPartition#finishManage}.
+     */
+    default void movedAway(long[] won) {
+        throw new UnsupportedOperationException("moves on a device");
+    }
+}
