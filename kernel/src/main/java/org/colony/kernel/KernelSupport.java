@@ -11,7 +11,7 @@ public final class KernelSupport {
      * {@code false}. The vector forms give the same results as the scalar kernels, bit for bit.
      */
     public static final boolean VECTORS = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
-            && !"false".equals(System.getProperty("colony.vectors"));
+            && KernelSwitches.VECTORS.on();
 
     private KernelSupport() {
     }

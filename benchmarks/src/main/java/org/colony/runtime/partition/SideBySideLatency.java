@@ -24,7 +24,7 @@ public final class SideBySideLatency {
         long[] gaps = {0, 20_000, 200_000, 5_000_000};
         System.out.printf("SideBySide hand-off, %d partitions, %d processors, spin %d us unless blocking%n", parts,
                 Runtime.getRuntime().availableProcessors(),
-                SideBySide.spinNanos(System.getProperty("colony.partitions.spinMicros")) / 1000);
+                SideBySide.spinNanos() / 1000);
         System.out.printf("%-9s %-7s %7s %11s %11s %11s %11s %9s%n", "threads", "gap us", "calls", "start p50",
                 "start p90", "call p50", "call p90", "CPUs busy");
         for (int pass = 0; pass < 2; pass++) { // the first pass warms up, the second is printed

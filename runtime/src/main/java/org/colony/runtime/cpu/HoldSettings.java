@@ -2,17 +2,14 @@ package org.colony.runtime.cpu;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.colony.runtime.tuning.RuntimeSwitches;
 
 /**
- * When the CPU backend's blocks hold place steps back to run them together ({@link HeldSteps}): the system
- * properties {@code colony.cpu.hold} ({@code false} switches holding off) and {@code colony.cpu.hold.minCells}
- * (the smallest grid held, 65536 places by default), read when the backend starts, and whether a profile is
- * being collected (which times every call on its own, so nothing is held meanwhile).
+ * When the CPU backend's blocks hold place steps back to run them together ({@link HeldSteps}): the switches
+ * {@link RuntimeSwitches#HOLD} and {@link RuntimeSwitches#HOLD_MIN_CELLS}, read when the backend starts, and whether
+ * a profile is being collected (which times every call on its own, so nothing is held meanwhile).
  */
 final class HoldSettings {
-
-    /** The smallest grid whose steps are held by default. */
-    static final long DEFAULT_MIN_CELLS = 1L << 16;
 
     /** The L2 cache of one core, from the operating system where it says, else 1 MiB. */
     static final long CACHE_BYTES = l2Bytes();
@@ -28,18 +25,7 @@ final class HoldSettings {
 
     /** The settings the system properties give. */
     static HoldSettings fromProperties() {
-        boolean on = !"false".equals(System.getProperty("colony.cpu.hold"));
-        String min = System.getProperty("colony.cpu.hold.minCells");
-        long minCells = DEFAULT_MIN_CELLS;
-        if (min != null) {
-            try {
-                minCells = Long.parseLong(min.trim());
-            } catch (NumberFormatException e) {
-                throw new org.colony.ColonyException("colony.cpu.hold.minCells must be a whole number of "
-                        + "places, not '" + min + "'");
-            }
-        }
-        return new HoldSettings(on, minCells);
+        return new HoldSettings(RuntimeSwitches.HOLD.on(), RuntimeSwitches.HOLD_MIN_CELLS.whole(0, Long.MAX_VALUE));
     }
 
     /** Whether blocks may hold steps at all. */

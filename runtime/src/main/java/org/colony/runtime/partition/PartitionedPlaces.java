@@ -24,6 +24,7 @@ import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.transport.Transport;
+import org.colony.runtime.tuning.RuntimeSwitches;
 
 /**
  * A Places collection cut into partitions by a {@link Topology}: one {@link PlaceBlock} per partition, with a
@@ -47,9 +48,9 @@ public final class PartitionedPlaces implements PlaceStore {
      * testing knob, {@code -Dcolony.partitions.split=always} when the places are created, so that the split is
      * checked on machines with no GPU.
      */
-    private final boolean splitAlways = "always".equals(System.getProperty("colony.partitions.split"));
+    private final boolean splitAlways = RuntimeSwitches.SPLIT.choice("auto", "always", "never").equals("always");
     /** {@code -Dcolony.partitions.split=never}: never split steps (to measure what the overlap brings). */
-    private final boolean splitNever = "never".equals(System.getProperty("colony.partitions.split"));
+    private final boolean splitNever = RuntimeSwitches.SPLIT.choice("auto", "always", "never").equals("never");
 
     private final ModelInfo model;
     private final Grid grid;

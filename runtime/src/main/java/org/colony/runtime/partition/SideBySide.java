@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import org.colony.ColonyException;
+import org.colony.runtime.tuning.RuntimeSwitches;
 
 /**
  * Runs one piece of work per partition side by side: partition 0's on the calling thread, every other one's on a
@@ -37,7 +38,7 @@ final class SideBySide implements AutoCloseable {
      * @throws ColonyException when {@code colony.partitions.spinMicros} is not a number of microseconds
      */
     SideBySide(int parts, String what) {
-        this(parts, what, spinNanos(System.getProperty("colony.partitions.spinMicros")), SPINNERS);
+        this(parts, what, spinNanos(), SPINNERS);
     }
 
     /** As above, spinning for at most {@code spinNanos} (0: blocking at once), lanes while {@code spinners} allow. */
@@ -58,24 +59,12 @@ final class SideBySide implements AutoCloseable {
     }
 
     /**
-     * The spin of {@code -Dcolony.partitions.spinMicros} (2000 when unset), in nanoseconds.
+     * The spin of {@link RuntimeSwitches#SPIN_MICROS} (2000 microseconds when unset), in nanoseconds.
      *
      * @throws ColonyException when it is not a whole number of microseconds from 0 to 1000000
      */
-    static long spinNanos(String micros) {
-        if (micros == null || micros.isBlank()) {
-            return 2_000_000L;
-        }
-        try {
-            long us = Long.parseLong(micros.strip());
-            if (us >= 0 && us <= 1_000_000) {
-                return us * 1000;
-            }
-        } catch (NumberFormatException e) {
-            // the message below
-        }
-        throw new ColonyException("colony.partitions.spinMicros must be a whole number of microseconds from 0 to "
-                + "1000000, not '" + micros + "'");
+    static long spinNanos() {
+        return RuntimeSwitches.SPIN_MICROS.whole(0, 1_000_000) * 1000;
     }
 
     /**

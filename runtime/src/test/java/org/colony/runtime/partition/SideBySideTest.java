@@ -225,13 +225,27 @@ class SideBySideTest {
 
     @Test
     void theSpin_isReadInMicroseconds_andABadOneIsNamed() {
-        assertEquals(2_000_000L, SideBySide.spinNanos(null));
-        assertEquals(0L, SideBySide.spinNanos("0"));
-        assertEquals(150_000L, SideBySide.spinNanos(" 150 "));
-        for (String bad : new String[] {"-1", "2ms", "1000001"}) {
-            ColonyException e = assertThrows(ColonyException.class, () -> SideBySide.spinNanos(bad));
-            assertEquals("colony.partitions.spinMicros must be a whole number of microseconds from 0 to 1000000, "
-                    + "not '" + bad + "'", e.getMessage());
+        String property = "colony.partitions.spinMicros";
+        String before = System.getProperty(property);
+        try {
+            System.clearProperty(property);
+            assertEquals(2_000_000L, SideBySide.spinNanos());
+            System.setProperty(property, "0");
+            assertEquals(0L, SideBySide.spinNanos());
+            System.setProperty(property, " 150 ");
+            assertEquals(150_000L, SideBySide.spinNanos());
+            for (String bad : new String[] {"-1", "2ms", "1000001"}) {
+                System.setProperty(property, bad);
+                ColonyException e = assertThrows(ColonyException.class, SideBySide::spinNanos);
+                assertEquals("colony.partitions.spinMicros must be a whole number from 0 to 1000000, not '" + bad + "'",
+                        e.getMessage());
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, before);
+            }
         }
     }
 

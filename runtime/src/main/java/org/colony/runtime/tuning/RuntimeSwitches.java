@@ -1,0 +1,34 @@
+package org.colony.runtime.tuning;
+
+import java.util.List;
+import org.colony.kernel.Switch;
+
+/** The tuning switches of the runtime and its CPU backend; see {@link Switch}. */
+public final class RuntimeSwitches {
+
+    /** {@code colony.cpu.hold}: whether CPU blocks may hold place steps back and run them as a wavefront. */
+    public static final Switch HOLD = new Switch("colony.cpu.hold", "true, false", "true",
+            "A CPU block of a large non-wrapping 2-D grid without agents holds place steps back and runs them "
+            + "together as a wavefront through the cache (temporal blocking; `docs/design.md`, \"Held steps\"); "
+            + "`false` runs every call at once.");
+
+    /** {@code colony.cpu.hold.minCells}: the smallest grid whose steps are held. */
+    public static final Switch HOLD_MIN_CELLS = new Switch("colony.cpu.hold.minCells", "0 to 2^63 - 1 places",
+            "65536", "The smallest grid, in places, whose CPU blocks hold steps.");
+
+    /** {@code colony.partitions.split}: when a partitioned step runs its interior while the halo is in flight. */
+    public static final Switch SPLIT = new Switch("colony.partitions.split", "auto, always, never", "auto",
+            "When a step of a partitioned grid runs the cells that read no halo while the halo is in flight: "
+            + "`auto` where the transport overlaps transfers with work (NCCL), `always`, or `never`.");
+
+    /** {@code colony.partitions.spinMicros}: how long a partition's thread spins for its next piece of work. */
+    public static final Switch SPIN_MICROS = new Switch("colony.partitions.spinMicros", "0 to 1000000 microseconds",
+            "2000", "How long the thread of a partition in its own lane (a GPU of several) spins for its next piece "
+            + "of work before it blocks; 0 blocks at once.");
+
+    /** Every switch of this module, in the order the table lists them. */
+    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, SPLIT, SPIN_MICROS);
+
+    private RuntimeSwitches() {
+    }
+}
