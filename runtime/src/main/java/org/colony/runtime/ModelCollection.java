@@ -37,6 +37,8 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     final ModelInfo model;
     final String name;
     private final Store store;
+    /** Per slot of the model's iterated agent classes, whether a collection of them is bound. */
+    private final boolean[] bound;
 
     ModelCollection(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor, Store store) {
         this.sim = sim;
@@ -44,6 +46,25 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         this.model = descriptor.info();
         this.name = modelClass.getSimpleName();
         this.store = store;
+        this.bound = new boolean[model.agentClasses().size()];
+    }
+
+    /** Binds the agent collection of slot {@code slot} of the model's iterated agent classes. */
+    final void bindAgents(int slot, Agents<?> agents) {
+        store.bindAgents(slot, agents.store());
+        bound[slot] = true;
+    }
+
+    /** Refuses a step that iterates agents of a class no collection of which lives on these places. */
+    private void checkIterated(StepInfo s) {
+        for (int slot = 0; slot < bound.length; slot++) {
+            if (s.iterates().contains(slot) && !bound[slot]) {
+                String other = model.agentClasses().get(slot).getSimpleName();
+                throw new ColonyException("step " + name + "." + s.name() + " iterates " + other + " agents, but no "
+                        + "collection of them lives on these places; create it with sim.agents(" + other
+                        + ".class, places, ...)");
+            }
+        }
     }
 
     /** The number of instances (places, or live agents). */
@@ -131,6 +152,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         }
         Object[] converted = arguments(s, args);
         long epoch = sim.beginCall(s.usesRandom());
+        checkIterated(s); // after the epoch is taken, where the backends used to refuse it
         var timer = sim.timer();
         Object jfr = timer.begin();
         long t0 = timer.clock();
@@ -146,6 +168,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         }
         Object[] converted = arguments(s, args);
         long epoch = sim.beginCall(s.usesRandom());
+        checkIterated(s); // after the epoch is taken, where the backends used to refuse it
         var timer = sim.timer();
         Object jfr = timer.begin();
         long t0 = timer.clock();

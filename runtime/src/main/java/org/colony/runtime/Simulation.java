@@ -244,14 +244,14 @@ public final class Simulation implements AutoCloseable {
         for (Agents<?> a : places.residents()) {
             for (int slot = 0; slot < placeInfo.agentClasses().size(); slot++) {
                 if (placeInfo.agentClasses().get(slot) == a.modelClass()) {
-                    places.store().bindAgents(slot, a.store());
+                    places.bindAgents(slot, a);
                 }
             }
             for (Agents<?> b : places.residents()) {
                 var classes = a.model().agentClasses();
                 for (int slot = 0; slot < classes.size(); slot++) {
                     if (classes.get(slot) == b.modelClass()) {
-                        a.store().bindAgents(slot, b.store());
+                        a.bindAgents(slot, b);
                     }
                 }
             }

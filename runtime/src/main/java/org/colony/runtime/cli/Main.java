@@ -27,6 +27,10 @@ public final class Main implements Callable<Integer> {
     /** Where {@code run} reports. */
     private PrintStream out = System.out;
 
+    /** For picocli: the command with every option at its default. */
+    public Main() {
+    }
+
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
         System.exit(execute(System.out, System.err, args));

@@ -147,10 +147,9 @@ class CpuAgentStore implements AgentStore {
                 continue;
             }
             if (!(bound[slot] instanceof CpuAgentStore other)) {
-                throw new ColonyException("step " + name() + "." + s.name() + " iterates "
-                        + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on "
-                        + "these places; create it with sim.agents(" + model.agentClasses().get(slot).getSimpleName()
-                        + ".class, places, ...)");
+                // The runtime refuses such a step before it reaches a backend (ModelCollection.checkIterated).
+                throw new IllegalStateException("slot=" + slot + " of " + name() + " is iterated by step " + s.name()
+                        + " but not bound");
             }
             views[slot] = other.view();
         }

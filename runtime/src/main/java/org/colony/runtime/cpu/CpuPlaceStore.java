@@ -146,10 +146,9 @@ final class CpuPlaceStore implements PlaceBlock {
                 continue;
             }
             if (!(bound[slot] instanceof CpuAgentStore agents)) {
-                throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " iterates "
-                        + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives "
-                        + "on these places; create it with sim.agents(" + model.agentClasses().get(slot).getSimpleName()
-                        + ".class, places, ...)");
+                // The runtime refuses such a step before it reaches a backend (ModelCollection.checkIterated).
+                throw new IllegalStateException("slot=" + slot + " of " + model.modelClass().getSimpleName()
+                        + " is iterated by step " + s.name() + " but not bound");
             }
             views[slot] = agents.view();
         }

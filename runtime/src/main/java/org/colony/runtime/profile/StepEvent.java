@@ -23,6 +23,10 @@ import jdk.jfr.StackTrace;
 @StackTrace(false)
 public final class StepEvent extends Event {
 
+    /** An event to fill and commit. */
+    public StepEvent() {
+    }
+
     @Label("Model")
     String model;
 

@@ -13,6 +13,10 @@ import java.util.Map;
  */
 public final class StepProfile {
 
+    /** An empty profile. */
+    public StepProfile() {
+    }
+
     /**
      * One step's totals.
      *

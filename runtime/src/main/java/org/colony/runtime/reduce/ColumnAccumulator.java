@@ -19,6 +19,10 @@ public final class ColumnAccumulator {
     private long longMax = Long.MIN_VALUE;
     private long count;
 
+    /** An accumulator of no values yet. */
+    public ColumnAccumulator() {
+    }
+
     /** Adds cells {@code [from, to)} of a primitive column. */
     public void addRow(Object column, int from, int to) {
         count += to - from;

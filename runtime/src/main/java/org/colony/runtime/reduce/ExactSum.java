@@ -28,6 +28,10 @@ public final class ExactSum {
     private boolean sawPositiveZeroOrValue;
     private long count;
 
+    /** A sum of nothing yet: 0. */
+    public ExactSum() {
+    }
+
     /** Adds a double exactly. */
     public void add(double v) {
         count++;

@@ -12,6 +12,10 @@ public final class InProcessTransport implements Transport {
     private long messages;
     private long bytes;
 
+    /** A transport that has moved nothing yet. */
+    public InProcessTransport() {
+    }
+
     @Override
     public String name() {
         return "in-process";
