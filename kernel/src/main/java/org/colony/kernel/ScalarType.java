@@ -1,5 +1,7 @@
 package org.colony.kernel;
 
+import java.lang.reflect.Array;
+
 /** The primitive types an attribute, a shared value or a step parameter may have. */
 public enum ScalarType {
     BOOLEAN(1, boolean.class, Boolean.class),
@@ -47,6 +49,6 @@ public enum ScalarType {
 
     /** A new zeroed Java array of this type. */
     public Object newArray(int length) {
-        return java.lang.reflect.Array.newInstance(primitive, length);
+        return Array.newInstance(primitive, length);
     }
 }

@@ -1,8 +1,12 @@
 package org.colony.runtime;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.colony.Agent;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.partition.PartitionedAgents;
 import org.colony.runtime.spi.AgentStore;
 
 /**
@@ -55,13 +59,13 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
      * ids and attributes, before steps that iterate them there) and {@code manageAll} (move requests, verdicts,
      * moving agents and birth counts); all zero on a grid of one block.
      */
-    public java.util.Map<String, Long> partitionTraffic() {
-        var cut = store instanceof org.colony.runtime.partition.PartitionedAgents a ? a : null;
-        java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+    public Map<String, Long> partitionTraffic() {
+        var cut = store instanceof PartitionedAgents a ? a : null;
+        Map<String, Long> out = new LinkedHashMap<>();
         out.put("haloCounts", cut == null ? 0L : cut.haloCountBytes());
         out.put("haloRows", cut == null ? 0L : cut.haloRowBytes());
         out.put("manageAll", cut == null ? 0L : cut.migrationBytes());
-        return java.util.Collections.unmodifiableMap(out);
+        return Collections.unmodifiableMap(out);
     }
 
     /**

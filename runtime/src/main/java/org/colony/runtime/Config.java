@@ -2,6 +2,7 @@ package org.colony.runtime;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -250,7 +251,7 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
 
     /** The settings as name/value pairs, for reports. */
     public Map<String, String> describe() {
-        Map<String, String> m = new java.util.LinkedHashMap<>();
+        Map<String, String> m = new LinkedHashMap<>();
         m.put("backend", backend);
         m.put("threads", Integer.toString(threads));
         m.put("device", Integer.toString(device));

@@ -1,5 +1,7 @@
 package org.colony.runtime;
 
+import java.io.Serializable;
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
 import org.colony.ColonyException;
@@ -177,7 +179,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         return n;
     }
 
-    private int step(java.io.Serializable reference) {
+    private int step(Serializable reference) {
         sim.checkOpen();
         StepReferences.Target t = StepReferences.resolve(reference);
         if (!t.owner().equals(modelClass.getName())) {
@@ -297,7 +299,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         if (values == null) {
             throw new ColonyException("set(\"" + attr + "\", null): give an array of " + size() + " values");
         }
-        int n = java.lang.reflect.Array.getLength(values);
+        int n = Array.getLength(values);
         if (n != size()) {
             throw new ColonyException("set(\"" + attr + "\", values): values has " + n + " elements, " + sizeText());
         }
@@ -473,17 +475,17 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         Object values = s.type().newArray(Math.max(1, s.length()));
         if (s.isArray()) {
             if (value == null || !value.getClass().isArray()
-                    || java.lang.reflect.Array.getLength(value) != s.length()) {
+                    || Array.getLength(value) != s.length()) {
                 throw new ColonyException("@Shared " + name + "." + sharedName + " is an array of " + s.length() + " "
                         + s.type().javaName() + "; pass a " + s.type().javaName() + "[" + s.length() + "]");
             }
             for (int k = 0; k < s.length(); k++) {
-                Object v = Values.convert(java.lang.reflect.Array.get(value, k), s.type());
+                Object v = Values.convert(Array.get(value, k), s.type());
                 if (v == null) {
                     throw new ColonyException("@Shared " + name + "." + sharedName + " holds " + s.type().javaName()
                             + " values, not " + value.getClass().getComponentType());
                 }
-                java.lang.reflect.Array.set(values, k, v);
+                Array.set(values, k, v);
             }
         } else {
             Object v = Values.convert(value, s.type());
@@ -491,7 +493,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
                 throw new ColonyException("@Shared " + name + "." + sharedName + " is a " + s.type().javaName() + ", not "
                         + Values.describe(value));
             }
-            java.lang.reflect.Array.set(values, 0, v);
+            Array.set(values, 0, v);
         }
         store.setShared(i, values);
     }

@@ -1,6 +1,7 @@
 package org.colony.runtime;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 import org.colony.ColonyException;
 import org.colony.kernel.RandomStream;
 import org.colony.runtime.grid.Grid;
@@ -115,7 +116,7 @@ public final class Placement {
         // parallel with the same result as one thread.
         long[] keys = new long[(int) slots];
         int chunk = 1 << 16;
-        java.util.stream.IntStream.range(0, (int) ((slots + chunk - 1) / chunk)).parallel().forEach(c -> {
+        IntStream.range(0, (int) ((slots + chunk - 1) / chunk)).parallel().forEach(c -> {
             RandomStream r = new RandomStream(seed, epoch);
             int end = (int) Math.min(slots, (long) (c + 1) * chunk);
             for (int s = c * chunk; s < end; s++) {

@@ -1,6 +1,9 @@
 package org.colony.runtime;
 
+import java.lang.reflect.Array;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +12,7 @@ import org.colony.Place;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.partition.PartitionedPlaces;
 import org.colony.runtime.spi.PlaceStore;
 
 /**
@@ -47,16 +51,16 @@ public final class Places<P extends Place> extends ModelCollection<P> {
 
     /** The number of partitions the grid is cut into ({@code --partitions}, {@code --devices}); 1 for one block. */
     public int partitions() {
-        return store instanceof org.colony.runtime.partition.PartitionedPlaces p ? p.topology().partitions() : 1;
+        return store instanceof PartitionedPlaces p ? p.topology().partitions() : 1;
     }
 
     /** How the grid is cut: partitions along each dimension, x first. */
     public int[] partitionShape() {
-        if (store instanceof org.colony.runtime.partition.PartitionedPlaces p) {
-            return java.util.Arrays.copyOf(p.topology().counts(), grid.dimensions());
+        if (store instanceof PartitionedPlaces p) {
+            return Arrays.copyOf(p.topology().counts(), grid.dimensions());
         }
         int[] one = new int[grid.dimensions()];
-        java.util.Arrays.fill(one, 1);
+        Arrays.fill(one, 1);
         return one;
     }
 
@@ -64,13 +68,13 @@ public final class Places<P extends Place> extends ModelCollection<P> {
      * The bytes of each attribute sent between partitions for halos so far, by attribute name, in declaration
      * order; all zero for a grid of one block. An attribute no step reads on another place never moves.
      */
-    public java.util.Map<String, Long> haloTraffic() {
-        java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+    public Map<String, Long> haloTraffic() {
+        Map<String, Long> out = new LinkedHashMap<>();
         for (int a = 0; a < model().attributes().size(); a++) {
             out.put(model().attributes().get(a).name(),
-                    store instanceof org.colony.runtime.partition.PartitionedPlaces p ? p.exchangedBytes(a) : 0L);
+                    store instanceof PartitionedPlaces p ? p.exchangedBytes(a) : 0L);
         }
-        return java.util.Collections.unmodifiableMap(out);
+        return Collections.unmodifiableMap(out);
     }
 
     /** The agent collections living on these places. */
@@ -99,7 +103,7 @@ public final class Places<P extends Place> extends ModelCollection<P> {
             if (info.isArray()) {
                 Object arr = info.type().newArray(info.length());
                 for (int k = 0; k < info.length(); k++) {
-                    java.lang.reflect.Array.set(arr, k, store.value(a, k, index));
+                    Array.set(arr, k, store.value(a, k, index));
                 }
                 values.put(info.name(), arr);
             } else {

@@ -1,18 +1,25 @@
 package org.colony.runtime;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.ServiceLoader;
 import org.colony.Agent;
 import org.colony.ColonyException;
 import org.colony.Place;
+import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Topology;
+import org.colony.runtime.partition.PartitionedAgents;
+import org.colony.runtime.partition.PartitionedPlaces;
 import org.colony.runtime.profile.CallTimer;
 import org.colony.runtime.profile.StepProfile;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.BackendOptions;
 import org.colony.runtime.spi.BackendProvider;
+import org.colony.runtime.spi.ModelRegistry;
 import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.transport.Transport;
 
 /**
  * A simulation: the backend it runs on, its collections of places, its clock and its random seed.
@@ -46,7 +53,7 @@ public final class Simulation implements AutoCloseable {
     private long stepNanos;
     private boolean closed;
     private final CallTimer timer;
-    private org.colony.runtime.transport.Transport transport;
+    private Transport transport;
 
     private Simulation(Config config, Backend backend) {
         this.config = config;
@@ -109,7 +116,7 @@ public final class Simulation implements AutoCloseable {
         if (model == null || grid == null) {
             throw new ColonyException("places(model, grid) needs a model class and a grid");
         }
-        var descriptor = org.colony.runtime.spi.ModelRegistry.descriptor(model);
+        var descriptor = ModelRegistry.descriptor(model);
         var info = descriptor.info();
         if (info.isAgent()) {
             throw new ColonyException(model.getSimpleName() + " is an agent model, not a place model; create its agents "
@@ -132,7 +139,7 @@ public final class Simulation implements AutoCloseable {
     }
 
     /** The store of a new collection: one block, or one per partition where the settings cut the grid. */
-    private PlaceStore createStore(org.colony.kernel.ModelDescriptor descriptor, Grid grid) {
+    private PlaceStore createStore(ModelDescriptor descriptor, Grid grid) {
         Config.Partitions parts = config.partitions();
         int devices = config.devices();
         int k = parts.count();
@@ -151,12 +158,12 @@ public final class Simulation implements AutoCloseable {
         if (k == 1) {
             return backend.createPlaces(descriptor, grid);
         }
-        org.colony.runtime.grid.Topology topology;
+        Topology topology;
         if (parts.shape().isEmpty()) {
-            topology = org.colony.runtime.grid.Topology.of(grid, k);
+            topology = Topology.of(grid, k);
         } else {
             int[] shape = new int[grid.dimensions()];
-            java.util.Arrays.fill(shape, 1);
+            Arrays.fill(shape, 1);
             if (parts.shape().size() > grid.dimensions()) {
                 throw new ColonyException("--partitions=" + parts + " cuts " + parts.shape().size()
                         + " dimensions, but the grid " + grid + " has " + grid.dimensions());
@@ -164,12 +171,12 @@ public final class Simulation implements AutoCloseable {
             for (int d = 0; d < parts.shape().size(); d++) {
                 shape[d] = parts.shape().get(d);
             }
-            topology = org.colony.runtime.grid.Topology.of(grid, shape);
+            topology = Topology.of(grid, shape);
         }
         if (transport == null) {
             transport = backend.transport();
         }
-        return new org.colony.runtime.partition.PartitionedPlaces(backend, descriptor, grid, topology, transport);
+        return new PartitionedPlaces(backend, descriptor, grid, topology, transport);
     }
 
     /**
@@ -200,7 +207,7 @@ public final class Simulation implements AutoCloseable {
             throw new ColonyException("capacity " + capacity + " is not positive; a place holds 1 to "
                     + Integer.MAX_VALUE + " agents of a collection");
         }
-        var descriptor = org.colony.runtime.spi.ModelRegistry.descriptor(model);
+        var descriptor = ModelRegistry.descriptor(model);
         var info = descriptor.info();
         if (!info.isAgent() || info.placeClass() != places.modelClass()) {
             throw new ColonyException(model.getSimpleName() + " is not an agent model living on "
@@ -223,13 +230,13 @@ public final class Simulation implements AutoCloseable {
         }
         long epoch = beginCall(placement.isRandom());
         long[] start = placement.resolve(grid, capacity, seed(), epoch, model.getSimpleName());
-        if (places.store() instanceof org.colony.runtime.partition.PartitionedPlaces cut) {
-            org.colony.runtime.partition.PartitionedAgents.checkReach(cut.topology(), info.reach(),
+        if (places.store() instanceof PartitionedPlaces cut) {
+            PartitionedAgents.checkReach(cut.topology(), info.reach(),
                     model.getSimpleName());
         }
         places.store().ensureReach(info.reach());
-        var store = places.store() instanceof org.colony.runtime.partition.PartitionedPlaces cut
-                ? new org.colony.runtime.partition.PartitionedAgents(backend, descriptor, cut, start, capacity, transport)
+        var store = places.store() instanceof PartitionedPlaces cut
+                ? new PartitionedAgents(backend, descriptor, cut, start, capacity, transport)
                 : backend.createAgents(descriptor, places.store(), start, capacity);
         Agents<A> agents = new Agents<>(this, model, descriptor, places, store, capacity);
         places.addResident(agents);

@@ -1,7 +1,10 @@
 package org.colony.runtime.cli;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +12,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import org.colony.ColonyException;
+import org.colony.runtime.Agents;
 import org.colony.runtime.Config;
 import org.colony.runtime.Mode;
 import org.colony.runtime.Places;
@@ -41,8 +45,8 @@ public final class Main implements Callable<Integer> {
         Main main = new Main();
         main.out = out;
         CommandLine cl = new CommandLine(main);
-        cl.setOut(new java.io.PrintWriter(out, true));
-        cl.setErr(new java.io.PrintWriter(err, true));
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof ColonyException) {
                 err.println("mass: error: " + e.getMessage());
@@ -219,7 +223,7 @@ public final class Main implements Callable<Integer> {
                 long t1 = System.nanoTime();
                 int[] shape = main.partitionShape();
                 String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
-                        + String.join("x", java.util.Arrays.stream(shape).mapToObj(String::valueOf).toList()) + ")";
+                        + String.join("x", Arrays.stream(shape).mapToObj(String::valueOf).toList()) + ")";
                 out.printf(Locale.ROOT, "%s on %s, %d steps, %s%s, seed %d, %s%n", scenario.name(), sizeText(dims), n,
                         sim.backendDescription(), cut, config.seed(), config.mode() == Mode.FAST
                                 ? "fast mode (results may differ between backends)" : "deterministic");
@@ -227,7 +231,7 @@ public final class Main implements Callable<Integer> {
                     sim.startProfile();
                 }
                 Progress progress = new Progress(out, n, !quiet);
-                long jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+                long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
                 long firstStep = -1;
                 for (long t = 1; t <= n; t++) {
                     if (t == 1) {
@@ -269,7 +273,7 @@ public final class Main implements Callable<Integer> {
                     bytes += p.memoryBytes();
                     sums.append(sums.isEmpty() ? "" : " ").append(p.checksum());
                 }
-                for (org.colony.runtime.Agents<?> a : scenario.agents()) {
+                for (Agents<?> a : scenario.agents()) {
                     bytes += a.memoryBytes();
                     sums.append(" ").append(a.checksum());
                 }

@@ -2,6 +2,7 @@ package org.colony.runtime.cli;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * The progress line of a run: redrawn in place on a terminal a few times a second, or printed as a
@@ -29,7 +30,7 @@ final class Progress {
     }
 
     /** Reports that {@code done} steps are complete. */
-    void update(long done, java.util.function.Supplier<String> status) {
+    void update(long done, Supplier<String> status) {
         if (!enabled) {
             return;
         }

@@ -2,6 +2,7 @@ package org.colony.runtime.cli;
 
 import java.util.List;
 import java.util.Map;
+import org.colony.runtime.Agents;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 
@@ -39,7 +40,7 @@ public interface Scenario {
     List<Places<?>> collections();
 
     /** The agent collections to report on; {@code --snapshot} draws them over the places. */
-    default List<org.colony.runtime.Agents<?>> agents() {
+    default List<Agents<?>> agents() {
         return List.of();
     }
 

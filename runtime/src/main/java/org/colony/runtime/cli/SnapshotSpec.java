@@ -1,6 +1,7 @@
 package org.colony.runtime.cli;
 
 import java.nio.file.Path;
+import java.util.Locale;
 import org.colony.ColonyException;
 
 /**
@@ -35,7 +36,7 @@ record SnapshotSpec(String attribute, String file, long period) {
             }
             rest = rest.substring(0, at);
         }
-        if (!rest.toLowerCase(java.util.Locale.ROOT).endsWith(".png")) {
+        if (!rest.toLowerCase(Locale.ROOT).endsWith(".png")) {
             throw new ColonyException("--snapshot " + spec + ": snapshots are PNG files; name one ending in .png");
         }
         return new SnapshotSpec(attribute, rest, period);
@@ -47,9 +48,9 @@ record SnapshotSpec(String attribute, String file, long period) {
             return Path.of(file);
         }
         if (file.contains("%")) {
-            return Path.of(String.format(java.util.Locale.ROOT, file, step));
+            return Path.of(String.format(Locale.ROOT, file, step));
         }
-        int dot = file.toLowerCase(java.util.Locale.ROOT).lastIndexOf(".png");
-        return Path.of(file.substring(0, dot) + String.format(java.util.Locale.ROOT, "-%06d", step) + ".png");
+        int dot = file.toLowerCase(Locale.ROOT).lastIndexOf(".png");
+        return Path.of(file.substring(0, dot) + String.format(Locale.ROOT, "-%06d", step) + ".png");
     }
 }

@@ -1,6 +1,9 @@
 package org.colony.runtime.cpu;
 
+import java.lang.reflect.Array;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
@@ -175,14 +178,14 @@ class CpuAgentStore implements AgentStore {
     public long count(Call call) {
         StepInfo s = model.steps().get(call.step());
         prepare(s, call);
-        java.util.concurrent.atomic.AtomicLong total = new java.util.concurrent.atomic.AtomicLong();
+        AtomicLong total = new AtomicLong();
         run(s, (from, to) -> total.addAndGet(descriptor.countAgents(cols, from, to)));
         return total.get();
     }
 
     private void prepare(StepInfo s, Call call) {
         checkOpen();
-        for (Map.Entry<Integer, Combine> w : new java.util.TreeMap<>(s.placeWrites()).entrySet()) {
+        for (Map.Entry<Integer, Combine> w : new TreeMap<>(s.placeWrites()).entrySet()) {
             if (w.getValue() == Combine.SET && capacity > 1) {
                 String attr = places.model().attributes().get(w.getKey()).name();
                 throw new ColonyException("step " + name() + "." + s.name() + " (" + s.source() + ") writes place()."
@@ -305,7 +308,7 @@ class CpuAgentStore implements AgentStore {
     @Override
     public void setShared(int index, Object values) {
         checkOpen();
-        System.arraycopy(values, 0, shared[index], 0, java.lang.reflect.Array.getLength(shared[index]));
+        System.arraycopy(values, 0, shared[index], 0, Array.getLength(shared[index]));
     }
 
     @Override

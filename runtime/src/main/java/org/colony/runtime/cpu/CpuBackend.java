@@ -1,10 +1,15 @@
 package org.colony.runtime.cpu;
 
 import org.colony.ColonyException;
+import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Topology;
+import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.DeviceTimings;
+import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.storage.AgentColumns;
 import org.colony.runtime.storage.BlockStorage;
@@ -40,13 +45,13 @@ public final class CpuBackend implements Backend {
     }
 
     @Override
-    public org.colony.runtime.spi.PlaceBlock createBlock(ModelDescriptor model, Grid grid,
-            org.colony.kernel.Layout layout, int partition) {
+    public PlaceBlock createBlock(ModelDescriptor model, Grid grid,
+            Layout layout, int partition) {
         checkFits(model, grid, layout);
         return new CpuPlaceStore(model, grid, pool, layout, true, hold);
     }
 
-    private static void checkFits(ModelDescriptor model, Grid grid, org.colony.kernel.Layout layout) {
+    private static void checkFits(ModelDescriptor model, Grid grid, Layout layout) {
         long need = BlockStorage.bytes(model.info(), layout);
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
@@ -72,9 +77,9 @@ public final class CpuBackend implements Backend {
     }
 
     @Override
-    public org.colony.runtime.spi.AgentPartition createAgentPartition(ModelDescriptor model,
-            org.colony.runtime.spi.PlaceBlock block, long[] ids, long[] places, int capacity,
-            org.colony.runtime.grid.Topology topology, int partition) {
+    public AgentPartition createAgentPartition(ModelDescriptor model,
+            PlaceBlock block, long[] ids, long[] places, int capacity,
+            Topology topology, int partition) {
         if (!(block instanceof CpuPlaceStore p)) {
             throw new ColonyException("the places of partition " + partition + " belong to another backend");
         }
@@ -98,7 +103,7 @@ public final class CpuBackend implements Backend {
      * own work; the runtime times the calls itself.
      */
     @Override
-    public boolean timeOnDevice(org.colony.runtime.spi.DeviceTimings timings) {
+    public boolean timeOnDevice(DeviceTimings timings) {
         hold.profiling(timings != null);
         return false;
     }

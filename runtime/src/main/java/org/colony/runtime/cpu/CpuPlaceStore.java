@@ -1,6 +1,13 @@
 package org.colony.runtime.cpu;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Array;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import org.colony.ColonyException;
+import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
@@ -14,6 +21,7 @@ import org.colony.runtime.grid.Region;
 import org.colony.runtime.halo.WrapHalo;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
+import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.storage.BlockStorage;
 import org.colony.runtime.storage.HostCopy;
@@ -35,7 +43,7 @@ final class CpuPlaceStore implements PlaceBlock {
     private BlockStorage block;
     private final Object[] shared;
     private final boolean[] dirty;
-    private final org.colony.runtime.spi.AgentStore[] bound;
+    private final AgentStore[] bound;
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
     private final HoldSettings settings;
@@ -58,8 +66,8 @@ final class CpuPlaceStore implements PlaceBlock {
         this.shared = BlockStorage.newShared(model);
         this.block = new BlockStorage(model, layout, shared);
         this.dirty = new boolean[model.attributes().size()];
-        java.util.Arrays.fill(dirty, true);
-        this.bound = new org.colony.runtime.spi.AgentStore[model.agentClasses().size()];
+        Arrays.fill(dirty, true);
+        this.bound = new AgentStore[model.agentClasses().size()];
         this.settings = settings;
         this.held = HeldSteps.forBlock(descriptor, layout, partition, pool, settings);
     }
@@ -95,7 +103,7 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     @Override
-    public void bindAgents(int slot, org.colony.runtime.spi.AgentStore agents) {
+    public void bindAgents(int slot, AgentStore agents) {
         stopHolding();
         bound[slot] = agents;
     }
@@ -111,7 +119,7 @@ final class CpuPlaceStore implements PlaceBlock {
                 l.origin1(), l.origin2(), l.extent0(), l.extent1(), l.extent2(), reach, l.wrap()), shared);
         wider.copyOwned(block);
         block = wider;
-        java.util.Arrays.fill(dirty, true);
+        Arrays.fill(dirty, true);
         if (held != null) {
             held = HeldSteps.forBlock(descriptor, wider.layout(), partition, pool, settings);
         }
@@ -123,7 +131,7 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     /** Fills the halo of attributes about to be read on neighbouring places, where it is stale. */
-    void prepareRemote(java.util.Set<Integer> attributes) {
+    void prepareRemote(Set<Integer> attributes) {
         if (partition) {
             return; // the runtime exchanges the halo before the call
         }
@@ -139,8 +147,8 @@ final class CpuPlaceStore implements PlaceBlock {
         }
     }
 
-    private org.colony.kernel.AgentView[] views(StepInfo s) {
-        org.colony.kernel.AgentView[] views = new org.colony.kernel.AgentView[bound.length];
+    private AgentView[] views(StepInfo s) {
+        AgentView[] views = new AgentView[bound.length];
         for (int slot = 0; slot < bound.length; slot++) { // in slot order: s.iterates() has no fixed order
             if (!s.iterates().contains(slot)) {
                 continue;
@@ -222,7 +230,7 @@ final class CpuPlaceStore implements PlaceBlock {
         runHeld();
         StepInfo s = model.steps().get(call.step());
         prepare(s, call);
-        java.util.concurrent.atomic.AtomicLong total = new java.util.concurrent.atomic.AtomicLong();
+        AtomicLong total = new AtomicLong();
         runChunks(s, (r0, r1, x0, x1) -> total.addAndGet(descriptor.count(block, r0, r1, x0, x1)));
         return total.get();
     }
@@ -318,7 +326,7 @@ final class CpuPlaceStore implements PlaceBlock {
         long rest = index / grid.size(0);
         int y = (int) (rest % grid.size(1));
         int z = (int) (rest / grid.size(1));
-        return java.lang.reflect.Array.get(block.column(attribute, element),
+        return Array.get(block.column(attribute, element),
                 l.storageIndex(x - l.origin0(), y - l.origin1(), z - l.origin2()));
     }
 
@@ -326,13 +334,13 @@ final class CpuPlaceStore implements PlaceBlock {
     public void setShared(int index, Object values) {
         checkOpen();
         runHeld();
-        System.arraycopy(values, 0, shared[index], 0, java.lang.reflect.Array.getLength(shared[index]));
+        System.arraycopy(values, 0, shared[index], 0, Array.getLength(shared[index]));
     }
 
     @Override
     public void getShared(int index, Object target) {
         checkOpen();
-        System.arraycopy(shared[index], 0, target, 0, java.lang.reflect.Array.getLength(shared[index]));
+        System.arraycopy(shared[index], 0, target, 0, Array.getLength(shared[index]));
     }
 
     @Override
@@ -373,12 +381,12 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     @Override
-    public java.lang.foreign.MemorySegment buffer(long bytes) {
-        return java.lang.foreign.Arena.ofAuto().allocate(Math.max(1, bytes), 8);
+    public MemorySegment buffer(long bytes) {
+        return Arena.ofAuto().allocate(Math.max(1, bytes), 8);
     }
 
     @Override
-    public void pack(int attribute, int element, Region region, java.lang.foreign.MemorySegment buffer, long offset) {
+    public void pack(int attribute, int element, Region region, MemorySegment buffer, long offset) {
         checkOpen();
         runHeld();
         Object column = block.column(attribute, element);
@@ -391,7 +399,7 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     @Override
-    public void unpack(int attribute, int element, Region region, java.lang.foreign.MemorySegment buffer,
+    public void unpack(int attribute, int element, Region region, MemorySegment buffer,
             long offset) {
         checkOpen();
         runHeld();

@@ -1,7 +1,9 @@
 package org.colony.runtime.cpu;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.colony.runtime.tuning.RuntimeSwitches;
 
 /**
@@ -56,7 +58,7 @@ final class HoldSettings {
         try {
             Path p = Path.of("/sys/devices/system/cpu/cpu0/cache/index2/size");
             if (Files.isReadable(p)) {
-                String s = Files.readString(p).trim().toUpperCase(java.util.Locale.ROOT);
+                String s = Files.readString(p).trim().toUpperCase(Locale.ROOT);
                 long unit = s.endsWith("K") ? 1024 : s.endsWith("M") ? 1024 * 1024 : 1;
                 String digits = s.replaceAll("[^0-9]", "");
                 if (!digits.isEmpty()) {
@@ -66,7 +68,7 @@ final class HoldSettings {
                     }
                 }
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             // fall through to the default
         }
         return 1024 * 1024;

@@ -2,6 +2,7 @@ package org.colony.runtime.cpu;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.List;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentBlock;
@@ -284,7 +285,7 @@ public final class ManageRound {
     public void unpackMovers(Batch arriving) {
         int c = (int) arriving.count();
         int first = cols.append(arriving.buffer(), 0, c);
-        runs = java.util.Arrays.copyOf(runs, runs.length + 2);
+        runs = Arrays.copyOf(runs, runs.length + 2);
         runs[runs.length - 2] = first;
         runs[runs.length - 1] = first + c;
         arrivals += c;

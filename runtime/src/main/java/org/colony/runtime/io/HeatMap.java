@@ -2,8 +2,10 @@ package org.colony.runtime.io;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.lang.reflect.Array;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import javax.imageio.ImageIO;
 import org.colony.ColonyException;
 import org.colony.runtime.Agents;
@@ -35,7 +37,7 @@ public final class HeatMap {
      * @throws ColonyException if the grid is not 2-D, the attribute is unknown, or the file cannot be written
      */
     public static void write(Places<?> places, String attribute, Path file) {
-        write(places, attribute, java.util.List.of(), file);
+        write(places, attribute, List.of(), file);
     }
 
     /** Marker colours for agent collections drawn over a heat map, in order. */
@@ -45,7 +47,7 @@ public final class HeatMap {
      * Draws {@code attribute} of {@code places} into {@code file}, with the agents of each collection as
      * pixels of a distinct colour (cyan, white, green, pink) over it.
      */
-    public static void write(Places<?> places, String attribute, java.util.List<Agents<?>> agents, Path file) {
+    public static void write(Places<?> places, String attribute, List<Agents<?>> agents, Path file) {
         if (!available()) {
             throw new ColonyException("this Java runtime has no java.desktop module, so it cannot write PNG "
                     + "snapshots; run the snapshot on a full JDK");
@@ -116,7 +118,7 @@ public final class HeatMap {
 
     /** The values of any primitive column as doubles (booleans as 0 and 1). */
     public static double[] asDoubles(Object column) {
-        int n = java.lang.reflect.Array.getLength(column);
+        int n = Array.getLength(column);
         double[] out = new double[n];
         switch (column) {
             case double[] c -> System.arraycopy(c, 0, out, 0, n);

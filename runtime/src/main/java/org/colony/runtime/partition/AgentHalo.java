@@ -3,6 +3,8 @@ package org.colony.runtime.partition;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import org.colony.runtime.grid.Neighbors;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
@@ -28,7 +30,7 @@ final class AgentHalo {
     /** The transport counts go through in device memory, or null: they go through host memory. */
     private final Transport deviceTransport;
     /** Calls its argument for every partition: side by side where they are in different lanes. */
-    private final java.util.function.Consumer<java.util.function.IntConsumer> each;
+    private final Consumer<IntConsumer> each;
     private List<Link> links = List.of();
     private int width = -1;
     private boolean counts;
@@ -41,7 +43,7 @@ final class AgentHalo {
      *     null
      */
     AgentHalo(Topology topology, HaloAgents[] parts, Transport transport, Transport deviceTransport,
-            java.util.function.Consumer<java.util.function.IntConsumer> each) {
+            Consumer<IntConsumer> each) {
         this.topology = topology;
         this.parts = parts;
         this.transport = transport;

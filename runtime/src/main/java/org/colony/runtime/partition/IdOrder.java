@@ -1,6 +1,7 @@
 package org.colony.runtime.partition;
 
 import java.lang.reflect.Array;
+import java.util.Arrays;
 import org.colony.ColonyException;
 
 /**
@@ -59,8 +60,8 @@ final class IdOrder {
                 at[best]++;
             } while (at[best] < sizes[best] && ids[best][at[best]] < limit);
             if (runs == part.length) {
-                part = java.util.Arrays.copyOf(part, runs * 2);
-                length = java.util.Arrays.copyOf(length, runs * 2);
+                part = Arrays.copyOf(part, runs * 2);
+                length = Arrays.copyOf(length, runs * 2);
             }
             part[runs] = best;
             length[runs++] = at[best] - from;

@@ -3,7 +3,12 @@ package org.colony.runtime.partition;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.IntConsumer;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
@@ -129,7 +134,7 @@ public final class PartitionedAgents implements AgentStore {
 
     /** Whether every partition has a lane of its own. */
     private static boolean sideBySide(AgentPartition[] parts) {
-        java.util.Set<Integer> lanes = new java.util.HashSet<>();
+        Set<Integer> lanes = new HashSet<>();
         for (AgentPartition p : parts) {
             if (p.lane() < 0 || !lanes.add(p.lane())) {
                 return false;
@@ -139,7 +144,7 @@ public final class PartitionedAgents implements AgentStore {
     }
 
     /** Calls {@code work} for every partition: side by side where they have lanes, else in turn. */
-    private void each(java.util.function.IntConsumer work) {
+    private void each(IntConsumer work) {
         if (side == null) {
             for (int p = 0; p < parts.length; p++) {
                 work.accept(p);
@@ -396,7 +401,7 @@ public final class PartitionedAgents implements AgentStore {
         }
         long[][] lengths = new long[k][k];
         for (int p = 0; p < k; p++) {
-            java.util.Arrays.fill(lengths[p], parents[p]);
+            Arrays.fill(lengths[p], parents[p]);
         }
         long[][] told = tell(lengths); // told[q][p]: the length of p's list, as q heard it
         migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
@@ -423,7 +428,7 @@ public final class PartitionedAgents implements AgentStore {
     }
 
     /** One long column of every partition (on a GPU each is a download). */
-    private long[][] perPartition(java.util.function.Function<AgentPartition, long[]> column) {
+    private long[][] perPartition(Function<AgentPartition, long[]> column) {
         long[][] out = new long[parts.length][];
         for (int p = 0; p < parts.length; p++) {
             out[p] = column.apply(parts[p]);
@@ -432,7 +437,7 @@ public final class PartitionedAgents implements AgentStore {
     }
 
     /** A long column of the partitions, merged into id order. */
-    private long[] merged(java.util.function.Function<AgentPartition, long[]> column) {
+    private long[] merged(Function<AgentPartition, long[]> column) {
         checkOpen();
         IdOrder o = order();
         long[] out = new long[o.total()];

@@ -2,6 +2,7 @@ package org.colony.runtime.partition;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -91,7 +92,7 @@ public final class PartitionedPlaces implements PlaceStore {
             throw e;
         }
         this.dirty = new boolean[model.attributes().size()];
-        java.util.Arrays.fill(dirty, true);
+        Arrays.fill(dirty, true);
         this.exchangedBytes = new long[dirty.length];
         this.exchanges = new long[dirty.length];
         this.links = links(width);
@@ -441,7 +442,7 @@ public final class PartitionedPlaces implements PlaceStore {
         }
         links = links(reach);
         boxes(reach);
-        java.util.Arrays.fill(dirty, true);
+        Arrays.fill(dirty, true);
     }
 
     @Override

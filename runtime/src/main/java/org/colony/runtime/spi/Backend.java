@@ -1,8 +1,12 @@
 package org.colony.runtime.spi;
 
+import org.colony.ColonyException;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Topology;
+import org.colony.runtime.transport.InProcessTransport;
+import org.colony.runtime.transport.Transport;
 
 /** A backend that a simulation runs on: creates the storage of Places collections. */
 public interface Backend extends AutoCloseable {
@@ -27,12 +31,12 @@ public interface Backend extends AutoCloseable {
      *     p-th device)
      */
     default PlaceBlock createBlock(ModelDescriptor model, Grid grid, Layout layout, int partition) {
-        throw new org.colony.ColonyException("the " + name() + " backend cannot cut a grid into partitions");
+        throw new ColonyException("the " + name() + " backend cannot cut a grid into partitions");
     }
 
     /** How the partitions of this backend's blocks exchange halos and agents. */
-    default org.colony.runtime.transport.Transport transport() {
-        return new org.colony.runtime.transport.InProcessTransport();
+    default Transport transport() {
+        return new InProcessTransport();
     }
 
     /**
@@ -53,8 +57,8 @@ public interface Backend extends AutoCloseable {
      * @param partition the block's partition
      */
     default AgentPartition createAgentPartition(ModelDescriptor model, PlaceBlock block, long[] ids, long[] places,
-            int capacity, org.colony.runtime.grid.Topology topology, int partition) {
-        throw new org.colony.ColonyException("the " + name() + " backend cannot put agents on a grid cut into "
+            int capacity, Topology topology, int partition) {
+        throw new ColonyException("the " + name() + " backend cannot put agents on a grid cut into "
                 + "partitions; run " + model.info().modelClass().getSimpleName() + " on one block (without --partitions "
                 + "or --devices)");
     }

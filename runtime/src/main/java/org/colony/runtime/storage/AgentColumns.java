@@ -1,6 +1,8 @@
 package org.colony.runtime.storage;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Array;
+import java.util.Arrays;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentBlock;
 import org.colony.kernel.AgentView;
@@ -74,17 +76,17 @@ public final class AgentColumns implements AgentBlock {
         places = new long[n];
         killed = new boolean[n];
         targets = new long[n];
-        java.util.Arrays.fill(targets, -1);
+        Arrays.fill(targets, -1);
         spawns = new int[n];
-        java.util.Arrays.fill(contribution, null);
-        java.util.Arrays.fill(contributed, null);
+        Arrays.fill(contribution, null);
+        Arrays.fill(contributed, null);
     }
 
     private static Object column(AttributeInfo info, int n) {
         if (!info.isArray()) {
             return info.type().newArray(n);
         }
-        Object[] elements = (Object[]) java.lang.reflect.Array.newInstance(info.type().primitive().arrayType(),
+        Object[] elements = (Object[]) Array.newInstance(info.type().primitive().arrayType(),
                 info.length());
         for (int k = 0; k < info.length(); k++) {
             elements[k] = info.type().newArray(n);
@@ -354,18 +356,18 @@ public final class AgentColumns implements AgentBlock {
         for (int k = 0; k < info.columns(); k++) {
             Object c = element(info, contribution[placeAttribute], k);
             switch (c) {
-                case double[] d -> java.util.Arrays.fill(d, 0, count, -0.0);
-                case float[] d -> java.util.Arrays.fill(d, 0, count, -0.0f);
-                case long[] d -> java.util.Arrays.fill(d, 0, count, 0L);
-                case int[] d -> java.util.Arrays.fill(d, 0, count, 0);
-                case short[] d -> java.util.Arrays.fill(d, 0, count, (short) 0);
-                case byte[] d -> java.util.Arrays.fill(d, 0, count, (byte) 0);
-                case boolean[] d -> java.util.Arrays.fill(d, 0, count, false);
+                case double[] d -> Arrays.fill(d, 0, count, -0.0);
+                case float[] d -> Arrays.fill(d, 0, count, -0.0f);
+                case long[] d -> Arrays.fill(d, 0, count, 0L);
+                case int[] d -> Arrays.fill(d, 0, count, 0);
+                case short[] d -> Arrays.fill(d, 0, count, (short) 0);
+                case byte[] d -> Arrays.fill(d, 0, count, (byte) 0);
+                case boolean[] d -> Arrays.fill(d, 0, count, false);
                 default -> throw new IllegalArgumentException(c.getClass().toString());
             }
             boolean[] f = info.isArray() ? ((boolean[][]) contributed[placeAttribute])[k]
                     : (boolean[]) contributed[placeAttribute];
-            java.util.Arrays.fill(f, 0, count, false);
+            Arrays.fill(f, 0, count, false);
         }
     }
 

@@ -1,6 +1,8 @@
 package org.colony.runtime.storage;
 
+import java.lang.reflect.Array;
 import org.colony.ColonyException;
+import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.CpuBlock;
@@ -24,7 +26,7 @@ public final class BlockStorage implements CpuBlock {
     private final Object[] next;
     private final Object[] shared;
     private Call call;
-    private org.colony.kernel.AgentView[] agents = new org.colony.kernel.AgentView[0];
+    private AgentView[] agents = new AgentView[0];
 
     /**
      * Allocates the columns.
@@ -59,7 +61,7 @@ public final class BlockStorage implements CpuBlock {
         if (!info.isArray()) {
             return info.type().newArray(cells);
         }
-        Object[] elements = (Object[]) java.lang.reflect.Array.newInstance(info.type().primitive().arrayType(),
+        Object[] elements = (Object[]) Array.newInstance(info.type().primitive().arrayType(),
                 info.length());
         for (int k = 0; k < info.length(); k++) {
             elements[k] = info.type().newArray(cells);
@@ -178,12 +180,12 @@ public final class BlockStorage implements CpuBlock {
     }
 
     /** Sets the agent collections the next call's step iterates, by slot. */
-    public void agents(org.colony.kernel.AgentView[] views) {
+    public void agents(AgentView[] views) {
         this.agents = views;
     }
 
     @Override
-    public org.colony.kernel.AgentView agents(int slot) {
+    public AgentView agents(int slot) {
         return agents[slot];
     }
 
