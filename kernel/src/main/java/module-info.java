@@ -6,4 +6,5 @@ module org.colony.kernel {
     requires transitive org.colony.annotations;
 
     exports org.colony.kernel;
+    exports org.colony.kernel.cuda;
 }

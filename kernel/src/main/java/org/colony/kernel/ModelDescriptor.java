@@ -1,5 +1,7 @@
 package org.colony.kernel;
 
+import org.colony.kernel.cuda.CudaModel;
+
 /**
  * What the processor generates for each model class ({@code HeatCell_Model}) and registers for
  * {@link java.util.ServiceLoader}: the model's description and its CPU kernels. Not for users to
@@ -30,5 +32,13 @@ public interface ModelDescriptor {
     /** Runs the block's call of an agent predicate step for slots {@code [from, to)} and counts where it is true. */
     default long countAgents(AgentBlock block, int from, int to) {
         throw new UnsupportedOperationException(info().modelClass().getName() + " is not an agent model");
+    }
+
+    /**
+     * What the CUDA backend needs to launch the model's generated CUDA kernels; null for a descriptor written by a
+     * processor that generated none.
+     */
+    default CudaModel cuda() {
+        return null;
     }
 }

@@ -1,0 +1,95 @@
+package org.colony.kernel.cuda;
+
+/**
+ * One parameter of a step's CUDA kernel, in the order the kernel declares it: what the launcher passes there.
+ * The processor prints the C++ declaration of each from the model (its type and name), the backend passes the
+ * device address or value the kind names.
+ *
+ * @param kind what the parameter is
+ * @param slot for the index of an iterated agent class and its columns: the class's slot among the model's
+ *     iterated agent classes; 0 otherwise
+ * @param index the attribute (of the model, of its places, or of the slot's agent class) or the step parameter the
+ *     parameter is for; 0 where the kind names one thing
+ */
+public record KernelParam(Kind kind, int slot, int index) {
+
+    /** What a kernel parameter is. */
+    public enum Kind {
+        /** {@code colony::Frame}: the block's layout, the call's seed, epoch and time, the error word. */
+        FRAME,
+        /** The current column of the model's attribute {@code index}. */
+        COLUMN,
+        /** The second column of the model's double-buffered attribute {@code index}. */
+        NEXT,
+        /** An agent kernel's ids by slot. */
+        IDS,
+        /** An agent kernel's places (global indices) by slot. */
+        LOCATIONS,
+        /** An agent kernel's death intents by slot. */
+        KILLED,
+        /** An agent kernel's move intents by slot. */
+        TARGETS,
+        /** An agent kernel's birth intents by slot. */
+        SPAWNS,
+        /** An agent kernel's places' column of place attribute {@code index}. */
+        PLACE_COLUMN,
+        /** An agent kernel's contributions to place attribute {@code index}, by slot. */
+        CONTRIBUTION,
+        /** Whether each agent wrote place attribute {@code index}, by slot. */
+        WROTE,
+        /** Where the agents of iterated class {@code slot} start per place, in the index by place. */
+        INDEX_START,
+        /** The slots of the agents of iterated class {@code slot}, grouped by place. */
+        INDEX_ORDER,
+        /** The ids of the agents of iterated class {@code slot}, by slot. */
+        INDEX_IDS,
+        /** The element pitch of the columns of iterated class {@code slot} (a value, not an address). */
+        INDEX_PITCH,
+        /** The current column of attribute {@code index} of iterated class {@code slot}. */
+        INDEXED_COLUMN,
+        /** A predicate step's counter of instances where it held. */
+        COUNTER,
+        /** The step's parameter {@code index}, by value. */
+        ARGUMENT
+    }
+
+    /** The frame. */
+    public static KernelParam frame() {
+        return new KernelParam(Kind.FRAME, 0, 0);
+    }
+
+    /** The current column of attribute {@code attribute}. */
+    public static KernelParam column(int attribute) {
+        return new KernelParam(Kind.COLUMN, 0, attribute);
+    }
+
+    /** The second column of attribute {@code attribute}. */
+    public static KernelParam next(int attribute) {
+        return new KernelParam(Kind.NEXT, 0, attribute);
+    }
+
+    /** A parameter that names one thing of its kind (the agent bookkeeping, the counter). */
+    public static KernelParam of(Kind kind) {
+        return new KernelParam(kind, 0, 0);
+    }
+
+    /** A parameter for place attribute {@code attribute} of an agent kernel. */
+    public static KernelParam place(Kind kind, int attribute) {
+        return new KernelParam(kind, 0, attribute);
+    }
+
+    /** A parameter of the index of iterated agent class {@code slot}. */
+    public static KernelParam index(Kind kind, int slot) {
+        return new KernelParam(kind, slot, 0);
+    }
+
+    /** The current column of attribute {@code attribute} of iterated agent class {@code slot}. */
+    public static KernelParam indexedColumn(int slot, int attribute) {
+        return new KernelParam(Kind.INDEXED_COLUMN, slot, attribute);
+    }
+
+    /** The step's parameter {@code parameter}. */
+    public static KernelParam argument(int parameter) {
+        return new KernelParam(Kind.ARGUMENT, 0, parameter);
+    }
+}
