@@ -1,4 +1,4 @@
-package org.colony.examples.agents;
+package org.colony.tests.agents;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.colony.examples.lang.Lang;
+import org.colony.tests.lang.Lang;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;

@@ -1,9 +1,9 @@
-package org.colony.examples.agents;
+package org.colony.tests.agents;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.colony.examples.lang.Lang;
+import org.colony.tests.lang.Lang;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;

@@ -1,4 +1,4 @@
-package org.colony.examples.agents;
+package org.colony.tests.agents;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.colony.ColonyException;
-import org.colony.examples.lang.Lang;
+import org.colony.tests.lang.Lang;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;

@@ -1,11 +1,11 @@
-package org.colony.examples.agents;
+package org.colony.tests.agents;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.math.BigDecimal;
-import org.colony.examples.lang.Lang;
+import org.colony.tests.lang.Lang;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;

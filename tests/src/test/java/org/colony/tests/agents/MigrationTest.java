@@ -1,4 +1,4 @@
-package org.colony.examples.agents;
+package org.colony.tests.agents;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.Set;
-import org.colony.examples.lang.Lang;
+import org.colony.tests.lang.Lang;
 import org.colony.kernel.RandomStream;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;

@@ -1,4 +1,4 @@
-package org.colony.examples.agents;
+package org.colony.tests.agents;
 
 import org.colony.Agent;
 import org.colony.Attribute;

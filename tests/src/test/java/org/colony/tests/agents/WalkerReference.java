@@ -1,4 +1,4 @@
-package org.colony.examples.agents;
+package org.colony.tests.agents;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.colony.examples.cuda;
+package org.colony.tests.cuda;
 
 import org.colony.Attribute;
 import org.colony.Place;

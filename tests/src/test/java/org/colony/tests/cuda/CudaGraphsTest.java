@@ -1,4 +1,4 @@
-package org.colony.examples.cuda;
+package org.colony.tests.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

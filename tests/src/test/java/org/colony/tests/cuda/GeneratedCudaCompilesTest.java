@@ -1,4 +1,4 @@
-package org.colony.examples.cuda;
+package org.colony.tests.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -24,7 +24,7 @@ class GeneratedCudaCompilesTest {
     void generatedCudaOfEveryExample_compilesForSm90(@TempDir Path dir) throws Exception {
         Path nvcc = nvcc();
         assumeTrue(nvcc != null, "no nvcc on this machine (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)");
-        List<Path> files = sources(Path.of("target/classes/META-INF/colony/cuda"));
+        List<Path> files = sources(Path.of("../examples/target/classes/META-INF/colony/cuda"));
         try (InputStream in = getClass().getResourceAsStream("/org/colony/cuda/support.cu")) {
             Path support = dir.resolve("support.cu");
             Files.write(support, in.readAllBytes());

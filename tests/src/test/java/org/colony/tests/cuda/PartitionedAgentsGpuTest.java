@@ -1,11 +1,11 @@
-package org.colony.examples.cuda;
+package org.colony.tests.cuda;
 
-import static org.colony.examples.partition.PartitionedAgentsTest.assertSame;
+import static org.colony.tests.partition.PartitionedAgentsTest.assertSame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import org.colony.examples.partition.PartitionedAgentsTest;
-import org.colony.examples.partition.PartitionedAgentsTest.Script;
+import org.colony.tests.partition.PartitionedAgentsTest;
+import org.colony.tests.partition.PartitionedAgentsTest.Script;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

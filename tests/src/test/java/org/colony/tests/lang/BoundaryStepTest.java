@@ -1,4 +1,4 @@
-package org.colony.examples.lang;
+package org.colony.tests.lang;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 

@@ -1,6 +1,7 @@
-package org.colony.examples.lang;
+package org.colony.tests.lang;
 
 import java.util.SplittableRandom;
+import org.colony.examples.TestBackend;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 
@@ -14,12 +15,11 @@ public final class Lang {
     }
 
     /**
-     * The backend the functional tests run on: the CPU unless the {@code colony.test.backend} property
-     * names another (a GPU machine runs the same tests with {@code -Dcolony.test.backend=cuda}, each
-     * against its plain-Java reference).
+     * The backend the functional tests run on, read as the examples' tests read it ({@link TestBackend#name()}):
+     * the CPU unless {@code -Dcolony.test.backend} names another.
      */
     public static String backend() {
-        return System.getProperty("colony.test.backend", "cpu");
+        return TestBackend.name();
     }
 
     /** The backend's name as its messages give it: {@code CPU} or {@code CUDA}. */

@@ -1,4 +1,4 @@
-package org.colony.examples.lang;
+package org.colony.tests.lang;
 
 import org.colony.Attribute;
 import org.colony.Place;

@@ -1,4 +1,4 @@
-package org.colony.examples.partition;
+package org.colony.tests.partition;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,11 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.colony.ColonyException;
-import org.colony.examples.agents.Field;
-import org.colony.examples.agents.Mote;
-import org.colony.examples.agents.Patch;
-import org.colony.examples.agents.Stone;
-import org.colony.examples.agents.Walker;
+import org.colony.tests.agents.Field;
+import org.colony.tests.agents.Mote;
+import org.colony.tests.agents.Patch;
+import org.colony.tests.agents.Stone;
+import org.colony.tests.agents.Walker;
 import org.colony.examples.sugarscape.SugarScape;
 import org.colony.examples.wolfsheep.WolfSheep;
 import org.colony.kernel.AttributeInfo;

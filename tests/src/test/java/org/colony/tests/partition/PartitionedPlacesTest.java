@@ -1,4 +1,4 @@
-package org.colony.examples.partition;
+package org.colony.tests.partition;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.colony.ColonyException;
 import org.colony.examples.heat.Heat2D;
-import org.colony.examples.lang.Cube;
-import org.colony.examples.lang.ReachCell;
-import org.colony.examples.lang.ShiftCell;
+import org.colony.tests.lang.Cube;
+import org.colony.tests.lang.ReachCell;
+import org.colony.tests.lang.ShiftCell;
 import org.colony.examples.life.GameOfLife;
 import org.colony.examples.life.LifeCell;
 import org.colony.runtime.Config;

@@ -1,4 +1,4 @@
-package org.colony.examples.profile;
+package org.colony.tests.profile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
