@@ -20,7 +20,7 @@ java "${java_opts[@]}" -cp "$cp_app" org.colony.cuda.internal.NcclCheck "$device
 tail -20 "$out/nccl.log"
 
 echo "== hand-off to the partitions' threads" | tee "$out/handoff.log"
-java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.runtime.partition.SideBySideLatency "$devices" \
+java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.partition.SideBySideLatency "$devices" \
     >> "$out/handoff.log" 2>&1
 tail -8 "$out/handoff.log"
 

@@ -1,17 +1,17 @@
-package org.colony.runtime.partition;
+package org.colony.benchmarks.partition;
 
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
+import org.colony.runtime.partition.SideBySide;
 
 /**
  * How long a partition's thread takes to start a piece of work that {@link SideBySide} hands it, and how long a whole
  * call of empty pieces takes: as the runtime sets it up (its threads spin for their next piece, as far as
  * {@code -Dcolony.partitions.spinMicros} and the processors allow) and with every thread blocking at once, in one
  * run. Between calls the caller works (busy) for a gap, as the driver of partitions on GPUs does between the pieces of
- * a {@code manageAll}; the longest gap outlasts the spin. (In this package because {@code SideBySide} is the
- * runtime's own.)
+ * a {@code manageAll}; the longest gap outlasts the spin.
  *
- * <pre>java -cp benchmarks.jar org.colony.runtime.partition.SideBySideLatency [partitions] [calls]</pre>
+ * <pre>java -cp benchmarks.jar org.colony.benchmarks.partition.SideBySideLatency [partitions] [calls]</pre>
  */
 public final class SideBySideLatency {
 
@@ -56,8 +56,7 @@ public final class SideBySideLatency {
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu0 = os.getProcessCpuTime();
         long wall0 = System.nanoTime();
-        try (SideBySide side = blocking ? new SideBySide(parts, "Latency", 0L, new SideBySide.Spinners(0))
-                : new SideBySide(parts, "Latency")) {
+        try (SideBySide side = blocking ? SideBySide.blocking(parts, "Latency") : new SideBySide(parts, "Latency")) {
             for (int c = 0; c < calls; c++) {
                 busy(gap);
                 long t0 = System.nanoTime();
