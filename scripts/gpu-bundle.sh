@@ -12,12 +12,13 @@ if [ ! -x .gpu/jre/bin/java ] || [ "$(cat .gpu/jre/modules.txt 2>/dev/null)" != 
         --strip-debug --no-man-pages --no-header-files --compress=zip-9 --output .gpu/jre
     echo "$modules" > .gpu/jre/modules.txt
 fi
-# clean: generated sources of the examples and their tests follow the current processor
+# clean: generated sources of the examples and of the test models follow the current processor
 ./mvnw -q -B -DskipTests clean package
 rm -rf .gpu/app && mkdir -p .gpu/app
 cp benchmarks/target/benchmarks.jar .gpu/app/
 cp examples/target/lib/*.jar .gpu/app/
 (cd examples/target/test-classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/examples-tests.jar .)
+(cd tests/target/test-classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/tests.jar .)
 (cd cuda-backend/target/test-classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/cuda-backend-tests.jar .)
 (cd examples/target/classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/examples.jar .)
 junit=$(find ~/.m2/repository/org/junit/platform/junit-platform-console-standalone -name '*.jar' 2>/dev/null | sort | tail -1)

@@ -20,16 +20,16 @@ java "${java_opts[@]}" -cp "$cp_app" org.colony.cuda.internal.NcclCheck "$device
 tail -20 "$out/nccl.log"
 
 echo "== hand-off to the partitions' threads" | tee "$out/handoff.log"
-java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.runtime.partition.SideBySideLatency "$devices" \
+java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.partition.SideBySideLatency "$devices" \
     >> "$out/handoff.log" 2>&1
 tail -8 "$out/handoff.log"
 
 echo "== partitioned GPU tests" | tee "$out/tests.log"
 java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=tree \
     --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
-    -cp ".gpu/app/examples-tests.jar:$cp_app" --select-class=org.colony.examples.cuda.PartitionedGpuTest \
-    --select-class=org.colony.examples.cuda.PartitionedAgentsGpuTest \
-    --select-class=org.colony.examples.cuda.CudaExamplesTest >> "$out/tests.log" 2>&1
+    -cp ".gpu/app/tests.jar:$cp_app" --select-class=org.colony.tests.cuda.PartitionedGpuTest \
+    --select-class=org.colony.tests.cuda.PartitionedAgentsGpuTest \
+    --select-class=org.colony.tests.cuda.CudaExamplesTest >> "$out/tests.log" 2>&1
 grep -E "tests (successful|failed|skipped)|✘|Exception" "$out/tests.log" | head -30
 
 echo "== model runs" | tee "$out/runs.log"

@@ -15,17 +15,18 @@ cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr 
 echo "== GPU tests" | tee "$out/tests.log"
 java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=tree \
     --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
-    -cp ".gpu/app/examples-tests.jar:$cp_app" --select-class=org.colony.examples.cuda.CudaExamplesTest \
-    --select-class=org.colony.examples.cuda.CudaMisuseTest --select-class=org.colony.examples.cuda.CudaGraphsTest \
-    --select-class=org.colony.examples.agents.CudaAgentMemoryTest --select-class=org.colony.examples.cuda.PartitionedGpuTest \
-    --select-class=org.colony.examples.cuda.PartitionedAgentsGpuTest 2>&1 | tee -a "$out/tests.log" | tail -80
+    -cp ".gpu/app/tests.jar:$cp_app" --select-class=org.colony.tests.cuda.CudaExamplesTest \
+    --select-class=org.colony.tests.cuda.CudaMisuseTest --select-class=org.colony.tests.cuda.CudaGraphsTest \
+    --select-class=org.colony.tests.agents.CudaAgentMemoryTest --select-class=org.colony.tests.cuda.PartitionedGpuTest \
+    --select-class=org.colony.tests.cuda.PartitionedAgentsGpuTest 2>&1 | tee -a "$out/tests.log" | tail -80
 
 # The trimmed runtime has no java.desktop (image writing), so the snapshot tests stay on the CPU machines.
-echo "== the functional tests of the examples, on the GPU against their plain-Java references" | tee "$out/functional.log"
+echo "== the functional tests and the examples' tests, on the GPU against their plain-Java references" | tee "$out/functional.log"
 java "${java_opts[@]}" -Dcolony.test.backend=cuda -jar .gpu/junit-console.jar execute --disable-banner \
     --details=tree --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
-    -cp ".gpu/app/examples-tests.jar:$cp_app" --select-package=org.colony.examples \
-    --exclude-package=org.colony.examples.cuda --exclude-classname='.*SnapshotTest' >> "$out/functional.log" 2>&1
+    -cp ".gpu/app/tests.jar:.gpu/app/examples-tests.jar:$cp_app" --select-package=org.colony.tests \
+    --select-package=org.colony.examples --exclude-package=org.colony.tests.cuda --exclude-classname='.*SnapshotTest' \
+    >> "$out/functional.log" 2>&1
 grep -E "tests (successful|failed|skipped)|✘" "$out/functional.log" | head -60
 
 echo "== model runs" | tee "$out/runs.log"

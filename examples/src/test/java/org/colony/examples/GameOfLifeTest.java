@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.colony.examples.life.GameOfLife;
-import org.colony.examples.lang.Lang;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,7 +22,7 @@ class GameOfLifeTest {
     })
     void gameOfLife_matchesSequentialReferenceBitForBit(int n, int steps, int threads, long seed) {
         boolean[] expected = GameOfLifeReference.run(n, steps, seed);
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend(Lang.backend()).withThreads(threads)
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend(TestBackend.name()).withThreads(threads)
                 .withSeed(seed))) {
             GameOfLife life = new GameOfLife(sim, n);
             for (int t = 0; t < steps; t++) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.colony.examples.heat.Heat2D;
-import org.colony.examples.lang.Lang;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +24,8 @@ class Heat2DTest {
     })
     void heat2d_matchesSequentialReferenceBitForBit(int n, int steps, int heatTime, int threads) {
         double[] expected = Heat2DReference.run(n, steps, heatTime);
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend(Lang.backend()).withThreads(threads))) {
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend(TestBackend.name())
+                .withThreads(threads))) {
             Heat2D model = new Heat2D(sim, n, heatTime);
             for (int t = 0; t < steps; t++) {
                 model.tick();

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.colony.examples.lang.Lang;
+import org.colony.examples.TestBackend;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,7 +23,7 @@ class SugarScapeTest {
     })
     void sugarScape_matchesSequentialReferenceBitForBit(int n, int steps, int threads, long seed) {
         SugarScapeReference ref = new SugarScapeReference(n, seed);
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend(Lang.backend()).withThreads(threads)
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend(TestBackend.name()).withThreads(threads)
                 .withSeed(seed))) {
             SugarScape model = new SugarScape(sim, n);
             long start = model.ants().size();

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.colony.examples.lang.Lang;
+import org.colony.examples.TestBackend;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
@@ -24,7 +24,7 @@ class WolfSheepTest {
     void wolfSheep_matchesSequentialReferenceBitForBit(int w, int h, int steps, int threads, long seed) {
         WolfSheep params = WolfSheep.defaults(w, h);
         WolfSheepReference ref = new WolfSheepReference(w, h, seed, params);
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend(Lang.backend()).withThreads(threads)
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend(TestBackend.name()).withThreads(threads)
                 .withSeed(seed))) {
             WolfSheep.World world = params.start(sim, w, h);
             long sheepPeak = 0;

@@ -19,8 +19,11 @@ import org.colony.runtime.tuning.RuntimeSwitches;
  * while it holds one of the process's {@link Spinners} (one fewer than the processors, shared by every instance),
  * else it blocks at once: with the caller, the threads spinning never outnumber the processors (while one
  * simulation runs at a time).
+ *
+ * <p>Public for the benchmarks' {@code SideBySideLatency}, which times the hand-off as the runtime sets it up and
+ * {@linkplain #blocking blocking} at once.
  */
-final class SideBySide implements AutoCloseable {
+public final class SideBySide implements AutoCloseable {
 
     /** The lanes the process allows to spin at once: one fewer than its processors (one is the caller's). */
     private static final Spinners SPINNERS = new Spinners(Runtime.getRuntime().availableProcessors() - 1);
@@ -33,11 +36,14 @@ final class SideBySide implements AutoCloseable {
     private volatile boolean closed;
 
     /**
+     * Side by side as the runtime runs partitions: spinning for {@code colony.partitions.spinMicros}, lanes while the
+     * process's spinners allow.
+     *
      * @param parts the partitions
      * @param what the work's subject, for thread names and messages
      * @throws ColonyException when {@code colony.partitions.spinMicros} is not a number of microseconds
      */
-    SideBySide(int parts, String what) {
+    public SideBySide(int parts, String what) {
         this(parts, what, spinNanos(), SPINNERS);
     }
 
@@ -59,11 +65,22 @@ final class SideBySide implements AutoCloseable {
     }
 
     /**
+     * Side by side with no spin: every lane, and the caller waiting for the lanes, blocks at once (as with
+     * {@code colony.partitions.spinMicros} 0), whatever the property says.
+     *
+     * @param parts the partitions
+     * @param what the work's subject, for thread names and messages
+     */
+    public static SideBySide blocking(int parts, String what) {
+        return new SideBySide(parts, what, 0L, new Spinners(0));
+    }
+
+    /**
      * The spin of {@link RuntimeSwitches#SPIN_MICROS} (2000 microseconds when unset), in nanoseconds.
      *
      * @throws ColonyException when it is not a whole number of microseconds from 0 to 1000000
      */
-    static long spinNanos() {
+    public static long spinNanos() {
         return RuntimeSwitches.SPIN_MICROS.whole(0, 1_000_000) * 1000;
     }
 
@@ -73,7 +90,7 @@ final class SideBySide implements AutoCloseable {
      * @throws ColonyException when closed, or when the caller was interrupted (after every piece finished; the
      *     interrupt stays set)
      */
-    void run(IntConsumer work) {
+    public void run(IntConsumer work) {
         if (closed) {
             throw new ColonyException("the partitions of " + what + " are closed");
         }

@@ -1,0 +1,188 @@
+package org.colony.tests.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.colony.ColonyException;
+import org.colony.cuda.CudaGraphs;
+import org.colony.examples.heat.Heat2D;
+import org.colony.examples.heat.HeatCell;
+import org.colony.examples.life.GameOfLife;
+import org.colony.runtime.Places;
+import org.colony.runtime.Simulation;
+import org.colony.runtime.grid.Grid;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Ticks replayed as CUDA graphs compute the same bits as the same ticks launched one kernel at a time and as the
+ * CPU, and the graphs are really replayed ({@link CudaGraphs#counts()}). Runs where a GPU is present; elsewhere
+ * each test is skipped with the reason. Run without {@code -Dcolony.cuda.graphs=false}.
+ */
+@Tag("gpu")
+class CudaGraphsTest {
+
+    /** The result of a run and what graphs did during it. */
+    private record Run<T>(T result, CudaGraphs.Counts graphs) {
+    }
+
+    private static <T> Run<T> run(Supplier<Simulation> open, Function<Simulation, T> body) {
+        CudaGraphs.Counts before = CudaGraphs.counts();
+        try (Simulation sim = open.get()) {
+            T result = body.apply(sim);
+            return new Run<>(result, CudaGraphs.counts().since(before));
+        }
+    }
+
+    private static void requireGraphs() {
+        Gpu.require();
+        org.junit.jupiter.api.Assumptions.assumeTrue(CudaGraphs.ENABLED,
+                "CUDA graphs are switched off (-D" + CudaGraphs.PROPERTY + "=false)");
+    }
+
+    private static final CudaGraphs.Counts NONE = new CudaGraphs.Counts(0, 0, 0, 0, 0);
+
+    @Test
+    void heat2d_replayedAsGraphs_isBitIdenticalToEagerLaunchesAndToTheCpu_acrossTheChangeOfShapeAtHeatTime() {
+        requireGraphs();
+        int n = 100;
+        int steps = 300;
+        int heatTime = 150; // copyEdges, heat, diffuse until then; copyEdges, diffuse after
+        Function<Simulation, double[]> heat2d = sim -> {
+            Heat2D m = new Heat2D(sim, n, heatTime);
+            for (int t = 0; t < steps; t++) {
+                m.tick();
+            }
+            return m.plate().getDouble("temp");
+        };
+        double[] cpu = run(() -> Gpu.cpu(42), heat2d).result();
+        Run<double[]> graphs = run(() -> Gpu.cuda(42), heat2d);
+        Run<double[]> eager = run(() -> CudaGraphs.off(() -> Gpu.cuda(42)), heat2d);
+
+        assertArrayEquals(cpu, graphs.result(), 0.0);
+        assertArrayEquals(cpu, eager.result(), 0.0);
+        assertEquals(NONE, eager.graphs(), "graphs off: nothing captured");
+        // Ticks 0-1 and 150-151 launch eagerly (the second of each builds the graph of its shape); tick 150 begins
+        // with the old graph's first node held, then goes eager. Heat2D's launches repeat exactly: no update.
+        CudaGraphs.Counts g = graphs.graphs();
+        assertEquals(2, g.built(), g.toString());
+        assertEquals(steps - 4, g.replayed(), g.toString());
+        assertEquals(0, g.updated(), g.toString());
+        assertEquals(2, g.instantiated(), g.toString());
+        assertEquals(1, g.flushed(), g.toString());
+    }
+
+    @Test
+    void gameOfLife_replayedAsGraphs_isBitIdenticalToEagerLaunchesAndToTheCpu_alternatingTwoExecutableGraphs() {
+        requireGraphs();
+        int n = 300;
+        int steps = 200;
+        Function<Simulation, String> life = sim -> {
+            GameOfLife m = new GameOfLife(sim, n);
+            for (int t = 0; t < steps; t++) {
+                m.tick();
+            }
+            return java.util.Arrays.toString(m.board().getBoolean("alive")) + " population=" + m.population();
+        };
+        String cpu = run(() -> Gpu.cpu(7), life).result();
+        Run<String> graphs = run(() -> Gpu.cuda(7), life);
+        Run<String> eager = run(() -> CudaGraphs.off(() -> Gpu.cuda(7)), life);
+
+        assertEquals(cpu, graphs.result());
+        assertEquals(cpu, eager.result());
+        assertEquals(NONE, eager.graphs());
+        // Tick 0 is seed + update; ticks 1-2 build the graph of update; the double buffer swaps every tick, so two
+        // executable graphs alternate: one update (the first replay), then none.
+        CudaGraphs.Counts g = graphs.graphs();
+        assertEquals(1, g.built(), g.toString());
+        assertEquals(steps - 3, g.replayed(), g.toString());
+        assertEquals(2, g.instantiated(), g.toString());
+        assertEquals(1, g.updated(), g.toString());
+    }
+
+    @Test
+    void stepReadingTime_getsItsNodeUpdatedEveryTick_andMatchesTheCpu() {
+        requireGraphs();
+        int steps = 50;
+        Function<Simulation, String> clock = sim -> {
+            Places<ClockCell> cells = sim.places(ClockCell.class, Grid.of(64, 48));
+            int[] left = new int[64 * 48];
+            java.util.Arrays.fill(left, 1000);
+            cells.set("left", left);
+            for (int t = 0; t < steps; t++) {
+                cells.callAll(ClockCell::stamp);
+                cells.callAll(ClockCell::countDown);
+                sim.step();
+            }
+            return java.util.Arrays.toString(cells.getLong("stamp")) + java.util.Arrays.toString(cells.getInt("quotient"));
+        };
+        String cpu = run(() -> Gpu.cpu(1), clock).result();
+        Run<String> graphs = run(() -> Gpu.cuda(1), clock);
+
+        assertEquals(cpu, graphs.result());
+        CudaGraphs.Counts g = graphs.graphs();
+        assertEquals(steps - 2, g.replayed(), g.toString());
+        assertEquals(steps - 2, g.updated(), "the stamp node's time changes every tick, countDown's never: " + g);
+    }
+
+    @Test
+    void driverReadingBetweenTheLaunchesOfATick_seesTheHeldLaunchesDone() {
+        requireGraphs();
+        Function<Simulation, List<double[]>> midTick = sim -> {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(64, 64));
+            List<double[]> seen = new ArrayList<>();
+            for (int t = 0; t < 40; t++) {
+                plate.callAll(HeatCell::copyEdges);
+                plate.callAll(HeatCell::heat, 19.0);
+                if (t % 10 == 5) {
+                    seen.add(plate.getDouble("temp")); // after copyEdges and heat, before diffuse
+                }
+                plate.callAll(HeatCell::diffuse, 0.25);
+                sim.step();
+            }
+            seen.add(plate.getDouble("temp"));
+            return seen;
+        };
+        List<double[]> cpu = run(() -> Gpu.cpu(3), midTick).result();
+        Run<List<double[]>> graphs = run(() -> Gpu.cuda(3), midTick);
+
+        assertEquals(cpu.size(), graphs.result().size());
+        for (int i = 0; i < cpu.size(); i++) {
+            assertArrayEquals(cpu.get(i), graphs.result().get(i), 0.0, "read " + i);
+        }
+        CudaGraphs.Counts g = graphs.graphs();
+        assertEquals(4, g.flushed(), "each read held copyEdges and heat back from the graph: " + g);
+        assertEquals(1, g.built(), "a read mid-tick keeps the graph: " + g);
+        assertEquals(40 - 2 - 4, g.replayed(), g.toString());
+    }
+
+    @Test
+    void stepFailingOnTheDeviceDuringAReplayedTick_isReportedAtTheNextRead_asWithoutGraphs() {
+        requireGraphs();
+        Function<Simulation, String> failing = sim -> {
+            Places<ClockCell> cells = sim.places(ClockCell.class, Grid.of(32, 32));
+            int[] left = new int[32 * 32];
+            java.util.Arrays.fill(left, 30); // 1000 / 0 on tick 29
+            cells.set("left", left);
+            for (int t = 0; t < 60; t++) {
+                cells.callAll(ClockCell::countDown);
+                sim.step();
+            }
+            ColonyException e = assertThrows(ColonyException.class, () -> cells.getInt("quotient"));
+            return e.getMessage();
+        };
+        Run<String> graphs = run(() -> Gpu.cuda(1), failing);
+        Run<String> eager = run(() -> CudaGraphs.off(() -> Gpu.cuda(1)), failing);
+
+        assertTrue(graphs.result().startsWith("step ClockCell.countDown (ClockCell.java:"), graphs.result());
+        assertTrue(graphs.result().contains("integer division by zero"), graphs.result());
+        assertEquals(eager.result(), graphs.result());
+        assertEquals(60 - 2, graphs.graphs().replayed(), "the failing tick was a replayed one");
+    }
+}

@@ -1,0 +1,28 @@
+package org.colony.tests.cuda;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import org.colony.cuda.CudaBackendProvider;
+import org.colony.runtime.Config;
+import org.colony.runtime.Simulation;
+
+/** What GPU tests share: skipping with the reason where no GPU can run, and simulations on each backend. */
+final class Gpu {
+
+    private Gpu() {
+    }
+
+    /** Skips the calling test, saying why, when the CUDA backend cannot run here. */
+    static void require() {
+        String why = new CudaBackendProvider().unavailableReason();
+        assumeTrue(why == null, () -> "no GPU to run on: " + why);
+    }
+
+    static Simulation cuda(long seed) {
+        return Simulation.create(Config.defaults().withBackend("cuda").withSeed(seed));
+    }
+
+    static Simulation cpu(long seed) {
+        return Simulation.create(Config.defaults().withBackend("cpu").withThreads(2).withSeed(seed));
+    }
+}

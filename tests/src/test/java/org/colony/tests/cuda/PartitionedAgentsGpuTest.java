@@ -1,0 +1,99 @@
+package org.colony.tests.cuda;
+
+import static org.colony.tests.partition.PartitionedAgentsTest.assertSame;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.colony.tests.partition.PartitionedAgentsTest;
+import org.colony.tests.partition.PartitionedAgentsTest.Script;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Agents on grids cut into partitions on GPUs: several partitions on one GPU, and one partition on each of two
+ * GPUs, give the CPU's one-block state bit for bit (the drivers are {@link PartitionedAgentsTest}'s): SugarScape,
+ * wolf-sheep, walkers crowding, jumping, breeding and dying across borders, and agents seeing agents next door.
+ * The two-GPU tests run where two GPUs are present and are skipped, saying so, elsewhere.
+ */
+@Tag("gpu")
+class PartitionedAgentsGpuTest {
+
+    private static final String[] CPU = {"--backend=cpu"};
+    private static final String[] ONE_GPU = {"--backend=cuda"};
+    private static final String[] TWO_GPUS = {"--backend=cuda", "--devices=2"};
+
+    private static String[] on(int devices) {
+        if (devices == 1) {
+            Gpu.require();
+            return ONE_GPU;
+        }
+        PartitionedGpuTest.requireTwo();
+        return TWO_GPUS;
+    }
+
+    @ParameterizedTest(name = "sugarscape n={0} on {1} GPU(s), partitions={2}")
+    @CsvSource({"31, 1, 2", "31, 1, 3x2", "37, 1, 5x1", "31, 2, 2", "101, 2, 2x1", "64, 2, 1x2"})
+    void sugarScape_onGpuPartitions_isBitIdenticalToTheCpu(int n, int devices, String partitions) {
+        String[] gpu = on(devices);
+        List<String> cpu = PartitionedAgentsTest.sugarScape(CPU, n, 60, 2, null);
+        assertSame(cpu, PartitionedAgentsTest.sugarScape(gpu, n, 60, 2, partitions),
+                "sugarscape " + n + " on " + devices + " GPU(s), " + partitions);
+    }
+
+    @ParameterizedTest(name = "sugarscape n={0} on two GPUs, partitions chosen by --devices")
+    @CsvSource({"31", "200"})
+    void sugarScape_onTwoGpus_matchesOneGpuAndTheCpu(int n) {
+        String[] two = on(2);
+        List<String> cpu = PartitionedAgentsTest.sugarScape(CPU, n, 40, 2, null);
+        assertSame(cpu, PartitionedAgentsTest.sugarScape(ONE_GPU, n, 40, 2, null), "one GPU");
+        assertSame(cpu, PartitionedAgentsTest.sugarScape(two, n, 40, 2, null), "two GPUs");
+    }
+
+    @ParameterizedTest(name = "wolf-sheep {0}x{1} on {2} GPU(s), partitions={3}")
+    @CsvSource({"41, 33, 1, 4", "41, 33, 1, 2x1", "23, 23, 1, 7x1", "41, 33, 2, 2", "41, 33, 2, 1x2"})
+    void wolfSheep_onGpuPartitions_isBitIdenticalToTheCpu(int w, int h, int devices, String partitions) {
+        String[] gpu = on(devices);
+        assertSame(PartitionedAgentsTest.wolfSheep(CPU, w, h, 150, 2, null),
+                PartitionedAgentsTest.wolfSheep(gpu, w, h, 150, 2, partitions),
+                "wolf-sheep " + w + "x" + h + " on " + devices + " GPU(s), " + partitions);
+    }
+
+    @ParameterizedTest(name = "{0} capacity={2} wrap={3} on {4} GPU(s), partitions={5}")
+    @CsvSource({
+        "CROWD, 29, 1, false, 1, 4",
+        "CROWD, 29, 2147483647, true, 1, 6",
+        "JUMP, 29, 2, true, 1, 2x3",
+        "BREED, 29, 2147483647, false, 1, 6",
+        "BREED, 29, 3, false, 1, 5x1",
+        "BREED_AND_CULL, 29, 2, false, 1, 3x3",
+        "CROWD, 29, 2, false, 2, 2",
+        "JUMP, 29, 2147483647, false, 2, 2",
+        "BREED, 29, 2, true, 2, 1x2",
+        "BREED_AND_CULL, 29, 2147483647, true, 2, 2",
+    })
+    void walkers_acrossGpuPartitions_giveTheCpusReportsAndState(Script script, int n, int capacity, boolean wrap,
+            int devices, String partitions) {
+        String[] gpu = on(devices);
+        List<String> cpu = PartitionedAgentsTest.walkers(CPU, script, n, n - 4, wrap, capacity, null);
+        List<String> cut = PartitionedAgentsTest.walkers(gpu, script, n, n - 4, wrap, capacity, partitions);
+        assertEquals("traffic true", cut.remove(cut.size() - 1), "agents crossed partitions");
+        assertSame(cpu, cut, script + " on " + devices + " GPU(s), " + partitions);
+    }
+
+    @ParameterizedTest(name = "wrap={0} on {1} GPU(s), partitions={2}")
+    @CsvSource({"false, 1, 4", "true, 1, 2x3", "true, 1, 1x2", "false, 1, 23x1", "true, 2, 2", "false, 2, 1x2"})
+    void agentsNextDoor_onGpuPartitions_areSeenAsOnTheCpu(boolean wrap, int devices, String partitions) {
+        String[] gpu = on(devices);
+        assertSame(PartitionedAgentsTest.neighbours(CPU, wrap, null),
+                PartitionedAgentsTest.neighbours(gpu, wrap, partitions), "neighbours on " + partitions);
+    }
+
+    @ParameterizedTest(name = "motes on {0} GPU(s), partitions={1}")
+    @CsvSource({"1, 6", "2, 2"})
+    void agentsThatReadNothingNextDoor_onGpuPartitions_matchTheCpu(int devices, String partitions) {
+        String[] gpu = on(devices);
+        assertSame(PartitionedAgentsTest.motes(CPU, null), PartitionedAgentsTest.motes(gpu, partitions),
+                "motes on " + partitions);
+    }
+}

@@ -1,0 +1,67 @@
+package org.colony.tests.lang;
+
+import java.util.SplittableRandom;
+import org.colony.examples.TestBackend;
+import org.colony.runtime.Config;
+import org.colony.runtime.Simulation;
+
+/** What the functional tests of the model language (and of agents) share: simulations and deterministic inputs. */
+public final class Lang {
+
+    /** Cells enough that the CPU backend splits a call between threads (its sequential limit is 2^15). */
+    static final int PARALLEL_CELLS = 1 << 15;
+
+    private Lang() {
+    }
+
+    /**
+     * The backend the functional tests run on, read as the examples' tests read it ({@link TestBackend#name()}):
+     * the CPU unless {@code -Dcolony.test.backend} names another.
+     */
+    public static String backend() {
+        return TestBackend.name();
+    }
+
+    /** The backend's name as its messages give it: {@code CPU} or {@code CUDA}. */
+    public static String backendName() {
+        return backend().equals("cuda") ? "CUDA" : "CPU";
+    }
+
+    /**
+     * Skips the calling test, saying why, unless it runs on the CPU backend: for what only the CPU backend
+     * can run (the fdlibm Math functions, normal()) or what a test asserts of the CPU backend alone.
+     */
+    public static void assumeCpu(String why) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(backend().equals("cpu"), () -> "on " + backend() + ": " + why);
+    }
+
+    /** A simulation on the tests' backend with the given thread count (for the CPU) and seed. */
+    public static Simulation sim(int threads, long seed) {
+        return Simulation.create(Config.defaults().withBackend(backend()).withThreads(threads).withSeed(seed));
+    }
+
+    /** A simulation on the tests' backend with the given thread count and the default seed. */
+    public static Simulation sim(int threads) {
+        return sim(threads, 42);
+    }
+
+    /** Doubles in [-scale, scale) from a fixed seed. */
+    static double[] doubles(int n, double scale, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = r.nextDouble(-scale, scale);
+        }
+        return v;
+    }
+
+    /** Ints in [lo, hi) from a fixed seed. */
+    static int[] ints(int n, int lo, int hi, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = r.nextInt(lo, hi);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,236 @@
+package org.colony.tests.lang;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.colony.ColonyException;
+import org.colony.examples.heat.HeatCell;
+import org.colony.runtime.Config;
+import org.colony.runtime.Places;
+import org.colony.runtime.Simulation;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.step.StepRef0;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/** Run-time misuse of the API ends in one ColonyException whose one-line message says what is wrong. */
+class MisuseTest {
+
+    private static String message(Executable misuse) {
+        ColonyException e = assertThrows(ColonyException.class, misuse);
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        return e.getMessage();
+    }
+
+    @Test
+    void nonPositiveGridSize() {
+        assertEquals("grid size 0 along dimension 1 is not positive; sizes are 1 to 2147483647",
+                message(() -> Grid.of(5, 0)));
+    }
+
+    @Test
+    void gridDimensionalityOtherThanTheModels() {
+        try (Simulation sim = Lang.sim(1)) {
+            assertEquals("HeatCell is written for 2-dimensional grids (its neighbor calls take 2 offsets), but the "
+                    + "grid 10 has 1", message(() -> sim.places(HeatCell.class, Grid.of(10))));
+            assertEquals("Cube is written for 3-dimensional grids (its neighbor calls take 3 offsets), but the "
+                    + "grid 4x4 has 2", message(() -> sim.places(Cube.class, Grid.of(4, 4))));
+            assertEquals("WhereCell is written for 2-dimensional grids (its neighbor calls take 2 offsets), but the "
+                    + "grid 4x4x4 has 3", message(() -> sim.places(WhereCell.class, Grid.of(4, 4, 4))));
+        }
+    }
+
+    @Test
+    void gridWithFewerDimensionsThanTheCoordinatesUsed() {
+        try (Simulation sim = Lang.sim(1)) {
+            assertEquals("DepthCell needs a grid of at least 3 dimensions (it reads coordinates up to z), but the grid "
+                    + "4x4 has 2", message(() -> sim.places(DepthCell.class, Grid.of(4, 4))));
+            Places<DepthCell> p = sim.places(DepthCell.class, Grid.of(2, 3, 4));
+            p.callAll(DepthCell::measure);
+            assertEquals(321, p.get(1, 2, 3).get("depth"));
+        }
+    }
+
+    @Test
+    void unknownAttribute() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
+            assertEquals("HeatCell has no attribute 'heat'; attributes: [temp]", message(() -> plate.getDouble("heat")));
+            assertEquals("HeatCell has no attribute 'heat'; attributes: [temp]",
+                    message(() -> plate.set("heat", new double[9])));
+            assertEquals("HeatCell has no attribute 'heat'; attributes: [temp]", message(() -> plate.sum("heat")));
+        }
+    }
+
+    @Test
+    void accessorOfAnotherType() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
+            assertEquals("attribute HeatCell.temp is double, not int; use the double accessor",
+                    message(() -> plate.getInt("temp")));
+            assertEquals("attribute HeatCell.temp is double, not float; use the double accessor",
+                    message(() -> plate.set("temp", new float[9])));
+        }
+    }
+
+    @Test
+    void wrongNumberOfStepArguments() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
+            assertEquals("step HeatCell.diffuse(double r) takes 1 argument, not 0",
+                    message(() -> plate.callAll("diffuse")));
+            assertEquals("step HeatCell.diffuse(double r) takes 1 argument, not 2",
+                    message(() -> plate.callAll("diffuse", 0.25, 0.5)));
+            assertEquals("step HeatCell.copyEdges() takes 0 arguments, not 1",
+                    message(() -> plate.callAll("copyEdges", 1)));
+        }
+    }
+
+    @Test
+    void argumentOfTheWrongType() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
+            assertEquals("step HeatCell.diffuse(double r) takes a double for r, not the String \"hot\"",
+                    message(() -> plate.callAll("diffuse", "hot")));
+            assertEquals("step HeatCell.diffuse(double r) takes a double for r, not null",
+                    message(() -> plate.callAll("diffuse", (Object) null)));
+            Places<HistoryCell> h = sim.places(HistoryCell.class, Grid.of(3, 3));
+            assertEquals("step HistoryCell.push(int v) takes a int for v, not the Double 2.5",
+                    message(() -> h.callAll("push", 2.5)));
+            assertEquals("step HistoryCell.push(int v) takes a int for v, not the Long 2",
+                    message(() -> h.callAll("push", 2L)));
+            assertEquals(0, sim.epoch(), "a refused call uses no random stream");
+            h.callAll("push", (byte) 3); // widened to int as Java would
+            assertEquals(3, h.getInt("h", 0)[0]);
+            assertEquals(0, sim.epoch(), "a step that draws nothing leaves the random streams alone");
+        }
+    }
+
+    @Test
+    void methodReferenceOfAnotherModel() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<Rod> rod = sim.places(Rod.class, Grid.of(3));
+            @SuppressWarnings("unchecked")
+            Places<ShiftCell> wrong = (Places<ShiftCell>) (Places<?>) rod;
+            assertEquals("ShiftCell::shift is a method of ShiftCell, but these places hold Rod; steps: [diffuse]",
+                    message(() -> wrong.callAll(ShiftCell::shift)));
+        }
+    }
+
+    @Test
+    void methodThatIsNotAStep() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HelperCell> p = sim.places(HelperCell.class, Grid.of(3, 3));
+            assertEquals("HelperCell.bump is not a @Step of HelperCell; steps: [compute, sideEffects]",
+                    message(() -> p.callAll(HelperCell::bump)));
+            assertEquals("HelperCell.clamp is not a @Step of HelperCell; steps: [compute, sideEffects]",
+                    message(() -> p.callAll("clamp", 1, 2)));
+        }
+    }
+
+    @Test
+    void lambdaInsteadOfMethodReference() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
+            assertEquals("a step must be named by a method reference such as HeatCell::diffuse, not by a lambda "
+                    + "expression", message(() -> plate.callAll(cell -> {
+                    })));
+            StepRef0<HeatCell> none = null;
+            assertEquals("the step reference is null; pass a method reference such as HeatCell::diffuse",
+                    message(() -> plate.callAll(none)));
+        }
+    }
+
+    @Test
+    void callAllOnAPredicateStep() {
+        Lang.assumeCpu("RandomCell draws normal(), which has no bit-exact CUDA version yet");
+        try (Simulation sim = Lang.sim(1)) {
+            Places<RandomCell> p = sim.places(RandomCell.class, Grid.of(3, 3));
+            assertEquals("RandomCell.coin is a predicate step (it returns boolean): count the places where it holds "
+                    + "with count(RandomCell::coin)", message(() -> p.callAll(RandomCell::coin, 0.5)));
+            assertEquals("RandomCell.coin is a predicate step (it returns boolean): count the places where it holds "
+                    + "with count(RandomCell::coin)", message(() -> p.callAll("coin", 0.5)));
+        }
+    }
+
+    @Test
+    void countOnANonPredicateStep() {
+        Lang.assumeCpu("RandomCell draws normal(), which has no bit-exact CUDA version yet");
+        try (Simulation sim = Lang.sim(1)) {
+            Places<RandomCell> p = sim.places(RandomCell.class, Grid.of(3, 3));
+            assertEquals("RandomCell.draw is not a predicate step: count needs a @Step method that returns boolean",
+                    message(() -> p.count("draw", 3)));
+        }
+    }
+
+    @Test
+    void useAfterTheSimulationIsClosed() {
+        Simulation sim = Lang.sim(2);
+        Places<Rod> plate = sim.places(Rod.class, Grid.of(9));
+        sim.close();
+        sim.close();
+        String closed = "the simulation is closed";
+        assertEquals(closed, message(() -> plate.callAll(Rod::diffuse, 0.25)));
+        assertEquals(closed, message(() -> plate.getDouble("u")));
+        assertEquals(closed, message(() -> plate.set("u", new double[9])));
+        assertEquals(closed, message(() -> plate.sum("u")));
+        assertEquals(closed, message(plate::checksum));
+        assertEquals(closed, message(plate::memoryBytes));
+        assertEquals(closed, message(() -> plate.get(0)));
+        assertEquals(closed, message(() -> plate.setShared("x", 1)));
+        assertEquals(closed, message(sim::step));
+        assertEquals(closed, message(() -> sim.places(Rod.class, Grid.of(3))));
+    }
+
+    @Test
+    void setWithAnArrayOfTheWrongLength() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
+            assertEquals("set(\"temp\", values): values has 8 elements, the grid 3x3 has 9 cells",
+                    message(() -> plate.set("temp", new double[8])));
+            assertEquals("set(\"temp\", null): give an array of 9 values",
+                    message(() -> plate.set("temp", (double[]) null)));
+        }
+    }
+
+    @Test
+    void placeIndexOutOfRange() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
+            assertEquals("place index 9 is out of range; the grid 3x3 has 9 cells", message(() -> plate.get(9)));
+            assertEquals("coordinate 3 along dimension 0 is outside the grid 3x3", message(() -> plate.get(3, 0, 0)));
+        }
+    }
+
+    @Test
+    void failureInsideAStep_namesTheStepAndItsSource() {
+        Lang.assumeCpu("RandomCell draws normal(), which has no bit-exact CUDA version yet");
+        try (Simulation sim = Lang.sim(2)) {
+            Places<RandomCell> p = sim.places(RandomCell.class, Grid.of(200, 170));
+            assertEquals("step RandomCell.draw (RandomCell.java:26) failed: java.lang.IllegalArgumentException: "
+                    + "uniformInt bound must be positive, was 0", message(() -> p.callAll(RandomCell::draw, 0)));
+        }
+    }
+
+    @Test
+    void unknownOrMissingBackend() {
+        assertEquals("--backend=opencl is not a backend; use auto, cpu or cuda",
+                message(() -> Config.defaults().withBackend("opencl")));
+    }
+
+    @Test
+    void modelNotProcessedByColony() {
+        try (Simulation sim = Lang.sim(1)) {
+            assertEquals("no Colony model descriptor for " + Unprocessed.class.getName() + ": compile it with the "
+                    + "Colony annotation processor (name org.colony:colony-processor under <annotationProcessorPaths> "
+                    + "of maven-compiler-plugin; javac 23 and later ignore processors found only on the class path) "
+                    + "and give it @Attribute or @Step members",
+                    message(() -> sim.places(Unprocessed.class, Grid.of(3))));
+        }
+    }
+
+    /** A place class with no Colony members, so the processor generates nothing for it. */
+    static final class Unprocessed extends org.colony.Place {
+    }
+}
