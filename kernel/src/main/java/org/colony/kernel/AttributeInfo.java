@@ -1,5 +1,7 @@
 package org.colony.kernel;
 
+import java.lang.reflect.Array;
+
 /**
  * An attribute of a model, as the processor described it.
  *
@@ -18,5 +20,20 @@ public record AttributeInfo(String name, ScalarType type, int length, boolean do
     /** The number of columns of one buffer: 1 for a scalar, the length of an array. */
     public int columns() {
         return Math.max(1, length);
+    }
+
+    /**
+     * A new zeroed column of {@code n} values: a primitive array ({@code double[]}) for a scalar, an array of them
+     * ({@code double[][]}, one per element) for an array attribute, as {@link CpuBlock#column} returns it.
+     */
+    public Object newColumn(int n) {
+        if (!isArray()) {
+            return type.newArray(n);
+        }
+        Object[] elements = (Object[]) Array.newInstance(type.primitive().arrayType(), length);
+        for (int k = 0; k < length; k++) {
+            elements[k] = type.newArray(n);
+        }
+        return elements;
     }
 }

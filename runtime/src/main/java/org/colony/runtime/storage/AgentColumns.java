@@ -1,7 +1,6 @@
 package org.colony.runtime.storage;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.reflect.Array;
 import java.util.Arrays;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentBlock;
@@ -67,9 +66,9 @@ public final class AgentColumns implements AgentBlock {
         next = new Object[a];
         for (int i = 0; i < a; i++) {
             AttributeInfo info = model.attributes().get(i);
-            current[i] = column(info, n);
+            current[i] = info.newColumn(n);
             if (info.doubleBuffered()) {
-                next[i] = column(info, n);
+                next[i] = info.newColumn(n);
             }
         }
         ids = new long[n];
@@ -80,18 +79,6 @@ public final class AgentColumns implements AgentBlock {
         spawns = new int[n];
         Arrays.fill(contribution, null);
         Arrays.fill(contributed, null);
-    }
-
-    private static Object column(AttributeInfo info, int n) {
-        if (!info.isArray()) {
-            return info.type().newArray(n);
-        }
-        Object[] elements = (Object[]) Array.newInstance(info.type().primitive().arrayType(),
-                info.length());
-        for (int k = 0; k < info.length(); k++) {
-            elements[k] = info.type().newArray(n);
-        }
-        return elements;
     }
 
     /** Bytes per slot, all columns included (contributions excepted). */
@@ -346,7 +333,7 @@ public final class AgentColumns implements AgentBlock {
     public void resetContribution(int placeAttribute) {
         AttributeInfo info = placeModel.attributes().get(placeAttribute);
         if (contribution[placeAttribute] == null) {
-            contribution[placeAttribute] = column(info, slots);
+            contribution[placeAttribute] = info.newColumn(slots);
             Object flags = info.isArray() ? new boolean[info.length()][slots] : new boolean[slots];
             contributed[placeAttribute] = flags;
             if (!info.type().isFloating()) {

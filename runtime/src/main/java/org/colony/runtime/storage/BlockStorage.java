@@ -1,6 +1,5 @@
 package org.colony.runtime.storage;
 
-import java.lang.reflect.Array;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
@@ -49,24 +48,12 @@ public final class BlockStorage implements CpuBlock {
         this.next = new Object[count];
         for (int a = 0; a < count; a++) {
             AttributeInfo info = model.attributes().get(a);
-            current[a] = newColumn(info, n);
+            current[a] = info.newColumn(n);
             if (info.doubleBuffered()) {
-                next[a] = newColumn(info, n);
+                next[a] = info.newColumn(n);
             }
         }
         this.shared = shared;
-    }
-
-    private static Object newColumn(AttributeInfo info, int cells) {
-        if (!info.isArray()) {
-            return info.type().newArray(cells);
-        }
-        Object[] elements = (Object[]) Array.newInstance(info.type().primitive().arrayType(),
-                info.length());
-        for (int k = 0; k < info.length(); k++) {
-            elements[k] = info.type().newArray(cells);
-        }
-        return elements;
     }
 
     /** Bytes a block with this layout takes for the model's columns. */
