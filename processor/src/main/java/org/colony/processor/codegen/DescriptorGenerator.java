@@ -41,9 +41,13 @@ public final class DescriptorGenerator {
         return model.simpleName() + "_Model";
     }
 
-    /** Builds the descriptor class. */
-    public TypeSpec generate(ModelIr model, ClassName modelClass) {
-        ClassName kernels = ClassName.get(model.packageName(), JavaKernelGenerator.className(model));
+    /**
+     * Builds the descriptor class.
+     *
+     * @param modelClass the model class it describes
+     * @param kernels the class of the model's CPU kernels, which {@code run} and {@code count} call
+     */
+    public TypeSpec generate(ModelIr model, ClassName modelClass, ClassName kernels) {
         CodeBlock.Builder info = CodeBlock.builder().add("new $T($T.class, ", MODEL_INFO, modelClass);
         if (model.agent()) {
             info.add("$L.class, ", model.place().ref().qualifiedName());
@@ -137,11 +141,11 @@ public final class DescriptorGenerator {
         MethodSpec.Builder m = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(returns);
         if (agents) {
-            m.addParameter(JavaKernelGenerator.AGENT_BLOCK, "block")
+            m.addParameter(RuntimeNames.AGENT_BLOCK, "block")
                     .addParameter(TypeName.INT, "from")
                     .addParameter(TypeName.INT, "to");
         } else {
-            m.addParameter(JavaKernelGenerator.CPU_BLOCK, "block")
+            m.addParameter(RuntimeNames.CPU_BLOCK, "block")
                     .addParameter(TypeName.INT, "row0")
                     .addParameter(TypeName.INT, "row1")
                     .addParameter(TypeName.INT, "x0")

@@ -4,12 +4,12 @@ import com.palantir.javapoet.TypeName;
 import org.colony.processor.ir.IrType;
 
 /** JavaPoet type names of IR types. */
-final class JavaPoetTypes {
+public final class JavaPoetTypes {
 
     private JavaPoetTypes() {
     }
 
-    static TypeName of(IrType t) {
+    public static TypeName of(IrType t) {
         return switch (t) {
             case BOOLEAN -> TypeName.BOOLEAN;
             case BYTE -> TypeName.BYTE;
@@ -23,7 +23,7 @@ final class JavaPoetTypes {
     }
 
     /** The boxed class name, for unboxing step arguments. */
-    static TypeName boxed(IrType t) {
+    public static TypeName boxed(IrType t) {
         return of(t).box();
     }
 }

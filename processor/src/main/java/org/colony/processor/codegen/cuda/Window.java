@@ -1,4 +1,4 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.cuda;
 
 import java.util.ArrayList;
 import java.util.HashMap;

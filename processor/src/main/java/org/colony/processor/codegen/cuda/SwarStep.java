@@ -1,4 +1,4 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.cuda;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,7 +20,7 @@ import org.colony.processor.ir.Stmt;
  * a lane holding its low byte, which is only sound where the int's range is proven to fit one lane, so the check
  * is a range analysis over the step's IR.
  *
- * <p>Qualifying steps are straight-line like those of the CPU vector form ({@link VectorStep}: locals, assignments
+ * <p>Qualifying steps are straight-line like those of the CPU vector form ({@code codegen.java.VectorStep}: locals, assignments
  * to the cell's own scalar attributes, neighbour reads at constant offsets, blocks; here also inlined model methods
  * that return at their end only, and no guard), narrowed to what byte lanes compute exactly: the step marches
  * ({@link Window}), draws no random numbers, is not a predicate, reads and writes only {@code boolean} and

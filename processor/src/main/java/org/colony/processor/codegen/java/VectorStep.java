@@ -1,4 +1,4 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.java;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -316,12 +316,8 @@ final class VectorStep {
     /** Whether {@code c} is (a boolean attribute of another place ? 1 : 0). */
     private static boolean ones(Expr.Conditional c) {
         return c.cond() instanceof Expr.AttrRead r && !r.isSelf() && r.attr().type() == IrType.BOOLEAN
-                && c.then() instanceof Expr.Const t && isOne(t.value(), 1)
-                && c.otherwise() instanceof Expr.Const o && isOne(o.value(), 0);
-    }
-
-    static boolean isOne(Object value, int expected) {
-        return value instanceof Number n && n.doubleValue() == expected && n.longValue() == expected;
+                && c.then() instanceof Expr.Const t && Ir.isNumber(t.value(), 1)
+                && c.otherwise() instanceof Expr.Const o && Ir.isNumber(o.value(), 0);
     }
 
     /** The local holding the cell's own value of an attribute for a vector of cells. */

@@ -1,7 +1,8 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.java;
 
 import java.util.List;
 import java.util.function.Function;
+import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;

@@ -1,0 +1,339 @@
+package org.colony.processor.codegen.java;
+
+import com.palantir.javapoet.CodeBlock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.colony.kernel.AgentAction;
+import org.colony.kernel.Combine;
+import org.colony.processor.codegen.RuntimeNames;
+import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.BinaryOp;
+import org.colony.processor.ir.Expr;
+import org.colony.processor.ir.Ir;
+import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.StepIr;
+import org.colony.processor.ir.Stmt;
+
+/**
+ * Prints IR statements as Java source, the twin of {@link JavaExpressions}: locals, assignments, random draws,
+ * branches, loops (as plain {@code for}/{@code while}/{@code do} where they are simple), labelled blocks, loops
+ * over the agents on a place, and the place writes and life-cycle intents of agent steps. Storage is named by
+ * the kernel's {@link JavaStorage}, which also keeps the source line being printed.
+ */
+final class JavaStatements {
+
+    private static final String SUPPORT = RuntimeNames.KERNEL_SUPPORT.canonicalName();
+
+    private final JavaStorage storage;
+    private final JavaExpressions printer;
+    /** The loops that a {@code break} or {@code continue} names, which get a label. */
+    private final Set<Integer> usedLoops = new HashSet<>();
+    private CodeBlock.Builder current;
+
+    JavaStatements(StepIr step, JavaStorage storage, JavaExpressions printer) {
+        this.storage = storage;
+        this.printer = printer;
+        Ir.forEachStmt(step.body(), s -> {
+            switch (s) {
+                case Stmt.Break b -> usedLoops.add(b.loopId());
+                case Stmt.Continue c -> usedLoops.add(c.loopId());
+                default -> {
+                }
+            }
+        });
+    }
+
+    /** Prints statements into {@code out}. */
+    void print(List<Stmt> list, CodeBlock.Builder out) {
+        CodeBlock.Builder outer = current;
+        current = out;
+        try {
+            statements(list);
+        } finally {
+            current = outer;
+        }
+    }
+
+    private CodeBlock.Builder out() {
+        return current;
+    }
+
+    /** A branch's condition: printed as written (its int comparisons are not turned into arithmetic). */
+    String cond(Expr e) {
+        return printer.printCondition(e);
+    }
+
+    private String p(Expr e) {
+        return printer.print(e);
+    }
+
+    private void statements(List<Stmt> list) {
+        for (Stmt s : list) {
+            // for (int i = 0; cond; i++) when a block holds just a declaration and a simple loop.
+            if (s instanceof Stmt.Block b && b.body().size() == 2 && b.body().get(0) instanceof Stmt.Declare d
+                    && d.init() != null && b.body().get(1) instanceof Stmt.Loop l && l.testFirst() && simpleLoop(l)) {
+                int outer = storage.line();
+                storage.line(b.line() > 0 ? b.line() : outer);
+                try {
+                    loop(l, JavaExpressions.javaType(d.local().type()) + " " + d.local().name() + " = " + p(d.init()));
+                } finally {
+                    storage.line(outer);
+                }
+                continue;
+            }
+            statement(s);
+        }
+    }
+
+    private void statement(Stmt s) {
+        int outer = storage.line();
+        if (s.line() > 0) {
+            storage.line(s.line());
+        }
+        try {
+            print(s);
+        } finally {
+            storage.line(outer);
+        }
+    }
+
+    private void print(Stmt s) {
+        CodeBlock.Builder c = out();
+        switch (s) {
+            case Stmt.Declare d -> c.addStatement("$L $L = $L", JavaExpressions.javaType(d.local().type()),
+                    d.local().name(), d.init() == null ? JavaExpressions.zero(d.local().type()) : p(d.init()));
+            case Stmt.AssignLocal a -> c.addStatement("$L", assignment(a));
+            case Stmt.AssignAttr a -> c.addStatement("$L = $L", storage.attributeTarget(a.attr(), a.element(), this::p),
+                    p(a.value()));
+            case Stmt.RandomDraw r -> c.addStatement("$L $L = $L", JavaExpressions.javaType(r.target().type()),
+                    r.target().name(), switch (r.kind()) {
+                        case UNIFORM -> "rng$.uniform()";
+                        case NORMAL -> "rng$.normal()";
+                        case UNIFORM_INT -> "rng$.uniformInt(" + p(r.bound()) + ")";
+                    });
+            case Stmt.If i -> {
+                c.beginControlFlow("if ($L)", cond(i.cond()));
+                statements(i.then());
+                List<Stmt> otherwise = i.otherwise();
+                while (otherwise.size() == 1 && otherwise.get(0) instanceof Stmt.If nested) {
+                    storage.line(nested.line() > 0 ? nested.line() : storage.line());
+                    out().nextControlFlow("else if ($L)", cond(nested.cond()));
+                    statements(nested.then());
+                    otherwise = nested.otherwise();
+                }
+                if (!otherwise.isEmpty()) {
+                    out().nextControlFlow("else");
+                    statements(otherwise);
+                }
+                out().endControlFlow();
+            }
+            case Stmt.Loop l -> {
+                if (simpleLoop(l)) {
+                    loop(l, "");
+                } else {
+                    generalLoop(l);
+                }
+            }
+            case Stmt.Break b -> c.addStatement("break loop$$$L", b.loopId());
+            case Stmt.Continue k -> c.addStatement("continue loop$$$L", k.loopId());
+            case Stmt.Labeled l -> labeled(c, l);
+            case Stmt.Exit e -> c.addStatement("break label$$$L", e.labelId());
+            case Stmt.Block b -> {
+                c.add("{\n$>");
+                statements(b.body());
+                out().add("$<}\n");
+            }
+            case Stmt.ForAgents f -> forAgents(c, f);
+            case Stmt.PlaceWrite w -> placeWrite(c, w);
+            case Stmt.Intent a -> intent(c, a);
+        }
+    }
+
+    /** A labelled block: a plain block where nothing leaves it early (a return at its end needs no label). */
+    private void labeled(CodeBlock.Builder c, Stmt.Labeled l) {
+        List<Stmt> body = l.body();
+        if (!body.isEmpty() && body.get(body.size() - 1) instanceof Stmt.Exit e && e.labelId() == l.id()
+                && countExits(body, l.id()) == 1) {
+            body = body.subList(0, body.size() - 1);
+        }
+        if (countExits(body, l.id()) == 0) {
+            if (!body.isEmpty()) {
+                c.add("{\n$>");
+                statements(body);
+                out().add("$<}\n");
+            }
+        } else {
+            c.beginControlFlow("label$$$L:", l.id());
+            statements(body);
+            out().endControlFlow();
+        }
+    }
+
+    private static int countExits(List<Stmt> body, int label) {
+        int[] n = new int[1];
+        Ir.forEachStmt(body, s -> {
+            if (s instanceof Stmt.Exit e && e.labelId() == label) {
+                n[0]++;
+            }
+        });
+        return n[0];
+    }
+
+    private String assignment(Stmt.AssignLocal a) {
+        String name = a.local().name();
+        if (a.value() instanceof Expr.Binary b && b.left() instanceof Expr.LocalRef l && l.local().equals(a.local())
+                && b.right() instanceof Expr.Const k && (k.value().equals(1) || k.value().equals(1L))) {
+            if (b.op() == BinaryOp.ADD) {
+                return name + "++";
+            }
+            if (b.op() == BinaryOp.SUB) {
+                return name + "--";
+            }
+        }
+        return name + " = " + p(a.value());
+    }
+
+    private boolean simpleLoop(Stmt.Loop l) {
+        if (!l.condPrelude().isEmpty()) {
+            return false;
+        }
+        for (Stmt u : l.update()) {
+            if (!(u instanceof Stmt.AssignLocal)) {
+                return false;
+            }
+        }
+        return l.testFirst() || l.update().isEmpty();
+    }
+
+    private void loop(Stmt.Loop l, String init) {
+        String label = usedLoops.contains(l.id()) ? "loop$" + l.id() + ":\n" : "";
+        CodeBlock.Builder c = out();
+        if (!l.testFirst()) {
+            c.beginControlFlow("$Ldo", label);
+            statements(l.body());
+            out().endControlFlow("while ($L)", cond(l.cond()));
+            return;
+        }
+        String cond = l.cond() == null ? "" : cond(l.cond());
+        if (init.isEmpty() && l.update().isEmpty()) {
+            c.beginControlFlow("$Lwhile ($L)", label, cond.isEmpty() ? "true" : cond);
+        } else {
+            List<String> updates = new ArrayList<>();
+            for (Stmt u : l.update()) {
+                updates.add(assignment((Stmt.AssignLocal) u));
+            }
+            c.beginControlFlow("$Lfor ($L; $L; $L)", label, init, cond, String.join(", ", updates));
+        }
+        statements(l.body());
+        out().endControlFlow();
+    }
+
+    /**
+     * A loop whose test needs statements first, or whose update is not a plain assignment:
+     * {@code for (first = true; ; first = false) { if (!first) update; prelude; if (!cond) break; body }}.
+     * {@code continue} reaches the update through the for's own update clause.
+     */
+    private void generalLoop(Stmt.Loop l) {
+        String first = "first$" + l.id();
+        out().beginControlFlow("loop$$$L:\nfor (boolean $L = true; ; $L = false)", l.id(), first, first);
+        List<Stmt> beforeTest = new ArrayList<>(l.update());
+        if (l.testFirst()) {
+            if (!beforeTest.isEmpty()) {
+                out().beginControlFlow("if (!$L)", first);
+                statements(beforeTest);
+                out().endControlFlow();
+            }
+            statements(l.condPrelude());
+            if (l.cond() != null) {
+                out().beginControlFlow("if (!($L))", cond(l.cond()));
+                out().addStatement("break");
+                out().endControlFlow();
+            }
+        } else {
+            out().beginControlFlow("if (!$L)", first);
+            statements(beforeTest);
+            statements(l.condPrelude());
+            if (l.cond() != null) {
+                out().beginControlFlow("if (!($L))", cond(l.cond()));
+                out().addStatement("break loop$$$L", l.id());
+                out().endControlFlow();
+            }
+            out().endControlFlow();
+        }
+        statements(l.body());
+        out().endControlFlow();
+    }
+
+    /** An agent's write to its place: into its own slot of the contribution column, combined later. */
+    private void placeWrite(CodeBlock.Builder c, Stmt.PlaceWrite w) {
+        AttributeRef a = w.attr();
+        String type = JavaStorage.arrayType(a);
+        String contrib = storage.decl(a.name() + "$contrib", type, "(" + type + ") ab$.contribution(" + a.ordinal() + ")");
+        String flags = a.isArray() ? "boolean[][]" : "boolean[]";
+        String wrote = storage.decl(a.name() + "$wrote", flags, "(" + flags + ") ab$.contributed(" + a.ordinal() + ")");
+        String at = a.isArray() ? "[" + p(w.element()) + "][a$]" : "[a$]";
+        String value = p(w.value());
+        String narrow = a.type() == IrType.BYTE || a.type() == IrType.SHORT ? "(" + a.type().javaName() + ") " : "";
+        switch (w.op()) {
+            case SET -> {
+                c.addStatement("$L$L = $L", contrib, at, value);
+                c.addStatement("$L$L = true", wrote, at);
+            }
+            case SUM -> c.addStatement("$L$L += $L", contrib, at, value);
+            case MIN, MAX -> {
+                String fn = w.op() == Combine.MIN ? "min" : "max";
+                c.beginControlFlow("if ($L$L)", wrote, at);
+                c.addStatement("$L$L = $LMath.$L($L$L, $L)", contrib, at, narrow, fn, contrib, at, value);
+                c.nextControlFlow("else");
+                c.addStatement("$L$L = $L", contrib, at, value);
+                c.addStatement("$L$L = true", wrote, at);
+                c.endControlFlow();
+            }
+        }
+    }
+
+    /** An agent's life-cycle intent: kill, spawn, migrate or move, recorded in the agent's own slot. */
+    private void intent(CodeBlock.Builder c, Stmt.Intent act) {
+        switch (act.kind()) {
+            case KILL -> c.addStatement("$L[a$$] = true", storage.decl("kill$", "boolean[]", "ab$.killed()"));
+            case SPAWN -> {
+                String spawns = storage.decl("spawn$", "int[]", "ab$.spawns()");
+                c.addStatement("$L[a$$] = $L.spawn($L[a$$], $L)", spawns, SUPPORT, spawns, p(act.args().get(0)));
+            }
+            case MIGRATE, MOVE_TO -> {
+                List<String> coords = new ArrayList<>();
+                for (int d = 0; d < 3; d++) {
+                    coords.add(d < act.args().size() ? p(act.args().get(d)) : "0");
+                }
+                String fn = act.kind() == AgentAction.MIGRATE
+                        ? SUPPORT + ".migrate(" + storage.coord(0) + ", " + storage.coord(1) + ", " + storage.coord(2) + ", "
+                        : SUPPORT + ".moveTo(";
+                c.addStatement("$L[a$$] = $L$L, $L, $L, $L, $L, $L, $L, $L)",
+                        storage.decl("target$", "long[]", "ab$.targets()"), fn, coords.get(0), coords.get(1),
+                        coords.get(2), storage.size(0), storage.size(1), storage.size(2), storage.value("dims$"),
+                        storage.value("wrap$"));
+            }
+        }
+    }
+
+    /** {@code for} over the agents of a slot on a place, in id order. */
+    private void forAgents(CodeBlock.Builder c, Stmt.ForAgents f) {
+        int slot = f.agents().slot();
+        String start = storage.decl("start$" + slot, "int[]", storage.view(slot) + ".start()");
+        String order = storage.decl("order$" + slot, "int[]", storage.view(slot) + ".order()");
+        String place = "g$" + f.id();
+        String k = "k$" + f.id();
+        String end = "e$" + f.id();
+        c.add("{\n$>");
+        c.addStatement("final int $L = $L", place, storage.storageIndex(f.place(), this::p));
+        String label = usedLoops.contains(f.id()) ? "loop$" + f.id() + ":\n" : "";
+        c.beginControlFlow("$Lfor (int $L = $L[$L], $L = $L[$L + 1]; $L < $L; $L++)", label, k, start, place, end,
+                start, place, k, end, k);
+        c.addStatement("final int $L = $L[$L]", f.agent().name(), order, k);
+        statements(f.body());
+        out().endControlFlow();
+        out().add("$<}\n");
+    }
+}
