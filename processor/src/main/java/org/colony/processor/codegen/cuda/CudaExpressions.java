@@ -1,10 +1,9 @@
 package org.colony.processor.codegen.cuda;
 
 import java.util.List;
-import java.util.function.Function;
+import org.colony.processor.codegen.KernelNames;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.MathFunction;
 
@@ -13,37 +12,14 @@ import org.colony.processor.ir.MathFunction;
  * (through the helpers of {@code colony.cuh}), shift counts are masked, conversions from floating point
  * truncate and saturate, Math functions follow Java's definitions. Operators whose C++ meaning is Java's
  * (floating-point arithmetic, comparisons, logic) are printed as operators; parentheses are printed around
- * every operand that is not a primary, so C++ precedence never matters.
+ * every operand that is not a primary, so C++ precedence never matters. How storage is named is left to the
+ * kernel ({@link KernelNames}).
  */
 final class CudaExpressions {
 
-    /** How the kernel around an expression names its storage and values. */
-    interface Names {
-        String attribute(Expr.AttrRead read, Function<Expr, String> print);
+    private final KernelNames names;
 
-        String neighbor(Expr.Neighbor n, Function<Expr, String> print);
-
-        String shared(Expr.SharedRead read, Function<Expr, String> print);
-
-        String coord(int d);
-
-        String size(int d);
-
-        int dims();
-
-        String agentPlace();
-
-        String id(Expr ref, int slot, Function<Expr, String> print);
-
-        String agentCount(Expr place, int slot, Function<Expr, String> print);
-
-        /** The source line of the statement being printed, for errors raised on the device. */
-        int line();
-    }
-
-    private final Names names;
-
-    CudaExpressions(Names names) {
+    CudaExpressions(KernelNames names) {
         this.names = names;
     }
 
@@ -256,9 +232,5 @@ final class CudaExpressions {
     /** Whether a math function has a CUDA implementation with Java's exact results here. */
     static boolean supported(MathFunction fn) {
         return fn.precision() == MathFunction.Precision.EXACT;
-    }
-
-    static boolean isIntrinsic(Expr e, IntrinsicOp op) {
-        return e instanceof Expr.Intrinsic i && i.op() == op;
     }
 }

@@ -3,6 +3,7 @@ package org.colony.processor.codegen.cuda;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.colony.processor.codegen.KernelNames;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;
@@ -18,7 +19,7 @@ import org.colony.processor.ir.StepIr;
  * values in constant memory, and the checks of array indices against their length. It also keeps the source line
  * being printed, which device errors report.
  */
-final class CudaStorage implements CudaExpressions.Names {
+final class CudaStorage implements KernelNames {
 
     private final ModelIr model;
     private final StepIr step;

@@ -1,7 +1,7 @@
 package org.colony.processor.codegen.java;
 
 import java.util.List;
-import java.util.function.Function;
+import org.colony.processor.codegen.KernelNames;
 import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
@@ -17,35 +17,8 @@ import org.colony.processor.ir.UnaryOp;
  */
 final class JavaExpressions {
 
-    /** How the kernel around an expression names its storage. */
-    interface Names {
-        /** The value of an attribute read, self or remote. */
-        String attribute(Expr.AttrRead read, Function<Expr, String> print);
-
-        /** The storage index of a neighbour. */
-        String neighbor(Expr.Neighbor n, Function<Expr, String> print);
-
-        /** A shared value. */
-        String shared(Expr.SharedRead read, Function<Expr, String> print);
-
-        /** The global coordinate along d. */
-        String coord(int d);
-
-        /** The grid size along d. */
-        String size(int d);
-
-        /** The grid dimensionality the kernel was written for. */
-        int dims();
-
-        /** The storage index of the agent's own place (agent kernels). */
-        String agentPlace();
-
-        /** The id of the agent itself ({@code ref} null) or of agent {@code ref} of the model in {@code slot}. */
-        String id(Expr ref, int slot, Function<Expr, String> print);
-
-        /** The number of agents of the model in {@code slot} on a place (Self, AgentPlace or Neighbor). */
-        String agentCount(Expr place, int slot, Function<Expr, String> print);
-
+    /** How a CPU kernel names its storage and values: the names of both backends, and the kernel's own values. */
+    interface Names extends KernelNames {
         /** The name of a kernel-level value the printer needs ({@code time$}, {@code wrap$}, {@code dims$}). */
         String value(String name);
 

@@ -58,8 +58,8 @@ final class JavaStorage implements JavaExpressions.Names {
         return agent ? "ab$" : "blk$";
     }
 
-    /** The source line of the statement being printed. */
-    int line() {
+    @Override
+    public int line() {
         return line;
     }
 
