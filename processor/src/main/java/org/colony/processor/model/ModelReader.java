@@ -121,7 +121,12 @@ public final class ModelReader {
 
     /** The IR type of a Java type mirror, or {@code null} when it is not a supported primitive. */
     public static IrType primitive(TypeMirror t) {
-        return switch (t.getKind()) {
+        return primitive(t.getKind());
+    }
+
+    /** The IR type of a primitive kind, or {@code null} for {@code char} and non-primitives. */
+    public static IrType primitive(TypeKind kind) {
+        return switch (kind) {
             case BOOLEAN -> IrType.BOOLEAN;
             case BYTE -> IrType.BYTE;
             case SHORT -> IrType.SHORT;

@@ -404,7 +404,7 @@ final class ExpressionTranslator {
         if (!(t.getType() instanceof PrimitiveTypeTree p)) {
             throw cx.reject(t, Messages.unsupported("a cast to " + t.getType(), "steps cast only between primitives"));
         }
-        IrType target = Types.primitive(p.getPrimitiveTypeKind());
+        IrType target = ModelReader.primitive(p.getPrimitiveTypeKind());
         if (target == null) {
             throw cx.reject(t, Messages.unsupportedType(p.toString()));
         }

@@ -41,6 +41,7 @@ import org.colony.processor.ir.Stmt;
 import org.colony.processor.ir.UnaryOp;
 import org.colony.processor.model.AttributeModel;
 import org.colony.processor.model.IntrinsicMethod;
+import org.colony.processor.model.ModelReader;
 
 /** Translates the statements of a step or inlined model method into IR statements. */
 final class StatementTranslator {
@@ -181,7 +182,7 @@ final class StatementTranslator {
             return null;
         }
         if (type instanceof PrimitiveTypeTree p) {
-            IrType r = Types.primitive(p.getPrimitiveTypeKind());
+            IrType r = ModelReader.primitive(p.getPrimitiveTypeKind());
             if (r == null) {
                 throw cx.reject(where, Messages.unsupportedType(p.toString()));
             }
