@@ -1,9 +1,12 @@
 package org.colony.processor.codegen;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
+import java.util.Arrays;
 import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.ModelShape;
 
-/** JavaPoet type names of IR types. */
+/** JavaPoet type names of IR types and of the models a model refers to. */
 public final class JavaPoetTypes {
 
     private JavaPoetTypes() {
@@ -25,5 +28,16 @@ public final class JavaPoetTypes {
     /** The boxed class name, for unboxing step arguments. */
     public static TypeName boxed(IrType t) {
         return of(t).box();
+    }
+
+    /** The class of a model another model refers to (its place model, or agents it iterates). */
+    public static ClassName of(ModelShape model) {
+        // The binary name tells where the package ends; the canonical name gives the simple names.
+        String binary = model.binaryName();
+        int dot = binary.lastIndexOf('.');
+        String packageName = dot < 0 ? "" : binary.substring(0, dot);
+        String qualified = model.ref().qualifiedName();
+        String[] names = (dot < 0 ? qualified : qualified.substring(dot + 1)).split("\\.");
+        return ClassName.get(packageName, names[0], Arrays.copyOfRange(names, 1, names.length));
     }
 }

@@ -42,9 +42,6 @@ public final class RuntimeNames {
     public static final ClassName RANDOM_STREAM = ClassName.get(RandomStream.class);
     public static final ClassName KERNEL_SUPPORT = ClassName.get(KernelSupport.class);
 
-    /** {@code KernelSupport.}, for calls printed into expressions as text. */
-    public static final String SUPPORT_CALL = KernelSupport.class.getName() + ".";
-
     private RuntimeNames() {
     }
 }

@@ -17,9 +17,9 @@ import org.colony.processor.ir.MathFunction;
  */
 final class CudaExpressions {
 
-    private final KernelNames names;
+    private final KernelNames<String> names;
 
-    CudaExpressions(KernelNames names) {
+    CudaExpressions(KernelNames<String> names) {
         this.names = names;
     }
 

@@ -19,7 +19,7 @@ import org.colony.processor.ir.StepIr;
  * values in constant memory, and the checks of array indices against their length. It also keeps the source line
  * being printed, which device errors report.
  */
-final class CudaStorage implements KernelNames {
+final class CudaStorage implements KernelNames<String> {
 
     private final ModelIr model;
     private final StepIr step;

@@ -1,5 +1,6 @@
 package org.colony.processor.codegen.java;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
@@ -37,7 +38,7 @@ final class AgentKernel extends StepKernel {
                 || storage.uses("coord2");
         loop.beginControlFlow("for (int a$$ = from$$; a$$ < to$$; a$$++)");
         if (place) {
-            String locations = storage.decl("loc$", "long[]", "ab$.locations()");
+            String locations = storage.agentArray("loc$", ArrayTypeName.of(TypeName.LONG), "locations");
             String size0 = storage.layoutValue("size0$", "size0");
             String size1 = storage.layoutValue("size1$", "size1");
             loop.addStatement("final long g$$ = $L[a$$]", locations);

@@ -1,6 +1,8 @@
 package org.colony.processor.codegen.java;
 
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,8 +25,6 @@ import org.colony.processor.ir.Stmt;
  * the kernel's {@link JavaStorage}, which also keeps the source line being printed.
  */
 final class JavaStatements {
-
-    private static final String SUPPORT = RuntimeNames.KERNEL_SUPPORT.canonicalName();
 
     private final JavaStorage storage;
     private final JavaExpressions printer;
@@ -61,11 +61,11 @@ final class JavaStatements {
     }
 
     /** A branch's condition: printed as written (its int comparisons are not turned into arithmetic). */
-    String cond(Expr e) {
+    CodeBlock cond(Expr e) {
         return printer.printCondition(e);
     }
 
-    private String p(Expr e) {
+    private CodeBlock p(Expr e) {
         return printer.print(e);
     }
 
@@ -77,7 +77,8 @@ final class JavaStatements {
                 int outer = storage.line();
                 storage.line(b.line() > 0 ? b.line() : outer);
                 try {
-                    loop(l, JavaExpressions.javaType(d.local().type()) + " " + d.local().name() + " = " + p(d.init()));
+                    loop(l, CodeBlock.of("$L $L = $L", JavaExpressions.javaType(d.local().type()), d.local().name(),
+                            p(d.init())));
                 } finally {
                     storage.line(outer);
                 }
@@ -103,15 +104,16 @@ final class JavaStatements {
         CodeBlock.Builder c = out();
         switch (s) {
             case Stmt.Declare d -> c.addStatement("$L $L = $L", JavaExpressions.javaType(d.local().type()),
-                    d.local().name(), d.init() == null ? JavaExpressions.zero(d.local().type()) : p(d.init()));
+                    d.local().name(), d.init() == null ? CodeBlock.of("$L", JavaExpressions.zero(d.local().type()))
+                            : p(d.init()));
             case Stmt.AssignLocal a -> c.addStatement("$L", assignment(a));
             case Stmt.AssignAttr a -> c.addStatement("$L = $L", storage.attributeTarget(a.attr(), a.element(), this::p),
                     p(a.value()));
             case Stmt.RandomDraw r -> c.addStatement("$L $L = $L", JavaExpressions.javaType(r.target().type()),
                     r.target().name(), switch (r.kind()) {
-                        case UNIFORM -> "rng$.uniform()";
-                        case NORMAL -> "rng$.normal()";
-                        case UNIFORM_INT -> "rng$.uniformInt(" + p(r.bound()) + ")";
+                        case UNIFORM -> CodeBlock.of("rng$$.uniform()");
+                        case NORMAL -> CodeBlock.of("rng$$.normal()");
+                        case UNIFORM_INT -> CodeBlock.of("rng$$.uniformInt($L)", p(r.bound()));
                     });
             case Stmt.If i -> {
                 c.beginControlFlow("if ($L)", cond(i.cond()));
@@ -131,7 +133,7 @@ final class JavaStatements {
             }
             case Stmt.Loop l -> {
                 if (simpleLoop(l)) {
-                    loop(l, "");
+                    loop(l, CodeBlock.of(""));
                 } else {
                     generalLoop(l);
                 }
@@ -181,18 +183,18 @@ final class JavaStatements {
         return n[0];
     }
 
-    private String assignment(Stmt.AssignLocal a) {
+    private CodeBlock assignment(Stmt.AssignLocal a) {
         String name = a.local().name();
         if (a.value() instanceof Expr.Binary b && b.left() instanceof Expr.LocalRef l && l.local().equals(a.local())
                 && b.right() instanceof Expr.Const k && (k.value().equals(1) || k.value().equals(1L))) {
             if (b.op() == BinaryOp.ADD) {
-                return name + "++";
+                return CodeBlock.of("$L++", name);
             }
             if (b.op() == BinaryOp.SUB) {
-                return name + "--";
+                return CodeBlock.of("$L--", name);
             }
         }
-        return name + " = " + p(a.value());
+        return CodeBlock.of("$L = $L", name, p(a.value()));
     }
 
     private boolean simpleLoop(Stmt.Loop l) {
@@ -207,7 +209,7 @@ final class JavaStatements {
         return l.testFirst() || l.update().isEmpty();
     }
 
-    private void loop(Stmt.Loop l, String init) {
+    private void loop(Stmt.Loop l, CodeBlock init) {
         String label = usedLoops.contains(l.id()) ? "loop$" + l.id() + ":\n" : "";
         CodeBlock.Builder c = out();
         if (!l.testFirst()) {
@@ -216,15 +218,15 @@ final class JavaStatements {
             out().endControlFlow("while ($L)", cond(l.cond()));
             return;
         }
-        String cond = l.cond() == null ? "" : cond(l.cond());
+        CodeBlock cond = l.cond() == null ? CodeBlock.of("") : cond(l.cond());
         if (init.isEmpty() && l.update().isEmpty()) {
-            c.beginControlFlow("$Lwhile ($L)", label, cond.isEmpty() ? "true" : cond);
+            c.beginControlFlow("$Lwhile ($L)", label, cond.isEmpty() ? CodeBlock.of("true") : cond);
         } else {
-            List<String> updates = new ArrayList<>();
+            List<CodeBlock> updates = new ArrayList<>();
             for (Stmt u : l.update()) {
                 updates.add(assignment((Stmt.AssignLocal) u));
             }
-            c.beginControlFlow("$Lfor ($L; $L; $L)", label, init, cond, String.join(", ", updates));
+            c.beginControlFlow("$Lfor ($L; $L; $L)", label, init, cond, CodeBlock.join(updates, ", "));
         }
         statements(l.body());
         out().endControlFlow();
@@ -269,12 +271,12 @@ final class JavaStatements {
     /** An agent's write to its place: into its own slot of the contribution column, combined later. */
     private void placeWrite(CodeBlock.Builder c, Stmt.PlaceWrite w) {
         AttributeRef a = w.attr();
-        String type = JavaStorage.arrayType(a);
-        String contrib = storage.decl(a.name() + "$contrib", type, "(" + type + ") ab$.contribution(" + a.ordinal() + ")");
-        String flags = a.isArray() ? "boolean[][]" : "boolean[]";
-        String wrote = storage.decl(a.name() + "$wrote", flags, "(" + flags + ") ab$.contributed(" + a.ordinal() + ")");
-        String at = a.isArray() ? "[" + p(w.element()) + "][a$]" : "[a$]";
-        String value = p(w.value());
+        String contrib = storage.declArray(a.name() + "$contrib", JavaStorage.arrayType(a),
+                CodeBlock.of("ab$$.contribution($L)", a.ordinal()));
+        String wrote = storage.declArray(a.name() + "$wrote", JavaStorage.flagsType(a),
+                CodeBlock.of("ab$$.contributed($L)", a.ordinal()));
+        CodeBlock at = a.isArray() ? CodeBlock.of("[$L][a$$]", p(w.element())) : CodeBlock.of("[a$$]");
+        CodeBlock value = p(w.value());
         String narrow = a.type() == IrType.BYTE || a.type() == IrType.SHORT ? "(" + a.type().javaName() + ") " : "";
         switch (w.op()) {
             case SET -> {
@@ -297,23 +299,26 @@ final class JavaStatements {
     /** An agent's life-cycle intent: kill, spawn, migrate or move, recorded in the agent's own slot. */
     private void intent(CodeBlock.Builder c, Stmt.Intent act) {
         switch (act.kind()) {
-            case KILL -> c.addStatement("$L[a$$] = true", storage.decl("kill$", "boolean[]", "ab$.killed()"));
+            case KILL -> c.addStatement("$L[a$$] = true",
+                    storage.agentArray("kill$", ArrayTypeName.of(TypeName.BOOLEAN), "killed"));
             case SPAWN -> {
-                String spawns = storage.decl("spawn$", "int[]", "ab$.spawns()");
-                c.addStatement("$L[a$$] = $L.spawn($L[a$$], $L)", spawns, SUPPORT, spawns, p(act.args().get(0)));
+                String spawns = storage.agentArray("spawn$", ArrayTypeName.of(TypeName.INT), "spawns");
+                c.addStatement("$L[a$$] = $T.spawn($L[a$$], $L)", spawns, RuntimeNames.KERNEL_SUPPORT, spawns,
+                        p(act.args().get(0)));
             }
             case MIGRATE, MOVE_TO -> {
-                List<String> coords = new ArrayList<>();
+                List<CodeBlock> coords = new ArrayList<>();
                 for (int d = 0; d < 3; d++) {
-                    coords.add(d < act.args().size() ? p(act.args().get(d)) : "0");
+                    coords.add(d < act.args().size() ? p(act.args().get(d)) : CodeBlock.of("0"));
                 }
-                String fn = act.kind() == AgentAction.MIGRATE
-                        ? SUPPORT + ".migrate(" + storage.coord(0) + ", " + storage.coord(1) + ", " + storage.coord(2) + ", "
-                        : SUPPORT + ".moveTo(";
+                CodeBlock fn = act.kind() == AgentAction.MIGRATE
+                        ? CodeBlock.of("$T.migrate($L, $L, $L, ", RuntimeNames.KERNEL_SUPPORT, storage.coord(0),
+                                storage.coord(1), storage.coord(2))
+                        : CodeBlock.of("$T.moveTo(", RuntimeNames.KERNEL_SUPPORT);
                 c.addStatement("$L[a$$] = $L$L, $L, $L, $L, $L, $L, $L, $L)",
-                        storage.decl("target$", "long[]", "ab$.targets()"), fn, coords.get(0), coords.get(1),
-                        coords.get(2), storage.size(0), storage.size(1), storage.size(2), storage.value("dims$"),
-                        storage.value("wrap$"));
+                        storage.agentArray("target$", ArrayTypeName.of(TypeName.LONG), "targets"), fn, coords.get(0),
+                        coords.get(1), coords.get(2), storage.size(0), storage.size(1), storage.size(2),
+                        storage.value("dims$"), storage.value("wrap$"));
             }
         }
     }
@@ -321,8 +326,8 @@ final class JavaStatements {
     /** {@code for} over the agents of a slot on a place, in id order. */
     private void forAgents(CodeBlock.Builder c, Stmt.ForAgents f) {
         int slot = f.agents().slot();
-        String start = storage.decl("start$" + slot, "int[]", storage.view(slot) + ".start()");
-        String order = storage.decl("order$" + slot, "int[]", storage.view(slot) + ".order()");
+        String start = storage.viewArray("start$", slot, "start");
+        String order = storage.viewArray("order$", slot, "order");
         String place = "g$" + f.id();
         String k = "k$" + f.id();
         String end = "e$" + f.id();

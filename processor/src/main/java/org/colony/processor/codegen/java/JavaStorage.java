@@ -1,11 +1,15 @@
 package org.colony.processor.codegen.java;
 
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.colony.processor.codegen.JavaPoetTypes;
 import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
@@ -21,7 +25,9 @@ import org.colony.processor.ir.StepIr;
  */
 final class JavaStorage implements JavaExpressions.Names {
 
-    private static final String SUPPORT = RuntimeNames.KERNEL_SUPPORT.canonicalName();
+    private static final TypeName INT_ARRAY = ArrayTypeName.of(TypeName.INT);
+    private static final TypeName LONG_ARRAY = ArrayTypeName.of(TypeName.LONG);
+    private static final TypeName BOOLEAN_ARRAY = ArrayTypeName.of(TypeName.BOOLEAN);
 
     private final ModelIr model;
     private final StepIr step;
@@ -29,7 +35,7 @@ final class JavaStorage implements JavaExpressions.Names {
     /** The index of the instance itself: a cell's storage index, or an agent's slot. */
     private final String self;
     /** Locals of the kernel's prologue, in order of first use: name -> declaration. */
-    private final Map<String, String> decls = new LinkedHashMap<>();
+    private final Map<String, CodeBlock> decls = new LinkedHashMap<>();
     /** Constant neighbour offsets of the prologue: value -> name. */
     private final Map<String, String> offsetLocals = new LinkedHashMap<>();
     /** Storage indices of the neighbouring rows a place kernel reads, set at each row: name -> initializer. */
@@ -79,7 +85,7 @@ final class JavaStorage implements JavaExpressions.Names {
     }
 
     /** The declarations of the prologue, in order of first use. */
-    Iterable<String> declarations() {
+    Iterable<CodeBlock> declarations() {
         return decls.values();
     }
 
@@ -94,14 +100,19 @@ final class JavaStorage implements JavaExpressions.Names {
     }
 
     /** Registers a prologue local and returns its name. */
-    String decl(String name, String type, String init) {
-        decls.putIfAbsent(name, "final " + type + " " + name + " = " + init);
+    String decl(String name, TypeName type, CodeBlock init) {
+        decls.putIfAbsent(name, CodeBlock.of("final $T $L = $L", type, name, init));
         return name;
+    }
+
+    /** Registers a prologue local of an array type read from {@code from} ({@code (type) from}). */
+    String declArray(String name, TypeName type, CodeBlock from) {
+        return decl(name, type, CodeBlock.of("($T) $L", type, from));
     }
 
     /** A layout value as a prologue local ({@code layout$.accessor()}). */
     String layoutValue(String name, String accessor) {
-        return decl(name, "int", "layout$." + accessor + "()");
+        return decl(name, TypeName.INT, CodeBlock.of("layout$$.$L()", accessor));
     }
 
     /**
@@ -110,44 +121,56 @@ final class JavaStorage implements JavaExpressions.Names {
      * {@code s} would hit.
      */
     String column(AttributeRef a) {
-        String type = arrayType(a);
-        return decl(a.name() + "$col", type, "(" + type + ") " + block() + ".column(" + a.ordinal() + ")");
+        return declArray(a.name() + "$col", arrayType(a), CodeBlock.of("$L.column($L)", block(), a.ordinal()));
     }
 
     /** The local holding the second column of an attribute the model double buffers. */
     String next(AttributeRef a) {
-        String type = arrayType(a);
-        return decl(a.name() + "$next", type, "(" + type + ") " + block() + ".next(" + a.ordinal() + ")");
+        return declArray(a.name() + "$next", arrayType(a), CodeBlock.of("$L.next($L)", block(), a.ordinal()));
     }
 
     /** The column of a place attribute read by an agent kernel. */
     private String placeColumn(AttributeRef a) {
-        String type = arrayType(a);
-        return decl(a.name() + "$place", type, "(" + type + ") blk$.column(" + a.ordinal() + ")");
+        return declArray(a.name() + "$place", arrayType(a), CodeBlock.of("blk$$.column($L)", a.ordinal()));
     }
 
     /** The column of an attribute of the agents in a slot. */
     private String agentColumn(AttributeRef a, int slot) {
-        String type = arrayType(a);
-        return decl(a.name() + "$a" + slot, type, "(" + type + ") " + view(slot) + ".column(" + a.ordinal() + ")");
+        return declArray(a.name() + "$a" + slot, arrayType(a), CodeBlock.of("$L.column($L)", view(slot), a.ordinal()));
     }
 
     /** The view of the agents in a slot. */
     String view(int slot) {
-        return decl("agents$" + slot, RuntimeNames.AGENT_VIEW.canonicalName(), block() + ".agents(" + slot + ")");
+        return decl("agents$" + slot, RuntimeNames.AGENT_VIEW, CodeBlock.of("$L.agents($L)", block(), slot));
     }
 
-    /** The Java array type of an attribute's column. */
-    static String arrayType(AttributeRef a) {
-        return a.type().javaName() + (a.isArray() ? "[][]" : "[]");
+    /** A prologue local of an int array from the view of the agents in a slot ({@code start}, {@code order}). */
+    String viewArray(String name, int slot, String accessor) {
+        return decl(name + slot, INT_ARRAY, CodeBlock.of("$L.$L()", view(slot), accessor));
+    }
+
+    /** A prologue local of the agent block ({@code ab$.accessor()}): ids, locations, kills, spawns, targets. */
+    String agentArray(String name, TypeName type, String accessor) {
+        return decl(name, type, CodeBlock.of("ab$$.$L()", accessor));
+    }
+
+    /** The Java array type of an attribute's column (one more dimension for array attributes). */
+    static TypeName arrayType(AttributeRef a) {
+        TypeName column = ArrayTypeName.of(JavaPoetTypes.of(a.type()));
+        return a.isArray() ? ArrayTypeName.of(column) : column;
+    }
+
+    /** The array type of the flags that say which agents wrote an attribute of their place. */
+    static TypeName flagsType(AttributeRef a) {
+        return a.isArray() ? ArrayTypeName.of(BOOLEAN_ARRAY) : BOOLEAN_ARRAY;
     }
 
     /** The local holding a shared value or array, named apart from the kernel's own names. */
     private String sharedValue(SharedRef s) {
-        String type = s.type().javaName();
-        String from = block() + ".shared(" + s.ordinal() + ")";
-        return s.isArray() ? decl(s.name() + "$shared", type + "[]", "(" + type + "[]) " + from)
-                : decl(s.name() + "$shared", type, "((" + type + "[]) " + from + ")[0]");
+        TypeName array = ArrayTypeName.of(JavaPoetTypes.of(s.type()));
+        CodeBlock from = CodeBlock.of("$L.shared($L)", block(), s.ordinal());
+        return s.isArray() ? declArray(s.name() + "$shared", array, from)
+                : decl(s.name() + "$shared", JavaPoetTypes.of(s.type()), CodeBlock.of("(($T) $L)[0]", array, from));
     }
 
     /** Whether the step buffers an attribute (keeps the instance's own value in a local). */
@@ -157,16 +180,16 @@ final class JavaStorage implements JavaExpressions.Names {
 
     /** The ids of the agents of an agent kernel. */
     String ids() {
-        return decl("ids$", "long[]", "ab$.ids()");
+        return agentArray("ids$", LONG_ARRAY, "ids");
     }
 
     /**
      * Where a place expression (Self, AgentPlace, Neighbor) is stored in the block: agent views are indexed by
      * storage index, halo included (a place off a non-wrapping grid is a halo cell without agents).
      */
-    String storageIndex(Expr place, Function<Expr, String> print) {
+    CodeBlock storageIndex(Expr place, Function<Expr, CodeBlock> print) {
         return switch (place) {
-            case Expr.Self s -> "s$";
+            case Expr.Self s -> CodeBlock.of("s$$");
             case Expr.AgentPlace a -> agentPlace();
             case Expr.Neighbor n -> neighbor(n, print);
             default -> throw new IllegalStateException("agents of " + place);
@@ -174,11 +197,13 @@ final class JavaStorage implements JavaExpressions.Names {
     }
 
     /** What an assignment to the instance's own attribute (or an element of it) stores into. */
-    String attributeTarget(AttributeRef a, Expr element, Function<Expr, String> print) {
+    CodeBlock attributeTarget(AttributeRef a, Expr element, Function<Expr, CodeBlock> print) {
         if (buffered(a)) {
-            return a.isArray() ? next(a) + "[" + print.apply(element) + "][" + self + "]" : a.name() + "$self";
+            return a.isArray() ? CodeBlock.of("$L[$L][$L]", next(a), print.apply(element), self)
+                    : CodeBlock.of("$L$$self", a.name());
         }
-        return a.isArray() ? column(a) + "[" + print.apply(element) + "][" + self + "]" : column(a) + "[" + self + "]";
+        return a.isArray() ? CodeBlock.of("$L[$L][$L]", column(a), print.apply(element), self)
+                : CodeBlock.of("$L[$L]", column(a), self);
     }
 
     // ---- Names ---------------------------------------------------------------------------
@@ -189,52 +214,54 @@ final class JavaStorage implements JavaExpressions.Names {
     }
 
     @Override
-    public String attribute(Expr.AttrRead read, Function<Expr, String> print) {
+    public CodeBlock attribute(Expr.AttrRead read, Function<Expr, CodeBlock> print) {
         AttributeRef a = read.attr();
         if (read.isSelf()) {
             return attributeTarget(a, read.element(), print);
         }
-        String where = print.apply(read.place());
+        CodeBlock where = print.apply(read.place());
         String col = switch (a.owner().kind()) {
             case SELF -> column(a);
             case PLACE -> placeColumn(a);
             case AGENT -> agentColumn(a, a.owner().slot());
         };
-        return a.isArray() ? col + "[" + print.apply(read.element()) + "][" + where + "]" : col + "[" + where + "]";
+        return a.isArray() ? CodeBlock.of("$L[$L][$L]", col, print.apply(read.element()), where)
+                : CodeBlock.of("$L[$L]", col, where);
     }
 
     @Override
-    public String agentPlace() {
+    public CodeBlock agentPlace() {
         used.add("place");
-        return "s$";
+        return CodeBlock.of("s$$");
     }
 
     @Override
-    public String id(Expr ref, int slot, Function<Expr, String> print) {
+    public CodeBlock id(Expr ref, int slot, Function<Expr, CodeBlock> print) {
         if (ref == null) {
-            return ids() + "[a$]";
+            return CodeBlock.of("$L[a$$]", ids());
         }
-        return decl("ids$" + slot, "long[]", view(slot) + ".ids()") + "[" + print.apply(ref) + "]";
+        String ids = decl("ids$" + slot, LONG_ARRAY, CodeBlock.of("$L.ids()", view(slot)));
+        return CodeBlock.of("$L[$L]", ids, print.apply(ref));
     }
 
     @Override
-    public String agentCount(Expr place, int slot, Function<Expr, String> print) {
-        String start = decl("start$" + slot, "int[]", view(slot) + ".start()");
-        return SUPPORT + ".agentCount(" + start + ", " + storageIndex(place, print) + ")";
+    public CodeBlock agentCount(Expr place, int slot, Function<Expr, CodeBlock> print) {
+        String start = viewArray("start$", slot, "start");
+        return CodeBlock.of("$T.agentCount($L, $L)", RuntimeNames.KERNEL_SUPPORT, start, storageIndex(place, print));
     }
 
     @Override
     public String value(String name) {
         return switch (name) {
-            case "time$" -> decl("time$", "long", block() + ".call().time()");
-            case "wrap$" -> decl("wrap$", "boolean", "layout$.wrap()");
-            case "dims$" -> decl("dims$", "int", "layout$.dims()");
+            case "time$" -> decl("time$", TypeName.LONG, CodeBlock.of("$L.call().time()", block()));
+            case "wrap$" -> decl("wrap$", TypeName.BOOLEAN, CodeBlock.of("layout$$.wrap()"));
+            case "dims$" -> decl("dims$", TypeName.INT, CodeBlock.of("layout$$.dims()"));
             default -> throw new IllegalArgumentException(name);
         };
     }
 
     @Override
-    public String neighbor(Expr.Neighbor n, Function<Expr, String> print) {
+    public CodeBlock neighbor(Expr.Neighbor n, Function<Expr, CodeBlock> print) {
         if (agent) {
             used.add("place");
         }
@@ -258,31 +285,31 @@ final class JavaStorage implements JavaExpressions.Names {
             }
             String local = offsetLocals.computeIfAbsent(value.isEmpty() ? "0" : value.toString(),
                     k -> name.toString());
-            return "s$ + " + local;
+            return CodeBlock.of("s$$ + $L", local);
         }
-        StringBuilder index = new StringBuilder("s$");
+        CodeBlock.Builder index = CodeBlock.builder().add("s$$");
         for (int d = 0; d < offsets.size(); d++) {
             Expr offset = offsets.get(d);
             if (offset instanceof Expr.Const c && (Integer) c.value() == 0) {
                 continue;
             }
-            String v = print.apply(offset);
+            CodeBlock v = print.apply(offset);
             if (n.checked() && !(offset instanceof Expr.Const)) {
-                v = SUPPORT + ".checkOffset(" + v + ", " + step.declaredReach() + ", \"" + step.sourceFile() + ":"
-                        + line + "\")";
+                v = CodeBlock.of("$T.checkOffset($L, $L, $S)", RuntimeNames.KERNEL_SUPPORT, v, step.declaredReach(),
+                        step.sourceFile() + ":" + line);
             } else if (!(offset instanceof Expr.LocalRef || offset instanceof Expr.Const)) {
-                v = "(" + v + ")";
+                v = CodeBlock.of("($L)", v);
             }
-            index.append(" + ").append(v).append(d == 0 ? "" : " * " + strides[d]);
+            index.add(" + $L$L", v, d == 0 ? "" : " * " + strides[d]);
         }
-        return index.toString();
+        return index.build();
     }
 
     /**
      * A place kernel's neighbour at constant offsets: {@code s$ + dx} in the cell's own row, else
      * {@code row$... + x$ + dx} with the neighbouring row's start set once per row.
      */
-    private String rowNeighbor(List<Expr> offsets, String[] strides) {
+    private CodeBlock rowNeighbor(List<Expr> offsets, String[] strides) {
         int dx = (Integer) ((Expr.Const) offsets.get(0)).value();
         StringBuilder row = new StringBuilder("rowBase$");
         StringBuilder name = new StringBuilder("row");
@@ -295,29 +322,29 @@ final class JavaStorage implements JavaExpressions.Names {
         }
         String x = dx == 0 ? "" : dx < 0 ? " - " + -dx : " + " + dx;
         if (row.toString().equals("rowBase$")) {
-            return "s$" + x;
+            return CodeBlock.of("s$$$L", x);
         }
         rowLocals.putIfAbsent(name.toString(), row.toString());
-        return name + " + x$" + x;
+        return CodeBlock.of("$L + x$$$L", name, x);
     }
 
     @Override
-    public String shared(Expr.SharedRead read, Function<Expr, String> print) {
+    public CodeBlock shared(Expr.SharedRead read, Function<Expr, CodeBlock> print) {
         SharedRef s = read.shared();
         String v = sharedValue(s);
-        return s.isArray() ? v + "[" + print.apply(read.element()) + "]" : v;
+        return s.isArray() ? CodeBlock.of("$L[$L]", v, print.apply(read.element())) : CodeBlock.of("$L", v);
     }
 
     @Override
-    public String coord(int d) {
+    public CodeBlock coord(int d) {
         used.add("coord" + d);
-        return new String[] {"gx$", "gy$", "gz$"}[d];
+        return CodeBlock.of("$L", new String[] {"gx$", "gy$", "gz$"}[d]);
     }
 
     @Override
-    public String size(int d) {
+    public CodeBlock size(int d) {
         used.add("size" + d);
-        return layoutValue("size" + d + "$", "size" + d);
+        return CodeBlock.of("$L", layoutValue("size" + d + "$", "size" + d));
     }
 
     @Override

@@ -21,8 +21,6 @@ import org.colony.processor.ir.StepIr;
  */
 class PlaceKernel extends StepKernel {
 
-    private static final String SUPPORT = RuntimeNames.KERNEL_SUPPORT.canonicalName();
-
     /** Whether this scalar kernel first tries its vector form. */
     private final boolean dispatch;
 
@@ -54,8 +52,8 @@ class PlaceKernel extends StepKernel {
             for (Local p : step.params()) {
                 args.add(p.name());
             }
-            head.beginControlFlow("if ($L.VECTORS && $L.$L($L))", SUPPORT, VectorKernel.CLASS, step.name(),
-                    String.join(", ", args));
+            head.beginControlFlow("if ($T.VECTORS && $L.$L($L))", RuntimeNames.KERNEL_SUPPORT, VectorKernel.CLASS,
+                    step.name(), String.join(", ", args));
             head.addStatement("return");
             head.endControlFlow();
         }
@@ -114,12 +112,12 @@ class PlaceKernel extends StepKernel {
         if (interior == null) {
             cells(rows, "x0$", "x1$", cell);
         } else {
-            StringBuilder edge = new StringBuilder(dims == 1 ? "false" : "");
+            CodeBlock.Builder edge = CodeBlock.builder().add(dims == 1 ? "false" : "");
             for (int d = 1; d < dims; d++) {
-                edge.append(d > 1 ? " || " : "").append(storage.coord(d)).append(" == 0 || ").append(storage.coord(d))
-                        .append(" == ").append(storage.size(d)).append(" - 1");
+                edge.add("$L$L == 0 || $L == $L - 1", d > 1 ? " || " : "", storage.coord(d), storage.coord(d),
+                        storage.size(d));
             }
-            rows.addStatement("final boolean rowEdge$$ = $L", edge);
+            rows.addStatement("final boolean rowEdge$$ = $L", edge.build());
             String origin0 = storage.layoutValue("origin0$", "origin0");
             rows.addStatement("final int xa$$ = Math.min(x1$$, Math.max(x0$$, 1 - $L))", origin0);
             rows.addStatement("final int xb$$ = Math.max(xa$$, Math.min(x1$$, $L - 1 - $L))", storage.size(0), origin0);

@@ -71,7 +71,7 @@ abstract class StepKernel {
         CodeBlock.Builder head = CodeBlock.builder();
         head(head);
         head.addStatement("final $T layout$$ = blk$$.layout()", RuntimeNames.LAYOUT);
-        for (String declaration : storage.declarations()) {
+        for (CodeBlock declaration : storage.declarations()) {
             head.addStatement("$L", declaration);
         }
         if (step.usesRandom()) {
@@ -100,7 +100,7 @@ abstract class StepKernel {
     final CodeBlock instance() {
         String self = storage.self();
         CodeBlock.Builder work = CodeBlock.builder();
-        List<String> writeBack = new ArrayList<>();
+        List<CodeBlock> writeBack = new ArrayList<>();
         for (AttributeRef a : model.attributes()) {
             if (!storage.buffered(a)) {
                 continue;
@@ -111,15 +111,15 @@ abstract class StepKernel {
                 work.endControlFlow();
             } else {
                 work.addStatement("$L $L$$self = $L[$L]", a.type().javaName(), a.name(), storage.column(a), self);
-                writeBack.add(storage.next(a) + "[" + self + "] = " + a.name() + "$self");
+                writeBack.add(CodeBlock.of("$L[$L] = $L$$self", storage.next(a), self, a.name()));
             }
         }
         if (step.usesRandom()) {
-            work.addStatement("rng$$.reset($L)", model.agent() ? storage.ids() + "[a$]"
+            work.addStatement("rng$$.reset($L)", model.agent() ? CodeBlock.of("$L[a$$]", storage.ids())
                     : printer.print(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(), IrType.LONG)));
         }
         statements.print(step.body(), work);
-        for (String write : writeBack) {
+        for (CodeBlock write : writeBack) {
             work.addStatement("$L", write);
         }
         if (step.predicate()) {

@@ -28,9 +28,12 @@ final class VectorKernel extends PlaceKernel {
     /** The simple name of the nested class of vector kernels. */
     static final String CLASS = "Vectors";
 
+    /** The storage index of the first cell of a vector of them. */
+    private static final CodeBlock FIRST = CodeBlock.of("s$$");
+
     private final VectorStep vector;
     private CodeBlock vectorCell;
-    private String guard;
+    private CodeBlock guard;
 
     VectorKernel(ModelIr model, StepIr step, VectorStep vector) {
         super(model, step, false);
@@ -87,13 +90,13 @@ final class VectorKernel extends PlaceKernel {
     private CodeBlock vectorCell() {
         VectorStep.Names names = new VectorStep.Names() {
             @Override
-            public String scalar(Expr e) {
+            public CodeBlock scalar(Expr e) {
                 return printer.print(e);
             }
 
             @Override
-            public String index(Expr place) {
-                return place instanceof Expr.LocalRef l ? l.local().name() : printer.print(place);
+            public CodeBlock index(Expr place) {
+                return place instanceof Expr.LocalRef l ? CodeBlock.of("$L", l.local().name()) : printer.print(place);
             }
 
             @Override
@@ -108,14 +111,14 @@ final class VectorKernel extends PlaceKernel {
         };
         CodeBlock.Builder code = CodeBlock.builder();
         for (AttributeRef a : vector.own()) {
-            code.addStatement("var $L = $L", VectorStep.self(a), vector.load(a, storage.column(a), "s$"));
+            code.addStatement("var $L = $L", VectorStep.self(a), vector.load(a, storage.column(a), FIRST));
         }
         vectorStatements(code, vector.body(), names);
         for (AttributeRef a : vector.own()) {
             if (storage.buffered(a)) {
-                code.addStatement("$L", vector.store(a, VectorStep.self(a), storage.next(a), "s$"));
+                code.addStatement("$L", vector.store(a, VectorStep.self(a), storage.next(a), FIRST));
             } else if (step.writes().contains(a.ordinal())) {
-                code.addStatement("$L", vector.store(a, VectorStep.self(a), storage.column(a), "s$"));
+                code.addStatement("$L", vector.store(a, VectorStep.self(a), storage.column(a), FIRST));
             }
         }
         return code.build();

@@ -44,10 +44,10 @@ final class VectorStep {
     /** How the kernel around the vector form names its storage. */
     interface Names {
         /** A uniform expression printed as a scalar. */
-        String scalar(Expr e);
+        CodeBlock scalar(Expr e);
 
         /** The storage index of a place at constant offsets (a neighbour, or a local holding one) in lane 0. */
-        String index(Expr place);
+        CodeBlock index(Expr place);
 
         /** The column of an attribute of the model. */
         String column(AttributeRef a);
@@ -337,13 +337,13 @@ final class VectorStep {
     }
 
     /** Loads lanes of a column from storage index {@code index}. */
-    CodeBlock load(AttributeRef a, String column, String index) {
+    CodeBlock load(AttributeRef a, String column, CodeBlock index) {
         return a.type() == IrType.BOOLEAN ? CodeBlock.of("$L($L, $L)", booleanHelper(element), column, index)
                 : CodeBlock.of("$T.fromArray($L, $L, $L)", vectorClass(element), species(element), column, index);
     }
 
     /** Stores lanes of a value into a column at storage index {@code index}. */
-    CodeBlock store(AttributeRef a, String value, String column, String index) {
+    CodeBlock store(AttributeRef a, String value, String column, CodeBlock index) {
         return a.type() == IrType.BOOLEAN ? CodeBlock.of("$L($L, $L, $L)", booleanHelper(element), value, column, index)
                 : CodeBlock.of("$L.intoArray($L, $L)", value, column, index);
     }
@@ -351,9 +351,9 @@ final class VectorStep {
     /** The vector form of an expression. */
     CodeBlock print(Expr e, Names names) {
         if (uniform(e)) {
-            String s = names.scalar(e);
-            return e.type() == IrType.BOOLEAN ? CodeBlock.of("$L.maskAll($L)", species(element), s)
-                    : CodeBlock.of("$T.broadcast($L, $L)", vectorClass(element), species(element), s);
+            CodeBlock scalar = names.scalar(e);
+            return e.type() == IrType.BOOLEAN ? CodeBlock.of("$L.maskAll($L)", species(element), scalar)
+                    : CodeBlock.of("$T.broadcast($L, $L)", vectorClass(element), species(element), scalar);
         }
         return switch (e) {
             case Expr.LocalRef l -> CodeBlock.of("$L", l.local().name());
