@@ -47,7 +47,8 @@ public final class DescriptorGenerator {
     public TypeSpec generate(ModelIr model, ClassName modelClass, ClassName kernels) {
         CodeBlock info = CodeBlock.builder()
                 .add("new $T($T.class, ", MODEL_INFO, modelClass)
-                .add(model.agent() ? CodeBlock.of("$T.class, ", JavaPoetTypes.of(model.place())) : CodeBlock.of("null, "))
+                .add(model.agent() ? CodeBlock.of("$T.class, ", JavaPoetTypes.of(model.place()))
+                        : CodeBlock.of("null, "))
                 .add("$T.of($L), $L, $L,\n$>$>", List.class, model.agentModels().stream()
                         .map(m -> CodeBlock.of("$T.class", JavaPoetTypes.of(m))).collect(CodeBlock.joining(", ")),
                         model.dimensions(), model.minDimensions())
@@ -96,7 +97,8 @@ public final class DescriptorGenerator {
     /** The {@code StepInfo} of a step, on a line of its own. */
     private static CodeBlock step(StepIr step) {
         CodeBlock params = CodeBlock.of("$T.of($L)", List.class, step.params().stream()
-                .map(p -> CodeBlock.of("new $T($S, $T.$L)", PARAM_INFO, p.name(), SCALAR_TYPE, p.type().scalar().name()))
+                .map(p -> CodeBlock.of("new $T($S, $T.$L)", PARAM_INFO, p.name(), SCALAR_TYPE,
+                        p.type().scalar().name()))
                 .collect(CodeBlock.joining(", ")));
         CodeBlock writes = CodeBlock.of("$T.ofEntries($L)", Map.class, step.placeWrites().entrySet().stream()
                 .map(w -> CodeBlock.of("$T.entry($L, $T.$L)", Map.class, w.getKey(), COMBINE, w.getValue().name()))
@@ -118,21 +120,21 @@ public final class DescriptorGenerator {
 
     private static MethodSpec.Builder dispatch(String name, TypeName returns, ModelIr model, ClassName kernels,
             boolean predicates, boolean agents) {
-        MethodSpec.Builder m = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(returns);
         if (agents) {
-            m.addParameter(RuntimeNames.AGENT_BLOCK, "block")
+            method.addParameter(RuntimeNames.AGENT_BLOCK, "block")
                     .addParameter(TypeName.INT, "from")
                     .addParameter(TypeName.INT, "to");
         } else {
-            m.addParameter(RuntimeNames.CPU_BLOCK, "block")
+            method.addParameter(RuntimeNames.CPU_BLOCK, "block")
                     .addParameter(TypeName.INT, "row0")
                     .addParameter(TypeName.INT, "row1")
                     .addParameter(TypeName.INT, "x0")
                     .addParameter(TypeName.INT, "x1");
         }
-        m.addStatement("final $T call = block.call()", RuntimeNames.CALL);
-        m.beginControlFlow("switch (call.step())");
+        method.addStatement("final $T call = block.call()", RuntimeNames.CALL);
+        method.beginControlFlow("switch (call.step())");
         for (int i = 0; i < model.steps().size(); i++) {
             StepIr st = model.steps().get(i);
             if (st.predicate() != predicates || model.agent() != agents) {
@@ -146,14 +148,14 @@ public final class DescriptorGenerator {
             }
             call.add(")");
             if (predicates) {
-                m.addStatement("case $L: return $L", i, call.build());
+                method.addStatement("case $L: return $L", i, call.build());
             } else {
-                m.addCode("case $L:\n$>", i).addStatement("$L", call.build()).addStatement("return").addCode("$<");
+                method.addCode("case $L:\n$>", i).addStatement("$L", call.build()).addStatement("return").addCode("$<");
             }
         }
-        m.addStatement("default: throw new $T($S + call.step())", IllegalArgumentException.class,
+        method.addStatement("default: throw new $T($S + call.step())", IllegalArgumentException.class,
                 model.simpleName() + " has no " + (predicates ? "predicate " : "") + "step number ");
-        m.endControlFlow();
-        return m;
+        method.endControlFlow();
+        return method;
     }
 }

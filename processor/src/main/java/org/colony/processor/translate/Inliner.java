@@ -36,24 +36,24 @@ final class Inliner {
         if (methods.size() != 1) {
             throw cx.reject(t, Messages.modelOverload(name));
         }
-        MethodModel m = methods.get(0);
-        if (m.tree() == null) {
+        MethodModel method = methods.get(0);
+        if (method.tree() == null) {
             throw cx.reject(t, Messages.stepNoBody(name));
         }
-        if (m.returnType() == null) {
-            throw cx.reject(t, Messages.helperReturn(name, m.element().getReturnType().toString()));
+        if (method.returnType() == null) {
+            throw cx.reject(t, Messages.helperReturn(name, method.element().getReturnType().toString()));
         }
-        for (MethodModel.ParamModel p : m.params()) {
+        for (MethodModel.ParamModel p : method.params()) {
             if (p.type() == null) {
                 throw cx.reject(t, Messages.stepParameter(p.name(), name, p.declared()));
             }
         }
         for (StepContext.Frame f : cx.frames) {
-            if (f.method().element().equals(m.element())) {
+            if (f.method().element().equals(method.element())) {
                 throw cx.reject(t, Messages.stepRecursion(name));
             }
         }
-        if (t.getArguments().size() != m.params().size()) {
+        if (t.getArguments().size() != method.params().size()) {
             throw cx.reject(t, Messages.stepCall(name + "(...) with " + t.getArguments().size() + " arguments"));
         }
         List<ExpressionTranslator.Part> parts = new ArrayList<>();
@@ -61,18 +61,18 @@ final class Inliner {
             parts.add(expressions.part(a));
         }
         List<Expr> args = expressions.sequence(parts, t);
-        return inline(m, args, t);
+        return inline(method, args, t);
     }
 
     /** Inlines a model method with already evaluated arguments; returns its result, or null for void. */
-    private Expr inline(MethodModel m, List<Expr> args, Tree where) {
+    private Expr inline(MethodModel method, List<Expr> args, Tree where) {
         int line = cx.line(where);
-        Set<String> reassigned = Reassignments.of(m.tree());
+        Set<String> reassigned = Reassignments.of(method.tree());
         Scope calleeScope = new Scope(null);
         for (int i = 0; i < args.size(); i++) {
-            MethodModel.ParamModel p = m.params().get(i);
+            MethodModel.ParamModel p = method.params().get(i);
             if (!Types.widens(args.get(i).type(), p.type())) {
-                throw cx.reject(where, Messages.stepCall(m.name() + "(...) with an argument of type "
+                throw cx.reject(where, Messages.stepCall(method.name() + "(...) with an argument of type "
                         + args.get(i).type().name().toLowerCase() + " for " + p.name()));
             }
             Local param = cx.local(p.name(), p.type());
@@ -85,19 +85,20 @@ final class Inliner {
             calleeScope.declare(p.name(), param);
         }
         Local result = null;
-        if (m.returnType() != IrType.VOID) {
-            result = cx.local(m.name(), m.returnType());
+        if (method.returnType() != IrType.VOID) {
+            result = cx.local(method.name(), method.returnType());
             cx.emit(new Stmt.Declare(line, result, null));
         }
         int label = cx.id();
-        StepContext.Frame frame = new StepContext.Frame(m, result, label, reassigned);
+        StepContext.Frame frame = new StepContext.Frame(method, result, label, reassigned);
         Scope savedScope = cx.scope;
         Deque<Integer> savedLoops = cx.loops;
         cx.scope = calleeScope;
         cx.loops = new ArrayDeque<>();
         cx.frames.push(frame);
         try {
-            List<Stmt> body = cx.collect(() -> new StatementTranslator(cx).statements(m.tree().getBody().getStatements()));
+            List<Stmt> body = cx.collect(() -> new StatementTranslator(cx)
+                    .statements(method.tree().getBody().getStatements()));
             cx.emit(new Stmt.Labeled(line, label, body));
         } finally {
             cx.frames.pop();

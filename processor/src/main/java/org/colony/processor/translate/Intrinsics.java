@@ -10,7 +10,6 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import org.colony.processor.Messages;
 import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;

@@ -150,25 +150,27 @@ final class CudaExpressions {
     }
 
     private String math(MathFunction fn, List<Expr> args) {
-        List<String> a = args.stream().map(this::print).toList();
-        String x = a.isEmpty() ? "" : a.get(0);
+        List<String> printed = args.stream().map(this::print).toList();
+        String x = printed.isEmpty() ? "" : printed.get(0);
         int line = names.line();
         return switch (fn) {
             case ABS_INT, ABS_LONG, ABS_FLOAT, ABS_DOUBLE -> "colony::abs(" + x + ")";
-            case MIN_INT, MIN_LONG, MIN_FLOAT, MIN_DOUBLE -> "colony::min(" + x + ", " + a.get(1) + ")";
-            case MAX_INT, MAX_LONG, MAX_FLOAT, MAX_DOUBLE -> "colony::max(" + x + ", " + a.get(1) + ")";
-            case FLOOR_DIV_INT, FLOOR_DIV_LONG -> "colony::floorDiv(" + x + ", " + a.get(1) + ", f, " + line + ")";
-            case FLOOR_MOD_INT, FLOOR_MOD_LONG -> "colony::floorMod(" + x + ", " + a.get(1) + ", f, " + line + ")";
+            case MIN_INT, MIN_LONG, MIN_FLOAT, MIN_DOUBLE -> "colony::min(" + x + ", " + printed.get(1) + ")";
+            case MAX_INT, MAX_LONG, MAX_FLOAT, MAX_DOUBLE -> "colony::max(" + x + ", " + printed.get(1) + ")";
+            case FLOOR_DIV_INT, FLOOR_DIV_LONG ->
+                    "colony::floorDiv(" + x + ", " + printed.get(1) + ", f, " + line + ")";
+            case FLOOR_MOD_INT, FLOOR_MOD_LONG ->
+                    "colony::floorMod(" + x + ", " + printed.get(1) + ", f, " + line + ")";
             case SQRT -> "sqrt(" + x + ")";
             case FLOOR -> "floor(" + x + ")";
             case CEIL -> "ceil(" + x + ")";
             case RINT -> "rint(" + x + ")";
             case ROUND_FLOAT, ROUND_DOUBLE -> "colony::round(" + x + ")";
             case SIGNUM_FLOAT, SIGNUM_DOUBLE -> "colony::signum(" + x + ")";
-            case COPY_SIGN_FLOAT -> "copysignf(" + x + ", " + a.get(1) + ")";
-            case COPY_SIGN_DOUBLE -> "copysign(" + x + ", " + a.get(1) + ")";
-            case FMA_FLOAT -> "fmaf(" + x + ", " + a.get(1) + ", " + a.get(2) + ")";
-            case FMA_DOUBLE -> "fma(" + x + ", " + a.get(1) + ", " + a.get(2) + ")";
+            case COPY_SIGN_FLOAT -> "copysignf(" + x + ", " + printed.get(1) + ")";
+            case COPY_SIGN_DOUBLE -> "copysign(" + x + ", " + printed.get(1) + ")";
+            case FMA_FLOAT -> "fmaf(" + x + ", " + printed.get(1) + ", " + printed.get(2) + ")";
+            case FMA_DOUBLE -> "fma(" + x + ", " + printed.get(1) + ", " + printed.get(2) + ")";
             case IS_NAN_FLOAT, IS_NAN_DOUBLE -> "(" + x + " != " + x + ")";
             case IS_INFINITE_FLOAT, IS_INFINITE_DOUBLE -> "isinf(" + x + ")";
             case IS_FINITE_FLOAT, IS_FINITE_DOUBLE -> "isfinite(" + x + ")";
@@ -177,7 +179,7 @@ final class CudaExpressions {
             case LEADING_ZEROS_INT -> "__clz(" + x + ")";
             case LEADING_ZEROS_LONG -> "__clzll(" + x + ")";
             case TRAILING_ZEROS_INT, TRAILING_ZEROS_LONG -> "colony::numberOfTrailingZeros(" + x + ")";
-            default -> "colony::fdlibm::" + fn.methodName() + "(" + String.join(", ", a) + ")";
+            default -> "colony::fdlibm::" + fn.methodName() + "(" + String.join(", ", printed) + ")";
         };
     }
 

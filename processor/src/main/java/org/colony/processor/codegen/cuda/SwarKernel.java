@@ -109,11 +109,11 @@ final class SwarKernel {
     /** Declares the window's registers and fills them for the thread's first row. */
     private void declare() {
         for (Window.Column c : window.columns()) {
-            StringBuilder sb = new StringBuilder("juint");
+            List<String> registers = new ArrayList<>();
             for (int dy = c.dyMin(); dy <= c.dyMax(); dy++) {
-                sb.append(dy == c.dyMin() ? " " : ", ").append(register(c, dy));
+                registers.add(register(c, dy));
             }
-            emit(sb + ";");
+            emit("juint " + String.join(", ", registers) + ";");
         }
         for (List<Window.Column> columns : byAttribute().values()) {
             TreeSet<Integer> rows = new TreeSet<>();
@@ -327,9 +327,10 @@ final class SwarKernel {
         if (b.op() == BinaryOp.MUL) {
             // By a literal (SwarStep): the word times the literal itself multiplies every lane.
             boolean left = b.left() instanceof Expr.Const;
-            Expr k = left ? b.left() : b.right();
-            Expr x = left ? b.right() : b.left();
-            return new Val("(" + print(x).code() + " * " + ((Number) ((Expr.Const) k).value()).intValue() + "u)", Kind.INT);
+            Expr literal = left ? b.left() : b.right();
+            Expr factor = left ? b.right() : b.left();
+            int k = ((Number) ((Expr.Const) literal).value()).intValue();
+            return new Val("(" + print(factor).code() + " * " + k + "u)", Kind.INT);
         }
         String op = switch (b.op()) {
             case ADD, SUB, AND, OR, XOR -> b.op().symbol();
@@ -347,14 +348,14 @@ final class SwarKernel {
                 return new Val("(" + l.code() + " & " + r.code() + ")", same ? l.kind() : Kind.ONES);
             }
             case OR, COND_OR, XOR, EQ, NE -> {
-                Kind k = same ? l.kind() : Kind.ONES;
-                String a = same ? l.code() : ones(l);
-                String c = same ? r.code() : ones(r);
-                String full = k == Kind.MASK ? "0xFFFFFFFFu" : ONES;
+                Kind kind = same ? l.kind() : Kind.ONES;
+                String left = same ? l.code() : ones(l);
+                String right = same ? r.code() : ones(r);
+                String full = kind == Kind.MASK ? "0xFFFFFFFFu" : ONES;
                 return switch (op) {
-                    case OR, COND_OR -> new Val("(" + a + " | " + c + ")", k);
-                    case XOR, NE -> new Val("(" + a + " ^ " + c + ")", k);
-                    default -> new Val("(" + a + " ^ " + c + " ^ " + full + ")", k);
+                    case OR, COND_OR -> new Val("(" + left + " | " + right + ")", kind);
+                    case XOR, NE -> new Val("(" + left + " ^ " + right + ")", kind);
+                    default -> new Val("(" + left + " ^ " + right + " ^ " + full + ")", kind);
                 };
             }
             default -> throw new IllegalStateException(op.toString());
@@ -378,9 +379,9 @@ final class SwarKernel {
         }
         Val then = print(c.then());
         Val otherwise = print(c.otherwise());
-        Kind k = then.kind() == otherwise.kind() ? then.kind() : Kind.ONES;
-        String a = k == then.kind() ? then.code() : ones(then);
-        String b = k == otherwise.kind() ? otherwise.code() : ones(otherwise);
-        return new Val("colony::swarSelect(" + mask(cond) + ", " + a + ", " + b + ")", k);
+        Kind kind = then.kind() == otherwise.kind() ? then.kind() : Kind.ONES;
+        String whenTrue = kind == then.kind() ? then.code() : ones(then);
+        String whenFalse = kind == otherwise.kind() ? otherwise.code() : ones(otherwise);
+        return new Val("colony::swarSelect(" + mask(cond) + ", " + whenTrue + ", " + whenFalse + ")", kind);
     }
 }

@@ -13,6 +13,7 @@ import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.StepIr;
 import org.colony.processor.ir.Stmt;
+import org.colony.processor.ir.UnaryOp;
 
 /**
  * Whether a row-marching place step has a SWAR form on the GPU: four cells of a row in the byte lanes of one
@@ -192,7 +193,7 @@ final class SwarStep {
                 case Expr.LocalRef l when param(l.local()) -> l.type() == IrType.BOOLEAN ? Range.BOOLEAN : null;
                 case Expr.LocalRef l -> locals.get(l.local().id());
                 case Expr.AttrRead r -> read(r);
-                case Expr.Unary u -> u.op() == org.colony.processor.ir.UnaryOp.NOT && of(u.operand()) != null
+                case Expr.Unary u -> u.op() == UnaryOp.NOT && of(u.operand()) != null
                         ? Range.BOOLEAN : null;
                 case Expr.Binary b -> binary(b);
                 case Expr.Conditional c -> {

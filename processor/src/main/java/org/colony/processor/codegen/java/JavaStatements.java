@@ -101,22 +101,22 @@ final class JavaStatements {
     }
 
     private void print(Stmt s) {
-        CodeBlock.Builder c = out();
+        CodeBlock.Builder code = out();
         switch (s) {
-            case Stmt.Declare d -> c.addStatement("$L $L = $L", JavaExpressions.javaType(d.local().type()),
+            case Stmt.Declare d -> code.addStatement("$L $L = $L", JavaExpressions.javaType(d.local().type()),
                     d.local().name(), d.init() == null ? CodeBlock.of("$L", JavaExpressions.zero(d.local().type()))
                             : p(d.init()));
-            case Stmt.AssignLocal a -> c.addStatement("$L", assignment(a));
-            case Stmt.AssignAttr a -> c.addStatement("$L = $L", storage.attributeTarget(a.attr(), a.element(), this::p),
+            case Stmt.AssignLocal a -> code.addStatement("$L", assignment(a));
+            case Stmt.AssignAttr a -> code.addStatement("$L = $L", storage.attributeTarget(a.attr(), a.element(), this::p),
                     p(a.value()));
-            case Stmt.RandomDraw r -> c.addStatement("$L $L = $L", JavaExpressions.javaType(r.target().type()),
+            case Stmt.RandomDraw r -> code.addStatement("$L $L = $L", JavaExpressions.javaType(r.target().type()),
                     r.target().name(), switch (r.kind()) {
                         case UNIFORM -> CodeBlock.of("rng$$.uniform()");
                         case NORMAL -> CodeBlock.of("rng$$.normal()");
                         case UNIFORM_INT -> CodeBlock.of("rng$$.uniformInt($L)", p(r.bound()));
                     });
             case Stmt.If i -> {
-                c.beginControlFlow("if ($L)", cond(i.cond()));
+                code.beginControlFlow("if ($L)", cond(i.cond()));
                 statements(i.then());
                 List<Stmt> otherwise = i.otherwise();
                 while (otherwise.size() == 1 && otherwise.get(0) instanceof Stmt.If nested) {
@@ -138,23 +138,23 @@ final class JavaStatements {
                     generalLoop(l);
                 }
             }
-            case Stmt.Break b -> c.addStatement("break loop$$$L", b.loopId());
-            case Stmt.Continue k -> c.addStatement("continue loop$$$L", k.loopId());
-            case Stmt.Labeled l -> labeled(c, l);
-            case Stmt.Exit e -> c.addStatement("break label$$$L", e.labelId());
+            case Stmt.Break b -> code.addStatement("break loop$$$L", b.loopId());
+            case Stmt.Continue k -> code.addStatement("continue loop$$$L", k.loopId());
+            case Stmt.Labeled l -> labeled(code, l);
+            case Stmt.Exit e -> code.addStatement("break label$$$L", e.labelId());
             case Stmt.Block b -> {
-                c.add("{\n$>");
+                code.add("{\n$>");
                 statements(b.body());
                 out().add("$<}\n");
             }
-            case Stmt.ForAgents f -> forAgents(c, f);
-            case Stmt.PlaceWrite w -> placeWrite(c, w);
-            case Stmt.Intent a -> intent(c, a);
+            case Stmt.ForAgents f -> forAgents(code, f);
+            case Stmt.PlaceWrite w -> placeWrite(code, w);
+            case Stmt.Intent a -> intent(code, a);
         }
     }
 
     /** A labelled block: a plain block where nothing leaves it early (a return at its end needs no label). */
-    private void labeled(CodeBlock.Builder c, Stmt.Labeled l) {
+    private void labeled(CodeBlock.Builder code, Stmt.Labeled l) {
         List<Stmt> body = l.body();
         if (!body.isEmpty() && body.get(body.size() - 1) instanceof Stmt.Exit e && e.labelId() == l.id()
                 && countExits(body, l.id()) == 1) {
@@ -162,12 +162,12 @@ final class JavaStatements {
         }
         if (countExits(body, l.id()) == 0) {
             if (!body.isEmpty()) {
-                c.add("{\n$>");
+                code.add("{\n$>");
                 statements(body);
                 out().add("$<}\n");
             }
         } else {
-            c.beginControlFlow("label$$$L:", l.id());
+            code.beginControlFlow("label$$$L:", l.id());
             statements(body);
             out().endControlFlow();
         }
@@ -211,22 +211,22 @@ final class JavaStatements {
 
     private void loop(Stmt.Loop l, CodeBlock init) {
         String label = usedLoops.contains(l.id()) ? "loop$" + l.id() + ":\n" : "";
-        CodeBlock.Builder c = out();
+        CodeBlock.Builder code = out();
         if (!l.testFirst()) {
-            c.beginControlFlow("$Ldo", label);
+            code.beginControlFlow("$Ldo", label);
             statements(l.body());
             out().endControlFlow("while ($L)", cond(l.cond()));
             return;
         }
         CodeBlock cond = l.cond() == null ? CodeBlock.of("") : cond(l.cond());
         if (init.isEmpty() && l.update().isEmpty()) {
-            c.beginControlFlow("$Lwhile ($L)", label, cond.isEmpty() ? CodeBlock.of("true") : cond);
+            code.beginControlFlow("$Lwhile ($L)", label, cond.isEmpty() ? CodeBlock.of("true") : cond);
         } else {
             List<CodeBlock> updates = new ArrayList<>();
             for (Stmt u : l.update()) {
                 updates.add(assignment((Stmt.AssignLocal) u));
             }
-            c.beginControlFlow("$Lfor ($L; $L; $L)", label, init, cond, CodeBlock.join(updates, ", "));
+            code.beginControlFlow("$Lfor ($L; $L; $L)", label, init, cond, CodeBlock.join(updates, ", "));
         }
         statements(l.body());
         out().endControlFlow();
@@ -269,7 +269,7 @@ final class JavaStatements {
     }
 
     /** An agent's write to its place: into its own slot of the contribution column, combined later. */
-    private void placeWrite(CodeBlock.Builder c, Stmt.PlaceWrite w) {
+    private void placeWrite(CodeBlock.Builder code, Stmt.PlaceWrite w) {
         AttributeRef a = w.attr();
         String contrib = storage.declArray(a.name() + "$contrib", JavaStorage.arrayType(a),
                 CodeBlock.of("ab$$.contribution($L)", a.ordinal()));
@@ -280,30 +280,30 @@ final class JavaStatements {
         String narrow = a.type() == IrType.BYTE || a.type() == IrType.SHORT ? "(" + a.type().javaName() + ") " : "";
         switch (w.op()) {
             case SET -> {
-                c.addStatement("$L$L = $L", contrib, at, value);
-                c.addStatement("$L$L = true", wrote, at);
+                code.addStatement("$L$L = $L", contrib, at, value);
+                code.addStatement("$L$L = true", wrote, at);
             }
-            case SUM -> c.addStatement("$L$L += $L", contrib, at, value);
+            case SUM -> code.addStatement("$L$L += $L", contrib, at, value);
             case MIN, MAX -> {
                 String fn = w.op() == Combine.MIN ? "min" : "max";
-                c.beginControlFlow("if ($L$L)", wrote, at);
-                c.addStatement("$L$L = $LMath.$L($L$L, $L)", contrib, at, narrow, fn, contrib, at, value);
-                c.nextControlFlow("else");
-                c.addStatement("$L$L = $L", contrib, at, value);
-                c.addStatement("$L$L = true", wrote, at);
-                c.endControlFlow();
+                code.beginControlFlow("if ($L$L)", wrote, at);
+                code.addStatement("$L$L = $LMath.$L($L$L, $L)", contrib, at, narrow, fn, contrib, at, value);
+                code.nextControlFlow("else");
+                code.addStatement("$L$L = $L", contrib, at, value);
+                code.addStatement("$L$L = true", wrote, at);
+                code.endControlFlow();
             }
         }
     }
 
     /** An agent's life-cycle intent: kill, spawn, migrate or move, recorded in the agent's own slot. */
-    private void intent(CodeBlock.Builder c, Stmt.Intent act) {
+    private void intent(CodeBlock.Builder code, Stmt.Intent act) {
         switch (act.kind()) {
-            case KILL -> c.addStatement("$L[a$$] = true",
+            case KILL -> code.addStatement("$L[a$$] = true",
                     storage.agentArray("kill$", ArrayTypeName.of(TypeName.BOOLEAN), "killed"));
             case SPAWN -> {
                 String spawns = storage.agentArray("spawn$", ArrayTypeName.of(TypeName.INT), "spawns");
-                c.addStatement("$L[a$$] = $T.spawn($L[a$$], $L)", spawns, RuntimeNames.KERNEL_SUPPORT, spawns,
+                code.addStatement("$L[a$$] = $T.spawn($L[a$$], $L)", spawns, RuntimeNames.KERNEL_SUPPORT, spawns,
                         p(act.args().get(0)));
             }
             case MIGRATE, MOVE_TO -> {
@@ -315,7 +315,7 @@ final class JavaStatements {
                         ? CodeBlock.of("$T.migrate($L, $L, $L, ", RuntimeNames.KERNEL_SUPPORT, storage.coord(0),
                                 storage.coord(1), storage.coord(2))
                         : CodeBlock.of("$T.moveTo(", RuntimeNames.KERNEL_SUPPORT);
-                c.addStatement("$L[a$$] = $L$L, $L, $L, $L, $L, $L, $L, $L)",
+                code.addStatement("$L[a$$] = $L$L, $L, $L, $L, $L, $L, $L, $L)",
                         storage.agentArray("target$", ArrayTypeName.of(TypeName.LONG), "targets"), fn, coords.get(0),
                         coords.get(1), coords.get(2), storage.size(0), storage.size(1), storage.size(2),
                         storage.value("dims$"), storage.value("wrap$"));
@@ -324,19 +324,19 @@ final class JavaStatements {
     }
 
     /** {@code for} over the agents of a slot on a place, in id order. */
-    private void forAgents(CodeBlock.Builder c, Stmt.ForAgents f) {
+    private void forAgents(CodeBlock.Builder code, Stmt.ForAgents f) {
         int slot = f.agents().slot();
         String start = storage.viewArray("start$", slot, "start");
         String order = storage.viewArray("order$", slot, "order");
         String place = "g$" + f.id();
         String k = "k$" + f.id();
         String end = "e$" + f.id();
-        c.add("{\n$>");
-        c.addStatement("final int $L = $L", place, storage.storageIndex(f.place(), this::p));
+        code.add("{\n$>");
+        code.addStatement("final int $L = $L", place, storage.storageIndex(f.place(), this::p));
         String label = usedLoops.contains(f.id()) ? "loop$" + f.id() + ":\n" : "";
-        c.beginControlFlow("$Lfor (int $L = $L[$L], $L = $L[$L + 1]; $L < $L; $L++)", label, k, start, place, end,
+        code.beginControlFlow("$Lfor (int $L = $L[$L], $L = $L[$L + 1]; $L < $L; $L++)", label, k, start, place, end,
                 start, place, k, end, k);
-        c.addStatement("final int $L = $L[$L]", f.agent().name(), order, k);
+        code.addStatement("final int $L = $L[$L]", f.agent().name(), order, k);
         statements(f.body());
         out().endControlFlow();
         out().add("$<}\n");

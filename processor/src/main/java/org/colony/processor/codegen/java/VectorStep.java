@@ -11,13 +11,13 @@ import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
-import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.StepIr;
 import org.colony.processor.ir.Stmt;
+import org.colony.processor.ir.UnaryOp;
 
 /**
  * The vector form of a place step for the CPU backend: the cells of a row, a vector of them at a time,
@@ -86,22 +86,22 @@ final class VectorStep {
                 || model.dimensions() < 1 || model.dimensions() > 3) {
             return null;
         }
-        VectorStep v = new VectorStep(step, interior);
+        VectorStep form = new VectorStep(step, interior);
         for (AttributeRef a : model.attributes()) {
             if (step.buffers(a.ordinal())) {
-                if (a.isArray() || !v.lanes(a.type())) {
+                if (a.isArray() || !form.lanes(a.type())) {
                     return null;
                 }
-                v.own.put(a.ordinal(), a);
-                v.booleans |= a.type() == IrType.BOOLEAN;
+                form.own.put(a.ordinal(), a);
+                form.booleans |= a.type() == IrType.BOOLEAN;
             }
         }
         for (Local p : step.params()) {
-            v.params.add(p.id());
+            form.params.add(p.id());
         }
         Ir.forEachStmt(step.body(), s -> {
             if (s instanceof Stmt.AssignLocal a) {
-                v.reassigned.add(a.local().id());
+                form.reassigned.add(a.local().id());
             }
         });
         List<Stmt> body = step.body();
@@ -109,21 +109,21 @@ final class VectorStep {
             body = l.body();
             if (!body.isEmpty() && body.get(0) instanceof Stmt.If i && i.otherwise().isEmpty() && i.then().size() == 1
                     && i.then().get(0) instanceof Stmt.Exit e && e.labelId() == l.id()) {
-                if (!v.uniform(i.cond())) {
+                if (!form.uniform(i.cond())) {
                     return null;
                 }
-                v.guard = i.cond();
+                form.guard = i.cond();
                 body = body.subList(1, body.size());
             }
         }
-        v.body = body;
-        if (!v.statements(body)) {
+        form.body = body;
+        if (!form.statements(body)) {
             return null;
         }
-        if (v.element == null) {
-            v.element = IrType.INT;
+        if (form.element == null) {
+            form.element = IrType.INT;
         }
-        return v;
+        return form;
     }
 
     /** The element type of the vectors (booleans are masks of vectors of this type). */
@@ -359,7 +359,7 @@ final class VectorStep {
             case Expr.LocalRef l -> CodeBlock.of("$L", l.local().name());
             case Expr.AttrRead r -> r.isSelf() ? CodeBlock.of("$L", self(r.attr()))
                     : load(r.attr(), names.column(r.attr()), names.index(r.place()));
-            case Expr.Unary u -> CodeBlock.of(u.op() == org.colony.processor.ir.UnaryOp.NEG ? "$L.neg()" : "$L.not()",
+            case Expr.Unary u -> CodeBlock.of(u.op() == UnaryOp.NEG ? "$L.neg()" : "$L.not()",
                     print(u.operand(), names));
             case Expr.Binary b -> binary(b, print(b.left(), names), print(b.right(), names));
             case Expr.Conditional c when element == IrType.INT && ones(c) -> {
