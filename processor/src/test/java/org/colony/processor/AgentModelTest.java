@@ -503,6 +503,6 @@ class AgentModelTest {
         assertThat(compilation).generatedSourceFile("test.Wolf_Kernels");
         assertThat(compilation).generatedSourceFile("test.Meadow_Kernels");
         assertThat(compilation).generatedSourceFile("test.Meadow_Model").contentsAsUtf8String()
-                .contains("test.Sheep.class");
+                .contains("List.of(Sheep.class, Wolf.class)");
     }
 }

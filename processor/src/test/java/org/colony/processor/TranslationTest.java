@@ -304,8 +304,9 @@ class TranslationTest {
                 """));
         assertThat(compilation).succeededWithoutWarnings();
         var kernels = assertThat(compilation).generatedSourceFile("test.Life_Kernels").contentsAsUtf8String();
-        kernels.contains("alive$self = (org.colony.kernel.KernelSupport.eq(count, 2) | "
-                + "org.colony.kernel.KernelSupport.bit(alive$self) & org.colony.kernel.KernelSupport.eq(count, 1)) != 0;");
+        kernels.contains("import org.colony.kernel.KernelSupport;");
+        kernels.contains("alive$self = (KernelSupport.eq(count, 2) | KernelSupport.bit(alive$self) "
+                + "& KernelSupport.eq(count, 1)) != 0;");
         kernels.contains("if (alive$self & age$col[s$] < 5) {");
     }
 
@@ -346,7 +347,7 @@ class TranslationTest {
                 """));
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile("test.Line_Kernels").contentsAsUtf8String()
-                .contains("int from = s$ + org.colony.kernel.KernelSupport.checkOffset(d, 3, \"Line.java:13\");");
+                .contains("int from = s$ + KernelSupport.checkOffset(d, 3, \"Line.java:13\");");
     }
 
     @Test

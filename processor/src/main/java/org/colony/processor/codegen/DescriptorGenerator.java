@@ -6,17 +6,14 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
-import org.colony.kernel.AgentAction;
-import org.colony.kernel.Combine;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.IrType;
-import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
-import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
 
 /**
@@ -41,64 +38,28 @@ public final class DescriptorGenerator {
         return model.simpleName() + "_Model";
     }
 
-    /** Builds the descriptor class. */
-    public TypeSpec generate(ModelIr model, ClassName modelClass) {
-        ClassName kernels = ClassName.get(model.packageName(), JavaKernelGenerator.className(model));
-        CodeBlock.Builder info = CodeBlock.builder().add("new $T($T.class, ", MODEL_INFO, modelClass);
-        if (model.agent()) {
-            info.add("$L.class, ", model.place().ref().qualifiedName());
-        } else {
-            info.add("null, ");
-        }
-        info.add("$T.of(", List.class);
-        for (int i = 0; i < model.agentModels().size(); i++) {
-            info.add(i == 0 ? "$L.class" : ", $L.class", model.agentModels().get(i).ref().qualifiedName());
-        }
-        info.add("), $L, $L,\n$>$>", model.dimensions(), model.minDimensions());
-        info.add("$T.of(", List.class);
-        for (int i = 0; i < model.attributes().size(); i++) {
-            AttributeRef a = model.attributes().get(i);
-            info.add("$L\nnew $T($S, $T.$L, $L, $L)", i == 0 ? "" : ",", ATTRIBUTE_INFO, a.name(), SCALAR_TYPE,
-                    a.type().scalar().name(), a.length(), model.doubleBuffered().get(i));
-        }
-        info.add("),\n$T.of(", List.class);
-        for (int i = 0; i < model.shared().size(); i++) {
-            SharedRef s = model.shared().get(i);
-            info.add("$L\nnew $T($S, $T.$L, $L)", i == 0 ? "" : ",", SHARED_INFO, s.name(), SCALAR_TYPE, s.type().scalar().name(),
-                    s.length());
-        }
-        info.add("),\n$T.of(", List.class);
-        for (int i = 0; i < model.steps().size(); i++) {
-            StepIr st = model.steps().get(i);
-            CodeBlock.Builder params = CodeBlock.builder().add("$T.of(", List.class);
-            for (int j = 0; j < st.params().size(); j++) {
-                Local p = st.params().get(j);
-                params.add("$Lnew $T($S, $T.$L)", j == 0 ? "" : ", ", PARAM_INFO, p.name(), SCALAR_TYPE,
-                        p.type().scalar().name());
-            }
-            params.add(")");
-            CodeBlock.Builder writes = CodeBlock.builder().add("$T.ofEntries(", Map.class);
-            boolean first = true;
-            for (Map.Entry<Integer, Combine> w : st.placeWrites().entrySet()) {
-                writes.add(first ? "$T.entry($L, $T.$L)" : ", $T.entry($L, $T.$L)", Map.class, w.getKey(), COMBINE,
-                        w.getValue().name());
-                first = false;
-            }
-            writes.add(")");
-            CodeBlock.Builder actions = CodeBlock.builder().add("$T.of(", Set.class);
-            first = true;
-            for (AgentAction a : st.actions()) {
-                actions.add(first ? "$T.$L" : ", $T.$L", AGENT_ACTION, a.name());
-                first = false;
-            }
-            actions.add(")");
-            info.add("$L\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S)", i == 0 ? "" : ",",
-                    STEP_INFO, st.name(), params.build(), st.predicate(), setOf(st.writes()), setOf(st.remoteReads()),
-                    setOf(st.placeRemoteReads()), writes.build(), setOf(st.iterates()), setOf(st.remoteAgents()),
-                    setOf(st.remoteAgentRows()), actions.build(), st.reach(),
-                    st.usesRandom(), st.boundaryOnly(), st.readsTime(), st.sourceFile() + ":" + st.line());
-        }
-        info.add("))$<$<");
+    /**
+     * Builds the descriptor class.
+     *
+     * @param modelClass the model class it describes
+     * @param kernels the class of the model's CPU kernels, which {@code run} and {@code count} call
+     */
+    public TypeSpec generate(ModelIr model, ClassName modelClass, ClassName kernels) {
+        CodeBlock info = CodeBlock.builder()
+                .add("new $T($T.class, ", MODEL_INFO, modelClass)
+                .add(model.agent() ? CodeBlock.of("$T.class, ", JavaPoetTypes.of(model.place()))
+                        : CodeBlock.of("null, "))
+                .add("$T.of($L), $L, $L,\n$>$>", List.class, model.agentModels().stream()
+                        .map(m -> CodeBlock.of("$T.class", JavaPoetTypes.of(m))).collect(CodeBlock.joining(", ")),
+                        model.dimensions(), model.minDimensions())
+                .add("$T.of($L),\n", List.class, attributes(model))
+                .add("$T.of($L),\n", List.class, model.shared().stream()
+                        .map(s -> CodeBlock.of("\nnew $T($S, $T.$L, $L)", SHARED_INFO, s.name(), SCALAR_TYPE,
+                                s.type().scalar().name(), s.length()))
+                        .collect(CodeBlock.joining(",")))
+                .add("$T.of($L))$<$<", List.class, model.steps().stream()
+                        .map(DescriptorGenerator::step).collect(CodeBlock.joining(",")))
+                .build();
 
         MethodSpec.Builder run = dispatch("run", TypeName.VOID, model, kernels, false, false);
         MethodSpec.Builder count = dispatch("count", TypeName.LONG, model, kernels, true, false);
@@ -109,7 +70,7 @@ public final class DescriptorGenerator {
                 .addJavadoc("Colony's description of {@link $T}, found through {@link java.util.ServiceLoader}.\n",
                         modelClass)
                 .addField(FieldSpec.builder(MODEL_INFO, "INFO", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer(info.build()).build())
+                        .initializer(info).build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
                         .addJavadoc("For {@link java.util.ServiceLoader}.\n").build())
                 .addMethod(MethodSpec.methodBuilder("info").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
@@ -122,33 +83,58 @@ public final class DescriptorGenerator {
                 .build();
     }
 
-    private static CodeBlock setOf(Set<Integer> values) {
-        CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", Set.class);
-        boolean first = true;
-        for (int v : values) {
-            b.add(first ? "$L" : ", $L", v);
-            first = false;
+    /** The attributes of a model, one {@code AttributeInfo} a line. */
+    private static CodeBlock attributes(ModelIr model) {
+        List<CodeBlock> attributes = new ArrayList<>();
+        for (int i = 0; i < model.attributes().size(); i++) {
+            AttributeRef a = model.attributes().get(i);
+            attributes.add(CodeBlock.of("\nnew $T($S, $T.$L, $L, $L)", ATTRIBUTE_INFO, a.name(), SCALAR_TYPE,
+                    a.type().scalar().name(), a.length(), model.doubleBuffered().get(i)));
         }
-        return b.add(")").build();
+        return CodeBlock.join(attributes, ",");
+    }
+
+    /** The {@code StepInfo} of a step, on a line of its own. */
+    private static CodeBlock step(StepIr step) {
+        CodeBlock params = CodeBlock.of("$T.of($L)", List.class, step.params().stream()
+                .map(p -> CodeBlock.of("new $T($S, $T.$L)", PARAM_INFO, p.name(), SCALAR_TYPE,
+                        p.type().scalar().name()))
+                .collect(CodeBlock.joining(", ")));
+        CodeBlock writes = CodeBlock.of("$T.ofEntries($L)", Map.class, step.placeWrites().entrySet().stream()
+                .map(w -> CodeBlock.of("$T.entry($L, $T.$L)", Map.class, w.getKey(), COMBINE, w.getValue().name()))
+                .collect(CodeBlock.joining(", ")));
+        CodeBlock actions = CodeBlock.of("$T.of($L)", Set.class, step.actions().stream()
+                .map(a -> CodeBlock.of("$T.$L", AGENT_ACTION, a.name()))
+                .collect(CodeBlock.joining(", ")));
+        return CodeBlock.of("\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S)", STEP_INFO,
+                step.name(), params, step.predicate(), setOf(step.writes()), setOf(step.remoteReads()),
+                setOf(step.placeRemoteReads()), writes, setOf(step.iterates()), setOf(step.remoteAgents()),
+                setOf(step.remoteAgentRows()), actions, step.reach(), step.usesRandom(), step.boundaryOnly(),
+                step.readsTime(), step.sourceFile() + ":" + step.line());
+    }
+
+    private static CodeBlock setOf(Set<Integer> values) {
+        return CodeBlock.of("$T.of($L)", Set.class, values.stream().map(v -> CodeBlock.of("$L", v))
+                .collect(CodeBlock.joining(", ")));
     }
 
     private static MethodSpec.Builder dispatch(String name, TypeName returns, ModelIr model, ClassName kernels,
             boolean predicates, boolean agents) {
-        MethodSpec.Builder m = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
+        MethodSpec.Builder method = MethodSpec.methodBuilder(name).addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(returns);
         if (agents) {
-            m.addParameter(JavaKernelGenerator.AGENT_BLOCK, "block")
+            method.addParameter(RuntimeNames.AGENT_BLOCK, "block")
                     .addParameter(TypeName.INT, "from")
                     .addParameter(TypeName.INT, "to");
         } else {
-            m.addParameter(JavaKernelGenerator.CPU_BLOCK, "block")
+            method.addParameter(RuntimeNames.CPU_BLOCK, "block")
                     .addParameter(TypeName.INT, "row0")
                     .addParameter(TypeName.INT, "row1")
                     .addParameter(TypeName.INT, "x0")
                     .addParameter(TypeName.INT, "x1");
         }
-        m.addStatement("final $T call = block.call()", RuntimeNames.CALL);
-        m.beginControlFlow("switch (call.step())");
+        method.addStatement("final $T call = block.call()", RuntimeNames.CALL);
+        method.beginControlFlow("switch (call.step())");
         for (int i = 0; i < model.steps().size(); i++) {
             StepIr st = model.steps().get(i);
             if (st.predicate() != predicates || model.agent() != agents) {
@@ -162,14 +148,14 @@ public final class DescriptorGenerator {
             }
             call.add(")");
             if (predicates) {
-                m.addStatement("case $L: return $L", i, call.build());
+                method.addStatement("case $L: return $L", i, call.build());
             } else {
-                m.addCode("case $L:\n$>", i).addStatement("$L", call.build()).addStatement("return").addCode("$<");
+                method.addCode("case $L:\n$>", i).addStatement("$L", call.build()).addStatement("return").addCode("$<");
             }
         }
-        m.addStatement("default: throw new $T($S + call.step())", IllegalArgumentException.class,
+        method.addStatement("default: throw new $T($S + call.step())", IllegalArgumentException.class,
                 model.simpleName() + " has no " + (predicates ? "predicate " : "") + "step number ");
-        m.endControlFlow();
-        return m;
+        method.endControlFlow();
+        return method;
     }
 }

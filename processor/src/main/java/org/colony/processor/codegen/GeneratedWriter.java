@@ -5,8 +5,13 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeSpec;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.TypeElement;
+import javax.tools.FileObject;
+import javax.tools.StandardLocation;
 
 /**
  * The one writer of generated Java files: every file gets {@code @Generated} naming the processor and
@@ -26,10 +31,9 @@ public final class GeneratedWriter {
 
     /** Writes a generated resource (the CUDA source of a model) under the class output. */
     public void writeResource(String path, String text, TypeElement origin) throws IOException {
-        javax.tools.FileObject file = filer.createResource(javax.tools.StandardLocation.CLASS_OUTPUT, "", path, origin);
-        try (java.io.Writer w = new java.io.OutputStreamWriter(file.openOutputStream(),
-                java.nio.charset.StandardCharsets.UTF_8)) {
-            w.write(text);
+        FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "", path, origin);
+        try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
+            out.write(text);
         }
     }
 

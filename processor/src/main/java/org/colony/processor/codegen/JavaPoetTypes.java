@@ -1,15 +1,18 @@
 package org.colony.processor.codegen;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
+import java.util.Arrays;
 import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.ModelShape;
 
-/** JavaPoet type names of IR types. */
-final class JavaPoetTypes {
+/** JavaPoet type names of IR types and of the models a model refers to. */
+public final class JavaPoetTypes {
 
     private JavaPoetTypes() {
     }
 
-    static TypeName of(IrType t) {
+    public static TypeName of(IrType t) {
         return switch (t) {
             case BOOLEAN -> TypeName.BOOLEAN;
             case BYTE -> TypeName.BYTE;
@@ -23,7 +26,18 @@ final class JavaPoetTypes {
     }
 
     /** The boxed class name, for unboxing step arguments. */
-    static TypeName boxed(IrType t) {
+    public static TypeName boxed(IrType t) {
         return of(t).box();
+    }
+
+    /** The class of a model another model refers to (its place model, or agents it iterates). */
+    public static ClassName of(ModelShape model) {
+        // The binary name tells where the package ends; the canonical name gives the simple names.
+        String binary = model.binaryName();
+        int dot = binary.lastIndexOf('.');
+        String packageName = dot < 0 ? "" : binary.substring(0, dot);
+        String qualified = model.ref().qualifiedName();
+        String[] names = (dot < 0 ? qualified : qualified.substring(dot + 1)).split("\\.");
+        return ClassName.get(packageName, names[0], Arrays.copyOfRange(names, 1, names.length));
     }
 }

@@ -26,24 +26,21 @@ public final class RuntimeNames {
 
     /** The service generated descriptors implement. */
     public static final ClassName MODEL_DESCRIPTOR = ClassName.get(ModelDescriptor.class);
-    static final ClassName MODEL_INFO = ClassName.get(ModelInfo.class);
-    static final ClassName ATTRIBUTE_INFO = ClassName.get(AttributeInfo.class);
-    static final ClassName SHARED_INFO = ClassName.get(SharedInfo.class);
-    static final ClassName STEP_INFO = ClassName.get(StepInfo.class);
-    static final ClassName PARAM_INFO = ClassName.get(ParamInfo.class);
-    static final ClassName SCALAR_TYPE = ClassName.get(ScalarType.class);
-    static final ClassName COMBINE = ClassName.get(Combine.class);
-    static final ClassName AGENT_ACTION = ClassName.get(AgentAction.class);
-    static final ClassName CALL = ClassName.get(Call.class);
-    static final ClassName CPU_BLOCK = ClassName.get(CpuBlock.class);
-    static final ClassName AGENT_BLOCK = ClassName.get(AgentBlock.class);
-    static final ClassName AGENT_VIEW = ClassName.get(AgentView.class);
-    static final ClassName LAYOUT = ClassName.get(Layout.class);
-    static final ClassName RANDOM_STREAM = ClassName.get(RandomStream.class);
-    static final ClassName KERNEL_SUPPORT = ClassName.get(KernelSupport.class);
-
-    /** {@code KernelSupport.}, for calls printed into expressions as text. */
-    static final String SUPPORT_CALL = KernelSupport.class.getName() + ".";
+    public static final ClassName MODEL_INFO = ClassName.get(ModelInfo.class);
+    public static final ClassName ATTRIBUTE_INFO = ClassName.get(AttributeInfo.class);
+    public static final ClassName SHARED_INFO = ClassName.get(SharedInfo.class);
+    public static final ClassName STEP_INFO = ClassName.get(StepInfo.class);
+    public static final ClassName PARAM_INFO = ClassName.get(ParamInfo.class);
+    public static final ClassName SCALAR_TYPE = ClassName.get(ScalarType.class);
+    public static final ClassName COMBINE = ClassName.get(Combine.class);
+    public static final ClassName AGENT_ACTION = ClassName.get(AgentAction.class);
+    public static final ClassName CALL = ClassName.get(Call.class);
+    public static final ClassName CPU_BLOCK = ClassName.get(CpuBlock.class);
+    public static final ClassName AGENT_BLOCK = ClassName.get(AgentBlock.class);
+    public static final ClassName AGENT_VIEW = ClassName.get(AgentView.class);
+    public static final ClassName LAYOUT = ClassName.get(Layout.class);
+    public static final ClassName RANDOM_STREAM = ClassName.get(RandomStream.class);
+    public static final ClassName KERNEL_SUPPORT = ClassName.get(KernelSupport.class);
 
     private RuntimeNames() {
     }

@@ -1,6 +1,7 @@
 package org.colony.processor.codegen;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
@@ -33,10 +34,10 @@ public final class ServiceRegistry {
     /** Writes the service file. */
     public void write(Filer filer) throws IOException {
         FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, "", PATH);
-        try (Writer w = new java.io.OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
-            for (String d : descriptors) {
-                w.write(d);
-                w.write('\n');
+        try (Writer out = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
+            for (String descriptor : descriptors) {
+                out.write(descriptor);
+                out.write('\n');
             }
         }
     }

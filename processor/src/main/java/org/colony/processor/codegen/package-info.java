@@ -1,5 +1,6 @@
 /**
- * Code generation from the IR: one generator per output (CPU kernels, model descriptor, service
- * registration), all written through {@link org.colony.processor.codegen.GeneratedWriter}.
+ * Code generation from the IR: what the two backends' generators share (the kernel contract's type names, the one
+ * writer of generated files, the service registration) and the model descriptor. The CPU kernels are written by
+ * {@link org.colony.processor.codegen.java}, the CUDA source by {@link org.colony.processor.codegen.cuda}.
  */
 package org.colony.processor.codegen;

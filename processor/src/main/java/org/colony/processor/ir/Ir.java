@@ -133,6 +133,11 @@ public final class Ir {
         return e instanceof Expr.Const;
     }
 
+    /** Whether a constant's value is the number {@code expected}, of whatever numeric type. */
+    public static boolean isNumber(Object value, int expected) {
+        return value instanceof Number n && n.doubleValue() == expected && n.longValue() == expected;
+    }
+
     /**
      * {@code e} converted to {@code type} with Java's primitive conversion rules, folded when {@code e}
      * is a constant. Returns {@code e} itself when the types already agree.

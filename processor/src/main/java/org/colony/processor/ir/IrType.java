@@ -1,5 +1,6 @@
 package org.colony.processor.ir;
 
+import java.util.Locale;
 import org.colony.kernel.ScalarType;
 
 /**
@@ -40,7 +41,7 @@ public enum IrType {
     public String javaName() {
         return switch (this) {
             case PLACE, AGENT -> throw new IllegalStateException(this + " has no Java keyword");
-            default -> name().toLowerCase(java.util.Locale.ROOT);
+            default -> name().toLowerCase(Locale.ROOT);
         };
     }
 

@@ -14,6 +14,7 @@ import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -95,11 +96,11 @@ public final class ModelReader {
         int dims = Annotations.find(type, DIMENSIONS) == null ? 0 : Annotations.intValue(type, DIMENSIONS, "value", 0);
         boolean agent = false;
         TypeElement placeType = null;
-        if (type.getSuperclass() instanceof javax.lang.model.type.DeclaredType sup
+        if (type.getSuperclass() instanceof DeclaredType sup
                 && ((TypeElement) sup.asElement()).getQualifiedName().contentEquals(AGENT)) {
             agent = true;
             if (sup.getTypeArguments().size() == 1
-                    && sup.getTypeArguments().get(0) instanceof javax.lang.model.type.DeclaredType p) {
+                    && sup.getTypeArguments().get(0) instanceof DeclaredType p) {
                 placeType = (TypeElement) p.asElement();
             }
         }
@@ -121,7 +122,12 @@ public final class ModelReader {
 
     /** The IR type of a Java type mirror, or {@code null} when it is not a supported primitive. */
     public static IrType primitive(TypeMirror t) {
-        return switch (t.getKind()) {
+        return primitive(t.getKind());
+    }
+
+    /** The IR type of a primitive kind, or {@code null} for {@code char} and non-primitives. */
+    public static IrType primitive(TypeKind kind) {
+        return switch (kind) {
             case BOOLEAN -> IrType.BOOLEAN;
             case BYTE -> IrType.BYTE;
             case SHORT -> IrType.SHORT;

@@ -18,11 +18,12 @@ import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 import org.colony.processor.Diagnostics;
 import org.colony.processor.Messages;
-import org.colony.processor.codegen.CudaKernelGenerator;
 import org.colony.processor.codegen.DescriptorGenerator;
 import org.colony.processor.codegen.GeneratedWriter;
-import org.colony.processor.codegen.JavaKernelGenerator;
 import org.colony.processor.codegen.ServiceRegistry;
+import org.colony.processor.codegen.cuda.CudaKernelGenerator;
+import org.colony.processor.codegen.cuda.CudaLaunchFacts;
+import org.colony.processor.codegen.java.JavaKernelGenerator;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.model.ModelClass;
 import org.colony.processor.model.ModelReader;
@@ -147,8 +148,9 @@ public final class ColonyProcessor extends AbstractProcessor {
             // The vector forms of the CPU kernels only where this compilation reads jdk.incubator.vector.
             boolean vectors = processingEnv.getElementUtils().getTypeElement("jdk.incubator.vector.DoubleVector") != null;
             writer.write(ir.packageName(), new JavaKernelGenerator().generate(ir, vectors), type);
-            writer.write(ir.packageName(), new DescriptorGenerator().generate(ir, modelClass), type);
-            writer.writeResource(CudaKernelGenerator.resourcePath(ir), new CudaKernelGenerator().generate(ir), type);
+            ClassName kernels = ClassName.get(ir.packageName(), JavaKernelGenerator.className(ir));
+            writer.write(ir.packageName(), new DescriptorGenerator().generate(ir, modelClass, kernels), type);
+            writer.writeResource(CudaLaunchFacts.resourcePath(ir), new CudaKernelGenerator().generate(ir), type);
             services.add((ir.packageName().isEmpty() ? "" : ir.packageName() + ".") + DescriptorGenerator.className(ir));
         } catch (IOException | RuntimeException | StackOverflowError e) {
             StringWriter trace = new StringWriter();

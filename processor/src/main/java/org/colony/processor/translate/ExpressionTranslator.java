@@ -31,6 +31,7 @@ import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.Stmt;
 import org.colony.processor.ir.UnaryOp;
 import org.colony.processor.model.AttributeModel;
+import org.colony.processor.model.IntrinsicMethod;
 import org.colony.processor.model.ModelClass;
 import org.colony.processor.model.ModelReader;
 import org.colony.processor.model.SharedModel;
@@ -304,8 +305,11 @@ final class ExpressionTranslator {
         return q instanceof ConditionalExpressionTree c && isPlaceExpression(c.getTrueExpression());
     }
 
+    /** Whether {@code name} is an intrinsic that gives a place (a neighbour view) in this model's steps. */
     private boolean isPlaceIntrinsic(String name) {
-        return cx.agentModel() ? name.equals("place") || name.equals("neighborPlace") : name.equals("neighbor");
+        IntrinsicMethod intrinsic = IntrinsicMethod.named(name);
+        return intrinsic != null && intrinsic.form() == IntrinsicMethod.Form.PLACE
+                && intrinsic.owner().admits(cx.agentModel());
     }
 
     /** The AGENT local that {@code q} names, or null. */
@@ -400,7 +404,7 @@ final class ExpressionTranslator {
         if (!(t.getType() instanceof PrimitiveTypeTree p)) {
             throw cx.reject(t, Messages.unsupported("a cast to " + t.getType(), "steps cast only between primitives"));
         }
-        IrType target = Types.primitive(p.getPrimitiveTypeKind());
+        IrType target = ModelReader.primitive(p.getPrimitiveTypeKind());
         if (target == null) {
             throw cx.reject(t, Messages.unsupportedType(p.toString()));
         }

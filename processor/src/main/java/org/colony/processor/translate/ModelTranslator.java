@@ -26,6 +26,7 @@ import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
 import org.colony.processor.ir.Stmt;
 import org.colony.processor.model.AttributeModel;
+import org.colony.processor.model.IntrinsicMethod;
 import org.colony.processor.model.MethodModel;
 import org.colony.processor.model.ModelClass;
 import org.colony.processor.model.ModelReader;
@@ -124,7 +125,7 @@ public final class ModelTranslator {
         boolean predicate = m.returnType() == IrType.BOOLEAN;
         Local result = predicate ? cx.local("result", IrType.BOOLEAN) : null;
         int label = cx.id();
-        cx.frames.push(new StepContext.Frame(m, result, label, Calls.Reassignments.of(m.tree())));
+        cx.frames.push(new StepContext.Frame(m, result, label, Reassignments.of(m.tree())));
         List<Stmt> body;
         try {
             body = cx.collect(() -> new StatementTranslator(cx).statements(m.tree().getBody().getStatements()));
@@ -203,12 +204,7 @@ public final class ModelTranslator {
             return null;
         }
         if (predicate && !actions.isEmpty()) {
-            String intrinsic = switch (actions.iterator().next()) {
-                case MIGRATE -> "migrate";
-                case MOVE_TO -> "moveTo";
-                case SPAWN -> "spawn";
-                case KILL -> "kill";
-            };
+            String intrinsic = IntrinsicMethod.of(actions.iterator().next()).spelling();
             diagnostics.error(m.element(), Messages.predicateActs(m.name(), intrinsic + "(...)"));
             return null;
         }

@@ -40,6 +40,8 @@ import org.colony.processor.ir.Local;
 import org.colony.processor.ir.Stmt;
 import org.colony.processor.ir.UnaryOp;
 import org.colony.processor.model.AttributeModel;
+import org.colony.processor.model.IntrinsicMethod;
+import org.colony.processor.model.ModelReader;
 
 /** Translates the statements of a step or inlined model method into IR statements. */
 final class StatementTranslator {
@@ -180,7 +182,7 @@ final class StatementTranslator {
             return null;
         }
         if (type instanceof PrimitiveTypeTree p) {
-            IrType r = Types.primitive(p.getPrimitiveTypeKind());
+            IrType r = ModelReader.primitive(p.getPrimitiveTypeKind());
             if (r == null) {
                 throw cx.reject(where, Messages.unsupportedType(p.toString()));
             }
@@ -197,7 +199,7 @@ final class StatementTranslator {
             if (te != null && te.equals(cx.placeModel.element())) {
                 return IrType.PLACE;
             }
-            if (te != null && (te.equals(cx.model.element()) || Calls.livesOn(te, cx.placeModel.element()))) {
+            if (te != null && (te.equals(cx.model.element()) || Intrinsics.livesOn(te, cx.placeModel.element()))) {
                 return IrType.AGENT;
             }
             if (te != null && te.getQualifiedName().contentEquals("java.lang.String")) {
@@ -470,8 +472,9 @@ final class StatementTranslator {
             String fn = mi.getMethodSelect() instanceof IdentifierTree id ? id.getName().toString()
                     : mi.getMethodSelect() instanceof MemberSelectTree sel && TypeResolver.isThis(sel.getExpression())
                             ? sel.getIdentifier().toString() : "";
-            if (fn.equals("agents") || fn.equals("agentsHere") || fn.equals("agentsAt")) {
-                forAgents(t, mi, fn, line);
+            IntrinsicMethod intrinsic = IntrinsicMethod.named(fn);
+            if (intrinsic != null && intrinsic.form() == IntrinsicMethod.Form.AGENTS) {
+                forAgents(t, mi, intrinsic, line);
                 return;
             }
         }
@@ -537,26 +540,21 @@ final class StatementTranslator {
         }
     }
 
-    private void forAgents(EnhancedForLoopTree t, MethodInvocationTree mi, String fn, int line) {
-        if (fn.equals("agents") == cx.agentModel()) {
-            throw cx.reject(mi, cx.agentModel() ? Messages.placeOnly(fn + "(...)") : Messages.agentOnly(fn + "(...)"));
+    private void forAgents(EnhancedForLoopTree t, MethodInvocationTree mi, IntrinsicMethod intrinsic, int line) {
+        String call = intrinsic.spelling() + "(...)";
+        if (!intrinsic.owner().admits(cx.agentModel())) {
+            throw cx.reject(mi, cx.agentModel() ? Messages.placeOnly(call) : Messages.agentOnly(call));
         }
         List<? extends ExpressionTree> args = mi.getArguments();
-        Calls calls = new Calls(cx, expressions);
-        int slot = calls.agentSlot(args.isEmpty() ? null : args.get(0), fn + "(...)", mi);
-        Expr place;
-        if (fn.equals("agentsAt")) {
-            List<? extends ExpressionTree> offsetTrees = args.subList(1, args.size());
-            place = calls.neighbor(calls.offsets(offsetTrees, mi), offsetTrees, mi);
-        } else {
-            place = fn.equals("agents") ? new Expr.Self() : new Expr.AgentPlace();
-        }
+        Intrinsics intrinsics = new Intrinsics(cx, expressions);
+        int slot = intrinsics.agentSlot(args.isEmpty() ? null : args.get(0), call, mi);
+        Expr place = intrinsics.agentsPlace(intrinsic, args, mi);
         Scope saved = cx.scope;
         cx.scope = new Scope(saved);
         try {
             IrType declared = localType(t.getVariable().getType(), t.getVariable());
             if (declared != null && declared != IrType.AGENT) {
-                throw cx.reject(t.getVariable(), Messages.agentClass(fn + "(...)",
+                throw cx.reject(t.getVariable(), Messages.agentClass(call,
                         cx.placeModel.element().getSimpleName().toString()));
             }
             Local agent = cx.local(t.getVariable().getName().toString(), IrType.AGENT);

@@ -19,6 +19,7 @@ import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.Stmt;
+import org.colony.processor.ir.UnaryOp;
 import org.colony.processor.model.MethodModel;
 import org.colony.processor.model.ModelClass;
 
@@ -47,7 +48,7 @@ final class StepContext {
     /** Locals of type AGENT, by id: which agent model they refer to. */
     final Map<Integer, ModelRef> agentLocals = new HashMap<>();
     /** How the step writes each place attribute (agent models), so that one step does not mix kinds. */
-    final Map<Integer, org.colony.kernel.Combine> placeWriteOps = new HashMap<>();
+    final Map<Integer, Combine> placeWriteOps = new HashMap<>();
     /** Locals of type PLACE that hold the agent's own place and are never reassigned. */
     final Set<Integer> ownPlaceLocals = new HashSet<>();
 
@@ -147,7 +148,7 @@ final class StepContext {
     long bound(Expr e) {
         return switch (e) {
             case Expr.Const c when c.value() instanceof Integer i -> Math.abs((long) i);
-            case Expr.Unary u when u.op() == org.colony.processor.ir.UnaryOp.NEG -> bound(u.operand());
+            case Expr.Unary u when u.op() == UnaryOp.NEG -> bound(u.operand());
             case Expr.Conditional c -> {
                 long a = bound(c.then());
                 long b = bound(c.otherwise());

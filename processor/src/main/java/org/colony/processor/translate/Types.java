@@ -1,28 +1,16 @@
 package org.colony.processor.translate;
 
 import com.sun.source.tree.Tree;
-import javax.lang.model.type.TypeKind;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.IrType;
 
-/** Mappings from javac's tree and type kinds to the IR's. */
+/**
+ * Mappings from javac's tree kinds to the IR's, and Java's widening between IR types (the IR type of a primitive
+ * type kind is {@code ModelReader.primitive}).
+ */
 final class Types {
 
     private Types() {
-    }
-
-    /** The IR type of a primitive kind, or null for {@code char} and non-primitives. */
-    static IrType primitive(TypeKind kind) {
-        return switch (kind) {
-            case BOOLEAN -> IrType.BOOLEAN;
-            case BYTE -> IrType.BYTE;
-            case SHORT -> IrType.SHORT;
-            case INT -> IrType.INT;
-            case LONG -> IrType.LONG;
-            case FLOAT -> IrType.FLOAT;
-            case DOUBLE -> IrType.DOUBLE;
-            default -> null;
-        };
     }
 
     /** The IR operator of a binary tree kind (or of a compound assignment), or null. */
@@ -48,6 +36,29 @@ final class Types {
             case CONDITIONAL_AND -> BinaryOp.COND_AND;
             case CONDITIONAL_OR -> BinaryOp.COND_OR;
             default -> null;
+        };
+    }
+
+    /** Whether Java converts {@code from} to {@code to} by identity or primitive widening. */
+    static boolean widens(IrType from, IrType to) {
+        if (from == to) {
+            return true;
+        }
+        if (!from.isNumeric() || !to.isNumeric()) {
+            return false;
+        }
+        return rank(from) <= rank(to);
+    }
+
+    private static int rank(IrType t) {
+        return switch (t) {
+            case BYTE -> 0;
+            case SHORT -> 1;
+            case INT -> 2;
+            case LONG -> 3;
+            case FLOAT -> 4;
+            case DOUBLE -> 5;
+            default -> 9;
         };
     }
 }

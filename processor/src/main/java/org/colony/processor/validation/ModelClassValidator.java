@@ -2,7 +2,6 @@ package org.colony.processor.validation;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
@@ -13,18 +12,16 @@ import javax.lang.model.type.TypeMirror;
 import org.colony.processor.Diagnostics;
 import org.colony.processor.Messages;
 import org.colony.processor.model.Annotations;
+import org.colony.processor.model.IntrinsicMethod;
 import org.colony.processor.model.MethodModel;
 import org.colony.processor.model.ModelClass;
 import org.colony.processor.model.ModelReader;
 
-/** Checks the class itself: what it extends, how it is nested, its dimensionality, its method names. */
+/**
+ * Checks the class itself: what it extends, how it is nested, its dimensionality, its method names (which may not
+ * be those of {@link IntrinsicMethod intrinsics}).
+ */
 public final class ModelClassValidator {
-
-    /** The names of {@code Place}'s intrinsics, which model methods may not reuse. */
-    public static final Set<String> INTRINSICS = Set.of("neighbor", "hasNeighbor", "index", "coord", "x", "y", "z",
-            "size", "onBoundary", "time", "uniform", "uniformInt", "normal", "agents", "agentCount", "place",
-            "neighborPlace", "hasNeighborPlace", "id", "migrate", "moveTo", "spawn", "kill", "agentsHere", "agentsAt",
-            "agentCountHere", "agentCountAt");
 
     private final Diagnostics diagnostics;
 
@@ -67,7 +64,7 @@ public final class ModelClassValidator {
             counts.merge(m.name(), 1, Integer::sum);
         }
         for (MethodModel m : model.methods()) {
-            if (INTRINSICS.contains(m.name())) {
+            if (IntrinsicMethod.named(m.name()) != null) {
                 diagnostics.error(m.element(), Messages.modelIntrinsicName(m.name()));
             } else if (counts.get(m.name()) > 1 && (m.step() || model.methods(m.name()).stream()
                     .anyMatch(MethodModel::step))) {

@@ -1,4 +1,4 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.java;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
@@ -11,13 +11,13 @@ import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
-import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.StepIr;
 import org.colony.processor.ir.Stmt;
+import org.colony.processor.ir.UnaryOp;
 
 /**
  * The vector form of a place step for the CPU backend: the cells of a row, a vector of them at a time,
@@ -44,10 +44,10 @@ final class VectorStep {
     /** How the kernel around the vector form names its storage. */
     interface Names {
         /** A uniform expression printed as a scalar. */
-        String scalar(Expr e);
+        CodeBlock scalar(Expr e);
 
         /** The storage index of a place at constant offsets (a neighbour, or a local holding one) in lane 0. */
-        String index(Expr place);
+        CodeBlock index(Expr place);
 
         /** The column of an attribute of the model. */
         String column(AttributeRef a);
@@ -86,22 +86,22 @@ final class VectorStep {
                 || model.dimensions() < 1 || model.dimensions() > 3) {
             return null;
         }
-        VectorStep v = new VectorStep(step, interior);
+        VectorStep form = new VectorStep(step, interior);
         for (AttributeRef a : model.attributes()) {
             if (step.buffers(a.ordinal())) {
-                if (a.isArray() || !v.lanes(a.type())) {
+                if (a.isArray() || !form.lanes(a.type())) {
                     return null;
                 }
-                v.own.put(a.ordinal(), a);
-                v.booleans |= a.type() == IrType.BOOLEAN;
+                form.own.put(a.ordinal(), a);
+                form.booleans |= a.type() == IrType.BOOLEAN;
             }
         }
         for (Local p : step.params()) {
-            v.params.add(p.id());
+            form.params.add(p.id());
         }
         Ir.forEachStmt(step.body(), s -> {
             if (s instanceof Stmt.AssignLocal a) {
-                v.reassigned.add(a.local().id());
+                form.reassigned.add(a.local().id());
             }
         });
         List<Stmt> body = step.body();
@@ -109,21 +109,21 @@ final class VectorStep {
             body = l.body();
             if (!body.isEmpty() && body.get(0) instanceof Stmt.If i && i.otherwise().isEmpty() && i.then().size() == 1
                     && i.then().get(0) instanceof Stmt.Exit e && e.labelId() == l.id()) {
-                if (!v.uniform(i.cond())) {
+                if (!form.uniform(i.cond())) {
                     return null;
                 }
-                v.guard = i.cond();
+                form.guard = i.cond();
                 body = body.subList(1, body.size());
             }
         }
-        v.body = body;
-        if (!v.statements(body)) {
+        form.body = body;
+        if (!form.statements(body)) {
             return null;
         }
-        if (v.element == null) {
-            v.element = IrType.INT;
+        if (form.element == null) {
+            form.element = IrType.INT;
         }
-        return v;
+        return form;
     }
 
     /** The element type of the vectors (booleans are masks of vectors of this type). */
@@ -316,12 +316,8 @@ final class VectorStep {
     /** Whether {@code c} is (a boolean attribute of another place ? 1 : 0). */
     private static boolean ones(Expr.Conditional c) {
         return c.cond() instanceof Expr.AttrRead r && !r.isSelf() && r.attr().type() == IrType.BOOLEAN
-                && c.then() instanceof Expr.Const t && isOne(t.value(), 1)
-                && c.otherwise() instanceof Expr.Const o && isOne(o.value(), 0);
-    }
-
-    static boolean isOne(Object value, int expected) {
-        return value instanceof Number n && n.doubleValue() == expected && n.longValue() == expected;
+                && c.then() instanceof Expr.Const t && Ir.isNumber(t.value(), 1)
+                && c.otherwise() instanceof Expr.Const o && Ir.isNumber(o.value(), 0);
     }
 
     /** The local holding the cell's own value of an attribute for a vector of cells. */
@@ -341,13 +337,13 @@ final class VectorStep {
     }
 
     /** Loads lanes of a column from storage index {@code index}. */
-    CodeBlock load(AttributeRef a, String column, String index) {
+    CodeBlock load(AttributeRef a, String column, CodeBlock index) {
         return a.type() == IrType.BOOLEAN ? CodeBlock.of("$L($L, $L)", booleanHelper(element), column, index)
                 : CodeBlock.of("$T.fromArray($L, $L, $L)", vectorClass(element), species(element), column, index);
     }
 
     /** Stores lanes of a value into a column at storage index {@code index}. */
-    CodeBlock store(AttributeRef a, String value, String column, String index) {
+    CodeBlock store(AttributeRef a, String value, String column, CodeBlock index) {
         return a.type() == IrType.BOOLEAN ? CodeBlock.of("$L($L, $L, $L)", booleanHelper(element), value, column, index)
                 : CodeBlock.of("$L.intoArray($L, $L)", value, column, index);
     }
@@ -355,15 +351,15 @@ final class VectorStep {
     /** The vector form of an expression. */
     CodeBlock print(Expr e, Names names) {
         if (uniform(e)) {
-            String s = names.scalar(e);
-            return e.type() == IrType.BOOLEAN ? CodeBlock.of("$L.maskAll($L)", species(element), s)
-                    : CodeBlock.of("$T.broadcast($L, $L)", vectorClass(element), species(element), s);
+            CodeBlock scalar = names.scalar(e);
+            return e.type() == IrType.BOOLEAN ? CodeBlock.of("$L.maskAll($L)", species(element), scalar)
+                    : CodeBlock.of("$T.broadcast($L, $L)", vectorClass(element), species(element), scalar);
         }
         return switch (e) {
             case Expr.LocalRef l -> CodeBlock.of("$L", l.local().name());
             case Expr.AttrRead r -> r.isSelf() ? CodeBlock.of("$L", self(r.attr()))
                     : load(r.attr(), names.column(r.attr()), names.index(r.place()));
-            case Expr.Unary u -> CodeBlock.of(u.op() == org.colony.processor.ir.UnaryOp.NEG ? "$L.neg()" : "$L.not()",
+            case Expr.Unary u -> CodeBlock.of(u.op() == UnaryOp.NEG ? "$L.neg()" : "$L.not()",
                     print(u.operand(), names));
             case Expr.Binary b -> binary(b, print(b.left(), names), print(b.right(), names));
             case Expr.Conditional c when element == IrType.INT && ones(c) -> {

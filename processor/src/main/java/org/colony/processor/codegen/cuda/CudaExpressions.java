@@ -1,10 +1,9 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.cuda;
 
 import java.util.List;
-import java.util.function.Function;
+import org.colony.processor.codegen.KernelNames;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.MathFunction;
 
@@ -13,37 +12,14 @@ import org.colony.processor.ir.MathFunction;
  * (through the helpers of {@code colony.cuh}), shift counts are masked, conversions from floating point
  * truncate and saturate, Math functions follow Java's definitions. Operators whose C++ meaning is Java's
  * (floating-point arithmetic, comparisons, logic) are printed as operators; parentheses are printed around
- * every operand that is not a primary, so C++ precedence never matters.
+ * every operand that is not a primary, so C++ precedence never matters. How storage is named is left to the
+ * kernel ({@link KernelNames}).
  */
 final class CudaExpressions {
 
-    /** How the kernel around an expression names its storage and values. */
-    interface Names {
-        String attribute(Expr.AttrRead read, Function<Expr, String> print);
+    private final KernelNames<String> names;
 
-        String neighbor(Expr.Neighbor n, Function<Expr, String> print);
-
-        String shared(Expr.SharedRead read, Function<Expr, String> print);
-
-        String coord(int d);
-
-        String size(int d);
-
-        int dims();
-
-        String agentPlace();
-
-        String id(Expr ref, int slot, Function<Expr, String> print);
-
-        String agentCount(Expr place, int slot, Function<Expr, String> print);
-
-        /** The source line of the statement being printed, for errors raised on the device. */
-        int line();
-    }
-
-    private final Names names;
-
-    CudaExpressions(Names names) {
+    CudaExpressions(KernelNames<String> names) {
         this.names = names;
     }
 
@@ -174,25 +150,27 @@ final class CudaExpressions {
     }
 
     private String math(MathFunction fn, List<Expr> args) {
-        List<String> a = args.stream().map(this::print).toList();
-        String x = a.isEmpty() ? "" : a.get(0);
+        List<String> printed = args.stream().map(this::print).toList();
+        String x = printed.isEmpty() ? "" : printed.get(0);
         int line = names.line();
         return switch (fn) {
             case ABS_INT, ABS_LONG, ABS_FLOAT, ABS_DOUBLE -> "colony::abs(" + x + ")";
-            case MIN_INT, MIN_LONG, MIN_FLOAT, MIN_DOUBLE -> "colony::min(" + x + ", " + a.get(1) + ")";
-            case MAX_INT, MAX_LONG, MAX_FLOAT, MAX_DOUBLE -> "colony::max(" + x + ", " + a.get(1) + ")";
-            case FLOOR_DIV_INT, FLOOR_DIV_LONG -> "colony::floorDiv(" + x + ", " + a.get(1) + ", f, " + line + ")";
-            case FLOOR_MOD_INT, FLOOR_MOD_LONG -> "colony::floorMod(" + x + ", " + a.get(1) + ", f, " + line + ")";
+            case MIN_INT, MIN_LONG, MIN_FLOAT, MIN_DOUBLE -> "colony::min(" + x + ", " + printed.get(1) + ")";
+            case MAX_INT, MAX_LONG, MAX_FLOAT, MAX_DOUBLE -> "colony::max(" + x + ", " + printed.get(1) + ")";
+            case FLOOR_DIV_INT, FLOOR_DIV_LONG ->
+                    "colony::floorDiv(" + x + ", " + printed.get(1) + ", f, " + line + ")";
+            case FLOOR_MOD_INT, FLOOR_MOD_LONG ->
+                    "colony::floorMod(" + x + ", " + printed.get(1) + ", f, " + line + ")";
             case SQRT -> "sqrt(" + x + ")";
             case FLOOR -> "floor(" + x + ")";
             case CEIL -> "ceil(" + x + ")";
             case RINT -> "rint(" + x + ")";
             case ROUND_FLOAT, ROUND_DOUBLE -> "colony::round(" + x + ")";
             case SIGNUM_FLOAT, SIGNUM_DOUBLE -> "colony::signum(" + x + ")";
-            case COPY_SIGN_FLOAT -> "copysignf(" + x + ", " + a.get(1) + ")";
-            case COPY_SIGN_DOUBLE -> "copysign(" + x + ", " + a.get(1) + ")";
-            case FMA_FLOAT -> "fmaf(" + x + ", " + a.get(1) + ", " + a.get(2) + ")";
-            case FMA_DOUBLE -> "fma(" + x + ", " + a.get(1) + ", " + a.get(2) + ")";
+            case COPY_SIGN_FLOAT -> "copysignf(" + x + ", " + printed.get(1) + ")";
+            case COPY_SIGN_DOUBLE -> "copysign(" + x + ", " + printed.get(1) + ")";
+            case FMA_FLOAT -> "fmaf(" + x + ", " + printed.get(1) + ", " + printed.get(2) + ")";
+            case FMA_DOUBLE -> "fma(" + x + ", " + printed.get(1) + ", " + printed.get(2) + ")";
             case IS_NAN_FLOAT, IS_NAN_DOUBLE -> "(" + x + " != " + x + ")";
             case IS_INFINITE_FLOAT, IS_INFINITE_DOUBLE -> "isinf(" + x + ")";
             case IS_FINITE_FLOAT, IS_FINITE_DOUBLE -> "isfinite(" + x + ")";
@@ -201,7 +179,7 @@ final class CudaExpressions {
             case LEADING_ZEROS_INT -> "__clz(" + x + ")";
             case LEADING_ZEROS_LONG -> "__clzll(" + x + ")";
             case TRAILING_ZEROS_INT, TRAILING_ZEROS_LONG -> "colony::numberOfTrailingZeros(" + x + ")";
-            default -> "colony::fdlibm::" + fn.methodName() + "(" + String.join(", ", a) + ")";
+            default -> "colony::fdlibm::" + fn.methodName() + "(" + String.join(", ", printed) + ")";
         };
     }
 
@@ -256,9 +234,5 @@ final class CudaExpressions {
     /** Whether a math function has a CUDA implementation with Java's exact results here. */
     static boolean supported(MathFunction fn) {
         return fn.precision() == MathFunction.Precision.EXACT;
-    }
-
-    static boolean isIntrinsic(Expr e, IntrinsicOp op) {
-        return e instanceof Expr.Intrinsic i && i.op() == op;
     }
 }

@@ -1,4 +1,4 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.cuda;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,10 +8,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.Ir;
+import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.StepIr;
@@ -62,12 +64,12 @@ final class Window {
         Set<Integer> reassigned = new HashSet<>();
         boolean[] ok = {true};
         Ir.forEachStmt(step.body(), s -> {
-            if (s instanceof Stmt.Declare d && d.local().type() == org.colony.processor.ir.IrType.PLACE) {
+            if (s instanceof Stmt.Declare d && d.local().type() == IrType.PLACE) {
                 int[] o = d.init() == null ? null : offsets(d.init());
                 if (o == null || constant.put(d.local().id(), o) != null) {
                     reassigned.add(d.local().id());
                 }
-            } else if (s instanceof Stmt.AssignLocal a && a.local().type() == org.colony.processor.ir.IrType.PLACE) {
+            } else if (s instanceof Stmt.AssignLocal a && a.local().type() == IrType.PLACE) {
                 reassigned.add(a.local().id());
             } else if (s instanceof Stmt.ForAgents) {
                 ok[0] = false;
@@ -170,14 +172,14 @@ final class Window {
     }
 
     /** Declares the registers of every lane and fills them for the thread's first row ({@code s0}). */
-    void declare(java.util.function.Consumer<String> emit) {
+    void declare(Consumer<String> emit) {
         for (int l = 0; l < MAX_LANES; l++) {
             for (Column c : columns) {
-                StringBuilder sb = new StringBuilder(CudaExpressions.type(c.attr().type()));
+                List<String> registers = new ArrayList<>();
                 for (int dy = c.dyMin(); dy <= c.dyMax(); dy++) {
-                    sb.append(dy == c.dyMin() ? " " : ", ").append(c.register(dy, l));
+                    registers.add(c.register(dy, l));
                 }
-                emit.accept(sb + ";");
+                emit.accept(CudaExpressions.type(c.attr().type()) + " " + String.join(", ", registers) + ";");
             }
         }
         for (int l = 0; l < MAX_LANES; l++) {
@@ -193,7 +195,7 @@ final class Window {
     }
 
     /** Shifts every lane's registers to the next row and loads its new bottom, unless this was the last row. */
-    void advance(java.util.function.Consumer<String> emit) {
+    void advance(Consumer<String> emit) {
         emit.accept("if (ly + 1 < lyEnd) {");
         for (int l = 0; l < MAX_LANES; l++) {
             emit.accept("    if (lanes > " + l + ") {");

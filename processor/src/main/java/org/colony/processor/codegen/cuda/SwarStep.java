@@ -1,4 +1,4 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.cuda;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,6 +13,7 @@ import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.StepIr;
 import org.colony.processor.ir.Stmt;
+import org.colony.processor.ir.UnaryOp;
 
 /**
  * Whether a row-marching place step has a SWAR form on the GPU: four cells of a row in the byte lanes of one
@@ -20,7 +21,7 @@ import org.colony.processor.ir.Stmt;
  * a lane holding its low byte, which is only sound where the int's range is proven to fit one lane, so the check
  * is a range analysis over the step's IR.
  *
- * <p>Qualifying steps are straight-line like those of the CPU vector form ({@link VectorStep}: locals, assignments
+ * <p>Qualifying steps are straight-line like those of the CPU vector form ({@code codegen.java.VectorStep}: locals, assignments
  * to the cell's own scalar attributes, neighbour reads at constant offsets, blocks; here also inlined model methods
  * that return at their end only, and no guard), narrowed to what byte lanes compute exactly: the step marches
  * ({@link Window}), draws no random numbers, is not a predicate, reads and writes only {@code boolean} and
@@ -192,7 +193,7 @@ final class SwarStep {
                 case Expr.LocalRef l when param(l.local()) -> l.type() == IrType.BOOLEAN ? Range.BOOLEAN : null;
                 case Expr.LocalRef l -> locals.get(l.local().id());
                 case Expr.AttrRead r -> read(r);
-                case Expr.Unary u -> u.op() == org.colony.processor.ir.UnaryOp.NOT && of(u.operand()) != null
+                case Expr.Unary u -> u.op() == UnaryOp.NOT && of(u.operand()) != null
                         ? Range.BOOLEAN : null;
                 case Expr.Binary b -> binary(b);
                 case Expr.Conditional c -> {

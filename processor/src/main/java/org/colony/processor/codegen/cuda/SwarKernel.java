@@ -1,4 +1,4 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.cuda;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +8,7 @@ import java.util.TreeSet;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
+import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.StepIr;
@@ -46,9 +47,8 @@ final class SwarKernel {
     private final StepIr step;
     private final SwarStep swar;
     private final Window window;
-    private final StringBuilder out;
+    private final CudaSource source;
     private SwarStep.Ranges ranges;
-    private int indent = 1;
     private int line;
 
     SwarKernel(ModelIr model, StepIr step, SwarStep swar, StringBuilder out) {
@@ -56,44 +56,39 @@ final class SwarKernel {
         this.step = step;
         this.swar = swar;
         this.window = swar.window();
-        this.out = out;
+        this.source = new CudaSource(out);
         this.line = step.line();
     }
 
-    /** The name of the SWAR kernel of a step. */
-    static String name(ModelIr model, StepIr step) {
-        return CudaKernelGenerator.kernelName(model, step) + "__swar";
-    }
-
     private void emit(String text) {
-        out.append("    ".repeat(indent)).append(text).append('\n');
+        source.emit(text);
     }
 
     void print() {
-        out.append("// Step ").append(step.name()).append(" (").append(step.sourceFile()).append(':').append(step.line())
-                .append("), ").append(SwarStep.CELLS).append(" cells per thread in the byte lanes of a word\n");
-        out.append("extern \"C\" __global__ void ").append(name(model, step)).append("(\n        ")
-                .append(String.join(",\n        ", CudaKernelGenerator.parameters(model, step))).append(")\n{\n");
+        source.raw("// Step " + step.name() + " (" + step.sourceFile() + ':' + step.line() + "), " + SwarStep.CELLS
+                + " cells per thread in the byte lanes of a word\n");
+        source.raw("extern \"C\" __global__ void " + CudaLaunchFacts.swarKernelName(model, step) + "(\n        "
+                + String.join(",\n        ", CudaLaunchFacts.parameters(model, step)) + ")\n{\n");
         emit("const jlong x0l = ((jlong) blockIdx.x * blockDim.x + threadIdx.x) * " + SwarStep.CELLS + ";");
         emit("if (x0l >= f.extent0) return;");
         emit("const jint x0 = (jint) x0l;");
         emit("const jint cells = f.extent0 - x0 < " + SwarStep.CELLS + " ? f.extent0 - x0 : " + SwarStep.CELLS + ";");
         emit("for (jlong seg = (jlong) blockIdx.y * blockDim.y + threadIdx.y; seg * f.march < f.rows; "
                 + "seg += (jlong) gridDim.y * blockDim.y) {");
-        indent++;
+        source.indent();
         emit("const jint ly0 = (jint) (seg * f.march);");
         emit("const jint lyEnd = (jint) (seg * f.march + f.march < f.rows ? seg * f.march + f.march : f.rows);");
         emit("jlong s0 = f.base + x0 + (jlong) ly0 * f.strideY;");
         declare();
         emit("for (jint ly = ly0; ly < lyEnd; ly++, s0 += f.strideY) {");
-        indent++;
+        source.indent();
         cell();
         advance();
-        indent--;
+        source.outdent();
         emit("}");
-        indent--;
+        source.outdent();
         emit("}");
-        out.append("}\n\n");
+        source.raw("}\n\n");
     }
 
     // ---- the window --------------------------------------------------------------------------------
@@ -114,11 +109,11 @@ final class SwarKernel {
     /** Declares the window's registers and fills them for the thread's first row. */
     private void declare() {
         for (Window.Column c : window.columns()) {
-            StringBuilder sb = new StringBuilder("juint");
+            List<String> registers = new ArrayList<>();
             for (int dy = c.dyMin(); dy <= c.dyMax(); dy++) {
-                sb.append(dy == c.dyMin() ? " " : ", ").append(register(c, dy));
+                registers.add(register(c, dy));
             }
-            emit(sb + ";");
+            emit("juint " + String.join(", ", registers) + ";");
         }
         for (List<Window.Column> columns : byAttribute().values()) {
             TreeSet<Integer> rows = new TreeSet<>();
@@ -142,7 +137,7 @@ final class SwarKernel {
     /** Shifts the registers to the next row and loads the new bottom of every column, unless this was the last row. */
     private void advance() {
         emit("if (ly + 1 < lyEnd) {");
-        indent++;
+        source.indent();
         for (Window.Column c : window.columns()) {
             for (int dy = c.dyMin(); dy < c.dyMax(); dy++) {
                 emit(register(c, dy) + " = " + register(c, dy + 1) + ";");
@@ -157,7 +152,7 @@ final class SwarKernel {
                 load(bottom.getValue(), bottom.getKey() + 1, bottom.getKey());
             }
         }
-        indent--;
+        source.outdent();
         emit("}");
     }
 
@@ -175,16 +170,16 @@ final class SwarKernel {
         int words = (SwarStep.CELLS + hi - lo + 3) / 4;
         AttributeRef a = columns.get(0).attr();
         emit("{");
-        indent++;
+        source.indent();
         emit("juint n[" + words + "];");
-        emit("colony::swarLoad(" + CudaKernelGenerator.col(a) + ", s0 + (" + lo + ") + (jlong) (" + dy
+        emit("colony::swarLoad(" + CudaLaunchFacts.col(a) + ", s0 + (" + lo + ") + (jlong) (" + dy
                 + ") * f.strideY, cells + " + (hi - lo) + ", n);");
         for (Window.Column c : columns) {
             int o = c.dx() - lo;
             emit(register(c, into) + " = " + (o % 4 == 0 ? "n[" + o / 4 + "]"
                     : "__funnelshift_r(n[" + o / 4 + "], n[" + (o / 4 + 1) + "], " + 8 * (o % 4) + ")") + ";");
         }
-        indent--;
+        source.outdent();
         emit("}");
     }
 
@@ -211,9 +206,9 @@ final class SwarKernel {
                 init = known;
             } else if (writes && !step.buffers(a.ordinal())) {
                 // Written in place: the neighbouring bytes are other threads' cells, being written.
-                init = "colony::swarLoadBytes(" + CudaKernelGenerator.col(a) + ", s0, cells)";
+                init = "colony::swarLoadBytes(" + CudaLaunchFacts.col(a) + ", s0, cells)";
             } else {
-                init = "colony::swarLoadWord(" + CudaKernelGenerator.col(a) + ", s0, cells)";
+                init = "colony::swarLoadWord(" + CudaLaunchFacts.col(a) + ", s0, cells)";
             }
             emit("juint " + self(a) + " = " + init + ";");
             if (writes) {
@@ -223,7 +218,7 @@ final class SwarKernel {
         ranges = swar.new Ranges();
         statements(swar.body());
         for (AttributeRef a : written) {
-            String column = step.buffers(a.ordinal()) ? CudaKernelGenerator.next(a) : CudaKernelGenerator.col(a);
+            String column = step.buffers(a.ordinal()) ? CudaLaunchFacts.next(a) : CudaLaunchFacts.col(a);
             emit("colony::swarStore(" + column + ", s0, cells, " + self(a) + ");");
         }
     }
@@ -235,7 +230,7 @@ final class SwarKernel {
             }
             if (s.line() > 0 && s.line() != line) {
                 line = s.line();
-                out.append("#line ").append(line).append(" \"").append(step.sourceFile()).append("\"\n");
+                source.lineDirective(line, step.sourceFile());
             }
             switch (s) {
                 case Stmt.Declare d -> {
@@ -257,9 +252,9 @@ final class SwarKernel {
 
     private void block(List<Stmt> body) {
         emit("{");
-        indent++;
+        source.indent();
         statements(body);
-        indent--;
+        source.outdent();
         emit("}");
     }
 
@@ -332,9 +327,10 @@ final class SwarKernel {
         if (b.op() == BinaryOp.MUL) {
             // By a literal (SwarStep): the word times the literal itself multiplies every lane.
             boolean left = b.left() instanceof Expr.Const;
-            Expr k = left ? b.left() : b.right();
-            Expr x = left ? b.right() : b.left();
-            return new Val("(" + print(x).code() + " * " + ((Number) ((Expr.Const) k).value()).intValue() + "u)", Kind.INT);
+            Expr literal = left ? b.left() : b.right();
+            Expr factor = left ? b.right() : b.left();
+            int k = ((Number) ((Expr.Const) literal).value()).intValue();
+            return new Val("(" + print(factor).code() + " * " + k + "u)", Kind.INT);
         }
         String op = switch (b.op()) {
             case ADD, SUB, AND, OR, XOR -> b.op().symbol();
@@ -352,14 +348,14 @@ final class SwarKernel {
                 return new Val("(" + l.code() + " & " + r.code() + ")", same ? l.kind() : Kind.ONES);
             }
             case OR, COND_OR, XOR, EQ, NE -> {
-                Kind k = same ? l.kind() : Kind.ONES;
-                String a = same ? l.code() : ones(l);
-                String c = same ? r.code() : ones(r);
-                String full = k == Kind.MASK ? "0xFFFFFFFFu" : ONES;
+                Kind kind = same ? l.kind() : Kind.ONES;
+                String left = same ? l.code() : ones(l);
+                String right = same ? r.code() : ones(r);
+                String full = kind == Kind.MASK ? "0xFFFFFFFFu" : ONES;
                 return switch (op) {
-                    case OR, COND_OR -> new Val("(" + a + " | " + c + ")", k);
-                    case XOR, NE -> new Val("(" + a + " ^ " + c + ")", k);
-                    default -> new Val("(" + a + " ^ " + c + " ^ " + full + ")", k);
+                    case OR, COND_OR -> new Val("(" + left + " | " + right + ")", kind);
+                    case XOR, NE -> new Val("(" + left + " ^ " + right + ")", kind);
+                    default -> new Val("(" + left + " ^ " + right + " ^ " + full + ")", kind);
                 };
             }
             default -> throw new IllegalStateException(op.toString());
@@ -374,18 +370,18 @@ final class SwarKernel {
         Val cond = print(c.cond());
         if (c.type() != IrType.BOOLEAN && c.then() instanceof Expr.Const t && c.otherwise() instanceof Expr.Const o) {
             // (c ? k : 0) is c's ones times k, the lane bits of k: no lane exceeds 0xFF.
-            if (VectorStep.isOne(o.value(), 0)) {
+            if (Ir.isNumber(o.value(), 0)) {
                 return times(ones(cond), ((Number) t.value()).intValue() & 0xFF);
             }
-            if (VectorStep.isOne(t.value(), 0)) {
+            if (Ir.isNumber(t.value(), 0)) {
                 return times(ones(not(cond)), ((Number) o.value()).intValue() & 0xFF);
             }
         }
         Val then = print(c.then());
         Val otherwise = print(c.otherwise());
-        Kind k = then.kind() == otherwise.kind() ? then.kind() : Kind.ONES;
-        String a = k == then.kind() ? then.code() : ones(then);
-        String b = k == otherwise.kind() ? otherwise.code() : ones(otherwise);
-        return new Val("colony::swarSelect(" + mask(cond) + ", " + a + ", " + b + ")", k);
+        Kind kind = then.kind() == otherwise.kind() ? then.kind() : Kind.ONES;
+        String whenTrue = kind == then.kind() ? then.code() : ones(then);
+        String whenFalse = kind == otherwise.kind() ? otherwise.code() : ones(otherwise);
+        return new Val("colony::swarSelect(" + mask(cond) + ", " + whenTrue + ", " + whenFalse + ")", kind);
     }
 }

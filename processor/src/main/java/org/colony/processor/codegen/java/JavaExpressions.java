@@ -1,7 +1,9 @@
-package org.colony.processor.codegen;
+package org.colony.processor.codegen.java;
 
+import com.palantir.javapoet.CodeBlock;
 import java.util.List;
-import java.util.function.Function;
+import org.colony.processor.codegen.KernelNames;
+import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;
@@ -10,42 +12,15 @@ import org.colony.processor.ir.MathFunction;
 import org.colony.processor.ir.UnaryOp;
 
 /**
- * Prints IR expressions as Java source with as few parentheses as Java's precedence allows. How the
- * instance's own attributes, neighbours and shared values are named is left to the caller
- * ({@link Names}), so the same printer serves every kernel shape.
+ * Prints IR expressions as Java source with as few parentheses as Java's precedence allows, as JavaPoet code
+ * blocks (so the types they name are imported). How the instance's own attributes, neighbours and shared values
+ * are named is left to the caller ({@link Names}), so the same printer serves every kernel shape.
  */
 final class JavaExpressions {
 
-    /** How the kernel around an expression names its storage. */
-    interface Names {
-        /** The value of an attribute read, self or remote. */
-        String attribute(Expr.AttrRead read, Function<Expr, String> print);
-
-        /** The storage index of a neighbour. */
-        String neighbor(Expr.Neighbor n, Function<Expr, String> print);
-
-        /** A shared value. */
-        String shared(Expr.SharedRead read, Function<Expr, String> print);
-
-        /** The global coordinate along d. */
-        String coord(int d);
-
-        /** The grid size along d. */
-        String size(int d);
-
-        /** The grid dimensionality the kernel was written for. */
-        int dims();
-
-        /** The storage index of the agent's own place (agent kernels). */
-        String agentPlace();
-
-        /** The id of the agent itself ({@code ref} null) or of agent {@code ref} of the model in {@code slot}. */
-        String id(Expr ref, int slot, Function<Expr, String> print);
-
-        /** The number of agents of the model in {@code slot} on a place (Self, AgentPlace or Neighbor). */
-        String agentCount(Expr place, int slot, Function<Expr, String> print);
-
-        /** The name of a kernel-level value the printer needs ({@code time$}, {@code wrap$}, {@code dims$}). */
+    /** How a CPU kernel names its storage and values: the names of both backends, and the kernel's own values. */
+    interface Names extends KernelNames<CodeBlock> {
+        /** The local holding a kernel-level value the printer needs ({@code time$}, {@code wrap$}, {@code dims$}). */
         String value(String name);
 
         /**
@@ -68,7 +43,7 @@ final class JavaExpressions {
     }
 
     /** Prints an expression. */
-    String print(Expr e) {
+    CodeBlock print(Expr e) {
         return print(e, 0);
     }
 
@@ -79,7 +54,7 @@ final class JavaExpressions {
      * Prints the condition of a branch ({@code if}, a loop's test): the branch is taken or not anyway, so int
      * comparisons under {@code & | ^} stay as written rather than becoming arithmetic.
      */
-    String printCondition(Expr e) {
+    CodeBlock printCondition(Expr e) {
         boolean outer = condition;
         condition = true;
         try {
@@ -89,9 +64,9 @@ final class JavaExpressions {
         }
     }
 
-    private String print(Expr e, int required) {
-        String text = text(e);
-        return precedence(e) < required ? "(" + text + ")" : text;
+    private CodeBlock print(Expr e, int required) {
+        CodeBlock text = text(e);
+        return precedence(e) < required ? CodeBlock.of("($L)", text) : text;
     }
 
     private int precedence(Expr e) {
@@ -118,10 +93,10 @@ final class JavaExpressions {
         };
     }
 
-    private String text(Expr e) {
+    private CodeBlock text(Expr e) {
         return switch (e) {
-            case Expr.Const c -> literal(c.type(), c.value());
-            case Expr.LocalRef l -> l.local().name();
+            case Expr.Const c -> CodeBlock.of("$L", literal(c.type(), c.value()));
+            case Expr.LocalRef l -> CodeBlock.of("$L", l.local().name());
             case Expr.Self s -> throw new IllegalStateException("the instance itself is not a value");
             case Expr.AgentPlace a -> names.agentPlace();
             case Expr.Neighbor n -> names.neighbor(n, this::print);
@@ -131,19 +106,20 @@ final class JavaExpressions {
             case Expr.Binary b when !condition && logical(b) && hasIntComparison(b) -> {
                 // Int comparisons combined with & | ^ are computed as 0 or 1 by arithmetic and tested once: the JIT
                 // would otherwise branch on some of them (by profile), and random data mispredicts the branch.
-                yield bits(b, BinaryOp.EQ.precedence() + 1) + " != 0";
+                yield CodeBlock.of("$L != 0", bits(b, BinaryOp.EQ.precedence() + 1));
             }
             case Expr.Binary b when (b.op() == BinaryOp.COND_AND || b.op() == BinaryOp.COND_OR) && cheap(b.right()) -> {
                 // A right operand that reads only locals and constants and cannot throw gives the same result
                 // evaluated always: & and | spare the JIT a branch that random data mispredicts.
                 BinaryOp eager = b.op() == BinaryOp.COND_AND ? BinaryOp.AND : BinaryOp.OR;
-                yield print(b.left(), eager.precedence()) + " " + eager.symbol() + " " + print(b.right(), eager.precedence() + 1);
+                yield CodeBlock.of("$L $L $L", print(b.left(), eager.precedence()), eager.symbol(),
+                        print(b.right(), eager.precedence() + 1));
             }
-            case Expr.Binary b -> print(b.left(), b.op().precedence()) + " " + b.op().symbol() + " "
-                    + print(b.right(), b.op().precedence() + 1);
-            case Expr.Convert c -> "(" + javaType(c.type()) + ") " + print(c.operand(), UNARY);
-            case Expr.Conditional c -> print(c.cond(), CONDITIONAL + 1) + " ? " + print(c.then(), CONDITIONAL + 1)
-                    + " : " + print(c.otherwise(), CONDITIONAL);
+            case Expr.Binary b -> CodeBlock.of("$L $L $L", print(b.left(), b.op().precedence()), b.op().symbol(),
+                    print(b.right(), b.op().precedence() + 1));
+            case Expr.Convert c -> CodeBlock.of("($L) $L", javaType(c.type()), print(c.operand(), UNARY));
+            case Expr.Conditional c -> CodeBlock.of("$L ? $L : $L", print(c.cond(), CONDITIONAL + 1),
+                    print(c.then(), CONDITIONAL + 1), print(c.otherwise(), CONDITIONAL));
             case Expr.Intrinsic i -> intrinsic(i);
             case Expr.MathCall m -> math(m.function(), m.args());
         };
@@ -176,10 +152,9 @@ final class JavaExpressions {
     }
 
     /** A boolean expression as an int expression worth 0 or 1 (see {@code KernelSupport.eq}). */
-    private String bits(Expr e, int required) {
-        String support = RuntimeNames.SUPPORT_CALL;
+    private CodeBlock bits(Expr e, int required) {
         int precedence = PRIMARY;
-        String text;
+        CodeBlock text;
         if (e instanceof Expr.Binary b && logical(b)) {
             BinaryOp op = switch (b.op()) {
                 case COND_AND -> BinaryOp.AND;
@@ -187,10 +162,10 @@ final class JavaExpressions {
                 default -> b.op();
             };
             precedence = op.precedence();
-            text = bits(b.left(), precedence) + " " + op.symbol() + " " + bits(b.right(), precedence + 1);
+            text = CodeBlock.of("$L $L $L", bits(b.left(), precedence), op.symbol(), bits(b.right(), precedence + 1));
         } else if (e instanceof Expr.Unary u && u.op() == UnaryOp.NOT) {
             precedence = BinaryOp.XOR.precedence();
-            text = bits(u.operand(), precedence) + " ^ 1";
+            text = CodeBlock.of("$L ^ 1", bits(u.operand(), precedence));
         } else if (intComparison(e)) {
             Expr.Binary b = (Expr.Binary) e;
             String fn = switch (b.op()) {
@@ -201,75 +176,70 @@ final class JavaExpressions {
                 case GT -> "gt";
                 default -> "ge";
             };
-            text = support + fn + "(" + print(b.left()) + ", " + print(b.right()) + ")";
+            text = CodeBlock.of("$T.$L($L, $L)", RuntimeNames.KERNEL_SUPPORT, fn, print(b.left()), print(b.right()));
         } else {
-            text = support + "bit(" + print(e) + ")";
+            text = CodeBlock.of("$T.bit($L)", RuntimeNames.KERNEL_SUPPORT, print(e));
         }
-        return precedence < required ? "(" + text + ")" : text;
+        return precedence < required ? CodeBlock.of("($L)", text) : text;
     }
 
     /** A unary operation; {@code -(-x)} prints as {@code - -x}, since {@code --x} would be a decrement. */
-    private String unary(Expr.Unary u) {
+    private CodeBlock unary(Expr.Unary u) {
         String symbol = u.op().symbol();
-        String operand = print(u.operand(), UNARY);
+        CodeBlock operand = print(u.operand(), UNARY);
+        String text = operand.toString();
         boolean sign = symbol.equals("-") || symbol.equals("+");
-        return symbol + (sign && (operand.startsWith("-") || operand.startsWith("+")) ? " " : "") + operand;
+        return CodeBlock.of("$L$L$L", symbol, sign && (text.startsWith("-") || text.startsWith("+")) ? " " : "", operand);
     }
 
-    private String intrinsic(Expr.Intrinsic i) {
+    private CodeBlock intrinsic(Expr.Intrinsic i) {
         int dims = names.dims();
         return switch (i.op()) {
             case COORD -> names.coord((Integer) ((Expr.Const) i.args().get(0)).value());
             case SIZE -> names.size((Integer) ((Expr.Const) i.args().get(0)).value());
-            case TIME -> names.value("time$");
+            case TIME -> CodeBlock.of("$L", names.value("time$"));
             case ID -> i.args().isEmpty() ? names.id(null, 0, this::print)
                     : names.id(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(), this::print);
             case AGENT_COUNT -> names.agentCount(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(),
                     this::print);
             case INDEX -> switch (dims == 0 ? 3 : dims) {
-                case 1 -> "(long) " + names.coord(0);
-                case 2 -> "(long) " + names.coord(0) + " + (long) " + names.size(0) + " * " + names.coord(1);
-                default -> "(long) " + names.coord(0) + " + (long) " + names.size(0) + " * ((long) " + names.coord(1)
-                        + " + (long) " + names.size(1) + " * " + names.coord(2) + ")";
+                case 1 -> CodeBlock.of("(long) $L", names.coord(0));
+                case 2 -> CodeBlock.of("(long) $L + (long) $L * $L", names.coord(0), names.size(0), names.coord(1));
+                default -> CodeBlock.of("(long) $L + (long) $L * ((long) $L + (long) $L * $L)", names.coord(0),
+                        names.size(0), names.coord(1), names.size(1), names.coord(2));
             };
             case ON_BOUNDARY -> {
                 if (names.boundary() != null) {
-                    yield names.boundary();
+                    yield CodeBlock.of("$L", names.boundary());
                 }
-                StringBuilder sb = new StringBuilder();
+                CodeBlock.Builder test = CodeBlock.builder();
                 for (int d = 0; d < (dims == 0 ? 3 : dims); d++) {
-                    String test = names.coord(d) + " == 0 || " + names.coord(d) + " == " + names.size(d) + " - 1";
+                    CodeBlock edge = CodeBlock.of("$L == 0 || $L == $L - 1", names.coord(d), names.coord(d), names.size(d));
                     if (d == 0) {
-                        sb.append(test);
+                        test.add(edge);
                     } else if (dims == 0) {
-                        sb.append(" || ").append(names.value("dims$")).append(" > ").append(d).append(" && (").append(test).append(')');
+                        test.add(" || $L > $L && ($L)", names.value("dims$"), d, edge);
                     } else {
-                        sb.append(" || ").append(test);
+                        test.add(" || $L", edge);
                     }
                 }
-                yield sb.toString();
+                yield test.build();
             }
             case HAS_NEIGHBOR -> {
-                StringBuilder sb = new StringBuilder(names.value("wrap$"));
+                CodeBlock.Builder test = CodeBlock.builder().add("$L", names.value("wrap$"));
                 for (int d = 0; d < i.args().size(); d++) {
-                    sb.append(d == 0 ? " || " : " && ").append(RuntimeNames.SUPPORT_CALL).append("inside(").append(names.coord(d))
-                            .append(", ").append(print(i.args().get(d))).append(", ").append(names.size(d)).append(")");
+                    test.add("$L$T.inside($L, $L, $L)", d == 0 ? " || " : " && ", RuntimeNames.KERNEL_SUPPORT,
+                            names.coord(d), print(i.args().get(d)), names.size(d));
                 }
-                yield sb.toString();
+                yield test.build();
             }
         };
     }
 
-    private String math(MathFunction f, List<Expr> args) {
+    private CodeBlock math(MathFunction f, List<Expr> args) {
         String owner = f.precision() == MathFunction.Precision.FDLIBM ? "StrictMath" : f.owner();
-        StringBuilder sb = new StringBuilder(owner).append('.').append(f.methodName()).append('(');
-        for (int i = 0; i < args.size(); i++) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            sb.append(print(args.get(i)));
-        }
-        return sb.append(')').toString();
+        return CodeBlock.of("$L.$L($L)", owner, f.methodName(),
+                args.stream().map(this::print).collect(CodeBlock.joining(", ")));
     }
 
     /** The Java type of an IR type (a place is its storage index). */

@@ -1,0 +1,156 @@
+package org.colony.processor.codegen.cuda;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.Expr;
+import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.ModelIr;
+import org.colony.processor.ir.StepIr;
+
+/**
+ * The CUDA kernel of one step, {@code extern "C"} and named by {@link CudaLaunchFacts#kernelName}: one thread per
+ * agent slot (agents), per column walking rows (places), or per column marching {@code f.march} rows of
+ * {@code lanes} columns with the neighbour values in registers ({@link Window}); around each cell or agent, its
+ * random stream, buffered attributes, the step's statements ({@link CudaStatements}) and the write-back.
+ */
+final class CudaKernel {
+
+    private final ModelIr model;
+    private final StepIr step;
+    private final CudaSource source;
+    private final CudaStorage storage;
+    private final CudaExpressions printer;
+    private final CudaStatements statements;
+    /** For row-marching kernels: the window of each attribute read through neighbours, else null. */
+    private final Window window;
+
+    CudaKernel(ModelIr model, StepIr step, StringBuilder out) {
+        this.model = model;
+        this.step = step;
+        this.source = new CudaSource(out);
+        this.window = Window.of(model, step);
+        this.storage = new CudaStorage(model, step, window);
+        this.printer = new CudaExpressions(storage);
+        this.statements = new CudaStatements(source, storage, printer, step.sourceFile());
+    }
+
+    private void emit(String line) {
+        source.emit(line);
+    }
+
+    void print() {
+        List<String> params = CudaLaunchFacts.parameters(model, step);
+        source.raw("// Step " + step.name() + " (" + step.sourceFile() + ':' + step.line() + ")\n");
+        source.raw("extern \"C\" __global__ void " + CudaLaunchFacts.kernelName(model, step) + "(\n        "
+                + String.join(",\n        ", params) + ")\n{\n");
+        if (model.agent()) {
+            emit("for (jlong a = (jlong) blockIdx.x * blockDim.x + threadIdx.x; a < f.rows; "
+                    + "a += (jlong) gridDim.x * blockDim.x) {");
+            source.indent();
+            emit("const jlong g = locations[a];");
+            // A slot whose agent left for another partition, until the compaction it waits for.
+            emit("if (g < 0) continue;");
+            emit("const jint gx = (jint) (g % f.size0);");
+            emit("const jint gy = (jint) (g / f.size0 % f.size1);");
+            emit("const jint gz = (jint) (g / f.size0 / f.size1);");
+            emit("const jlong s = f.base + (gx - f.origin0) + (jlong) (gy - f.origin1) * f.strideY"
+                    + " + (jlong) (gz - f.origin2) * f.strideZ;");
+        } else if (window != null) {
+            march();
+            return;
+        } else {
+            emit("const jint x = (jint) (blockIdx.x * blockDim.x + threadIdx.x);");
+            emit("if (x >= f.extent0) return;");
+            emit("for (jlong row = (jlong) blockIdx.y * blockDim.y + threadIdx.y; row < f.rows; "
+                    + "row += (jlong) gridDim.y * blockDim.y) {");
+            source.indent();
+            emit("const jint ly = f.extent2 == 1 ? (jint) row : (jint) (row % f.extent1);");
+            emit("const jint lz = f.extent2 == 1 ? 0 : (jint) (row / f.extent1);");
+            emit("const jlong s = f.base + x + (jlong) ly * f.strideY + (jlong) lz * f.strideZ;");
+            emit("const jint gx = f.origin0 + x;");
+            emit("const jint gy = f.origin1 + ly;");
+            emit("const jint gz = f.origin2 + lz;");
+        }
+        cell();
+        source.outdent();
+        emit("}");
+        source.raw("}\n\n");
+    }
+
+    /**
+     * Row marching: each thread walks f.march rows of `lanes` columns blockDim.x apart, keeping the neighbour
+     * values it reads in registers, so each row loads one new value per column of the window and lane, and the
+     * loads of all lanes are in flight together.
+     */
+    private void march() {
+        emit("constexpr jint lanes = COLONY_LANES > 0 ? COLONY_LANES : " + window.defaultLanes() + ";");
+        emit("const jint x0 = (jint) (blockIdx.x * blockDim.x * lanes + threadIdx.x);");
+        emit("if (x0 >= f.extent0) return;");
+        emit("const jint gz = f.origin2;");
+        emit("for (jlong seg = (jlong) blockIdx.y * blockDim.y + threadIdx.y; seg * f.march < f.rows; "
+                + "seg += (jlong) gridDim.y * blockDim.y) {");
+        source.indent();
+        emit("const jint ly0 = (jint) (seg * f.march);");
+        emit("const jint lyEnd = (jint) (seg * f.march + f.march < f.rows ? seg * f.march + f.march : f.rows);");
+        emit("jlong s0 = f.base + x0 + (jlong) ly0 * f.strideY;");
+        window.declare(this::emit);
+        emit("for (jint ly = ly0; ly < lyEnd; ly++, s0 += f.strideY) {");
+        source.indent();
+        emit("const jint gy = f.origin1 + ly;");
+        for (int lane = 0; lane < Window.MAX_LANES; lane++) {
+            emit("if (lanes > " + lane + " && x0 + " + lane + " * (jint) blockDim.x < f.extent0) {");
+            source.indent();
+            emit("const jint x = x0 + " + lane + " * (jint) blockDim.x;");
+            emit("const jint gx = f.origin0 + x;");
+            emit("const jlong s = s0 + " + lane + " * (jint) blockDim.x;");
+            window.lane(lane);
+            statements.labels("_" + lane);
+            cell();
+            source.outdent();
+            emit("}");
+        }
+        window.advance(this::emit);
+        source.outdent();
+        emit("}");
+        source.outdent();
+        emit("}");
+        source.raw("}\n\n");
+    }
+
+    /** The body of one cell or agent: its random stream, buffered attributes, the step, the write-back. */
+    private void cell() {
+        String self = storage.self();
+        emit("(void) s; (void) gx; (void) gy; (void) gz;");
+        if (step.usesRandom()) {
+            emit("colony::Random rng(f.seed, f.epoch);");
+            emit("rng.reset(" + (model.agent() ? "ids[a]" : printer.print(new Expr.Intrinsic(IntrinsicOp.INDEX,
+                    List.of(), IrType.LONG))) + ");");
+        }
+        List<String> writeBack = new ArrayList<>();
+        for (AttributeRef a : model.attributes()) {
+            if (!step.buffers(a.ordinal())) {
+                continue;
+            }
+            String next = CudaLaunchFacts.next(a);
+            String col = CudaLaunchFacts.col(a);
+            if (a.isArray()) {
+                emit("for (jint k = 0; k < " + a.length() + "; k++) " + next + "[k * f.pitch + " + self + "] = " + col
+                        + "[k * f.pitch + " + self + "];");
+            } else {
+                String known = window == null ? null : window.self(a);
+                emit(CudaExpressions.type(a.type()) + " " + a.name() + "_self = "
+                        + (known != null ? known : col + "[" + self + "]") + ";");
+                writeBack.add(next + "[" + self + "] = " + a.name() + "_self;");
+            }
+        }
+        statements.statements(step.body());
+        for (String write : writeBack) {
+            emit(write);
+        }
+        if (step.predicate()) {
+            emit("if (" + CudaExpressions.local(step.result().name()) + ") atomicAdd(count, 1ull);");
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package org.colony.processor.codegen.cuda;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.colony.processor.codegen.KernelNames;
+import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.Expr;
+import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.ModelIr;
+import org.colony.processor.ir.ModelRef;
+import org.colony.processor.ir.SharedRef;
+import org.colony.processor.ir.StepIr;
+
+/**
+ * How a CUDA kernel names its storage: the kernel parameters of columns (see {@link CudaLaunchFacts#parameters}),
+ * the registers of a marching kernel's window, neighbours' storage indices, global indices of places, shared
+ * values in constant memory, and the checks of array indices against their length. It also keeps the source line
+ * being printed, which device errors report.
+ */
+final class CudaStorage implements KernelNames<String> {
+
+    private final ModelIr model;
+    private final StepIr step;
+    /** For row-marching kernels: the window of each attribute read through neighbours, else null. */
+    private final Window window;
+    /** The index of the instance itself: a cell's storage index, or an agent's slot. */
+    private final String self;
+    private int line;
+
+    CudaStorage(ModelIr model, StepIr step, Window window) {
+        this.model = model;
+        this.step = step;
+        this.window = window;
+        this.self = model.agent() ? "a" : "s";
+        this.line = step.line();
+    }
+
+    /** The index of the instance itself: {@code s} (a cell's storage index) or {@code a} (an agent's slot). */
+    String self() {
+        return self;
+    }
+
+    /** Sets the source line of the statement being printed. */
+    void line(int line) {
+        this.line = line;
+    }
+
+    @Override
+    public int line() {
+        return line;
+    }
+
+    /** What an assignment to the instance's own attribute (or an element of it) stores into. */
+    String target(AttributeRef a, Expr element, Function<Expr, String> print) {
+        if (step.buffers(a.ordinal())) {
+            return a.isArray() ? CudaLaunchFacts.next(a) + "[" + index(a, element, print) + " * f.pitch + " + self + "]"
+                    : a.name() + "_self";
+        }
+        return a.isArray() ? CudaLaunchFacts.col(a) + "[" + index(a, element, print) + " * f.pitch + " + self + "]"
+                : CudaLaunchFacts.col(a) + "[" + self + "]";
+    }
+
+    /** An index into an array attribute, checked against its length unless it is a constant. */
+    private String index(AttributeRef a, Expr element, Function<Expr, String> print) {
+        String k = print.apply(element);
+        return element instanceof Expr.Const ? k : "colony::checkIndex(" + k + ", " + a.length() + ", f, " + line + ")";
+    }
+
+    /** The global linear index of a place (Self, AgentPlace or Neighbor), negative off a non-wrapping grid. */
+    String globalIndex(Expr place, Function<Expr, String> print) {
+        return switch (place) {
+            case Expr.Self s -> print.apply(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(), IrType.LONG));
+            case Expr.AgentPlace a -> "g";
+            case Expr.Neighbor n -> {
+                List<String> offsets = new ArrayList<>();
+                for (int d = 0; d < 3; d++) {
+                    offsets.add(d < n.offsets().size() ? print.apply(n.offsets().get(d)) : "0");
+                }
+                yield "colony::neighborIndex(f, gx, gy, gz, " + String.join(", ", offsets) + ")";
+            }
+            default -> throw new IllegalStateException("agents of " + place);
+        };
+    }
+
+    // ---- names ---------------------------------------------------------------------------
+
+    @Override
+    public String attribute(Expr.AttrRead read, Function<Expr, String> print) {
+        AttributeRef a = read.attr();
+        if (read.isSelf()) {
+            return target(a, read.element(), print);
+        }
+        if (window != null && a.owner().kind() == ModelRef.Kind.SELF) {
+            String register = window.value(a, read.place());
+            if (register != null) {
+                return register;
+            }
+        }
+        String where = print.apply(read.place());
+        return switch (a.owner().kind()) {
+            case SELF -> a.isArray() ? CudaLaunchFacts.col(a) + "[" + index(a, read.element(), print) + " * f.pitch + "
+                    + where + "]" : CudaLaunchFacts.col(a) + "[" + where + "]";
+            case PLACE -> a.isArray() ? a.name() + "_place[" + index(a, read.element(), print) + " * f.placePitch + "
+                    + where + "]" : a.name() + "_place[" + where + "]";
+            case AGENT -> {
+                int slot = a.owner().slot();
+                yield a.isArray() ? a.name() + "_a" + slot + "[" + index(a, read.element(), print) + " * agentPitch"
+                        + slot + " + " + where + "]" : a.name() + "_a" + slot + "[" + where + "]";
+            }
+        };
+    }
+
+    @Override
+    public String neighbor(Expr.Neighbor n, Function<Expr, String> print) {
+        String[] strides = {"", " * f.strideY", " * f.strideZ"};
+        StringBuilder index = new StringBuilder("(s");
+        for (int d = 0; d < n.offsets().size(); d++) {
+            Expr offset = n.offsets().get(d);
+            if (offset instanceof Expr.Const c && (Integer) c.value() == 0) {
+                continue;
+            }
+            String v = print.apply(offset);
+            if (n.checked() && !(offset instanceof Expr.Const)) {
+                v = "colony::checkOffset(" + v + ", " + step.declaredReach() + ", f, " + line + ")";
+            }
+            index.append(" + (jlong) ").append(v).append(strides[d]);
+        }
+        return index.append(')').toString();
+    }
+
+    @Override
+    public String shared(Expr.SharedRead read, Function<Expr, String> print) {
+        SharedRef s = read.shared();
+        String symbol = CudaLaunchFacts.sharedSymbol(model, s);
+        return s.isArray() ? symbol + "[colony::checkIndex(" + print.apply(read.element()) + ", " + s.length()
+                + ", f, " + line + ")]" : symbol + "[0]";
+    }
+
+    @Override
+    public String coord(int d) {
+        return new String[] {"gx", "gy", "gz"}[d];
+    }
+
+    @Override
+    public String size(int d) {
+        return "f.size" + d;
+    }
+
+    @Override
+    public int dims() {
+        return model.dimensions();
+    }
+
+    @Override
+    public String agentPlace() {
+        return "s";
+    }
+
+    @Override
+    public String id(Expr ref, int slot, Function<Expr, String> print) {
+        return ref == null ? "ids[a]" : "ids" + slot + "[" + print.apply(ref) + "]";
+    }
+
+    @Override
+    public String agentCount(Expr place, int slot, Function<Expr, String> print) {
+        return "colony::agentCount(start" + slot + ", " + globalIndex(place, print) + ")";
+    }
+}

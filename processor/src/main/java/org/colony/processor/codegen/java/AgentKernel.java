@@ -1,0 +1,59 @@
+package org.colony.processor.codegen.java;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import org.colony.processor.codegen.RuntimeNames;
+import org.colony.processor.ir.ModelIr;
+import org.colony.processor.ir.StepIr;
+
+/**
+ * The CPU kernel of an agent step: the agents in slots {@code from$..to$} of an agent block, one by one, with
+ * the coordinates and storage index of each agent's place where the step uses them.
+ */
+final class AgentKernel extends StepKernel {
+
+    AgentKernel(ModelIr model, StepIr step) {
+        super(model, step);
+    }
+
+    @Override
+    void rangeParameters(MethodSpec.Builder method) {
+        method.addParameter(RuntimeNames.AGENT_BLOCK, "ab$")
+                .addParameter(TypeName.INT, "from$")
+                .addParameter(TypeName.INT, "to$");
+    }
+
+    @Override
+    void head(CodeBlock.Builder head) {
+        head.addStatement("final $T blk$$ = ab$$.places()", RuntimeNames.CPU_BLOCK);
+    }
+
+    @Override
+    CodeBlock body() {
+        CodeBlock cell = instance();
+        CodeBlock.Builder loop = CodeBlock.builder();
+        boolean place = storage.uses("place") || storage.uses("coord0") || storage.uses("coord1")
+                || storage.uses("coord2");
+        loop.beginControlFlow("for (int a$$ = from$$; a$$ < to$$; a$$++)");
+        if (place) {
+            String locations = storage.agentArray("loc$", ArrayTypeName.of(TypeName.LONG), "locations");
+            String size0 = storage.layoutValue("size0$", "size0");
+            String size1 = storage.layoutValue("size1$", "size1");
+            loop.addStatement("final long g$$ = $L[a$$]", locations);
+            loop.addStatement("final int gx$$ = (int) (g$$ % $L)", size0);
+            loop.addStatement("final int gy$$ = (int) (g$$ / $L % $L)", size0, size1);
+            loop.addStatement("final int gz$$ = (int) (g$$ / $L / $L)", size0, size1);
+            if (storage.uses("place")) {
+                loop.addStatement("final int s$$ = $L + (gx$$ - $L) + (gy$$ - $L) * $L + (gz$$ - $L) * $L",
+                        storage.layoutValue("base$", "base"), storage.layoutValue("origin0$", "origin0"),
+                        storage.layoutValue("origin1$", "origin1"), storage.layoutValue("strideY$", "strideY"),
+                        storage.layoutValue("origin2$", "origin2"), storage.layoutValue("strideZ$", "strideZ"));
+            }
+        }
+        loop.add(cell);
+        loop.endControlFlow();
+        return loop.build();
+    }
+}

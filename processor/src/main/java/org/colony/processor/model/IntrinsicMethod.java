@@ -1,0 +1,199 @@
+package org.colony.processor.model;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.colony.kernel.AgentAction;
+import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.RandomKind;
+
+/**
+ * The catalogue of intrinsics: the methods of {@code org.colony.Place} and {@code org.colony.Agent} that a step
+ * may call, one constant per name, with the class that declares it, how many arguments it takes, and what it
+ * becomes in the IR. The validator keeps model methods from reusing these names; the translator translates calls
+ * of them. A test holds the catalogue against the methods the two classes declare.
+ */
+public enum IntrinsicMethod {
+    /** {@code neighbor(dx[, dy[, dz]])}: a neighbour view. */
+    NEIGHBOR("neighbor", Owner.PLACE, 1, 3, Form.PLACE),
+    /** {@code hasNeighbor(dx[, dy[, dz]])}. */
+    HAS_NEIGHBOR("hasNeighbor", Owner.PLACE, 1, 3, IntrinsicOp.HAS_NEIGHBOR),
+    /** {@code index()}. */
+    INDEX("index", Owner.PLACE, 0, 0, IntrinsicOp.INDEX),
+    /** {@code coord(d)}. */
+    COORD("coord", Owner.BOTH, 1, 1, IntrinsicOp.COORD),
+    /** {@code x()}: {@code coord(0)}. */
+    X("x", Owner.BOTH, 0, 0, IntrinsicOp.COORD),
+    /** {@code y()}: {@code coord(1)}. */
+    Y("y", Owner.BOTH, 0, 0, IntrinsicOp.COORD),
+    /** {@code z()}: {@code coord(2)}. */
+    Z("z", Owner.BOTH, 0, 0, IntrinsicOp.COORD),
+    /** {@code size(d)}. */
+    SIZE("size", Owner.BOTH, 1, 1, IntrinsicOp.SIZE),
+    /** {@code onBoundary()}. */
+    ON_BOUNDARY("onBoundary", Owner.PLACE, 0, 0, IntrinsicOp.ON_BOUNDARY),
+    /** {@code time()}. */
+    TIME("time", Owner.BOTH, 0, 0, IntrinsicOp.TIME),
+    /** {@code uniform()}. */
+    UNIFORM("uniform", Owner.BOTH, 0, 0, RandomKind.UNIFORM),
+    /** {@code uniformInt(bound)}. */
+    UNIFORM_INT("uniformInt", Owner.BOTH, 1, 1, RandomKind.UNIFORM_INT),
+    /** {@code normal()}. */
+    NORMAL("normal", Owner.BOTH, 0, 0, RandomKind.NORMAL),
+    /** {@code agents(Type.class)}: the agents on the place itself, only as a for-each source. */
+    AGENTS("agents", Owner.PLACE, 1, 1, Form.AGENTS),
+    /** {@code agentCount(Type.class)}: how many agents are on the place itself. */
+    AGENT_COUNT("agentCount", Owner.PLACE, 1, 1, IntrinsicOp.AGENT_COUNT),
+    /** {@code place()}: the agent's own place. */
+    PLACE("place", Owner.AGENT, 0, 0, Form.PLACE),
+    /** {@code neighborPlace(dx[, dy[, dz]])}: a neighbour of the agent's place. */
+    NEIGHBOR_PLACE("neighborPlace", Owner.AGENT, 1, 3, Form.PLACE),
+    /** {@code hasNeighborPlace(dx[, dy[, dz]])}. */
+    HAS_NEIGHBOR_PLACE("hasNeighborPlace", Owner.AGENT, 1, 3, IntrinsicOp.HAS_NEIGHBOR),
+    /** {@code id()}. */
+    ID("id", Owner.AGENT, 0, 0, IntrinsicOp.ID),
+    /** {@code migrate(dx[, dy[, dz]])}. */
+    MIGRATE("migrate", Owner.AGENT, 1, 3, AgentAction.MIGRATE),
+    /** {@code moveTo(x[, y[, z]])}. */
+    MOVE_TO("moveTo", Owner.AGENT, 1, 3, AgentAction.MOVE_TO),
+    /** {@code spawn(n)}. */
+    SPAWN("spawn", Owner.AGENT, 1, 1, AgentAction.SPAWN),
+    /** {@code kill()}. */
+    KILL("kill", Owner.AGENT, 0, 0, AgentAction.KILL),
+    /** {@code agentsHere(Type.class)}: the agents on the agent's place, only as a for-each source. */
+    AGENTS_HERE("agentsHere", Owner.AGENT, 1, 1, Form.AGENTS),
+    /** {@code agentsAt(Type.class, dx[, dy[, dz]])}: the agents on a neighbour, only as a for-each source. */
+    AGENTS_AT("agentsAt", Owner.AGENT, 2, 4, Form.AGENTS),
+    /** {@code agentCountHere(Type.class)}. */
+    AGENT_COUNT_HERE("agentCountHere", Owner.AGENT, 1, 1, IntrinsicOp.AGENT_COUNT),
+    /** {@code agentCountAt(Type.class, dx[, dy[, dz]])}. */
+    AGENT_COUNT_AT("agentCountAt", Owner.AGENT, 2, 4, IntrinsicOp.AGENT_COUNT);
+
+    /** The class that declares an intrinsic. */
+    public enum Owner {
+        /** {@code org.colony.Place}. */
+        PLACE,
+        /** {@code org.colony.Agent}. */
+        AGENT,
+        /** Both. */
+        BOTH;
+
+        /** Whether a step of a place model ({@code agentModel} false) or of an agent model may call it. */
+        public boolean admits(boolean agentModel) {
+            return this == BOTH || (this == AGENT) == agentModel;
+        }
+    }
+
+    /** What a call becomes. */
+    public enum Form {
+        /** A pure value: an {@link IntrinsicOp}. */
+        VALUE,
+        /** A random draw into a fresh local: a {@link RandomKind}. */
+        DRAW,
+        /** A life-cycle intent of the agent, a statement: an {@link AgentAction}. */
+        INTENT,
+        /** A place reference: a neighbour view or the agent's own place. */
+        PLACE,
+        /** The agents on a place, which only a for-each loop may iterate. */
+        AGENTS
+    }
+
+    private static final Map<String, IntrinsicMethod> BY_NAME = new HashMap<>();
+
+    static {
+        for (IntrinsicMethod m : values()) {
+            BY_NAME.put(m.spelling, m);
+        }
+    }
+
+    private final String spelling;
+    private final Owner owner;
+    private final int minArgs;
+    private final int maxArgs;
+    private final Form form;
+    private final IntrinsicOp op;
+    private final RandomKind draw;
+    private final AgentAction action;
+
+    IntrinsicMethod(String spelling, Owner owner, int minArgs, int maxArgs, Form form) {
+        this(spelling, owner, minArgs, maxArgs, form, null, null, null);
+    }
+
+    IntrinsicMethod(String spelling, Owner owner, int minArgs, int maxArgs, IntrinsicOp op) {
+        this(spelling, owner, minArgs, maxArgs, Form.VALUE, op, null, null);
+    }
+
+    IntrinsicMethod(String spelling, Owner owner, int minArgs, int maxArgs, RandomKind draw) {
+        this(spelling, owner, minArgs, maxArgs, Form.DRAW, null, draw, null);
+    }
+
+    IntrinsicMethod(String spelling, Owner owner, int minArgs, int maxArgs, AgentAction action) {
+        this(spelling, owner, minArgs, maxArgs, Form.INTENT, null, null, action);
+    }
+
+    IntrinsicMethod(String spelling, Owner owner, int minArgs, int maxArgs, Form form, IntrinsicOp op,
+            RandomKind draw, AgentAction action) {
+        this.spelling = spelling;
+        this.owner = owner;
+        this.minArgs = minArgs;
+        this.maxArgs = maxArgs;
+        this.form = form;
+        this.op = op;
+        this.draw = draw;
+        this.action = action;
+    }
+
+    /** The intrinsic of that name, or null. */
+    public static IntrinsicMethod named(String name) {
+        return BY_NAME.get(name);
+    }
+
+    /** The intrinsic that records an agent action. */
+    public static IntrinsicMethod of(AgentAction action) {
+        for (IntrinsicMethod m : values()) {
+            if (m.action == action) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("no intrinsic records action=" + action);
+    }
+
+    /** The method's name, as the user writes it. */
+    public String spelling() {
+        return spelling;
+    }
+
+    /** The class that declares it. */
+    public Owner owner() {
+        return owner;
+    }
+
+    /** The fewest arguments of its overloads. */
+    public int minArgs() {
+        return minArgs;
+    }
+
+    /** The most arguments of its overloads (every count between the two has one). */
+    public int maxArgs() {
+        return maxArgs;
+    }
+
+    /** What a call becomes. */
+    public Form form() {
+        return form;
+    }
+
+    /** The IR operation of a {@link Form#VALUE}, else null. */
+    public IntrinsicOp op() {
+        return op;
+    }
+
+    /** The draw of a {@link Form#DRAW}, else null. */
+    public RandomKind draw() {
+        return draw;
+    }
+
+    /** The action of a {@link Form#INTENT}, else null. */
+    public AgentAction action() {
+        return action;
+    }
+}
