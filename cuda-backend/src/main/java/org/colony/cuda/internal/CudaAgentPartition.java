@@ -88,7 +88,7 @@ final class CudaAgentPartition implements RoundPartition {
     private boolean ghostsChanged;
     private ManageRound round;
     /** The round under way on the device, or null (none, or one on the host: {@link #round}). */
-    private CudaAgentStore.RoundStart start;
+    private DeviceRound.RoundStart start;
     private long roundSeed;
     private long roundEpoch;
     /** This round's moves carried out and refused, and the agents that left for other partitions. */
@@ -124,7 +124,7 @@ final class CudaAgentPartition implements RoundPartition {
     /** Makes {@link #cols} hold the device's live agents. */
     private void fresh() {
         if (!hostCurrent) {
-            dev.save(cols);
+            dev.bridge().save(cols);
             hostCurrent = true;
         }
     }
@@ -156,7 +156,7 @@ final class CudaAgentPartition implements RoundPartition {
         if (ghostIndex == null) {
             // Counted only: the device adds the numbers received into its index by place; no rows, no slots.
             if (!countedOnDevice) {
-                dev.ghostCounts(received, receivedCounts, receivedTotal);
+                dev.index().ghostCounts(received, receivedCounts, receivedTotal);
             }
             ghostsChanged = false; // (only once the device has them: a failure leaves them to be given again)
             return;
@@ -178,7 +178,7 @@ final class CudaAgentPartition implements RoundPartition {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment packed = a.allocate(Math.max(1, cols.rowBytes(false) * n[0]));
             cols.pack(slots, n[0], false, packed, 0);
-            dev.ghosts(where, n[0], packed);
+            dev.bridge().ghosts(where, n[0], packed);
         }
         ghostsChanged = false;
     }
@@ -244,7 +244,7 @@ final class CudaAgentPartition implements RoundPartition {
     /** The counts received, per stored cell of the block (halo cells; owned cells' entries unused). */
     private int[] hostHalo() {
         if (countedOnDevice && receivedCounts.isEmpty()) {
-            for (int[] counts : dev.ghostCountsOnHost(received)) {
+            for (int[] counts : dev.index().ghostCountsOnHost(received)) {
                 receivedCounts.add(counts);
                 for (int c : counts) {
                     receivedTotal += c;
@@ -359,7 +359,7 @@ final class CudaAgentPartition implements RoundPartition {
     @Override
     public void stageCounts(List<Region> regions) {
         receiving = false; // an exchange starts: what it brings replaces what came before
-        stagedCounts = dev.countsIn(regions);
+        stagedCounts = dev.index().countsIn(regions);
         staged.clear();
         long at = 0;
         for (Region r : regions) {
@@ -371,7 +371,7 @@ final class CudaAgentPartition implements RoundPartition {
     @Override
     public void packCounts(Region region, MemorySegment buffer, long offset) {
         Long at = staged.get(region);
-        MemorySegment counts = at != null ? stagedCounts : dev.countsIn(List.of(region));
+        MemorySegment counts = at != null ? stagedCounts : dev.index().countsIn(List.of(region));
         MemorySegment.copy(counts, at != null ? at : 0, buffer, offset, 4 * region.cells());
     }
 
@@ -382,7 +382,7 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public MemorySegment[] deviceCounts(List<Region> regions) {
-        return CudaAgentStore.pieces(dev.countsOnDevice(regions), CudaAgentStore.countBytes(regions));
+        return DeviceSlices.pieces(dev.index().countsOnDevice(regions), DeviceSlices.countBytes(regions));
     }
 
     @Override
@@ -399,7 +399,7 @@ final class CudaAgentPartition implements RoundPartition {
             }
             room = Math.min(room, cells * capacity);
         }
-        MemorySegment[] in = dev.receiveGhostCounts(regions, room);
+        MemorySegment[] in = dev.index().receiveGhostCounts(regions, room);
         receiving = true;
         countedOnDevice = true;
         haloCounts = true;
@@ -483,7 +483,7 @@ final class CudaAgentPartition implements RoundPartition {
 
     // ---- manageAll -----------------------------------------------------------------------------
     //
-    // Moves and deaths are settled on the device (CudaAgentStore.beginRound ... finishRound), with the requests,
+    // Moves and deaths are settled on the device (DeviceRound.beginRound ... finishRound), with the requests,
     // verdicts and movers that cross partitions in device memory, carried by the runtime's device transport. A
     // round in which agents ask for children runs on the host instead (the partition's agents copied there,
     // ManageRound, copied back).
@@ -500,7 +500,7 @@ final class CudaAgentPartition implements RoundPartition {
         if (!DEVICE_ROUNDS) {
             return hostRound();
         }
-        CudaAgentStore.RoundStart s = dev.beginRound(topology, partition);
+        DeviceRound.RoundStart s = dev.round().beginRound(topology, partition);
         if (s.requests() == null) {
             return hostRound();
         }
@@ -536,7 +536,7 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     /** The round under way on the device. */
-    private CudaAgentStore.RoundStart deviceRound() {
+    private DeviceRound.RoundStart deviceRound() {
         if (start == null) {
             throw new ColonyException("partition=" + partition + " of " + name() + " is not in a manageAll on the "
                     + "device");
@@ -547,26 +547,26 @@ final class CudaAgentPartition implements RoundPartition {
     @Override
     public MemorySegment deviceRequests(int to) {
         deviceRound();
-        return dev.requestsTo(to);
+        return dev.round().requestsTo(to);
     }
 
     @Override
     public MemorySegment[] receiveDeviceRequests(long[] counts) {
         deviceRound();
-        return dev.receiveRequests(counts);
+        return dev.round().receiveRequests(counts);
     }
 
     @Override
     public void settleDeviceMoves() {
         deviceRound();
-        dev.settleRound(roundSeed, roundEpoch);
+        dev.round().settleRound(roundSeed, roundEpoch);
         hostCurrent = false;
     }
 
     @Override
     public long[] resolveDeviceMoves() {
         deviceRound();
-        CudaAgentStore.Resolved res = dev.resolveRound();
+        DeviceRound.Resolved res = dev.round().resolveRound();
         moves += res.moves();
         refused += res.refused();
         return res.admitted();
@@ -575,13 +575,13 @@ final class CudaAgentPartition implements RoundPartition {
     @Override
     public MemorySegment deviceVerdicts(int to) {
         deviceRound();
-        return dev.verdictsTo(to);
+        return dev.round().verdictsTo(to);
     }
 
     @Override
     public MemorySegment[] receiveDeviceVerdicts() {
         deviceRound();
-        return dev.receiveVerdicts();
+        return dev.round().receiveVerdicts();
     }
 
     @Override
@@ -622,10 +622,10 @@ final class CudaAgentPartition implements RoundPartition {
         if (start == null) {
             r = round().finish(nextId, others);
             round = null;
-            dev.load(cols);
+            dev.bridge().load(cols);
             hostCurrent = true;
         } else {
-            dev.finishRound(start.deaths(), left);
+            dev.round().finishRound(start.deaths(), left);
             r = new ManageReport(start.deaths(), 0, moves, refused, 0, start.outside(), dev.size());
             start = null;
             hostCurrent = false;
