@@ -1,6 +1,7 @@
 package org.colony.cuda;
 
 import org.colony.ColonyException;
+import org.colony.cuda.internal.CloseHelper;
 import org.colony.cuda.internal.CudaAgentStore;
 import org.colony.cuda.internal.CudaContext;
 import org.colony.cuda.internal.CudaDevice;
@@ -169,8 +170,6 @@ public final class CudaBackend implements Backend {
 
     @Override
     public void close() {
-        for (CudaContext c : all) {
-            c.close();
-        }
+        CloseHelper.closeAll(all);
     }
 }

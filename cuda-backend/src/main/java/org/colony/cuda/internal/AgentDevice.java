@@ -198,7 +198,6 @@ final class AgentDevice {
 
     /** Frees the scratch buffers. */
     void closeScratch() {
-        pool.close();
-        gridScratch.close();
+        CloseHelper.closeAll(pool, gridScratch);
     }
 }

@@ -419,16 +419,8 @@ public final class CudaAgentStore implements AgentStore {
         }
         cx.device().makeCurrent();
         device.markClosed();
-        try {
-            device.closeStage(); // waits for the uploads still queued, before what they write into is freed
-        } finally {
-            columns.closeColumns();
-            index.close();
-            round.close();
-            counter.close();
-            columns.closeSpares();
-            device.closeScratch();
-            arena.close();
-        }
+        // The stage first: it waits for the uploads still queued, before what they write into is freed.
+        CloseHelper.closeAll(device::closeStage, columns::closeColumns, index::close, round::close, counter,
+                columns::closeSpares, device::closeScratch, arena);
     }
 }

@@ -1,6 +1,8 @@
 package org.colony.cuda.internal;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.colony.cuda.CudaGraphs;
 import org.colony.kernel.ModelInfo;
@@ -130,15 +132,11 @@ public final class CudaContext implements AutoCloseable {
     @Override
     public void close() {
         device.makeCurrent();
-        recorder.close();
-        timer.close();
-        for (ModelKernels k : models.values()) {
-            k.close();
-        }
-        if (support != null) {
-            support.close();
-        }
-        errors.close();
-        device.close();
+        List<AutoCloseable> all = new ArrayList<>(List.of(recorder, timer));
+        all.addAll(models.values());
+        all.add(support);
+        all.add(errors);
+        all.add(device);
+        CloseHelper.closeAll(all);
     }
 }

@@ -3,6 +3,8 @@ package org.colony.cuda.internal;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
@@ -508,12 +510,17 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     }
 
     private void freeColumns() {
+        CloseHelper.closeAll(columnBuffers());
+    }
+
+    /** Each attribute's column, then its second where it is double-buffered. */
+    private List<DeviceBuffer> columnBuffers() {
+        List<DeviceBuffer> all = new ArrayList<>();
         for (int a = 0; a < current.length; a++) {
-            current[a].close();
-            if (next[a] != null) {
-                next[a].close();
-            }
+            all.add(current[a]);
+            all.add(next[a]);
         }
+        return all;
     }
 
     /** Waits for the device and reports any failure of a step. */
@@ -532,12 +539,11 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
         if (!closed) {
             cx.device().makeCurrent();
             closed = true;
-            freeColumns();
-            for (DeviceBuffer b : buffers) {
-                b.close();
-            }
-            counter.close();
-            arena.close();
+            List<AutoCloseable> all = new ArrayList<>(columnBuffers());
+            all.addAll(buffers);
+            all.add(counter);
+            all.add(arena);
+            CloseHelper.closeAll(all);
         }
     }
 }

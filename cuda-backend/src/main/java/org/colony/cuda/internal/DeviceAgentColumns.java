@@ -3,7 +3,10 @@ package org.colony.cuda.internal;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
@@ -336,15 +339,18 @@ final class DeviceAgentColumns {
 
     /** Frees attribute columns (second buffers where there are) and the other per-slot columns. */
     private static void free(DeviceBuffer[] columns, DeviceBuffer[] seconds, DeviceBuffer[] others) {
+        CloseHelper.closeAll(buffers(columns, seconds, others));
+    }
+
+    /** The buffers of each attribute (its second after it, where there is one), then {@code others}. */
+    private static List<DeviceBuffer> buffers(DeviceBuffer[] columns, DeviceBuffer[] seconds, DeviceBuffer[] others) {
+        List<DeviceBuffer> all = new ArrayList<>();
         for (int a = 0; a < columns.length; a++) {
-            columns[a].close();
-            if (seconds[a] != null) {
-                seconds[a].close();
-            }
+            all.add(columns[a]);
+            all.add(seconds[a]);
         }
-        for (DeviceBuffer b : others) {
-            b.close();
-        }
+        all.addAll(Arrays.asList(others));
+        return all;
     }
 
     /** Bytes the spare buffers hold. */
@@ -369,20 +375,20 @@ final class DeviceAgentColumns {
 
     /** Frees the columns and the contributions to places. */
     void closeColumns() {
-        freeColumns();
+        List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns});
         for (int p = 0; p < contribution.length; p++) {
-            if (contribution[p] != null) {
-                contribution[p].close();
-                contributed[p].close();
-            }
+            all.add(contribution[p]);
+            all.add(contributed[p]);
         }
+        CloseHelper.closeAll(all);
     }
 
     /** Frees the spare buffers. */
     void closeSpares() {
-        for (DeviceBuffer b : spares.values()) {
-            b.close();
+        try {
+            CloseHelper.closeAll(spares.values());
+        } finally {
+            spares.clear();
         }
-        spares.clear();
     }
 }

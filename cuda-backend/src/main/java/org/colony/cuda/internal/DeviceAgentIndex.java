@@ -341,10 +341,6 @@ final class DeviceAgentIndex {
 
     /** Frees the index and the ghost counts. */
     void close() {
-        start.close();
-        order.close();
-        if (ghostCounts != null) {
-            ghostCounts.close();
-        }
+        CloseHelper.closeAll(start, order, ghostCounts);
     }
 }

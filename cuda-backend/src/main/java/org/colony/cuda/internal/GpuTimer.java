@@ -47,8 +47,7 @@ public final class GpuTimer {
 
         @Override
         public void close() {
-            Driver.destroyEvent(start);
-            Driver.destroyEvent(end);
+            CloseHelper.closeAll(() -> Driver.destroyEvent(start), () -> Driver.destroyEvent(end));
         }
     }
 

@@ -99,10 +99,15 @@ public final class LaunchTimer implements AutoCloseable {
             free.add(p.end());
         }
         pending.clear();
+        List<AutoCloseable> events = new ArrayList<>();
         for (long e : free) {
-            Driver.destroyEvent(e);
+            events.add(() -> Driver.destroyEvent(e));
         }
-        free.clear();
-        sink = null;
+        try {
+            CloseHelper.closeAll(events);
+        } finally {
+            free.clear();
+            sink = null;
+        }
     }
 }

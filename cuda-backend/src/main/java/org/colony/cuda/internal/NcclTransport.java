@@ -458,29 +458,32 @@ public final class NcclTransport implements Transport {
         }
         closed = true;
         long saved = Driver.currentContext();
-        RuntimeException failure = null;
+        // Every stream is waited for, every event destroyed and every communicator and stream released, whatever
+        // fails on the way; the first failure is thrown with the later ones suppressed.
+        List<AutoCloseable> steps = new ArrayList<>();
+        for (int p = 0; p < streams.length; p++) {
+            int partition = p;
+            steps.add(() -> {
+                Driver.setCurrent(contexts[partition]);
+                Driver.synchronizeStream(streams[partition]);
+            });
+        }
+        for (int p = 0; p < contexts.length; p++) {
+            int partition = p;
+            steps.add(() -> {
+                Driver.setCurrent(contexts[partition]);
+                Driver.destroyEvent(ready[partition]);
+            });
+            steps.add(() -> {
+                Driver.setCurrent(contexts[partition]);
+                Driver.destroyEvent(done[partition]);
+            });
+        }
+        steps.add(() -> release(contexts, streams, comms, null));
         try {
-            for (int p = 0; p < streams.length; p++) {
-                try {
-                    Driver.setCurrent(contexts[p]);
-                    Driver.synchronizeStream(streams[p]);
-                } catch (RuntimeException e) {
-                    failure = e;
-                }
-            }
-            for (int p = 0; p < contexts.length; p++) {
-                Driver.setCurrent(contexts[p]);
-                Driver.destroyEvent(ready[p]);
-                Driver.destroyEvent(done[p]);
-            }
-            release(contexts, streams, comms, failure);
-        } catch (RuntimeException e) {
-            failure = e;
+            CloseHelper.closeAll(steps);
         } finally {
             Driver.setCurrent(saved);
-        }
-        if (failure != null) {
-            throw failure;
         }
     }
 

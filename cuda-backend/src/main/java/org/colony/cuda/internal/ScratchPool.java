@@ -43,9 +43,10 @@ final class ScratchPool implements AutoCloseable {
 
     @Override
     public void close() {
-        for (DeviceBuffer b : buffers.values()) {
-            b.close();
+        try {
+            CloseHelper.closeAll(buffers.values());
+        } finally {
+            buffers.clear();
         }
-        buffers.clear();
     }
 }
