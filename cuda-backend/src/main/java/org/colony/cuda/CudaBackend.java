@@ -1,11 +1,11 @@
 package org.colony.cuda;
 
 import org.colony.ColonyException;
-import org.colony.cuda.internal.CloseHelper;
-import org.colony.cuda.internal.CudaAgentStore;
-import org.colony.cuda.internal.CudaContext;
-import org.colony.cuda.internal.CudaDevice;
-import org.colony.cuda.internal.CudaPlaceStore;
+import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.cuda.internal.device.CudaDevice;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.cuda.internal.store.CudaAgentStore;
+import org.colony.cuda.internal.store.CudaPlaceStore;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.spi.AgentStore;
@@ -26,8 +26,8 @@ public final class CudaBackend implements Backend {
         this.fast = options.fast();
         int n = options.devices();
         if (n > 1) {
-            org.colony.cuda.internal.Driver.init();
-            int count = org.colony.cuda.internal.Driver.deviceCount();
+            org.colony.cuda.internal.bind.Driver.init();
+            int count = org.colony.cuda.internal.bind.Driver.deviceCount();
             if (options.device() + n > count) {
                 throw new ColonyException("--devices=" + n + " from --device=" + options.device() + " needs GPUs "
                         + options.device() + " to " + (options.device() + n - 1) + ", but this machine has " + count
@@ -89,13 +89,13 @@ public final class CudaBackend implements Backend {
     @Override
     public org.colony.runtime.transport.Transport transport() {
         if (all.length == 1) {
-            return new org.colony.cuda.internal.DeviceCopyTransport(cx.device());
+            return new org.colony.cuda.internal.transport.DeviceCopyTransport(cx.device());
         }
         java.util.List<CudaDevice> devices = new java.util.ArrayList<>();
         for (CudaContext c : all) {
             devices.add(c.device());
         }
-        return org.colony.cuda.internal.NcclTransport.open(devices);
+        return org.colony.cuda.internal.transport.NcclTransport.open(devices);
     }
 
     @Override

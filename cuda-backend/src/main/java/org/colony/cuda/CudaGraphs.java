@@ -1,7 +1,7 @@
 package org.colony.cuda;
 
 import java.util.function.Supplier;
-import org.colony.cuda.internal.LaunchRecorder;
+import org.colony.cuda.internal.launch.LaunchRecorder;
 
 /**
  * CUDA graphs on the CUDA backend: the switch that turns them off, what they have done, and a way to open
@@ -42,7 +42,8 @@ public final class CudaGraphs {
 
     /** What every CUDA backend of this JVM has done with graphs so far. */
     public static Counts counts() {
-        return LaunchRecorder.totals();
+        LaunchRecorder.Tally t = LaunchRecorder.totals();
+        return new Counts(t.built(), t.replayed(), t.updated(), t.instantiated(), t.flushed());
     }
 
     /**

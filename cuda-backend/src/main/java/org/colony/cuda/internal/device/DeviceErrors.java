@@ -1,0 +1,114 @@
+package org.colony.cuda.internal.device;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.StepInfo;
+
+/**
+ * The error record kernels write when a step fails on the device (a division by zero, an index out of
+ * range, a neighbour beyond the reach, ...), shared by every store of one device. The first failure is
+ * kept: {@code kind << 24 | line}, a detail (the offending value), which step of which model ran
+ * ({@code model << 16 | step}, from the frame) and a second detail; it is reported, in the words the CPU
+ * backend uses, at the next point where the host waits for the device. Which failure is first when several
+ * threads fail is up to the device; within one thread it is the first in program order.
+ */
+public final class DeviceErrors implements AutoCloseable {
+
+    /** The frame's {@code step} value of kernels that run no step of a model (halo fills, scans). */
+    public static final int NO_STEP = -1;
+
+    private final DeviceBuffer record = DeviceBuffer.zeroed(16);
+    private final List<ModelInfo> models = new ArrayList<>();
+    private final List<String> sourceFiles = new ArrayList<>();
+
+    /** The record's device address, for frames. */
+    public long pointer() {
+        return record.pointer();
+    }
+
+    /** Registers a model; the number goes into its kernels' frames. */
+    public synchronized int register(ModelInfo model, String sourceFile) {
+        models.add(model);
+        sourceFiles.add(sourceFile);
+        if (models.size() > 0x7FFF) {
+            throw new ColonyException("more than 32767 models on one device");
+        }
+        return models.size() - 1;
+    }
+
+    /** The frame's {@code step} value for step number {@code step} of registered model {@code model}. */
+    public static int who(int model, int step) {
+        return model << 16 | step;
+    }
+
+    /** Reads the record (waiting for the device) and throws if a kernel failed; clears it. */
+    public void check() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment s = a.allocate(BYTES);
+            record.download(s, 0, BYTES);
+            check(s);
+        }
+    }
+
+    /** The bytes of the record, for {@link #copyTo}. */
+    public static final long BYTES = 16;
+
+    /**
+     * Enqueues a copy of the record into device memory at {@code dst} ({@link #BYTES}), so that the host can read it
+     * with something it waits for anyway and pass it to {@link #check(MemorySegment)}.
+     */
+    public void copyTo(long dst) {
+        Driver.copyOnDevice(dst, record.pointer(), BYTES);
+    }
+
+    /** Throws if {@code copy}, the record as copied to the host after the kernels in question, holds a failure. */
+    public void check(MemorySegment copy) {
+        int code = copy.get(ValueLayout.JAVA_INT, 0);
+        if (code == 0) {
+            return;
+        }
+        int detail = copy.get(ValueLayout.JAVA_INT, 4);
+        int who = copy.get(ValueLayout.JAVA_INT, 8);
+        int detail2 = copy.get(ValueLayout.JAVA_INT, 12);
+        record.clear();
+        throw new ColonyException(message(code, detail, detail2, who));
+    }
+
+    private String message(int code, int detail, int detail2, int who) {
+        int line = code & 0xFFFFFF;
+        int model = who >> 16;
+        int step = who & 0xFFFF;
+        ModelInfo info = who != NO_STEP && model < models.size() ? models.get(model) : null;
+        StepInfo s = info != null && step < info.steps().size() ? info.steps().get(step) : null;
+        String what = switch (code >>> 24) {
+            case 1 -> "integer division by zero";
+            case 2 -> "array index " + detail + " is out of range";
+            case 3 -> "neighbor offset " + detail + " is beyond the step's reach " + (s == null ? "" : s.reach())
+                    + "; raise @Step(reach = ...)";
+            case 4 -> "uniformInt bound must be positive, was " + detail;
+            case 5 -> "spawn(" + detail + ") makes " + Integer.toUnsignedLong(detail2)
+                    + " children asked for by one agent; at most " + Integer.MAX_VALUE + " per agent and manageAll";
+            case 6 -> "an attribute of place " + Integer.toUnsignedLong(detail)
+                    + " is written with a plain assignment by two agents on it; plain writes need at most one agent "
+                    + "per place";
+            default -> "error " + (code >>> 24);
+        };
+        // Where the CPU backend names no line (its check sits in a shared helper), neither does this.
+        String site = code >>> 24 == 5 ? what : (info == null ? "" : sourceFiles.get(model) + ":") + line + ": " + what;
+        if (s == null) {
+            return site + " (reported by the GPU)";
+        }
+        return "step " + info.modelClass().getSimpleName() + "." + s.name() + " (" + s.source() + ") failed: " + site;
+    }
+
+    @Override
+    public void close() {
+        record.close();
+    }
+}

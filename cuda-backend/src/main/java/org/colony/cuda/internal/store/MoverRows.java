@@ -1,0 +1,128 @@
+package org.colony.cuda.internal.store;
+
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.ModelInfo;
+
+/**
+ * The rows of agents that move between partitions on the device: their layout in the buffers the device transport
+ * carries, and the copies between those buffers and the columns, each batch in one launch ({@link RowCopies}).
+ */
+final class MoverRows {
+
+    private final AgentDevice device;
+    private final ModelInfo model;
+    private final DeviceAgentColumns columns;
+
+    MoverRows(AgentDevice device, ModelInfo model, DeviceAgentColumns columns) {
+        this.device = device;
+        this.model = model;
+        this.columns = columns;
+    }
+
+    /**
+     * Where the columns of {@code c} rows sent between partitions start, in bytes: ids, new places, then each
+     * attribute's element columns (element after element), every column 16-byte aligned; the last entry is the
+     * size of the whole.
+     */
+    long[] layout(long c) {
+        int attributes = columns.current().length;
+        long[] at = new long[attributes + 3];
+        at[1] = align(8 * c);
+        at[2] = at[1] + align(8 * c);
+        for (int a = 0; a < attributes; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            at[a + 3] = at[a + 2] + align((long) info.type().bytes() * info.columns() * c);
+        }
+        return at;
+    }
+
+    /** Bytes of {@code c} rows sent between partitions. */
+    long bytes(long c) {
+        return c == 0 ? 0 : layout(c)[columns.current().length + 2];
+    }
+
+    private static long align(long bytes) {
+        return (bytes + 15) & ~15L;
+    }
+
+    /**
+     * Gathers the rows of the movers to each partition into {@code rows}, partition after partition: {@code counts[q]}
+     * of them, whose slots {@code slotLists} lists partition after partition (ids, new places, attributes).
+     */
+    void pack(long[] counts, long slotLists, long rows) {
+        long at = 0;
+        RowCopies copies = new RowCopies(device, "round.outTable");
+        DeviceBuffer[] current = columns.current();
+        long slots = columns.slots();
+        for (long c : counts) {
+            if (c == 0) {
+                continue;
+            }
+            long[] lay = layout(c);
+            long map = slotLists + 4 * at;
+            copies.add(columns.ids().pointer(), rows + lay[0], map, c, slots, c, 1, 8);
+            copies.add(columns.targets().pointer(), rows + lay[1], map, c, slots, c, 1, 8);
+            for (int a = 0; a < current.length; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                copies.add(current[a].pointer(), rows + lay[a + 2], map, c, slots, c, info.columns(),
+                        info.type().bytes());
+            }
+            at += c;
+            rows += lay[current.length + 2];
+        }
+        copies.launch();
+    }
+
+    /**
+     * Copies the new places of the requests received ({@code counts[s]} from sender s, their rows at {@code rows})
+     * into {@code requests} and their ids into {@code ids}, after the first {@code n} of each, sender after sender.
+     */
+    void unpackRequests(long[] counts, long rows, long requests, long ids, long n) {
+        long at = n;
+        RowCopies copies = new RowCopies(device, "round.inTable");
+        for (long c : counts) {
+            if (c > 0) {
+                long[] lay = layout(c);
+                copies.add(rows + lay[1], requests + 8 * at, 0L, c, c, c, 1, 8);
+                copies.add(rows + lay[0], ids + 8 * at, 0L, c, c, c, 1, 8);
+                at += c;
+                rows += lay[columns.current().length + 2];
+            }
+        }
+        copies.launch();
+    }
+
+    /**
+     * Puts the rows received ({@code counts[s]} from sender s, at {@code rows}) into the slots after the first
+     * {@code n}, sender after sender: places and attributes (the ids are in place already, see
+     * {@link #unpackRequests}). Each sender's rows end a run: its end goes into {@code bounds} after the
+     * {@code runCount} runs there; returns the runs then.
+     */
+    int unpackArrivals(long[] counts, long rows, long n, int[] bounds, int runCount) {
+        long to = n;
+        RowCopies copies = new RowCopies(device, "round.arriveTable");
+        DeviceBuffer[] current = columns.current();
+        long slots = columns.slots();
+        for (long c : counts) {
+            if (c == 0) {
+                continue;
+            }
+            long[] lay = layout(c);
+            // (their ids are in place: settleRound put them there, as it settles every round that receives)
+            copies.add(rows + lay[1], columns.locations().pointer() + 8 * to, 0L, c, c, slots, 1, 8);
+            for (int a = 0; a < current.length; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                int size = info.type().bytes();
+                copies.add(rows + lay[a + 2], current[a].pointer() + (long) size * to, 0L, c, c, slots,
+                        info.columns(), size);
+            }
+            to += c;
+            rows += lay[current.length + 2];
+            bounds[runCount + 1] = (int) to;
+            runCount++;
+        }
+        copies.launch();
+        return runCount;
+    }
+}
