@@ -29,6 +29,11 @@ public final class DeviceWork {
         return MethodHandles.foldArguments(target, INVOKER);
     }
 
+    /** The hook installed now (a no-op before any). */
+    static MethodHandle hook() {
+        return FIRST.getTarget();
+    }
+
     /**
      * Makes {@code hook} (no arguments, no result) run before every binding of device work from now on, on every
      * thread.
