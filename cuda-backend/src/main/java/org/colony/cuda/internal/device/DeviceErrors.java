@@ -1,8 +1,12 @@
 package org.colony.cuda.internal.device;
 
+import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import java.lang.foreign.StructLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.colony.ColonyException;
@@ -20,12 +24,35 @@ import org.colony.kernel.StepInfo;
  */
 public final class DeviceErrors implements AutoCloseable {
 
+    /**
+     * The record, as {@code fail()} in {@code colony.cuh} writes it: 4 unsigned ints, {@code kind << 24 | line} (set
+     * once, by the first failure), a detail, the frame's {@code step} and a second detail.
+     */
+    public static final StructLayout RECORD = MemoryLayout.structLayout(
+            JAVA_INT.withName("code"),
+            JAVA_INT.withName("detail"),
+            JAVA_INT.withName("step"),
+            JAVA_INT.withName("detail2")).withName("ErrorRecord");
+
+    /** The bytes of the record, for {@link #copyTo}. */
+    public static final long BYTES = RECORD.byteSize();
+
     /** The frame's {@code step} value of kernels that run no step of a model (halo fills, scans). */
     public static final int NO_STEP = -1;
 
-    private final DeviceBuffer record = DeviceBuffer.zeroed(16);
+    private static final long CODE = offset("code");
+    private static final long DETAIL = offset("detail");
+    private static final long STEP = offset("step");
+    private static final long DETAIL2 = offset("detail2");
+
+    private final DeviceBuffer record = DeviceBuffer.zeroed(BYTES);
     private final List<ModelInfo> models = new ArrayList<>();
     private final List<String> sourceFiles = new ArrayList<>();
+
+    /** The byte offset of field {@code field} in the record. */
+    public static long offset(String field) {
+        return RECORD.byteOffset(groupElement(field));
+    }
 
     /** The record's device address, for frames. */
     public long pointer() {
@@ -56,9 +83,6 @@ public final class DeviceErrors implements AutoCloseable {
         }
     }
 
-    /** The bytes of the record, for {@link #copyTo}. */
-    public static final long BYTES = 16;
-
     /**
      * Enqueues a copy of the record into device memory at {@code dst} ({@link #BYTES}), so that the host can read it
      * with something it waits for anyway and pass it to {@link #check(MemorySegment)}.
@@ -69,13 +93,13 @@ public final class DeviceErrors implements AutoCloseable {
 
     /** Throws if {@code copy}, the record as copied to the host after the kernels in question, holds a failure. */
     public void check(MemorySegment copy) {
-        int code = copy.get(ValueLayout.JAVA_INT, 0);
+        int code = copy.get(JAVA_INT, CODE);
         if (code == 0) {
             return;
         }
-        int detail = copy.get(ValueLayout.JAVA_INT, 4);
-        int who = copy.get(ValueLayout.JAVA_INT, 8);
-        int detail2 = copy.get(ValueLayout.JAVA_INT, 12);
+        int detail = copy.get(JAVA_INT, DETAIL);
+        int who = copy.get(JAVA_INT, STEP);
+        int detail2 = copy.get(JAVA_INT, DETAIL2);
         record.clear();
         throw new ColonyException(message(code, detail, detail2, who));
     }

@@ -10,6 +10,11 @@ import org.colony.kernel.ModelInfo;
  */
 final class MoverRows {
 
+    /** In {@link #layout}: where the ids start, where the new places start, and where attribute 0 starts. */
+    static final int IDS = 0;
+    static final int PLACES = 1;
+    static final int ATTRIBUTES = 2;
+
     private final AgentDevice device;
     private final ModelInfo model;
     private final DeviceAgentColumns columns;
@@ -21,25 +26,27 @@ final class MoverRows {
     }
 
     /**
-     * Where the columns of {@code c} rows sent between partitions start, in bytes: ids, new places, then each
-     * attribute's element columns (element after element), every column 16-byte aligned; the last entry is the
-     * size of the whole.
+     * Where the columns of {@code c} rows sent between partitions start, in bytes: ids ({@link #IDS}), new places
+     * ({@link #PLACES}), then each attribute's element columns (element after element, attribute a at
+     * {@code ATTRIBUTES + a}), every column 16-byte aligned; the last entry is the size of the whole. The rows are
+     * laid out here and copied by {@link RowCopies}; no kernel reads them as a struct.
      */
     long[] layout(long c) {
         int attributes = columns.current().length;
-        long[] at = new long[attributes + 3];
-        at[1] = align(8 * c);
-        at[2] = at[1] + align(8 * c);
+        long[] at = new long[ATTRIBUTES + attributes + 1];
+        at[IDS] = 0;
+        at[PLACES] = at[IDS] + align(8 * c);
+        at[ATTRIBUTES] = at[PLACES] + align(8 * c);
         for (int a = 0; a < attributes; a++) {
             AttributeInfo info = model.attributes().get(a);
-            at[a + 3] = at[a + 2] + align((long) info.type().bytes() * info.columns() * c);
+            at[ATTRIBUTES + a + 1] = at[ATTRIBUTES + a] + align((long) info.type().bytes() * info.columns() * c);
         }
         return at;
     }
 
     /** Bytes of {@code c} rows sent between partitions. */
     long bytes(long c) {
-        return c == 0 ? 0 : layout(c)[columns.current().length + 2];
+        return c == 0 ? 0 : layout(c)[ATTRIBUTES + columns.current().length];
     }
 
     private static long align(long bytes) {
@@ -61,15 +68,15 @@ final class MoverRows {
             }
             long[] lay = layout(c);
             long map = slotLists + 4 * at;
-            copies.add(columns.ids().pointer(), rows + lay[0], map, c, slots, c, 1, 8);
-            copies.add(columns.targets().pointer(), rows + lay[1], map, c, slots, c, 1, 8);
+            copies.add(columns.ids().pointer(), rows + lay[IDS], map, c, slots, c, 1, 8);
+            copies.add(columns.targets().pointer(), rows + lay[PLACES], map, c, slots, c, 1, 8);
             for (int a = 0; a < current.length; a++) {
                 AttributeInfo info = model.attributes().get(a);
-                copies.add(current[a].pointer(), rows + lay[a + 2], map, c, slots, c, info.columns(),
+                copies.add(current[a].pointer(), rows + lay[ATTRIBUTES + a], map, c, slots, c, info.columns(),
                         info.type().bytes());
             }
             at += c;
-            rows += lay[current.length + 2];
+            rows += lay[ATTRIBUTES + current.length];
         }
         copies.launch();
     }
@@ -84,10 +91,10 @@ final class MoverRows {
         for (long c : counts) {
             if (c > 0) {
                 long[] lay = layout(c);
-                copies.add(rows + lay[1], requests + 8 * at, 0L, c, c, c, 1, 8);
-                copies.add(rows + lay[0], ids + 8 * at, 0L, c, c, c, 1, 8);
+                copies.add(rows + lay[PLACES], requests + 8 * at, 0L, c, c, c, 1, 8);
+                copies.add(rows + lay[IDS], ids + 8 * at, 0L, c, c, c, 1, 8);
                 at += c;
-                rows += lay[columns.current().length + 2];
+                rows += lay[ATTRIBUTES + columns.current().length];
             }
         }
         copies.launch();
@@ -110,15 +117,15 @@ final class MoverRows {
             }
             long[] lay = layout(c);
             // (their ids are in place: settleRound put them there, as it settles every round that receives)
-            copies.add(rows + lay[1], columns.locations().pointer() + 8 * to, 0L, c, c, slots, 1, 8);
+            copies.add(rows + lay[PLACES], columns.locations().pointer() + 8 * to, 0L, c, c, slots, 1, 8);
             for (int a = 0; a < current.length; a++) {
                 AttributeInfo info = model.attributes().get(a);
                 int size = info.type().bytes();
-                copies.add(rows + lay[a + 2], current[a].pointer() + (long) size * to, 0L, c, c, slots,
+                copies.add(rows + lay[ATTRIBUTES + a], current[a].pointer() + (long) size * to, 0L, c, c, slots,
                         info.columns(), size);
             }
             to += c;
-            rows += lay[current.length + 2];
+            rows += lay[ATTRIBUTES + current.length];
             bounds[runCount + 1] = (int) to;
             runCount++;
         }
