@@ -11,10 +11,10 @@ import org.colony.cuda.internal.launch.LaunchRecorder;
  */
 public final class CudaGraphs {
 
-    /** The system property that turns graphs off: {@code -Dcolony.cuda.graphs=false}. */
-    public static final String PROPERTY = "colony.cuda.graphs";
-    /** Whether CUDA backends may capture graphs in this JVM: true unless {@value #PROPERTY} is {@code false}. */
-    public static final boolean ENABLED = !"false".equalsIgnoreCase(System.getProperty(PROPERTY, "true").strip());
+    /** The system property that turns graphs off: {@code -Dcolony.cuda.graphs=false} ({@link CudaSwitches#GRAPHS}). */
+    public static final String PROPERTY = CudaSwitches.GRAPHS.property();
+    /** Whether CUDA backends may capture graphs in this JVM: true unless {@code colony.cuda.graphs} is {@code false}. */
+    public static final boolean ENABLED = CudaSwitches.GRAPHS.on();
 
     private static final ScopedValue<Boolean> OFF = ScopedValue.newInstance();
 

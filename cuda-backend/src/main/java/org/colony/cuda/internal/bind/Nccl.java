@@ -16,6 +16,7 @@ import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 import org.colony.ColonyException;
 import org.colony.cuda.CudaException;
+import org.colony.cuda.CudaSwitches;
 
 /**
  * NCCL ({@code libnccl.so.2}, NVIDIA's GPU-to-GPU communication library) through {@code java.lang.foreign}:
@@ -23,8 +24,8 @@ import org.colony.cuda.CudaException;
  * receives. Every call goes through one check that throws a {@link CudaException} naming the function and
  * the {@code ncclResult_t} ({@code ncclGroupEnd failed: ncclUnhandledCudaError (...)}).
  *
- * <p>The library is loaded on first use, from the path in the system property {@value #LIBRARY_PROPERTY}
- * when it is set, else by its soname. When it cannot be loaded every call throws one
+ * <p>The library is loaded on first use, from the path in the system property {@code colony.nccl.library}
+ * ({@link CudaSwitches#NCCL_LIBRARY}) when it is set, else by its soname. When it cannot be loaded every call throws one
  * {@link ColonyException} saying so; {@link #unavailableReason()} asks without throwing.
  *
  * <p>Handles ({@code ncclComm_t}, {@code cudaStream_t}, which is a {@code CUstream}) and device pointers
@@ -34,10 +35,10 @@ import org.colony.cuda.CudaException;
 @SuppressWarnings("restricted")
 public final class Nccl {
 
-    /** The soname loaded when {@value #LIBRARY_PROPERTY} is not set. */
-    public static final String LIBRARY = "libnccl.so.2";
+    /** The soname loaded when {@code colony.nccl.library} is not set ({@link CudaSwitches#NCCL_LIBRARY}). */
+    public static final String LIBRARY = CudaSwitches.NCCL_LIBRARY.fallback();
     /** The system property that names the library's path instead. */
-    public static final String LIBRARY_PROPERTY = "colony.nccl.library";
+    public static final String LIBRARY_PROPERTY = CudaSwitches.NCCL_LIBRARY.property();
 
     /** {@code NCCL_UNIQUE_ID_BYTES}. */
     static final int UNIQUE_ID_BYTES = 128;
@@ -67,7 +68,7 @@ public final class Nccl {
 
         static {
             try {
-                LOOKUP = load(System.getProperty(LIBRARY_PROPERTY, LIBRARY));
+                LOOKUP = load(CudaSwitches.NCCL_LIBRARY.value());
             } catch (ColonyException e) {
                 unloadable = e.getMessage();
                 throw e;

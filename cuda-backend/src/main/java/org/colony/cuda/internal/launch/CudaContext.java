@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.colony.cuda.CudaGraphs;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.GraphCalls;
 import org.colony.cuda.internal.device.CloseHelper;
@@ -34,7 +33,8 @@ public final class CudaContext implements AutoCloseable {
     /**
      * @param device the GPU
      * @param fast whether kernels may use fused multiply-add and fast math
-     * @param graphs whether repeated ticks may be replayed as CUDA graphs
+     * @param graphs whether repeated ticks may be replayed as CUDA graphs (the caller applies
+     *     {@code CudaGraphs.allowedNow()}, which reads {@code colony.cuda.graphs}); they are where the driver has them
      */
     public CudaContext(CudaDevice device, boolean fast, boolean graphs) {
         this.device = device;
@@ -42,7 +42,7 @@ public final class CudaContext implements AutoCloseable {
         this.compiler = new KernelCompiler(device.architecture(), fast);
         device.makeCurrent();
         this.errors = new DeviceErrors();
-        this.graphs = graphs && CudaGraphs.ENABLED && GraphCalls.available();
+        this.graphs = graphs && GraphCalls.available();
         this.recorder = new LaunchRecorder(new DriverGraphs(device.context()));
         recorder.setEnabled(this.graphs);
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import org.colony.ColonyException;
+import org.colony.cuda.CudaSwitches;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.CudaModule;
 import org.colony.cuda.internal.device.DeviceErrors;
@@ -15,15 +16,9 @@ public final class ModelKernels implements AutoCloseable {
 
     /**
      * Whether steps with a SWAR form (four cells in the byte lanes of a word, see the processor's
-     * {@code SwarStep}) launch it rather than their ordinary kernel; {@code -Dcolony.cuda.swar=false} launches the
-     * ordinary kernels, to compare the two.
+     * {@code SwarStep}) launch it rather than their ordinary kernel ({@link CudaSwitches#SWAR}, read once).
      */
-    static final boolean SWAR = swarSwitch(System.getProperty("colony.cuda.swar"));
-
-    /** The {@code colony.cuda.swar} switch: on unless the property is {@code false}. */
-    static boolean swarSwitch(String property) {
-        return property == null || !"false".equalsIgnoreCase(property.trim());
-    }
+    static final boolean SWAR = CudaSwitches.SWAR.on();
 
     private final CudaModule module;
     private final long[] steps;
@@ -180,15 +175,13 @@ public final class ModelKernels implements AutoCloseable {
     }
 
     /**
-     * The lanes of every row-marching kernel when set by the {@code colony.cuda.lanes} property (a tuning
-     * knob for benchmarks, 1 to 4), else 0: each kernel's own choice.
+     * The lanes of every row-marching kernel when set by {@link CudaSwitches#LANES} (a tuning knob for benchmarks,
+     * 1 to 4), else 0: each kernel's own choice.
+     *
+     * @throws ColonyException if the property is set to anything but 0 to 4
      */
     static int lanesOverride() {
-        int l = Integer.getInteger("colony.cuda.lanes", 0);
-        if (l < 0 || l > 4) {
-            throw new ColonyException("colony.cuda.lanes must be 1 to 4, not " + l);
-        }
-        return l;
+        return (int) CudaSwitches.LANES.whole(0, 4);
     }
 
     /** Copies a shared attribute's host values ({@code length} elements, at least one) to its constant symbol. */

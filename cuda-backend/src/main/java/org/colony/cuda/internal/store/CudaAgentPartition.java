@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.colony.ColonyException;
+import org.colony.cuda.CudaSwitches;
 import org.colony.cuda.internal.launch.CudaContext;
 import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
@@ -48,8 +49,8 @@ import org.colony.runtime.spi.AgentStore;
  */
 final class CudaAgentPartition implements RoundPartition {
 
-    /** Whether rounds without births run on the device ({@code -Dcolony.cuda.deviceRounds=false}: on the host). */
-    private static final boolean DEVICE_ROUNDS = !"false".equals(System.getProperty("colony.cuda.deviceRounds"));
+    /** Whether rounds without births run on the device ({@link CudaSwitches#DEVICE_ROUNDS}: else on the host). */
+    private static final boolean DEVICE_ROUNDS = CudaSwitches.DEVICE_ROUNDS.on();
 
     private final CudaAgentStore dev;
     private final CudaPlaceStore block;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.colony.ColonyException;
+import org.colony.cuda.CudaSwitches;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.CloseHelper;
 import org.colony.cuda.internal.device.DeviceBuffer;
@@ -62,7 +63,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     private final KernelParams params;
     private boolean closed;
     /** Rows per thread of row-marching kernels, when set (a tuning knob for benchmarks); else 0, chosen per grid. */
-    private final int marchOverride = Integer.getInteger("colony.cuda.march", 0);
+    private final int marchOverride = (int) CudaSwitches.MARCH.whole(0, Integer.MAX_VALUE);
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
     private final java.util.List<DeviceBuffer> buffers = new java.util.ArrayList<>();

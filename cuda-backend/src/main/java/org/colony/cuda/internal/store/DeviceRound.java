@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import org.colony.cuda.CudaSwitches;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
@@ -45,14 +46,14 @@ final class DeviceRound {
 
     /**
      * Whether a partition's round that only moved agents across leaves its compaction to the next round
-     * ({@code -Dcolony.cuda.deferCompaction=false}: every round compacts).
+     * ({@link CudaSwitches#DEFER_COMPACTION}; off: every round compacts).
      */
-    private static final boolean DEFER = !"false".equals(System.getProperty("colony.cuda.deferCompaction"));
+    private static final boolean DEFER = CudaSwitches.DEFER_COMPACTION.on();
     /**
      * Whether a deferred round's finish is queued before the wait for its winners' counts
-     * ({@code -Dcolony.cuda.finishAhead=false}: after it, for comparison).
+     * ({@link CudaSwitches#FINISH_AHEAD}; off: after it, for comparison).
      */
-    private static final boolean AHEAD = !"false".equals(System.getProperty("colony.cuda.finishAhead"));
+    private static final boolean AHEAD = CudaSwitches.FINISH_AHEAD.on();
 
     private final AgentDevice device;
     private final DeviceAgentColumns columns;

@@ -2,6 +2,7 @@ package org.colony.cuda.internal.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.colony.cuda.CudaSwitches;
 import org.junit.jupiter.api.Test;
 
 /** Which kernel a step launches, and with what geometry, from its source's header: no GPU needed. */
@@ -45,9 +46,22 @@ class KernelLaunchTest {
 
     @Test
     void theSwarSwitch_isOnUnlessSetToFalse() {
-        assertEquals(true, ModelKernels.swarSwitch(null));
-        assertEquals(true, ModelKernels.swarSwitch("true"));
-        assertEquals(false, ModelKernels.swarSwitch("false"));
-        assertEquals(false, ModelKernels.swarSwitch(" FALSE"));
+        String before = System.getProperty(CudaSwitches.SWAR.property());
+        try {
+            System.clearProperty(CudaSwitches.SWAR.property());
+            assertEquals(true, CudaSwitches.SWAR.on());
+            System.setProperty(CudaSwitches.SWAR.property(), "true");
+            assertEquals(true, CudaSwitches.SWAR.on());
+            System.setProperty(CudaSwitches.SWAR.property(), "false");
+            assertEquals(false, CudaSwitches.SWAR.on());
+            System.setProperty(CudaSwitches.SWAR.property(), " FALSE");
+            assertEquals(false, CudaSwitches.SWAR.on());
+        } finally {
+            if (before == null) {
+                System.clearProperty(CudaSwitches.SWAR.property());
+            } else {
+                System.setProperty(CudaSwitches.SWAR.property(), before);
+            }
+        }
     }
 }
