@@ -13,7 +13,7 @@ public final class CudaGraphs {
 
     /** The system property that turns graphs off: {@code -Dcolony.cuda.graphs=false} ({@link CudaSwitches#GRAPHS}). */
     public static final String PROPERTY = CudaSwitches.GRAPHS.property();
-    /** Whether CUDA backends may capture graphs in this JVM: true unless {@code colony.cuda.graphs} is {@code false}. */
+    /** Whether CUDA backends may capture graphs in this JVM: true unless {@code colony.cuda.graphs} is false. */
     public static final boolean ENABLED = CudaSwitches.GRAPHS.on();
 
     private static final ScopedValue<Boolean> OFF = ScopedValue.newInstance();

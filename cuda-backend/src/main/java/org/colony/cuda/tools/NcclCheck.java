@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.io.PrintStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -479,7 +480,7 @@ public final class NcclCheck {
 
     /** A word whose bytes in memory, lowest address first, are its bytes from least significant up. */
     private static long toLittleEndian(long w) {
-        return java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN ? w : Long.reverseBytes(w);
+        return ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? w : Long.reverseBytes(w);
     }
 
     private static String hex(byte b) {

@@ -12,6 +12,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.util.Locale;
 import org.colony.cuda.CudaException;
 
 /**
@@ -144,8 +145,8 @@ public final class Driver {
 
     /** The name of a driver error code. */
     static String errorName(int code) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment p = a.allocate(ADDRESS);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment p = arena.allocate(ADDRESS);
             int r = (int) CU_GET_ERROR_NAME.invokeExact(code, p);
             if (r != 0) {
                 return "CUDA error " + code;
@@ -188,8 +189,8 @@ public final class Driver {
 
     /** The driver's CUDA version, as 13000 for 13.0. */
     public static int driverVersion() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment v = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(JAVA_INT);
             check((int) CU_DRIVER_GET_VERSION.invokeExact(v), "cuDriverGetVersion");
             return v.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -199,8 +200,8 @@ public final class Driver {
 
     /** The number of CUDA devices. */
     public static int deviceCount() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment n = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment n = arena.allocate(JAVA_INT);
             check((int) CU_DEVICE_GET_COUNT.invokeExact(n), "cuDeviceGetCount");
             return n.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -209,8 +210,8 @@ public final class Driver {
     }
 
     public static int device(int ordinal) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment d = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment d = arena.allocate(JAVA_INT);
             check((int) CU_DEVICE_GET.invokeExact(d, ordinal), "cuDeviceGet");
             return d.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -219,8 +220,8 @@ public final class Driver {
     }
 
     public static String deviceName(int device) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment s = a.allocate(256);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = arena.allocate(256);
             check((int) CU_DEVICE_GET_NAME.invokeExact(s, 256, device), "cuDeviceGetName");
             return s.getString(0);
         } catch (Throwable t) {
@@ -229,8 +230,8 @@ public final class Driver {
     }
 
     public static int attribute(int device, int attribute) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment v = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(JAVA_INT);
             check((int) CU_DEVICE_GET_ATTRIBUTE.invokeExact(v, attribute, device), "cuDeviceGetAttribute");
             return v.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -239,8 +240,8 @@ public final class Driver {
     }
 
     public static long totalMemory(int device) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment v = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(JAVA_LONG);
             check((int) CU_DEVICE_TOTAL_MEM.invokeExact(v, device), "cuDeviceTotalMem_v2");
             return v.get(JAVA_LONG, 0);
         } catch (Throwable t) {
@@ -249,8 +250,8 @@ public final class Driver {
     }
 
     public static long retainPrimaryContext(int device) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment c = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment c = arena.allocate(JAVA_LONG);
             check((int) CU_DEVICE_PRIMARY_CTX_RETAIN.invokeExact(c, device), "cuDevicePrimaryCtxRetain");
             return c.get(JAVA_LONG, 0);
         } catch (Throwable t) {
@@ -276,8 +277,8 @@ public final class Driver {
 
     /** The context current on the calling thread, or 0 when there is none. */
     public static long currentContext() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment c = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment c = arena.allocate(JAVA_LONG);
             check((int) CU_CTX_GET_CURRENT.invokeExact(c), "cuCtxGetCurrent");
             return c.get(JAVA_LONG, 0);
         } catch (Throwable t) {
@@ -295,9 +296,9 @@ public final class Driver {
 
     /** Free and total device memory of the current context's device. */
     public static long[] memoryInfo() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment free = a.allocate(JAVA_LONG);
-            MemorySegment total = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment free = arena.allocate(JAVA_LONG);
+            MemorySegment total = arena.allocate(JAVA_LONG);
             check((int) CU_MEM_GET_INFO.invokeExact(free, total), "cuMemGetInfo_v2");
             return new long[] {free.get(JAVA_LONG, 0), total.get(JAVA_LONG, 0)};
         } catch (Throwable t) {
@@ -310,8 +311,8 @@ public final class Driver {
      * that frees memory and tries again before it reports {@link #outOfMemory}.
      */
     public static long tryMalloc(long bytes) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment p = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment p = arena.allocate(JAVA_LONG);
             int r = (int) CU_MEM_ALLOC.invokeExact(p, Math.max(bytes, 1L));
             if (r == OUT_OF_MEMORY) {
                 return 0L;
@@ -326,7 +327,7 @@ public final class Driver {
     /** {@code CUDA_ERROR_OUT_OF_MEMORY} from {@code function}: how much was asked for and how much is left. */
     public static CudaException outOfMemory(String function, int code, long bytes) {
         long[] info = memoryInfo();
-        return new CudaException(function, errorName(code), String.format(java.util.Locale.ROOT,
+        return new CudaException(function, errorName(code), String.format(Locale.ROOT,
                 "%.2f GiB asked for, %.2f GiB free of %.2f GiB; use a smaller model or more devices",
                 bytes / GIB, info[0] / GIB, info[1] / GIB));
     }
@@ -361,8 +362,8 @@ public final class Driver {
 
     /** Page-locked host memory of {@code bytes} bytes, for copies that do not wait ({@link #freeHost}). */
     public static MemorySegment allocateHost(long bytes) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment pp = a.allocate(ADDRESS);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pp = arena.allocate(ADDRESS);
             check((int) CU_MEM_ALLOC_HOST.invokeExact(pp, bytes), "cuMemAllocHost_v2");
             return pp.get(ADDRESS, 0).reinterpret(bytes);
         } catch (Throwable t) {
@@ -409,8 +410,8 @@ public final class Driver {
      * one that it does not.
      */
     static long createStream(int flags) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment s = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = arena.allocate(JAVA_LONG);
             check((int) CU_STREAM_CREATE.invokeExact(s, flags), "cuStreamCreate");
             return s.get(JAVA_LONG, 0);
         } catch (Throwable t) {
@@ -423,11 +424,11 @@ public final class Driver {
      * scheduled before those of stream 0 as multiprocessors free up (halo transfers among interior work).
      */
     public static long createUrgentStream(int flags) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment least = a.allocate(JAVA_INT);
-            MemorySegment greatest = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment least = arena.allocate(JAVA_INT);
+            MemorySegment greatest = arena.allocate(JAVA_INT);
             check((int) CU_CTX_GET_STREAM_PRIORITY_RANGE.invokeExact(least, greatest), "cuCtxGetStreamPriorityRange");
-            MemorySegment s = a.allocate(JAVA_LONG);
+            MemorySegment s = arena.allocate(JAVA_LONG);
             check((int) CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, greatest.get(JAVA_INT, 0)),
                     "cuStreamCreateWithPriority");
             return s.get(JAVA_LONG, 0);
@@ -455,8 +456,8 @@ public final class Driver {
 
     /** Creates an event for ordering only ({@code CU_EVENT_DISABLE_TIMING}). */
     public static long createFence() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment e = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment e = arena.allocate(JAVA_LONG);
             check((int) CU_EVENT_CREATE.invokeExact(e, 2), "cuEventCreate");
             return e.get(JAVA_LONG, 0);
         } catch (Throwable t) {
@@ -489,8 +490,8 @@ public final class Driver {
     }
 
     public static long loadModule(MemorySegment image) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment m = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment m = arena.allocate(JAVA_LONG);
             check((int) CU_MODULE_LOAD_DATA.invokeExact(m, image), "cuModuleLoadData");
             return m.get(JAVA_LONG, 0);
         } catch (Throwable t) {
@@ -508,14 +509,14 @@ public final class Driver {
         if (CU_MODULE_GET_FUNCTION_COUNT == null || CU_MODULE_ENUMERATE_FUNCTIONS == null || CU_FUNC_LOAD == null) {
             return;
         }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment n = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment n = arena.allocate(JAVA_INT);
             check((int) CU_MODULE_GET_FUNCTION_COUNT.invokeExact(n, module), "cuModuleGetFunctionCount");
             int count = n.get(JAVA_INT, 0);
             if (count == 0) {
                 return;
             }
-            MemorySegment functions = a.allocate(JAVA_LONG, count);
+            MemorySegment functions = arena.allocate(JAVA_LONG, count);
             check((int) CU_MODULE_ENUMERATE_FUNCTIONS.invokeExact(functions, count, module), "cuModuleEnumerateFunctions");
             for (int i = 0; i < count; i++) {
                 check((int) CU_FUNC_LOAD.invokeExact(functions.getAtIndex(JAVA_LONG, i)), "cuFuncLoad");
@@ -534,9 +535,9 @@ public final class Driver {
     }
 
     public static long function(long module, String name) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment f = a.allocate(JAVA_LONG);
-            check((int) CU_MODULE_GET_FUNCTION.invokeExact(f, module, a.allocateFrom(name)), "cuModuleGetFunction");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment f = arena.allocate(JAVA_LONG);
+            check((int) CU_MODULE_GET_FUNCTION.invokeExact(f, module, arena.allocateFrom(name)), "cuModuleGetFunction");
             return f.get(JAVA_LONG, 0);
         } catch (CudaException e) {
             throw new CudaException("cuModuleGetFunction", e.error(), "kernel " + name);
@@ -547,10 +548,11 @@ public final class Driver {
 
     /** The device address and size of a global ({@code __constant__}) symbol. */
     public static long[] global(long module, String name) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment p = a.allocate(JAVA_LONG);
-            MemorySegment n = a.allocate(JAVA_LONG);
-            check((int) CU_MODULE_GET_GLOBAL.invokeExact(p, n, module, a.allocateFrom(name)), "cuModuleGetGlobal_v2");
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment p = arena.allocate(JAVA_LONG);
+            MemorySegment n = arena.allocate(JAVA_LONG);
+            check((int) CU_MODULE_GET_GLOBAL.invokeExact(p, n, module, arena.allocateFrom(name)),
+                    "cuModuleGetGlobal_v2");
             return new long[] {p.get(JAVA_LONG, 0), n.get(JAVA_LONG, 0)};
         } catch (CudaException e) {
             throw new CudaException("cuModuleGetGlobal_v2", e.error(), "symbol " + name);
@@ -572,8 +574,8 @@ public final class Driver {
      * Launches a kernel that its context's {@code LaunchRecorder} took and wants launched now, or that belongs to a
      * context whose recorder is off: in the order the recorder keeps, without interrupting it.
      */
-    public static void launchInOrder(long function, int gx, int gy, int gz, int bx, int by, int bz, int shared, long stream,
-            MemorySegment params, String name) {
+    public static void launchInOrder(long function, int gx, int gy, int gz, int bx, int by, int bz, int shared,
+            long stream, MemorySegment params, String name) {
         launch(CU_LAUNCH_KERNEL_IN_ORDER, function, gx, gy, gz, bx, by, bz, shared, stream, params, name);
     }
 
@@ -592,8 +594,8 @@ public final class Driver {
     }
 
     public static long createEvent() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment e = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment e = arena.allocate(JAVA_LONG);
             check((int) CU_EVENT_CREATE.invokeExact(e, 0), "cuEventCreate");
             return e.get(JAVA_LONG, 0);
         } catch (Throwable t) {
@@ -615,9 +617,9 @@ public final class Driver {
     }
 
     public static float elapsed(long start, long end) {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined()) {
             check((int) CU_EVENT_SYNCHRONIZE.invokeExact(end), "cuEventSynchronize");
-            MemorySegment ms = a.allocate(JAVA_FLOAT);
+            MemorySegment ms = arena.allocate(JAVA_FLOAT);
             check((int) CU_EVENT_ELAPSED_TIME.invokeExact(ms, start, end), "cuEventElapsedTime_v2");
             return ms.get(JAVA_FLOAT, 0);
         } catch (Throwable t) {

@@ -48,8 +48,8 @@ public final class GraphCalls {
 
     /** {@code cuGraphCreate}: an empty graph. */
     public static long create() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment g = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment g = arena.allocate(JAVA_LONG);
             Driver.check((int) CU_GRAPH_CREATE.invokeExact(g, 0), "cuGraphCreate");
             return g.get(JAVA_LONG, 0);
         } catch (Throwable t) {
@@ -62,28 +62,28 @@ public final class GraphCalls {
      * node {@code after} (0: a root node); returns the node.
      */
     public static long addKernelNode(long graph, long after, MemorySegment nodeParams, String name) {
-        int r;
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment node = a.allocate(JAVA_LONG);
-            MemorySegment deps = a.allocate(JAVA_LONG);
+        int result;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment node = arena.allocate(JAVA_LONG);
+            MemorySegment deps = arena.allocate(JAVA_LONG);
             deps.set(JAVA_LONG, 0, after);
             // A conditional argument would take invokeExact's Object type: the dependencies go in a local first.
             MemorySegment dependencies = after == 0 ? MemorySegment.NULL : deps;
             long dependencyCount = after == 0 ? 0L : 1L;
-            r = (int) CU_GRAPH_ADD_KERNEL_NODE.invokeExact(node, graph, dependencies, dependencyCount, nodeParams);
-            if (r == 0) {
+            result = (int) CU_GRAPH_ADD_KERNEL_NODE.invokeExact(node, graph, dependencies, dependencyCount, nodeParams);
+            if (result == 0) {
                 return node.get(JAVA_LONG, 0);
             }
         } catch (Throwable t) {
             throw Driver.rethrow(t, "cuGraphAddKernelNode_v2");
         }
-        throw new CudaException("cuGraphAddKernelNode_v2", Driver.errorName(r), "kernel " + name);
+        throw new CudaException("cuGraphAddKernelNode_v2", Driver.errorName(result), "kernel " + name);
     }
 
     /** {@code cuGraphInstantiateWithFlags(.., 0)}: an executable graph of {@code graph}. */
     public static long instantiate(long graph) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment e = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment e = arena.allocate(JAVA_LONG);
             Driver.check((int) CU_GRAPH_INSTANTIATE.invokeExact(e, graph, 0L), "cuGraphInstantiateWithFlags");
             return e.get(JAVA_LONG, 0);
         } catch (Throwable t) {
@@ -93,14 +93,14 @@ public final class GraphCalls {
 
     /** Gives kernel node {@code node} of the executable graph {@code exec} the parameters {@code nodeParams}. */
     public static void setKernelNodeParams(long exec, long node, MemorySegment nodeParams, String name) {
-        int r;
+        int result;
         try {
-            r = (int) CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS.invokeExact(exec, node, nodeParams);
+            result = (int) CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS.invokeExact(exec, node, nodeParams);
         } catch (Throwable t) {
             throw Driver.rethrow(t, "cuGraphExecKernelNodeSetParams_v2");
         }
-        if (r != 0) {
-            throw new CudaException("cuGraphExecKernelNodeSetParams_v2", Driver.errorName(r), "kernel " + name);
+        if (result != 0) {
+            throw new CudaException("cuGraphExecKernelNodeSetParams_v2", Driver.errorName(result), "kernel " + name);
         }
     }
 

@@ -25,8 +25,8 @@ import org.colony.cuda.CudaSwitches;
  * the {@code ncclResult_t} ({@code ncclGroupEnd failed: ncclUnhandledCudaError (...)}).
  *
  * <p>The library is loaded on first use, from the path in the system property {@code colony.nccl.library}
- * ({@link CudaSwitches#NCCL_LIBRARY}) when it is set, else by its soname. When it cannot be loaded every call throws one
- * {@link ColonyException} saying so; {@link #unavailableReason()} asks without throwing.
+ * ({@link CudaSwitches#NCCL_LIBRARY}) when it is set, else by its soname. When it cannot be loaded every call
+ * throws one {@link ColonyException} saying so; {@link #unavailableReason()} asks without throwing.
  *
  * <p>Handles ({@code ncclComm_t}, {@code cudaStream_t}, which is a {@code CUstream}) and device pointers
  * are passed as {@code long}, as in {@link Driver}: Colony runs on 64-bit hosts only.
@@ -82,7 +82,7 @@ public final class Nccl {
             }), fd);
         }
 
-        /** A function that does or orders device work: launches the graph recorder holds go out first ({@link DeviceWork}). */
+        /** A function that does or orders device work: held launches go out first ({@link DeviceWork}). */
         private static MethodHandle work(String name, FunctionDescriptor fd) {
             return DeviceWork.first(bind(name, fd));
         }
@@ -197,8 +197,8 @@ public final class Nccl {
 
     /** NCCL's version code: 22703 for 2.27.3 (1000 × major + 100 × minor + patch before 2.9). */
     public static int version() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment v = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(JAVA_INT);
             check((int) Lib.GET_VERSION.invokeExact(v), "ncclGetVersion", null);
             return v.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -234,8 +234,8 @@ public final class Nccl {
         if (id.byteSize() != UNIQUE_ID_BYTES) {
             throw new IllegalArgumentException("an ncclUniqueId has " + UNIQUE_ID_BYTES + " bytes, not " + id.byteSize());
         }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment comm = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment comm = arena.allocate(JAVA_LONG);
             check((int) Lib.COMM_INIT_RANK.invokeExact(comm, ranks, id, rank), "ncclCommInitRank",
                     "rank=" + rank + " ranks=" + ranks);
             return comm.get(JAVA_LONG, 0);
@@ -249,9 +249,9 @@ public final class Nccl {
      * {@code devices[i]} (the ordinals of {@code cuDeviceGet}).
      */
     public static long[] initAll(int[] devices) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment comms = a.allocate(JAVA_LONG, devices.length);
-            MemorySegment list = a.allocateFrom(JAVA_INT, devices);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment comms = arena.allocate(JAVA_LONG, devices.length);
+            MemorySegment list = arena.allocateFrom(JAVA_INT, devices);
             check((int) Lib.COMM_INIT_ALL.invokeExact(comms, devices.length, list), "ncclCommInitAll",
                     "devices=" + Arrays.toString(devices));
             return comms.toArray(JAVA_LONG);
@@ -280,8 +280,8 @@ public final class Nccl {
 
     /** {@code ncclCommGetAsyncError}: the error the communicator met in the background, 0 if none. */
     public static int asyncError(long comm) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment r = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment r = arena.allocate(JAVA_INT);
             check((int) Lib.COMM_GET_ASYNC_ERROR.invokeExact(comm, r), "ncclCommGetAsyncError", null);
             return r.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -291,8 +291,8 @@ public final class Nccl {
 
     /** {@code ncclCommCuDevice}: the CUDA device of a communicator. */
     public static int device(long comm) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment d = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment d = arena.allocate(JAVA_INT);
             check((int) Lib.COMM_CU_DEVICE.invokeExact(comm, d), "ncclCommCuDevice", null);
             return d.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -302,8 +302,8 @@ public final class Nccl {
 
     /** {@code ncclCommUserRank}: the rank of a communicator. */
     public static int rank(long comm) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment r = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment r = arena.allocate(JAVA_INT);
             check((int) Lib.COMM_USER_RANK.invokeExact(comm, r), "ncclCommUserRank", null);
             return r.get(JAVA_INT, 0);
         } catch (Throwable t) {

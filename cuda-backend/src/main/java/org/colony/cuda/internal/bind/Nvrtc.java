@@ -9,6 +9,7 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
 import org.colony.cuda.CudaException;
@@ -75,9 +76,9 @@ public final class Nvrtc {
 
     /** NVRTC's version as {major, minor}. */
     public static int[] version() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment major = a.allocate(JAVA_INT);
-            MemorySegment minor = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment major = arena.allocate(JAVA_INT);
+            MemorySegment minor = arena.allocate(JAVA_INT);
             check((int) VERSION.invokeExact(major, minor), "nvrtcVersion");
             return new int[] {major.get(JAVA_INT, 0), minor.get(JAVA_INT, 0)};
         } catch (Throwable t) {
@@ -96,36 +97,36 @@ public final class Nvrtc {
      */
     public static Result compile(String source, String name, List<String> headerNames, List<String> headers,
             List<String> options) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment prog = a.allocate(JAVA_LONG);
-            MemorySegment hs = a.allocate(ADDRESS, Math.max(1, headers.size()));
-            MemorySegment hn = a.allocate(ADDRESS, Math.max(1, headers.size()));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment prog = arena.allocate(JAVA_LONG);
+            MemorySegment hs = arena.allocate(ADDRESS, Math.max(1, headers.size()));
+            MemorySegment hn = arena.allocate(ADDRESS, Math.max(1, headers.size()));
             for (int i = 0; i < headers.size(); i++) {
-                hs.setAtIndex(ADDRESS, i, a.allocateFrom(headers.get(i)));
-                hn.setAtIndex(ADDRESS, i, a.allocateFrom(headerNames.get(i)));
+                hs.setAtIndex(ADDRESS, i, arena.allocateFrom(headers.get(i)));
+                hn.setAtIndex(ADDRESS, i, arena.allocateFrom(headerNames.get(i)));
             }
-            check((int) CREATE_PROGRAM.invokeExact(prog, a.allocateFrom(source), a.allocateFrom(name), headers.size(), hs,
-                    hn), "nvrtcCreateProgram");
-            long p = prog.get(JAVA_LONG, 0);
+            check((int) CREATE_PROGRAM.invokeExact(prog, arena.allocateFrom(source), arena.allocateFrom(name),
+                    headers.size(), hs, hn), "nvrtcCreateProgram");
+            long program = prog.get(JAVA_LONG, 0);
             try {
-                MemorySegment opts = a.allocate(ADDRESS, Math.max(1, options.size()));
+                MemorySegment opts = arena.allocate(ADDRESS, Math.max(1, options.size()));
                 for (int i = 0; i < options.size(); i++) {
-                    opts.setAtIndex(ADDRESS, i, a.allocateFrom(options.get(i)));
+                    opts.setAtIndex(ADDRESS, i, arena.allocateFrom(options.get(i)));
                 }
-                int r = (int) COMPILE_PROGRAM.invokeExact(p, options.size(), opts);
-                MemorySegment logSize = a.allocate(JAVA_LONG);
-                check((int) GET_LOG_SIZE.invokeExact(p, logSize), "nvrtcGetProgramLogSize");
-                MemorySegment log = a.allocate(Math.max(1, logSize.get(JAVA_LONG, 0)));
-                check((int) GET_LOG.invokeExact(p, log), "nvrtcGetProgramLog");
+                int r = (int) COMPILE_PROGRAM.invokeExact(program, options.size(), opts);
+                MemorySegment logSize = arena.allocate(JAVA_LONG);
+                check((int) GET_LOG_SIZE.invokeExact(program, logSize), "nvrtcGetProgramLogSize");
+                MemorySegment log = arena.allocate(Math.max(1, logSize.get(JAVA_LONG, 0)));
+                check((int) GET_LOG.invokeExact(program, log), "nvrtcGetProgramLog");
                 String text = log.getString(0);
                 if (r != 0) {
                     return new Result(null, text.isBlank() ? error(r) : text);
                 }
-                MemorySegment size = a.allocate(JAVA_LONG);
-                check((int) GET_CUBIN_SIZE.invokeExact(p, size), "nvrtcGetCUBINSize");
-                MemorySegment cubin = a.allocate(size.get(JAVA_LONG, 0));
-                check((int) GET_CUBIN.invokeExact(p, cubin), "nvrtcGetCUBIN");
-                return new Result(cubin.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), text);
+                MemorySegment size = arena.allocate(JAVA_LONG);
+                check((int) GET_CUBIN_SIZE.invokeExact(program, size), "nvrtcGetCUBINSize");
+                MemorySegment cubin = arena.allocate(size.get(JAVA_LONG, 0));
+                check((int) GET_CUBIN.invokeExact(program, cubin), "nvrtcGetCUBIN");
+                return new Result(cubin.toArray(ValueLayout.JAVA_BYTE), text);
             } finally {
                 // The program is released whatever happened; its result cannot change the outcome.
                 int released = (int) DESTROY_PROGRAM.invokeExact(prog);

@@ -30,8 +30,8 @@ public final class PoolCalls {
      * again before it reports {@link Driver#outOfMemory}.
      */
     public static long tryAllocate(long bytes) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment p = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment p = arena.allocate(JAVA_LONG);
             int r = (int) Driver.CU_MEM_ALLOC_ASYNC.invokeExact(p, Math.max(bytes, 1L), 0L);
             if (r == Driver.OUT_OF_MEMORY) {
                 return 0L;
@@ -59,8 +59,8 @@ public final class PoolCalls {
 
     /** The current context's device. */
     public static int currentDevice() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment d = a.allocate(JAVA_INT);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment d = arena.allocate(JAVA_INT);
             Driver.check((int) Driver.CU_CTX_GET_DEVICE.invokeExact(d), "cuCtxGetDevice");
             return d.get(JAVA_INT, 0);
         } catch (Throwable t) {
@@ -70,8 +70,8 @@ public final class PoolCalls {
 
     /** The current context's device's default memory pool. */
     private static long defaultPool() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment pool = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pool = arena.allocate(JAVA_LONG);
             Driver.check((int) Driver.CU_DEVICE_GET_DEFAULT_MEM_POOL.invokeExact(pool, currentDevice()),
                     "cuDeviceGetDefaultMemPool");
             return pool.get(JAVA_LONG, 0);
@@ -85,8 +85,8 @@ public final class PoolCalls {
      * back at the next synchronization, and the next allocation maps it again).
      */
     public static void keepFreedMemory() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment v = a.allocate(JAVA_LONG);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(JAVA_LONG);
             v.set(JAVA_LONG, 0, -1L); // UINT64_MAX
             Driver.check((int) Driver.CU_MEM_POOL_SET_ATTRIBUTE.invokeExact(defaultPool(),
                     MEMPOOL_ATTR_RELEASE_THRESHOLD, v), "cuMemPoolSetAttribute");
@@ -97,9 +97,9 @@ public final class PoolCalls {
 
     /** Bytes the current device's default pool holds but no allocation uses. */
     public static long spare() {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined()) {
             long pool = defaultPool();
-            MemorySegment v = a.allocate(JAVA_LONG);
+            MemorySegment v = arena.allocate(JAVA_LONG);
             Driver.check((int) Driver.CU_MEM_POOL_GET_ATTRIBUTE.invokeExact(pool, MEMPOOL_ATTR_RESERVED_MEM_CURRENT, v),
                     "cuMemPoolGetAttribute");
             long reserved = v.get(JAVA_LONG, 0);

@@ -16,8 +16,8 @@ public final class CudaModule implements AutoCloseable {
 
     /** Loads a CUBIN image into the current context, every kernel of it onto the device. */
     public CudaModule(byte[] cubin) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment image = a.allocate(cubin.length + 1L);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment image = arena.allocate(cubin.length + 1L);
             MemorySegment.copy(cubin, 0, image, ValueLayout.JAVA_BYTE, 0, cubin.length);
             this.handle = Driver.loadModule(image);
         }

@@ -2,6 +2,7 @@ package org.colony.cuda.internal.device;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import org.colony.cuda.internal.bind.Driver;
 
 /** A block of device memory, freed on {@link #close()}. */
@@ -67,9 +68,9 @@ public final class DeviceBuffer implements AutoCloseable {
 
     /** Copies a Java array's bytes to the start of the buffer. */
     public void upload(byte[] data) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment s = a.allocate(data.length);
-            MemorySegment.copy(data, 0, s, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, data.length);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = arena.allocate(data.length);
+            MemorySegment.copy(data, 0, s, ValueLayout.JAVA_BYTE, 0, data.length);
             upload(s, 0);
         }
     }

@@ -76,8 +76,8 @@ public final class DeviceErrors implements AutoCloseable {
 
     /** Reads the record (waiting for the device) and throws if a kernel failed; clears it. */
     public void check() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment s = a.allocate(BYTES);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = arena.allocate(BYTES);
             record.download(s, 0, BYTES);
             check(s);
         }
@@ -109,12 +109,12 @@ public final class DeviceErrors implements AutoCloseable {
         int model = who >> 16;
         int step = who & 0xFFFF;
         ModelInfo info = who != NO_STEP && model < models.size() ? models.get(model) : null;
-        StepInfo s = info != null && step < info.steps().size() ? info.steps().get(step) : null;
+        StepInfo stepInfo = info != null && step < info.steps().size() ? info.steps().get(step) : null;
         String what = switch (code >>> 24) {
             case 1 -> "integer division by zero";
             case 2 -> "array index " + detail + " is out of range";
-            case 3 -> "neighbor offset " + detail + " is beyond the step's reach " + (s == null ? "" : s.reach())
-                    + "; raise @Step(reach = ...)";
+            case 3 -> "neighbor offset " + detail + " is beyond the step's reach "
+                    + (stepInfo == null ? "" : stepInfo.reach()) + "; raise @Step(reach = ...)";
             case 4 -> "uniformInt bound must be positive, was " + detail;
             case 5 -> "spawn(" + detail + ") makes " + Integer.toUnsignedLong(detail2)
                     + " children asked for by one agent; at most " + Integer.MAX_VALUE + " per agent and manageAll";
@@ -125,10 +125,11 @@ public final class DeviceErrors implements AutoCloseable {
         };
         // Where the CPU backend names no line (its check sits in a shared helper), neither does this.
         String site = code >>> 24 == 5 ? what : (info == null ? "" : sourceFiles.get(model) + ":") + line + ": " + what;
-        if (s == null) {
+        if (stepInfo == null) {
             return site + " (reported by the GPU)";
         }
-        return "step " + info.modelClass().getSimpleName() + "." + s.name() + " (" + s.source() + ") failed: " + site;
+        return "step " + info.modelClass().getSimpleName() + "." + stepInfo.name() + " (" + stepInfo.source()
+                + ") failed: " + site;
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.colony.cuda.internal.device;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import org.colony.cuda.CudaException;
 import org.colony.cuda.internal.bind.Driver;
 
 /**
@@ -35,8 +37,8 @@ public final class UploadStage implements AutoCloseable {
         }
         MemorySegment slice = take(bytes);
         if (slice == null) {
-            try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
-                MemorySegment host = a.allocate(bytes, 8);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment host = arena.allocate(bytes, 8);
                 MemorySegment.copy(src, offset, host, 0, bytes);
                 Driver.copyToDevice(dst, host, bytes);
             }
@@ -87,7 +89,7 @@ public final class UploadStage implements AutoCloseable {
     private static MemorySegment allocate(long bytes) {
         try {
             return Driver.allocateHost(bytes);
-        } catch (org.colony.cuda.CudaException e) {
+        } catch (CudaException e) {
             return null;
         }
     }

@@ -3,6 +3,7 @@ package org.colony.cuda.internal.launch;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.function.Consumer;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.ScratchPool;
 
@@ -79,7 +80,7 @@ public final class DeviceScan {
         return false;
     }
 
-    private void launch(String name, long blocks, int threads, java.util.function.Consumer<KernelParams> args) {
+    private void launch(String name, long blocks, int threads, Consumer<KernelParams> args) {
         KernelParams p = params.begin();
         args.accept(p);
         cx.launch(k.function(name), (int) blocks, 1, 1, threads, 1, 1, p, false, name);

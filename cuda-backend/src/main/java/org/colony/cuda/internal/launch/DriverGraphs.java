@@ -23,19 +23,20 @@ final class DriverGraphs implements GraphDevice {
 
     @Override
     public void launch(Launch l) {
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined()) {
             Driver.launchInOrder(l.function(), l.gridX(), l.gridY(), l.gridZ(), l.blockX(), l.blockY(), l.blockZ(),
-                    l.sharedBytes(), STREAM, l.pointers(a), l.name());
+                    l.sharedBytes(), STREAM, l.pointers(arena), l.name());
         }
     }
 
     @Override
     public long createGraph(List<Launch> launches, long[] nodes) {
         long graph = GraphCalls.create();
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined()) {
             for (int i = 0; i < launches.size(); i++) {
                 Launch l = launches.get(i);
-                nodes[i] = GraphCalls.addKernelNode(graph, i == 0 ? 0L : nodes[i - 1], KernelNodeParams.of(a, l), l.name());
+                nodes[i] = GraphCalls.addKernelNode(graph, i == 0 ? 0L : nodes[i - 1], KernelNodeParams.of(arena, l),
+                        l.name());
             }
         } catch (RuntimeException e) {
             try {
@@ -55,8 +56,8 @@ final class DriverGraphs implements GraphDevice {
 
     @Override
     public void update(long exec, long node, Launch l) {
-        try (Arena a = Arena.ofConfined()) {
-            GraphCalls.setKernelNodeParams(exec, node, KernelNodeParams.of(a, l), l.name());
+        try (Arena arena = Arena.ofConfined()) {
+            GraphCalls.setKernelNodeParams(exec, node, KernelNodeParams.of(arena, l), l.name());
         }
     }
 

@@ -57,16 +57,16 @@ final class KernelNodeParams {
 
     /** The node parameters of {@code launch}, with its parameter values copied into {@code arena}. */
     static MemorySegment of(Arena arena, Launch launch) {
-        MemorySegment s = arena.allocate(LAYOUT); // zeroed: extra, kern and ctx stay null
-        s.set(ValueLayout.JAVA_LONG, FUNC, launch.function());
-        s.set(ValueLayout.JAVA_INT, GRID_X, launch.gridX());
-        s.set(ValueLayout.JAVA_INT, GRID_Y, launch.gridY());
-        s.set(ValueLayout.JAVA_INT, GRID_Z, launch.gridZ());
-        s.set(ValueLayout.JAVA_INT, BLOCK_X, launch.blockX());
-        s.set(ValueLayout.JAVA_INT, BLOCK_Y, launch.blockY());
-        s.set(ValueLayout.JAVA_INT, BLOCK_Z, launch.blockZ());
-        s.set(ValueLayout.JAVA_INT, SHARED, launch.sharedBytes());
-        s.set(ValueLayout.ADDRESS, KERNEL_PARAMS, launch.pointers(arena));
-        return s;
+        MemorySegment node = arena.allocate(LAYOUT); // zeroed: extra, kern and ctx stay null
+        node.set(ValueLayout.JAVA_LONG, FUNC, launch.function());
+        node.set(ValueLayout.JAVA_INT, GRID_X, launch.gridX());
+        node.set(ValueLayout.JAVA_INT, GRID_Y, launch.gridY());
+        node.set(ValueLayout.JAVA_INT, GRID_Z, launch.gridZ());
+        node.set(ValueLayout.JAVA_INT, BLOCK_X, launch.blockX());
+        node.set(ValueLayout.JAVA_INT, BLOCK_Y, launch.blockY());
+        node.set(ValueLayout.JAVA_INT, BLOCK_Z, launch.blockZ());
+        node.set(ValueLayout.JAVA_INT, SHARED, launch.sharedBytes());
+        node.set(ValueLayout.ADDRESS, KERNEL_PARAMS, launch.pointers(arena));
+        return node;
     }
 }

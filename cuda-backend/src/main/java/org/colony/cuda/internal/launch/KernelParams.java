@@ -78,15 +78,15 @@ public final class KernelParams {
 
     /** A boxed step argument of the given type. */
     public KernelParams add(Object value, ScalarType type) {
-        MemorySegment s = next();
+        MemorySegment slot = next();
         switch (type) {
-            case BOOLEAN -> s.set(ValueLayout.JAVA_BOOLEAN, 0, (Boolean) value);
-            case BYTE -> s.set(ValueLayout.JAVA_BYTE, 0, (Byte) value);
-            case SHORT -> s.set(ValueLayout.JAVA_SHORT, 0, (Short) value);
-            case INT -> s.set(ValueLayout.JAVA_INT, 0, (Integer) value);
-            case LONG -> s.set(ValueLayout.JAVA_LONG, 0, (Long) value);
-            case FLOAT -> s.set(ValueLayout.JAVA_FLOAT, 0, (Float) value);
-            case DOUBLE -> s.set(ValueLayout.JAVA_DOUBLE, 0, (Double) value);
+            case BOOLEAN -> slot.set(ValueLayout.JAVA_BOOLEAN, 0, (Boolean) value);
+            case BYTE -> slot.set(ValueLayout.JAVA_BYTE, 0, (Byte) value);
+            case SHORT -> slot.set(ValueLayout.JAVA_SHORT, 0, (Short) value);
+            case INT -> slot.set(ValueLayout.JAVA_INT, 0, (Integer) value);
+            case LONG -> slot.set(ValueLayout.JAVA_LONG, 0, (Long) value);
+            case FLOAT -> slot.set(ValueLayout.JAVA_FLOAT, 0, (Float) value);
+            case DOUBLE -> slot.set(ValueLayout.JAVA_DOUBLE, 0, (Double) value);
         }
         return this;
     }

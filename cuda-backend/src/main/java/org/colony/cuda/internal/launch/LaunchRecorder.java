@@ -259,12 +259,12 @@ public final class LaunchRecorder implements AutoCloseable {
         }
     }
 
-    private static boolean sameShapes(List<Launch> a, List<Launch> b) {
-        if (a.size() != b.size()) {
+    private static boolean sameShapes(List<Launch> one, List<Launch> other) {
+        if (one.size() != other.size()) {
             return false;
         }
-        for (int i = 0; i < a.size(); i++) {
-            if (!a.get(i).sameShape(b.get(i))) {
+        for (int i = 0; i < one.size(); i++) {
+            if (!one.get(i).sameShape(other.get(i))) {
                 return false;
             }
         }

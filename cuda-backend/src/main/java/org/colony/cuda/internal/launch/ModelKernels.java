@@ -2,13 +2,18 @@ package org.colony.cuda.internal.launch;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 import org.colony.ColonyException;
 import org.colony.cuda.CudaSwitches;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.CudaModule;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.kernel.ModelInfo;
+import org.colony.kernel.SharedInfo;
 import org.colony.runtime.storage.HostCopy;
 
 /** The CUDA kernels of one model: its generated source, compiled and loaded once per backend. */
@@ -95,8 +100,8 @@ public final class ModelKernels implements AutoCloseable {
          * @param lanesOverride the lanes of ordinary marching kernels where positive (colony.cuda.lanes)
          */
         static Launch of(String source, String kernel, boolean swarForms, int lanesOverride) {
-            java.util.Map<String, int[]> marching = new java.util.HashMap<>();
-            java.util.Map<String, String> forms = new java.util.HashMap<>();
+            Map<String, int[]> marching = new HashMap<>();
+            Map<String, String> forms = new HashMap<>();
             for (String line : source.lines().takeWhile(l -> l.startsWith("//")).toList()) {
                 if (line.startsWith("// colony-march: ")) {
                     String[] parts = line.substring("// colony-march: ".length()).trim().split(" ");
@@ -185,10 +190,10 @@ public final class ModelKernels implements AutoCloseable {
     }
 
     /** Copies a shared attribute's host values ({@code length} elements, at least one) to its constant symbol. */
-    public void uploadShared(org.colony.kernel.SharedInfo s, Object values) {
+    public void uploadShared(SharedInfo s, Object values) {
         int n = Math.max(1, s.length());
-        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
-            java.lang.foreign.MemorySegment host = a.allocate((long) n * s.type().bytes());
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment host = arena.allocate((long) n * s.type().bytes());
             HostCopy.toSegment(values, 0, host, 0, n, s.type());
             Driver.copyToDevice(shared(s.name()), host, host.byteSize());
         }

@@ -95,7 +95,7 @@ final class AgentDevice {
 
     // ---- support kernels --------------------------------------------------------------------
 
-    /** Launches support kernel {@code kernel} over {@code items}, one thread each, with the parameters of {@code args}. */
+    /** Launches support kernel {@code kernel} over {@code items}, one thread each, with what {@code args} adds. */
     void run(String kernel, long items, Consumer<KernelParams> args) {
         run(kernel, items, 1, args);
     }
@@ -151,16 +151,16 @@ final class AgentDevice {
     }
 
     static long readLong(long pointer, long index) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment v = a.allocate(8);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(8);
             Driver.copyToHost(v, pointer + 8 * index, 8);
             return v.get(ValueLayout.JAVA_LONG, 0);
         }
     }
 
     static int readInt(long pointer, long index) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment v = a.allocate(4);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(4);
             Driver.copyToHost(v, pointer + 4 * index, 4);
             return v.get(ValueLayout.JAVA_INT, 0);
         }
@@ -182,11 +182,11 @@ final class AgentDevice {
     private long[] readStats(long stats, int n, boolean checked) {
         long[] st = new long[n];
         long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
-        try (Arena a = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined()) {
             if (checked) {
                 errors.copyTo(stats + 8L * n);
             }
-            MemorySegment host = a.allocate(bytes);
+            MemorySegment host = arena.allocate(bytes);
             Driver.copyToHost(host, stats, bytes);
             waited();
             for (int i = 0; i < st.length; i++) {

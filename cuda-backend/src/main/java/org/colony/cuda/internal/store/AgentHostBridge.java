@@ -49,8 +49,8 @@ final class AgentHostBridge {
         if (n == 0) {
             return;
         }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate(8L * n);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment host = arena.allocate(8L * n);
             columns.ids().download(host, 0, 8L * n);
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.ids(), 0, n);
             columns.locations().download(host, 0, 8L * n);
@@ -66,7 +66,7 @@ final class AgentHostBridge {
                 AttributeInfo info = model.attributes().get(at);
                 int size = info.type().bytes();
                 for (int k = 0; k < info.columns(); k++) {
-                    MemorySegment col = a.allocate((long) size * n);
+                    MemorySegment col = arena.allocate((long) size * n);
                     current[at].download(col, (long) k * columns.slots() * size, col.byteSize());
                     HostCopy.fromSegment(col, 0, cols.column(at, k), 0, n, info.type());
                 }
@@ -99,8 +99,8 @@ final class AgentHostBridge {
 
     /** Copies ids, places and attributes of {@code cols}' slots {@code [0, n)} into slots {@code [at, at + n)}. */
     private void upload(AgentColumns cols, long at, long n, long pitch) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate(8L * n);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment host = arena.allocate(8L * n);
             MemorySegment.copy(cols.ids(), 0, host, ValueLayout.JAVA_LONG, 0, (int) n);
             Driver.copyToDevice(columns.ids().pointer() + 8 * at, host, 8L * n);
             MemorySegment.copy(cols.locations(), 0, host, ValueLayout.JAVA_LONG, 0, (int) n);
@@ -110,7 +110,7 @@ final class AgentHostBridge {
                 AttributeInfo info = model.attributes().get(i);
                 int size = info.type().bytes();
                 for (int k = 0; k < info.columns(); k++) {
-                    MemorySegment col = a.allocate((long) size * n);
+                    MemorySegment col = arena.allocate((long) size * n);
                     HostCopy.toSegment(cols.column(i, k), 0, col, 0, (int) n, info.type());
                     Driver.copyToDevice(current[i].pointer() + ((long) k * pitch + at) * size, col, col.byteSize());
                 }
@@ -129,8 +129,8 @@ final class AgentHostBridge {
         long count = columns.count();
         columns.ensureSlots(count + n);
         if (n > 0) {
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment host = a.allocate(8L * n);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment host = arena.allocate(8L * n);
                 MemorySegment.copy(places, 0, host, ValueLayout.JAVA_LONG, 0, n);
                 Driver.copyToDevice(columns.locations().pointer() + 8 * count, host, 8L * n);
             }

@@ -3,6 +3,7 @@ package org.colony.cuda.internal.store;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -24,6 +25,7 @@ import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.storage.AgentColumns;
 
 /**
  * The agents of one partition of a partitioned grid on a GPU. Steps run on the device as for one block
@@ -59,7 +61,7 @@ final class CudaAgentPartition implements RoundPartition {
     private final int partition;
     private final int capacity;
     /** The agents on the host: valid after {@link #fresh}, and the only copy during a manageAll. */
-    private final org.colony.runtime.storage.AgentColumns cols;
+    private final AgentColumns cols;
     /** Whether {@link #cols} holds the device's live agents as they are now. */
     private boolean hostCurrent;
     /**
@@ -69,8 +71,8 @@ final class CudaAgentPartition implements RoundPartition {
     private int[] halo;
     private boolean haloCounts;
     /** The halo boxes received in the last exchange of counts and their counts, box after box (4 bytes a cell). */
-    private final List<Region> received = new java.util.ArrayList<>();
-    private final List<int[]> receivedCounts = new java.util.ArrayList<>();
+    private final List<Region> received = new ArrayList<>();
+    private final List<int[]> receivedCounts = new ArrayList<>();
     /** The agents the received counts add up to. */
     private long receivedTotal;
     /** Whether an exchange of counts is being received (the next haloReady ends it). */
@@ -110,8 +112,8 @@ final class CudaAgentPartition implements RoundPartition {
         this.bound = new CudaAgentPartition[model.agentClasses().size()];
         this.dev = new CudaAgentStore(cx, descriptor, block, ids, places, capacity);
         try {
-            this.cols = new org.colony.runtime.storage.AgentColumns(model, block.model(),
-                    Math.max(org.colony.runtime.storage.AgentColumns.MIN_SLOTS, places.length + places.length / 2),
+            this.cols = new AgentColumns(model, block.model(),
+                    Math.max(AgentColumns.MIN_SLOTS, places.length + places.length / 2),
                     new Object[model.shared().size()]);
         } catch (RuntimeException e) {
             dev.close();
@@ -152,9 +154,9 @@ final class CudaAgentPartition implements RoundPartition {
         if (!ghostsChanged) {
             return;
         }
-        Layout l = block.layout();
+        Layout layout = block.layout();
         // Only across a wrapping edge can two halo cells hold the same place (a partition as narrow as the halo).
-        Set<Long> seen = l.wrap() ? new HashSet<>() : null;
+        Set<Long> seen = layout.wrap() ? new HashSet<>() : null;
         if (ghostIndex == null) {
             // Counted only: the device adds the numbers received into its index by place; no rows, no slots.
             if (!countedOnDevice) {
@@ -168,19 +170,19 @@ final class CudaAgentPartition implements RoundPartition {
         int[] order = idx.order();
         long[] where = new long[order.length];
         int[] slots = new int[where.length];
-        int[] n = {0};
-        forEachHaloPlace(l, (s, g) -> {
+        int[] found = {0};
+        forEachHaloPlace(layout, (s, g) -> {
             if (start[s + 1] > start[s] && (seen == null || seen.add(g))) {
                 for (int k = start[s]; k < start[s + 1]; k++) {
-                    where[n[0]] = g;
-                    slots[n[0]++] = order[k];
+                    where[found[0]] = g;
+                    slots[found[0]++] = order[k];
                 }
             }
         });
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment packed = a.allocate(Math.max(1, cols.rowBytes(false) * n[0]));
-            cols.pack(slots, n[0], false, packed, 0);
-            dev.bridge().ghosts(where, n[0], packed);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment packed = arena.allocate(Math.max(1, cols.rowBytes(false) * found[0]));
+            cols.pack(slots, found[0], false, packed, 0);
+            dev.bridge().ghosts(where, found[0], packed);
         }
         ghostsChanged = false;
     }
@@ -195,26 +197,27 @@ final class CudaAgentPartition implements RoundPartition {
      * Every halo cell of the layout that holds a place another partition owns (not one outside a grid that does not
      * wrap, not one of this block's own places seen across a wrapping edge), in storage order.
      */
-    private static void forEachHaloPlace(Layout l, HaloPlace cell) {
-        int p0 = l.pad();
-        int p1 = l.dims() >= 2 ? l.pad() : 0;
-        int p2 = l.dims() >= 3 ? l.pad() : 0;
-        for (int z = -p2; z < l.extent2() + p2; z++) {
-            long gz = global(l.origin2() + z, l.size2(), l.wrap());
-            boolean zOwned = z >= 0 && z < l.extent2();
-            for (int y = -p1; y < l.extent1() + p1; y++) {
-                long gy = global(l.origin1() + y, l.size1(), l.wrap());
-                boolean rowOwned = zOwned && y >= 0 && y < l.extent1();
-                for (int x = -p0; x < l.extent0() + p0; x++) {
+    private static void forEachHaloPlace(Layout layout, HaloPlace cell) {
+        int p0 = layout.pad();
+        int p1 = layout.dims() >= 2 ? layout.pad() : 0;
+        int p2 = layout.dims() >= 3 ? layout.pad() : 0;
+        for (int z = -p2; z < layout.extent2() + p2; z++) {
+            long gz = global(layout.origin2() + z, layout.size2(), layout.wrap());
+            boolean zOwned = z >= 0 && z < layout.extent2();
+            for (int y = -p1; y < layout.extent1() + p1; y++) {
+                long gy = global(layout.origin1() + y, layout.size1(), layout.wrap());
+                boolean rowOwned = zOwned && y >= 0 && y < layout.extent1();
+                for (int x = -p0; x < layout.extent0() + p0; x++) {
                     if (rowOwned && x == 0) {
-                        x = l.extent0() - 1; // skip the owned run of the row
+                        x = layout.extent0() - 1; // skip the owned run of the row
                         continue;
                     }
-                    long gx = global(l.origin0() + x, l.size0(), l.wrap());
-                    if (gx < 0 || gy < 0 || gz < 0 || owned(l, gx, gy, gz)) {
+                    long gx = global(layout.origin0() + x, layout.size0(), layout.wrap());
+                    if (gx < 0 || gy < 0 || gz < 0 || owned(layout, gx, gy, gz)) {
                         continue;
                     }
-                    cell.accept(l.storageIndex(x, y, z), gx + (long) l.size0() * (gy + (long) l.size1() * gz));
+                    cell.accept(layout.storageIndex(x, y, z),
+                            gx + (long) layout.size0() * (gy + (long) layout.size1() * gz));
                 }
             }
         }
@@ -502,15 +505,16 @@ final class CudaAgentPartition implements RoundPartition {
         if (!DEVICE_ROUNDS) {
             return hostRound();
         }
-        DeviceRound.RoundStart s = dev.round().beginRound(topology, partition);
-        if (s.requests() == null) {
+        DeviceRound.RoundStart roundStart = dev.round().beginRound(topology, partition);
+        if (roundStart.requests() == null) {
             return hostRound();
         }
-        start = s;
+        start = roundStart;
         moves = 0;
         refused = 0;
         left = 0;
-        return new ManageStart(s.deaths(), dev.size() - s.deaths(), 0, s.outside(), s.requests(), -1, 0);
+        return new ManageStart(roundStart.deaths(), dev.size() - roundStart.deaths(), 0, roundStart.outside(),
+                roundStart.requests(), -1, 0);
     }
 
     /** Runs the round under way on the host: the agents and what they asked for are copied there. */
@@ -620,15 +624,15 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public ManageReport finishManage(long nextId, List<Batch> others) {
-        ManageReport r;
+        ManageReport report;
         if (start == null) {
-            r = round().finish(nextId, others);
+            report = round().finish(nextId, others);
             round = null;
             dev.bridge().load(cols);
             hostCurrent = true;
         } else {
             dev.round().finishRound(start.deaths(), left);
-            r = new ManageReport(start.deaths(), 0, moves, refused, 0, start.outside(), dev.size());
+            report = new ManageReport(start.deaths(), 0, moves, refused, 0, start.outside(), dev.size());
             start = null;
             hostCurrent = false;
         }
@@ -637,6 +641,6 @@ final class CudaAgentPartition implements RoundPartition {
         countedOnDevice = false;
         ghostIndex = null;
         ghostsChanged = false;
-        return r;
+        return report;
     }
 }

@@ -271,9 +271,9 @@ public final class CudaAgentStore implements AgentStore {
         applyPlaceWrites(step, s);
     }
 
-    private void applyPlaceWrites(int step, StepInfo s) {
+    private void applyPlaceWrites(int step, StepInfo stepInfo) {
         long count = columns.count();
-        if (s.placeWrites().isEmpty() || count == 0) {
+        if (stepInfo.placeWrites().isEmpty() || count == 0) {
             return;
         }
         // With capacity 1 a place has at most one agent: each agent writes its own place, no index needed.
@@ -283,12 +283,12 @@ public final class CudaAgentStore implements AgentStore {
         }
         long slots = columns.slots();
         long keys = index.keys();
-        for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
-            int attr = w.getKey();
+        for (Map.Entry<Integer, Combine> write : stepInfo.placeWrites().entrySet()) {
+            int attr = write.getKey();
             AttributeInfo info = placeModel.attributes().get(attr);
-            String kernel = "colony_apply_" + (own ? "own_" : "") + w.getValue().name().toLowerCase(Locale.ROOT)
+            String kernel = "colony_apply_" + (own ? "own_" : "") + write.getValue().name().toLowerCase(Locale.ROOT)
                     + "_" + info.type().javaName();
-            int line = Integer.parseInt(s.source().substring(s.source().lastIndexOf(':') + 1));
+            int line = Integer.parseInt(stepInfo.source().substring(stepInfo.source().lastIndexOf(':') + 1));
             int size = info.type().bytes();
             for (int k = 0; k < info.columns(); k++) {
                 long col = places.column(attr) + (long) k * places.pitch() * size;
@@ -299,8 +299,8 @@ public final class CudaAgentStore implements AgentStore {
                             p -> p.add(col).add(con).add(wrote).add(columns.locations().pointer()).add(count));
                 } else {
                     device.runWithFrame(kernel, keys, places.layout(), count, slots, places.pitch(), kernels.who(step),
-                            p -> p.add(col).add(con).add(wrote).add(index.start().pointer()).add(index.order().pointer())
-                                    .add(keys).add(index.keyBase()).addInt(line));
+                            p -> p.add(col).add(con).add(wrote).add(index.start().pointer())
+                                    .add(index.order().pointer()).add(keys).add(index.keyBase()).addInt(line));
                 }
             }
             places.markDirty(attr);

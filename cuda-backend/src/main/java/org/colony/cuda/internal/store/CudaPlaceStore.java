@@ -1,10 +1,12 @@
 package org.colony.cuda.internal.store;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.ArrayList;
-import java.util.List;
+import java.lang.reflect.Array;
+import java.util.Arrays;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.CudaSwitches;
@@ -31,6 +33,7 @@ import org.colony.runtime.grid.Region;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.storage.HostCopy;
 
@@ -41,7 +44,7 @@ import org.colony.runtime.storage.HostCopy;
  * (through the context's launch recorder, which may replay a repeated tick as a CUDA graph), one thread per owned
  * cell; data moves to and from the host only when driver code reads or writes it.
  */
-public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
+public final class CudaPlaceStore implements PlaceBlock {
 
     private static final int BLOCK_X = 32;
     private static final int BLOCK_Y = 8;
@@ -66,7 +69,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
     private final int marchOverride = (int) CudaSwitches.MARCH.whole(0, Integer.MAX_VALUE);
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
-    private final java.util.List<DeviceBuffer> buffers = new java.util.ArrayList<>();
+    private final List<DeviceBuffer> buffers = new ArrayList<>();
 
     /** Allocates the collection; the caller has checked that it fits. */
     public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
@@ -89,7 +92,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
             shared[i] = s.type().newArray(Math.max(1, s.length()));
         }
         this.dirty = new boolean[model.attributes().size()];
-        java.util.Arrays.fill(dirty, true);
+        Arrays.fill(dirty, true);
         this.bound = new AgentStore[model.agentClasses().size()];
         this.params = new KernelParams(arena, Frames.BYTES, 256);
         this.partition = partition;
@@ -111,9 +114,9 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
         return perCell * l.storedCells();
     }
 
-    private void allocate(Layout l) {
-        this.layout = l;
-        this.pitch = l.storedCells();
+    private void allocate(Layout newLayout) {
+        this.layout = newLayout;
+        this.pitch = newLayout.storedCells();
         int n = model.attributes().size();
         current = new DeviceBuffer[n];
         next = new DeviceBuffer[n];
@@ -174,12 +177,12 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
                 int size = info.type().bytes();
                 long fill = cx.support().function("colony_wrap_fill_" + size);
                 for (int k = 0; k < info.columns(); k++) {
-                    KernelParams p = params.begin();
-                    Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0,
+                    KernelParams fillParams = params.begin();
+                    Frames.write(fillParams.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0,
                             DeviceErrors.NO_STEP);
-                    p.add(current[a].pointer() + (long) k * pitch * size);
+                    fillParams.add(current[a].pointer() + (long) k * pitch * size);
                     int blocks = (int) Math.min(65535L * 16, (pitch + 255) / 256);
-                    cx.launch(fill, Math.max(1, blocks), 1, 1, 256, 1, 1, p, true, "colony_wrap_fill");
+                    cx.launch(fill, Math.max(1, blocks), 1, 1, 256, 1, 1, fillParams, true, "colony_wrap_fill");
                 }
             }
             dirty[a] = false;
@@ -387,20 +390,20 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
             errors.check();
             Object one = info.type().newArray(1);
             HostCopy.fromSegment(host, 0, one, 0, 1, info.type());
-            return java.lang.reflect.Array.get(one, 0);
+            return Array.get(one, 0);
         }
     }
 
     @Override
     public void setShared(int index, Object values) {
         checkOpen();
-        System.arraycopy(values, 0, shared[index], 0, java.lang.reflect.Array.getLength(shared[index]));
+        System.arraycopy(values, 0, shared[index], 0, Array.getLength(shared[index]));
         kernels.uploadShared(model.shared().get(index), shared[index]);
     }
 
     @Override
     public void getShared(int index, Object target) {
-        System.arraycopy(shared[index], 0, target, 0, java.lang.reflect.Array.getLength(shared[index]));
+        System.arraycopy(shared[index], 0, target, 0, Array.getLength(shared[index]));
     }
 
     @Override
@@ -461,15 +464,16 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
         }
         int size = model.attributes().get(attribute).type().bytes();
         long fn = cx.support().function(kernel + size);
-        KernelParams p = params.begin();
-        Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
-        p.add(current[attribute].pointer() + (long) element * pitch * size);
-        p.add(buffer.address() + offset);
+        KernelParams boxParams = params.begin();
+        Frames.write(boxParams.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        boxParams.add(current[attribute].pointer() + (long) element * pitch * size);
+        boxParams.add(buffer.address() + offset);
         int[] lo = region.lo();
         int[] hi = region.hi();
-        p.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2]);
+        boxParams.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1])
+                .addInt(hi[2] - lo[2]);
         int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
-        cx.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, p, true, kernel + size);
+        cx.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, boxParams, true, kernel + size);
     }
 
     /** The context the block lives in. */
@@ -507,7 +511,7 @@ public final class CudaPlaceStore implements org.colony.runtime.spi.PlaceBlock {
                 write(a, k, saved[a][k]);
             }
         }
-        java.util.Arrays.fill(dirty, true);
+        Arrays.fill(dirty, true);
     }
 
     @Override

@@ -65,9 +65,9 @@ final class DeviceAgentColumns {
         this.contributed = new DeviceBuffer[placeModel.attributes().size()];
         int n = initial.length;
         allocate(Math.max(MIN_SLOTS, n + n / 2L));
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment loc = a.allocate(8L * Math.max(1, n));
-            MemorySegment id = a.allocate(8L * Math.max(1, n));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment loc = arena.allocate(8L * Math.max(1, n));
+            MemorySegment id = arena.allocate(8L * Math.max(1, n));
             for (int i = 0; i < n; i++) {
                 loc.setAtIndex(ValueLayout.JAVA_LONG, i, initial[i]);
                 id.setAtIndex(ValueLayout.JAVA_LONG, i, initialIds == null ? i : initialIds[i]);
@@ -84,10 +84,10 @@ final class DeviceAgentColumns {
     private void allocate(long n) {
         closeSpares(); // sized for the old slots
         slots = n;
-        int a = model.attributes().size();
-        current = new DeviceBuffer[a];
-        next = new DeviceBuffer[a];
-        for (int i = 0; i < a; i++) {
+        int attributes = model.attributes().size();
+        current = new DeviceBuffer[attributes];
+        next = new DeviceBuffer[attributes];
+        for (int i = 0; i < attributes; i++) {
             AttributeInfo info = model.attributes().get(i);
             long bytes = (long) info.type().bytes() * info.columns() * n;
             current[i] = DeviceBuffer.pooled(bytes);
@@ -210,7 +210,7 @@ final class DeviceAgentColumns {
         }
     }
 
-    /** Clears what the steps asked of {@code manageAll} in slots {@code [from, slots)}: no deaths, children or moves. */
+    /** Clears what the steps asked of {@code manageAll} in slots {@code [from, slots)}: no deaths, children, moves. */
     void clearRequests(long from) {
         Driver.memset8(killed.pointer() + from, (byte) 0, slots - from);
         Driver.memset8(spawns.pointer() + 4 * from, (byte) 0, 4 * (slots - from));
@@ -299,8 +299,8 @@ final class DeviceAgentColumns {
             return;
         }
         if (need > MAX_AGENTS) {
-            throw new ColonyException(device.name() + " agents would need " + need + " slots; the CUDA backend holds at "
-                    + "most " + MAX_AGENTS + " per collection");
+            throw new ColonyException(device.name() + " agents would need " + need + " slots; the CUDA backend holds "
+                    + "at most " + MAX_AGENTS + " per collection");
         }
         DeviceBuffer[] oldCurrent = current;
         DeviceBuffer[] oldNext = next;

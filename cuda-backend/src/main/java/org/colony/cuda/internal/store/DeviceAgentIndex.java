@@ -70,15 +70,15 @@ final class DeviceAgentIndex {
      * of a dimension the block covers only part of (the indices of the padded box run from its first corner to its
      * last); otherwise the whole grid.
      */
-    static long[] placeRange(Layout l, long cells) {
-        int dims = l.dims();
+    static long[] placeRange(Layout layout, long cells) {
+        int dims = layout.dims();
         int[] lo = new int[3];
         int[] hi = new int[3];
-        int[] size = {l.size0(), l.size1(), l.size2()};
-        int[] origin = {l.origin0(), l.origin1(), l.origin2()};
-        int[] extent = {l.extent0(), l.extent1(), l.extent2()};
+        int[] size = {layout.size0(), layout.size1(), layout.size2()};
+        int[] origin = {layout.origin0(), layout.origin1(), layout.origin2()};
+        int[] extent = {layout.extent0(), layout.extent1(), layout.extent2()};
         for (int d = 0; d < 3; d++) {
-            int pad = d < dims ? l.pad() : 0;
+            int pad = d < dims ? layout.pad() : 0;
             lo[d] = origin[d] - pad;
             hi[d] = origin[d] + extent[d] + pad;
             if (origin[d] == 0 && extent[d] == size[d]) {
@@ -87,7 +87,7 @@ final class DeviceAgentIndex {
                 hi[d] = size[d];
             }
             if (lo[d] < 0 || hi[d] > size[d]) {
-                if (l.wrap() && d < dims) {
+                if (layout.wrap() && d < dims) {
                     return new long[] {0, cells};
                 }
                 lo[d] = Math.max(0, lo[d]);
@@ -138,7 +138,7 @@ final class DeviceAgentIndex {
     void build() {
         if (!indexed) {
             LaunchTimer timer = device.context().timer();
-            long t = timer.on() ? timer.start() : 0L;
+            long started = timer.on() ? timer.start() : 0L;
             long entries = Math.max(columns.slots(), columns.count() + ghosts + ghostTotal);
             if (order.bytes() < 4 * Math.max(1, entries)) {
                 order.close();
@@ -148,7 +148,7 @@ final class DeviceAgentIndex {
                     !ghostBoxes.isEmpty());
             indexed = true;
             if (timer.on()) {
-                timer.stop(device.name() + " index by place (part of the step)", t);
+                timer.stop(device.name() + " index by place (part of the step)", started);
             }
         }
     }
@@ -205,7 +205,7 @@ final class DeviceAgentIndex {
      * entries of the order after the scatter ({@code colony_ghost_counts}).
      */
     private void ghostPass(long counts, long startOut, long orderOut, boolean set) {
-        Layout l = places.layout();
+        Layout layout = places.layout();
         long at = 0;
         for (Region box : ghostBoxes) {
             int[] lo = box.lo();
@@ -215,9 +215,10 @@ final class DeviceAgentIndex {
             at += cellsIn;
             device.run("colony_ghost_counts", cellsIn, p -> p.add(shifted(counts)).add(shifted(startOut)).add(orderOut)
                     .add(values).addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1])
-                    .addInt(hi[2] - lo[2]).addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2())
-                    .addInt(l.extent0()).addInt(l.extent1()).addInt(l.extent2()).addInt(l.size0()).addInt(l.size1())
-                    .addInt(l.size2()).addBoolean(l.wrap()).addBoolean(set));
+                    .addInt(hi[2] - lo[2]).addInt(layout.origin0()).addInt(layout.origin1()).addInt(layout.origin2())
+                    .addInt(layout.extent0()).addInt(layout.extent1()).addInt(layout.extent2())
+                    .addInt(layout.size0()).addInt(layout.size1()).addInt(layout.size2()).addBoolean(layout.wrap())
+                    .addBoolean(set));
         }
     }
 
@@ -268,8 +269,8 @@ final class DeviceAgentIndex {
             boxes.forEach(b -> out.add(new int[0]));
             return out;
         }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate(4 * cellsIn, 4);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment host = arena.allocate(4 * cellsIn, 4);
             Driver.copyToHost(host, ghostCounts.pointer(), 4 * cellsIn);
             device.waited();
             long at = 0;
@@ -325,19 +326,19 @@ final class DeviceAgentIndex {
         device.checkOpen();
         long cellsIn = DeviceSlices.cells(regions);
         long out = device.pool().zeroed("halo.counts", 4 * Math.max(1, cellsIn));
-        Layout l = places.layout();
+        Layout layout = places.layout();
         long n = columns.count();
         long at = 0;
-        for (Region r : regions) {
-            int[] lo = r.lo();
-            int[] hi = r.hi();
+        for (Region region : regions) {
+            int[] lo = region.lo();
+            int[] hi = region.hi();
             long into = out + 4 * at;
-            at += Math.max(0, r.cells());
-            if (n > 0 && r.cells() > 0) {
-                device.run("colony_box_counts", n, p -> p.add(columns.locations().pointer()).add(n).addInt(l.size0())
-                        .addInt(l.size1()).addInt(l.origin0()).addInt(l.origin1()).addInt(l.origin2()).addInt(lo[0])
-                        .addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2])
-                        .add(into));
+            at += Math.max(0, region.cells());
+            if (n > 0 && region.cells() > 0) {
+                device.run("colony_box_counts", n, p -> p.add(columns.locations().pointer()).add(n)
+                        .addInt(layout.size0()).addInt(layout.size1()).addInt(layout.origin0()).addInt(layout.origin1())
+                        .addInt(layout.origin2()).addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0])
+                        .addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2]).add(into));
             }
         }
         return out;

@@ -42,27 +42,27 @@ final class DeviceManage {
         long n = columns.count();
         long slotsBefore = columns.slots();
         boolean bounded = capacity < Integer.MAX_VALUE;
-        long m = Math.max(1, n);
+        long room = Math.max(1, n);
         long keys = index.keys();
         ScratchPool pool = device.pool();
         ScratchPool gridScratch = device.gridScratch();
         long stats = pool.zeroed("manage.stats", 8 * 8 + DeviceErrors.BYTES);
-        long requests = pool.get("manage.requests", 8 * m);
-        long won = pool.get("manage.won", m);
+        long requests = pool.get("manage.requests", 8 * room);
+        long won = pool.get("manage.won", room);
         long occupancy = bounded ? gridScratch.zeroed("manage.occupancy", 4 * keys) : 0L;
-        long priority = bounded ? pool.get("manage.priority", 8 * m) : 0L;
-        long ranks = pool.get("manage.ranks", 4 * m);
-        long flags = pool.get("manage.flags", 4 * m);
-        long offsets = pool.get("manage.offsets", 4 * m);
+        long priority = bounded ? pool.get("manage.priority", 8 * room) : 0L;
+        long ranks = pool.get("manage.ranks", 4 * room);
+        long flags = pool.get("manage.flags", 4 * room);
+        long offsets = pool.get("manage.offsets", 4 * room);
         long bucketStart = gridScratch.get("manage.bucketStart", 4 * (keys + 1));
         // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
         // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
-        long t = device.context().timer().on() ? device.context().timer().start() : 0L;
+        long phaseStart = device.context().timer().on() ? device.context().timer().start() : 0L;
         device.run("colony_move_requests", n, p -> p.add(n).add(columns.killed().pointer())
                 .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
                 .add(index.shifted(occupancy)).add(columns.spawns().pointer()).add(stats));
         long[] first = device.checkedStats(stats, 8);
-        t = phase("1 requests", t);
+        phaseStart = phase("1 requests", phaseStart);
         if (first[7] != 0) {
             long slot = n - first[7];
             throw new ColonyException(device.name() + " agent " + AgentDevice.readLong(columns.ids().pointer(), slot)
@@ -86,21 +86,21 @@ final class DeviceManage {
                 device.run("colony_move_priorities", n, p -> p.add(n).add(seed).add(epoch)
                         .add(columns.ids().pointer()).add(requests).add(priority));
             }
-            long bucketOrder = pool.get("manage.bucketOrder", 4 * m);
+            long bucketOrder = pool.get("manage.bucketOrder", 4 * room);
             index.group(requests, n, keys, bucketStart, bucketOrder, false);
             index.grant(bucketStart, bucketOrder, occupancy, won, priority, columns.ids().pointer());
             device.run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won)
                     .add(columns.locations().pointer()).add(stats));
         }
-        t = phase("2 moves", t);
+        phaseStart = phase("2 moves", phaseStart);
         // 3. Births: children of each parent in parent order, within the room left on its place.
-        long w = Math.max(1, wanted);
-        long childParent = pool.get("manage.childParent", 4 * w);
-        long childWon = pool.get("manage.childWon", w);
-        long childRank = pool.get("manage.childRank", 4 * w);
+        long childRoom = Math.max(1, wanted);
+        long childParent = pool.get("manage.childParent", 4 * childRoom);
+        long childWon = pool.get("manage.childWon", childRoom);
+        long childRank = pool.get("manage.childRank", 4 * childRoom);
         long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, offsets, childParent, childWon,
                 childRank);
-        t = phase("3 births", t);
+        phaseStart = phase("3 births", phaseStart);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
         // died and none was born.
         if (deaths > 0 || births > 0) {
@@ -124,7 +124,8 @@ final class DeviceManage {
                 index.invalidate();
             }
         }
-        t = phase(columns.slots() == slotsBefore ? "4 compaction" : "4 compaction, columns reallocated", t);
+        phaseStart = phase(columns.slots() == slotsBefore ? "4 compaction" : "4 compaction, columns reallocated",
+                phaseStart);
         // Moves won and refused are counted on the device; with no move and no child asked for, the first read
         // holds every count and the host need not wait for the compaction (which cannot fail) before it launches
         // the next step.
@@ -135,7 +136,7 @@ final class DeviceManage {
             // come back at the new size when needed), so memory follows the live agents.
             pool.close();
         }
-        phase("5 statistics", t);
+        phase("5 statistics", phaseStart);
         return new ManageReport(st[0], births, st[1], st[2], wanted - births, st[4], columns.count());
     }
 

@@ -129,8 +129,8 @@ final class DeviceRound {
                 t[l.size0() + l.size1() + z] = topology.owner(0, 0, z);
             }
             DeviceBuffer b = DeviceBuffer.zeroed(4L * t.length);
-            try (Arena a = Arena.ofConfined()) {
-                MemorySegment host = a.allocate(4L * t.length, 4);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment host = arena.allocate(4L * t.length, 4);
                 MemorySegment.copy(t, 0, host, ValueLayout.JAVA_INT, 0, t.length);
                 Driver.copyToDevice(b.pointer(), host, 4L * t.length);
             }
@@ -146,13 +146,13 @@ final class DeviceRound {
     RoundStart beginRound(Topology topology, int self) {
         device.checkOpen();
         long n = columns.count();
-        int k = topology.partitions();
+        int partitions = topology.partitions();
         // Room on this partition's places is the capacity less its living agents there: none when it has none.
         occupancy = capacity < Integer.MAX_VALUE ? device.gridScratch().zeroed("round.occupancy", 4 * index.keys())
                 : 0L;
         localMovers = 0;
-        sentCounts = new long[k];
-        receivedCounts = new long[k];
+        sentCounts = new long[partitions];
+        receivedCounts = new long[partitions];
         admittedTotal = 0;
         verdicts = 0;
         requestsRoom = 0;
@@ -160,10 +160,10 @@ final class DeviceRound {
         settledStats = 0;
         finishedAhead = null;
         if (n == 0) {
-            return new RoundStart(0, 0, 0, false, new long[k]);
+            return new RoundStart(0, 0, 0, false, new long[partitions]);
         }
         // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
-        long stats = device.pool().zeroed("round.stats", 8L * (8 + k) + DeviceErrors.BYTES);
+        long stats = device.pool().zeroed("round.stats", 8L * (8 + partitions) + DeviceErrors.BYTES);
         // (with room for the requests received after them, see settleRound)
         requestsRoom = n + Math.max(4096, n / 16);
         ownRequests = device.pool().get("round.requests", 8 * requestsRoom);
@@ -171,41 +171,41 @@ final class DeviceRound {
         long occupied = occupancy;
         long remote = device.pool().get("round.remote", 4 * n);
         long rank = device.pool().get("round.rank", 4 * n);
-        Layout l = places.layout();
+        Layout layout = places.layout();
         long table = ownerTable(topology);
         device.run("colony_partition_requests", n, p -> p.add(n).add(columns.killed().pointer())
                 .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
                 .add(index.shifted(occupied)).add(columns.spawns().pointer()).add(stats).add(remote).add(table)
-                .addInt(l.size0()).addInt(l.size1()).addInt(self).add(stats + 8 * 8));
-        long[] st = device.checkedStats(stats, 8 + k);
+                .addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(stats + 8 * 8));
+        long[] st = device.checkedStats(stats, 8 + partitions);
         if (st[7] != 0 || st[6] != 0) {
             return new RoundStart(st[0], st[4], st[6], st[7] != 0, null);
         }
-        System.arraycopy(st, 8, sentCounts, 0, k);
-        long r = 0;
+        System.arraycopy(st, 8, sentCounts, 0, partitions);
+        long sentTotal = 0;
         for (long c : sentCounts) {
-            r += c;
+            sentTotal += c;
         }
-        if (r > 0 && columns.runs() != null) {
+        if (sentTotal > 0 && columns.runs() != null) {
             // Requests to others carry rows in slot order, which the owner takes for id order: what the last round
             // left is compacted first (and, as its compaction fell to a round that sends, the next does not wait).
             deferring = false;
             settle();
             return beginRound(topology, self);
         }
-        localMovers = st[5] - r;
+        localMovers = st[5] - sentTotal;
         deathsCounted = st[0];
-        if (r > 0) {
+        if (sentTotal > 0) {
             // (ranked only now: a round without moves elsewhere, such as one of deaths only, needs no scan)
             device.scanner().scanOnDevice(remote, rank, n, 0L, 0L);
-            stageRequests(n, r, remote, rank, table);
+            stageRequests(n, sentTotal, remote, rank, table);
         }
         return new RoundStart(st[0], st[4], 0, false, sentCounts.clone());
     }
 
     /** Groups the {@code r} requests to other partitions by owner and gathers the movers' rows for each. */
-    private void stageRequests(long n, long r, long remote, long rank, long table) {
-        long list = device.pool().get("round.list", 4 * r);
+    private void stageRequests(long n, long sentTotal, long remote, long rank, long table) {
+        long list = device.pool().get("round.list", 4 * sentTotal);
         device.run("colony_pack_slots", n, p -> p.add(n).add(remote).add(rank).add(list));
         int owners = 0;
         for (long c : sentCounts) {
@@ -213,22 +213,23 @@ final class DeviceRound {
         }
         sentSlots = list;
         if (owners > 1) {
-            long grouped = device.pool().get("round.grouped", 4 * r);
-            long flags = device.pool().get("round.ownerFlags", 4 * r);
-            long ranks = device.pool().get("round.ownerRanks", 4 * r);
-            Layout l = places.layout();
+            long grouped = device.pool().get("round.grouped", 4 * sentTotal);
+            long flags = device.pool().get("round.ownerFlags", 4 * sentTotal);
+            long ranks = device.pool().get("round.ownerRanks", 4 * sentTotal);
+            Layout layout = places.layout();
             long at = 0;
-            for (int q = 0; q < sentCounts.length; q++) {
-                if (sentCounts[q] == 0) {
+            for (int partition = 0; partition < sentCounts.length; partition++) {
+                if (sentCounts[partition] == 0) {
                     continue;
                 }
-                int owner = q;
+                int owner = partition;
                 long into = grouped + 4 * at;
-                device.run("colony_owner_flags", r, p -> p.add(r).add(list).add(columns.targets().pointer())
-                        .add(table).addInt(l.size0()).addInt(l.size1()).addInt(owner).add(flags));
-                device.scanner().scanOnDevice(flags, ranks, r, 0L, 0L);
-                device.run("colony_pick", r, p -> p.add(r).add(flags).add(ranks).add(list).add(into));
-                at += sentCounts[q];
+                device.run("colony_owner_flags", sentTotal, p -> p.add(sentTotal).add(list)
+                        .add(columns.targets().pointer()).add(table).addInt(layout.size0()).addInt(layout.size1())
+                        .addInt(owner).add(flags));
+                device.scanner().scanOnDevice(flags, ranks, sentTotal, 0L, 0L);
+                device.run("colony_pick", sentTotal, p -> p.add(sentTotal).add(flags).add(ranks).add(list).add(into));
+                at += sentCounts[partition];
             }
             sentSlots = grouped;
         }
@@ -265,50 +266,50 @@ final class DeviceRound {
     void settleRound(long seed, long epoch) {
         device.checkOpen();
         long n = columns.count();
-        int k = receivedCounts.length;
-        long r = received();
-        long t = n + r;
+        int senders = receivedCounts.length;
+        long receivedTotal = received();
+        long total = n + receivedTotal;
         settledStats = 0;
-        if (t == 0 || (r == 0 && localMovers == 0)) {
+        if (total == 0 || (receivedTotal == 0 && localMovers == 0)) {
             // Nothing asks for a place here: no grouping of requests over the places (as one block skips it).
             return;
         }
         // This partition's requests come first, then those received, sender after sender (the settling does not
         // depend on their order): the received ones go after this partition's own requests, where beginRound left
         // room, and their ids after the agents' ids, where finishRound keeps them.
-        columns.ensureSlots(t);
-        long req = t <= requestsRoom ? ownRequests : device.pool().get("round.allRequests", 8 * t);
+        columns.ensureSlots(total);
+        long req = total <= requestsRoom ? ownRequests : device.pool().get("round.allRequests", 8 * total);
         if (req != ownRequests && n > 0) {
             Driver.copyOnDevice(req, ownRequests, 8 * n);
         }
         long who = columns.ids().pointer();
         rows.unpackRequests(receivedCounts, receivedRows, req, who, n);
         // stats 0-7 as manageAll's, 8 .. 8 + k: per sender, its requests that won; then the verdicts
-        long head = 8L * (8 + k);
-        long stats = device.pool().get("round.won", head + t);
+        long head = 8L * (8 + senders);
+        long stats = device.pool().get("round.won", head + total);
         long won = stats + head;
         Driver.memset8(stats, (byte) 0, head);
         if (capacity < Integer.MAX_VALUE) {
-            long priority = device.pool().get("round.priority", 8 * t);
-            device.run("colony_move_priorities", t, p -> p.add(t).add(seed).add(epoch).add(who).add(req)
+            long priority = device.pool().get("round.priority", 8 * total);
+            device.run("colony_move_priorities", total, p -> p.add(total).add(seed).add(epoch).add(who).add(req)
                     .add(priority));
             long bucketStart = device.gridScratch().get("round.bucketStart", 4 * (index.keys() + 1));
-            long bucketOrder = device.pool().get("round.bucketOrder", 4 * t);
-            index.group(req, t, index.keys(), bucketStart, bucketOrder, false);
+            long bucketOrder = device.pool().get("round.bucketOrder", 4 * total);
+            index.group(req, total, index.keys(), bucketStart, bucketOrder, false);
             index.grant(bucketStart, bucketOrder, occupancy, won, priority, who);
         } else {
-            Driver.memset8(won, (byte) 1, t);
+            Driver.memset8(won, (byte) 1, total);
         }
         if (n > 0) {
             device.run("colony_apply_moves", n, p -> p.add(n).add(req).add(won).add(columns.locations().pointer())
                     .add(stats));
         }
         long at = n;
-        for (int s = 0; s < k; s++) {
-            long c = receivedCounts[s];
+        for (int sender = 0; sender < senders; sender++) {
+            long c = receivedCounts[sender];
             if (c > 0) {
                 long from = won + at;
-                long into = stats + 8L * (8 + s);
+                long into = stats + 8L * (8 + sender);
                 device.run("colony_count_set", c, p -> p.add(c).add(from).add(into));
                 at += c;
             }
@@ -325,17 +326,17 @@ final class DeviceRound {
      */
     Resolved resolveRound() {
         device.checkOpen();
-        int k = receivedCounts.length;
+        int senders = receivedCounts.length;
         if (settledStats == 0) {
-            return new Resolved(new long[k], 0, 0);
+            return new Resolved(new long[senders], 0, 0);
         }
         if (AHEAD && deferring && deathsCounted == 0 && columns.runs() == null) {
             finishedAhead = arrive(columns.count(), true);
         }
         // (the settling kernels cannot fail: beginRound checked the steps)
-        long[] st = device.readStats(settledStats, 8 + k);
+        long[] st = device.readStats(settledStats, 8 + senders);
         settledStats = 0;
-        long[] admitted = Arrays.copyOfRange(st, 8, 8 + k);
+        long[] admitted = Arrays.copyOfRange(st, 8, 8 + senders);
         admittedTotal = 0;
         for (long a : admitted) {
             admittedTotal += a;
@@ -346,8 +347,8 @@ final class DeviceRound {
     /** One byte per request received from partition {@code to}: 1 where it won (after {@link #settleRound}). */
     MemorySegment verdictsTo(int to) {
         long at = receivedWon;
-        for (int s = 0; s < to; s++) {
-            at += receivedCounts[s];
+        for (int sender = 0; sender < to; sender++) {
+            at += receivedCounts[sender];
         }
         return DeviceSlices.device(at, receivedCounts[to]);
     }
@@ -367,7 +368,7 @@ final class DeviceRound {
      */
     void finishRound(long deaths, long left) {
         device.checkOpen();
-        long r = received();
+        long receivedTotal = received();
         long n = columns.count();
         long survivors = n - columns.gone() - deaths - left;
         // A round that only moved agents across, with nothing left over from an earlier one, need not compact:
@@ -376,14 +377,14 @@ final class DeviceRound {
         // slots; whatever reads the columns from the host compacts first, see settle). resolveRound may have
         // queued that on the device already, before its wait; then only the host's counts are left.
         boolean ahead = finishedAhead != null;
-        boolean defer = ahead || deferring && deaths == 0 && columns.runs() == null && (left > 0 || r > 0);
+        boolean defer = ahead || deferring && deaths == 0 && columns.runs() == null && (left > 0 || receivedTotal > 0);
         int[] bounds = ahead ? finishedAhead : arrive(n, defer);
         finishedAhead = null;
         if (defer) {
-            long gone = left + (r - admittedTotal);
+            long gone = left + (receivedTotal - admittedTotal);
             // (nothing left or arrived, as a round queued ahead may find: the agents are in id order as they stand)
-            columns.hold(n + r, gone, gone == 0 && bounds.length == 2 ? null : bounds);
-        } else if (survivors == n && r == 0 && columns.runs() == null) {
+            columns.hold(n + receivedTotal, gone, gone == 0 && bounds.length == 2 ? null : bounds);
+        } else if (survivors == n && receivedTotal == 0 && columns.runs() == null) {
             device.fillLong(columns.targets().pointer(), columns.slots(), -1);
         } else {
             // The runs in id order: the agents here (one run, or the runs a deferred round left), then each
@@ -418,35 +419,35 @@ final class DeviceRound {
      * finishRound, which takes the arrivals into the count).
      */
     private int[] arrive(long n, boolean defer) {
-        long r = received();
-        columns.ensureSlots(n + r);
+        long receivedTotal = received();
+        columns.ensureSlots(n + receivedTotal);
         long at = 0;
-        for (long c : sentCounts) {
-            if (c > 0) {
+        for (long sent : sentCounts) {
+            if (sent > 0) {
                 long list = sentSlots + 4 * at;
                 long won = verdicts == 0 ? 0L : verdicts + at;
                 long placed = defer ? columns.locations().pointer() : 0L;
-                device.run("colony_mark_left", c, p -> p.add(list).add(c).add(won).add(columns.killed().pointer())
+                device.run("colony_mark_left", sent, p -> p.add(list).add(sent).add(won).add(columns.killed().pointer())
                         .add(placed));
-                at += c;
+                at += sent;
             }
         }
         int[] before = columns.runs() == null ? new int[] {0, (int) n} : columns.runs();
         int[] bounds = Arrays.copyOf(before, before.length + receivedCounts.length);
         int runCount = before.length - 1;
-        if (r > 0) {
+        if (receivedTotal > 0) {
             // The requests received, winners and losers, go after the agents here; the losers are marked dead.
             runCount = rows.unpackArrivals(receivedCounts, receivedRows, n, bounds, runCount);
             long won = receivedWon;
             long lost = columns.killed().pointer() + n;
-            long receivedNow = r;
+            long receivedNow = receivedTotal;
             long placed = defer ? columns.locations().pointer() + 8 * n : 0L;
             device.run("colony_lost", receivedNow, p -> p.add(receivedNow).add(won).add(lost).add(placed));
         }
         int[] out = Arrays.copyOf(bounds, runCount + 1);
         if (defer) {
-            if (r > 0) {
-                Driver.memset8(columns.spawns().pointer() + 4 * n, (byte) 0, 4 * r);
+            if (receivedTotal > 0) {
+                Driver.memset8(columns.spawns().pointer() + 4 * n, (byte) 0, 4 * receivedTotal);
             }
             device.fillLong(columns.targets().pointer(), columns.slots(), -1);
         }

@@ -31,15 +31,15 @@ final class MoverRows {
      * {@code ATTRIBUTES + a}), every column 16-byte aligned; the last entry is the size of the whole. The rows are
      * laid out here and copied by {@link RowCopies}; no kernel reads them as a struct.
      */
-    long[] layout(long c) {
+    long[] layout(long rowCount) {
         int attributes = columns.current().length;
         long[] at = new long[ATTRIBUTES + attributes + 1];
         at[IDS] = 0;
-        at[PLACES] = at[IDS] + align(8 * c);
-        at[ATTRIBUTES] = at[PLACES] + align(8 * c);
+        at[PLACES] = at[IDS] + align(8 * rowCount);
+        at[ATTRIBUTES] = at[PLACES] + align(8 * rowCount);
         for (int a = 0; a < attributes; a++) {
             AttributeInfo info = model.attributes().get(a);
-            at[ATTRIBUTES + a + 1] = at[ATTRIBUTES + a] + align((long) info.type().bytes() * info.columns() * c);
+            at[ATTRIBUTES + a + 1] = at[ATTRIBUTES + a] + align((long) info.type().bytes() * info.columns() * rowCount);
         }
         return at;
     }
@@ -62,20 +62,20 @@ final class MoverRows {
         RowCopies copies = new RowCopies(device, "round.outTable");
         DeviceBuffer[] current = columns.current();
         long slots = columns.slots();
-        for (long c : counts) {
-            if (c == 0) {
+        for (long rowCount : counts) {
+            if (rowCount == 0) {
                 continue;
             }
-            long[] lay = layout(c);
+            long[] lay = layout(rowCount);
             long map = slotLists + 4 * at;
-            copies.add(columns.ids().pointer(), rows + lay[IDS], map, c, slots, c, 1, 8);
-            copies.add(columns.targets().pointer(), rows + lay[PLACES], map, c, slots, c, 1, 8);
+            copies.add(columns.ids().pointer(), rows + lay[IDS], map, rowCount, slots, rowCount, 1, 8);
+            copies.add(columns.targets().pointer(), rows + lay[PLACES], map, rowCount, slots, rowCount, 1, 8);
             for (int a = 0; a < current.length; a++) {
                 AttributeInfo info = model.attributes().get(a);
-                copies.add(current[a].pointer(), rows + lay[ATTRIBUTES + a], map, c, slots, c, info.columns(),
-                        info.type().bytes());
+                copies.add(current[a].pointer(), rows + lay[ATTRIBUTES + a], map, rowCount, slots, rowCount,
+                        info.columns(), info.type().bytes());
             }
-            at += c;
+            at += rowCount;
             rows += lay[ATTRIBUTES + current.length];
         }
         copies.launch();
@@ -88,12 +88,12 @@ final class MoverRows {
     void unpackRequests(long[] counts, long rows, long requests, long ids, long n) {
         long at = n;
         RowCopies copies = new RowCopies(device, "round.inTable");
-        for (long c : counts) {
-            if (c > 0) {
-                long[] lay = layout(c);
-                copies.add(rows + lay[PLACES], requests + 8 * at, 0L, c, c, c, 1, 8);
-                copies.add(rows + lay[IDS], ids + 8 * at, 0L, c, c, c, 1, 8);
-                at += c;
+        for (long rowCount : counts) {
+            if (rowCount > 0) {
+                long[] lay = layout(rowCount);
+                copies.add(rows + lay[PLACES], requests + 8 * at, 0L, rowCount, rowCount, rowCount, 1, 8);
+                copies.add(rows + lay[IDS], ids + 8 * at, 0L, rowCount, rowCount, rowCount, 1, 8);
+                at += rowCount;
                 rows += lay[ATTRIBUTES + columns.current().length];
             }
         }
@@ -111,20 +111,20 @@ final class MoverRows {
         RowCopies copies = new RowCopies(device, "round.arriveTable");
         DeviceBuffer[] current = columns.current();
         long slots = columns.slots();
-        for (long c : counts) {
-            if (c == 0) {
+        for (long rowCount : counts) {
+            if (rowCount == 0) {
                 continue;
             }
-            long[] lay = layout(c);
+            long[] lay = layout(rowCount);
             // (their ids are in place: settleRound put them there, as it settles every round that receives)
-            copies.add(rows + lay[PLACES], columns.locations().pointer() + 8 * to, 0L, c, c, slots, 1, 8);
+            copies.add(rows + lay[PLACES], columns.locations().pointer() + 8 * to, 0L, rowCount, rowCount, slots, 1, 8);
             for (int a = 0; a < current.length; a++) {
                 AttributeInfo info = model.attributes().get(a);
                 int size = info.type().bytes();
-                copies.add(rows + lay[ATTRIBUTES + a], current[a].pointer() + (long) size * to, 0L, c, c, slots,
-                        info.columns(), size);
+                copies.add(rows + lay[ATTRIBUTES + a], current[a].pointer() + (long) size * to, 0L, rowCount,
+                        rowCount, slots, info.columns(), size);
             }
-            to += c;
+            to += rowCount;
             rows += lay[ATTRIBUTES + current.length];
             bounds[runCount + 1] = (int) to;
             runCount++;

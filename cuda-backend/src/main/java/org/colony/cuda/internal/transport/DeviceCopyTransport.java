@@ -3,6 +3,7 @@ package org.colony.cuda.internal.transport;
 import java.util.List;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.CudaDevice;
+import org.colony.runtime.transport.Delivery;
 import org.colony.runtime.transport.Transport;
 
 /**
@@ -33,7 +34,7 @@ public final class DeviceCopyTransport implements Transport {
     @Override
     public void exchange(List<Message> sends, List<Message> receives) {
         device.makeCurrent();
-        for (org.colony.runtime.transport.Delivery d : org.colony.runtime.transport.Delivery.match(sends, receives)) {
+        for (Delivery d : Delivery.match(sends, receives)) {
             long n = d.send().buffer().byteSize();
             if (n > 0) {
                 Driver.copyOnDevice(d.receive().buffer().address(), d.send().buffer().address(), n);

@@ -183,8 +183,8 @@ public final class NcclTransport implements Transport {
             System.arraycopy(Nccl.initAll(ordinals), 0, comms, 0, n);
             return;
         }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment id = Nccl.uniqueId(a);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment id = Nccl.uniqueId(arena);
             Nccl.groupStart();
             RuntimeException failure = null;
             try {
@@ -217,21 +217,21 @@ public final class NcclTransport implements Transport {
         return Delivery.match(sends, receives);
     }
 
-    private static void checkMessage(Message m, String role, int partitions) {
-        for (int p : new int[] {m.from(), m.to()}) {
+    private static void checkMessage(Message message, String role, int partitions) {
+        for (int p : new int[] {message.from(), message.to()}) {
             if (p < 0 || p >= partitions) {
-                throw new ColonyException("a message from partition " + m.from() + " to partition " + m.to()
+                throw new ColonyException("a message from partition " + message.from() + " to partition " + message.to()
                         + " names partition " + p + ", but the NCCL transport has partitions 0 to " + (partitions - 1)
                         + " (one per device of this process)");
             }
         }
-        MemorySegment b = m.buffer();
+        MemorySegment b = message.buffer();
         if (!b.isNative() || (b.address() == 0 && b.byteSize() > 0)) {
             String what = b.isNative() ? "a null address" : "heap memory";
-            int who = role.equals("sends") ? m.from() : m.to();
+            int who = role.equals("sends") ? message.from() : message.to();
             throw new ColonyException("partition " + who + " " + role + " " + b.byteSize() + " bytes in " + what
-                    + " (from partition " + m.from() + " to partition " + m.to() + "); the NCCL transport moves device"
-                    + " memory, given as MemorySegment.ofAddress(devicePointer).reinterpret(bytes)");
+                    + " (from partition " + message.from() + " to partition " + message.to() + "); the NCCL transport "
+                    + "moves device memory, given as MemorySegment.ofAddress(devicePointer).reinterpret(bytes)");
         }
     }
 
@@ -271,8 +271,8 @@ public final class NcclTransport implements Transport {
                 Driver.setCurrent(contexts[p]);
                 buffers[p] = MemoryPool.allocateOutside(16L * n);
             }
-            List<Message> sends = new java.util.ArrayList<>();
-            List<Message> receives = new java.util.ArrayList<>();
+            List<Message> sends = new ArrayList<>();
+            List<Message> receives = new ArrayList<>();
             for (int p = 0; p < n; p++) {
                 for (int q = 0; q < n; q++) {
                     if (p != q) {
@@ -297,8 +297,8 @@ public final class NcclTransport implements Transport {
     }
 
     @SuppressWarnings("restricted") // a device address as a segment, never read on the host
-    private static java.lang.foreign.MemorySegment segment(long address, long bytes) {
-        return java.lang.foreign.MemorySegment.ofAddress(address).reinterpret(bytes);
+    private static MemorySegment segment(long address, long bytes) {
+        return MemorySegment.ofAddress(address).reinterpret(bytes);
     }
 
     @Override
@@ -325,15 +325,15 @@ public final class NcclTransport implements Transport {
                 Driver.waitEvent(streams[p], ready[p]);
             }
             boolean remote = false;
-            for (Delivery d : deliveries) {
-                int p = d.send().from();
-                if (d.bytes() == 0) {
+            for (Delivery delivery : deliveries) {
+                int p = delivery.send().from();
+                if (delivery.bytes() == 0) {
                     continue;
                 }
-                if (p == d.receive().to()) {
+                if (p == delivery.receive().to()) {
                     Driver.setCurrent(contexts[p]);
-                    Driver.copyOnDeviceAsync(d.receive().buffer().address(), d.send().buffer().address(), d.bytes(),
-                            streams[p]);
+                    Driver.copyOnDeviceAsync(delivery.receive().buffer().address(),
+                            delivery.send().buffer().address(), delivery.bytes(), streams[p]);
                 } else {
                     remote = true;
                 }
@@ -348,9 +348,9 @@ public final class NcclTransport implements Transport {
         } finally {
             Driver.setCurrent(saved);
         }
-        for (Delivery d : deliveries) {
+        for (Delivery delivery : deliveries) {
             messages++;
-            bytes += d.bytes();
+            bytes += delivery.bytes();
         }
         return () -> {
             long before = Driver.currentContext();
@@ -371,16 +371,16 @@ public final class NcclTransport implements Transport {
         try {
             // The k-th send from a to b meets the k-th receive at b from a: issuing each delivery's send and
             // receive together keeps NCCL's per-peer order equal to the order Delivery.match paired them in.
-            for (Delivery d : deliveries) {
-                int from = d.send().from();
-                int to = d.receive().to();
-                if (from == to || d.bytes() == 0) {
+            for (Delivery delivery : deliveries) {
+                int from = delivery.send().from();
+                int to = delivery.receive().to();
+                if (from == to || delivery.bytes() == 0) {
                     continue;
                 }
                 Driver.setCurrent(contexts[from]);
-                Nccl.send(d.send().buffer().address(), d.bytes(), to, comms[from], streams[from]);
+                Nccl.send(delivery.send().buffer().address(), delivery.bytes(), to, comms[from], streams[from]);
                 Driver.setCurrent(contexts[to]);
-                Nccl.recv(d.receive().buffer().address(), d.bytes(), from, comms[to], streams[to]);
+                Nccl.recv(delivery.receive().buffer().address(), delivery.bytes(), from, comms[to], streams[to]);
             }
         } catch (RuntimeException e) {
             failure = e;

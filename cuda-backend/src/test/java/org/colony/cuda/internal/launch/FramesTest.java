@@ -65,15 +65,17 @@ class FramesTest {
 
     @Test
     void write_putsEachValueIntoItsNamedField() {
-        Layout l = new Layout(3, 40, 30, 20, 4, 5, 6, 10, 11, 12, 2, true);
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment f = a.allocate(Frames.LAYOUT);
-            Frames.write(f, l, 101, 102, 103, 104, 105, 106, 107, 8, 0x10002);
-            List<Long> longs = List.of((long) l.base(), (long) l.strideY(), (long) l.strideZ(), 101L, 102L, 103L, 104L, 105L, 106L, 107L);
+        Layout layout = new Layout(3, 40, 30, 20, 4, 5, 6, 10, 11, 12, 2, true);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment frame = arena.allocate(Frames.LAYOUT);
+            Frames.write(frame, layout, 101, 102, 103, 104, 105, 106, 107, 8, 0x10002);
+            List<Long> longs = List.of((long) layout.base(), (long) layout.strideY(), (long) layout.strideZ(), 101L,
+                    102L, 103L, 104L, 105L, 106L, 107L);
             List<String> longNames = List.of("base", "strideY", "strideZ", "seed", "epoch", "time", "error", "rows",
                     "pitch", "placePitch");
             for (int i = 0; i < longNames.size(); i++) {
-                assertEquals(longs.get(i), f.get(ValueLayout.JAVA_LONG, Frames.offset(longNames.get(i))), longNames.get(i));
+                String name = longNames.get(i);
+                assertEquals(longs.get(i), frame.get(ValueLayout.JAVA_LONG, Frames.offset(name)), name);
             }
             Map<String, Integer> ints = new LinkedHashMap<>();
             ints.put("dims", 3);
@@ -90,27 +92,28 @@ class FramesTest {
             ints.put("wrap", 1);
             ints.put("march", 8);
             ints.put("step", 0x10002);
-            ints.forEach((name, value) -> assertEquals(value, f.get(ValueLayout.JAVA_INT, Frames.offset(name)), name));
+            ints.forEach((name, value) -> assertEquals(value, frame.get(ValueLayout.JAVA_INT, Frames.offset(name)),
+                    name));
         }
     }
 
     @Test
     void writeBox_describesTheBoxAsTheBlock_withTheBlocksStrides() {
-        Layout l = new Layout(3, 40, 30, 20, 4, 5, 6, 10, 11, 12, 2, false);
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment f = a.allocate(Frames.LAYOUT);
-            Frames.writeBox(f, l, new int[] {1, 2, 3}, new int[] {5, 7, 9}, 0, 0, 0, 0, 99, 4, -1);
-            assertEquals((long) l.base() + 1 + 2L * l.strideY() + 3L * l.strideZ(),
-                    f.get(ValueLayout.JAVA_LONG, Frames.offset("base")));
-            assertEquals((long) l.strideY(), f.get(ValueLayout.JAVA_LONG, Frames.offset("strideY")));
-            assertEquals(5L * 6, f.get(ValueLayout.JAVA_LONG, Frames.offset("rows")));
+        Layout layout = new Layout(3, 40, 30, 20, 4, 5, 6, 10, 11, 12, 2, false);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment frame = arena.allocate(Frames.LAYOUT);
+            Frames.writeBox(frame, layout, new int[] {1, 2, 3}, new int[] {5, 7, 9}, 0, 0, 0, 0, 99, 4, -1);
+            assertEquals((long) layout.base() + 1 + 2L * layout.strideY() + 3L * layout.strideZ(),
+                    frame.get(ValueLayout.JAVA_LONG, Frames.offset("base")));
+            assertEquals((long) layout.strideY(), frame.get(ValueLayout.JAVA_LONG, Frames.offset("strideY")));
+            assertEquals(5L * 6, frame.get(ValueLayout.JAVA_LONG, Frames.offset("rows")));
             int[] box = {5, 7, 9, 4, 5, 6};
             String[] names = {"origin0", "origin1", "origin2", "extent0", "extent1", "extent2"};
             for (int i = 0; i < box.length; i++) {
-                assertEquals(box[i], f.get(ValueLayout.JAVA_INT, Frames.offset(names[i])), names[i]);
+                assertEquals(box[i], frame.get(ValueLayout.JAVA_INT, Frames.offset(names[i])), names[i]);
             }
-            assertEquals(4, f.get(ValueLayout.JAVA_INT, Frames.offset("march")));
-            assertEquals(-1, f.get(ValueLayout.JAVA_INT, Frames.offset("step")));
+            assertEquals(4, frame.get(ValueLayout.JAVA_INT, Frames.offset("march")));
+            assertEquals(-1, frame.get(ValueLayout.JAVA_INT, Frames.offset("step")));
         }
     }
 }

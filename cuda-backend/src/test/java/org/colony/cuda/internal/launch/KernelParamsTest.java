@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /** Snapshots of kernel parameters: what a CUDA graph node gets, and when two launches count as the same. */
@@ -22,7 +23,7 @@ class KernelParamsTest {
             assertEquals(16 + 2 * 8, s.length);
             assertEquals(99, s[8]);
             assertEquals(5, s[16]);
-            assertArrayEquals(new byte[] {-1, -1, -1, -1, 0, 0, 0, 0}, java.util.Arrays.copyOfRange(s, 24, 32));
+            assertArrayEquals(new byte[] {-1, -1, -1, -1, 0, 0, 0, 0}, Arrays.copyOfRange(s, 24, 32));
             assertEquals(16, p.snapshot(false).length, "without the frame: the slots only");
         }
     }

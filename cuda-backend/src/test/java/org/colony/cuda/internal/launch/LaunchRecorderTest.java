@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.colony.cuda.CudaException;
@@ -301,7 +302,7 @@ class LaunchRecorderTest {
     @Test
     void tickWithMoreLaunchesThanAGraphMayHave_neverBecomesOne() {
         String[] many = new String[LaunchRecorder.MAX_NODES + 1];
-        java.util.Arrays.fill(many, "a");
+        Arrays.fill(many, "a");
         tick(1, many);
         tick(1, many);
         tick(1, many);

@@ -38,8 +38,9 @@ class RowCopiesTest {
         // switches on the size, e[7].
         assertTrue(source.contains("const jlong* e = table + " + RowCopies.ENTRY.byteSize() / Long.BYTES
                 + " * (jlong) blockIdx.y;"), "the table's stride");
-        assertTrue(source.contains("gather((const T*) e[" + RowCopies.index("src") + "], (T*) e[" + RowCopies.index("dst")
-                + "], (const jint*) e[" + RowCopies.index("map") + "], e[" + RowCopies.index("n") + "], e["
+        assertTrue(source.contains("gather((const T*) e[" + RowCopies.index("src") + "], (T*) e["
+                + RowCopies.index("dst") + "], (const jint*) e[" + RowCopies.index("map") + "], e["
+                + RowCopies.index("n") + "], e["
                 + RowCopies.index("srcPitch") + "], e[" + RowCopies.index("dstPitch") + "], (jint) e["
                 + RowCopies.index("columns") + "]);"), "copyRows reads the entry in its order");
         assertTrue(source.contains("switch (e[" + RowCopies.index("size") + "])"), "the element size");
