@@ -16,7 +16,7 @@ cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr 
     > "$out/machine.log" 2>&1
 
 echo "== NCCL self-check" | tee "$out/nccl.log"
-java "${java_opts[@]}" -cp "$cp_app" org.colony.cuda.internal.NcclCheck "$devices" >> "$out/nccl.log" 2>&1
+java "${java_opts[@]}" -cp "$cp_app" org.colony.cuda.tools.NcclCheck "$devices" >> "$out/nccl.log" 2>&1
 tail -20 "$out/nccl.log"
 
 echo "== hand-off to the partitions' threads" | tee "$out/handoff.log"

@@ -1,17 +1,29 @@
 package org.colony.cuda;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import org.colony.ColonyException;
-import org.colony.cuda.internal.CudaAgentStore;
-import org.colony.cuda.internal.CudaContext;
-import org.colony.cuda.internal.CudaDevice;
-import org.colony.cuda.internal.CudaPlaceStore;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.cuda.internal.device.CudaDevice;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.cuda.internal.store.CudaAgentStore;
+import org.colony.cuda.internal.store.CudaPlaceStore;
+import org.colony.cuda.internal.transport.DeviceCopyTransport;
+import org.colony.cuda.internal.transport.NcclTransport;
+import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Topology;
+import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.BackendOptions;
 import org.colony.runtime.spi.DeviceTimings;
+import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.transport.Transport;
 
 /** Runs models on one NVIDIA GPU: generated CUDA kernels compiled by NVRTC, columns in device memory. */
 public final class CudaBackend implements Backend {
@@ -25,8 +37,8 @@ public final class CudaBackend implements Backend {
         this.fast = options.fast();
         int n = options.devices();
         if (n > 1) {
-            org.colony.cuda.internal.Driver.init();
-            int count = org.colony.cuda.internal.Driver.deviceCount();
+            Driver.init();
+            int count = Driver.deviceCount();
             if (options.device() + n > count) {
                 throw new ColonyException("--devices=" + n + " from --device=" + options.device() + " needs GPUs "
                         + options.device() + " to " + (options.device() + n - 1) + ", but this machine has " + count
@@ -70,36 +82,35 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
-    public org.colony.runtime.spi.PlaceBlock createBlock(ModelDescriptor model, Grid grid,
-            org.colony.kernel.Layout layout, int partition) {
-        CudaContext c = all[partition % all.length];
-        c.device().makeCurrent();
-        c.partitioned();
+    public PlaceBlock createBlock(ModelDescriptor model, Grid grid, Layout layout, int partition) {
+        CudaContext context = all[partition % all.length];
+        context.device().makeCurrent();
+        context.partitioned();
         // The columns, and the exchange buffers: each halo cell's attributes once sent and once received, at most.
         long perCell = CudaPlaceStore.bytes(model.info(), layout) / Math.max(1, layout.storedCells());
         long need = CudaPlaceStore.bytes(model.info(), layout)
                 + 2 * perCell * (layout.storedCells() - layout.ownedCells()) + (1L << 20);
-        checkFits(c, need, model.info().modelClass().getSimpleName() + " partition " + partition + " ("
+        checkFits(context, need, model.info().modelClass().getSimpleName() + " partition " + partition + " ("
                 + layout.extent0() + (layout.dims() >= 2 ? "x" + layout.extent1() : "")
                 + (layout.dims() >= 3 ? "x" + layout.extent2() : "") + " places)");
-        return new CudaPlaceStore(c, model, grid, layout, true);
+        return new CudaPlaceStore(context, model, grid, layout, true);
     }
 
     @Override
-    public org.colony.runtime.transport.Transport transport() {
+    public Transport transport() {
         if (all.length == 1) {
-            return new org.colony.cuda.internal.DeviceCopyTransport(cx.device());
+            return new DeviceCopyTransport(cx.device());
         }
-        java.util.List<CudaDevice> devices = new java.util.ArrayList<>();
+        List<CudaDevice> devices = new ArrayList<>();
         for (CudaContext c : all) {
             devices.add(c.device());
         }
-        return org.colony.cuda.internal.NcclTransport.open(devices);
+        return NcclTransport.open(devices);
     }
 
     @Override
     public AgentStore createAgents(ModelDescriptor model, PlaceStore places, long[] initialPlaces, int capacity) {
-        if (!(places instanceof CudaPlaceStore p)) {
+        if (!(places instanceof CudaPlaceStore cudaPlaces)) {
             throw new ColonyException("these places belong to another backend");
         }
         cx.device().makeCurrent();
@@ -107,24 +118,23 @@ public final class CudaBackend implements Backend {
         // Columns and the agents-per-place index, plus the scratch manageAll uses (per slot and per place).
         long need = (CudaAgentStore.bytesPerSlot(model.info()) + 48) * slots + 24 * (places.grid().cells() + 1);
         checkFits(need, initialPlaces.length + " " + model.info().modelClass().getSimpleName() + " agents");
-        return new CudaAgentStore(cx, model, p, initialPlaces, capacity);
+        return new CudaAgentStore(cx, model, cudaPlaces, initialPlaces, capacity);
     }
 
     @Override
-    public org.colony.runtime.spi.AgentPartition createAgentPartition(ModelDescriptor model,
-            org.colony.runtime.spi.PlaceBlock block, long[] ids, long[] places, int capacity,
-            org.colony.runtime.grid.Topology topology, int partition) {
-        if (!(block instanceof CudaPlaceStore p)) {
+    public AgentPartition createAgentPartition(ModelDescriptor model, PlaceBlock block, long[] ids, long[] places,
+            int capacity, Topology topology, int partition) {
+        if (!(block instanceof CudaPlaceStore cudaBlock)) {
             throw new ColonyException("the places of partition " + partition + " belong to another backend");
         }
-        CudaContext c = p.context();
-        c.device().makeCurrent();
+        CudaContext context = cudaBlock.context();
+        context.device().makeCurrent();
         long slots = Math.max(1024, places.length + places.length / 2L);
         // As createAgents: the index by place covers the whole grid (agents find their neighbours by global place).
-        long need = (CudaAgentStore.bytesPerSlot(model.info()) + 48) * slots + 24 * (p.grid().cells() + 1);
-        checkFits(c, need, places.length + " " + model.info().modelClass().getSimpleName() + " agents of partition "
-                + partition);
-        return CudaAgentStore.partition(c, model, p, ids, places, capacity, topology, partition);
+        long need = (CudaAgentStore.bytesPerSlot(model.info()) + 48) * slots + 24 * (cudaBlock.grid().cells() + 1);
+        checkFits(context, need, places.length + " " + model.info().modelClass().getSimpleName()
+                + " agents of partition " + partition);
+        return CudaAgentStore.partition(context, model, cudaBlock, ids, places, capacity, topology, partition);
     }
 
     private void checkFits(long need, String what) {
@@ -135,7 +145,7 @@ public final class CudaBackend implements Backend {
         long free = cx.device().freeMemory();
         if (need > free) {
             double gib = 1024.0 * 1024 * 1024;
-            throw new ColonyException(String.format(java.util.Locale.ROOT,
+            throw new ColonyException(String.format(Locale.ROOT,
                     "%s needs %.2f GiB of GPU memory, but %s (device %d) has %.2f GiB free of %.2f GiB; use a smaller "
                     + "size or more devices", what, need / gib, cx.device().name(), cx.device().ordinal(), free / gib,
                     cx.device().totalMemory() / gib));
@@ -169,8 +179,6 @@ public final class CudaBackend implements Backend {
 
     @Override
     public void close() {
-        for (CudaContext c : all) {
-            c.close();
-        }
+        CloseHelper.closeAll(all);
     }
 }

@@ -1,6 +1,6 @@
 package org.colony.cuda;
 
-import org.colony.cuda.internal.Probe;
+import org.colony.cuda.internal.bind.Probe;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.BackendOptions;
 import org.colony.runtime.spi.BackendProvider;

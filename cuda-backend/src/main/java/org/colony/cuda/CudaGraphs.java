@@ -1,7 +1,7 @@
 package org.colony.cuda;
 
 import java.util.function.Supplier;
-import org.colony.cuda.internal.LaunchRecorder;
+import org.colony.cuda.internal.launch.LaunchRecorder;
 
 /**
  * CUDA graphs on the CUDA backend: the switch that turns them off, what they have done, and a way to open
@@ -11,10 +11,10 @@ import org.colony.cuda.internal.LaunchRecorder;
  */
 public final class CudaGraphs {
 
-    /** The system property that turns graphs off: {@code -Dcolony.cuda.graphs=false}. */
-    public static final String PROPERTY = "colony.cuda.graphs";
-    /** Whether CUDA backends may capture graphs in this JVM: true unless {@value #PROPERTY} is {@code false}. */
-    public static final boolean ENABLED = !"false".equalsIgnoreCase(System.getProperty(PROPERTY, "true").strip());
+    /** The system property that turns graphs off: {@code -Dcolony.cuda.graphs=false} ({@link CudaSwitches#GRAPHS}). */
+    public static final String PROPERTY = CudaSwitches.GRAPHS.property();
+    /** Whether CUDA backends may capture graphs in this JVM: true unless {@code colony.cuda.graphs} is false. */
+    public static final boolean ENABLED = CudaSwitches.GRAPHS.on();
 
     private static final ScopedValue<Boolean> OFF = ScopedValue.newInstance();
 
@@ -42,7 +42,8 @@ public final class CudaGraphs {
 
     /** What every CUDA backend of this JVM has done with graphs so far. */
     public static Counts counts() {
-        return LaunchRecorder.totals();
+        LaunchRecorder.Tally t = LaunchRecorder.totals();
+        return new Counts(t.built(), t.replayed(), t.updated(), t.instantiated(), t.flushed());
     }
 
     /**

@@ -43,7 +43,7 @@ public final class Gpu {
         if (unavailableReason() != null) {
             return 0;
         }
-        org.colony.cuda.internal.Driver.init();
-        return org.colony.cuda.internal.Driver.deviceCount();
+        org.colony.cuda.internal.bind.Driver.init();
+        return org.colony.cuda.internal.bind.Driver.deviceCount();
     }
 }

@@ -129,8 +129,8 @@ public final class ScalingBenchmark {
         com.google.gson.JsonObject doc = new com.google.gson.JsonObject();
         doc.addProperty("kind", "scaling");
         String machine;
-        try (org.colony.cuda.internal.CudaDevice d = org.colony.cuda.internal.CudaDevice.open(0)) {
-            machine = org.colony.cuda.internal.Driver.deviceCount() + " x " + d;
+        try (org.colony.cuda.internal.device.CudaDevice d = org.colony.cuda.internal.device.CudaDevice.open(0)) {
+            machine = org.colony.cuda.internal.bind.Driver.deviceCount() + " x " + d;
         }
         doc.addProperty("machine", machine);
         doc.addProperty("date", java.time.LocalDate.now().toString());
@@ -283,7 +283,7 @@ public final class ScalingBenchmark {
     /** The largest square float plate that runs on {@code devices} GPUs, with its time per step. */
     private void largest(int devices) {
         long free;
-        try (org.colony.cuda.internal.CudaDevice d = org.colony.cuda.internal.CudaDevice.open(0)) {
+        try (org.colony.cuda.internal.device.CudaDevice d = org.colony.cuda.internal.device.CudaDevice.open(0)) {
             free = d.freeMemory();
         }
         int n = (int) Math.min(Integer.MAX_VALUE - 64, Math.sqrt(devices * (double) free / 8)) / 1024 * 1024;

@@ -153,7 +153,7 @@ public final class BenchSuite {
         m.addProperty("java", System.getProperty("java.vm.name") + " " + Runtime.version());
         if (target.equals("gpu") && Gpu.unavailableReason() == null) {
             int count = Gpu.count();
-            try (var device = org.colony.cuda.internal.CudaDevice.open(0)) {
+            try (var device = org.colony.cuda.internal.device.CudaDevice.open(0)) {
                 m.addProperty("gpu", (count > 1 ? count + " x " : "") + device.toString());
             }
         }

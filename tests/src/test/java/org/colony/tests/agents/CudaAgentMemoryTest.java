@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.colony.cuda.CudaBackendProvider;
-import org.colony.cuda.internal.CudaAgentStore;
+import org.colony.cuda.internal.store.CudaAgentStore;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Config;
 import org.colony.runtime.Placement;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.colony.ColonyException;
 import org.colony.cuda.CudaBackendProvider;
-import org.colony.cuda.internal.KernelCompiler;
+import org.colony.cuda.internal.launch.KernelCompiler;
 import org.colony.examples.heat.HeatCell;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;

@@ -29,8 +29,8 @@ class PartitionedGpuTest {
 
     static int devices() {
         Gpu.require();
-        org.colony.cuda.internal.Driver.init();
-        return org.colony.cuda.internal.Driver.deviceCount();
+        org.colony.cuda.internal.bind.Driver.init();
+        return org.colony.cuda.internal.bind.Driver.deviceCount();
     }
 
     static void requireTwo() {

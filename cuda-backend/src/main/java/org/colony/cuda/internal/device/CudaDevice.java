@@ -1,0 +1,146 @@
+package org.colony.cuda.internal.device;
+
+import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.Driver;
+
+/**
+ * One GPU with its primary context, made current on the calling thread before each use. Drive a device
+ * from platform threads: a context is current per OS thread, which a virtual thread does not keep. One
+ * thread may drive several devices; it remembers which context it made current last.
+ */
+public final class CudaDevice implements AutoCloseable {
+
+    private static final int ATTRIBUTE_MULTIPROCESSORS = 16;
+    private static final int ATTRIBUTE_MAJOR = 75;
+    private static final int ATTRIBUTE_MINOR = 76;
+    /** The context this thread made current last through {@link #makeCurrent()} (0: none yet). */
+    private static final ThreadLocal<long[]> CURRENT = ThreadLocal.withInitial(() -> new long[1]);
+
+    private final int ordinal;
+    private final int handle;
+    private final String name;
+    private final int major;
+    private final int minor;
+    private final int multiprocessors;
+    private final long totalMemory;
+    private final long context;
+    private boolean closed;
+
+    private CudaDevice(int ordinal) {
+        this.ordinal = ordinal;
+        this.handle = Driver.device(ordinal);
+        this.name = Driver.deviceName(handle);
+        this.major = Driver.attribute(handle, ATTRIBUTE_MAJOR);
+        this.minor = Driver.attribute(handle, ATTRIBUTE_MINOR);
+        this.multiprocessors = Driver.attribute(handle, ATTRIBUTE_MULTIPROCESSORS);
+        this.totalMemory = Driver.totalMemory(handle);
+        this.context = Driver.retainPrimaryContext(handle);
+    }
+
+    /**
+     * Opens device {@code ordinal}.
+     *
+     * @throws ColonyException if there is no such device
+     */
+    public static CudaDevice open(int ordinal) {
+        Driver.init();
+        int count = Driver.deviceCount();
+        if (ordinal < 0 || ordinal >= count) {
+            StringBuilder names = new StringBuilder();
+            for (int i = 0; i < count; i++) {
+                names.append(i == 0 ? "" : ", ").append(i).append(": ").append(Driver.deviceName(Driver.device(i)));
+            }
+            throw new ColonyException("--device=" + ordinal + " does not exist; this machine has " + count
+                    + " CUDA device" + (count == 1 ? "" : "s") + (count == 0 ? "" : " (" + names + ")"));
+        }
+        CudaDevice d = new CudaDevice(ordinal);
+        d.makeCurrent();
+        MemoryPool.keepFreedMemory();
+        return d;
+    }
+
+    /** Makes this device's context current on the calling thread. */
+    public void makeCurrent() {
+        checkOpen();
+        long[] current = CURRENT.get();
+        if (current[0] != context) {
+            if (Thread.currentThread().isVirtual()) {
+                throw new ColonyException("a CUDA simulation must be driven from a platform thread, not a virtual thread");
+            }
+            Driver.setCurrent(context);
+            current[0] = context;
+        }
+    }
+
+    /** Throws if the device is closed. */
+    public void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the CUDA device " + ordinal + " is closed");
+        }
+    }
+
+    /**
+     * The primary context's handle, for code that switches contexts itself: such code must leave the
+     * thread's current context as it found it, or the next {@link #makeCurrent()} may skip the switch.
+     */
+    public long context() {
+        return context;
+    }
+
+    /** The architecture NVRTC compiles for: {@code sm_90}. */
+    public String architecture() {
+        return "sm_" + major + minor;
+    }
+
+    /** The device's ordinal. */
+    public int ordinal() {
+        return ordinal;
+    }
+
+    /** The device's name. */
+    public String name() {
+        return name;
+    }
+
+    /** Multiprocessors. */
+    public int multiprocessors() {
+        return multiprocessors;
+    }
+
+    /** Total memory in bytes. */
+    public long totalMemory() {
+        return totalMemory;
+    }
+
+    /**
+     * Free device memory in bytes, counting what the device's memory pool holds unused: pooled allocations take it
+     * first, and a plain allocation that finds the device full has the pool give it back.
+     */
+    public long freeMemory() {
+        makeCurrent();
+        return Driver.memoryInfo()[0] + MemoryPool.spare();
+    }
+
+    /** Waits for all work on the device. */
+    public void synchronize() {
+        makeCurrent();
+        Driver.synchronize();
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            long[] current = CURRENT.get();
+            if (current[0] == context) {
+                current[0] = 0;
+            }
+            Driver.releasePrimaryContext(handle);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + " (device " + ordinal + ", " + architecture() + ")";
+    }
+}

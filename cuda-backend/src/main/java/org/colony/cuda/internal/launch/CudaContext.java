@@ -1,0 +1,147 @@
+package org.colony.cuda.internal.launch;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.bind.GraphCalls;
+import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.cuda.internal.device.CudaDevice;
+import org.colony.cuda.internal.device.DeviceErrors;
+import org.colony.kernel.ModelInfo;
+import org.colony.runtime.spi.DeviceTimings;
+
+/**
+ * What every store of one backend on one device shares: the device, the compiler, the loaded kernels, the error
+ * record, and the launch recorder through which every kernel launch of the stores goes ({@link #launch}).
+ */
+public final class CudaContext implements AutoCloseable {
+
+    private final CudaDevice device;
+    private final KernelCompiler compiler;
+    private final Map<Class<?>, ModelKernels> models = new HashMap<>();
+    private SupportKernels support;
+    private final DeviceErrors errors;
+    private final LaunchTimer timer;
+    private final LaunchRecorder recorder;
+    /** Whether this context may replay ticks as CUDA graphs at all (one device, graphs on, a driver that has them). */
+    private final boolean graphs;
+    private boolean partitioned;
+    private boolean timed;
+
+    /**
+     * @param device the GPU
+     * @param fast whether kernels may use fused multiply-add and fast math
+     * @param graphs whether repeated ticks may be replayed as CUDA graphs (the caller applies
+     *     {@code CudaGraphs.allowedNow()}, which reads {@code colony.cuda.graphs}); they are where the driver has them
+     */
+    public CudaContext(CudaDevice device, boolean fast, boolean graphs) {
+        this.device = device;
+        this.timer = new LaunchTimer(device);
+        this.compiler = new KernelCompiler(device.architecture(), fast);
+        device.makeCurrent();
+        this.errors = new DeviceErrors();
+        this.graphs = graphs && GraphCalls.available();
+        this.recorder = new LaunchRecorder(new DriverGraphs(device.context()));
+        recorder.setEnabled(this.graphs);
+    }
+
+    /**
+     * Launches a kernel of this context on its stream, with the context current: at once, or held by the recorder
+     * for the tick's graph.
+     *
+     * @param frame whether the kernel takes {@code params}' frame as its first parameter
+     */
+    public void launch(long function, int gx, int gy, int gz, int bx, int by, int bz, KernelParams params,
+            boolean frame, String name) {
+        if (recorder.enabled() && recorder.hold(new Launch(function, gx, gy, gz, bx, by, bz, 0,
+                frame ? params.frameBytes() : 0, params.snapshot(frame), name))) {
+            return;
+        }
+        Driver.launchInOrder(function, gx, gy, gz, bx, by, bz, 0, 0L,
+                frame ? params.pointers() : params.pointersWithoutFrame(), name);
+    }
+
+    /** Ends a tick: a repeated tick's launches go out as a graph. */
+    public void tickEnded() {
+        if (recorder.enabled()) {
+            device.makeCurrent();
+            recorder.tickEnded();
+        }
+    }
+
+    /** Notes that a grid on this device is cut into partitions: their halo exchange runs between launches, no graphs. */
+    public void partitioned() {
+        partitioned = true;
+        updateGraphs();
+    }
+
+    /**
+     * Starts timing step calls on the device for {@code --profile}, or with null delivers the pending timings and
+     * stops; no graphs while timing (events between the launches).
+     */
+    public void timeOnDevice(DeviceTimings timings) {
+        device.makeCurrent();
+        if (timings != null) {
+            timed = true;
+            updateGraphs();
+            timer.deliverTo(timings);
+        } else {
+            timer.deliverTo(null);
+            timed = false;
+            updateGraphs();
+        }
+    }
+
+    private void updateGraphs() {
+        device.makeCurrent();
+        recorder.setEnabled(graphs && !partitioned && !timed);
+    }
+
+    /** The error record every kernel on this device reports to. */
+    public DeviceErrors errors() {
+        return errors;
+    }
+
+    /** The GPU. */
+    public CudaDevice device() {
+        return device;
+    }
+
+    /** The compiler. */
+    public KernelCompiler compiler() {
+        return compiler;
+    }
+
+    /** The kernels of a model, compiled and loaded on first use. */
+    public ModelKernels kernels(ModelInfo model) {
+        device.makeCurrent();
+        return models.computeIfAbsent(model.modelClass(), c -> new ModelKernels(model, compiler, errors));
+    }
+
+    /** The runtime's own kernels, compiled and loaded on first use. */
+    public SupportKernels support() {
+        device.makeCurrent();
+        if (support == null) {
+            support = new SupportKernels(compiler);
+        }
+        return support;
+    }
+
+    /** Device time of step calls for {@code --profile}; off unless the runtime asks for it. */
+    public LaunchTimer timer() {
+        return timer;
+    }
+
+    @Override
+    public void close() {
+        device.makeCurrent();
+        List<AutoCloseable> all = new ArrayList<>(List.of(recorder, timer));
+        all.addAll(models.values());
+        all.add(support);
+        all.add(errors);
+        all.add(device);
+        CloseHelper.closeAll(all);
+    }
+}

@@ -1,0 +1,145 @@
+package org.colony.cuda.internal.launch;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+
+/**
+ * One kernel launch as a {@link LaunchRecorder} keeps it: the kernel, its grid and block, and a copy of its
+ * parameter values (the frame when the kernel takes one, then one 8-byte slot per parameter, as
+ * {@link KernelParams} lays them out), so that it can be launched later or become a node of a CUDA graph.
+ */
+public final class Launch {
+
+    private static final int SLOT = 8;
+
+    private final long function;
+    private final int gridX;
+    private final int gridY;
+    private final int gridZ;
+    private final int blockX;
+    private final int blockY;
+    private final int blockZ;
+    private final int sharedBytes;
+    private final int frameBytes;
+    private final byte[] params;
+    private final String name;
+
+    /**
+     * @param function the kernel ({@code CUfunction})
+     * @param frameBytes the size of the frame at the start of {@code params}, 0 when the kernel takes none
+     * @param params the parameter values: the frame, then 8-byte slots (kept, not copied)
+     * @param name the kernel's name, for messages
+     */
+    public Launch(long function, int gridX, int gridY, int gridZ, int blockX, int blockY, int blockZ, int sharedBytes,
+            int frameBytes, byte[] params, String name) {
+        if (frameBytes < 0 || (params.length - frameBytes) % SLOT != 0) {
+            throw new IllegalArgumentException("frameBytes=" + frameBytes + " params=" + params.length
+                    + ": the parameters are a frame and 8-byte slots");
+        }
+        this.function = function;
+        this.gridX = gridX;
+        this.gridY = gridY;
+        this.gridZ = gridZ;
+        this.blockX = blockX;
+        this.blockY = blockY;
+        this.blockZ = blockZ;
+        this.sharedBytes = sharedBytes;
+        this.frameBytes = frameBytes;
+        this.params = params;
+        this.name = name;
+    }
+
+    /** Whether {@code o} runs the same kernel on the same grid and block with the same parameter layout. */
+    public boolean sameShape(Launch o) {
+        return function == o.function && gridX == o.gridX && gridY == o.gridY && gridZ == o.gridZ
+                && blockX == o.blockX && blockY == o.blockY && blockZ == o.blockZ && sharedBytes == o.sharedBytes
+                && frameBytes == o.frameBytes && params.length == o.params.length;
+    }
+
+    /** Whether {@code o}'s parameter values are the same bytes as these. */
+    public boolean sameParams(Launch o) {
+        return Arrays.equals(params, o.params);
+    }
+
+    /** Whether {@code values} are the same bytes as these parameter values. */
+    boolean hasParams(byte[] values) {
+        return Arrays.equals(params, values);
+    }
+
+    /** The parameter values (not a copy: do not change them). */
+    byte[] params() {
+        return params;
+    }
+
+    /**
+     * The array of parameter addresses that {@code cuLaunchKernel} and kernel nodes read, over a copy of the
+     * values in {@code arena} (the driver copies the values when it takes the array).
+     */
+    MemorySegment pointers(Arena arena) {
+        int slots = (params.length - frameBytes) / SLOT;
+        int first = frameBytes > 0 ? 1 : 0;
+        MemorySegment values = arena.allocate(Math.max(1, params.length), 16);
+        MemorySegment.copy(params, 0, values, ValueLayout.JAVA_BYTE, 0, params.length);
+        MemorySegment pointers = arena.allocate(ValueLayout.ADDRESS, Math.max(1, first + slots));
+        if (first == 1) {
+            pointers.setAtIndex(ValueLayout.ADDRESS, 0, values.asSlice(0, frameBytes));
+        }
+        for (int i = 0; i < slots; i++) {
+            pointers.setAtIndex(ValueLayout.ADDRESS, first + i, values.asSlice(frameBytes + (long) SLOT * i, SLOT));
+        }
+        return pointers;
+    }
+
+    /** The kernel. */
+    public long function() {
+        return function;
+    }
+
+    /** Grid width in blocks. */
+    public int gridX() {
+        return gridX;
+    }
+
+    /** Grid height in blocks. */
+    public int gridY() {
+        return gridY;
+    }
+
+    /** Grid depth in blocks. */
+    public int gridZ() {
+        return gridZ;
+    }
+
+    /** Threads per block along x. */
+    public int blockX() {
+        return blockX;
+    }
+
+    /** Threads per block along y. */
+    public int blockY() {
+        return blockY;
+    }
+
+    /** Threads per block along z. */
+    public int blockZ() {
+        return blockZ;
+    }
+
+    /** Dynamic shared memory per block, in bytes. */
+    public int sharedBytes() {
+        return sharedBytes;
+    }
+
+    /** The kernel's name. */
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String toString() {
+        return name + " <<<(" + gridX + "," + gridY + "," + gridZ + "), (" + blockX + "," + blockY + "," + blockZ
+                + ")>>>";
+    }
+}

@@ -1,0 +1,213 @@
+package org.colony.cuda.internal.store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.function.Consumer;
+import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.cuda.internal.device.DeviceErrors;
+import org.colony.cuda.internal.device.ScratchPool;
+import org.colony.cuda.internal.device.UploadStage;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.cuda.internal.launch.DeviceScan;
+import org.colony.cuda.internal.launch.Frames;
+import org.colony.cuda.internal.launch.Grids;
+import org.colony.cuda.internal.launch.KernelParams;
+import org.colony.kernel.Layout;
+
+/**
+ * What the parts of one agent collection on a GPU share: its context, the runtime's support kernels
+ * ({@code support.cu}) launched through one parameter list reused from launch to launch, scratch buffers sized by
+ * the agents and by the places, the scan, the page-locked stage uploads go through, and the reads of statistics
+ * that wait for the device.
+ */
+final class AgentDevice {
+
+    private final CudaContext cx;
+    private final DeviceErrors errors;
+    private final String name;
+    private final KernelParams support;
+    /** Scratch sized by the agents, released when the columns shrink with the population. */
+    private final ScratchPool pool = new ScratchPool();
+    /** Scratch sized by the grid (per-place counts, bucket starts, scan totals), kept while the collection lives. */
+    private final ScratchPool gridScratch = new ScratchPool();
+    private final DeviceScan scanner;
+    /** Page-locked memory the uploads of a partition's rounds go through without waiting (made on first use). */
+    private UploadStage stage;
+    private boolean closed;
+
+    /**
+     * @param name the model's simple name, for messages
+     * @param arena where the parameter lists live (the collection's, closed with it)
+     */
+    AgentDevice(CudaContext cx, String name, Arena arena) {
+        this.cx = cx;
+        this.errors = cx.errors();
+        this.name = name;
+        this.support = new KernelParams(arena, Frames.BYTES, 32);
+        this.scanner = new DeviceScan(cx, arena, gridScratch);
+    }
+
+    /** The context the collection lives in. */
+    CudaContext context() {
+        return cx;
+    }
+
+    /** The model's simple name. */
+    String name() {
+        return name;
+    }
+
+    /** Scratch sized by the agents. */
+    ScratchPool pool() {
+        return pool;
+    }
+
+    /** Scratch sized by the grid. */
+    ScratchPool gridScratch() {
+        return gridScratch;
+    }
+
+    /** The scan, over {@link #gridScratch}. */
+    DeviceScan scanner() {
+        return scanner;
+    }
+
+    /** Throws if the collection is closed; makes its device current. */
+    void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the agents of " + name + " are closed");
+        }
+        cx.device().makeCurrent();
+    }
+
+    /** Whether the collection is closed. */
+    boolean closed() {
+        return closed;
+    }
+
+    /** Notes that the collection is closing: every later use throws. */
+    void markClosed() {
+        closed = true;
+    }
+
+    // ---- support kernels --------------------------------------------------------------------
+
+    /** Launches support kernel {@code kernel} over {@code items}, one thread each, with what {@code args} adds. */
+    void run(String kernel, long items, Consumer<KernelParams> args) {
+        run(kernel, items, 1, args);
+    }
+
+    /** As {@link #run(String, long, Consumer)}, on {@code rows} rows of blocks. */
+    void run(String kernel, long items, int rows, Consumer<KernelParams> args) {
+        KernelParams p = support.begin();
+        args.accept(p);
+        cx.launch(cx.support().function(kernel), Grids.blocks(items), rows, 1, Grids.THREADS, 1, 1, p, false, kernel);
+    }
+
+    /** As {@link #run(String, long, Consumer)}, for a kernel that takes a frame: the frame of step {@code who}. */
+    void runWithFrame(String kernel, long items, Layout layout, long rows, long pitch, long placePitch, int who,
+            Consumer<KernelParams> args) {
+        KernelParams p = support.begin();
+        Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), rows, pitch, placePitch, who);
+        args.accept(p);
+        cx.launch(cx.support().function(kernel), Grids.blocks(items), 1, 1, Grids.THREADS, 1, 1, p, true, kernel);
+    }
+
+    /** Sets {@code n} longs from {@code pointer} on to {@code value}. */
+    void fillLong(long pointer, long n, long value) {
+        run("colony_fill_long", n, p -> p.add(pointer).add(n).add(value));
+    }
+
+    /**
+     * Copies {@code n} rows of {@code columns} elements of {@code size} bytes: row j of {@code dst} from row
+     * {@code map[j]} of {@code src}, column c at {@code c * pitch} elements.
+     */
+    void gather(long src, long dst, long map, long n, long srcPitch, long dstPitch, int columns, int size) {
+        if (n == 0) {
+            return;
+        }
+        run("colony_gather_" + size, n, p -> p.add(src).add(dst).add(map).add(n).add(srcPitch).add(dstPitch)
+                .addInt(columns));
+    }
+
+    // ---- uploads and waits --------------------------------------------------------------------
+
+    /** The page-locked stage, made on first use. */
+    UploadStage stage() {
+        if (stage == null) {
+            stage = new UploadStage(1 << 20);
+        }
+        return stage;
+    }
+
+    /** The host waited for the device: what the upload stage holds has arrived. */
+    void waited() {
+        if (stage != null) {
+            stage.deviceWaited();
+        }
+    }
+
+    static long readLong(long pointer, long index) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(8);
+            Driver.copyToHost(v, pointer + 8 * index, 8);
+            return v.get(ValueLayout.JAVA_LONG, 0);
+        }
+    }
+
+    static int readInt(long pointer, long index) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment v = arena.allocate(4);
+            Driver.copyToHost(v, pointer + 4 * index, 4);
+            return v.get(ValueLayout.JAVA_INT, 0);
+        }
+    }
+
+    /** Waits for the device and reads the first {@code n} statistics. */
+    long[] readStats(long stats, int n) {
+        return readStats(stats, n, false);
+    }
+
+    /**
+     * As {@link #readStats(long, int)}, and throws if a kernel failed: the error record, copied after the statistics
+     * (room for {@link DeviceErrors#BYTES} more), comes back with them, so checking costs no second wait.
+     */
+    long[] checkedStats(long stats, int n) {
+        return readStats(stats, n, true);
+    }
+
+    private long[] readStats(long stats, int n, boolean checked) {
+        long[] st = new long[n];
+        long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
+        try (Arena arena = Arena.ofConfined()) {
+            if (checked) {
+                errors.copyTo(stats + 8L * n);
+            }
+            MemorySegment host = arena.allocate(bytes);
+            Driver.copyToHost(host, stats, bytes);
+            waited();
+            for (int i = 0; i < st.length; i++) {
+                st[i] = host.getAtIndex(ValueLayout.JAVA_LONG, i);
+            }
+            if (checked) {
+                errors.check(host.asSlice(8L * n, DeviceErrors.BYTES));
+            }
+        }
+        return st;
+    }
+
+    /** Waits for the uploads still queued, then frees the stage (before what they write into is freed). */
+    void closeStage() {
+        if (stage != null) {
+            stage.close();
+        }
+    }
+
+    /** Frees the scratch buffers. */
+    void closeScratch() {
+        CloseHelper.closeAll(pool, gridScratch);
+    }
+}

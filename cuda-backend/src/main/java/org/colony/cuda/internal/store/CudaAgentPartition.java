@@ -1,0 +1,646 @@
+package org.colony.cuda.internal.store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.colony.ColonyException;
+import org.colony.cuda.CudaSwitches;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.kernel.Call;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.cpu.ManageRound;
+import org.colony.runtime.cpu.PlaceIndex;
+import org.colony.runtime.cpu.RoundPartition;
+import org.colony.runtime.grid.Region;
+import org.colony.runtime.grid.Topology;
+import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Reduction;
+import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.storage.AgentColumns;
+
+/**
+ * The agents of one partition of a partitioned grid on a GPU. Steps run on the device as for one block
+ * ({@link CudaAgentStore}, over the partition's {@link CudaPlaceStore}); what crosses partitions travels as
+ * described below, with the results of one block bit for bit:
+ *
+ * <ul>
+ *   <li>{@code manageAll} without births runs on the device: deaths, requests split into this partition's places
+ *       and others', requests to other partitions sent with the movers' rows in device memory (the runtime's device
+ *       transport carries them), settled by their owner with its own by capacity and priority, winners taken in
+ *       and verdicts sent back, arrivals merged into id order. Only counts come to the host. A round in which
+ *       agents ask for children copies the partition's agents to the host and runs the CPU's {@link ManageRound}
+ *       there ({@code -Dcolony.cuda.deviceRounds=false}: every round);
+ *   <li>the numbers of agents on halo places are counted on the device ({@link #stageCounts}: one pass and one
+ *       copy for all neighbours) and added into the receiving device's agents-by-place index (by global place)
+ *       as it is built, so a step counts its neighbours' agents as on one GPU. Where a step iterates them, their
+ *       rows come from a host copy of the partition's agents and sit as "ghosts" in the slots past the live
+ *       ones, grouped by place with them.
+ * </ul>
+ *
+ * Partitions on different GPUs are managed side by side, one thread each ({@link #lane}). See
+ * {@code docs/scaling.md} for what this costs.
+ */
+final class CudaAgentPartition implements RoundPartition {
+
+    /** Whether rounds without births run on the device ({@link CudaSwitches#DEVICE_ROUNDS}: else on the host). */
+    private static final boolean DEVICE_ROUNDS = CudaSwitches.DEVICE_ROUNDS.on();
+
+    private final CudaAgentStore dev;
+    private final CudaPlaceStore block;
+    private final ModelInfo model;
+    private final Topology topology;
+    private final int partition;
+    private final int capacity;
+    /** The agents on the host: valid after {@link #fresh}, and the only copy during a manageAll. */
+    private final AgentColumns cols;
+    /** Whether {@link #cols} holds the device's live agents as they are now. */
+    private boolean hostCurrent;
+    /**
+     * Agents per storage cell on the halo cells, as last received (kept from one manageAll to the next: every
+     * exchange rewrites every halo cell that holds a place); valid while {@link #haloCounts}.
+     */
+    private int[] halo;
+    private boolean haloCounts;
+    /** The halo boxes received in the last exchange of counts and their counts, box after box (4 bytes a cell). */
+    private final List<Region> received = new ArrayList<>();
+    private final List<int[]> receivedCounts = new ArrayList<>();
+    /** The agents the received counts add up to. */
+    private long receivedTotal;
+    /** Whether an exchange of counts is being received (the next haloReady ends it). */
+    private boolean receiving;
+    /**
+     * Whether the counts received are on the device alone (the transport wrote them there): {@link #receivedCounts}
+     * stays empty until the host needs them.
+     */
+    private boolean countedOnDevice;
+    /** The counts staged for the exchange under way, by region (identity), and where each region's start. */
+    private final Map<Region, Long> staged = new IdentityHashMap<>();
+    private MemorySegment stagedCounts;
+    private PlaceIndex index;
+    /** The index whose halo entries name ghost slots of {@link #cols}. */
+    private PlaceIndex ghostIndex;
+    /** Whether the halo changed since the device last got its ghosts. */
+    private boolean ghostsChanged;
+    private ManageRound round;
+    /** The round under way on the device, or null (none, or one on the host: {@link #round}). */
+    private DeviceRound.RoundStart start;
+    private long roundSeed;
+    private long roundEpoch;
+    /** This round's moves carried out and refused, and the agents that left for other partitions. */
+    private long moves;
+    private long refused;
+    private long left;
+    /** The partitions, here, of the collections this one's steps may see (by agent class slot). */
+    private final CudaAgentPartition[] bound;
+
+    CudaAgentPartition(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore block, long[] ids, long[] places,
+            int capacity, Topology topology, int partition) {
+        this.block = block;
+        this.model = descriptor.info();
+        this.topology = topology;
+        this.partition = partition;
+        this.capacity = capacity;
+        this.bound = new CudaAgentPartition[model.agentClasses().size()];
+        this.dev = new CudaAgentStore(cx, descriptor, block, ids, places, capacity);
+        try {
+            this.cols = new AgentColumns(model, block.model(),
+                    Math.max(AgentColumns.MIN_SLOTS, places.length + places.length / 2),
+                    new Object[model.shared().size()]);
+        } catch (RuntimeException e) {
+            dev.close();
+            throw e;
+        }
+    }
+
+    private String name() {
+        return model.modelClass().getSimpleName();
+    }
+
+    /** Makes {@link #cols} hold the device's live agents. */
+    private void fresh() {
+        if (!hostCurrent) {
+            dev.bridge().save(cols);
+            hostCurrent = true;
+        }
+    }
+
+    /** Gives the device the agents on the halos of this collection and of those its steps see, before a step. */
+    private void beforeStep() {
+        ghosts();
+        for (CudaAgentPartition other : bound) {
+            if (other != null && other != this) {
+                other.ghosts();
+            }
+        }
+    }
+
+    /** The agents on the device, with the agents on the halo given to it: what a place step iterating them reads. */
+    CudaAgentStore onDevice() {
+        ghosts();
+        return dev;
+    }
+
+    /** Gives the device the agents on the halo: their places, and their rows where a step iterates them. */
+    private void ghosts() {
+        if (!ghostsChanged) {
+            return;
+        }
+        Layout layout = block.layout();
+        // Only across a wrapping edge can two halo cells hold the same place (a partition as narrow as the halo).
+        Set<Long> seen = layout.wrap() ? new HashSet<>() : null;
+        if (ghostIndex == null) {
+            // Counted only: the device adds the numbers received into its index by place; no rows, no slots.
+            if (!countedOnDevice) {
+                dev.index().ghostCounts(received, receivedCounts, receivedTotal);
+            }
+            ghostsChanged = false; // (only once the device has them: a failure leaves them to be given again)
+            return;
+        }
+        PlaceIndex idx = ghostIndex;
+        int[] start = idx.start();
+        int[] order = idx.order();
+        long[] where = new long[order.length];
+        int[] slots = new int[where.length];
+        int[] found = {0};
+        forEachHaloPlace(layout, (s, g) -> {
+            if (start[s + 1] > start[s] && (seen == null || seen.add(g))) {
+                for (int k = start[s]; k < start[s + 1]; k++) {
+                    where[found[0]] = g;
+                    slots[found[0]++] = order[k];
+                }
+            }
+        });
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment packed = arena.allocate(Math.max(1, cols.rowBytes(false) * found[0]));
+            cols.pack(slots, found[0], false, packed, 0);
+            dev.bridge().ghosts(where, found[0], packed);
+        }
+        ghostsChanged = false;
+    }
+
+    /** A halo cell's storage index and the global index of the place it holds. */
+    @FunctionalInterface
+    private interface HaloPlace {
+        void accept(int storage, long global);
+    }
+
+    /**
+     * Every halo cell of the layout that holds a place another partition owns (not one outside a grid that does not
+     * wrap, not one of this block's own places seen across a wrapping edge), in storage order.
+     */
+    private static void forEachHaloPlace(Layout layout, HaloPlace cell) {
+        int p0 = layout.pad();
+        int p1 = layout.dims() >= 2 ? layout.pad() : 0;
+        int p2 = layout.dims() >= 3 ? layout.pad() : 0;
+        for (int z = -p2; z < layout.extent2() + p2; z++) {
+            long gz = global(layout.origin2() + z, layout.size2(), layout.wrap());
+            boolean zOwned = z >= 0 && z < layout.extent2();
+            for (int y = -p1; y < layout.extent1() + p1; y++) {
+                long gy = global(layout.origin1() + y, layout.size1(), layout.wrap());
+                boolean rowOwned = zOwned && y >= 0 && y < layout.extent1();
+                for (int x = -p0; x < layout.extent0() + p0; x++) {
+                    if (rowOwned && x == 0) {
+                        x = layout.extent0() - 1; // skip the owned run of the row
+                        continue;
+                    }
+                    long gx = global(layout.origin0() + x, layout.size0(), layout.wrap());
+                    if (gx < 0 || gy < 0 || gz < 0 || owned(layout, gx, gy, gz)) {
+                        continue;
+                    }
+                    cell.accept(layout.storageIndex(x, y, z),
+                            gx + (long) layout.size0() * (gy + (long) layout.size1() * gz));
+                }
+            }
+        }
+    }
+
+    private static long global(int c, int size, boolean wrap) {
+        if (c >= 0 && c < size) {
+            return c;
+        }
+        return wrap ? Math.floorMod(c, size) : -1;
+    }
+
+    private static boolean owned(Layout l, long gx, long gy, long gz) {
+        return gx >= l.origin0() && gx < l.origin0() + l.extent0() && gy >= l.origin1()
+                && gy < l.origin1() + l.extent1() && gz >= l.origin2() && gz < l.origin2() + l.extent2();
+    }
+
+    /** The agents by storage cell on the host (where rows go next door), from a copy of the device's agents. */
+    private PlaceIndex index() {
+        if (index == null) {
+            fresh();
+            Layout l = block.layout();
+            index = haloCounts ? PlaceIndex.withHalo(cols.locations(), cols.count(), l, hostHalo())
+                    : PlaceIndex.owned(cols.locations(), cols.count(), l);
+        }
+        return index;
+    }
+
+    /** The counts received, per stored cell of the block (halo cells; owned cells' entries unused). */
+    private int[] hostHalo() {
+        if (countedOnDevice && receivedCounts.isEmpty()) {
+            for (int[] counts : dev.index().ghostCountsOnHost(received)) {
+                receivedCounts.add(counts);
+                for (int c : counts) {
+                    receivedTotal += c;
+                }
+            }
+        }
+        Layout l = block.layout();
+        halo = PlaceIndex.halo(halo, l);
+        for (int i = 0; i < received.size(); i++) {
+            halo = PlaceIndex.unpackCounts(halo, l, received.get(i), MemorySegment.ofArray(receivedCounts.get(i)), 0);
+        }
+        return halo;
+    }
+
+    // ---- the agent store ---------------------------------------------------------------------
+
+    /** Partitions on different GPUs are managed side by side, one thread each; those sharing one take turns. */
+    @Override
+    public int lane() {
+        return block.context().device().ordinal();
+    }
+
+    @Override
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public long size() {
+        return dev.size();
+    }
+
+    @Override
+    public void call(Call call) {
+        beforeStep();
+        dev.call(call);
+        hostCurrent = false;
+    }
+
+    @Override
+    public long count(Call call) {
+        beforeStep();
+        long n = dev.count(call);
+        hostCurrent = false;
+        return n;
+    }
+
+    @Override
+    public ManageReport manage(long seed, long epoch) {
+        throw new ColonyException("the agents of partition " + partition + " are managed by their partitioned "
+                + "collection");
+    }
+
+    @Override
+    public void read(int attribute, int element, Object target) {
+        dev.read(attribute, element, target);
+    }
+
+    @Override
+    public void write(int attribute, int element, Object source) {
+        dev.write(attribute, element, source);
+        hostCurrent = false;
+    }
+
+    @Override
+    public long[] ids() {
+        return dev.ids();
+    }
+
+    @Override
+    public long[] places() {
+        return dev.places();
+    }
+
+    @Override
+    public Reduction reduce(int attribute, int element) {
+        return dev.reduce(attribute, element);
+    }
+
+    @Override
+    public ColumnAccumulator partial(int attribute, int element) {
+        return dev.partial(attribute, element);
+    }
+
+    @Override
+    public void setShared(int index, Object values) {
+        dev.setShared(index, values);
+    }
+
+    @Override
+    public void bindAgents(int slot, AgentStore agents) {
+        if (agents instanceof CudaAgentPartition other) {
+            bound[slot] = other;
+            dev.bindAgents(slot, other.dev);
+        } else {
+            dev.bindAgents(slot, agents);
+        }
+    }
+
+    @Override
+    public long bytes() {
+        return dev.bytes() + cols.bytes();
+    }
+
+    @Override
+    public void close() {
+        dev.close();
+    }
+
+    // ---- agents on the halo --------------------------------------------------------------------
+
+    @Override
+    public void stageCounts(List<Region> regions) {
+        receiving = false; // an exchange starts: what it brings replaces what came before
+        stagedCounts = dev.index().countsIn(regions);
+        staged.clear();
+        long at = 0;
+        for (Region r : regions) {
+            staged.put(r, at);
+            at += 4 * r.cells();
+        }
+    }
+
+    @Override
+    public void packCounts(Region region, MemorySegment buffer, long offset) {
+        Long at = staged.get(region);
+        MemorySegment counts = at != null ? stagedCounts : dev.index().countsIn(List.of(region));
+        MemorySegment.copy(counts, at != null ? at : 0, buffer, offset, 4 * region.cells());
+    }
+
+    @Override
+    public boolean countsOnDevice() {
+        return true;
+    }
+
+    @Override
+    public MemorySegment[] deviceCounts(List<Region> regions) {
+        return DeviceSlices.pieces(dev.index().countsOnDevice(regions), DeviceSlices.countBytes(regions));
+    }
+
+    @Override
+    public MemorySegment[] receiveDeviceCounts(List<Region> regions, long bound) {
+        received.clear();
+        receivedCounts.clear();
+        receivedTotal = 0;
+        received.addAll(regions);
+        long room = bound;
+        if (capacity < Integer.MAX_VALUE) {
+            long cells = 0;
+            for (Region r : regions) {
+                cells += Math.max(0, r.cells());
+            }
+            room = Math.min(room, cells * capacity);
+        }
+        MemorySegment[] in = dev.index().receiveGhostCounts(regions, room);
+        receiving = true;
+        countedOnDevice = true;
+        haloCounts = true;
+        return in;
+    }
+
+    @Override
+    public void unpackCounts(Region region, MemorySegment buffer, long offset) {
+        if (!receiving) {
+            received.clear();
+            receivedCounts.clear();
+            receivedTotal = 0;
+            receiving = true;
+            countedOnDevice = false;
+        }
+        int[] counts = new int[(int) region.cells()];
+        MemorySegment.copy(buffer, ValueLayout.JAVA_INT_UNALIGNED, offset, counts, 0, counts.length);
+        for (int c : counts) {
+            receivedTotal += c;
+        }
+        received.add(region);
+        receivedCounts.add(counts);
+        haloCounts = true;
+    }
+
+    @Override
+    public void haloReady() {
+        if (!receiving) {
+            received.clear(); // no neighbour sent anything
+            receivedCounts.clear();
+            receivedTotal = 0;
+            countedOnDevice = false;
+        }
+        receiving = false;
+        staged.clear();
+        stagedCounts = null;
+        haloCounts = true;
+        index = null; // built on the host only where rows go next door
+        ghostIndex = null;
+        ghostsChanged = true;
+    }
+
+    @Override
+    public void ghostsReady() {
+        PlaceIndex idx = index();
+        if (ghostIndex == idx) {
+            return;
+        }
+        // index() copied the live agents to the host: their rows are packed from there; ghosts go past them.
+        cols.reserve(idx.giveGhostSlots(cols.count()));
+        ghostIndex = idx;
+        ghostsChanged = true;
+    }
+
+    @Override
+    public long agentsIn(Region region) {
+        return index().agentsIn(region);
+    }
+
+    @Override
+    public long rowBytes() {
+        return cols.rowBytes(false);
+    }
+
+    @Override
+    public void packRows(Region region, MemorySegment buffer, long offset) {
+        fresh();
+        int[] slots = index().slotsIn(region);
+        cols.pack(slots, slots.length, false, buffer, offset);
+    }
+
+    @Override
+    public void unpackRows(Region region, MemorySegment buffer, long offset) {
+        if (ghostIndex != index()) {
+            throw new IllegalStateException("partition=" + partition + " has no slots for the rows of its halo");
+        }
+        int[] slots = index().slotsIn(region);
+        cols.unpack(buffer, offset, slots, slots.length, false);
+        ghostsChanged = true;
+    }
+
+    // ---- manageAll -----------------------------------------------------------------------------
+    //
+    // Moves and deaths are settled on the device (DeviceRound.beginRound ... finishRound), with the requests,
+    // verdicts and movers that cross partitions in device memory, carried by the runtime's device transport. A
+    // round in which agents ask for children runs on the host instead (the partition's agents copied there,
+    // ManageRound, copied back).
+
+    @Override
+    public boolean movesOnDevice() {
+        return DEVICE_ROUNDS;
+    }
+
+    @Override
+    public ManageStart beginManage(long seed, long epoch) {
+        roundSeed = seed;
+        roundEpoch = epoch;
+        if (!DEVICE_ROUNDS) {
+            return hostRound();
+        }
+        DeviceRound.RoundStart roundStart = dev.round().beginRound(topology, partition);
+        if (roundStart.requests() == null) {
+            return hostRound();
+        }
+        start = roundStart;
+        moves = 0;
+        refused = 0;
+        left = 0;
+        return new ManageStart(roundStart.deaths(), dev.size() - roundStart.deaths(), 0, roundStart.outside(),
+                roundStart.requests(), -1, 0);
+    }
+
+    /** Runs the round under way on the host: the agents and what they asked for are copied there. */
+    private ManageStart hostRound() {
+        start = null;
+        fresh();
+        round = new ManageRound(cols, block.layout(), capacity, roundSeed, roundEpoch, topology, partition, name());
+        return round.begin();
+    }
+
+    @Override
+    public void childrenAsked() {
+        if (start != null) {
+            hostRound(); // the device settled nothing yet: the host starts over with the same requests
+        }
+    }
+
+    @Override
+    public ManageRound round() {
+        if (round == null) {
+            throw new ColonyException("partition=" + partition + " of " + name() + " is not in a manageAll on the "
+                    + "host");
+        }
+        return round;
+    }
+
+    /** The round under way on the device. */
+    private DeviceRound.RoundStart deviceRound() {
+        if (start == null) {
+            throw new ColonyException("partition=" + partition + " of " + name() + " is not in a manageAll on the "
+                    + "device");
+        }
+        return start;
+    }
+
+    @Override
+    public MemorySegment deviceRequests(int to) {
+        deviceRound();
+        return dev.round().requestsTo(to);
+    }
+
+    @Override
+    public MemorySegment[] receiveDeviceRequests(long[] counts) {
+        deviceRound();
+        return dev.round().receiveRequests(counts);
+    }
+
+    @Override
+    public void settleDeviceMoves() {
+        deviceRound();
+        dev.round().settleRound(roundSeed, roundEpoch);
+        hostCurrent = false;
+    }
+
+    @Override
+    public long[] resolveDeviceMoves() {
+        deviceRound();
+        DeviceRound.Resolved res = dev.round().resolveRound();
+        moves += res.moves();
+        refused += res.refused();
+        return res.admitted();
+    }
+
+    @Override
+    public MemorySegment deviceVerdicts(int to) {
+        deviceRound();
+        return dev.round().verdictsTo(to);
+    }
+
+    @Override
+    public MemorySegment[] receiveDeviceVerdicts() {
+        deviceRound();
+        return dev.round().receiveVerdicts();
+    }
+
+    @Override
+    public void movedAway(long[] won) {
+        long[] asked = deviceRound().requests();
+        for (int q = 0; q < won.length; q++) {
+            left += won[q];
+            moves += won[q];
+            refused += asked[q] - won[q];
+        }
+    }
+
+    @Override
+    public void unpackMovers(Batch arriving) {
+        round().unpackMovers(arriving);
+    }
+
+    @Override
+    public long settleBirths() {
+        return start == null ? RoundPartition.super.settleBirths() : 0;
+    }
+
+    @Override
+    public void packBirths(MemorySegment buffer) {
+        if (start == null) {
+            RoundPartition.super.packBirths(buffer);
+        }
+    }
+
+    @Override
+    public long moverBytes() {
+        return cols.rowBytes(true);
+    }
+
+    @Override
+    public ManageReport finishManage(long nextId, List<Batch> others) {
+        ManageReport report;
+        if (start == null) {
+            report = round().finish(nextId, others);
+            round = null;
+            dev.bridge().load(cols);
+            hostCurrent = true;
+        } else {
+            dev.round().finishRound(start.deaths(), left);
+            report = new ManageReport(start.deaths(), 0, moves, refused, 0, start.outside(), dev.size());
+            start = null;
+            hostCurrent = false;
+        }
+        index = null;
+        haloCounts = false;
+        countedOnDevice = false;
+        ghostIndex = null;
+        ghostsChanged = false;
+        return report;
+    }
+}

@@ -1,0 +1,436 @@
+package org.colony.cuda.internal.store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Array;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.cuda.internal.device.DeviceErrors;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.cuda.internal.launch.Frames;
+import org.colony.cuda.internal.launch.Grids;
+import org.colony.cuda.internal.launch.KernelParams;
+import org.colony.cuda.internal.launch.LaunchTimer;
+import org.colony.cuda.internal.launch.ModelKernels;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
+import org.colony.kernel.Combine;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ParamInfo;
+import org.colony.kernel.SharedInfo;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.grid.Topology;
+import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Reduction;
+import org.colony.runtime.spi.AgentPartition;
+import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.ModelRegistry;
+import org.colony.runtime.storage.HostCopy;
+
+/**
+ * An agent collection on one GPU: columns by slot, live agents in id order in the first slots, as on the
+ * CPU. Steps are one thread per agent. {@code manageAll} runs on the device with the same rules as the CPU
+ * backend, in data-parallel form ({@link DeviceManage}).
+ *
+ * <p>The store runs the steps and answers the runtime; its parts mirror the CPU's: the columns and their device
+ * memory ({@link DeviceAgentColumns}, as {@code AgentColumns}), the index of agents by place
+ * ({@link DeviceAgentIndex}, as {@code PlaceIndex}), {@code manageAll} on one block ({@link DeviceManage}) and on a
+ * partition ({@link DeviceRound}, as {@code ManageRound}), and the agents of a partition staged through host memory
+ * ({@link AgentHostBridge}); {@link AgentDevice} holds what they share.
+ */
+public final class CudaAgentStore implements AgentStore {
+
+    /** The most agents one collection holds on the GPU. */
+    public static final long MAX_AGENTS = DeviceAgentColumns.MAX_AGENTS;
+
+    private final CudaContext cx;
+    private final ModelInfo model;
+    private final ModelInfo placeModel;
+    private final CudaPlaceStore places;
+    private final ModelKernels kernels;
+    private final int capacity;
+    private final Object[] shared;
+    private final AgentStore[] bound;
+    private final Arena arena = Arena.ofShared();
+    private final KernelParams params;
+    private final DeviceErrors errors;
+    private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
+    private final AgentDevice device;
+    private final DeviceAgentColumns columns;
+    private final DeviceAgentIndex index;
+    private final DeviceManage manage;
+    private final DeviceRound round;
+    private final AgentHostBridge bridge;
+
+    /** Creates the collection with agents at the given global place indices (ids 0, 1, ...). */
+    public CudaAgentStore(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore places, long[] initial,
+            int capacity) {
+        this(cx, descriptor, places, null, initial, capacity);
+    }
+
+    /**
+     * Creates the collection with agents of the given ids (increasing; null: 0, 1, ...) at the given global place
+     * indices.
+     */
+    CudaAgentStore(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore places, long[] initialIds,
+            long[] initial, int capacity) {
+        this.cx = cx;
+        this.model = descriptor.info();
+        this.placeModel = places.model();
+        this.places = places;
+        this.kernels = cx.kernels(model);
+        this.errors = cx.errors();
+        this.capacity = capacity;
+        long[] range = DeviceAgentIndex.placeRange(places.layout(), places.grid().cells());
+        this.shared = new Object[model.shared().size()];
+        for (int i = 0; i < shared.length; i++) {
+            SharedInfo s = model.shared().get(i);
+            shared[i] = s.type().newArray(Math.max(1, s.length()));
+        }
+        this.bound = new AgentStore[model.agentClasses().size()];
+        this.params = new KernelParams(arena, Frames.BYTES, 512);
+        this.device = new AgentDevice(cx, model.modelClass().getSimpleName(), arena);
+        this.columns = new DeviceAgentColumns(model, placeModel, device, initialIds, initial);
+        this.index = new DeviceAgentIndex(device, columns, places, capacity, range);
+        this.manage = new DeviceManage(device, columns, index, capacity);
+        this.round = new DeviceRound(device, model, columns, index, places, capacity);
+        this.bridge = new AgentHostBridge(device, model, columns, index, round);
+    }
+
+    /** The agents of one partition of a partitioned grid, on {@code block}'s device. */
+    public static AgentPartition partition(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore block,
+            long[] ids, long[] places, int capacity, Topology topology, int partition) {
+        return new CudaAgentPartition(cx, descriptor, block, ids, places, capacity, topology, partition);
+    }
+
+    /** Bytes of device memory per slot. */
+    public static long bytesPerSlot(ModelInfo model) {
+        long b = 8 + 8 + 1 + 8 + 4 + 4;
+        for (AttributeInfo a : model.attributes()) {
+            b += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
+        }
+        return b;
+    }
+
+    @Override
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public long size() {
+        return columns.count() - columns.gone();
+    }
+
+    private String name() {
+        return device.name();
+    }
+
+    private void checkOpen() {
+        device.checkOpen();
+    }
+
+    /** The index of the agents by place and the agents of other partitions on the halo. */
+    DeviceAgentIndex index() {
+        return index;
+    }
+
+    /** The {@code manageAll} of a partition on the device. */
+    DeviceRound round() {
+        return round;
+    }
+
+    /** The agents of a partition staged through host memory. */
+    AgentHostBridge bridge() {
+        return bridge;
+    }
+
+    /** The parameters a kernel iterating this collection takes: index, ids, pitch, columns. */
+    void indexParams(KernelParams p) {
+        index.build();
+        p.add(index.shifted(index.start().pointer())).add(index.order().pointer()).add(columns.ids().pointer())
+                .add(columns.slots());
+        for (DeviceBuffer c : columns.current()) {
+            p.add(c.pointer());
+        }
+    }
+
+    /** The same parameters for an agent class with no collection here (never read by the kernel). */
+    static void absentIndexParams(KernelParams p, Class<?> agentClass) {
+        p.add(0L).add(0L).add(0L).add(0L);
+        for (int i = 0; i < ModelRegistry.descriptor(agentClass).info().attributes().size(); i++) {
+            p.add(0L);
+        }
+    }
+
+    // ---- steps ------------------------------------------------------------------------------
+
+    @Override
+    public void call(Call call) {
+        checkOpen(); // this device's context is current before its timer records anything
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
+        launch(call, 0L);
+        if (timer.on()) {
+            timer.stop(name() + "." + model.steps().get(call.step()).name(), start);
+        }
+    }
+
+    @Override
+    public long count(Call call) {
+        checkOpen();
+        counter.clear();
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
+        launch(call, counter.pointer());
+        if (timer.on()) {
+            timer.stop(name() + "." + model.steps().get(call.step()).name(), start);
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment c = a.allocate(8);
+            counter.download(c, 0, 8);
+            errors.check();
+            return c.get(ValueLayout.JAVA_LONG, 0);
+        }
+    }
+
+    private void launch(Call call, long countPointer) {
+        checkOpen();
+        int step = call.step();
+        Object[] args = call.args();
+        StepInfo s = model.steps().get(step);
+        for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
+            if (w.getValue() == Combine.SET && capacity > 1) {
+                String attr = placeModel.attributes().get(w.getKey()).name();
+                throw new ColonyException("step " + name() + "." + s.name() + " (" + s.source() + ") writes place()."
+                        + attr + " with a plain assignment, which needs at most one " + name() + " per place, but "
+                        + "this collection allows " + (capacity == Integer.MAX_VALUE ? "any number" : capacity)
+                        + "; create it with capacity 1, or write with +=, Math.min or Math.max");
+            }
+            columns.prepareContribution(w.getKey(), w.getValue());
+        }
+        places.prepareRemote(s.placeRemoteReads());
+        KernelParams p = params.begin();
+        Call seen = call.seenBy(s);
+        Frames.write(p.frame(), places.layout(), seen.seed(), seen.epoch(), seen.time(),
+                errors.pointer(), columns.count(), columns.slots(), places.pitch(), kernels.who(step));
+        DeviceBuffer[] current = columns.current();
+        DeviceBuffer[] next = columns.next();
+        for (int a = 0; a < current.length; a++) {
+            p.add(current[a].pointer());
+            if (next[a] != null) {
+                p.add(next[a].pointer());
+            }
+        }
+        p.add(columns.ids().pointer()).add(columns.locations().pointer()).add(columns.killed().pointer())
+                .add(columns.targets().pointer()).add(columns.spawns().pointer());
+        for (int a = 0; a < placeModel.attributes().size(); a++) {
+            p.add(places.column(a));
+        }
+        for (int a = 0; a < placeModel.attributes().size(); a++) {
+            p.add(columns.contribution(a) == null ? 0L : columns.contribution(a).pointer());
+            p.add(columns.contributed(a) == null ? 0L : columns.contributed(a).pointer());
+        }
+        for (int slot = 0; slot < bound.length; slot++) {
+            if (bound[slot] instanceof CudaAgentStore other && s.iterates().contains(slot)) {
+                other.indexParams(p);
+            } else if (s.iterates().contains(slot)) {
+                String other = model.agentClasses().get(slot).getSimpleName();
+                throw new ColonyException("step " + name() + "." + s.name() + " iterates " + other + " agents, but no "
+                        + "collection of them lives on these places; create it with sim.agents(" + other
+                        + ".class, places, ...)");
+            } else {
+                // The step never reads this class's agents-per-place index: do not rebuild it.
+                absentIndexParams(p, model.agentClasses().get(slot));
+            }
+        }
+        if (s.predicate()) {
+            p.add(countPointer);
+        }
+        for (int i = 0; i < args.length; i++) {
+            ParamInfo param = s.params().get(i);
+            p.add(args[i], param.type());
+        }
+        if (columns.count() > 0) {
+            cx.launch(kernels.step(step), Grids.blocks(columns.count()), 1, 1, Grids.THREADS, 1, 1, p, true,
+                    name() + "." + s.name());
+        }
+        for (int a : s.writes()) {
+            if (s.buffers(a)) {
+                columns.swap(a);
+            }
+        }
+        applyPlaceWrites(step, s);
+    }
+
+    private void applyPlaceWrites(int step, StepInfo stepInfo) {
+        long count = columns.count();
+        if (stepInfo.placeWrites().isEmpty() || count == 0) {
+            return;
+        }
+        // With capacity 1 a place has at most one agent: each agent writes its own place, no index needed.
+        boolean own = capacity == 1;
+        if (!own) {
+            index.build();
+        }
+        long slots = columns.slots();
+        long keys = index.keys();
+        for (Map.Entry<Integer, Combine> write : stepInfo.placeWrites().entrySet()) {
+            int attr = write.getKey();
+            AttributeInfo info = placeModel.attributes().get(attr);
+            String kernel = "colony_apply_" + (own ? "own_" : "") + write.getValue().name().toLowerCase(Locale.ROOT)
+                    + "_" + info.type().javaName();
+            int line = Integer.parseInt(stepInfo.source().substring(stepInfo.source().lastIndexOf(':') + 1));
+            int size = info.type().bytes();
+            for (int k = 0; k < info.columns(); k++) {
+                long col = places.column(attr) + (long) k * places.pitch() * size;
+                long con = columns.contribution(attr).pointer() + (long) k * slots * size;
+                long wrote = columns.contributed(attr).pointer() + (long) k * slots;
+                if (own) {
+                    device.runWithFrame(kernel, count, places.layout(), count, slots, places.pitch(), kernels.who(step),
+                            p -> p.add(col).add(con).add(wrote).add(columns.locations().pointer()).add(count));
+                } else {
+                    device.runWithFrame(kernel, keys, places.layout(), count, slots, places.pitch(), kernels.who(step),
+                            p -> p.add(col).add(con).add(wrote).add(index.start().pointer())
+                                    .add(index.order().pointer()).add(keys).add(index.keyBase()).addInt(line));
+                }
+            }
+            places.markDirty(attr);
+        }
+    }
+
+    // ---- manageAll ---------------------------------------------------------------------------
+
+    @Override
+    public ManageReport manage(long seed, long epoch) {
+        checkOpen();
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
+        ManageReport report = manage.manageAll(seed, epoch);
+        if (timer.on()) {
+            timer.stop(name() + ".manageAll", start);
+        }
+        return report;
+    }
+
+    // ---- attributes ------------------------------------------------------------------------
+
+    /** The partial reduction of one element column, to merge with other partitions'. */
+    ColumnAccumulator partial(int attribute, int element) {
+        checkOpen();
+        round.settle(); // (before count sizes the column)
+        AttributeInfo info = model.attributes().get(attribute);
+        Object column = info.type().newArray((int) columns.count());
+        read(attribute, element, column);
+        ColumnAccumulator acc = new ColumnAccumulator();
+        acc.addRow(column, 0, (int) columns.count());
+        return acc;
+    }
+
+    @Override
+    public void read(int attribute, int element, Object target) {
+        checkOpen();
+        round.settle();
+        AttributeInfo info = model.attributes().get(attribute);
+        long count = columns.count();
+        if (count == 0) {
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) info.type().bytes() * count);
+            columns.current()[attribute].download(host, (long) element * columns.slots() * info.type().bytes(),
+                    host.byteSize());
+            errors.check();
+            HostCopy.fromSegment(host, 0, target, 0, (int) count, info.type());
+        }
+    }
+
+    @Override
+    public void write(int attribute, int element, Object source) {
+        checkOpen();
+        round.settle();
+        AttributeInfo info = model.attributes().get(attribute);
+        long count = columns.count();
+        if (count == 0) {
+            return;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) info.type().bytes() * count);
+            HostCopy.toSegment(source, 0, host, 0, (int) count, info.type());
+            Driver.copyToDevice(columns.current()[attribute].pointer()
+                    + (long) element * columns.slots() * info.type().bytes(), host, host.byteSize());
+        }
+    }
+
+    private long[] longs(Supplier<DeviceBuffer> column) {
+        checkOpen();
+        round.settle();
+        DeviceBuffer b = column.get();
+        long count = columns.count();
+        long[] out = new long[(int) count];
+        if (count == 0) {
+            return out;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(8 * count);
+            b.download(host, 0, 8 * count);
+            errors.check();
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, out, 0, (int) count);
+        }
+        return out;
+    }
+
+    @Override
+    public long[] ids() {
+        return longs(columns::ids);
+    }
+
+    @Override
+    public long[] places() {
+        return longs(columns::locations);
+    }
+
+    @Override
+    public Reduction reduce(int attribute, int element) {
+        AttributeInfo info = model.attributes().get(attribute);
+        return partial(attribute, element).result(info.type(), name() + "." + info.name());
+    }
+
+    @Override
+    public void setShared(int index, Object values) {
+        checkOpen();
+        System.arraycopy(values, 0, shared[index], 0, Array.getLength(shared[index]));
+        kernels.uploadShared(model.shared().get(index), shared[index]);
+    }
+
+    @Override
+    public void bindAgents(int slot, AgentStore agents) {
+        bound[slot] = agents;
+    }
+
+    @Override
+    public long bytes() {
+        return bytesPerSlot(model) * columns.slots() + 4 * (index.keys() + 1) + device.pool().bytes()
+                + device.gridScratch().bytes() + columns.spareBytes() + columns.contributionBytes();
+    }
+
+    @Override
+    public void close() {
+        if (device.closed()) {
+            return;
+        }
+        cx.device().makeCurrent();
+        device.markClosed();
+        // The stage first: it waits for the uploads still queued, before what they write into is freed.
+        CloseHelper.closeAll(device::closeStage, columns::closeColumns, index::close, round::close, counter,
+                columns::closeSpares, device::closeScratch, arena);
+    }
+}

@@ -1,0 +1,563 @@
+package org.colony.cuda.internal.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Array;
+import java.util.Arrays;
+import java.util.Set;
+import org.colony.ColonyException;
+import org.colony.cuda.CudaSwitches;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.cuda.internal.device.DeviceErrors;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.cuda.internal.launch.Frames;
+import org.colony.cuda.internal.launch.KernelParams;
+import org.colony.cuda.internal.launch.LaunchTimer;
+import org.colony.cuda.internal.launch.ModelKernels;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ParamInfo;
+import org.colony.kernel.SharedInfo;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.grid.Block;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Region;
+import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Reduction;
+import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.PlaceBlock;
+import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.storage.HostCopy;
+
+/**
+ * A Places collection on one GPU: one device column per attribute (array attributes as one allocation of
+ * element columns, {@code pitch} cells apart) over the block's padded cells, a second column for
+ * double-buffered attributes, shared values in the model's constant memory. A step is one kernel launch
+ * (through the context's launch recorder, which may replay a repeated tick as a CUDA graph), one thread per owned
+ * cell; data moves to and from the host only when driver code reads or writes it.
+ */
+public final class CudaPlaceStore implements PlaceBlock {
+
+    private static final int BLOCK_X = 32;
+    private static final int BLOCK_Y = 8;
+
+    private final CudaContext cx;
+    private final ModelInfo model;
+    private final Grid grid;
+    private final ModelKernels kernels;
+    private Layout layout;
+    private long pitch;
+    private DeviceBuffer[] current;
+    private DeviceBuffer[] next;
+    private final Object[] shared;
+    private final boolean[] dirty;
+    private final AgentStore[] bound;
+    private final DeviceErrors errors;
+    private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
+    private final Arena arena = Arena.ofShared();
+    private final KernelParams params;
+    private boolean closed;
+    /** Rows per thread of row-marching kernels, when set (a tuning knob for benchmarks); else 0, chosen per grid. */
+    private final int marchOverride = (int) CudaSwitches.MARCH.whole(0, Integer.MAX_VALUE);
+    /** Whether the halo comes from exchange with other partitions rather than from this block. */
+    private final boolean partition;
+    private final List<DeviceBuffer> buffers = new ArrayList<>();
+
+    /** Allocates the collection; the caller has checked that it fits. */
+    public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
+        this(cx, descriptor, grid, Block.whole(grid).layout(grid, descriptor.info().reach()), false);
+    }
+
+    /**
+     * Allocates one block with the given layout; {@code partition}: the block is one partition of a partitioned
+     * grid, and the runtime fills its halo by exchange.
+     */
+    public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid, Layout layout, boolean partition) {
+        this.cx = cx;
+        this.model = descriptor.info();
+        this.grid = grid;
+        this.kernels = cx.kernels(model);
+        this.errors = cx.errors();
+        this.shared = new Object[model.shared().size()];
+        for (int i = 0; i < shared.length; i++) {
+            SharedInfo s = model.shared().get(i);
+            shared[i] = s.type().newArray(Math.max(1, s.length()));
+        }
+        this.dirty = new boolean[model.attributes().size()];
+        Arrays.fill(dirty, true);
+        this.bound = new AgentStore[model.agentClasses().size()];
+        this.params = new KernelParams(arena, Frames.BYTES, 256);
+        this.partition = partition;
+        cx.device().makeCurrent();
+        allocate(layout);
+    }
+
+    /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
+    public static long bytes(ModelInfo model, Grid grid) {
+        return bytes(model, Block.whole(grid).layout(grid, model.reach()));
+    }
+
+    /** Bytes of device memory a block of {@code model} with layout {@code l} needs. */
+    public static long bytes(ModelInfo model, Layout l) {
+        long perCell = 0;
+        for (AttributeInfo a : model.attributes()) {
+            perCell += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
+        }
+        return perCell * l.storedCells();
+    }
+
+    private void allocate(Layout newLayout) {
+        this.layout = newLayout;
+        this.pitch = newLayout.storedCells();
+        int n = model.attributes().size();
+        current = new DeviceBuffer[n];
+        next = new DeviceBuffer[n];
+        for (int a = 0; a < n; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            // Whole 32-bit words where a SWAR kernel runs: it loads the aligned word around a column's last byte.
+            long bytes = (long) info.type().bytes() * info.columns() * pitch;
+            if (kernels.anySwar()) {
+                bytes = (bytes + 3L) & ~3L;
+            }
+            current[a] = DeviceBuffer.zeroed(bytes);
+            if (info.doubleBuffered()) {
+                next[a] = DeviceBuffer.zeroed(bytes);
+            }
+        }
+    }
+
+    /** The layout of the block. */
+    public Layout layout() {
+        return layout;
+    }
+
+    /** The element pitch of array attributes. */
+    public long pitch() {
+        return pitch;
+    }
+
+    /** The device address of an attribute's current column. */
+    public long column(int attribute) {
+        return current[attribute].pointer();
+    }
+
+    @Override
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public Grid grid() {
+        return grid;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
+        }
+        cx.device().makeCurrent();
+    }
+
+    /** Fills the wrapped halo of attributes about to be read on neighbouring places, where it is stale. */
+    public void prepareRemote(Set<Integer> attributes) {
+        if (partition) {
+            return; // the runtime exchanges the halo before the call
+        }
+        for (int a : attributes) {
+            if (dirty[a] && layout.wrap() && layout.pad() > 0) {
+                AttributeInfo info = model.attributes().get(a);
+                int size = info.type().bytes();
+                long fill = cx.support().function("colony_wrap_fill_" + size);
+                for (int k = 0; k < info.columns(); k++) {
+                    KernelParams fillParams = params.begin();
+                    Frames.write(fillParams.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0,
+                            DeviceErrors.NO_STEP);
+                    fillParams.add(current[a].pointer() + (long) k * pitch * size);
+                    int blocks = (int) Math.min(65535L * 16, (pitch + 255) / 256);
+                    cx.launch(fill, Math.max(1, blocks), 1, 1, 256, 1, 1, fillParams, true, "colony_wrap_fill");
+                }
+            }
+            dirty[a] = false;
+        }
+    }
+
+    /** Notes that an attribute changed outside a place step. */
+    public void markDirty(int attribute) {
+        dirty[attribute] = true;
+    }
+
+    @Override
+    public void call(Call call) {
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
+        launch(call, 0L);
+        if (timer.on()) {
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(call.step()).name(), start);
+        }
+    }
+
+    @Override
+    public long count(Call call) {
+        checkOpen();
+        counter.clear();
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
+        launch(call, counter.pointer());
+        if (timer.on()) {
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(call.step()).name(), start);
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment c = a.allocate(8);
+            counter.download(c, 0, 8);
+            errors.check();
+            return c.get(ValueLayout.JAVA_LONG, 0);
+        }
+    }
+
+    private void launch(Call call, long count) {
+        launchBox(call, count, null);
+        finishCall(call.step());
+    }
+
+    @Override
+    public boolean splits() {
+        return partition;
+    }
+
+    @Override
+    public void callBox(Call call, Region box) {
+        LaunchTimer timer = cx.timer();
+        long start = timer.on() ? timer.start() : 0L;
+        launchBox(call, 0L, box);
+        if (timer.on()) {
+            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(call.step()).name(), start);
+        }
+    }
+
+    @Override
+    public void finishCall(int step) {
+        StepInfo s = model.steps().get(step);
+        for (int a : s.writes()) {
+            if (s.buffers(a)) {
+                DeviceBuffer t = current[a];
+                current[a] = next[a];
+                next[a] = t;
+            }
+            dirty[a] = true;
+        }
+    }
+
+    /** Launches a step on the owned cells, or on the box {@code box} of them (local coordinates) where not null. */
+    private void launchBox(Call call, long count, Region box) {
+        checkOpen();
+        int step = call.step();
+        Object[] args = call.args();
+        StepInfo s = model.steps().get(step);
+        prepareRemote(s.remoteReads());
+        KernelParams p = params.begin();
+        int width = box == null ? layout.extent0() : box.hi()[0] - box.lo()[0];
+        long rows = box == null ? layout.rows() : (long) (box.hi()[1] - box.lo()[1]) * (box.hi()[2] - box.lo()[2]);
+        if (width <= 0 || rows <= 0) {
+            return;
+        }
+        int march = kernels.marches(step) ? rowsPerThread(step, width, rows) : 1;
+        Call seen = call.seenBy(s);
+        if (box == null) {
+            Frames.write(p.frame(), layout, seen.seed(), seen.epoch(), seen.time(), errors.pointer(), layout.rows(), pitch, 0, march,
+                    kernels.who(step));
+        } else {
+            Frames.writeBox(p.frame(), layout, box.lo(), box.hi(), seen.seed(), seen.epoch(), seen.time(), errors.pointer(), pitch, march,
+                    kernels.who(step));
+        }
+        for (int a = 0; a < current.length; a++) {
+            p.add(current[a].pointer());
+            if (next[a] != null) {
+                p.add(next[a].pointer());
+            }
+        }
+        for (int slot = 0; slot < bound.length; slot++) {
+            agentParams(p, slot, s);
+        }
+        if (s.predicate()) {
+            p.add(count);
+        }
+        for (int i = 0; i < args.length; i++) {
+            ParamInfo param = s.params().get(i);
+            p.add(args[i], param.type());
+        }
+        long columnsPerBlock = (long) BLOCK_X * kernels.lanes(step);
+        int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
+        long segments = (rows + march - 1L) / march;
+        int gy = (int) Math.min(65535L, (segments + BLOCK_Y - 1L) / BLOCK_Y);
+        cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, p, true,
+                model.modelClass().getSimpleName() + "." + s.name());
+    }
+
+    /**
+     * Rows per thread for a row-marching kernel: the kernel's own choice, lowered so that the threads still
+     * make about two full waves on the device (small grids keep every multiprocessor busy).
+     */
+    private int rowsPerThread(int step, int width, long rows) {
+        if (marchOverride > 0) {
+            return marchOverride;
+        }
+        long threads = (long) width / kernels.lanes(step) * rows;
+        long wave = (long) cx.device().multiprocessors() * 2048 * 2;
+        return (int) Math.max(1, Math.min(kernels.rows(step), threads / wave));
+    }
+
+    private void agentParams(KernelParams p, int slot, StepInfo s) {
+        if (bound[slot] instanceof CudaAgentStore agents && s.iterates().contains(slot)) {
+            agents.indexParams(p);
+        } else if (bound[slot] instanceof CudaAgentPartition agents && s.iterates().contains(slot)) {
+            agents.onDevice().indexParams(p);
+        } else if (s.iterates().contains(slot)) {
+            throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " iterates "
+                    + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on these "
+                    + "places; create it with sim.agents(" + model.agentClasses().get(slot).getSimpleName()
+                    + ".class, places, ...)");
+        } else {
+            // The step never reads this class's agents-per-place index: do not rebuild it.
+            CudaAgentStore.absentIndexParams(p, model.agentClasses().get(slot));
+        }
+    }
+
+    // ---- transfers -------------------------------------------------------------------------
+
+    @Override
+    public void read(int attribute, int element, Object target) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) info.type().bytes() * pitch);
+            current[attribute].download(host, (long) element * pitch * info.type().bytes(), host.byteSize());
+            errors.check();
+            forEachRow((storage, global, length) -> HostCopy.fromSegment(host, storage * info.type().bytes(), target,
+                    (int) global, length, info.type()));
+        }
+    }
+
+    @Override
+    public void write(int attribute, int element, Object source) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) info.type().bytes() * pitch);
+            forEachRow((storage, global, length) -> HostCopy.toSegment(source, (int) global, host,
+                    storage * info.type().bytes(), length, info.type()));
+            Driver.copyToDevice(current[attribute].pointer() + (long) element * pitch * info.type().bytes(), host,
+                    host.byteSize());
+        }
+        dirty[attribute] = true;
+    }
+
+    /** A run of owned cells of one row: where it is stored, its global index, its length. */
+    @FunctionalInterface
+    interface Row {
+        void accept(long storage, long global, int length);
+    }
+
+    private void forEachRow(Row row) {
+        for (int r = 0; r < layout.rows(); r++) {
+            int ly = r % layout.extent1();
+            int lz = r / layout.extent1();
+            long global = grid.index(layout.origin0(), layout.origin1() + ly, layout.origin2() + lz);
+            row.accept(layout.storageIndex(0, ly, lz), global, layout.extent0());
+        }
+    }
+
+    @Override
+    public Object value(int attribute, int element, long index) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
+        int x = (int) (index % grid.size(0));
+        long rest = index / grid.size(0);
+        int y = (int) (rest % grid.size(1));
+        int z = (int) (rest / grid.size(1));
+        long storage = layout.storageIndex(x - layout.origin0(), y - layout.origin1(), z - layout.origin2());
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(8);
+            int bytes = info.type().bytes();
+            current[attribute].download(host, ((long) element * pitch + storage) * bytes, bytes);
+            errors.check();
+            Object one = info.type().newArray(1);
+            HostCopy.fromSegment(host, 0, one, 0, 1, info.type());
+            return Array.get(one, 0);
+        }
+    }
+
+    @Override
+    public void setShared(int index, Object values) {
+        checkOpen();
+        System.arraycopy(values, 0, shared[index], 0, Array.getLength(shared[index]));
+        kernels.uploadShared(model.shared().get(index), shared[index]);
+    }
+
+    @Override
+    public void getShared(int index, Object target) {
+        System.arraycopy(shared[index], 0, target, 0, Array.getLength(shared[index]));
+    }
+
+    @Override
+    public Reduction reduce(int attribute, int element) {
+        AttributeInfo info = model.attributes().get(attribute);
+        return partial(attribute, element).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public ColumnAccumulator partial(int attribute, int element) {
+        checkOpen();
+        AttributeInfo info = model.attributes().get(attribute);
+        ColumnAccumulator acc = new ColumnAccumulator();
+        int bytes = info.type().bytes();
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate((long) bytes * pitch);
+            current[attribute].download(host, (long) element * pitch * bytes, host.byteSize());
+            errors.check();
+            Object row = info.type().newArray(layout.extent0());
+            forEachRow((storage, global, length) -> {
+                HostCopy.fromSegment(host, storage * info.type().bytes(), row, 0, length, info.type());
+                acc.addRow(row, 0, length);
+            });
+        }
+        return acc;
+    }
+
+    // ---- halo exchange between partitions ----------------------------------------------------
+
+    @Override
+    @SuppressWarnings("restricted") // a device address as a segment, never read on the host
+    public MemorySegment buffer(long bytes) {
+        checkOpen();
+        DeviceBuffer b = DeviceBuffer.zeroed(Math.max(8, bytes));
+        buffers.add(b);
+        return MemorySegment.ofAddress(b.pointer()).reinterpret(bytes);
+    }
+
+    @Override
+    public void pack(int attribute, int element, Region region, MemorySegment buffer,
+            long offset) {
+        box("colony_pack_", attribute, element, region, buffer, offset);
+    }
+
+    @Override
+    public void unpack(int attribute, int element, Region region, MemorySegment buffer,
+            long offset) {
+        box("colony_unpack_", attribute, element, region, buffer, offset);
+        dirty[attribute] = false;
+    }
+
+    private void box(String kernel, int attribute, int element, Region region,
+            MemorySegment buffer, long offset) {
+        checkOpen();
+        long cells = region.cells();
+        if (cells == 0) {
+            return;
+        }
+        int size = model.attributes().get(attribute).type().bytes();
+        long fn = cx.support().function(kernel + size);
+        KernelParams boxParams = params.begin();
+        Frames.write(boxParams.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        boxParams.add(current[attribute].pointer() + (long) element * pitch * size);
+        boxParams.add(buffer.address() + offset);
+        int[] lo = region.lo();
+        int[] hi = region.hi();
+        boxParams.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1])
+                .addInt(hi[2] - lo[2]);
+        int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
+        cx.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, boxParams, true, kernel + size);
+    }
+
+    /** The context the block lives in. */
+    public CudaContext context() {
+        return cx;
+    }
+
+    @Override
+    public void bindAgents(int slot, AgentStore agents) {
+        bound[slot] = agents;
+    }
+
+    @Override
+    public void ensureReach(int reach) {
+        checkOpen();
+        if (reach <= layout.pad()) {
+            return;
+        }
+        int n = model.attributes().size();
+        Object[][] saved = new Object[n][];
+        for (int a = 0; a < n; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            saved[a] = new Object[info.columns()];
+            for (int k = 0; k < info.columns(); k++) {
+                saved[a][k] = info.type().newArray((int) grid.cells());
+                read(a, k, saved[a][k]);
+            }
+        }
+        freeColumns();
+        Layout l = layout;
+        allocate(new Layout(l.dims(), l.size0(), l.size1(), l.size2(), l.origin0(), l.origin1(), l.origin2(),
+                l.extent0(), l.extent1(), l.extent2(), reach, l.wrap()));
+        for (int a = 0; a < n; a++) {
+            for (int k = 0; k < saved[a].length; k++) {
+                write(a, k, saved[a][k]);
+            }
+        }
+        Arrays.fill(dirty, true);
+    }
+
+    @Override
+    public long bytes() {
+        long b = 0;
+        for (int a = 0; a < current.length; a++) {
+            b += current[a].bytes() + (next[a] == null ? 0 : next[a].bytes());
+        }
+        return b;
+    }
+
+    private void freeColumns() {
+        CloseHelper.closeAll(columnBuffers());
+    }
+
+    /** Each attribute's column, then its second where it is double-buffered. */
+    private List<DeviceBuffer> columnBuffers() {
+        List<DeviceBuffer> all = new ArrayList<>();
+        for (int a = 0; a < current.length; a++) {
+            all.add(current[a]);
+            all.add(next[a]);
+        }
+        return all;
+    }
+
+    /** Waits for the device and reports any failure of a step. */
+    public void check() {
+        errors.check();
+    }
+
+    @Override
+    public void synchronize() {
+        checkOpen();
+        errors.check();
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            cx.device().makeCurrent();
+            closed = true;
+            List<AutoCloseable> all = new ArrayList<>(columnBuffers());
+            all.addAll(buffers);
+            all.add(counter);
+            all.add(arena);
+            CloseHelper.closeAll(all);
+        }
+    }
+}

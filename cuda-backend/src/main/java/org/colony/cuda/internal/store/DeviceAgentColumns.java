@@ -1,0 +1,397 @@
+package org.colony.cuda.internal.store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Combine;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
+
+/**
+ * The columns of one agent collection in device memory, by slot: every attribute (a second buffer where it is
+ * double-buffered), ids, places, and what the steps asked of {@code manageAll} (killed, move targets, children),
+ * with what the agents wrote to their places; the live agents in id order in the first {@link #count} slots. The
+ * slots grow and shrink with the population ({@link #ensureSlots}, {@link #compact}), and a compaction that keeps
+ * them gathers each column into a spare buffer of its size, which becomes the column.
+ */
+final class DeviceAgentColumns {
+
+    /** The most agents one collection holds on the GPU. */
+    static final long MAX_AGENTS = Integer.MAX_VALUE - 8L;
+    /** The fewest slots the columns have. */
+    static final int MIN_SLOTS = 1024;
+
+    private final ModelInfo model;
+    private final ModelInfo placeModel;
+    private final AgentDevice device;
+    /** Buffers the size of a column, by bytes, that a compaction gathers into ({@link #inPlace}). */
+    private final Map<Long, DeviceBuffer> spares = new HashMap<>();
+    private final DeviceBuffer[] contribution;
+    private final DeviceBuffer[] contributed;
+    private long slots;
+    private long count;
+    private long nextId;
+    /** Slots below {@link #count} without an agent (left in a deferred round: no place, killed). */
+    private long gone;
+    /** After a deferred round, where the runs of slots in id order start (and the last ends); null when compact. */
+    private int[] runs;
+    private DeviceBuffer[] current;
+    private DeviceBuffer[] next;
+    private DeviceBuffer ids;
+    private DeviceBuffer locations;
+    private DeviceBuffer killed;
+    private DeviceBuffer targets;
+    private DeviceBuffer spawns;
+
+    /**
+     * Allocates the columns for agents of the given ids (increasing; null: 0, 1, ...) at the given global place
+     * indices, and copies their ids and places to the device.
+     */
+    DeviceAgentColumns(ModelInfo model, ModelInfo placeModel, AgentDevice device, long[] initialIds, long[] initial) {
+        this.model = model;
+        this.placeModel = placeModel;
+        this.device = device;
+        this.contribution = new DeviceBuffer[placeModel.attributes().size()];
+        this.contributed = new DeviceBuffer[placeModel.attributes().size()];
+        int n = initial.length;
+        allocate(Math.max(MIN_SLOTS, n + n / 2L));
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment loc = arena.allocate(8L * Math.max(1, n));
+            MemorySegment id = arena.allocate(8L * Math.max(1, n));
+            for (int i = 0; i < n; i++) {
+                loc.setAtIndex(ValueLayout.JAVA_LONG, i, initial[i]);
+                id.setAtIndex(ValueLayout.JAVA_LONG, i, initialIds == null ? i : initialIds[i]);
+            }
+            if (n > 0) {
+                Driver.copyToDevice(locations.pointer(), loc, 8L * n);
+                Driver.copyToDevice(ids.pointer(), id, 8L * n);
+            }
+        }
+        this.count = n;
+        this.nextId = initialIds == null || n == 0 ? n : initialIds[n - 1] + 1;
+    }
+
+    private void allocate(long n) {
+        closeSpares(); // sized for the old slots
+        slots = n;
+        int attributes = model.attributes().size();
+        current = new DeviceBuffer[attributes];
+        next = new DeviceBuffer[attributes];
+        for (int i = 0; i < attributes; i++) {
+            AttributeInfo info = model.attributes().get(i);
+            long bytes = (long) info.type().bytes() * info.columns() * n;
+            current[i] = DeviceBuffer.pooled(bytes);
+            if (info.doubleBuffered()) {
+                next[i] = DeviceBuffer.pooled(bytes);
+            }
+        }
+        ids = DeviceBuffer.pooled(8 * n);
+        locations = DeviceBuffer.pooled(8 * n);
+        killed = DeviceBuffer.pooled(n);
+        targets = DeviceBuffer.pooled(8 * n);
+        spawns = DeviceBuffer.pooled(4 * n);
+        device.fillLong(targets.pointer(), n, -1);
+        for (int p = 0; p < contribution.length; p++) {
+            if (contribution[p] != null) {
+                contribution[p].close();
+                contributed[p].close();
+                contribution[p] = null;
+                contributed[p] = null;
+            }
+        }
+    }
+
+    /** The slots allocated per column. */
+    long slots() {
+        return slots;
+    }
+
+    /** The slots in use: the live agents, and the empty slots a deferred round left among them ({@link #gone}). */
+    long count() {
+        return count;
+    }
+
+    /** The empty slots below {@link #count} that a deferred round left. */
+    long gone() {
+        return gone;
+    }
+
+    /** Where the runs of slots in id order start (and the last ends) after a deferred round; null when compact. */
+    int[] runs() {
+        return runs;
+    }
+
+    /**
+     * Notes what the first {@code count} slots hold now: {@code gone} of them empty, the rest in the runs of id order
+     * that start at {@code runs} (null: compact, in id order).
+     */
+    void hold(long count, long gone, int[] runs) {
+        this.count = count;
+        this.gone = gone;
+        this.runs = runs;
+    }
+
+    /** The current buffer of each attribute (the array itself, which the columns swap). */
+    DeviceBuffer[] current() {
+        return current;
+    }
+
+    /** The second buffer of each attribute, null where it is not double-buffered (the array itself). */
+    DeviceBuffer[] next() {
+        return next;
+    }
+
+    DeviceBuffer ids() {
+        return ids;
+    }
+
+    DeviceBuffer locations() {
+        return locations;
+    }
+
+    DeviceBuffer killed() {
+        return killed;
+    }
+
+    DeviceBuffer targets() {
+        return targets;
+    }
+
+    DeviceBuffer spawns() {
+        return spawns;
+    }
+
+    /** What the agents wrote to place attribute {@code attribute}, by slot; null before a step wrote it. */
+    DeviceBuffer contribution(int attribute) {
+        return contribution[attribute];
+    }
+
+    /** Whether each slot wrote place attribute {@code attribute} (one byte a slot); null before a step wrote it. */
+    DeviceBuffer contributed(int attribute) {
+        return contributed[attribute];
+    }
+
+    /** Swaps the two buffers of a double-buffered attribute after a step wrote it. */
+    void swap(int attribute) {
+        DeviceBuffer t = current[attribute];
+        current[attribute] = next[attribute];
+        next[attribute] = t;
+    }
+
+    /** Makes the contributions to place attribute {@code attr} ready for a step that writes it with {@code op}. */
+    void prepareContribution(int attr, Combine op) {
+        AttributeInfo info = placeModel.attributes().get(attr);
+        long n = slots * info.columns();
+        if (contribution[attr] == null) {
+            contribution[attr] = DeviceBuffer.pooled(n * info.type().bytes());
+            contributed[attr] = DeviceBuffer.pooled(n);
+        } else {
+            boolean floating = info.type() == ScalarType.DOUBLE || info.type() == ScalarType.FLOAT;
+            if (!floating) { // floating-point sums are filled with -0.0 below
+                Driver.memset8(contribution[attr].pointer(), (byte) 0, contribution[attr].bytes());
+            }
+            Driver.memset8(contributed[attr].pointer(), (byte) 0, contributed[attr].bytes());
+        }
+        // Floating-point sums start at -0.0, the identity of addition: a place's -0.0 survives agents adding nothing.
+        if (info.type() == ScalarType.DOUBLE) {
+            device.fillLong(contribution[attr].pointer(), n, Long.MIN_VALUE);
+        } else if (info.type() == ScalarType.FLOAT) {
+            Driver.memset32(contribution[attr].pointer(), Integer.MIN_VALUE, n);
+        }
+    }
+
+    /** Clears what the steps asked of {@code manageAll} in slots {@code [from, slots)}: no deaths, children, moves. */
+    void clearRequests(long from) {
+        Driver.memset8(killed.pointer() + from, (byte) 0, slots - from);
+        Driver.memset8(spawns.pointer() + 4 * from, (byte) 0, 4 * (slots - from));
+        device.fillLong(targets.pointer() + 8 * from, slots - from, -1);
+    }
+
+    /**
+     * Rebuilds every column from {@code map} (new slot to old slot) and gives children their ids. Columns are
+     * gathered into a scratch buffer and copied back, so the slots are reallocated only when the population
+     * outgrows them or falls below half of them.
+     */
+    void compact(long map, long survivors, long births, long total) {
+        long newSlots = slots;
+        if (total > slots) {
+            newSlots = Math.min(MAX_AGENTS, Math.max(total, slots + slots / 2));
+        } else if (slots > MIN_SLOTS && total < slots / 2) {
+            newSlots = Math.max(MIN_SLOTS, total + total / 2);
+        }
+        if (newSlots == slots) {
+            gatherInPlace(map, total);
+            clearRequests(0);
+        } else {
+            DeviceBuffer[] oldCurrent = current;
+            DeviceBuffer[] oldNext = next;
+            DeviceBuffer[] old = {ids, locations, killed, targets, spawns};
+            long oldSlots = slots;
+            allocate(newSlots);
+            try {
+                for (int a = 0; a < current.length; a++) {
+                    AttributeInfo info = model.attributes().get(a);
+                    device.gather(oldCurrent[a].pointer(), current[a].pointer(), map, total, oldSlots, newSlots,
+                            info.columns(), info.type().bytes());
+                }
+                device.gather(old[0].pointer(), ids.pointer(), map, total, oldSlots, newSlots, 1, 8);
+                device.gather(old[1].pointer(), locations.pointer(), map, total, oldSlots, newSlots, 1, 8);
+            } finally {
+                free(oldCurrent, oldNext, old);
+            }
+        }
+        if (births > 0) {
+            long first = nextId;
+            device.run("colony_child_ids", births, p -> p.add(ids.pointer()).addInt((int) survivors)
+                    .addInt((int) births).add(first));
+        }
+        nextId += births;
+        hold(total, 0, null);
+    }
+
+    /** Gathers the attributes, ids and places of the first {@code total} slots through {@code map}, in place. */
+    void gatherInPlace(long map, long total) {
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            current[a] = inPlace(current[a], map, total, info.columns(), info.type().bytes());
+        }
+        ids = inPlace(ids, map, total, 1, 8);
+        locations = inPlace(locations, map, total, 1, 8);
+    }
+
+    /** Gathers what the steps asked of the first {@code total} slots (killed, children, moves) through {@code map}. */
+    void gatherRequestsInPlace(long map, long total) {
+        killed = inPlace(killed, map, total, 1, 1);
+        spawns = inPlace(spawns, map, total, 1, 4);
+        targets = inPlace(targets, map, total, 1, 8);
+    }
+
+    /**
+     * Gathers a column through {@code map} into a spare buffer of its size, which becomes the column; the old column
+     * becomes the spare for the next column of that size (no copy back).
+     */
+    private DeviceBuffer inPlace(DeviceBuffer column, long map, long n, int columns, int size) {
+        if (n == 0) {
+            return column;
+        }
+        DeviceBuffer spare = spares.remove(column.bytes());
+        if (spare == null) {
+            spare = DeviceBuffer.pooled(column.bytes());
+        }
+        device.gather(column.pointer(), spare.pointer(), map, n, slots, slots, columns, size);
+        spares.put(column.bytes(), column);
+        return spare;
+    }
+
+    /** Grows the columns to at least {@code need} slots, keeping the live agents and what their steps asked for. */
+    void ensureSlots(long need) {
+        if (need <= slots) {
+            return;
+        }
+        if (need > MAX_AGENTS) {
+            throw new ColonyException(device.name() + " agents would need " + need + " slots; the CUDA backend holds "
+                    + "at most " + MAX_AGENTS + " per collection");
+        }
+        DeviceBuffer[] oldCurrent = current;
+        DeviceBuffer[] oldNext = next;
+        DeviceBuffer[] old = {ids, locations, killed, targets, spawns};
+        long oldSlots = slots;
+        allocate(Math.min(MAX_AGENTS, Math.max(need, slots + slots / 2)));
+        try {
+            for (int a = 0; a < current.length; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = count * info.type().bytes();
+                for (int k = 0; k < info.columns(); k++) {
+                    if (bytes > 0) {
+                        Driver.copyOnDevice(current[a].pointer() + k * slots * info.type().bytes(),
+                                oldCurrent[a].pointer() + k * oldSlots * info.type().bytes(), bytes);
+                    }
+                }
+            }
+            int[] sizes = {8, 8, 1, 8, 4};
+            DeviceBuffer[] now = {ids, locations, killed, targets, spawns};
+            for (int i = 0; i < old.length; i++) {
+                if (count > 0) {
+                    Driver.copyOnDevice(now[i].pointer(), old[i].pointer(), count * sizes[i]);
+                }
+            }
+        } finally {
+            free(oldCurrent, oldNext, old);
+        }
+    }
+
+    /** Frees the columns and allocates {@code newSlots} slots of them, empty. */
+    void reallocate(long newSlots) {
+        freeColumns();
+        allocate(newSlots);
+    }
+
+    private void freeColumns() {
+        free(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns});
+    }
+
+    /** Frees attribute columns (second buffers where there are) and the other per-slot columns. */
+    private static void free(DeviceBuffer[] columns, DeviceBuffer[] seconds, DeviceBuffer[] others) {
+        CloseHelper.closeAll(buffers(columns, seconds, others));
+    }
+
+    /** The buffers of each attribute (its second after it, where there is one), then {@code others}. */
+    private static List<DeviceBuffer> buffers(DeviceBuffer[] columns, DeviceBuffer[] seconds, DeviceBuffer[] others) {
+        List<DeviceBuffer> all = new ArrayList<>();
+        for (int a = 0; a < columns.length; a++) {
+            all.add(columns[a]);
+            all.add(seconds[a]);
+        }
+        all.addAll(Arrays.asList(others));
+        return all;
+    }
+
+    /** Bytes the spare buffers hold. */
+    long spareBytes() {
+        long b = 0;
+        for (DeviceBuffer spare : spares.values()) {
+            b += spare.bytes();
+        }
+        return b;
+    }
+
+    /** Bytes the contributions to places hold. */
+    long contributionBytes() {
+        long b = 0;
+        for (int p = 0; p < contribution.length; p++) {
+            if (contribution[p] != null) {
+                b += contribution[p].bytes() + contributed[p].bytes();
+            }
+        }
+        return b;
+    }
+
+    /** Frees the columns and the contributions to places. */
+    void closeColumns() {
+        List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns});
+        for (int p = 0; p < contribution.length; p++) {
+            all.add(contribution[p]);
+            all.add(contributed[p]);
+        }
+        CloseHelper.closeAll(all);
+    }
+
+    /** Frees the spare buffers. */
+    void closeSpares() {
+        try {
+            CloseHelper.closeAll(spares.values());
+        } finally {
+            spares.clear();
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package org.colony.cuda.internal.store;
+
+import org.colony.ColonyException;
+import org.colony.cuda.internal.device.DeviceErrors;
+import org.colony.cuda.internal.device.ScratchPool;
+import org.colony.cuda.internal.launch.LaunchTimer;
+import org.colony.runtime.agents.ManageReport;
+
+/**
+ * The {@code manageAll} of an agent collection on one block of the device, with the same rules as the CPU backend in
+ * data-parallel form: counting by place with atomics (order-free), exclusive scans, a scatter into buckets followed
+ * by a sort inside each bucket (so grouping is stable), priority sorts per destination for capacity conflicts, and a
+ * gather into fresh columns for the stable compaction.
+ */
+final class DeviceManage {
+
+    private final AgentDevice device;
+    private final DeviceAgentColumns columns;
+    private final DeviceAgentIndex index;
+    private final int capacity;
+
+    DeviceManage(AgentDevice device, DeviceAgentColumns columns, DeviceAgentIndex index, int capacity) {
+        this.device = device;
+        this.columns = columns;
+        this.index = index;
+        this.capacity = capacity;
+    }
+
+    /** Under {@code --profile}: ends the current phase of a call under {@code label} and starts the next. */
+    private long phase(String label, long start) {
+        LaunchTimer timer = device.context().timer();
+        if (!timer.on()) {
+            return 0L;
+        }
+        timer.stop(device.name() + ".manageAll: " + label, start);
+        return timer.start();
+    }
+
+    /** Deaths, moves and births, then the compaction; one wait for the counts (two with moves or children). */
+    ManageReport manageAll(long seed, long epoch) {
+        device.checkOpen();
+        long n = columns.count();
+        long slotsBefore = columns.slots();
+        boolean bounded = capacity < Integer.MAX_VALUE;
+        long room = Math.max(1, n);
+        long keys = index.keys();
+        ScratchPool pool = device.pool();
+        ScratchPool gridScratch = device.gridScratch();
+        long stats = pool.zeroed("manage.stats", 8 * 8 + DeviceErrors.BYTES);
+        long requests = pool.get("manage.requests", 8 * room);
+        long won = pool.get("manage.won", room);
+        long occupancy = bounded ? gridScratch.zeroed("manage.occupancy", 4 * keys) : 0L;
+        long priority = bounded ? pool.get("manage.priority", 8 * room) : 0L;
+        long ranks = pool.get("manage.ranks", 4 * room);
+        long flags = pool.get("manage.flags", 4 * room);
+        long offsets = pool.get("manage.offsets", 4 * room);
+        long bucketStart = gridScratch.get("manage.bucketStart", 4 * (keys + 1));
+        // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
+        // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
+        long phaseStart = device.context().timer().on() ? device.context().timer().start() : 0L;
+        device.run("colony_move_requests", n, p -> p.add(n).add(columns.killed().pointer())
+                .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
+                .add(index.shifted(occupancy)).add(columns.spawns().pointer()).add(stats));
+        long[] first = device.checkedStats(stats, 8);
+        phaseStart = phase("1 requests", phaseStart);
+        if (first[7] != 0) {
+            long slot = n - first[7];
+            throw new ColonyException(device.name() + " agent " + AgentDevice.readLong(columns.ids().pointer(), slot)
+                    + " asked for " + AgentDevice.readInt(columns.spawns().pointer(), slot)
+                    + " children; spawn(n) needs n >= 0");
+        }
+        long deaths = first[0];
+        long movers = first[5];
+        long wanted = first[6];
+        if (n - deaths + wanted > DeviceAgentColumns.MAX_AGENTS) {
+            throw new ColonyException(device.name() + " agents would number " + (n - deaths + wanted)
+                    + " after this manageAll; the CUDA backend holds at most " + DeviceAgentColumns.MAX_AGENTS
+                    + " per collection");
+        }
+        if (wanted > 0) {
+            device.scanner().scanOnDevice(columns.spawns().pointer(), offsets, n, 0L, 0L);
+        }
+        // 1-2. Moves requested, settled per destination by priority, applied.
+        if (movers > 0) {
+            if (bounded) {
+                device.run("colony_move_priorities", n, p -> p.add(n).add(seed).add(epoch)
+                        .add(columns.ids().pointer()).add(requests).add(priority));
+            }
+            long bucketOrder = pool.get("manage.bucketOrder", 4 * room);
+            index.group(requests, n, keys, bucketStart, bucketOrder, false);
+            index.grant(bucketStart, bucketOrder, occupancy, won, priority, columns.ids().pointer());
+            device.run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won)
+                    .add(columns.locations().pointer()).add(stats));
+        }
+        phaseStart = phase("2 moves", phaseStart);
+        // 3. Births: children of each parent in parent order, within the room left on its place.
+        long childRoom = Math.max(1, wanted);
+        long childParent = pool.get("manage.childParent", 4 * childRoom);
+        long childWon = pool.get("manage.childWon", childRoom);
+        long childRank = pool.get("manage.childRank", 4 * childRoom);
+        long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, offsets, childParent, childWon,
+                childRank);
+        phaseStart = phase("3 births", phaseStart);
+        // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
+        // died and none was born.
+        if (deaths > 0 || births > 0) {
+            device.run("colony_flags", n, p -> p.add(n).add(columns.killed().pointer()).addBoolean(true).add(flags));
+            long survivors = n - deaths;
+            long total = survivors + births;
+            device.scanner().scanOnDevice(flags, ranks, n, 0L, 0L);
+            long map = pool.get("manage.map", 4 * Math.max(1, total));
+            device.run("colony_compaction_map", n, p -> p.add(n).add(columns.killed().pointer()).add(ranks).add(map));
+            if (wanted > 0) {
+                device.run("colony_children_map", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
+                        .add(childParent).addInt((int) survivors).add(map));
+            }
+            columns.compact(map, survivors, births, total);
+            index.invalidate();
+        } else {
+            // Killed flags and spawn counts are all zero already; move targets (set even where an agent asked
+            // for its own place) are cleared.
+            device.fillLong(columns.targets().pointer(), columns.slots(), -1);
+            if (movers > 0) {
+                index.invalidate();
+            }
+        }
+        phaseStart = phase(columns.slots() == slotsBefore ? "4 compaction" : "4 compaction, columns reallocated",
+                phaseStart);
+        // Moves won and refused are counted on the device; with no move and no child asked for, the first read
+        // holds every count and the host need not wait for the compaction (which cannot fail) before it launches
+        // the next step.
+        boolean settled = movers == 0 && wanted == 0;
+        long[] st = settled ? new long[] {deaths, 0, 0, 0, first[4], 0, 0, 0} : device.checkedStats(stats, 8);
+        if (columns.slots() < slotsBefore) {
+            // The columns shrank with the population: the scratch buffers sized for the old one go too (they
+            // come back at the new size when needed), so memory follows the live agents.
+            pool.close();
+        }
+        phase("5 statistics", phaseStart);
+        return new ManageReport(st[0], births, st[1], st[2], wanted - births, st[4], columns.count());
+    }
+
+    /** Settles the children's room; returns how many are born, with their ranks among the born. */
+    private long children(long seed, long epoch, long n, long wanted, boolean bounded, long offsets, long childParent,
+            long childWon, long childRank) {
+        ScratchPool pool = device.pool();
+        long keys = index.keys();
+        long requests = pool.get("children.requests", 8 * wanted);
+        long priority = bounded ? pool.get("children.priority", 8 * wanted) : 0L;
+        long tie = pool.get("children.tie", 8 * wanted);
+        long flags = pool.get("children.flags", 4 * wanted);
+        device.run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(offsets)
+                .add(columns.spawns().pointer()).add(columns.locations().pointer()).add(columns.ids().pointer())
+                .add(seed).add(epoch).add(childParent).add(requests).add(priority).add(tie));
+        long occupancy = 0L;
+        if (bounded) {
+            occupancy = device.gridScratch().zeroed("children.occupancy", 4 * keys);
+            long occ = occupancy;
+            device.run("colony_occupancy", n, p -> p.add(n).add(columns.killed().pointer())
+                    .add(columns.locations().pointer()).add(index.shifted(occ)));
+        }
+        long occupied = occupancy;
+        long bucketStart = device.gridScratch().get("children.bucketStart", 4 * (keys + 1));
+        long bucketOrder = pool.get("children.bucketOrder", 4 * wanted);
+        index.group(requests, wanted, keys, bucketStart, bucketOrder, false);
+        index.grant(bucketStart, bucketOrder, occupied, childWon, priority, tie);
+        device.run("colony_flags", wanted, p -> p.add(wanted).add(childWon).addBoolean(false).add(flags));
+        return device.scanner().scan(flags, childRank, wanted);
+    }
+}

@@ -1,0 +1,18 @@
+/**
+ * The stores of the CUDA backend: places and agents in device memory, their steps, {@code manageAll} on one block
+ * and on a partition of a partitioned grid. The agent store's parts mirror the CPU backend's
+ * ({@code CpuAgentStore}, {@code AgentColumns}, {@code PlaceIndex}, {@code ManageRound}). Not an API.
+ *
+ * <p>Class map:
+ * <ul>
+ *   <li>Places: {@code CudaPlaceStore} (a Places collection, or one block of a partitioned grid).
+ *   <li>Agents: {@code CudaAgentStore} (steps and the runtime's glue), {@code AgentDevice} (what its parts share),
+ *       {@code DeviceAgentColumns} (the columns and their memory), {@code DeviceAgentIndex} (agents by place,
+ *       grouping, ghost counts), {@code DeviceManage} ({@code manageAll} of one block).
+ *   <li>Partitions: {@code CudaAgentPartition} (the agents of one partition), {@code DeviceRound} (its
+ *       {@code manageAll} on the device), {@code MoverRows} (rows that move between partitions), {@code RunMerge}
+ *       (runs merged into id order), {@code AgentHostBridge} (agents staged through host memory),
+ *       {@code RowCopies} (column copies in one launch), {@code DeviceSlices} (device memory as transports carry it).
+ * </ul>
+ */
+package org.colony.cuda.internal.store;

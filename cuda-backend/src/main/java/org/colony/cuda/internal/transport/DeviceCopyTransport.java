@@ -1,0 +1,60 @@
+package org.colony.cuda.internal.transport;
+
+import java.util.List;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.device.CudaDevice;
+import org.colony.runtime.transport.Delivery;
+import org.colony.runtime.transport.Transport;
+
+/**
+ * The transport of partitions that all live on one GPU ({@code --partitions K} on the cuda backend): each
+ * message is one device-to-device copy, ordered on the device with the kernels before and after it.
+ */
+public final class DeviceCopyTransport implements Transport {
+
+    private final CudaDevice device;
+    private long messages;
+    private long bytes;
+
+    /** @param device the GPU every partition lives on */
+    public DeviceCopyTransport(CudaDevice device) {
+        this.device = device;
+    }
+
+    @Override
+    public String name() {
+        return "device copy";
+    }
+
+    @Override
+    public boolean deviceMemory() {
+        return true;
+    }
+
+    @Override
+    public void exchange(List<Message> sends, List<Message> receives) {
+        device.makeCurrent();
+        for (Delivery d : Delivery.match(sends, receives)) {
+            long n = d.send().buffer().byteSize();
+            if (n > 0) {
+                Driver.copyOnDevice(d.receive().buffer().address(), d.send().buffer().address(), n);
+            }
+            messages++;
+            bytes += n;
+        }
+    }
+
+    /** Messages delivered so far. */
+    public long messages() {
+        return messages;
+    }
+
+    /** Bytes delivered so far. */
+    public long bytes() {
+        return bytes;
+    }
+
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,535 @@
+package org.colony.cuda.internal.transport;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.colony.ColonyException;
+import org.colony.cuda.CudaException;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.bind.Nccl;
+import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.cuda.internal.device.CudaDevice;
+import org.colony.cuda.internal.device.MemoryPool;
+import org.colony.runtime.transport.Delivery;
+import org.colony.runtime.transport.Transport;
+
+/**
+ * The transport of partitions on the GPUs of this process, one partition per device: partition p lives on
+ * {@code devices.get(p)} and is rank p of one NCCL communicator. An exchange is one NCCL group of sends and
+ * receives; a partition's message to itself is a device-to-device copy. Buffers are device memory, given as
+ * {@code MemorySegment.ofAddress(devicePointer).reinterpret(bytes)} and never read on the host.
+ *
+ * <p><b>Streams.</b> Colony launches every kernel on stream 0, the legacy default stream of the device's
+ * primary context. The transport gives each device a non-blocking stream of its own ({@code
+ * CU_STREAM_NON_BLOCKING}, at the device's greatest priority, so NCCL's blocks go first among interior work)
+ * and puts all of an exchange's work on it: NCCL's sends and receives and the self
+ * copies. Order comes from events, with nothing waiting on the host: {@link #start} records an event on stream 0
+ * after the kernels that packed the send buffers and makes the transport's stream wait for it, enqueues the
+ * transfers, and records a second event on the transport's stream; the {@code finish} it returns makes stream 0
+ * wait for that second event, so the kernels that unpack the halos (and any later kernel that could overwrite a
+ * send buffer) run after the transfers. Between the two, stream 0 is free: the runtime launches the interior
+ * cells of the step there, and they run alongside the transfers. {@link #exchange} is {@code start} followed at
+ * once by {@code finish}. This holds because NCCL uses the runtime API on the same primary context that
+ * {@link CudaDevice} retains, and Colony binds {@code cuLaunchKernel}, not its per-thread-stream variant.
+ *
+ * <p><b>Self messages.</b> NCCL 2.7 and newer accept a send and a receive to oneself as a pair in one group.
+ * A message a partition sends to itself (a periodic boundary on one device) is instead a plain
+ * {@code cuMemcpyDtoDAsync} on the same stream: simpler, carried out by the copy engine rather than by SMs
+ * of an NCCL kernel, and independent of how an NCCL release treats a self peer. The
+ * copies are enqueued before the group; within one exchange no receive buffer may overlap another message's
+ * buffer, so their order relative to NCCL's work does not matter.
+ *
+ * <p>Messages of zero bytes are matched and counted but move nothing. The transport switches contexts with
+ * {@link Driver#setCurrent} and, since NCCL switches devices too, restores the caller's context at the end of
+ * each call rather than going through {@link CudaDevice#makeCurrent()}: the devices' record of the current
+ * context stays true. Drive the transport from one platform thread.
+ */
+public final class NcclTransport implements Transport {
+
+    /** How the communicators are created. */
+    public enum Init {
+        /** {@code ncclCommInitAll} over the devices. */
+        ALL,
+        /**
+         * {@code ncclGetUniqueId}, then one {@code ncclCommInitRank} per device inside one group: the path that
+         * processes take when the id is broadcast by MPI.
+         */
+        RANKS
+    }
+
+    /** {@code CU_STREAM_NON_BLOCKING}: a stream the legacy default stream does not synchronise with. */
+    private static final int NON_BLOCKING_STREAM = 1;
+    /** {@code ncclSend}/{@code ncclRecv} appeared in NCCL 2.7.0. */
+    private static final int MIN_VERSION = 2700;
+
+    private final List<CudaDevice> devices;
+    private final long[] contexts;
+    private final long[] streams;
+    private final long[] comms;
+    private final int version;
+    private final Init init;
+    private long messages;
+    private long bytes;
+    private boolean closed;
+    /** Per device: recorded on stream 0 after the packing kernels; the transport's stream waits for it. */
+    private final long[] ready;
+    /** Per device: recorded on the transport's stream after the transfers; stream 0 waits for it at finish. */
+    private final long[] done;
+
+    private NcclTransport(List<CudaDevice> devices, long[] contexts, long[] streams, long[] comms, int version,
+            Init init) {
+        this.devices = devices;
+        this.init = init;
+        this.contexts = contexts;
+        this.streams = streams;
+        this.comms = comms;
+        this.version = version;
+        this.ready = new long[contexts.length];
+        this.done = new long[contexts.length];
+        long saved = Driver.currentContext();
+        try {
+            for (int p = 0; p < contexts.length; p++) {
+                Driver.setCurrent(contexts[p]);
+                ready[p] = Driver.createFence();
+                done[p] = Driver.createFence();
+            }
+        } finally {
+            Driver.setCurrent(saved);
+        }
+    }
+
+    /** Opens a transport over {@code devices} with {@code ncclCommInitAll}. */
+    public static NcclTransport open(List<CudaDevice> devices) {
+        return open(devices, Init.ALL);
+    }
+
+    /**
+     * Opens a transport over {@code devices}, partition p on {@code devices.get(p)}.
+     *
+     * @throws ColonyException if NCCL cannot be loaded, is older than 2.7, or a device appears twice
+     */
+    public static NcclTransport open(List<CudaDevice> devices, Init init) {
+        List<CudaDevice> list = List.copyOf(devices);
+        checkDevices(list);
+        int version = Nccl.version();
+        if (version < MIN_VERSION) {
+            throw new ColonyException("NCCL " + Nccl.versionText(version) + " is too old; Colony needs NCCL 2.7 or"
+                    + " newer (ncclSend/ncclRecv)");
+        }
+        int n = list.size();
+        long[] contexts = new long[n];
+        long[] streams = new long[n];
+        long[] comms = new long[n];
+        checkThread();
+        long saved = Driver.currentContext();
+        try {
+            for (int p = 0; p < n; p++) {
+                list.get(p).checkOpen();
+                contexts[p] = list.get(p).context();
+                Driver.setCurrent(contexts[p]);
+                streams[p] = Driver.createUrgentStream(NON_BLOCKING_STREAM);
+            }
+            createCommunicators(list, contexts, comms, init);
+            for (int p = 0; p < n; p++) {
+                int device = Nccl.device(comms[p]);
+                int rank = Nccl.rank(comms[p]);
+                if (device != list.get(p).ordinal() || rank != p) {
+                    throw new ColonyException("NCCL put partition " + p + " on device " + device + " as rank " + rank
+                            + ", not on device " + list.get(p).ordinal() + " as rank " + p
+                            + "; this is a bug in Colony, please report it");
+                }
+            }
+            NcclTransport t = new NcclTransport(list, contexts, streams, comms, version, init);
+            t.connect();
+            return t;
+        } catch (RuntimeException e) {
+            release(contexts, streams, comms, e);
+            throw e;
+        } finally {
+            Driver.setCurrent(saved);
+        }
+    }
+
+    /** A context is current per OS thread, which a virtual thread does not keep. */
+    private static void checkThread() {
+        if (Thread.currentThread().isVirtual()) {
+            throw new ColonyException("a CUDA simulation must be driven from a platform thread, not a virtual thread");
+        }
+    }
+
+    private static void checkDevices(List<CudaDevice> devices) {
+        if (devices.isEmpty()) {
+            throw new ColonyException("the NCCL transport needs at least one device");
+        }
+        Set<Integer> seen = new HashSet<>();
+        for (int p = 0; p < devices.size(); p++) {
+            if (!seen.add(devices.get(p).ordinal())) {
+                throw new ColonyException("device " + devices.get(p).ordinal() + " appears twice among the devices of"
+                        + " the NCCL transport (partition " + p + "); give each partition a device of its own");
+            }
+        }
+    }
+
+    private static void createCommunicators(List<CudaDevice> devices, long[] contexts, long[] comms, Init init) {
+        int n = devices.size();
+        if (init == Init.ALL) {
+            int[] ordinals = new int[n];
+            for (int p = 0; p < n; p++) {
+                ordinals[p] = devices.get(p).ordinal();
+            }
+            System.arraycopy(Nccl.initAll(ordinals), 0, comms, 0, n);
+            return;
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment id = Nccl.uniqueId(arena);
+            Nccl.groupStart();
+            RuntimeException failure = null;
+            try {
+                for (int p = 0; p < n; p++) {
+                    Driver.setCurrent(contexts[p]); // ncclCommInitRank joins on the current device
+                    comms[p] = Nccl.initRank(n, id, p);
+                }
+            } catch (RuntimeException e) {
+                failure = e;
+                throw e;
+            } finally {
+                endGroup(failure);
+            }
+        }
+    }
+
+    /**
+     * Checks an exchange without touching a device: every partition is one of this transport's
+     * {@code partitions}, every buffer a native segment, and the sends match the receives.
+     *
+     * @return the deliveries, in the order of {@code receives}
+     */
+    static List<Delivery> plan(List<Message> sends, List<Message> receives, int partitions) {
+        for (Message s : sends) {
+            checkMessage(s, "sends", partitions);
+        }
+        for (Message r : receives) {
+            checkMessage(r, "receives", partitions);
+        }
+        return Delivery.match(sends, receives);
+    }
+
+    private static void checkMessage(Message message, String role, int partitions) {
+        for (int p : new int[] {message.from(), message.to()}) {
+            if (p < 0 || p >= partitions) {
+                throw new ColonyException("a message from partition " + message.from() + " to partition " + message.to()
+                        + " names partition " + p + ", but the NCCL transport has partitions 0 to " + (partitions - 1)
+                        + " (one per device of this process)");
+            }
+        }
+        MemorySegment b = message.buffer();
+        if (!b.isNative() || (b.address() == 0 && b.byteSize() > 0)) {
+            String what = b.isNative() ? "a null address" : "heap memory";
+            int who = role.equals("sends") ? message.from() : message.to();
+            throw new ColonyException("partition " + who + " " + role + " " + b.byteSize() + " bytes in " + what
+                    + " (from partition " + message.from() + " to partition " + message.to() + "); the NCCL transport "
+                    + "moves device memory, given as MemorySegment.ofAddress(devicePointer).reinterpret(bytes)");
+        }
+    }
+
+    @Override
+    public String name() {
+        return "nccl";
+    }
+
+    @Override
+    public boolean deviceMemory() {
+        return true;
+    }
+
+    /**
+     * Enqueues the exchange on the devices' streams and returns: work launched afterwards on stream 0 of a
+     * receiving device sees the data (see the class comment). An exchange that does not match moves nothing.
+     */
+    @Override
+    public void exchange(List<Message> sends, List<Message> receives) {
+        start(sends, receives).run();
+    }
+
+    /**
+     * Sends 8 bytes between every ordered pair of partitions once, so that NCCL sets up its connections (and
+     * allocates their device buffers) now, before the grid takes the devices' memory: the memory check of the
+     * places then sees what NCCL holds, and a grid that passes it does not run NCCL out of memory later.
+     */
+    private void connect() {
+        int n = contexts.length;
+        if (n < 2) {
+            return;
+        }
+        long saved = Driver.currentContext();
+        long[] buffers = new long[n];
+        try {
+            for (int p = 0; p < n; p++) {
+                Driver.setCurrent(contexts[p]);
+                buffers[p] = MemoryPool.allocateOutside(16L * n);
+            }
+            List<Message> sends = new ArrayList<>();
+            List<Message> receives = new ArrayList<>();
+            for (int p = 0; p < n; p++) {
+                for (int q = 0; q < n; q++) {
+                    if (p != q) {
+                        sends.add(new Message(p, q, segment(buffers[p] + 16L * q, 8)));
+                        receives.add(new Message(p, q, segment(buffers[q] + 16L * p + 8, 8)));
+                    }
+                }
+            }
+            exchange(sends, receives);
+            synchronize();
+        } finally {
+            for (int p = 0; p < n; p++) {
+                if (buffers[p] != 0) {
+                    Driver.setCurrent(contexts[p]);
+                    Driver.free(buffers[p]);
+                }
+            }
+            Driver.setCurrent(saved);
+        }
+        messages = 0;
+        bytes = 0;
+    }
+
+    @SuppressWarnings("restricted") // a device address as a segment, never read on the host
+    private static MemorySegment segment(long address, long bytes) {
+        return MemorySegment.ofAddress(address).reinterpret(bytes);
+    }
+
+    @Override
+    public boolean overlaps() {
+        return true;
+    }
+
+    /**
+     * Enqueues the exchange on the transport's streams, after the work already on stream 0, and returns what makes
+     * stream 0 wait for it (see the class comment). An exchange that does not match moves nothing.
+     */
+    @Override
+    public Runnable start(List<Message> sends, List<Message> receives) {
+        if (closed) {
+            throw new ColonyException("the NCCL transport is closed");
+        }
+        List<Delivery> deliveries = plan(sends, receives, devices.size());
+        checkThread();
+        long saved = Driver.currentContext();
+        try {
+            for (int p = 0; p < contexts.length; p++) {
+                Driver.setCurrent(contexts[p]);
+                Driver.recordEvent(ready[p], 0L);
+                Driver.waitEvent(streams[p], ready[p]);
+            }
+            boolean remote = false;
+            for (Delivery delivery : deliveries) {
+                int p = delivery.send().from();
+                if (delivery.bytes() == 0) {
+                    continue;
+                }
+                if (p == delivery.receive().to()) {
+                    Driver.setCurrent(contexts[p]);
+                    Driver.copyOnDeviceAsync(delivery.receive().buffer().address(),
+                            delivery.send().buffer().address(), delivery.bytes(), streams[p]);
+                } else {
+                    remote = true;
+                }
+            }
+            if (remote) {
+                sendAndReceive(deliveries);
+            }
+            for (int p = 0; p < contexts.length; p++) {
+                Driver.setCurrent(contexts[p]);
+                Driver.recordEvent(done[p], streams[p]);
+            }
+        } finally {
+            Driver.setCurrent(saved);
+        }
+        for (Delivery delivery : deliveries) {
+            messages++;
+            bytes += delivery.bytes();
+        }
+        return () -> {
+            long before = Driver.currentContext();
+            try {
+                for (int p = 0; p < contexts.length; p++) {
+                    Driver.setCurrent(contexts[p]);
+                    Driver.waitEvent(0L, done[p]);
+                }
+            } finally {
+                Driver.setCurrent(before);
+            }
+        };
+    }
+
+    private void sendAndReceive(List<Delivery> deliveries) {
+        Nccl.groupStart();
+        RuntimeException failure = null;
+        try {
+            // The k-th send from a to b meets the k-th receive at b from a: issuing each delivery's send and
+            // receive together keeps NCCL's per-peer order equal to the order Delivery.match paired them in.
+            for (Delivery delivery : deliveries) {
+                int from = delivery.send().from();
+                int to = delivery.receive().to();
+                if (from == to || delivery.bytes() == 0) {
+                    continue;
+                }
+                Driver.setCurrent(contexts[from]);
+                Nccl.send(delivery.send().buffer().address(), delivery.bytes(), to, comms[from], streams[from]);
+                Driver.setCurrent(contexts[to]);
+                Nccl.recv(delivery.receive().buffer().address(), delivery.bytes(), from, comms[to], streams[to]);
+            }
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            endGroup(failure);
+        }
+    }
+
+    /** Ends a group; a failure to end it is added to {@code failure} if there is one, else thrown. */
+    private static void endGroup(RuntimeException failure) {
+        try {
+            Nccl.groupEnd();
+        } catch (RuntimeException e) {
+            if (failure == null) {
+                throw e;
+            }
+            failure.addSuppressed(e);
+        }
+    }
+
+    /**
+     * Waits until every exchange so far has finished on every device, then checks the communicators for
+     * errors NCCL met in the background.
+     *
+     * @throws CudaException naming the partition whose communicator failed
+     */
+    public void synchronize() {
+        if (closed) {
+            throw new ColonyException("the NCCL transport is closed");
+        }
+        long saved = Driver.currentContext();
+        try {
+            for (int p = 0; p < streams.length; p++) {
+                Driver.setCurrent(contexts[p]);
+                Driver.synchronizeStream(streams[p]);
+            }
+        } finally {
+            Driver.setCurrent(saved);
+        }
+        for (int p = 0; p < comms.length; p++) {
+            int r = Nccl.asyncError(comms[p]);
+            if (r != 0) {
+                throw new CudaException("ncclCommGetAsyncError", Nccl.resultName(r),
+                        "partition=" + p + " device=" + devices.get(p).ordinal());
+            }
+        }
+    }
+
+    /** The devices, partition p on device {@code devices().get(p)}. */
+    public List<CudaDevice> devices() {
+        return devices;
+    }
+
+    /** How the communicators were created. */
+    public Init init() {
+        return init;
+    }
+
+    /** The loaded NCCL's version code (22703 for 2.27.3). */
+    public int ncclVersion() {
+        return version;
+    }
+
+    /** Messages delivered so far (zero-byte ones included). */
+    public long messages() {
+        return messages;
+    }
+
+    /** Bytes delivered so far. */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Waits for outstanding work, then destroys the communicators (aborts those in error) and the streams. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        long saved = Driver.currentContext();
+        // Every stream is waited for, every event destroyed and every communicator and stream released, whatever
+        // fails on the way; the first failure is thrown with the later ones suppressed.
+        List<AutoCloseable> steps = new ArrayList<>();
+        for (int p = 0; p < streams.length; p++) {
+            int partition = p;
+            steps.add(() -> {
+                Driver.setCurrent(contexts[partition]);
+                Driver.synchronizeStream(streams[partition]);
+            });
+        }
+        for (int p = 0; p < contexts.length; p++) {
+            int partition = p;
+            steps.add(() -> {
+                Driver.setCurrent(contexts[partition]);
+                Driver.destroyEvent(ready[partition]);
+            });
+            steps.add(() -> {
+                Driver.setCurrent(contexts[partition]);
+                Driver.destroyEvent(done[partition]);
+            });
+        }
+        steps.add(() -> release(contexts, streams, comms, null));
+        try {
+            CloseHelper.closeAll(steps);
+        } finally {
+            Driver.setCurrent(saved);
+        }
+    }
+
+    /**
+     * Destroys what was created (zero handles are skipped), aborting communicators in error. Failures are added
+     * to {@code failure}, or the first is thrown when there is none.
+     */
+    private static void release(long[] contexts, long[] streams, long[] comms, RuntimeException failure) {
+        List<RuntimeException> errors = new ArrayList<>();
+        for (long comm : comms) {
+            if (comm == 0) {
+                continue;
+            }
+            try {
+                if (Nccl.asyncError(comm) != 0) {
+                    Nccl.abort(comm);
+                } else {
+                    Nccl.destroy(comm);
+                }
+            } catch (RuntimeException e) {
+                errors.add(e);
+            }
+        }
+        for (int p = 0; p < streams.length; p++) {
+            if (streams[p] == 0) {
+                continue;
+            }
+            try {
+                Driver.setCurrent(contexts[p]);
+                Driver.destroyStream(streams[p]);
+            } catch (RuntimeException e) {
+                errors.add(e);
+            }
+        }
+        if (errors.isEmpty()) {
+            return;
+        }
+        RuntimeException first = failure != null ? failure : errors.removeFirst();
+        errors.forEach(first::addSuppressed);
+        if (failure == null) {
+            throw first;
+        }
+    }
+}

@@ -1,0 +1,359 @@
+package org.colony.cuda.internal.launch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.colony.cuda.CudaException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The launch recorder's state machine against a fake device that writes down what it is asked to do: when a
+ * tick becomes a graph, when held launches go out one by one, which graph nodes are updated.
+ */
+class LaunchRecorderTest {
+
+    /** A device that logs launches ({@code a=1}), graph calls and the test's own other work ({@code copy}). */
+    private static final class FakeDevice implements GraphDevice {
+        final List<String> log = new ArrayList<>();
+        private long next = 100;
+        boolean failGraphLaunch;
+
+        @Override
+        public void launch(Launch l) {
+            log.add(text(l));
+        }
+
+        @Override
+        public long createGraph(List<Launch> launches, long[] nodes) {
+            for (int i = 0; i < nodes.length; i++) {
+                nodes[i] = next++;
+            }
+            log.add("graph " + String.join(" ", launches.stream().map(Launch::name).toList()));
+            return next++;
+        }
+
+        @Override
+        public long instantiate(long graph) {
+            long exec = next++;
+            log.add("instantiate");
+            return exec;
+        }
+
+        @Override
+        public void update(long exec, long node, Launch l) {
+            log.add("update " + text(l));
+        }
+
+        @Override
+        public void launchGraph(long exec) {
+            if (failGraphLaunch) {
+                throw new CudaException("cuGraphLaunch", "CUDA_ERROR_LAUNCH_FAILED", null);
+            }
+            log.add("replay");
+        }
+
+        @Override
+        public void destroyExec(long exec) {
+            log.add("destroy exec");
+        }
+
+        @Override
+        public void destroyGraph(long graph) {
+            log.add("destroy graph");
+        }
+
+        @Override
+        public void inContext(Runnable work) {
+            work.run();
+        }
+
+        /** The entries since the last call, and forgets them. */
+        List<String> take() {
+            List<String> out = List.copyOf(log);
+            log.clear();
+            return out;
+        }
+    }
+
+    private static final Map<String, Long> FUNCTIONS = Map.of("a", 1L, "b", 2L, "c", 3L, "d", 4L);
+
+    private FakeDevice device;
+    private LaunchRecorder recorder;
+
+    @BeforeEach
+    void start() {
+        device = new FakeDevice();
+        recorder = new LaunchRecorder(device);
+        recorder.setEnabled(true);
+    }
+
+    @AfterEach
+    void stop() {
+        recorder.close();
+    }
+
+    /** A launch of kernel {@code name} (one 8-byte parameter, {@code value}) on a grid of one block. */
+    private static Launch kernel(String name, long value) {
+        byte[] p = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(value).array();
+        return new Launch(FUNCTIONS.get(name), 1, 1, 1, 32, 1, 1, 0, 0, p, name);
+    }
+
+    private static String text(Launch l) {
+        return l.name() + "=" + ByteBuffer.wrap(l.params()).order(ByteOrder.LITTLE_ENDIAN).getLong(0);
+    }
+
+    /** What a store does: the recorder holds the launch, or it goes out now. */
+    private void submit(String name, long value) {
+        Launch l = kernel(name, value);
+        if (!recorder.hold(l)) {
+            device.launch(l);
+        }
+    }
+
+    /** Other device work: a copy, say. */
+    private void copy() {
+        LaunchRecorder.interruptAll();
+        device.log.add("copy");
+    }
+
+    /** One tick of kernels {@code names}, each with parameter {@code value}. */
+    private void tick(long value, String... names) {
+        for (String n : names) {
+            submit(n, value);
+        }
+        recorder.tickEnded();
+    }
+
+    @Test
+    void tickRepeated_becomesAGraph_thatTheNextTickReplays() {
+        tick(1, "a", "b", "c");
+        assertEquals(List.of("a=1", "b=1", "c=1"), device.take());
+        tick(1, "a", "b", "c");
+        assertEquals(List.of("a=1", "b=1", "c=1", "graph a b c"), device.take());
+
+        submit("a", 1);
+        submit("b", 1);
+        submit("c", 1);
+        assertEquals(List.of(), device.take(), "a deferred tick launches nothing before its end");
+        recorder.tickEnded();
+        assertEquals(List.of("instantiate", "replay"), device.take());
+        tick(1, "a", "b", "c");
+        assertEquals(List.of("replay"), device.take());
+        assertEquals(new LaunchRecorder.Tally(1, 2, 0, 1, 0), recorder.counts());
+    }
+
+    @Test
+    void launchThatDoesNotMatchTheNextNode_sendsTheHeldLaunchesInOrder_thenTheTickGoesOnEagerly() {
+        tick(1, "a", "b", "c");
+        tick(1, "a", "b", "c");
+        device.take();
+
+        submit("a", 2);
+        submit("b", 2);
+        assertEquals(List.of(), device.take());
+        submit("d", 2);
+        assertEquals(List.of("a=2", "b=2", "d=2"), device.take());
+        submit("c", 2);
+        assertEquals(List.of("c=2"), device.take(), "after a mismatch the tick is eager");
+        recorder.tickEnded();
+        assertEquals(List.of("destroy graph"), device.take(), "a tick of another shape drops the graph");
+        assertEquals(1, recorder.counts().flushed());
+        assertEquals(0, recorder.counts().replayed());
+    }
+
+    @Test
+    void otherDeviceWorkWhileLaunchesAreHeld_sendsThemFirst() {
+        tick(1, "a", "b", "c");
+        tick(1, "a", "b", "c");
+        device.take();
+
+        submit("a", 1);
+        submit("b", 1);
+        copy();
+        submit("c", 1);
+        assertEquals(List.of("a=1", "b=1", "copy", "c=1"), device.take());
+        recorder.tickEnded();
+        assertEquals(List.of(), device.take(), "the tick had the graph's shape: the graph stays");
+
+        tick(1, "a", "b", "c");
+        assertEquals(List.of("instantiate", "replay"), device.take());
+    }
+
+    @Test
+    void otherDeviceWorkAfterTheWholeGraphIsHeld_launchesTheGraphBeforeIt() {
+        tick(1, "a", "b");
+        tick(1, "a", "b");
+        device.take();
+
+        submit("a", 1);
+        submit("b", 1);
+        copy();
+        recorder.tickEnded();
+        assertEquals(List.of("instantiate", "replay", "copy"), device.take());
+        assertEquals(1, recorder.counts().replayed());
+    }
+
+    @Test
+    void tickEndingBeforeTheGraphDoes_sendsItsLaunchesAtTheEnd_andDropsTheGraph() {
+        tick(1, "a", "b", "c");
+        tick(1, "a", "b", "c");
+        device.take();
+
+        submit("a", 1);
+        submit("b", 1);
+        recorder.tickEnded();
+        assertEquals(List.of("a=1", "b=1", "destroy graph"), device.take());
+    }
+
+    @Test
+    void tickThatChangesShapeForGood_getsAGraphOfItsNewShape() {
+        // Heat2D after heatTime: copyEdges, heat, diffuse becomes copyEdges, diffuse.
+        tick(1, "a", "b", "c");
+        tick(1, "a", "b", "c");
+        tick(1, "a", "b", "c");
+        device.take();
+
+        tick(1, "a", "c");
+        assertEquals(List.of("a=1", "c=1", "destroy exec", "destroy graph"), device.take());
+        tick(1, "a", "c");
+        assertEquals(List.of("a=1", "c=1", "graph a c"), device.take());
+        tick(1, "a", "c");
+        assertEquals(List.of("instantiate", "replay"), device.take());
+        assertEquals(2, recorder.counts().built());
+    }
+
+    @Test
+    void changedParameters_updateOnlyTheNodesWhoseBytesChanged() {
+        tick(1, "a", "b");
+        tick(1, "a", "b");
+        device.take();
+
+        submit("a", 1);
+        submit("b", 7);
+        recorder.tickEnded();
+        assertEquals(List.of("instantiate", "update b=7", "replay"), device.take());
+        tick(1, "a", "b");
+        assertEquals(List.of("instantiate", "replay"), device.take(), "a second executable graph, as built");
+        submit("a", 1);
+        submit("b", 8);
+        recorder.tickEnded();
+        assertEquals(List.of("update b=8", "replay"), device.take(), "the least recently used one is updated");
+        assertEquals(2, recorder.counts().updated());
+    }
+
+    @Test
+    void parametersThatAlternate_replayTwoExecutableGraphs_withNoUpdateOnceBothExist() {
+        // GameOfLife: the double buffer swaps its columns every tick.
+        tick(1, "a");
+        tick(2, "a");
+        tick(1, "a");
+        tick(2, "a");
+        device.take();
+        LaunchRecorder.Tally warm = recorder.counts();
+        for (int t = 0; t < 10; t++) {
+            tick(1 + t % 2, "a");
+        }
+        assertEquals(List.of("replay", "replay", "replay", "replay", "replay", "replay", "replay", "replay", "replay",
+                "replay"), device.take());
+        LaunchRecorder.Tally steady = recorder.counts().since(warm);
+        assertEquals(new LaunchRecorder.Tally(0, 10, 0, 0, 0), steady);
+        assertEquals(2, recorder.counts().instantiated());
+    }
+
+    @Test
+    void tickWithOtherWorkBetweenItsLaunches_neverBecomesAGraph() {
+        for (int t = 0; t < 5; t++) {
+            submit("a", 1);
+            copy();
+            submit("b", 1);
+            recorder.tickEnded();
+        }
+        assertFalse(device.take().stream().anyMatch(s -> s.startsWith("graph")));
+        assertEquals(0, recorder.counts().built());
+    }
+
+    @Test
+    void otherWorkBeforeTheFirstLaunchOrAfterTheLast_stillLetsTheTickBecomeAGraph() {
+        for (int t = 0; t < 2; t++) {
+            copy();
+            submit("a", 1);
+            submit("b", 1);
+            copy();
+            recorder.tickEnded();
+        }
+        assertEquals(1, recorder.counts().built());
+        copy();
+        submit("a", 1);
+        submit("b", 1);
+        recorder.tickEnded();
+        assertEquals(1, recorder.counts().replayed());
+    }
+
+    @Test
+    void tickWithMoreLaunchesThanAGraphMayHave_neverBecomesOne() {
+        String[] many = new String[LaunchRecorder.MAX_NODES + 1];
+        Arrays.fill(many, "a");
+        tick(1, many);
+        tick(1, many);
+        tick(1, many);
+        assertEquals(0, recorder.counts().built());
+        assertEquals(3 * many.length, device.take().size());
+    }
+
+    @Test
+    void turnedOffWhileLaunchesAreHeld_sendsThemFirst_thenLaunchesEverythingAtOnce() {
+        tick(1, "a", "b");
+        tick(1, "a", "b");
+        device.take();
+
+        submit("a", 1);
+        recorder.setEnabled(false);
+        assertEquals(List.of("a=1", "destroy graph"), device.take());
+        submit("b", 1);
+        recorder.tickEnded();
+        tick(1, "a", "b");
+        tick(1, "a", "b");
+        assertEquals(List.of("b=1", "a=1", "b=1", "a=1", "b=1"), device.take());
+        assertEquals(1, recorder.counts().built());
+    }
+
+    @Test
+    void failedGraphLaunch_sendsTheHeldLaunchesOneByOne_andSurfacesTheError() {
+        tick(1, "a", "b");
+        tick(1, "a", "b");
+        device.take();
+        device.failGraphLaunch = true;
+
+        submit("a", 1);
+        submit("b", 1);
+        CudaException e = assertThrows(CudaException.class, recorder::tickEnded);
+        assertEquals("cuGraphLaunch", e.function());
+        assertEquals(List.of("instantiate", "a=1", "b=1", "destroy exec", "destroy graph"), device.take());
+        assertFalse(recorder.enabled());
+        recorder.setEnabled(true);
+        assertFalse(recorder.enabled(), "a failure turns graphs off for good (say, when --profile stops)");
+        submit("a", 1);
+        assertEquals(List.of("a=1"), device.take(), "after a failure every launch goes out at once");
+    }
+
+    @Test
+    void emptyTick_changesNothing() {
+        tick(1, "a");
+        recorder.tickEnded();
+        tick(1, "a");
+        assertEquals(1, recorder.counts().built());
+        recorder.tickEnded();
+        tick(1, "a");
+        assertTrue(device.take().contains("replay"));
+    }
+}
