@@ -2,6 +2,7 @@ package org.colony.cuda;
 
 import java.util.function.Supplier;
 import org.colony.cuda.internal.launch.LaunchRecorder;
+import org.colony.cuda.tuning.CudaSwitches;
 
 /**
  * CUDA graphs on the CUDA backend: the switch that turns them off, what they have done, and a way to open

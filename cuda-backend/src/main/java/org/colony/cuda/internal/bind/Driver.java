@@ -13,7 +13,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
-import org.colony.cuda.CudaException;
 
 /**
  * The CUDA driver API ({@code libcuda.so.1}) through {@code java.lang.foreign}: one static final method

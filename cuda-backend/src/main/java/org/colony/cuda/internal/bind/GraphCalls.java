@@ -8,7 +8,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import org.colony.cuda.CudaException;
 
 /**
  * The driver's CUDA graph functions ({@code cuGraphCreate}, kernel nodes, instantiation, launch), bound like

@@ -15,8 +15,7 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 import org.colony.ColonyException;
-import org.colony.cuda.CudaException;
-import org.colony.cuda.CudaSwitches;
+import org.colony.cuda.tuning.CudaSwitches;
 
 /**
  * NCCL ({@code libnccl.so.2}, NVIDIA's GPU-to-GPU communication library) through {@code java.lang.foreign}:

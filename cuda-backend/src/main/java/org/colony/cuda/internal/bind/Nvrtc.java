@@ -12,7 +12,6 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.List;
-import org.colony.cuda.CudaException;
 
 /**
  * NVRTC ({@code libnvrtc.so.13}, the runtime compiler of CUDA C++) through {@code java.lang.foreign}:

@@ -1,6 +1,5 @@
 package org.colony.cuda.internal.bind;
 
-import org.colony.cuda.CudaException;
 
 /**
  * Finds out, without failing, whether the CUDA driver, a GPU, NVRTC and NCCL are usable here: the binding

@@ -1,7 +1,7 @@
 /**
  * The bottom floor of the CUDA backend: bindings to the native libraries through {@code java.lang.foreign}, one
  * static final method handle per function, every call checked by one helper that throws a
- * {@link org.colony.cuda.CudaException} naming the function and the error. Nothing here knows the floors above:
+ * {@link org.colony.cuda.internal.bind.CudaException} naming the function and the error. Nothing here knows the floors above:
  * ordering device work after held launches is a hook ({@link org.colony.cuda.internal.bind.DeviceWork}) that the
  * launch floor installs. Not an API.
  *

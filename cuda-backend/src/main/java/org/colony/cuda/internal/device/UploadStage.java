@@ -2,7 +2,7 @@ package org.colony.cuda.internal.device;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import org.colony.cuda.CudaException;
+import org.colony.cuda.internal.bind.CudaException;
 import org.colony.cuda.internal.bind.Driver;
 
 /**

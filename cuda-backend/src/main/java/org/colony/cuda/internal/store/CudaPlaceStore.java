@@ -1,15 +1,14 @@
 package org.colony.cuda.internal.store;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import org.colony.ColonyException;
-import org.colony.cuda.CudaSwitches;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.CloseHelper;
 import org.colony.cuda.internal.device.DeviceBuffer;
@@ -19,6 +18,7 @@ import org.colony.cuda.internal.launch.Frames;
 import org.colony.cuda.internal.launch.KernelParams;
 import org.colony.cuda.internal.launch.LaunchTimer;
 import org.colony.cuda.internal.launch.ModelKernels;
+import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.Layout;

@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.colony.ColonyException;
-import org.colony.cuda.CudaException;
+import org.colony.cuda.internal.bind.CudaException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.Nccl;
 import org.colony.cuda.internal.device.CloseHelper;

@@ -2,7 +2,6 @@ package org.colony.cuda.internal.bind;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import org.colony.cuda.CudaException;
 
 /**
  * Calls each NCCL binding once, for {@link NcclAbiTest}, in a JVM of its own whose {@code colony.nccl.library}

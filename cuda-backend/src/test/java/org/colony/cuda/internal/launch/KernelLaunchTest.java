@@ -2,7 +2,7 @@ package org.colony.cuda.internal.launch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.colony.cuda.CudaSwitches;
+import org.colony.cuda.tuning.CudaSwitches;
 import org.junit.jupiter.api.Test;
 
 /** Which kernel a step launches, and with what geometry, from its source's header: no GPU needed. */

@@ -1,4 +1,4 @@
-package org.colony.cuda;
+package org.colony.cuda.tuning;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashSet;
 import java.util.Set;
 import org.colony.ColonyException;
+import org.colony.cuda.CudaGraphs;
 import org.colony.cuda.internal.bind.Nccl;
 import org.colony.kernel.Switch;
 import org.junit.jupiter.api.Test;

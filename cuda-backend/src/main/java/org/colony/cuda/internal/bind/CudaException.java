@@ -1,10 +1,12 @@
-package org.colony.cuda;
+package org.colony.cuda.internal.bind;
 
 import org.colony.ColonyException;
 
 /**
  * A failure of a CUDA driver, NVRTC or NCCL call, naming the function and the error
- * ({@code cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY}, {@code ncclGroupEnd failed: ncclSystemError}).
+ * ({@code cuMemAlloc_v2 failed: CUDA_ERROR_OUT_OF_MEMORY}, {@code ncclGroupEnd failed: ncclSystemError}). The
+ * backend's floors catch it by type (an allocation retried after a trim, say); users see a {@link ColonyException}
+ * whose message names the call and the error.
  */
 public final class CudaException extends ColonyException {
     private static final long serialVersionUID = 1L;

@@ -1,4 +1,4 @@
-package org.colony.cuda;
+package org.colony.cuda.tuning;
 
 import java.util.List;
 import org.colony.kernel.Switch;
