@@ -31,6 +31,16 @@ class SwarFormTest {
 
     /** The same, with more members. */
     private static StringSubject cuda(String body, String members) {
+        return assertThat(compile(body, members)).generatedFile(StandardLocation.CLASS_OUTPUT,
+                "META-INF/colony/cuda/test.Life.cu").contentsAsUtf8String();
+    }
+
+    /** The generated descriptor of the model, which carries the launch facts of its CUDA kernels. */
+    private static StringSubject descriptor(String body) {
+        return assertThat(compile(body, "")).generatedSourceFile("test.Life_Model").contentsAsUtf8String();
+    }
+
+    private static Compilation compile(String body, String members) {
         Compilation compilation = Compilations.compile(Compilations.source("Life", """
                 public class Life extends Place {
                     @Attribute boolean alive;
@@ -43,15 +53,15 @@ class SwarFormTest {
                     }
                 """ + members.indent(4) + "}\n"));
         assertThat(compilation).succeededWithoutWarnings();
-        return assertThat(compilation).generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/colony/cuda/test.Life.cu")
-                .contentsAsUtf8String();
+        return compilation;
     }
 
     @Test
     void gameOfLife_getsASwarKernel_besideTheOrdinaryOne() {
-        StringSubject cu = cuda("alive = count == 3 || (alive && count == 2);");
-        cu.contains("// colony-march: Life__update 2 32\n");
-        cu.contains("// colony-march: Life__update__swar 4 16\n// colony-swar: Life__update Life__update__swar\n");
+        String life = "alive = count == 3 || (alive && count == 2);";
+        descriptor(life).contains("new CudaStep(CudaKernel.marching(\"Life__update\", 2, 32), "
+                + "CudaKernel.marching(\"Life__update__swar\", 4, 16),");
+        StringSubject cu = cuda(life);
         cu.contains("extern \"C\" __global__ void Life__update(");
         cu.contains("extern \"C\" __global__ void Life__update__swar(");
         // The count is eight plain adds of lanes of ones; comparisons are per-byte intrinsics.
@@ -121,17 +131,16 @@ class SwarFormTest {
         "if (count == 0) {\n    return;\n}\nalive = count == 3;",
     })
     void stepsBeyondByteLanes_keepTheOrdinaryKernelOnly(String body) {
-        assertOrdinaryOnly(cuda(body));
+        assertOrdinaryOnly(body);
     }
 
     @Test
     void aSumOf300Ones_exceedsALane_andKeepsTheOrdinaryKernelOnly() {
-        assertOrdinaryOnly(cuda("int many = " + "(n.alive ? 1 : 0) + ".repeat(299) + "(n.alive ? 1 : 0);\nalive = many == 300;"));
+        assertOrdinaryOnly("int many = " + "(n.alive ? 1 : 0) + ".repeat(299) + "(n.alive ? 1 : 0);\nalive = many == 300;");
     }
 
-    private static void assertOrdinaryOnly(StringSubject cu) {
-        cu.contains("// colony-march: Life__update 2 32\n");
-        cu.doesNotContain("colony-swar");
-        cu.doesNotContain("__swar");
+    private static void assertOrdinaryOnly(String body) {
+        descriptor(body).contains("new CudaStep(CudaKernel.marching(\"Life__update\", 2, 32), null,");
+        cuda(body).doesNotContain("__swar");
     }
 }

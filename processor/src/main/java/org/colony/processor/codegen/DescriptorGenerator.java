@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
+import org.colony.kernel.cuda.CudaModel;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.ModelIr;
@@ -32,6 +33,7 @@ public final class DescriptorGenerator {
     private static final ClassName SCALAR_TYPE = RuntimeNames.SCALAR_TYPE;
     private static final ClassName COMBINE = RuntimeNames.COMBINE;
     private static final ClassName AGENT_ACTION = RuntimeNames.AGENT_ACTION;
+    private static final ClassName CUDA_MODEL = ClassName.get(CudaModel.class);
 
     /** The simple name of the descriptor class of a model. */
     public static String className(ModelIr model) {
@@ -43,8 +45,9 @@ public final class DescriptorGenerator {
      *
      * @param modelClass the model class it describes
      * @param kernels the class of the model's CPU kernels, which {@code run} and {@code count} call
+     * @param cuda what the CUDA backend needs to launch the model's kernels, as they were printed
      */
-    public TypeSpec generate(ModelIr model, ClassName modelClass, ClassName kernels) {
+    public TypeSpec generate(ModelIr model, ClassName modelClass, ClassName kernels, CudaModel cuda) {
         CodeBlock info = CodeBlock.builder()
                 .add("new $T($T.class, ", MODEL_INFO, modelClass)
                 .add(model.agent() ? CodeBlock.of("$T.class, ", JavaPoetTypes.of(model.place()))
@@ -71,10 +74,14 @@ public final class DescriptorGenerator {
                         modelClass)
                 .addField(FieldSpec.builder(MODEL_INFO, "INFO", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer(info).build())
+                .addField(FieldSpec.builder(CUDA_MODEL, "CUDA", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer(CudaModelCode.of(cuda)).build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
                         .addJavadoc("For {@link java.util.ServiceLoader}.\n").build())
                 .addMethod(MethodSpec.methodBuilder("info").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                         .returns(MODEL_INFO).addStatement("return INFO").build())
+                .addMethod(MethodSpec.methodBuilder("cuda").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                        .returns(CUDA_MODEL).addStatement("return CUDA").build())
                 .addMethod(run.build())
                 .addMethod(count.build())
                 .addMethods(model.agent() ? List.of(

@@ -16,6 +16,7 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
+import org.colony.kernel.cuda.CudaModel;
 import org.colony.processor.Diagnostics;
 import org.colony.processor.Messages;
 import org.colony.processor.codegen.DescriptorGenerator;
@@ -149,8 +150,10 @@ public final class ColonyProcessor extends AbstractProcessor {
             boolean vectors = processingEnv.getElementUtils().getTypeElement("jdk.incubator.vector.DoubleVector") != null;
             writer.write(ir.packageName(), new JavaKernelGenerator().generate(ir, vectors), type);
             ClassName kernels = ClassName.get(ir.packageName(), JavaKernelGenerator.className(ir));
-            writer.write(ir.packageName(), new DescriptorGenerator().generate(ir, modelClass, kernels), type);
-            writer.writeResource(CudaLaunchFacts.resourcePath(ir), new CudaKernelGenerator().generate(ir), type);
+            // One value of the CUDA launch facts: the kernels are printed from it and the descriptor carries it.
+            CudaModel cuda = CudaLaunchFacts.model(ir);
+            writer.write(ir.packageName(), new DescriptorGenerator().generate(ir, modelClass, kernels, cuda), type);
+            writer.writeResource(cuda.resource(), new CudaKernelGenerator().generate(ir, cuda), type);
             services.add((ir.packageName().isEmpty() ? "" : ir.packageName() + ".") + DescriptorGenerator.className(ir));
         } catch (IOException | RuntimeException | StackOverflowError e) {
             StringWriter trace = new StringWriter();

@@ -9,7 +9,7 @@ import org.colony.cuda.internal.bind.GraphCalls;
 import org.colony.cuda.internal.device.CloseHelper;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.DeviceErrors;
-import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.spi.DeviceTimings;
 
 /**
@@ -115,9 +115,9 @@ public final class CudaContext implements AutoCloseable {
     }
 
     /** The kernels of a model, compiled and loaded on first use. */
-    public ModelKernels kernels(ModelInfo model) {
+    public ModelKernels kernels(ModelDescriptor model) {
         device.makeCurrent();
-        return models.computeIfAbsent(model.modelClass(), c -> new ModelKernels(model, compiler, errors));
+        return models.computeIfAbsent(model.info().modelClass(), c -> new ModelKernels(model, compiler, errors));
     }
 
     /** The runtime's own kernels, compiled and loaded on first use. */

@@ -5,18 +5,27 @@ import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.CudaModule;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.tuning.CudaSwitches;
+import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.SharedInfo;
+import org.colony.kernel.cuda.CudaKernel;
+import org.colony.kernel.cuda.CudaModel;
+import org.colony.kernel.cuda.CudaStep;
+import org.colony.kernel.cuda.KernelParam;
 import org.colony.runtime.storage.HostCopy;
 
-/** The CUDA kernels of one model: its generated source, compiled and loaded once per backend. */
+/**
+ * The CUDA kernels of one model: its generated source, compiled and loaded once per backend, and how each step is
+ * launched, from the {@link CudaModel} its descriptor carries (the same value the processor printed the kernels
+ * from: names, parameters, marching lanes and rows, SWAR forms).
+ */
 public final class ModelKernels implements AutoCloseable {
 
     /**
@@ -26,63 +35,64 @@ public final class ModelKernels implements AutoCloseable {
     static final boolean SWAR = CudaSwitches.SWAR.on();
 
     private final CudaModule module;
+    private final ModelInfo model;
+    private final List<String> symbols;
     private final long[] steps;
-    private final boolean[] marches;
-    private final int[] lanes;
-    private final int[] rows;
-    private final boolean[] swar;
-    private final String simpleName;
+    private final Launch[] launches;
+    private final List<List<KernelParam>> params;
     private final String sourceFile;
     private final int id;
 
     /**
-     * Compiles and loads the model's generated CUDA source.
+     * Compiles and loads the model's generated CUDA source, with the launch facts its descriptor carries.
      *
      * @throws ColonyException if the model has no CUDA source, uses what the backend cannot run, or NVRTC fails
      */
-    public ModelKernels(ModelInfo model, KernelCompiler compiler, DeviceErrors errors) {
+    public ModelKernels(ModelDescriptor descriptor, KernelCompiler compiler, DeviceErrors errors) {
+        this.model = descriptor.info();
         Class<?> cls = model.modelClass();
-        String path = "META-INF/colony/cuda/" + cls.getName() + ".cu";
-        String source;
+        CudaModel cuda = descriptor.cuda();
+        if (cuda == null) {
+            throw new ColonyException(cls.getSimpleName() + " has no generated CUDA kernels; rebuild it with the "
+                    + "current Colony processor");
+        }
+        String source = source(cls, cuda.resource());
+        if (cuda.unsupported() != null) {
+            throw new ColonyException(cls.getSimpleName() + " cannot run on the CUDA backend: " + cuda.unsupported()
+                    + "; run it with --backend cpu");
+        }
+        this.sourceFile = sourceFile(model);
+        this.id = errors.register(model, sourceFile);
+        byte[] cubin = compiler.compile(source, cls.getSimpleName() + ".cu", cls.getSimpleName());
+        this.module = new CudaModule(cubin);
+        this.symbols = cuda.sharedSymbols();
+        this.steps = new long[model.steps().size()];
+        this.launches = new Launch[steps.length];
+        this.params = new ArrayList<>(steps.length);
+        int override = lanesOverride();
+        for (int i = 0; i < steps.length; i++) {
+            CudaStep step = cuda.steps().get(i);
+            launches[i] = Launch.of(step, SWAR, override);
+            steps[i] = module.function(launches[i].kernel());
+            params.add(step.params());
+        }
+    }
+
+    private static String source(Class<?> cls, String path) {
         ClassLoader loader = cls.getClassLoader() == null ? ClassLoader.getSystemClassLoader() : cls.getClassLoader();
         try (InputStream in = loader.getResourceAsStream(path)) {
             if (in == null) {
                 throw new ColonyException(cls.getSimpleName() + " has no generated CUDA source (" + path + "); rebuild it "
                         + "with the current Colony processor");
             }
-            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new ColonyException("cannot read " + path + ": " + e.getMessage(), e);
-        }
-        for (String line : source.lines().limit(3).toList()) {
-            if (line.startsWith("// colony-unsupported: ")) {
-                throw new ColonyException(cls.getSimpleName() + " cannot run on the CUDA backend: "
-                        + line.substring("// colony-unsupported: ".length()) + "; run it with --backend cpu");
-            }
-        }
-        this.simpleName = prefix(cls);
-        this.sourceFile = sourceFile(model);
-        this.id = errors.register(model, sourceFile);
-        byte[] cubin = compiler.compile(source, cls.getSimpleName() + ".cu", cls.getSimpleName());
-        this.module = new CudaModule(cubin);
-        this.steps = new long[model.steps().size()];
-        this.marches = new boolean[steps.length];
-        this.lanes = new int[steps.length];
-        this.rows = new int[steps.length];
-        this.swar = new boolean[steps.length];
-        int override = lanesOverride();
-        for (int i = 0; i < steps.length; i++) {
-            Launch l = Launch.of(source, simpleName + "__" + model.steps().get(i).name(), SWAR, override);
-            steps[i] = module.function(l.kernel());
-            marches[i] = l.marches();
-            swar[i] = l.swar();
-            lanes[i] = l.lanes();
-            rows[i] = l.rows();
         }
     }
 
     /**
-     * How a step is launched, from the header of its model's generated source.
+     * How a step is launched.
      *
      * @param kernel the kernel's name: the step's own, or its SWAR form's
      * @param marches whether each thread walks several rows
@@ -93,39 +103,19 @@ public final class ModelKernels implements AutoCloseable {
     record Launch(String kernel, boolean marches, boolean swar, int lanes, int rows) {
 
         /**
-         * Reads "// colony-march: <kernel> <lanes> <rows>" (each row-marching kernel) and "// colony-swar: <kernel>
-         * <swar kernel>" (each step with a SWAR form, whose lanes are its 4 adjacent cells) from the header.
-         *
-         * @param swarForms whether a step with a SWAR form launches it
-         * @param lanesOverride the lanes of ordinary marching kernels where positive (colony.cuda.lanes)
+         * The launch of a step as its generated facts describe it: its SWAR form where it has one and
+         * {@code swarForms} allows (its lanes are its 4 adjacent cells), else its own kernel, marching with its own
+         * lanes or {@code lanesOverride} where that is positive ({@link CudaSwitches#LANES}).
          */
-        static Launch of(String source, String kernel, boolean swarForms, int lanesOverride) {
-            Map<String, int[]> marching = new HashMap<>();
-            Map<String, String> forms = new HashMap<>();
-            for (String line : source.lines().takeWhile(l -> l.startsWith("//")).toList()) {
-                if (line.startsWith("// colony-march: ")) {
-                    String[] parts = line.substring("// colony-march: ".length()).trim().split(" ");
-                    marching.put(parts[0], new int[] {Integer.parseInt(parts[1]), Integer.parseInt(parts[2])});
-                } else if (line.startsWith("// colony-swar: ")) {
-                    String[] parts = line.substring("// colony-swar: ".length()).trim().split(" ");
-                    forms.put(parts[0], parts[1]);
-                }
+        static Launch of(CudaStep step, boolean swarForms, int lanesOverride) {
+            boolean swar = swarForms && step.swar() != null && step.swar().marches();
+            CudaKernel kernel = swar ? step.swar() : step.kernel();
+            if (!kernel.marches()) {
+                return new Launch(kernel.name(), false, false, 1, 1);
             }
-            boolean swar = swarForms && forms.containsKey(kernel) && marching.containsKey(forms.get(kernel));
-            String name = swar ? forms.get(kernel) : kernel;
-            int[] march = marching.get(name);
-            if (march == null) {
-                return new Launch(name, false, false, 1, 1);
-            }
-            return new Launch(name, true, swar, swar || lanesOverride <= 0 ? march[0] : lanesOverride, march[1]);
+            return new Launch(kernel.name(), true, swar, swar || lanesOverride <= 0 ? kernel.lanes() : lanesOverride,
+                    kernel.rows());
         }
-    }
-
-    /** The generated-name prefix of a model class: nested simple names joined with '_'. */
-    static String prefix(Class<?> cls) {
-        String name = cls.getName();
-        String simple = name.substring(name.lastIndexOf('.') + 1);
-        return simple.replace('$', '_');
     }
 
     private static String sourceFile(ModelInfo model) {
@@ -141,9 +131,14 @@ public final class ModelKernels implements AutoCloseable {
         return steps[step];
     }
 
+    /** The parameters of the kernel of step number {@code step}, in the order it declares them. */
+    public List<KernelParam> params(int step) {
+        return params.get(step);
+    }
+
     /** Whether the kernel of step number {@code step} walks several rows per thread. */
     public boolean marches(int step) {
-        return marches[step];
+        return launches[step].marches();
     }
 
     /**
@@ -151,18 +146,18 @@ public final class ModelKernels implements AutoCloseable {
      * {@code blockDim.x} apart, or for a SWAR form 4 adjacent cells.
      */
     public int lanes(int step) {
-        return lanes[step];
+        return launches[step].lanes();
     }
 
     /** Whether step number {@code step} launches its SWAR form (4 adjacent cells per thread). */
     public boolean swar(int step) {
-        return swar[step];
+        return launches[step].swar();
     }
 
     /** Whether any step launches its SWAR form (whose word loads need columns of whole 32-bit words). */
     public boolean anySwar() {
-        for (boolean s : swar) {
-            if (s) {
+        for (Launch launch : launches) {
+            if (launch.swar()) {
                 return true;
             }
         }
@@ -176,7 +171,7 @@ public final class ModelKernels implements AutoCloseable {
 
     /** The most rows each thread of step number {@code step} walks (1 unless it marches). */
     public int rows(int step) {
-        return rows[step];
+        return launches[step].rows();
     }
 
     /**
@@ -189,19 +184,23 @@ public final class ModelKernels implements AutoCloseable {
         return (int) CudaSwitches.LANES.whole(0, 4);
     }
 
-    /** Copies a shared attribute's host values ({@code length} elements, at least one) to its constant symbol. */
-    public void uploadShared(SharedInfo s, Object values) {
-        int n = Math.max(1, s.length());
+    /**
+     * Copies the host values of shared attribute number {@code index} ({@code length} elements, at least one) to
+     * its constant symbol.
+     */
+    public void uploadShared(int index, Object values) {
+        SharedInfo info = model.shared().get(index);
+        int n = Math.max(1, info.length());
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment host = arena.allocate((long) n * s.type().bytes());
-            HostCopy.toSegment(values, 0, host, 0, n, s.type());
-            Driver.copyToDevice(shared(s.name()), host, host.byteSize());
+            MemorySegment host = arena.allocate((long) n * info.type().bytes());
+            HostCopy.toSegment(values, 0, host, 0, n, info.type());
+            Driver.copyToDevice(shared(index), host, host.byteSize());
         }
     }
 
-    /** The device address of a shared attribute's constant symbol. */
-    public long shared(String name) {
-        return module.global(simpleName + "_shared_" + name)[0];
+    /** The device address of the constant symbol of shared attribute number {@code index}. */
+    public long shared(int index) {
+        return module.global(symbols.get(index))[0];
     }
 
     /** The model's source file name. */

@@ -23,16 +23,15 @@ import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
-import org.colony.kernel.ParamInfo;
 import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
+import org.colony.kernel.cuda.KernelParam;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentStore;
-import org.colony.runtime.spi.ModelRegistry;
 import org.colony.runtime.storage.HostCopy;
 
 /**
@@ -86,7 +85,7 @@ public final class CudaAgentStore implements AgentStore {
         this.model = descriptor.info();
         this.placeModel = places.model();
         this.places = places;
-        this.kernels = cx.kernels(model);
+        this.kernels = cx.kernels(descriptor);
         this.errors = cx.errors();
         this.capacity = capacity;
         long[] range = DeviceAgentIndex.placeRange(places.layout(), places.grid().cells());
@@ -153,22 +152,29 @@ public final class CudaAgentStore implements AgentStore {
         return bridge;
     }
 
-    /** The parameters a kernel iterating this collection takes: index, ids, pitch, columns. */
-    void indexParams(KernelParams p) {
+    /**
+     * What a kernel iterating this collection gets for one parameter of its index ({@link KernelParam.Kind#INDEX_START} to
+     * {@link KernelParam.Kind#INDEXED_COLUMN}): the agents grouped by place (built on first use after a change), their ids, the
+     * columns' pitch, a column.
+     */
+    long indexArgument(KernelParam param) {
         index.build();
-        p.add(index.shifted(index.start().pointer())).add(index.order().pointer()).add(columns.ids().pointer())
-                .add(columns.slots());
-        for (DeviceBuffer c : columns.current()) {
-            p.add(c.pointer());
-        }
+        return switch (param.kind()) {
+            case INDEX_START -> index.shifted(index.start().pointer());
+            case INDEX_ORDER -> index.order().pointer();
+            case INDEX_IDS -> columns.ids().pointer();
+            case INDEX_PITCH -> columns.slots();
+            case INDEXED_COLUMN -> columns.current()[param.index()].pointer();
+            default -> throw new IllegalArgumentException(param + " is no parameter of an index by place");
+        };
     }
 
-    /** The same parameters for an agent class with no collection here (never read by the kernel). */
-    static void absentIndexParams(KernelParams p, Class<?> agentClass) {
-        p.add(0L).add(0L).add(0L).add(0L);
-        for (int i = 0; i < ModelRegistry.descriptor(agentClass).info().attributes().size(); i++) {
-            p.add(0L);
-        }
+    /**
+     * The same for a kernel whose step iterates {@code agents}, or 0 where it iterates none of the slot's class (the
+     * kernel never reads them: the index is not built).
+     */
+    static long indexArgument(CudaAgentStore agents, KernelParam param) {
+        return agents == null ? 0L : agents.indexArgument(param);
     }
 
     // ---- steps ------------------------------------------------------------------------------
@@ -218,49 +224,32 @@ public final class CudaAgentStore implements AgentStore {
             columns.prepareContribution(w.getKey(), w.getValue());
         }
         places.prepareRemote(s.placeRemoteReads());
-        KernelParams p = params.begin();
+        KernelParams arguments = params.begin();
         Call seen = call.seenBy(s);
-        Frames.write(p.frame(), places.layout(), seen.seed(), seen.epoch(), seen.time(),
+        Frames.write(arguments.frame(), places.layout(), seen.seed(), seen.epoch(), seen.time(),
                 errors.pointer(), columns.count(), columns.slots(), places.pitch(), kernels.who(step));
-        DeviceBuffer[] current = columns.current();
-        DeviceBuffer[] next = columns.next();
-        for (int a = 0; a < current.length; a++) {
-            p.add(current[a].pointer());
-            if (next[a] != null) {
-                p.add(next[a].pointer());
+        CudaAgentStore[] iterated = iterated(s);
+        for (KernelParam param : kernels.params(step)) {
+            switch (param.kind()) {
+                case FRAME -> { } // written above
+                case COLUMN -> arguments.add(columns.current()[param.index()].pointer());
+                case NEXT -> arguments.add(columns.next()[param.index()].pointer());
+                case IDS -> arguments.add(columns.ids().pointer());
+                case LOCATIONS -> arguments.add(columns.locations().pointer());
+                case KILLED -> arguments.add(columns.killed().pointer());
+                case TARGETS -> arguments.add(columns.targets().pointer());
+                case SPAWNS -> arguments.add(columns.spawns().pointer());
+                case PLACE_COLUMN -> arguments.add(places.column(param.index()));
+                case CONTRIBUTION -> arguments.add(pointer(columns.contribution(param.index())));
+                case WROTE -> arguments.add(pointer(columns.contributed(param.index())));
+                case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
+                        arguments.add(indexArgument(iterated[param.slot()], param));
+                case COUNTER -> arguments.add(countPointer);
+                case ARGUMENT -> arguments.add(args[param.index()], s.params().get(param.index()).type());
             }
-        }
-        p.add(columns.ids().pointer()).add(columns.locations().pointer()).add(columns.killed().pointer())
-                .add(columns.targets().pointer()).add(columns.spawns().pointer());
-        for (int a = 0; a < placeModel.attributes().size(); a++) {
-            p.add(places.column(a));
-        }
-        for (int a = 0; a < placeModel.attributes().size(); a++) {
-            p.add(columns.contribution(a) == null ? 0L : columns.contribution(a).pointer());
-            p.add(columns.contributed(a) == null ? 0L : columns.contributed(a).pointer());
-        }
-        for (int slot = 0; slot < bound.length; slot++) {
-            if (bound[slot] instanceof CudaAgentStore other && s.iterates().contains(slot)) {
-                other.indexParams(p);
-            } else if (s.iterates().contains(slot)) {
-                String other = model.agentClasses().get(slot).getSimpleName();
-                throw new ColonyException("step " + name() + "." + s.name() + " iterates " + other + " agents, but no "
-                        + "collection of them lives on these places; create it with sim.agents(" + other
-                        + ".class, places, ...)");
-            } else {
-                // The step never reads this class's agents-per-place index: do not rebuild it.
-                absentIndexParams(p, model.agentClasses().get(slot));
-            }
-        }
-        if (s.predicate()) {
-            p.add(countPointer);
-        }
-        for (int i = 0; i < args.length; i++) {
-            ParamInfo param = s.params().get(i);
-            p.add(args[i], param.type());
         }
         if (columns.count() > 0) {
-            cx.launch(kernels.step(step), Grids.blocks(columns.count()), 1, 1, Grids.THREADS, 1, 1, p, true,
+            cx.launch(kernels.step(step), Grids.blocks(columns.count()), 1, 1, Grids.THREADS, 1, 1, arguments, true,
                     name() + "." + s.name());
         }
         for (int a : s.writes()) {
@@ -269,6 +258,26 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         applyPlaceWrites(step, s);
+    }
+
+    private static long pointer(DeviceBuffer buffer) {
+        return buffer == null ? 0L : buffer.pointer();
+    }
+
+    /** Per slot of the iterated agent classes, the collection whose index step {@code s} reads, else null. */
+    private CudaAgentStore[] iterated(StepInfo s) {
+        CudaAgentStore[] out = new CudaAgentStore[bound.length];
+        for (int slot = 0; slot < bound.length; slot++) {
+            if (s.iterates().contains(slot)) {
+                if (!(bound[slot] instanceof CudaAgentStore other)) {
+                    // The runtime refuses such a step before it reaches a backend (ModelCollection.checkIterated).
+                    throw new IllegalStateException("slot=" + slot + " of " + name() + " is iterated by step "
+                            + s.name() + " but not bound");
+                }
+                out[slot] = other;
+            }
+        }
+        return out;
     }
 
     private void applyPlaceWrites(int step, StepInfo stepInfo) {
@@ -408,7 +417,7 @@ public final class CudaAgentStore implements AgentStore {
     public void setShared(int index, Object values) {
         checkOpen();
         System.arraycopy(values, 0, shared[index], 0, Array.getLength(shared[index]));
-        kernels.uploadShared(model.shared().get(index), shared[index]);
+        kernels.uploadShared(index, shared[index]);
     }
 
     @Override

@@ -24,9 +24,9 @@ import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
-import org.colony.kernel.ParamInfo;
 import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
+import org.colony.kernel.cuda.KernelParam;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
@@ -84,7 +84,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.cx = cx;
         this.model = descriptor.info();
         this.grid = grid;
-        this.kernels = cx.kernels(model);
+        this.kernels = cx.kernels(descriptor);
         this.errors = cx.errors();
         this.shared = new Object[model.shared().size()];
         for (int i = 0; i < shared.length; i++) {
@@ -277,21 +277,18 @@ public final class CudaPlaceStore implements PlaceBlock {
             Frames.writeBox(p.frame(), layout, box.lo(), box.hi(), seen.seed(), seen.epoch(), seen.time(), errors.pointer(), pitch, march,
                     kernels.who(step));
         }
-        for (int a = 0; a < current.length; a++) {
-            p.add(current[a].pointer());
-            if (next[a] != null) {
-                p.add(next[a].pointer());
+        CudaAgentStore[] iterated = iterated(s);
+        for (KernelParam param : kernels.params(step)) {
+            switch (param.kind()) {
+                case FRAME -> { } // written above
+                case COLUMN -> p.add(current[param.index()].pointer());
+                case NEXT -> p.add(next[param.index()].pointer());
+                case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
+                        p.add(CudaAgentStore.indexArgument(iterated[param.slot()], param));
+                case COUNTER -> p.add(count);
+                case ARGUMENT -> p.add(args[param.index()], s.params().get(param.index()).type());
+                default -> throw new IllegalStateException(param + " is no parameter of a place kernel");
             }
-        }
-        for (int slot = 0; slot < bound.length; slot++) {
-            agentParams(p, slot, s);
-        }
-        if (s.predicate()) {
-            p.add(count);
-        }
-        for (int i = 0; i < args.length; i++) {
-            ParamInfo param = s.params().get(i);
-            p.add(args[i], param.type());
         }
         long columnsPerBlock = (long) BLOCK_X * kernels.lanes(step);
         int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
@@ -314,20 +311,27 @@ public final class CudaPlaceStore implements PlaceBlock {
         return (int) Math.max(1, Math.min(kernels.rows(step), threads / wave));
     }
 
-    private void agentParams(KernelParams p, int slot, StepInfo s) {
-        if (bound[slot] instanceof CudaAgentStore agents && s.iterates().contains(slot)) {
-            agents.indexParams(p);
-        } else if (bound[slot] instanceof CudaAgentPartition agents && s.iterates().contains(slot)) {
-            agents.onDevice().indexParams(p);
-        } else if (s.iterates().contains(slot)) {
-            throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " iterates "
-                    + model.agentClasses().get(slot).getSimpleName() + " agents, but no collection of them lives on these "
-                    + "places; create it with sim.agents(" + model.agentClasses().get(slot).getSimpleName()
-                    + ".class, places, ...)");
-        } else {
-            // The step never reads this class's agents-per-place index: do not rebuild it.
-            CudaAgentStore.absentIndexParams(p, model.agentClasses().get(slot));
+    /**
+     * Per slot of the iterated agent classes, the device collection whose index step {@code s} reads (the agents of a
+     * partition on the device), else null.
+     */
+    private CudaAgentStore[] iterated(StepInfo s) {
+        CudaAgentStore[] out = new CudaAgentStore[bound.length];
+        for (int slot = 0; slot < bound.length; slot++) {
+            if (!s.iterates().contains(slot)) {
+                continue;
+            }
+            if (bound[slot] instanceof CudaAgentStore agents) {
+                out[slot] = agents;
+            } else if (bound[slot] instanceof CudaAgentPartition agents) {
+                out[slot] = agents.onDevice();
+            } else {
+                // The runtime refuses such a step before it reaches a backend (ModelCollection.checkIterated).
+                throw new IllegalStateException("slot=" + slot + " of " + model.modelClass().getSimpleName()
+                        + " is iterated by step " + s.name() + " but not bound");
+            }
         }
+        return out;
     }
 
     // ---- transfers -------------------------------------------------------------------------
@@ -398,7 +402,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     public void setShared(int index, Object values) {
         checkOpen();
         System.arraycopy(values, 0, shared[index], 0, Array.getLength(shared[index]));
-        kernels.uploadShared(model.shared().get(index), shared[index]);
+        kernels.uploadShared(index, shared[index]);
     }
 
     @Override

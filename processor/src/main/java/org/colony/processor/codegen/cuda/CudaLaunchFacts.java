@@ -2,6 +2,11 @@ package org.colony.processor.codegen.cuda;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.colony.kernel.cuda.CudaKernel;
+import org.colony.kernel.cuda.CudaModel;
+import org.colony.kernel.cuda.CudaStep;
+import org.colony.kernel.cuda.KernelParam;
+import org.colony.kernel.cuda.KernelParam.Kind;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
@@ -16,8 +21,9 @@ import org.colony.processor.ir.Stmt;
 /**
  * What the CUDA backend must know to find, load and launch a model's kernels, in one place: the resource path
  * of the source, the names of kernels and constant-memory symbols, the parameter list of every kernel, whether
- * a kernel marches rows or has a SWAR form, and why a model cannot run on the GPU at all. The backend mirrors
- * these facts; the launch facts travel to it as the comment lines of {@link #launchLines}.
+ * a kernel marches rows or has a SWAR form, and why a model cannot run on the GPU at all. {@link #model} gathers
+ * them into one {@link CudaModel}, from which the kernels are printed and which the model's descriptor carries
+ * to the backend.
  */
 public final class CudaLaunchFacts {
 
@@ -83,45 +89,30 @@ public final class CudaLaunchFacts {
         return null;
     }
 
-    // ---- the launch facts as comment lines of the source ------------------------------------------
+    // ---- the launch facts as data ------------------------------------------------------------------
 
     /**
-     * The comment lines at the top of a model's source that the backend reads back: why the model cannot run on
-     * the GPU ({@code unsupported}, or null), and per marching kernel its default lanes and rows, and its SWAR
-     * kernel.
+     * What the CUDA backend needs to run the model: where its source is, whether it can run, per step its kernel
+     * (marching or not, with its default lanes and rows), its SWAR form and the parameters both declare, and the
+     * symbols of its shared values. The generators print the kernels from this value and the descriptor carries it
+     * to the backend, so the two sides read the same facts.
      */
-    static String launchLines(ModelIr model, String unsupported) {
-        StringBuilder lines = new StringBuilder();
-        if (unsupported != null) {
-            lines.append(unsupportedLine(unsupported));
-        }
+    public static CudaModel model(ModelIr model) {
+        List<CudaStep> steps = new ArrayList<>();
         for (StepIr step : model.steps()) {
-            if (marches(model, step)) {
-                Window window = Window.of(model, step);
-                lines.append(marchLine(kernelName(model, step), window.defaultLanes(), window.defaultRows()));
-                if (swar(model, step) != null) {
-                    // The SWAR form marches 4 adjacent cells per thread (its "lanes"), whatever colony.cuda.lanes says.
-                    lines.append(marchLine(swarKernelName(model, step), SwarStep.CELLS, SwarStep.ROWS));
-                    lines.append(swarLine(kernelName(model, step), swarKernelName(model, step)));
-                }
-            }
+            Window window = Window.of(model, step);
+            CudaKernel kernel = window == null ? CudaKernel.single(kernelName(model, step))
+                    : CudaKernel.marching(kernelName(model, step), window.defaultLanes(), window.defaultRows());
+            // The SWAR form marches 4 adjacent cells per thread (its "lanes"), whatever colony.cuda.lanes says.
+            CudaKernel swar = window != null && swar(model, step) != null
+                    ? CudaKernel.marching(swarKernelName(model, step), SwarStep.CELLS, SwarStep.ROWS) : null;
+            steps.add(new CudaStep(kernel, swar, signature(model, step)));
         }
-        return lines.toString();
-    }
-
-    /** {@code // colony-unsupported: <reason>}. */
-    private static String unsupportedLine(String reason) {
-        return "// colony-unsupported: " + reason + '\n';
-    }
-
-    /** {@code // colony-march: <kernel> <lanes> <rows>}. */
-    private static String marchLine(String kernel, int lanes, int rows) {
-        return "// colony-march: " + kernel + ' ' + lanes + ' ' + rows + '\n';
-    }
-
-    /** {@code // colony-swar: <kernel> <its SWAR kernel>}. */
-    private static String swarLine(String kernel, String swarKernel) {
-        return "// colony-swar: " + kernel + ' ' + swarKernel + '\n';
+        List<String> symbols = new ArrayList<>();
+        for (SharedRef s : model.shared()) {
+            symbols.add(sharedSymbol(model, s));
+        }
+        return new CudaModel(resourcePath(model), unsupportedReason(model), List.copyOf(steps), List.copyOf(symbols));
     }
 
     // ---- the kernel parameters ----------------------------------------------------------------------
@@ -137,52 +128,104 @@ public final class CudaLaunchFacts {
     }
 
     /**
-     * The parameters of a step's kernels, in the order the CUDA backend passes them: the frame, then every
-     * attribute of the model in ordinal order (its column, and its second column where the model double
-     * buffers it), then for agent models their bookkeeping and their places' columns, then per iterated agent
-     * class its index and columns, then a predicate's counter, then the step's own parameters.
+     * The parameters of a step's kernels, in the order they declare them and the CUDA backend passes them: the
+     * frame, then every attribute of the model in ordinal order (its column, and its second column where the
+     * model double buffers it), then for agent models their bookkeeping and their places' columns, then per
+     * iterated agent class its index and columns, then a predicate's counter, then the step's own parameters.
      */
-    static List<String> parameters(ModelIr model, StepIr step) {
-        List<String> params = new ArrayList<>();
-        params.add("const colony::Frame f");
+    static List<KernelParam> signature(ModelIr model, StepIr step) {
+        List<KernelParam> params = new ArrayList<>();
+        params.add(KernelParam.frame());
         for (int i = 0; i < model.attributes().size(); i++) {
-            AttributeRef a = model.attributes().get(i);
-            String type = CudaExpressions.type(a.type());
-            params.add(type + "* __restrict__ " + col(a));
+            params.add(KernelParam.column(i));
             if (model.doubleBuffered().get(i)) {
-                params.add(type + "* __restrict__ " + next(a));
+                params.add(KernelParam.next(i));
             }
         }
         if (model.agent()) {
-            params.add("const jlong* __restrict__ ids");
-            params.add("const jlong* __restrict__ locations");
-            params.add("bool* __restrict__ killed");
-            params.add("jlong* __restrict__ targets");
-            params.add("jint* __restrict__ spawns");
-            for (AttributeRef a : model.place().attributes()) {
-                params.add("const " + CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_place");
+            for (Kind own : List.of(Kind.IDS, Kind.LOCATIONS, Kind.KILLED, Kind.TARGETS, Kind.SPAWNS)) {
+                params.add(KernelParam.of(own));
             }
-            for (AttributeRef a : model.place().attributes()) {
-                params.add(CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_contrib");
-                params.add("bool* __restrict__ " + a.name() + "_wrote");
+            List<AttributeRef> places = model.place().attributes();
+            for (int i = 0; i < places.size(); i++) {
+                params.add(KernelParam.place(Kind.PLACE_COLUMN, i));
+            }
+            for (int i = 0; i < places.size(); i++) {
+                params.add(KernelParam.place(Kind.CONTRIBUTION, i));
+                params.add(KernelParam.place(Kind.WROTE, i));
             }
         }
-        for (ModelShape m : model.agentModels()) {
-            int slot = m.ref().slot();
-            params.add("const jint* __restrict__ start" + slot);
-            params.add("const jint* __restrict__ order" + slot);
-            params.add("const jlong* __restrict__ ids" + slot);
-            params.add("const jlong agentPitch" + slot);
-            for (AttributeRef a : m.attributes()) {
-                params.add("const " + CudaExpressions.type(a.type()) + "* __restrict__ " + a.name() + "_a" + slot);
+        for (ModelShape agents : model.agentModels()) {
+            int slot = agents.ref().slot();
+            for (Kind index : List.of(Kind.INDEX_START, Kind.INDEX_ORDER, Kind.INDEX_IDS, Kind.INDEX_PITCH)) {
+                params.add(KernelParam.index(index, slot));
+            }
+            for (int i = 0; i < agents.attributes().size(); i++) {
+                params.add(KernelParam.indexedColumn(slot, i));
             }
         }
         if (step.predicate()) {
-            params.add("julong* __restrict__ count");
+            params.add(KernelParam.of(Kind.COUNTER));
         }
-        for (Local l : step.params()) {
-            params.add("const " + CudaExpressions.type(l.type()) + " " + CudaExpressions.local(l.name()));
+        for (int i = 0; i < step.params().size(); i++) {
+            params.add(KernelParam.argument(i));
         }
         return params;
+    }
+
+    /** The C++ declarations of a step's kernel parameters, as {@link #signature} lists them. */
+    static List<String> declarations(ModelIr model, StepIr step, List<KernelParam> signature) {
+        List<String> out = new ArrayList<>(signature.size());
+        for (KernelParam param : signature) {
+            out.add(declaration(model, step, param));
+        }
+        return out;
+    }
+
+    private static String declaration(ModelIr model, StepIr step, KernelParam param) {
+        return switch (param.kind()) {
+            case FRAME -> "const colony::Frame f";
+            case COLUMN -> pointer("", model.attributes().get(param.index()), col(model.attributes().get(param.index())));
+            case NEXT -> pointer("", model.attributes().get(param.index()), next(model.attributes().get(param.index())));
+            case IDS -> "const jlong* __restrict__ ids";
+            case LOCATIONS -> "const jlong* __restrict__ locations";
+            case KILLED -> "bool* __restrict__ killed";
+            case TARGETS -> "jlong* __restrict__ targets";
+            case SPAWNS -> "jint* __restrict__ spawns";
+            case PLACE_COLUMN -> placePointer(model, param, "const ", "_place");
+            case CONTRIBUTION -> placePointer(model, param, "", "_contrib");
+            case WROTE -> "bool* __restrict__ " + model.place().attributes().get(param.index()).name() + "_wrote";
+            case INDEX_START -> "const jint* __restrict__ start" + param.slot();
+            case INDEX_ORDER -> "const jint* __restrict__ order" + param.slot();
+            case INDEX_IDS -> "const jlong* __restrict__ ids" + param.slot();
+            case INDEX_PITCH -> "const jlong agentPitch" + param.slot();
+            case INDEXED_COLUMN -> {
+                AttributeRef a = shape(model, param.slot()).attributes().get(param.index());
+                yield pointer("const ", a, a.name() + "_a" + param.slot());
+            }
+            case COUNTER -> "julong* __restrict__ count";
+            case ARGUMENT -> {
+                Local l = step.params().get(param.index());
+                yield "const " + CudaExpressions.type(l.type()) + " " + CudaExpressions.local(l.name());
+            }
+        };
+    }
+
+    private static String pointer(String qualifier, AttributeRef a, String name) {
+        return qualifier + CudaExpressions.type(a.type()) + "* __restrict__ " + name;
+    }
+
+    private static String placePointer(ModelIr model, KernelParam param, String qualifier, String suffix) {
+        AttributeRef a = model.place().attributes().get(param.index());
+        return pointer(qualifier, a, a.name() + suffix);
+    }
+
+    private static ModelShape shape(ModelIr model, int slot) {
+        for (ModelShape m : model.agentModels()) {
+            if (m.ref().slot() == slot) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("no iterated agent class in slot " + slot);
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.colony.kernel.cuda.CudaStep;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.BinaryOp;
 import org.colony.processor.ir.Expr;
@@ -45,15 +46,18 @@ final class SwarKernel {
 
     private final ModelIr model;
     private final StepIr step;
+    /** The step's launch facts: its SWAR kernel's name and the parameters it declares. */
+    private final CudaStep launch;
     private final SwarStep swar;
     private final Window window;
     private final CudaSource source;
     private SwarStep.Ranges ranges;
     private int line;
 
-    SwarKernel(ModelIr model, StepIr step, SwarStep swar, StringBuilder out) {
+    SwarKernel(ModelIr model, StepIr step, SwarStep swar, CudaStep launch, StringBuilder out) {
         this.model = model;
         this.step = step;
+        this.launch = launch;
         this.swar = swar;
         this.window = swar.window();
         this.source = new CudaSource(out);
@@ -67,8 +71,8 @@ final class SwarKernel {
     void print() {
         source.raw("// Step " + step.name() + " (" + step.sourceFile() + ':' + step.line() + "), " + SwarStep.CELLS
                 + " cells per thread in the byte lanes of a word\n");
-        source.raw("extern \"C\" __global__ void " + CudaLaunchFacts.swarKernelName(model, step) + "(\n        "
-                + String.join(",\n        ", CudaLaunchFacts.parameters(model, step)) + ")\n{\n");
+        source.raw("extern \"C\" __global__ void " + launch.swar().name() + "(\n        "
+                + String.join(",\n        ", CudaLaunchFacts.declarations(model, step, launch.params())) + ")\n{\n");
         emit("const jlong x0l = ((jlong) blockIdx.x * blockDim.x + threadIdx.x) * " + SwarStep.CELLS + ";");
         emit("if (x0l >= f.extent0) return;");
         emit("const jint x0 = (jint) x0l;");

@@ -2,6 +2,7 @@ package org.colony.processor.codegen.cuda;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.colony.kernel.cuda.CudaStep;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;
@@ -15,10 +16,12 @@ import org.colony.processor.ir.StepIr;
  * {@code lanes} columns with the neighbour values in registers ({@link Window}); around each cell or agent, its
  * random stream, buffered attributes, the step's statements ({@link CudaStatements}) and the write-back.
  */
-final class CudaKernel {
+final class CudaStepKernel {
 
     private final ModelIr model;
     private final StepIr step;
+    /** The step's launch facts: its kernel's name and its parameters. */
+    private final CudaStep launch;
     private final CudaSource source;
     private final CudaStorage storage;
     private final CudaExpressions printer;
@@ -26,9 +29,10 @@ final class CudaKernel {
     /** For row-marching kernels: the window of each attribute read through neighbours, else null. */
     private final Window window;
 
-    CudaKernel(ModelIr model, StepIr step, StringBuilder out) {
+    CudaStepKernel(ModelIr model, StepIr step, CudaStep launch, StringBuilder out) {
         this.model = model;
         this.step = step;
+        this.launch = launch;
         this.source = new CudaSource(out);
         this.window = Window.of(model, step);
         this.storage = new CudaStorage(model, step, window);
@@ -41,9 +45,9 @@ final class CudaKernel {
     }
 
     void print() {
-        List<String> params = CudaLaunchFacts.parameters(model, step);
+        List<String> params = CudaLaunchFacts.declarations(model, step, launch.params());
         source.raw("// Step " + step.name() + " (" + step.sourceFile() + ':' + step.line() + ")\n");
-        source.raw("extern \"C\" __global__ void " + CudaLaunchFacts.kernelName(model, step) + "(\n        "
+        source.raw("extern \"C\" __global__ void " + launch.kernel().name() + "(\n        "
                 + String.join(",\n        ", params) + ")\n{\n");
         if (model.agent()) {
             emit("for (jlong a = (jlong) blockIdx.x * blockDim.x + threadIdx.x; a < f.rows; "
