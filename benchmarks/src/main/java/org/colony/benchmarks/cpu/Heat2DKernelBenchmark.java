@@ -1,8 +1,8 @@
 package org.colony.benchmarks.cpu;
 
 import java.util.concurrent.TimeUnit;
+import org.colony.benchmarks.state.CpuStates;
 import org.colony.examples.heat.HeatCell;
-import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
@@ -17,7 +17,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -34,30 +33,19 @@ public class Heat2DKernelBenchmark {
 
     /** Colony's plate, heated once so that the values are not all zero. */
     @State(Scope.Benchmark)
-    public static class ColonyPlate {
+    public static class ColonyPlate extends CpuStates.Running<Places<HeatCell>> {
         @Param({"2048"})
         int size;
 
-        @Param({"1", "2"})
-        int threads;
-
-        Simulation sim;
-        Places<HeatCell> plate;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(threads));
-            plate = sim.places(HeatCell.class, Grid.of(size, size));
+        @Override
+        protected Places<HeatCell> create(Simulation sim) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(size, size));
             double[] init = new double[size * size];
             for (int i = 0; i < init.length; i++) {
                 init[i] = (i * 7919L % 1000) / 100.0;
             }
             plate.set("temp", init);
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            sim.close();
+            return plate;
         }
     }
 
@@ -83,7 +71,7 @@ public class Heat2DKernelBenchmark {
     /** Colony: {@code callAll(HeatCell::diffuse, 0.25)}. */
     @Benchmark
     public void colonyDiffuse(ColonyPlate p) {
-        p.plate.callAll(HeatCell::diffuse, 0.25);
+        p.model().callAll(HeatCell::diffuse, 0.25);
     }
 
     /** The same update as a hand-written loop on one thread. */

@@ -6,16 +6,13 @@ import org.colony.runtime.Simulation;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -35,47 +32,24 @@ public class Heat2DCudaBenchmark {
 
     /** A plate that keeps running, heated every tick. */
     @State(Scope.Benchmark)
-    public static class Running {
+    public static class Running extends CudaStates.Running<Heat2D> {
         @Param({"1000", "3000", "9000", "16384"})
         int size;
 
-        /** GPUs the grid is spread over, one partition each (several where the machine has them). */
-        @Param({"1"})
-        int devices;
-
-        Simulation sim;
-        Heat2D model;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            sim = Gpu.simulation(devices);
-            model = new Heat2D(sim, size, Integer.MAX_VALUE);
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            sim.close();
+        @Override
+        protected Heat2D create(Simulation sim) {
+            return new Heat2D(sim, size, Integer.MAX_VALUE);
         }
     }
 
     /** The sizes of single-shot runs, and the simulation the last one left open. */
     @State(Scope.Benchmark)
-    public static class Shot {
+    public static class Shot extends CudaStates.Shot {
         @Param({"1000", "3000", "9000", "16384"})
         int size;
 
         @Param({"3000"})
         int steps;
-
-        Simulation sim;
-
-        @TearDown(Level.Invocation)
-        public void close() {
-            if (sim != null) {
-                sim.close();
-                sim = null;
-            }
-        }
     }
 
     /** One tick (measured over {@value #TICKS} and a wait). */
@@ -83,10 +57,10 @@ public class Heat2DCudaBenchmark {
     @OperationsPerInvocation(TICKS)
     public Object step(Running r) {
         for (int i = 0; i < TICKS; i++) {
-            r.model.tick();
+            r.model().tick();
         }
-        r.sim.synchronize();
-        return r.model.plate().get(0);
+        r.simulation().synchronize();
+        return r.model().plate().get(0);
     }
 
     /** Starting a simulation on the GPU and creating the plate. */
@@ -95,8 +69,7 @@ public class Heat2DCudaBenchmark {
     @Warmup(iterations = 3)
     @Measurement(iterations = 5)
     public Object init(Shot s) {
-        s.sim = Gpu.simulation();
-        Heat2D m = new Heat2D(s.sim, s.size, 2700);
+        Heat2D m = new Heat2D(s.keep(), s.size, 2700);
         return m.plate().get(0);
     }
 
@@ -107,7 +80,7 @@ public class Heat2DCudaBenchmark {
     @Warmup(iterations = 1)
     @Measurement(iterations = 3)
     public double total(Shot s) {
-        try (Simulation sim = Gpu.simulation()) {
+        try (Simulation sim = s.open()) {
             Heat2D model = new Heat2D(sim, s.size, 2700);
             for (int t = 0; t < s.steps; t++) {
                 model.tick();

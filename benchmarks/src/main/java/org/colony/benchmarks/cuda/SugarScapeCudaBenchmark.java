@@ -6,15 +6,12 @@ import org.colony.runtime.Simulation;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -27,46 +24,28 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xms4g", "-Xmx16g"})
 public class SugarScapeCudaBenchmark {
 
-    /** A fresh model for every measured batch of ticks. */
+    /** A fresh model for every measured batch of ticks, its ants counted (the device idle) before the batch. */
     @State(Scope.Benchmark)
-    public static class Fresh {
+    public static class Fresh extends CudaStates.Fresh<SugarScape> {
         @Param({"1000", "3000", "10000"})
         int size;
 
-        Simulation sim;
-        SugarScape model;
-
-        @Setup(Level.Iteration)
-        public void setUp() {
-            sim = Gpu.simulation();
-            model = new SugarScape(sim, size);
+        @Override
+        protected SugarScape create(Simulation sim) {
+            SugarScape model = new SugarScape(sim, size);
             model.ants().size();
-        }
-
-        @TearDown(Level.Iteration)
-        public void tearDown() {
-            sim.close();
+            return model;
         }
     }
 
     /** The sizes of single-shot runs, and the simulation the last one left open. */
     @State(Scope.Benchmark)
-    public static class Shot {
+    public static class Shot extends CudaStates.Shot {
         @Param({"1000", "3000", "10000"})
         int size;
 
         @Param({"1000"})
         int steps;
-
-        Simulation sim;
-
-        @TearDown(Level.Invocation)
-        public void close() {
-            if (sim != null) {
-                sim.close();
-                sim = null;
-            }
-        }
     }
 
     /** One tick, in batches of the first ticks of a fresh landscape. */
@@ -75,8 +54,8 @@ public class SugarScapeCudaBenchmark {
     @Warmup(iterations = 6, batchSize = 20)
     @Measurement(iterations = 5, batchSize = 20)
     public long step(Fresh f) {
-        f.model.tick();
-        return f.model.lastMoves().moves();
+        f.model().tick();
+        return f.model().lastMoves().moves();
     }
 
     /** Starting a simulation on the GPU, creating the landscape, placing and endowing the ants. */
@@ -85,8 +64,7 @@ public class SugarScapeCudaBenchmark {
     @Warmup(iterations = 3)
     @Measurement(iterations = 5)
     public long init(Shot s) {
-        s.sim = Gpu.simulation();
-        return new SugarScape(s.sim, s.size).ants().size();
+        return new SugarScape(s.keep(), s.size).ants().size();
     }
 
     /** Start, {@code steps} ticks, close. */
@@ -96,7 +74,7 @@ public class SugarScapeCudaBenchmark {
     @Warmup(iterations = 1)
     @Measurement(iterations = 3)
     public long total(Shot s) {
-        try (Simulation sim = Gpu.simulation()) {
+        try (Simulation sim = s.open()) {
             SugarScape model = new SugarScape(sim, s.size);
             for (int t = 0; t < s.steps; t++) {
                 model.tick();

@@ -1,21 +1,18 @@
 package org.colony.benchmarks.heat;
 
 import java.util.concurrent.TimeUnit;
+import org.colony.benchmarks.state.CpuStates;
 import org.colony.examples.heat.Heat2D;
-import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -33,55 +30,30 @@ public class Heat2DBenchmark {
 
     /** A plate that keeps running from one measured tick to the next, heated every tick. */
     @State(Scope.Benchmark)
-    public static class Running {
+    public static class Running extends CpuStates.Running<Heat2D> {
         @Param({"256", "512", "1024", "2048", "4096"})
         int size;
 
-        @Param({"1", "2"})
-        int threads;
-
-        Simulation sim;
-        Heat2D model;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(threads));
-            model = new Heat2D(sim, size, Integer.MAX_VALUE);
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            sim.close();
+        @Override
+        protected Heat2D create(Simulation sim) {
+            return new Heat2D(sim, size, Integer.MAX_VALUE);
         }
     }
 
     /** The sizes of single-shot runs, and the simulation the last one left open. */
     @State(Scope.Benchmark)
-    public static class Shot {
+    public static class Shot extends CpuStates.Shot {
         @Param({"256", "512", "1024", "2048", "4096"})
         int size;
 
-        @Param({"1", "2"})
-        int threads;
-
         @Param({"3000"})
         int steps;
-
-        Simulation sim;
-
-        @TearDown(Level.Invocation)
-        public void close() {
-            if (sim != null) {
-                sim.close();
-                sim = null;
-            }
-        }
     }
 
     /** One tick. */
     @Benchmark
     public void step(Running r) {
-        r.model.tick();
+        r.model().tick();
     }
 
     /** Starting a simulation and creating the plate. */
@@ -90,8 +62,7 @@ public class Heat2DBenchmark {
     @Warmup(iterations = 3)
     @Measurement(iterations = 5)
     public Heat2D init(Shot s) {
-        s.sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(s.threads));
-        return new Heat2D(s.sim, s.size, 2700);
+        return new Heat2D(s.keep(), s.size, 2700);
     }
 
     /** Start, {@code steps} ticks, close. */
@@ -101,7 +72,7 @@ public class Heat2DBenchmark {
     @Warmup(iterations = 1)
     @Measurement(iterations = 3)
     public double total(Shot s) {
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(s.threads))) {
+        try (Simulation sim = s.open()) {
             Heat2D model = new Heat2D(sim, s.size, 2700);
             for (int t = 0; t < s.steps; t++) {
                 model.tick();

@@ -1,21 +1,18 @@
 package org.colony.benchmarks.life;
 
 import java.util.concurrent.TimeUnit;
+import org.colony.benchmarks.state.CpuStates;
 import org.colony.examples.life.GameOfLife;
-import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -33,55 +30,30 @@ public class GameOfLifeBenchmark {
 
     /** A board that keeps running from one measured generation to the next. */
     @State(Scope.Benchmark)
-    public static class Running {
+    public static class Running extends CpuStates.Running<GameOfLife> {
         @Param({"256", "512", "1024", "2048", "4096"})
         int size;
 
-        @Param({"1", "2"})
-        int threads;
-
-        Simulation sim;
-        GameOfLife model;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(threads));
-            model = new GameOfLife(sim, size);
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            sim.close();
+        @Override
+        protected GameOfLife create(Simulation sim) {
+            return new GameOfLife(sim, size);
         }
     }
 
     /** The sizes of single-shot runs, and the simulation the last one left open. */
     @State(Scope.Benchmark)
-    public static class Shot {
+    public static class Shot extends CpuStates.Shot {
         @Param({"256", "512", "1024", "2048", "4096"})
         int size;
 
-        @Param({"1", "2"})
-        int threads;
-
         @Param({"1000"})
         int steps;
-
-        Simulation sim;
-
-        @TearDown(Level.Invocation)
-        public void close() {
-            if (sim != null) {
-                sim.close();
-                sim = null;
-            }
-        }
     }
 
     /** One generation. */
     @Benchmark
     public void step(Running r) {
-        r.model.tick();
+        r.model().tick();
     }
 
     /** Starting a simulation, creating and seeding the board. */
@@ -90,8 +62,7 @@ public class GameOfLifeBenchmark {
     @Warmup(iterations = 3)
     @Measurement(iterations = 5)
     public GameOfLife init(Shot s) {
-        s.sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(s.threads));
-        return new GameOfLife(s.sim, s.size);
+        return new GameOfLife(s.keep(), s.size);
     }
 
     /** Start, {@code steps} generations, close. */
@@ -101,7 +72,7 @@ public class GameOfLifeBenchmark {
     @Warmup(iterations = 1)
     @Measurement(iterations = 3)
     public long total(Shot s) {
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(s.threads))) {
+        try (Simulation sim = s.open()) {
             GameOfLife model = new GameOfLife(sim, s.size);
             for (int t = 0; t < s.steps; t++) {
                 model.tick();

@@ -4,15 +4,12 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -28,35 +25,21 @@ public class MasonGameOfLifeBenchmark {
 
     /** A board that keeps running. */
     @State(Scope.Benchmark)
-    public static class Running {
+    public static class Running extends MasonStates.Running<MasonGameOfLife> {
         @Param({"256", "512", "1024", "2048", "4096"})
         int size;
 
-        @Param({"1", "2"})
-        int threads;
-
-        MasonGameOfLife model;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            model = new MasonGameOfLife(size, 42L, threads);
-            model.start();
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() {
-            model.finish();
+        @Override
+        protected MasonGameOfLife create() {
+            return new MasonGameOfLife(size, 42L, threads);
         }
     }
 
     /** The sizes of single-shot runs. */
     @State(Scope.Benchmark)
-    public static class Shot {
+    public static class Shot extends MasonStates.Shot {
         @Param({"256", "512", "1024", "2048", "4096"})
         int size;
-
-        @Param({"1", "2"})
-        int threads;
 
         @Param({"1000"})
         int steps;

@@ -1,21 +1,18 @@
 package org.colony.benchmarks.sugarscape;
 
 import java.util.concurrent.TimeUnit;
+import org.colony.benchmarks.state.CpuStates;
 import org.colony.examples.sugarscape.SugarScape;
-import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -32,49 +29,24 @@ public class SugarScapeBenchmark {
 
     /** A fresh model for every measured batch of ticks. */
     @State(Scope.Benchmark)
-    public static class Fresh {
+    public static class Fresh extends CpuStates.Fresh<SugarScape> {
         @Param({"250", "500", "1000", "2000"})
         int size;
 
-        @Param({"1", "2"})
-        int threads;
-
-        Simulation sim;
-        SugarScape model;
-
-        @Setup(Level.Iteration)
-        public void setUp() {
-            sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(threads));
-            model = new SugarScape(sim, size);
-        }
-
-        @TearDown(Level.Iteration)
-        public void tearDown() {
-            sim.close();
+        @Override
+        protected SugarScape create(Simulation sim) {
+            return new SugarScape(sim, size);
         }
     }
 
     /** The sizes of single-shot runs, and the simulation the last one left open. */
     @State(Scope.Benchmark)
-    public static class Shot {
+    public static class Shot extends CpuStates.Shot {
         @Param({"250", "500", "1000", "2000"})
         int size;
 
-        @Param({"1", "2"})
-        int threads;
-
         @Param({"1000"})
         int steps;
-
-        Simulation sim;
-
-        @TearDown(Level.Invocation)
-        public void close() {
-            if (sim != null) {
-                sim.close();
-                sim = null;
-            }
-        }
     }
 
     /** One tick, in batches of the first ticks of a fresh landscape. */
@@ -83,8 +55,8 @@ public class SugarScapeBenchmark {
     @Warmup(iterations = 6, batchSize = 20)
     @Measurement(iterations = 5, batchSize = 20)
     public long step(Fresh f) {
-        f.model.tick();
-        return f.model.lastMoves().moves();
+        f.model().tick();
+        return f.model().lastMoves().moves();
     }
 
     /** Starting a simulation, creating the landscape, placing and endowing the ants. */
@@ -93,8 +65,7 @@ public class SugarScapeBenchmark {
     @Warmup(iterations = 3)
     @Measurement(iterations = 5)
     public SugarScape init(Shot s) {
-        s.sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(s.threads));
-        return new SugarScape(s.sim, s.size);
+        return new SugarScape(s.keep(), s.size);
     }
 
     /** Start, {@code steps} ticks, close. */
@@ -104,7 +75,7 @@ public class SugarScapeBenchmark {
     @Warmup(iterations = 1)
     @Measurement(iterations = 3)
     public long total(Shot s) {
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(s.threads))) {
+        try (Simulation sim = s.open()) {
             SugarScape model = new SugarScape(sim, s.size);
             for (int t = 0; t < s.steps; t++) {
                 model.tick();

@@ -2,7 +2,6 @@ package org.colony.examples.heat;
 
 import java.util.List;
 import java.util.Map;
-import org.colony.ColonyException;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cli.Scenario;
@@ -34,21 +33,9 @@ public final class Heat2DScenario implements Scenario {
 
     @Override
     public void setup(Simulation sim, int[] size, Map<String, String> params) {
-        if (size[0] != size[1]) {
-            throw new ColonyException("heat2d runs on a square plate; give --size N");
-        }
-        int heatTime = 2700;
-        for (var e : params.entrySet()) {
-            if (!e.getKey().equals("heatTime")) {
-                throw new ColonyException("heat2d has no parameter '" + e.getKey() + "'; parameters: heatTime");
-            }
-            try {
-                heatTime = Integer.parseInt(e.getValue());
-            } catch (NumberFormatException ex) {
-                throw new ColonyException("--param heatTime=" + e.getValue() + " is not a whole number");
-            }
-        }
-        model = new Heat2D(sim, size[0], heatTime);
+        int side = squareSide(size, "plate");
+        checkParams(params, "heatTime");
+        model = new Heat2D(sim, side, intParam(params, "heatTime", 2700));
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.colony.examples.life;
 
 import java.util.List;
 import java.util.Map;
-import org.colony.ColonyException;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cli.Scenario;
@@ -34,13 +33,8 @@ public final class GameOfLifeScenario implements Scenario {
 
     @Override
     public void setup(Simulation sim, int[] size, Map<String, String> params) {
-        if (!params.isEmpty()) {
-            throw new ColonyException("gameoflife has no parameters");
-        }
-        if (size[0] != size[1]) {
-            throw new ColonyException("gameoflife runs on a square board; give --size N");
-        }
-        life = new GameOfLife(sim, size[0]);
+        checkParams(params);
+        life = new GameOfLife(sim, squareSide(size, "board"));
     }
 
     @Override

@@ -2,7 +2,8 @@ package org.colony.examples.sugarscape;
 
 import java.util.List;
 import java.util.Map;
-import org.colony.ColonyException;
+import org.colony.runtime.Agents;
+import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cli.Scenario;
 
@@ -33,13 +34,8 @@ public final class SugarScapeScenario implements Scenario {
 
     @Override
     public void setup(Simulation sim, int[] size, Map<String, String> params) {
-        if (!params.isEmpty()) {
-            throw new ColonyException("sugarscape has no parameters");
-        }
-        if (size[0] != size[1]) {
-            throw new ColonyException("sugarscape runs on a square landscape; give --size N");
-        }
-        model = new SugarScape(sim, size[0]);
+        checkParams(params);
+        model = new SugarScape(sim, squareSide(size, "landscape"));
     }
 
     @Override
@@ -48,12 +44,12 @@ public final class SugarScapeScenario implements Scenario {
     }
 
     @Override
-    public List<org.colony.runtime.Places<?>> collections() {
+    public List<Places<?>> collections() {
         return List.of(model.land());
     }
 
     @Override
-    public List<org.colony.runtime.Agents<?>> agents() {
+    public List<Agents<?>> agents() {
         return List.of(model.ants());
     }
 

@@ -2,7 +2,6 @@ package org.colony.examples.wolfsheep;
 
 import java.util.List;
 import java.util.Map;
-import org.colony.ColonyException;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
@@ -35,23 +34,10 @@ public final class WolfSheepScenario implements Scenario {
 
     @Override
     public void setup(Simulation sim, int[] size, Map<String, String> params) {
+        checkParams(params, "sheep", "wolves");
         WolfSheep p = WolfSheep.defaults(size[0], size[1]);
-        int sheep = p.sheepCount();
-        int wolves = p.wolfCount();
-        for (var e : params.entrySet()) {
-            int v;
-            try {
-                v = Integer.parseInt(e.getValue());
-            } catch (NumberFormatException ex) {
-                throw new ColonyException("--param " + e.getKey() + "=" + e.getValue() + " is not a whole number");
-            }
-            switch (e.getKey()) {
-                case "sheep" -> sheep = v;
-                case "wolves" -> wolves = v;
-                default -> throw new ColonyException("wolfsheep has no parameter '" + e.getKey()
-                        + "'; parameters: sheep, wolves");
-            }
-        }
+        int sheep = intParam(params, "sheep", p.sheepCount());
+        int wolves = intParam(params, "wolves", p.wolfCount());
         world = new WolfSheep(sheep, wolves, p.regrowth(), p.sheepGain(), p.wolfGain(), p.sheepBreed(), p.wolfBreed())
                 .start(sim, size[0], size[1]);
     }

@@ -2,6 +2,7 @@ package org.colony.runtime.cli;
 
 import java.util.List;
 import java.util.Map;
+import org.colony.ColonyException;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
@@ -50,5 +51,57 @@ public interface Scenario {
      */
     default String status() {
         return "";
+    }
+
+    /**
+     * Refuses the {@code --param} options this scenario does not take, for {@link #setup} to call first.
+     *
+     * @param params the options {@code setup} was given
+     * @param names the parameters this scenario takes; none where it takes none
+     * @throws ColonyException naming the first option it does not take, and the parameters it does
+     */
+    default void checkParams(Map<String, String> params, String... names) {
+        for (String given : params.keySet()) {
+            if (!List.of(names).contains(given)) {
+                throw new ColonyException(names.length == 0
+                        ? name() + " has no parameters; --param " + given + " is not one"
+                        : name() + " has no parameter '" + given + "'; parameters: " + String.join(", ", names));
+            }
+        }
+    }
+
+    /**
+     * The whole number given as {@code --param name=N}, or {@code otherwise} where it is absent.
+     *
+     * @param params the options {@link #setup} was given
+     * @param name the parameter
+     * @param otherwise its value where it is not given
+     * @throws ColonyException where the value is not a whole number
+     */
+    default int intParam(Map<String, String> params, String name, int otherwise) {
+        String value = params.get(name);
+        if (value == null) {
+            return otherwise;
+        }
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new ColonyException("--param " + name + "=" + value + " is not a whole number");
+        }
+    }
+
+    /**
+     * The side of a square grid size, for a scenario that runs on N x N places.
+     *
+     * @param size the grid size {@link #setup} was given, two values
+     * @param grid what the scenario calls its grid ("board", "plate"), for the message
+     * @throws ColonyException where the two sides differ, naming the size given
+     */
+    default int squareSide(int[] size, String grid) {
+        if (size[0] != size[1]) {
+            throw new ColonyException(name() + " runs on a square " + grid + ", not " + size[0] + "x" + size[1]
+                    + "; give --size N");
+        }
+        return size[0];
     }
 }
