@@ -9,8 +9,7 @@ import java.util.List;
  */
 public final class InProcessTransport implements Transport {
 
-    private long messages;
-    private long bytes;
+    private final Traffic traffic = new Traffic();
 
     /** A transport that has moved nothing yet. */
     public InProcessTransport() {
@@ -30,19 +29,13 @@ public final class InProcessTransport implements Transport {
     public void exchange(List<Message> sends, List<Message> receives) {
         for (Delivery d : Delivery.match(sends, receives)) {
             MemorySegment.copy(d.send().buffer(), 0, d.receive().buffer(), 0, d.bytes());
-            messages++;
-            bytes += d.bytes();
+            traffic.add(d);
         }
     }
 
-    /** Messages delivered so far. */
-    public long messages() {
-        return messages;
-    }
-
-    /** Bytes delivered so far. */
-    public long bytes() {
-        return bytes;
+    @Override
+    public Traffic traffic() {
+        return traffic;
     }
 
     @Override

@@ -50,6 +50,9 @@ public interface Transport extends AutoCloseable {
         return () -> { };
     }
 
+    /** What this transport has carried so far. */
+    Traffic traffic();
+
     /** Whether {@link #start} lets work run alongside the transfers (so splitting a step pays). */
     default boolean overlaps() {
         return false;

@@ -4,6 +4,7 @@ import java.util.List;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.runtime.transport.Delivery;
+import org.colony.runtime.transport.Traffic;
 import org.colony.runtime.transport.Transport;
 
 /**
@@ -13,8 +14,7 @@ import org.colony.runtime.transport.Transport;
 public final class DeviceCopyTransport implements Transport {
 
     private final CudaDevice device;
-    private long messages;
-    private long bytes;
+    private final Traffic traffic = new Traffic();
 
     /** @param device the GPU every partition lives on */
     public DeviceCopyTransport(CudaDevice device) {
@@ -39,19 +39,13 @@ public final class DeviceCopyTransport implements Transport {
             if (n > 0) {
                 Driver.copyOnDevice(d.receive().buffer().address(), d.send().buffer().address(), n);
             }
-            messages++;
-            bytes += n;
+            traffic.add(d);
         }
     }
 
-    /** Messages delivered so far. */
-    public long messages() {
-        return messages;
-    }
-
-    /** Bytes delivered so far. */
-    public long bytes() {
-        return bytes;
+    @Override
+    public Traffic traffic() {
+        return traffic;
     }
 
     @Override

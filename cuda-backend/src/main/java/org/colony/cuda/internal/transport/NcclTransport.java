@@ -14,6 +14,7 @@ import org.colony.cuda.internal.device.CloseHelper;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.MemoryPool;
 import org.colony.runtime.transport.Delivery;
+import org.colony.runtime.transport.Traffic;
 import org.colony.runtime.transport.Transport;
 
 /**
@@ -71,8 +72,7 @@ public final class NcclTransport implements Transport {
     private final long[] comms;
     private final int version;
     private final Init init;
-    private long messages;
-    private long bytes;
+    private final Traffic traffic = new Traffic();
     private boolean closed;
     /** Per device: recorded on stream 0 after the packing kernels; the transport's stream waits for it. */
     private final long[] ready;
@@ -292,8 +292,7 @@ public final class NcclTransport implements Transport {
             }
             Driver.setCurrent(saved);
         }
-        messages = 0;
-        bytes = 0;
+        traffic.reset();
     }
 
     @SuppressWarnings("restricted") // a device address as a segment, never read on the host
@@ -349,8 +348,7 @@ public final class NcclTransport implements Transport {
             Driver.setCurrent(saved);
         }
         for (Delivery delivery : deliveries) {
-            messages++;
-            bytes += delivery.bytes();
+            traffic.add(delivery);
         }
         return () -> {
             long before = Driver.currentContext();
@@ -445,14 +443,9 @@ public final class NcclTransport implements Transport {
         return version;
     }
 
-    /** Messages delivered so far (zero-byte ones included). */
-    public long messages() {
-        return messages;
-    }
-
-    /** Bytes delivered so far. */
-    public long bytes() {
-        return bytes;
+    @Override
+    public Traffic traffic() {
+        return traffic;
     }
 
     /** Waits for outstanding work, then destroys the communicators (aborts those in error) and the streams. */

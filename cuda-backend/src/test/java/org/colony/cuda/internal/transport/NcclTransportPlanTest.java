@@ -83,7 +83,7 @@ class NcclTransportPlanTest {
         try (InProcessTransport t = new InProcessTransport()) {
             ColonyException local = assertThrows(ColonyException.class, () -> t.exchange(sends, receives));
             assertEquals(message, local.getMessage());
-            assertEquals(0, t.messages(), "a rejected exchange copies nothing");
+            assertEquals(0, t.traffic().messages(), "a rejected exchange copies nothing");
         }
     }
 
@@ -127,8 +127,8 @@ class NcclTransportPlanTest {
         Message r2 = m(0, 1, 1);
         try (InProcessTransport t = new InProcessTransport()) {
             t.exchange(List.of(s1, s2), List.of(r1, r2));
-            assertEquals(2, t.messages());
-            assertEquals(2, t.bytes());
+            assertEquals(2, t.traffic().messages());
+            assertEquals(2, t.traffic().bytes());
         }
         assertEquals(1, r1.buffer().get(JAVA_BYTE, 0));
         assertEquals(2, r2.buffer().get(JAVA_BYTE, 0));

@@ -1,0 +1,38 @@
+package org.colony.runtime.transport;
+
+/**
+ * What a transport has carried: the messages delivered and their bytes, counted as each delivery is made (a message
+ * of no bytes counts as one message). Every {@link Transport} keeps one, so that the runtime and its tests read
+ * them all alike.
+ */
+public final class Traffic {
+
+    private long messages;
+    private long bytes;
+
+    /** Nothing carried yet. */
+    public Traffic() {
+    }
+
+    /** Counts one delivery. */
+    public void add(Delivery delivery) {
+        messages++;
+        bytes += delivery.bytes();
+    }
+
+    /** Forgets what was counted (a transport's warm-up is not traffic). */
+    public void reset() {
+        messages = 0;
+        bytes = 0;
+    }
+
+    /** Messages delivered so far. */
+    public long messages() {
+        return messages;
+    }
+
+    /** Bytes delivered so far. */
+    public long bytes() {
+        return bytes;
+    }
+}
