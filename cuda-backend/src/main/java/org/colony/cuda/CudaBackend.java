@@ -172,11 +172,6 @@ public final class CudaBackend implements Backend {
         }
     }
 
-    /** The context, for tests and tools. */
-    public CudaContext context() {
-        return cx;
-    }
-
     @Override
     public void close() {
         CloseHelper.closeAll(all);

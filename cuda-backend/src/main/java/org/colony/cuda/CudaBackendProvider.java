@@ -11,6 +11,10 @@ public final class CudaBackendProvider implements BackendProvider {
     private static volatile String reason;
     private static volatile boolean probed;
 
+    /** For {@link java.util.ServiceLoader}. */
+    public CudaBackendProvider() {
+    }
+
     @Override
     public String name() {
         return "cuda";

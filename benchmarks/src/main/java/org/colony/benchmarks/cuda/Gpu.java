@@ -1,6 +1,7 @@
 package org.colony.benchmarks.cuda;
 
 import java.util.ServiceLoader;
+import org.colony.cuda.CudaDevices;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.spi.BackendProvider;
@@ -43,7 +44,6 @@ public final class Gpu {
         if (unavailableReason() != null) {
             return 0;
         }
-        org.colony.cuda.internal.bind.Driver.init();
-        return org.colony.cuda.internal.bind.Driver.deviceCount();
+        return CudaDevices.count();
     }
 }

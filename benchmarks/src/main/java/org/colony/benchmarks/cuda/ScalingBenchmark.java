@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.colony.ColonyException;
+import org.colony.cuda.CudaDevices;
 import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
@@ -128,10 +129,7 @@ public final class ScalingBenchmark {
     private void writeJson(java.nio.file.Path file, int devices) {
         com.google.gson.JsonObject doc = new com.google.gson.JsonObject();
         doc.addProperty("kind", "scaling");
-        String machine;
-        try (org.colony.cuda.internal.device.CudaDevice d = org.colony.cuda.internal.device.CudaDevice.open(0)) {
-            machine = org.colony.cuda.internal.bind.Driver.deviceCount() + " x " + d;
-        }
+        String machine = CudaDevices.count() + " x " + CudaDevices.describe(0);
         doc.addProperty("machine", machine);
         doc.addProperty("date", java.time.LocalDate.now().toString());
         com.google.gson.JsonArray list = new com.google.gson.JsonArray();
@@ -282,10 +280,7 @@ public final class ScalingBenchmark {
 
     /** The largest square float plate that runs on {@code devices} GPUs, with its time per step. */
     private void largest(int devices) {
-        long free;
-        try (org.colony.cuda.internal.device.CudaDevice d = org.colony.cuda.internal.device.CudaDevice.open(0)) {
-            free = d.freeMemory();
-        }
+        long free = CudaDevices.freeMemory(0);
         int n = (int) Math.min(Integer.MAX_VALUE - 64, Math.sqrt(devices * (double) free / 8)) / 1024 * 1024;
         try (Simulation sim = cuda(devices)) {
             while (true) {

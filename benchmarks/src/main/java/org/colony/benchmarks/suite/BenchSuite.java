@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.colony.benchmarks.cuda.Gpu;
 import org.colony.benchmarks.report.Report;
+import org.colony.cuda.CudaDevices;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 
@@ -153,9 +154,7 @@ public final class BenchSuite {
         m.addProperty("java", System.getProperty("java.vm.name") + " " + Runtime.version());
         if (target.equals("gpu") && Gpu.unavailableReason() == null) {
             int count = Gpu.count();
-            try (var device = org.colony.cuda.internal.device.CudaDevice.open(0)) {
-                m.addProperty("gpu", (count > 1 ? count + " x " : "") + device.toString());
-            }
+            m.addProperty("gpu", (count > 1 ? count + " x " : "") + CudaDevices.describe(0));
         }
         return m;
     }

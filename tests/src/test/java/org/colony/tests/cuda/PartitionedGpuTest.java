@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.colony.ColonyException;
 import org.colony.cuda.CudaBackendProvider;
+import org.colony.cuda.CudaDevices;
 import org.colony.examples.heat.Heat2D;
 import org.colony.examples.life.GameOfLife;
 import org.colony.examples.life.LifeCell;
@@ -29,8 +30,7 @@ class PartitionedGpuTest {
 
     static int devices() {
         Gpu.require();
-        org.colony.cuda.internal.bind.Driver.init();
-        return org.colony.cuda.internal.bind.Driver.deviceCount();
+        return CudaDevices.count();
     }
 
     static void requireTwo() {

@@ -3,8 +3,10 @@ package org.colony.cuda.internal.bind;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +35,7 @@ class NcclAbiTest {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = dir.resolve("probe.log");
         Process p = new ProcessBuilder(java.toString(), "--enable-native-access=ALL-UNNAMED",
-                "-D" + Nccl.LIBRARY_PROPERTY + "=" + library, "-cp", System.getProperty("java.class.path"),
+                "-D" + Nccl.LIBRARY_PROPERTY + "=" + library, "-cp", classPath(),
                 NcclAbiProbe.class.getName()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         boolean done = p.waitFor(60, TimeUnit.SECONDS);
         if (!done) {
@@ -59,6 +61,29 @@ class NcclAbiTest {
                 "destroy comm=0x1000",
                 "abort comm=0x1010") + "\n", out);
         assertEquals(0, p.exitValue(), out);
+    }
+
+    /**
+     * A class path for the probe: this JVM's, with the module path and the tests' own classes where the tests run in
+     * the module (patched in), on the class path of the probe's JVM.
+     */
+    private static String classPath() {
+        StringBuilder path = new StringBuilder(System.getProperty("java.class.path", ""));
+        for (String more : new String[] {System.getProperty("jdk.module.path"), location(NcclAbiProbe.class),
+            location(Nccl.class)}) {
+            if (more != null && !more.isEmpty()) {
+                path.append(File.pathSeparator).append(more);
+            }
+        }
+        return path.toString();
+    }
+
+    private static String location(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static int idSum() {
