@@ -6,8 +6,11 @@ import com.google.gson.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
 import org.colony.ColonyException;
 import org.colony.benchmarks.mason.MasonGameOfLife;
 import org.colony.benchmarks.mason.MasonHeat2D;
@@ -48,7 +51,7 @@ public final class LargestCpuSize {
     /** Runs the search and prints (and with {@code --json=FILE} writes) one row per model and implementation. */
     public static void main(String[] args) throws IOException {
         Path json = null;
-        java.util.List<String> models = new java.util.ArrayList<>();
+        List<String> models = new ArrayList<>();
         for (String a : args) {
             if (a.startsWith("--json=")) {
                 json = Path.of(a.substring("--json=".length()));
@@ -57,7 +60,7 @@ public final class LargestCpuSize {
             }
         }
         if (models.isEmpty()) {
-            models = java.util.List.of("heat2d", "gameoflife", "sugarscape");
+            models = List.of("heat2d", "gameoflife", "sugarscape");
         }
         JsonArray rows = new JsonArray();
         for (String model : models) {
@@ -127,7 +130,7 @@ public final class LargestCpuSize {
         };
     }
 
-    private static Instance colonyInstance(Simulation sim, Runnable tick, java.util.function.LongSupplier bytes) {
+    private static Instance colonyInstance(Simulation sim, Runnable tick, LongSupplier bytes) {
         return new Instance() {
             @Override
             public void step() {

@@ -1,9 +1,18 @@
 package org.colony.benchmarks.cuda;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
+import org.colony.ColonyException;
+import org.colony.Place;
+import org.colony.benchmarks.report.ResultFile;
 import org.colony.cuda.CudaGraphs;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.CudaModule;
@@ -14,6 +23,8 @@ import org.colony.cuda.internal.launch.KernelParams;
 import org.colony.examples.heat.Heat2D;
 import org.colony.examples.heat.HeatCell;
 import org.colony.examples.life.LifeCell;
+import org.colony.examples.sugarscape.Ant;
+import org.colony.examples.sugarscape.SugarCell;
 import org.colony.examples.sugarscape.SugarScape;
 import org.colony.runtime.Config;
 import org.colony.runtime.Places;
@@ -48,14 +59,14 @@ public final class GpuBenchmark {
 
     /** Runs the benchmarks. */
     public static void main(String[] args) {
-        boolean largest = java.util.Arrays.asList(args).contains("--largest");
-        boolean agentsOnly = java.util.Arrays.asList(args).contains("--agents-only");
-        if (java.util.Arrays.asList(args).contains("--sweep")) {
+        boolean largest = Arrays.asList(args).contains("--largest");
+        boolean agentsOnly = Arrays.asList(args).contains("--agents-only");
+        if (Arrays.asList(args).contains("--sweep")) {
             for (int n : new int[] {3000, 9000, 16384}) {
                 sweep(n);
             }
         }
-        int[] sizes = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).mapToInt(Integer::parseInt)
+        int[] sizes = Arrays.stream(args).filter(a -> !a.startsWith("--")).mapToInt(Integer::parseInt)
                 .toArray();
         GpuBenchmark b = new GpuBenchmark();
         b.largest = largest;
@@ -63,19 +74,19 @@ public final class GpuBenchmark {
         b.run(sizes.length == 0 ? new int[] {3000, 9000, 16384} : sizes);
         for (String a : args) {
             if (a.startsWith("--json=")) {
-                b.writeJson(java.nio.file.Path.of(a.substring("--json=".length())));
+                b.writeJson(Path.of(a.substring("--json=".length())));
             }
         }
     }
 
     /** Writes the rows as a {@code gpu-benchmark} result file. */
-    private void writeJson(java.nio.file.Path file) {
-        com.google.gson.JsonObject doc = new com.google.gson.JsonObject();
+    private void writeJson(Path file) {
+        JsonObject doc = new JsonObject();
         doc.addProperty("kind", "gpu-benchmark");
         doc.addProperty("device", device);
-        com.google.gson.JsonArray list = new com.google.gson.JsonArray();
+        JsonArray list = new JsonArray();
         for (Row r : rows) {
-            com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+            JsonObject o = new JsonObject();
             o.addProperty("what", r.what());
             o.addProperty("size", r.size());
             o.addProperty("colonyMs", r.colonyMs());
@@ -84,7 +95,7 @@ public final class GpuBenchmark {
             list.add(o);
         }
         doc.add("rows", list);
-        org.colony.benchmarks.report.ResultFile.write(file, doc);
+        ResultFile.write(file, doc);
     }
 
     private void run(int[] sizes) {
@@ -102,7 +113,7 @@ public final class GpuBenchmark {
             String src;
             try (var in = GpuBenchmark.class.getResourceAsStream("reference.cu")) {
                 src = new String(in.readAllBytes());
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
             try (CudaModule ref = new CudaModule(compiler.compile(src, "reference.cu", "the reference kernels"));
@@ -251,7 +262,7 @@ public final class GpuBenchmark {
      * CUDA graphs where -Dcolony.cuda.graphs is not false), else with every kernel launched at once.
      */
     private void heatModel(int n, int steps, boolean graphs) {
-        java.util.function.Supplier<Simulation> open = () -> Simulation.create(Config.defaults().withBackend("cuda"));
+        Supplier<Simulation> open = () -> Simulation.create(Config.defaults().withBackend("cuda"));
         CudaGraphs.Counts before = CudaGraphs.counts();
         try (Simulation sim = graphs ? open.get() : CudaGraphs.off(open)) {
             Heat2D m = new Heat2D(sim, n, Integer.MAX_VALUE);
@@ -316,7 +327,7 @@ public final class GpuBenchmark {
         System.out.println(rows.getLast());
     }
 
-    private static <P extends org.colony.Place> Places<P> largestPlaces(Simulation sim, Class<P> model,
+    private static <P extends Place> Places<P> largestPlaces(Simulation sim, Class<P> model,
             int bytesPerCell) {
         long total;
         try (CudaDevice device = CudaDevice.open(0)) {
@@ -326,7 +337,7 @@ public final class GpuBenchmark {
         while (true) {
             try {
                 return sim.places(model, Grid.of(n, n));
-            } catch (org.colony.ColonyException e) {
+            } catch (ColonyException e) {
                 if (!e.getMessage().contains("GPU memory") || n <= 1024) {
                     throw e;
                 }
@@ -342,10 +353,10 @@ public final class GpuBenchmark {
 
     private static void phases(SugarScape m, Simulation sim, String title) {
         String[] names = {"grow", "diffuse", "look", "manageAll(move)", "metabolize", "manageAll(die)"};
-        Runnable[] calls = {() -> m.land().callAll(org.colony.examples.sugarscape.SugarCell::grow),
-            () -> m.land().callAll(org.colony.examples.sugarscape.SugarCell::diffuse),
-            () -> m.ants().callAll(org.colony.examples.sugarscape.Ant::look), () -> m.ants().manageAll(),
-            () -> m.ants().callAll(org.colony.examples.sugarscape.Ant::metabolize), () -> m.ants().manageAll()};
+        Runnable[] calls = {() -> m.land().callAll(SugarCell::grow),
+            () -> m.land().callAll(SugarCell::diffuse),
+            () -> m.ants().callAll(Ant::look), () -> m.ants().manageAll(),
+            () -> m.ants().callAll(Ant::metabolize), () -> m.ants().manageAll()};
         double[] sum = new double[names.length];
         double[] wall = new double[names.length];
         int ticks = 5;

@@ -1,10 +1,19 @@
 package org.colony.benchmarks.cuda;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.colony.ColonyException;
+import org.colony.benchmarks.report.ResultFile;
 import org.colony.cuda.CudaDevices;
+import org.colony.examples.life.LifeCell;
+import org.colony.examples.sugarscape.SugarScape;
 import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
@@ -50,12 +59,12 @@ public final class ScalingBenchmark {
             sizes = List.of(16384, 32768);
         }
         ScalingBenchmark b = new ScalingBenchmark();
-        if (java.util.Arrays.asList(args).contains("--probe")) {
+        if (Arrays.asList(args).contains("--probe")) {
             probe(devices);
             return;
         }
-        boolean only = java.util.Arrays.asList(args).contains("--largest-only");
-        boolean sugarOnly = java.util.Arrays.asList(args).contains("--sugarscape-only");
+        boolean only = Arrays.asList(args).contains("--largest-only");
+        boolean sugarOnly = Arrays.asList(args).contains("--sugarscape-only");
         if (!only && !sugarOnly) {
             b.identical(devices);
             for (int n : sizes) {
@@ -72,7 +81,7 @@ public final class ScalingBenchmark {
         }
         for (String a : args) {
             if (a.startsWith("--json=")) {
-                b.writeJson(java.nio.file.Path.of(a.substring("--json=".length())), devices);
+                b.writeJson(Path.of(a.substring("--json=".length())), devices);
             }
         }
         System.out.println();
@@ -94,27 +103,27 @@ public final class ScalingBenchmark {
             String[] args = {"--backend=cuda", c[0]};
             try (Simulation sim = Simulation.create(Config.fromArgs(args))) {
                 int n = 8192;
-                Places<org.colony.examples.life.LifeCell> board = sim.places(org.colony.examples.life.LifeCell.class,
+                Places<LifeCell> board = sim.places(LifeCell.class,
                         Grid.of(n, n));
-                board.callAll(org.colony.examples.life.LifeCell::seed, 0.5);
+                board.callAll(LifeCell::seed, 0.5);
                 Runnable sync = () -> {
                     board.get(0);
                     board.get((long) n * n - 1);
                 };
                 for (int i = 0; i < 50; i++) {
-                    board.callAll(org.colony.examples.life.LifeCell::update);
+                    board.callAll(LifeCell::update);
                 }
                 sync.run();
                 int reps = 200;
                 long t0 = System.nanoTime();
                 for (int i = 0; i < reps; i++) {
-                    board.callAll(org.colony.examples.life.LifeCell::update);
+                    board.callAll(LifeCell::update);
                 }
                 long issued = System.nanoTime();
                 sync.run();
                 long t1 = System.nanoTime();
                 for (int i = 0; i < reps; i++) {
-                    board.callAll(org.colony.examples.life.LifeCell::update);
+                    board.callAll(LifeCell::update);
                     sync.run();
                 }
                 long t2 = System.nanoTime();
@@ -126,21 +135,21 @@ public final class ScalingBenchmark {
     }
 
     /** Writes the rows as a {@code scaling} result file for {@code ./mass bench --report}. */
-    private void writeJson(java.nio.file.Path file, int devices) {
-        com.google.gson.JsonObject doc = new com.google.gson.JsonObject();
+    private void writeJson(Path file, int devices) {
+        JsonObject doc = new JsonObject();
         doc.addProperty("kind", "scaling");
         String machine = CudaDevices.count() + " x " + CudaDevices.describe(0);
         doc.addProperty("machine", machine);
-        doc.addProperty("date", java.time.LocalDate.now().toString());
-        com.google.gson.JsonArray list = new com.google.gson.JsonArray();
+        doc.addProperty("date", LocalDate.now().toString());
+        JsonArray list = new JsonArray();
         for (Row r : rows) {
-            com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+            JsonObject o = new JsonObject();
             o.addProperty("what", r.what());
             o.addProperty("size", r.size());
             o.addProperty("devices", r.devices());
             o.addProperty("ms", r.ms());
             if (Double.isNaN(r.speedup())) {
-                o.add("speedup", com.google.gson.JsonNull.INSTANCE);
+                o.add("speedup", JsonNull.INSTANCE);
             } else {
                 o.addProperty("speedup", r.speedup());
             }
@@ -148,7 +157,7 @@ public final class ScalingBenchmark {
             list.add(o);
         }
         doc.add("rows", list);
-        org.colony.benchmarks.report.ResultFile.write(file, doc);
+        ResultFile.write(file, doc);
     }
 
     static Simulation cuda(int devices) {
@@ -222,7 +231,7 @@ public final class ScalingBenchmark {
                 break;
             }
             try (Simulation sim = Simulation.create(configs[c])) {
-                org.colony.examples.sugarscape.SugarScape model = new org.colony.examples.sugarscape.SugarScape(sim, n);
+                SugarScape model = new SugarScape(sim, n);
                 int warm = 20;
                 int reps = 200;
                 for (int i = 0; i < warm; i++) {
@@ -270,8 +279,8 @@ public final class ScalingBenchmark {
                 out[i] = plate.getFloat("temp");
             }
         }
-        boolean gpu = java.util.Arrays.equals(out[0], out[1]);
-        boolean multi = java.util.Arrays.equals(out[0], out[2]);
+        boolean gpu = Arrays.equals(out[0], out[1]);
+        boolean multi = Arrays.equals(out[0], out[2]);
         rows.add(new Row("identical: cpu / 1 GPU / " + devices + " GPUs", n + "^2", devices, 0, Double.NaN,
                 (gpu && multi ? "PASS" : "FAIL") + " (1 GPU " + (gpu ? "=" : "!=") + " cpu, " + devices + " GPUs "
                         + (multi ? "=" : "!=") + " cpu, 200 steps)"));

@@ -1,5 +1,6 @@
 package org.colony.benchmarks.partition;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import org.colony.runtime.partition.SideBySide;
@@ -53,7 +54,7 @@ public final class SideBySideLatency {
         long[] start = new long[calls];
         long[] call = new long[calls];
         long[] began = new long[parts];
-        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu0 = os.getProcessCpuTime();
         long wall0 = System.nanoTime();
         try (SideBySide side = blocking ? SideBySide.blocking(parts, "Latency") : new SideBySide(parts, "Latency")) {

@@ -3,6 +3,8 @@ package org.colony.benchmarks.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +19,7 @@ import java.util.TreeSet;
 public final class ReportWriter {
 
     /** The models, in report order, with their titles. */
-    static final Map<String, String> MODELS = new java.util.LinkedHashMap<>();
+    static final Map<String, String> MODELS = new LinkedHashMap<>();
 
     static {
         MODELS.put("heat2d", "Heat2D");
@@ -231,7 +233,7 @@ public final class ReportWriter {
         List<List<String>> rows = new ArrayList<>();
         for (var model : MODELS.entrySet()) {
             for (Measurement m : all.stream().filter(x -> x.model().equals(model.getKey()) && x.measure().equals(measure)
-                    && !x.implementation().equals("colony-cuda")).sorted(java.util.Comparator
+                    && !x.implementation().equals("colony-cuda")).sorted(Comparator
                     .comparingInt(Measurement::size).thenComparing(Measurement::series)).toList()) {
                 double v = seconds ? m.ms() / 1e3 : m.ms();
                 double e = seconds ? m.errorMs() / 1e3 : m.errorMs();
@@ -281,7 +283,7 @@ public final class ReportWriter {
         }
         if (!cuda.isEmpty()) {
             List<List<String>> rows = new ArrayList<>();
-            for (Measurement m : cuda.stream().sorted(java.util.Comparator.comparing(Measurement::model)
+            for (Measurement m : cuda.stream().sorted(Comparator.comparing(Measurement::model)
                     .thenComparing(Measurement::measure).thenComparingInt(Measurement::size)).toList()) {
                 boolean seconds = m.measure().equals("total");
                 rows.add(List.of(MODELS.getOrDefault(m.model(), m.model()), m.measure(), m.size() + "²",

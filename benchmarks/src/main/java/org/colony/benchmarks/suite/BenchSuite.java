@@ -1,7 +1,10 @@
 package org.colony.benchmarks.suite;
 
 import com.google.gson.GsonBuilder;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -16,6 +19,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.colony.benchmarks.cuda.Gpu;
 import org.colony.benchmarks.report.Report;
+import org.colony.benchmarks.report.ResultFile;
 import org.colony.cuda.CudaDevices;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -121,7 +125,7 @@ public final class BenchSuite {
             subprocess(List.of("-Xmx4g"), "org.colony.benchmarks.cpu.CpuStepProfiles",
                     List.of("--json=" + out.resolve("profile.json")));
         } else {
-            long ram = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+            long ram = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                     .getTotalMemorySize();
             List<String> gpuArgs = new ArrayList<>(scope.gpuBenchmarkArgs());
             gpuArgs.add("--json=" + out.resolve("gpu-benchmark.json"));
@@ -148,7 +152,7 @@ public final class BenchSuite {
         m.addProperty("date", DateTimeFormatter.ISO_LOCAL_DATE.format(Instant.now().atZone(ZoneOffset.UTC)));
         m.addProperty("cpu", cpuModel());
         m.addProperty("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        long ram = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        long ram = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getTotalMemorySize();
         m.addProperty("memory", String.format(Locale.ROOT, "%.0f GiB", ram / (double) (1L << 30)));
         m.addProperty("java", System.getProperty("java.vm.name") + " " + Runtime.version());
@@ -201,8 +205,8 @@ public final class BenchSuite {
         if (!Files.exists(jmhResult)) {
             return;
         }
-        com.google.gson.JsonElement doc = com.google.gson.JsonParser.parseString(Files.readString(jmhResult));
-        for (com.google.gson.JsonElement e : doc.getAsJsonArray()) {
+        JsonElement doc = JsonParser.parseString(Files.readString(jmhResult));
+        for (JsonElement e : doc.getAsJsonArray()) {
             JsonObject o = e.getAsJsonObject();
             if (o.has("jvm")) {
                 o.addProperty("jvm", Path.of(o.get("jvm").getAsString()).getFileName().toString());
@@ -223,6 +227,6 @@ public final class BenchSuite {
     }
 
     private static void write(Path file, JsonObject doc) {
-        org.colony.benchmarks.report.ResultFile.write(file, doc);
+        ResultFile.write(file, doc);
     }
 }

@@ -3,6 +3,7 @@ package org.colony.benchmarks.suite;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.colony.benchmarks.cuda.Gpu;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.Options;
@@ -42,7 +43,7 @@ public final class Plan {
                 }
             }
         } else if (target.equals("gpu")) {
-            int gpus = org.colony.benchmarks.cuda.Gpu.count();
+            int gpus = Gpu.count();
             String[][] models = {{"heat2d", "cuda.Heat2DCudaBenchmark"}, {"gameoflife", "cuda.GameOfLifeCudaBenchmark"},
                 {"sugarscape", "cuda.SugarScapeCudaBenchmark"}};
             for (String[] m : models) {

@@ -3,6 +3,8 @@ package org.colony.runtime.cpu;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import org.colony.kernel.Layout;
 import org.colony.runtime.grid.Block;
@@ -67,8 +69,8 @@ class PlaceIndexTest {
         PlaceIndex owned = PlaceIndex.owned(places, places.length, l);
         Region firstRow = new Region(new int[] {0, 0, 0}, new int[] {5, 1, 1});
         Region rowAbove = new Region(new int[] {0, -1, 0}, new int[] {5, 0, 1});
-        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
-            java.lang.foreign.MemorySegment buffer = a.allocate(4 * 5);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment buffer = a.allocate(4 * 5);
             owned.packCounts(firstRow, buffer, 0);
             assertEquals(3, owned.agentsIn(firstRow));
             assertArrayEquals(new int[] {0, 1, 2}, owned.slotsIn(firstRow));

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -146,7 +148,7 @@ class SideBySideTest {
                     Thread.currentThread().interrupt();
                 }
             });
-            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
             long cpu = mx.getThreadCpuTime(lane[0].threadId());
             sleep(300);
             long burnt = mx.getThreadCpuTime(lane[0].threadId()) - cpu;

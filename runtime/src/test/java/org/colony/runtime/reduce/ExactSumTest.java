@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -91,7 +93,7 @@ class ExactSumTest {
         // Halfway between 1 + ulp (odd) and 1 + 2 ulp (even) goes up to the even one.
         assertBits(1.0 + 0x1.0p-51, sum(1.0, 0x1.0p-52, 0x1.0p-53));
         double[] tiny = new double[1000];
-        java.util.Arrays.fill(tiny, 0x1.0p-60);
+        Arrays.fill(tiny, 0x1.0p-60);
         double[] withOne = new double[1001];
         System.arraycopy(tiny, 0, withOne, 1, 1000);
         withOne[0] = 1.0;
@@ -155,7 +157,7 @@ class ExactSumTest {
         for (double d : v) {
             list.add(d);
         }
-        java.util.Random shuffler = new java.util.Random(5);
+        Random shuffler = new Random(5);
         for (int round = 0; round < 20; round++) {
             Collections.shuffle(list, shuffler);
             ExactSum s = new ExactSum();

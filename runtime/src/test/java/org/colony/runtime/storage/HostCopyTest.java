@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Array;
 import org.colony.kernel.ScalarType;
 import org.junit.jupiter.api.Test;
 
@@ -17,17 +18,17 @@ class HostCopyTest {
             for (ScalarType t : ScalarType.values()) {
                 Object column = t.newArray(6);
                 for (int i = 0; i < 6; i++) {
-                    java.lang.reflect.Array.set(column, i, value(t, i));
+                    Array.set(column, i, value(t, i));
                 }
                 MemorySegment m = arena.allocate(64);
                 HostCopy.toSegment(column, 2, m, 3, 4, t);
                 Object back = t.newArray(6);
                 HostCopy.fromSegment(m, 3, back, 1, 4, t);
                 for (int i = 0; i < 4; i++) {
-                    assertEquals(java.lang.reflect.Array.get(column, 2 + i), java.lang.reflect.Array.get(back, 1 + i),
+                    assertEquals(Array.get(column, 2 + i), Array.get(back, 1 + i),
                             t + " element " + i);
                 }
-                assertEquals(java.lang.reflect.Array.get(t.newArray(1), 0), java.lang.reflect.Array.get(back, 0));
+                assertEquals(Array.get(t.newArray(1), 0), Array.get(back, 0));
             }
         }
     }

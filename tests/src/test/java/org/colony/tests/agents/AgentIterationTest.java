@@ -5,14 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
-import org.colony.tests.lang.Lang;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
+import org.colony.tests.lang.Lang;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -90,7 +92,7 @@ class AgentIterationTest {
         for (int i = 0; i < before.length; i++) {
             before[i] = ref.walkers.get(i).energy;
         }
-        java.util.Map<Long, Integer> energyOf = new java.util.HashMap<>();
+        Map<Long, Integer> energyOf = new HashMap<>();
         for (int i = 0; i < before.length; i++) {
             energyOf.put(ref.walkers.get(i).id, before[i]);
         }

@@ -6,14 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.colony.ColonyException;
-import org.colony.tests.lang.Lang;
 import org.colony.runtime.Agents;
+import org.colony.runtime.Config;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.step.StepRef0;
+import org.colony.tests.lang.Lang;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -231,7 +232,7 @@ class AgentMisuseTest {
     @Test
     void aFailedStep_isReportedByTheNextManageAll() {
         for (int partitions : new int[] {1, 2}) {
-            try (Simulation sim = org.colony.runtime.Simulation.create(org.colony.runtime.Config.defaults()
+            try (Simulation sim = Simulation.create(Config.defaults()
                     .withBackend(Lang.backend()).withThreads(1).withPartitions(partitions))) {
                 Places<Patch> patches = sim.places(Patch.class, Grid.of(8, 8));
                 Agents<Mote> motes = sim.agents(Mote.class, patches, Placement.at(0, 9, 62));

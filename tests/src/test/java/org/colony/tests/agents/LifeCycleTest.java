@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.colony.tests.lang.Lang;
+import java.util.Arrays;
 import org.colony.kernel.RandomStream;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
@@ -13,6 +13,7 @@ import org.colony.runtime.Simulation;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.migration.Priority;
+import org.colony.tests.lang.Lang;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -183,7 +184,7 @@ class LifeCycleTest {
             assertEquals(live, j);
             // Everyone dies: an empty collection still works.
             boolean[] all = new boolean[live];
-            java.util.Arrays.fill(all, true);
+            Arrays.fill(all, true);
             walkers.set("doomed", all);
             walkers.callAll(Walker::cull);
             assertEquals(new ManageReport(live, 0, 0, 0, 0, 0, 0), walkers.manageAll());

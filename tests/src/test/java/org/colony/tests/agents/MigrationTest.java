@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
-import org.colony.tests.lang.Lang;
 import org.colony.kernel.RandomStream;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
@@ -15,6 +15,7 @@ import org.colony.runtime.Simulation;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.migration.Priority;
+import org.colony.tests.lang.Lang;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -101,7 +102,7 @@ class MigrationTest {
                     }
                     // The expected winners: the `capacity` best by priority (higher first, lower id on ties).
                     Integer[] order = {0, 1, 2, 3, 4};
-                    java.util.Arrays.sort(order, (a, b) -> a.equals(b) ? 0
+                    Arrays.sort(order, (a, b) -> a.equals(b) ? 0
                             : Priority.beats(priority[a], a, priority[b], b) ? -1 : 1);
                     ManageReport report = walkers.manageAll();
                     assertEquals(new ManageReport(0, 0, capacity, 5 - capacity, 0, 0, 5), report);

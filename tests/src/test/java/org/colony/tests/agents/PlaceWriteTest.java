@@ -6,14 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.colony.ColonyException;
-import org.colony.tests.lang.Lang;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
+import org.colony.tests.lang.Lang;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -189,7 +190,7 @@ class PlaceWriteTest {
             start[N + 3] = g2;
             start[N + 4] = g2;
             start[N + 5] = g2;
-            java.util.Arrays.sort(start);
+            Arrays.sort(start);
             Places<Field> field = sim.places(Field.class, Grid.of(W, H));
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(start));
             double[] value = new double[start.length];

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 import org.colony.kernel.RandomStream;
 import org.colony.runtime.Agents;
 import org.colony.runtime.agents.ManageReport;
@@ -307,7 +308,7 @@ final class WalkerReference {
         }
     }
 
-    private int[] ints(java.util.function.ToIntFunction<W> f) {
+    private int[] ints(ToIntFunction<W> f) {
         return walkers.stream().mapToInt(f).toArray();
     }
 

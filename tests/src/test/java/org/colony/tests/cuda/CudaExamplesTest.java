@@ -3,6 +3,7 @@ package org.colony.tests.cuda;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import org.colony.examples.heat.Heat2D;
 import org.colony.examples.life.GameOfLife;
 import org.colony.examples.sugarscape.SugarScape;
@@ -118,7 +119,7 @@ class CudaExamplesTest {
     }
 
     private static String state(String places, Agents<?> agents) {
-        return places + " n=" + agents.size() + " " + agents.checksum() + " ids=" + java.util.Arrays.hashCode(agents.ids())
-                + " at=" + java.util.Arrays.hashCode(agents.locations());
+        return places + " n=" + agents.size() + " " + agents.checksum() + " ids=" + Arrays.hashCode(agents.ids())
+                + " at=" + Arrays.hashCode(agents.locations());
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -88,7 +89,7 @@ class CudaGraphsTest {
             for (int t = 0; t < steps; t++) {
                 m.tick();
             }
-            return java.util.Arrays.toString(m.board().getBoolean("alive")) + " population=" + m.population();
+            return Arrays.toString(m.board().getBoolean("alive")) + " population=" + m.population();
         };
         String cpu = run(() -> Gpu.cpu(7), life).result();
         Run<String> graphs = run(() -> Gpu.cuda(7), life);
@@ -113,14 +114,14 @@ class CudaGraphsTest {
         Function<Simulation, String> clock = sim -> {
             Places<ClockCell> cells = sim.places(ClockCell.class, Grid.of(64, 48));
             int[] left = new int[64 * 48];
-            java.util.Arrays.fill(left, 1000);
+            Arrays.fill(left, 1000);
             cells.set("left", left);
             for (int t = 0; t < steps; t++) {
                 cells.callAll(ClockCell::stamp);
                 cells.callAll(ClockCell::countDown);
                 sim.step();
             }
-            return java.util.Arrays.toString(cells.getLong("stamp")) + java.util.Arrays.toString(cells.getInt("quotient"));
+            return Arrays.toString(cells.getLong("stamp")) + Arrays.toString(cells.getInt("quotient"));
         };
         String cpu = run(() -> Gpu.cpu(1), clock).result();
         Run<String> graphs = run(() -> Gpu.cuda(1), clock);
@@ -168,7 +169,7 @@ class CudaGraphsTest {
         Function<Simulation, String> failing = sim -> {
             Places<ClockCell> cells = sim.places(ClockCell.class, Grid.of(32, 32));
             int[] left = new int[32 * 32];
-            java.util.Arrays.fill(left, 30); // 1000 / 0 on tick 29
+            Arrays.fill(left, 30); // 1000 / 0 on tick 29
             cells.set("left", left);
             for (int t = 0; t < 60; t++) {
                 cells.callAll(ClockCell::countDown);

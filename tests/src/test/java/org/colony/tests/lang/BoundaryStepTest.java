@@ -2,6 +2,7 @@ package org.colony.tests.lang;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import java.util.function.IntToLongFunction;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
@@ -114,7 +115,7 @@ class BoundaryStepTest {
             for (int t = 0; t < 5; t++) {
                 long[] next = v.clone();
                 long[] before = v;
-                java.util.function.IntToLongFunction at = i -> wrap ? before[Math.floorMod(i, n)]
+                IntToLongFunction at = i -> wrap ? before[Math.floorMod(i, n)]
                         : i < 0 || i >= n ? 0 : before[i];
                 next[0] = at.applyAsLong(1) * 3 + 1;
                 next[n - 1] = at.applyAsLong(n - 1 == 0 ? 1 : n - 2) * 3 + 1;

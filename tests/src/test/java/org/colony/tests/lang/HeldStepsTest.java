@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.colony.ColonyException;
+import org.colony.Place;
 import org.colony.examples.heat.Heat2D;
 import org.colony.examples.heat.HeatCell;
 import org.colony.runtime.Config;
@@ -84,7 +86,7 @@ class HeldStepsTest {
     }
 
     /** Runs {@code ticks} of {@code tick} on a fresh grid, held and not, and compares every column. */
-    private static <P extends org.colony.Place> void compare(Class<P> cell, Grid grid, int threads,
+    private static <P extends Place> void compare(Class<P> cell, Grid grid, int threads,
             Consumer<Places<P>> init, Consumer<Places<P>> tick, int ticks) {
         List<Object> expected;
         try (Simulation sim = sim(false, threads)) {
@@ -122,7 +124,7 @@ class HeldStepsTest {
             }
         }
         assertSame(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + "x" + n);
-        assertTrue(n < 3 || java.util.Arrays.stream(temps[1]).max().orElse(0) > 0);
+        assertTrue(n < 3 || Arrays.stream(temps[1]).max().orElse(0) > 0);
     }
 
     @ParameterizedTest(name = "{0}x{1} threads={2}")

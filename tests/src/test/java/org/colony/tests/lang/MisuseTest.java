@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.colony.ColonyException;
+import org.colony.Place;
 import org.colony.examples.heat.HeatCell;
 import org.colony.runtime.Config;
 import org.colony.runtime.Places;
@@ -231,6 +232,6 @@ class MisuseTest {
     }
 
     /** A place class with no Colony members, so the processor generates nothing for it. */
-    static final class Unprocessed extends org.colony.Place {
+    static final class Unprocessed extends Place {
     }
 }

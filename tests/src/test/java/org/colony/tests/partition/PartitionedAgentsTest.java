@@ -5,14 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.colony.ColonyException;
-import org.colony.tests.agents.Field;
-import org.colony.tests.agents.Mote;
-import org.colony.tests.agents.Patch;
-import org.colony.tests.agents.Stone;
-import org.colony.tests.agents.Walker;
+import org.colony.examples.sugarscape.Ant;
+import org.colony.examples.sugarscape.SugarCell;
 import org.colony.examples.sugarscape.SugarScape;
 import org.colony.examples.wolfsheep.WolfSheep;
 import org.colony.kernel.AttributeInfo;
@@ -25,6 +27,11 @@ import org.colony.runtime.Simulation;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.migration.Priority;
+import org.colony.tests.agents.Field;
+import org.colony.tests.agents.Mote;
+import org.colony.tests.agents.Patch;
+import org.colony.tests.agents.Stone;
+import org.colony.tests.agents.Walker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -62,8 +69,8 @@ public class PartitionedAgentsTest {
 
     static List<String> state(Agents<?> agents) {
         List<String> out = new ArrayList<>();
-        out.add("ids " + java.util.Arrays.toString(agents.ids()));
-        out.add("places " + java.util.Arrays.toString(agents.locations()));
+        out.add("ids " + Arrays.toString(agents.ids()));
+        out.add("places " + Arrays.toString(agents.locations()));
         columns(agents.model().attributes(), (name, k) -> agents.getColumn(name, k), out);
         return out;
     }
@@ -82,20 +89,20 @@ public class PartitionedAgentsTest {
 
     private static String text(Object array) {
         return switch (array) {
-            case double[] d -> java.util.Arrays.toString(java.util.Arrays.stream(d).mapToLong(Double::doubleToRawLongBits)
+            case double[] d -> Arrays.toString(Arrays.stream(d).mapToLong(Double::doubleToRawLongBits)
                     .toArray());
             case float[] f -> {
                 long[] bits = new long[f.length];
                 for (int i = 0; i < f.length; i++) {
                     bits[i] = Float.floatToRawIntBits(f[i]);
                 }
-                yield java.util.Arrays.toString(bits);
+                yield Arrays.toString(bits);
             }
-            case int[] a -> java.util.Arrays.toString(a);
-            case long[] a -> java.util.Arrays.toString(a);
-            case short[] a -> java.util.Arrays.toString(a);
-            case byte[] a -> java.util.Arrays.toString(a);
-            case boolean[] a -> java.util.Arrays.toString(a);
+            case int[] a -> Arrays.toString(a);
+            case long[] a -> Arrays.toString(a);
+            case short[] a -> Arrays.toString(a);
+            case byte[] a -> Arrays.toString(a);
+            case boolean[] a -> Arrays.toString(a);
             default -> throw new IllegalArgumentException(array.getClass().toString());
         };
     }
@@ -228,7 +235,7 @@ public class PartitionedAgentsTest {
             count[g]++;
             places[i] = g;
         }
-        java.util.Arrays.sort(places);
+        Arrays.sort(places);
         return places;
     }
 
@@ -310,7 +317,7 @@ public class PartitionedAgentsTest {
         long[] start = {7, 11, 13, 17, 18};
         int[] dx = {0, 1, -1, 0, -1};
         int[] dy = {1, 0, 0, -1, -1};
-        java.util.Set<Integer> winners = new java.util.HashSet<>();
+        Set<Integer> winners = new HashSet<>();
         for (long seed = 1; seed <= 30; seed++) {
             for (int capacity = 1; capacity <= 2; capacity++) {
                 ManageReport expected = null;
@@ -328,7 +335,7 @@ public class PartitionedAgentsTest {
                             priority[id] = Priority.move(rng, id);
                         }
                         Integer[] order = {0, 1, 2, 3, 4};
-                        java.util.Arrays.sort(order, (a, b) -> a.equals(b) ? 0
+                        Arrays.sort(order, (a, b) -> a.equals(b) ? 0
                                 : Priority.beats(priority[a], a, priority[b], b) ? -1 : 1);
                         ManageReport report = walkers.manageAll();
                         assertEquals(new ManageReport(0, 0, capacity, 5 - capacity, 0, 0, 5), report);
@@ -342,7 +349,7 @@ public class PartitionedAgentsTest {
                             expectedPlaces = where;
                         } else {
                             assertEquals(expected, report);
-                            assertEquals(java.util.Arrays.toString(expectedPlaces), java.util.Arrays.toString(where));
+                            assertEquals(Arrays.toString(expectedPlaces), Arrays.toString(where));
                         }
                         if (capacity == 1) {
                             winners.add(order[0]);
@@ -375,12 +382,12 @@ public class PartitionedAgentsTest {
                 long[] parents = walkers.ids();
                 int[] children = walkers.getInt("children");
                 ManageReport r = walkers.manageAll();
-                long expectedBirths = java.util.Arrays.stream(children).asLongStream().sum();
+                long expectedBirths = Arrays.stream(children).asLongStream().sum();
                 assertEquals(expectedBirths, r.births());
                 long[] ids = walkers.ids();
                 long[] where = walkers.locations();
                 int[] parentOf = walkers.getInt("hist", 2);
-                java.util.Map<Long, Long> place = new java.util.HashMap<>();
+                Map<Long, Long> place = new HashMap<>();
                 for (int i = 0; i < ids.length; i++) {
                     place.put(ids[i], where[i]);
                 }
@@ -510,9 +517,9 @@ public class PartitionedAgentsTest {
     @Test
     void agentsReachingFurtherThanAPartitionIsWide_areRefusedInOneLine() {
         try (Simulation sim = sim(1, 1, "5x1")) {
-            var land = sim.places(org.colony.examples.sugarscape.SugarCell.class, Grid.of(10, 10));
+            var land = sim.places(SugarCell.class, Grid.of(10, 10));
             String message = assertThrows(ColonyException.class, () -> sim.agents(
-                    org.colony.examples.sugarscape.Ant.class, land, Placement.random(10), 1)).getMessage();
+                    Ant.class, land, Placement.random(10), 1)).getMessage();
             assertEquals("Ant reads places up to 3 cells away, but partition 0 of 5x1 partitions of 10x10 is 2 cells "
                     + "wide along dimension 0; use fewer partitions along that dimension", message);
         }

@@ -5,17 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import org.colony.ColonyException;
+import org.colony.Place;
 import org.colony.examples.heat.Heat2D;
-import org.colony.tests.lang.Cube;
-import org.colony.tests.lang.ReachCell;
-import org.colony.tests.lang.ShiftCell;
 import org.colony.examples.life.GameOfLife;
 import org.colony.examples.life.LifeCell;
 import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
+import org.colony.tests.lang.Cube;
+import org.colony.tests.lang.ReachCell;
+import org.colony.tests.lang.ShiftCell;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -158,7 +160,7 @@ class PartitionedPlacesTest {
             Places<ShiftCell> p = sim.places(ShiftCell.class, Grid.of(12, 10));
             assertArrayEquals(new int[] {3, 2}, p.partitionShape());
             int[] v = new int[120];
-            java.util.Arrays.setAll(v, i -> i);
+            Arrays.setAll(v, i -> i);
             p.set("value", v);
             for (int t = 0; t < 5; t++) {
                 p.callAll("shift");
@@ -183,7 +185,7 @@ class PartitionedPlacesTest {
         }
     }
 
-    private static String refused(String partitions, Grid grid, Class<? extends org.colony.Place> model) {
+    private static String refused(String partitions, Grid grid, Class<? extends Place> model) {
         try (Simulation sim = sim(1, 1, partitions)) {
             return assertThrows(ColonyException.class, () -> sim.places(model, grid)).getMessage();
         }

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -86,7 +87,7 @@ class ProfileRunTest {
     void jfrRecording_getsOneStepEventPerCall(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("steps.jfr");
         try (Recording r = new Recording()) {
-            r.enable("org.colony.Step").withThreshold(java.time.Duration.ZERO);
+            r.enable("org.colony.Step").withThreshold(Duration.ZERO);
             r.start();
             try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(1))) {
                 GameOfLife life = new GameOfLife(sim, 32);
