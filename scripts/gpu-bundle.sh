@@ -21,7 +21,8 @@ cp examples/target/lib/*.jar .gpu/app/
 (cd tests/target/test-classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/tests.jar .)
 (cd cuda-backend/target/test-classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/cuda-backend-tests.jar .)
 (cd examples/target/classes && "$JAVA_HOME/bin/jar" cf ../../../.gpu/app/examples.jar .)
-junit=$(find ~/.m2/repository/org/junit/platform/junit-platform-console-standalone -name '*.jar' 2>/dev/null | sort | tail -1)
+# (no such folder before the first download: find fails, which must not end the script)
+junit=$(find ~/.m2/repository/org/junit/platform/junit-platform-console-standalone -name '*.jar' 2>/dev/null | sort | tail -1 || true)
 if [ -z "$junit" ]; then
     ./mvnw -q -B dependency:get -Dartifact=org.junit.platform:junit-platform-console-standalone:6.0.3
     junit=$(find ~/.m2/repository/org/junit/platform/junit-platform-console-standalone -name '*.jar' | sort | tail -1)

@@ -25,7 +25,8 @@ echo "== the functional tests and the examples' tests, on the GPU against their 
 java "${java_opts[@]}" -Dcolony.test.backend=cuda -jar .gpu/junit-console.jar execute --disable-banner \
     --details=tree --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
     -cp ".gpu/app/tests.jar:.gpu/app/examples-tests.jar:$cp_app" --select-package=org.colony.tests \
-    --select-package=org.colony.examples --exclude-package=org.colony.tests.cuda --exclude-classname='.*SnapshotTest' \
+    --select-package=org.colony.examples --exclude-package=org.colony.tests.cuda \
+    --exclude-package=org.colony.tests.architecture --exclude-package=org.colony.tests.docs --exclude-classname='.*SnapshotTest' \
     >> "$out/functional.log" 2>&1
 grep -E "tests (successful|failed|skipped)|✘" "$out/functional.log" | head -60
 
