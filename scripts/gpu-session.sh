@@ -15,10 +15,11 @@ cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr 
 echo "== GPU tests" | tee "$out/tests.log"
 java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=tree \
     --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
-    -cp ".gpu/app/tests.jar:$cp_app" --select-class=org.colony.tests.cuda.CudaExamplesTest \
+    -cp ".gpu/app/tests.jar:.gpu/app/cuda-backend-tests.jar:$cp_app" --select-class=org.colony.tests.cuda.CudaExamplesTest \
     --select-class=org.colony.tests.cuda.CudaMisuseTest --select-class=org.colony.tests.cuda.CudaGraphsTest \
     --select-class=org.colony.tests.agents.CudaAgentMemoryTest --select-class=org.colony.tests.cuda.PartitionedGpuTest \
-    --select-class=org.colony.tests.cuda.PartitionedAgentsGpuTest 2>&1 | tee -a "$out/tests.log" | tail -80
+    --select-class=org.colony.tests.cuda.PartitionedAgentsGpuTest --select-package=org.colony.cuda \
+    2>&1 | tee -a "$out/tests.log" | tail -80
 
 # The trimmed runtime has no java.desktop (image writing), so the snapshot tests stay on the CPU machines.
 echo "== the functional tests and the examples' tests, on the GPU against their plain-Java references" | tee "$out/functional.log"

@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.colony.ColonyException;
+import org.colony.kernel.Switch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,13 +66,13 @@ class NcclAbiTest {
     }
 
     /**
-     * A class path for the probe: this JVM's, with the module path and the tests' own classes where the tests run in
-     * the module (patched in), on the class path of the probe's JVM.
+     * A class path for the probe: this JVM's, with the module path and the jars or folders of the classes the probe
+     * needs, wherever this test found them (the module path, patched in; a launcher's own class loader).
      */
     private static String classPath() {
         StringBuilder path = new StringBuilder(System.getProperty("java.class.path", ""));
         for (String more : new String[] {System.getProperty("jdk.module.path"), location(NcclAbiProbe.class),
-            location(Nccl.class)}) {
+            location(Nccl.class), location(Switch.class), location(ColonyException.class)}) {
             if (more != null && !more.isEmpty()) {
                 path.append(File.pathSeparator).append(more);
             }
