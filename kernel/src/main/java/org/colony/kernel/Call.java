@@ -13,11 +13,6 @@ package org.colony.kernel;
  */
 public record Call(int step, Object[] args, long seed, long epoch, long time) {
 
-    /** A call of a step without arguments. */
-    public static Call of(int step, long seed, long epoch, long time) {
-        return new Call(step, new Object[0], seed, epoch, time);
-    }
-
     /**
      * This call as {@code info} (its step) sees it: the seed and the epoch only where the step draws random
      * numbers, the time only where it reads {@code time()}, zero otherwise. Two calls of a step that neither draws
