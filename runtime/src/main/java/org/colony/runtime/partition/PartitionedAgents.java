@@ -1,7 +1,6 @@
 package org.colony.runtime.partition;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;

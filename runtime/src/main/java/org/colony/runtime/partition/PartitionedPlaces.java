@@ -9,7 +9,6 @@ import java.util.TreeSet;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
-import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;

@@ -55,6 +55,20 @@ public final class LaunchTimer implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code launch} (the launches of one call of a step), timing it on the device under
+     * {@code model.step} while the timer is on.
+     */
+    public void time(String model, String step, Runnable launch) {
+        if (!on()) {
+            launch.run();
+            return;
+        }
+        long startEvent = start();
+        launch.run();
+        stop(model + "." + step, startEvent);
+    }
+
     /** Starts delivering timings to {@code timings}, or with null delivers the pending ones and stops. */
     public void deliverTo(DeviceTimings timings) {
         if (timings == null) {

@@ -18,6 +18,7 @@ import org.colony.cuda.internal.launch.Grids;
 import org.colony.cuda.internal.launch.KernelParams;
 import org.colony.cuda.internal.launch.LaunchTimer;
 import org.colony.cuda.internal.launch.ModelKernels;
+import org.colony.cuda.internal.launch.PredicateCounter;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
@@ -61,7 +62,7 @@ public final class CudaAgentStore implements AgentStore {
     private final Arena arena = Arena.ofShared();
     private final KernelParams params;
     private final DeviceErrors errors;
-    private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
+    private final PredicateCounter counter = new PredicateCounter();
     private final AgentDevice device;
     private final DeviceAgentColumns columns;
     private final DeviceAgentIndex index;
@@ -182,30 +183,15 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void call(Call call) {
         checkOpen(); // this device's context is current before its timer records anything
-        LaunchTimer timer = cx.timer();
-        long start = timer.on() ? timer.start() : 0L;
-        launch(call, 0L);
-        if (timer.on()) {
-            timer.stop(name() + "." + model.steps().get(call.step()).name(), start);
-        }
+        cx.timer().time(name(), model.steps().get(call.step()).name(), () -> launch(call, 0L));
     }
 
     @Override
     public long count(Call call) {
         checkOpen();
-        counter.clear();
-        LaunchTimer timer = cx.timer();
-        long start = timer.on() ? timer.start() : 0L;
-        launch(call, counter.pointer());
-        if (timer.on()) {
-            timer.stop(name() + "." + model.steps().get(call.step()).name(), start);
-        }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment c = a.allocate(8);
-            counter.download(c, 0, 8);
-            errors.check();
-            return c.get(ValueLayout.JAVA_LONG, 0);
-        }
+        long pointer = counter.cleared();
+        cx.timer().time(name(), model.steps().get(call.step()).name(), () -> launch(call, pointer));
+        return counter.read(errors);
     }
 
     private void launch(Call call, long countPointer) {

@@ -2,7 +2,6 @@ package org.colony.cuda.internal.store;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,8 +15,8 @@ import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.launch.CudaContext;
 import org.colony.cuda.internal.launch.Frames;
 import org.colony.cuda.internal.launch.KernelParams;
-import org.colony.cuda.internal.launch.LaunchTimer;
 import org.colony.cuda.internal.launch.ModelKernels;
+import org.colony.cuda.internal.launch.PredicateCounter;
 import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
@@ -34,7 +33,6 @@ import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.PlaceBlock;
-import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.storage.HostCopy;
 
 /**
@@ -61,7 +59,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     private final boolean[] dirty;
     private final AgentStore[] bound;
     private final DeviceErrors errors;
-    private final DeviceBuffer counter = DeviceBuffer.zeroed(8);
+    private final PredicateCounter counter = new PredicateCounter();
     private final Arena arena = Arena.ofShared();
     private final KernelParams params;
     private boolean closed;
@@ -196,30 +194,17 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public void call(Call call) {
-        LaunchTimer timer = cx.timer();
-        long start = timer.on() ? timer.start() : 0L;
-        launch(call, 0L);
-        if (timer.on()) {
-            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(call.step()).name(), start);
-        }
+        cx.timer().time(model.modelClass().getSimpleName(), model.steps().get(call.step()).name(),
+                () -> launch(call, 0L));
     }
 
     @Override
     public long count(Call call) {
         checkOpen();
-        counter.clear();
-        LaunchTimer timer = cx.timer();
-        long start = timer.on() ? timer.start() : 0L;
-        launch(call, counter.pointer());
-        if (timer.on()) {
-            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(call.step()).name(), start);
-        }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment c = a.allocate(8);
-            counter.download(c, 0, 8);
-            errors.check();
-            return c.get(ValueLayout.JAVA_LONG, 0);
-        }
+        long pointer = counter.cleared();
+        cx.timer().time(model.modelClass().getSimpleName(), model.steps().get(call.step()).name(),
+                () -> launch(call, pointer));
+        return counter.read(errors);
     }
 
     private void launch(Call call, long count) {
@@ -234,12 +219,8 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public void callBox(Call call, Region box) {
-        LaunchTimer timer = cx.timer();
-        long start = timer.on() ? timer.start() : 0L;
-        launchBox(call, 0L, box);
-        if (timer.on()) {
-            timer.stop(model.modelClass().getSimpleName() + "." + model.steps().get(call.step()).name(), start);
-        }
+        cx.timer().time(model.modelClass().getSimpleName(), model.steps().get(call.step()).name(),
+                () -> launchBox(call, 0L, box));
     }
 
     @Override
