@@ -6,7 +6,7 @@ import java.util.List;
 public final class KernelSwitches {
 
     /** {@code colony.vectors}: whether generated CPU kernels run their vector forms, where they have one. */
-    public static final Switch VECTORS = new Switch("colony.vectors", "true, false", "true",
+    public static final Switch VECTORS = Switch.flag("colony.vectors", true,
             "Generated CPU kernels run their vector forms (Vector API) where they have one and the JVM has "
             + "`jdk.incubator.vector`; `false` runs the scalar kernels. Results are the same bit for bit.");
 

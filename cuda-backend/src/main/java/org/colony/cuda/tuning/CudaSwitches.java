@@ -10,43 +10,43 @@ import org.colony.kernel.Switch;
 public final class CudaSwitches {
 
     /** {@code colony.cuda.graphs}: whether repeated ticks are replayed as CUDA graphs. */
-    public static final Switch GRAPHS = new Switch("colony.cuda.graphs", "true, false", "true",
+    public static final Switch GRAPHS = Switch.flag("colony.cuda.graphs", true,
             "A tick whose kernel launches repeat the tick before is replayed as one CUDA graph (`docs/gpu.md`, "
             + "\"Launches and CUDA graphs\"); `false` launches every kernel at once. Results are the same bits.");
 
     /** {@code colony.cuda.swar}: whether steps with a SWAR form launch it. */
-    public static final Switch SWAR = new Switch("colony.cuda.swar", "true, false", "true",
+    public static final Switch SWAR = Switch.flag("colony.cuda.swar", true,
             "Steps on byte-sized cells that have a SWAR form (four cells in the byte lanes of a word) launch it; "
             + "`false` launches their ordinary kernels, to compare the two. Results are the same either way.");
 
     /** {@code colony.cuda.lanes}: the lanes of every row-marching kernel, where set. */
-    public static final Switch LANES = new Switch("colony.cuda.lanes", "0 to 4 (0: each kernel's own)", "0",
+    public static final Switch LANES = Switch.whole("colony.cuda.lanes", 0, 4, "", 0, "0: each kernel's own",
             "The lanes (columns of cells) each thread of every row-marching kernel walks, a tuning knob for "
             + "benchmarks; 0 leaves each kernel its own choice. SWAR forms keep their four adjacent cells.");
 
     /** {@code colony.cuda.march}: the rows per thread of row-marching kernels, where set. */
-    public static final Switch MARCH = new Switch("colony.cuda.march", "0 to 2^31 - 1 rows (0: chosen per grid)",
-            "0", "The rows each thread of a row-marching kernel walks, a tuning knob for benchmarks; 0 leaves each "
+    public static final Switch MARCH = Switch.whole("colony.cuda.march", 0, Integer.MAX_VALUE, "rows", 0,
+            "0: chosen per grid", "The rows each thread of a row-marching kernel walks, a tuning knob for benchmarks; 0 leaves each "
             + "kernel its own choice, lowered on grids too small to fill the device.");
 
     /** {@code colony.cuda.deferCompaction}: whether a partition's round that only moved agents compacts later. */
-    public static final Switch DEFER_COMPACTION = new Switch("colony.cuda.deferCompaction", "true, false", "true",
+    public static final Switch DEFER_COMPACTION = Switch.flag("colony.cuda.deferCompaction", true,
             "A partition's round on the device that only moved agents across leaves its compaction to the next "
             + "round (`docs/scaling.md`); `false` compacts after every round, for comparison. The final states are "
             + "the same.");
 
     /** {@code colony.cuda.finishAhead}: whether a deferred round's end is queued before the wait for its counts. */
-    public static final Switch FINISH_AHEAD = new Switch("colony.cuda.finishAhead", "true, false", "true",
+    public static final Switch FINISH_AHEAD = Switch.flag("colony.cuda.finishAhead", true,
             "A partition's deferred round queues its end on the device before the host waits for the counts of "
             + "winners; `false` queues it after the wait, for comparison.");
 
     /** {@code colony.cuda.deviceRounds}: whether partitions' rounds without births run on the device. */
-    public static final Switch DEVICE_ROUNDS = new Switch("colony.cuda.deviceRounds", "true, false", "true",
+    public static final Switch DEVICE_ROUNDS = Switch.flag("colony.cuda.deviceRounds", true,
             "The manageAll rounds of partitions on GPUs run on the device unless agents ask for children; `false` "
             + "copies every round's agents to the host and runs the CPU's rounds there, for comparison.");
 
     /** {@code colony.nccl.library}: where NCCL is loaded from. */
-    public static final Switch NCCL_LIBRARY = new Switch("colony.nccl.library", "a path to libnccl.so.2",
+    public static final Switch NCCL_LIBRARY = Switch.text("colony.nccl.library", "a path to libnccl.so.2",
             "libnccl.so.2", "Where NCCL, which `--devices N` with N > 1 needs, is loaded from; unset, its soname "
             + "is looked up as the system's loader does.");
 

@@ -8,7 +8,6 @@ import java.util.HashSet;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.CudaGraphs;
-import org.colony.cuda.internal.bind.Nccl;
 import org.colony.kernel.Switch;
 import org.junit.jupiter.api.Test;
 
@@ -46,33 +45,36 @@ class CudaSwitchesTest {
     void theOldConstants_pointAtTheSwitches() {
         assertEquals("colony.cuda.graphs", CudaGraphs.PROPERTY);
         assertEquals(CudaSwitches.GRAPHS.property(), CudaGraphs.PROPERTY);
-        assertEquals("colony.nccl.library", Nccl.LIBRARY_PROPERTY);
-        assertEquals("libnccl.so.2", Nccl.LIBRARY);
+        assertEquals("colony.nccl.library", CudaSwitches.NCCL_LIBRARY.property());
+        assertEquals("libnccl.so.2", CudaSwitches.NCCL_LIBRARY.fallback());
     }
 
     @Test
-    void flags_areOnUnlessFalse() {
+    void flags_areTrueOrFalseInAnyCase_andRefuseAnythingElse() {
         for (Switch sw : CudaSwitches.ALL) {
-            if (sw.fallback().equals("true")) {
+            if (sw.values().equals("true, false")) {
                 with(sw, "", () -> assertTrue(sw.on(), sw.property()));
                 with(sw, "False", () -> assertEquals(false, sw.on(), sw.property()));
+                with(sw, "off", () -> assertEquals(sw.property() + " must be true or false, not 'off'",
+                        assertThrows(ColonyException.class, sw::on).getMessage()));
             }
         }
     }
 
     @Test
     void lanes_areZeroToFour_zeroBeingEachKernelsOwnChoice() {
-        assertEquals(0, CudaSwitches.LANES.whole(0, 4));
-        with(CudaSwitches.LANES, "3", () -> assertEquals(3, CudaSwitches.LANES.whole(0, 4)));
+        assertEquals(0, CudaSwitches.LANES.whole());
+        with(CudaSwitches.LANES, "3", () -> assertEquals(3, CudaSwitches.LANES.whole()));
         with(CudaSwitches.LANES, "5", () -> assertEquals("colony.cuda.lanes must be a whole number from 0 to 4, "
-                + "not '5'", assertThrows(ColonyException.class, () -> CudaSwitches.LANES.whole(0, 4)).getMessage()));
+                + "not '5'", assertThrows(ColonyException.class, CudaSwitches.LANES::whole).getMessage()));
     }
 
     @Test
     void march_isAWholeNumberOfRows() {
-        assertEquals(0, CudaSwitches.MARCH.whole(0, Integer.MAX_VALUE));
-        with(CudaSwitches.MARCH, "16", () -> assertEquals(16, CudaSwitches.MARCH.whole(0, Integer.MAX_VALUE)));
-        with(CudaSwitches.MARCH, "-1", () -> assertThrows(ColonyException.class,
-                () -> CudaSwitches.MARCH.whole(0, Integer.MAX_VALUE)));
+        assertEquals(0, CudaSwitches.MARCH.whole());
+        with(CudaSwitches.MARCH, "16", () -> assertEquals(16, CudaSwitches.MARCH.whole()));
+        with(CudaSwitches.MARCH, "-1", () -> assertEquals("colony.cuda.march must be a whole number of rows from 0 to "
+                + Integer.MAX_VALUE + ", not '-1'", assertThrows(ColonyException.class, CudaSwitches.MARCH::whole)
+                .getMessage()));
     }
 }

@@ -27,7 +27,7 @@ final class HoldSettings {
 
     /** The settings the system properties give. */
     static HoldSettings fromProperties() {
-        return new HoldSettings(RuntimeSwitches.HOLD.on(), RuntimeSwitches.HOLD_MIN_CELLS.whole(0, Long.MAX_VALUE));
+        return new HoldSettings(RuntimeSwitches.HOLD.on(), RuntimeSwitches.HOLD_MIN_CELLS.whole());
     }
 
     /** Whether blocks may hold steps at all. */

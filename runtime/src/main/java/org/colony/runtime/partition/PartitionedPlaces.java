@@ -48,9 +48,9 @@ public final class PartitionedPlaces implements PlaceStore {
      * testing knob, {@code -Dcolony.partitions.split=always} when the places are created, so that the split is
      * checked on machines with no GPU.
      */
-    private final boolean splitAlways = RuntimeSwitches.SPLIT.choice("auto", "always", "never").equals("always");
+    private final boolean splitAlways = RuntimeSwitches.SPLIT.choice().equals("always");
     /** {@code -Dcolony.partitions.split=never}: never split steps (to measure what the overlap brings). */
-    private final boolean splitNever = RuntimeSwitches.SPLIT.choice("auto", "always", "never").equals("never");
+    private final boolean splitNever = RuntimeSwitches.SPLIT.choice().equals("never");
 
     private final ModelInfo model;
     private final Grid grid;

@@ -81,7 +81,7 @@ public final class SideBySide implements AutoCloseable {
      * @throws ColonyException when it is not a whole number of microseconds from 0 to 1000000
      */
     public static long spinNanos() {
-        return RuntimeSwitches.SPIN_MICROS.whole(0, 1_000_000) * 1000;
+        return RuntimeSwitches.SPIN_MICROS.whole() * 1000;
     }
 
     /**

@@ -7,23 +7,23 @@ import org.colony.kernel.Switch;
 public final class RuntimeSwitches {
 
     /** {@code colony.cpu.hold}: whether CPU blocks may hold place steps back and run them as a wavefront. */
-    public static final Switch HOLD = new Switch("colony.cpu.hold", "true, false", "true",
+    public static final Switch HOLD = Switch.flag("colony.cpu.hold", true,
             "A CPU block of a large non-wrapping 2-D grid without agents holds place steps back and runs them "
             + "together as a wavefront through the cache (temporal blocking; `docs/design.md`, \"Held steps\"); "
             + "`false` runs every call at once.");
 
     /** {@code colony.cpu.hold.minCells}: the smallest grid whose steps are held. */
-    public static final Switch HOLD_MIN_CELLS = new Switch("colony.cpu.hold.minCells", "0 to 2^63 - 1 places",
-            "65536", "The smallest grid, in places, whose CPU blocks hold steps.");
+    public static final Switch HOLD_MIN_CELLS = Switch.whole("colony.cpu.hold.minCells", 0, Long.MAX_VALUE,
+            "places", 65536, "", "The smallest grid, in places, whose CPU blocks hold steps.");
 
     /** {@code colony.partitions.split}: when a partitioned step runs its interior while the halo is in flight. */
-    public static final Switch SPLIT = new Switch("colony.partitions.split", "auto, always, never", "auto",
+    public static final Switch SPLIT = Switch.choice("colony.partitions.split", List.of("auto", "always", "never"),
             "When a step of a partitioned grid runs the cells that read no halo while the halo is in flight: "
             + "`auto` where the transport overlaps transfers with work (NCCL), `always`, or `never`.");
 
     /** {@code colony.partitions.spinMicros}: how long a partition's thread spins for its next piece of work. */
-    public static final Switch SPIN_MICROS = new Switch("colony.partitions.spinMicros", "0 to 1000000 microseconds",
-            "2000", "How long the thread of a partition in its own lane (a GPU of several) spins for its next piece "
+    public static final Switch SPIN_MICROS = Switch.whole("colony.partitions.spinMicros", 0, 1_000_000,
+            "microseconds", 2000, "", "How long the thread of a partition in its own lane (a GPU of several) spins for its next piece "
             + "of work before it blocks; 0 blocks at once.");
 
     /** Every switch of this module, in the order the table lists them. */

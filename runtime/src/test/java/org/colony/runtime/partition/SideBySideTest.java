@@ -239,8 +239,8 @@ class SideBySideTest {
             for (String bad : new String[] {"-1", "2ms", "1000001"}) {
                 System.setProperty(property, bad);
                 ColonyException e = assertThrows(ColonyException.class, SideBySide::spinNanos);
-                assertEquals("colony.partitions.spinMicros must be a whole number from 0 to 1000000, not '" + bad + "'",
-                        e.getMessage());
+                assertEquals("colony.partitions.spinMicros must be a whole number of microseconds from 0 to 1000000, "
+                        + "not '" + bad + "'", e.getMessage());
             }
         } finally {
             if (before == null) {

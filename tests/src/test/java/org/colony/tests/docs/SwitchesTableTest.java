@@ -41,9 +41,11 @@ class SwitchesTableTest {
 
                 System properties (`-Dname=value` on the `java` command line, or in `COLONY_JAVA_OPTS` for `./mass`)
                 that change how Colony runs a model, never what it computes: every switch keeps results bit for bit.
-                They are read once, when the class that uses them is loaded; a value outside the allowed ones is
-                refused with a message naming the switch. This page is written from the classes that declare them
-                (`KernelSwitches`, `RuntimeSwitches`, `CudaSwitches`); `SwitchesTableTest` fails when the two differ.
+                Each is read when the part that uses it starts: once per JVM for most flags, per backend,
+                collection or model's kernels for the others. A value a switch does not allow (`off` for a flag, a number out of
+                its range) is refused with a message naming the switch, not read as something else. This page is
+                written from the classes that declare them (`KernelSwitches`, `RuntimeSwitches`, `CudaSwitches`);
+                `SwitchesTableTest` fails when the two differ.
                 """);
         section(page, "Generated kernels (`org.colony.kernel.KernelSwitches`)", KernelSwitches.ALL);
         section(page, "Runtime and CPU backend (`org.colony.runtime.tuning.RuntimeSwitches`)", RuntimeSwitches.ALL);

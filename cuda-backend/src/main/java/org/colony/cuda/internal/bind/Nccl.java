@@ -35,9 +35,9 @@ import org.colony.cuda.tuning.CudaSwitches;
 public final class Nccl {
 
     /** The soname loaded when {@code colony.nccl.library} is not set ({@link CudaSwitches#NCCL_LIBRARY}). */
-    public static final String LIBRARY = CudaSwitches.NCCL_LIBRARY.fallback();
+    static final String LIBRARY = CudaSwitches.NCCL_LIBRARY.fallback();
     /** The system property that names the library's path instead. */
-    public static final String LIBRARY_PROPERTY = CudaSwitches.NCCL_LIBRARY.property();
+    static final String LIBRARY_PROPERTY = CudaSwitches.NCCL_LIBRARY.property();
 
     /** {@code NCCL_UNIQUE_ID_BYTES}. */
     static final int UNIQUE_ID_BYTES = 128;

@@ -49,6 +49,7 @@ public final class ModelKernels implements AutoCloseable {
      * @throws ColonyException if the model has no CUDA source, uses what the backend cannot run, or NVRTC fails
      */
     public ModelKernels(ModelDescriptor descriptor, KernelCompiler compiler, DeviceErrors errors) {
+        int override = lanesOverride(); // before anything is loaded: a value the switch refuses leaves nothing behind
         this.model = descriptor.info();
         Class<?> cls = model.modelClass();
         CudaModel cuda = descriptor.cuda();
@@ -69,7 +70,6 @@ public final class ModelKernels implements AutoCloseable {
         this.steps = new long[model.steps().size()];
         this.launches = new Launch[steps.length];
         this.params = new ArrayList<>(steps.length);
-        int override = lanesOverride();
         for (int i = 0; i < steps.length; i++) {
             CudaStep step = cuda.steps().get(i);
             launches[i] = Launch.of(step, SWAR, override);
@@ -181,7 +181,7 @@ public final class ModelKernels implements AutoCloseable {
      * @throws ColonyException if the property is set to anything but 0 to 4
      */
     static int lanesOverride() {
-        return (int) CudaSwitches.LANES.whole(0, 4);
+        return (int) CudaSwitches.LANES.whole();
     }
 
     /**

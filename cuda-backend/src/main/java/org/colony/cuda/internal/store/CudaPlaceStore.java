@@ -59,12 +59,15 @@ public final class CudaPlaceStore implements PlaceBlock {
     private final boolean[] dirty;
     private final AgentStore[] bound;
     private final DeviceErrors errors;
+    /**
+     * Rows per thread of row-marching kernels, when set (a tuning knob for benchmarks); else 0, chosen per grid. Read
+     * before anything is allocated, so that a value the switch refuses leaves nothing behind.
+     */
+    private final int marchOverride = (int) CudaSwitches.MARCH.whole();
     private final PredicateCounter counter = new PredicateCounter();
     private final Arena arena = Arena.ofShared();
     private final KernelParams params;
     private boolean closed;
-    /** Rows per thread of row-marching kernels, when set (a tuning knob for benchmarks); else 0, chosen per grid. */
-    private final int marchOverride = (int) CudaSwitches.MARCH.whole(0, Integer.MAX_VALUE);
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
