@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.launch.CudaContext;
 import org.colony.cuda.internal.store.CudaAgentStore;
@@ -53,12 +53,7 @@ public final class CudaBackend implements Backend {
                 all[i] = new CudaContext(CudaDevice.open(options.device() + i), fast, graphs);
             }
         } catch (RuntimeException e) {
-            for (CudaContext c : all) {
-                if (c != null) {
-                    c.close();
-                }
-            }
-            throw e;
+            throw Closeables.closeAllAfter(e, all);
         }
         this.cx = all[0];
     }
@@ -174,6 +169,6 @@ public final class CudaBackend implements Backend {
 
     @Override
     public void close() {
-        CloseHelper.closeAll(all);
+        Closeables.closeAll(all);
     }
 }

@@ -17,6 +17,7 @@ import org.colony.runtime.profile.StepProfile;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.BackendOptions;
 import org.colony.runtime.spi.BackendProvider;
+import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.ModelRegistry;
 import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.transport.Transport;
@@ -394,15 +395,17 @@ public final class Simulation implements AutoCloseable {
             return;
         }
         closed = true;
+        // Everything is released even when one release fails (a device's sticky error, say); the first failure is
+        // thrown with the later ones suppressed.
+        List<AutoCloseable> all = new ArrayList<>();
         for (Agents<?> a : agentCollections) {
-            a.release();
+            all.add(a::release);
         }
         for (Places<?> p : collections) {
-            p.release();
+            all.add(p::release);
         }
-        if (transport != null) {
-            transport.close();
-        }
-        backend.close();
+        all.add(transport);
+        all.add(backend);
+        Closeables.closeAll(all);
     }
 }

@@ -20,6 +20,7 @@ import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentPartition;
+import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.AgentPartition.Batch;
 import org.colony.runtime.spi.AgentPartition.ManageStart;
 import org.colony.runtime.spi.AgentStore;
@@ -114,8 +115,7 @@ public final class PartitionedAgents implements AgentStore {
                         topology, p);
             }
         } catch (RuntimeException e) {
-            closeParts();
-            throw e;
+            throw Closeables.closeAllAfter(e, parts);
         }
         this.nextId = initialPlaces.length;
         this.bound = new PartitionedAgents[model.agentClasses().size()];
@@ -523,22 +523,14 @@ public final class PartitionedAgents implements AgentStore {
         }
     }
 
-    private void closeParts() {
-        for (AgentPartition p : parts) {
-            if (p != null) {
-                p.close();
-            }
-        }
-    }
-
     @Override
     public void close() {
         if (!closed) {
             closed = true;
-            if (side != null) {
-                side.close();
-            }
-            closeParts();
+            List<AutoCloseable> all = new ArrayList<>();
+            all.add(side);
+            all.addAll(Arrays.asList(parts));
+            Closeables.closeAll(all);
         }
     }
 }

@@ -21,6 +21,7 @@ import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.transport.Transport;
@@ -87,8 +88,7 @@ public final class PartitionedPlaces implements PlaceStore {
                 blocks[p] = backend.createBlock(descriptor, grid, topology.block(p).layout(grid, width), p);
             }
         } catch (RuntimeException e) {
-            closeBlocks();
-            throw e;
+            throw Closeables.closeAllAfter(e, blocks);
         }
         this.dirty = new boolean[model.attributes().size()];
         Arrays.fill(dirty, true);
@@ -470,11 +470,7 @@ public final class PartitionedPlaces implements PlaceStore {
     }
 
     private void closeBlocks() {
-        for (PlaceBlock b : blocks) {
-            if (b != null) {
-                b.close();
-            }
-        }
+        Closeables.closeAll(blocks);
     }
 
     @Override

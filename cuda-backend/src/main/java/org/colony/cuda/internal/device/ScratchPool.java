@@ -3,6 +3,7 @@ package org.colony.cuda.internal.device;
 import java.util.HashMap;
 import java.util.Map;
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.runtime.spi.Closeables;
 
 /**
  * Named device buffers reused from call to call, grown when a call needs more, from the device's memory pool
@@ -45,7 +46,7 @@ public final class ScratchPool implements AutoCloseable {
     @Override
     public void close() {
         try {
-            CloseHelper.closeAll(buffers.values());
+            Closeables.closeAll(buffers.values());
         } finally {
             buffers.clear();
         }

@@ -8,8 +8,8 @@
  *   <li>Memory: {@code DeviceBuffer} (a block of device memory), {@code MemoryPool} (the stream-ordered pool, and
  *       what an allocation does when the device is full), {@code ScratchPool} (named buffers reused from call to
  *       call), {@code UploadStage} (page-locked host memory uploads go through without waiting).
- *   <li>Failures: {@code DeviceErrors} (the record kernels write when a step fails, and its messages),
- *       {@code CloseHelper} (closes several resources whatever happens to each).
+ *   <li>Failures: {@code DeviceErrors} (the record kernels write when a step fails, and its messages); owners of
+ *       several resources close them with the runtime's {@code Closeables}, whatever happens to each.
  * </ul>
  */
 package org.colony.cuda.internal.device;

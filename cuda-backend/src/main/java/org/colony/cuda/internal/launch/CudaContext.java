@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.GraphCalls;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.kernel.ModelDescriptor;
@@ -142,6 +142,6 @@ public final class CudaContext implements AutoCloseable {
         all.add(support);
         all.add(errors);
         all.add(device);
-        CloseHelper.closeAll(all);
+        Closeables.closeAll(all);
     }
 }

@@ -2,7 +2,7 @@ package org.colony.cuda.internal.launch;
 
 import java.lang.foreign.MemorySegment;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 
 /** Times launches and copies on the device with CUDA events, for benchmarks. */
 public final class GpuTimer {
@@ -22,8 +22,7 @@ public final class GpuTimer {
             Driver.recordEvent(end);
             return Driver.elapsed(start, end) / reps;
         } finally {
-            Driver.destroyEvent(start);
-            Driver.destroyEvent(end);
+            Closeables.closeAll(() -> Driver.destroyEvent(start), () -> Driver.destroyEvent(end));
         }
     }
 
@@ -49,7 +48,7 @@ public final class GpuTimer {
 
         @Override
         public void close() {
-            CloseHelper.closeAll(() -> Driver.destroyEvent(start), () -> Driver.destroyEvent(end));
+            Closeables.closeAll(() -> Driver.destroyEvent(start), () -> Driver.destroyEvent(end));
         }
     }
 
@@ -65,8 +64,7 @@ public final class GpuTimer {
             Driver.recordEvent(end);
             return Driver.elapsed(start, end) / reps;
         } finally {
-            Driver.destroyEvent(start);
-            Driver.destroyEvent(end);
+            Closeables.closeAll(() -> Driver.destroyEvent(start), () -> Driver.destroyEvent(end));
         }
     }
 }

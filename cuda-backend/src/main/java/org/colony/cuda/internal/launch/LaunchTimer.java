@@ -4,7 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.runtime.spi.DeviceTimings;
 
@@ -121,7 +121,7 @@ public final class LaunchTimer implements AutoCloseable {
             events.add(() -> Driver.destroyEvent(e));
         }
         try {
-            CloseHelper.closeAll(events);
+            Closeables.closeAll(events);
         } finally {
             free.clear();
             sink = null;

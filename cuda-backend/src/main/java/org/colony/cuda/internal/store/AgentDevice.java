@@ -6,7 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.function.Consumer;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.device.ScratchPool;
 import org.colony.cuda.internal.device.UploadStage;
@@ -208,6 +208,6 @@ final class AgentDevice {
 
     /** Frees the scratch buffers. */
     void closeScratch() {
-        CloseHelper.closeAll(pool, gridScratch);
+        Closeables.closeAll(pool, gridScratch);
     }
 }

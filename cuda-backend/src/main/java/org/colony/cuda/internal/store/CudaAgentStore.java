@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.launch.CudaContext;
@@ -425,7 +425,7 @@ public final class CudaAgentStore implements AgentStore {
         cx.device().makeCurrent();
         device.markClosed();
         // The stage first: it waits for the uploads still queued, before what they write into is freed.
-        CloseHelper.closeAll(device::closeStage, columns::closeColumns, index::close, round::close, counter,
+        Closeables.closeAll(device::closeStage, columns::closeColumns, index::close, round::close, counter,
                 columns::closeSpares, device::closeScratch, arena);
     }
 }

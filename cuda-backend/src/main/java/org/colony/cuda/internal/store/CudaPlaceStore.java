@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.launch.CudaContext;
@@ -512,7 +512,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     }
 
     private void freeColumns() {
-        CloseHelper.closeAll(columnBuffers());
+        Closeables.closeAll(columnBuffers());
     }
 
     /** Each attribute's column, then its second where it is double-buffered. */
@@ -545,7 +545,7 @@ public final class CudaPlaceStore implements PlaceBlock {
             all.addAll(buffers);
             all.add(counter);
             all.add(arena);
-            CloseHelper.closeAll(all);
+            Closeables.closeAll(all);
         }
     }
 }

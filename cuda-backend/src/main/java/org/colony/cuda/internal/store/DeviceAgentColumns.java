@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Combine;
@@ -342,7 +342,7 @@ final class DeviceAgentColumns {
 
     /** Frees attribute columns (second buffers where there are) and the other per-slot columns. */
     private static void free(DeviceBuffer[] columns, DeviceBuffer[] seconds, DeviceBuffer[] others) {
-        CloseHelper.closeAll(buffers(columns, seconds, others));
+        Closeables.closeAll(buffers(columns, seconds, others));
     }
 
     /** The buffers of each attribute (its second after it, where there is one), then {@code others}. */
@@ -383,13 +383,13 @@ final class DeviceAgentColumns {
             all.add(contribution[p]);
             all.add(contributed[p]);
         }
-        CloseHelper.closeAll(all);
+        Closeables.closeAll(all);
     }
 
     /** Frees the spare buffers. */
     void closeSpares() {
         try {
-            CloseHelper.closeAll(spares.values());
+            Closeables.closeAll(spares.values());
         } finally {
             spares.clear();
         }

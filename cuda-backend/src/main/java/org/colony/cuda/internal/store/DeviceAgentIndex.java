@@ -6,7 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.launch.LaunchTimer;
 import org.colony.kernel.Layout;
@@ -346,6 +346,6 @@ final class DeviceAgentIndex {
 
     /** Frees the index and the ghost counts. */
     void close() {
-        CloseHelper.closeAll(start, order, ghostCounts);
+        Closeables.closeAll(start, order, ghostCounts);
     }
 }

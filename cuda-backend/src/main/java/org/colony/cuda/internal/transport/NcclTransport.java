@@ -10,7 +10,7 @@ import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.CudaException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.Nccl;
-import org.colony.cuda.internal.device.CloseHelper;
+import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.MemoryPool;
 import org.colony.runtime.transport.Delivery;
@@ -479,7 +479,7 @@ public final class NcclTransport implements Transport {
         }
         steps.add(() -> release(contexts, streams, comms, null));
         try {
-            CloseHelper.closeAll(steps);
+            Closeables.closeAll(steps);
         } finally {
             Driver.setCurrent(saved);
         }

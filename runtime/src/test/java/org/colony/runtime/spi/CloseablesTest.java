@@ -1,4 +1,4 @@
-package org.colony.cuda.internal.device;
+package org.colony.runtime.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Every resource is closed whatever the others do; the first failure carries the later ones. */
-class CloseHelperTest {
+class CloseablesTest {
 
     private final List<String> closed = new ArrayList<>();
 
@@ -27,7 +27,7 @@ class CloseHelperTest {
 
     @Test
     void closeAll_closesInOrder_andSkipsNulls() {
-        CloseHelper.closeAll(ok("a"), null, ok("b"), ok("c"));
+        Closeables.closeAll(ok("a"), null, ok("b"), ok("c"));
         assertEquals(List.of("a", "b", "c"), closed);
     }
 
@@ -35,7 +35,7 @@ class CloseHelperTest {
     void aFailingClose_leavesTheRestClosed_andTheFirstFailureCarriesTheLaterOnes() {
         IllegalStateException first = new IllegalStateException("first");
         IllegalArgumentException second = new IllegalArgumentException("second");
-        RuntimeException thrown = assertThrows(RuntimeException.class, () -> CloseHelper.closeAll(ok("a"),
+        RuntimeException thrown = assertThrows(RuntimeException.class, () -> Closeables.closeAll(ok("a"),
                 failing("b", first), ok("c"), failing("d", second), ok("e")));
         assertSame(first, thrown);
         assertEquals(List.of(second), List.of(thrown.getSuppressed()));
@@ -45,7 +45,7 @@ class CloseHelperTest {
     @Test
     void aCheckedFailure_isWrapped_afterEveryClose() {
         IOException io = new IOException("disk");
-        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> CloseHelper.closeAll(() -> {
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> Closeables.closeAll(() -> {
             throw io;
         }, ok("after")));
         assertSame(io, thrown.getCause());
@@ -57,9 +57,9 @@ class CloseHelperTest {
         List<AutoCloseable> list = new ArrayList<>();
         list.add(null);
         list.add(ok("x"));
-        CloseHelper.closeAll(list);
-        CloseHelper.closeAll((Iterable<AutoCloseable>) null);
-        CloseHelper.closeAll((AutoCloseable[]) null);
+        Closeables.closeAll(list);
+        Closeables.closeAll((Iterable<AutoCloseable>) null);
+        Closeables.closeAll((AutoCloseable[]) null);
         assertEquals(List.of("x"), closed);
     }
 }

@@ -1,16 +1,17 @@
-package org.colony.cuda.internal.device;
+package org.colony.runtime.spi;
 
 import java.util.Arrays;
 
 /**
  * Closes several resources whatever happens to each: every one is closed even when another's {@code close()}
  * throws, null entries are skipped, and the first failure is thrown after the last close with the later ones added
- * to it as suppressed (as Agrona's {@code CloseHelper.closeAll}). For owners that free several buffers, handles or
- * native objects: one throw must not leak the rest.
+ * to it as suppressed (as Agrona's {@code Closeables.closeAll}). For owners that free several buffers, handles or
+ * native objects (a simulation's collections, a partitioned collection's blocks, a backend's device memory): one
+ * throw must not leak the rest.
  */
-public final class CloseHelper {
+public final class Closeables {
 
-    private CloseHelper() {
+    private Closeables() {
     }
 
     /** Closes each of {@code resources} in order (nulls skipped); see the class comment for failures. */
@@ -47,5 +48,20 @@ public final class CloseHelper {
         if (first != null) {
             throw new IllegalStateException("close failed: " + first, first);
         }
+    }
+
+    /**
+     * Closes each of {@code resources} (nulls skipped) after {@code failure}, which stays the exception to throw: a
+     * close that fails too is added to it as suppressed. Returns it, for {@code throw closeAllAfter(e, ...)}.
+     */
+    public static <T extends Throwable> T closeAllAfter(T failure, AutoCloseable... resources) {
+        try {
+            closeAll(resources);
+        } catch (RuntimeException | Error e) {
+            Throwable cause = e instanceof IllegalStateException && e.getMessage() != null
+                    && e.getMessage().startsWith("close failed: ") && e.getCause() != null ? e.getCause() : e;
+            failure.addSuppressed(cause);
+        }
+        return failure;
     }
 }
