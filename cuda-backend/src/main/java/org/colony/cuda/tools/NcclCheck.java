@@ -25,7 +25,7 @@ import org.colony.runtime.transport.Transport.Message;
  * timed. Prints a table and one {@code PASS} or {@code FAIL} line; exits with 1 on FAIL.
  *
  * <pre>
- * java --enable-native-access=ALL-UNNAMED -cp CUDA_BACKEND_JAR:RUNTIME_JAR:ANNOTATIONS_JAR \
+ * java --enable-native-access=ALL-UNNAMED -cp CUDA_BACKEND_JAR:RUNTIME_JAR:KERNEL_JAR:ANNOTATIONS_JAR \
  *     org.colony.cuda.tools.NcclCheck [DEVICES [MAX_BYTES]]
  * </pre>
  *

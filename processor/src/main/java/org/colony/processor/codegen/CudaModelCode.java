@@ -15,11 +15,11 @@ import org.colony.kernel.cuda.KernelParam;
  */
 final class CudaModelCode {
 
-    private static final ClassName CUDA_MODEL = ClassName.get(CudaModel.class);
-    private static final ClassName CUDA_STEP = ClassName.get(CudaStep.class);
-    private static final ClassName CUDA_KERNEL = ClassName.get(CudaKernel.class);
-    private static final ClassName KERNEL_PARAM = ClassName.get(KernelParam.class);
-    private static final ClassName KIND = ClassName.get(KernelParam.Kind.class);
+    private static final ClassName CUDA_MODEL = RuntimeNames.CUDA_MODEL;
+    private static final ClassName CUDA_STEP = RuntimeNames.CUDA_STEP;
+    private static final ClassName CUDA_KERNEL = RuntimeNames.CUDA_KERNEL;
+    private static final ClassName KERNEL_PARAM = RuntimeNames.KERNEL_PARAM;
+    private static final ClassName KIND = RuntimeNames.KERNEL_PARAM_KIND;
 
     private CudaModelCode() {
     }

@@ -33,7 +33,7 @@ public final class DescriptorGenerator {
     private static final ClassName SCALAR_TYPE = RuntimeNames.SCALAR_TYPE;
     private static final ClassName COMBINE = RuntimeNames.COMBINE;
     private static final ClassName AGENT_ACTION = RuntimeNames.AGENT_ACTION;
-    private static final ClassName CUDA_MODEL = ClassName.get(CudaModel.class);
+    private static final ClassName CUDA_MODEL = RuntimeNames.CUDA_MODEL;
 
     /** The simple name of the descriptor class of a model. */
     public static String className(ModelIr model) {

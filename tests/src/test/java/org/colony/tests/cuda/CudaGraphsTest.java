@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,7 +44,7 @@ class CudaGraphsTest {
 
     private static void requireGraphs() {
         Gpu.require();
-        org.junit.jupiter.api.Assumptions.assumeTrue(CudaGraphs.ENABLED,
+        assumeTrue(CudaGraphs.ENABLED,
                 "CUDA graphs are switched off (-D" + CudaGraphs.PROPERTY + "=false)");
     }
 

@@ -14,18 +14,24 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
+import org.colony.kernel.StepInfo;
 import org.colony.kernel.cuda.CudaKernel;
 import org.colony.kernel.cuda.CudaModel;
 import org.colony.kernel.cuda.CudaStep;
 import org.colony.kernel.cuda.KernelParam;
+import org.colony.runtime.spi.ModelRegistry;
 import org.junit.jupiter.api.Test;
 
 /**
  * The launch facts a descriptor carries are those of the CUDA source it names, for every example and test model
  * on the class path: each step's kernel (and SWAR form) is declared there with exactly the parameters the facts
- * list, in their order, and the source declares no kernel the facts do not name. No GPU needed: what the backend
- * passes is what the kernel declares.
+ * list, in their order (each declaration checked against the one the model's description calls for: the
+ * attribute, place attribute, iterated class or step parameter it names, by name and type), and the source declares
+ * no kernel the facts do not name. No GPU needed: what the backend passes is what the kernel declares.
  */
 class KernelSeamTest {
 
@@ -59,8 +65,8 @@ class KernelSeamTest {
                             + d.info().steps().get(i).name());
                     assertEquals(step.params().size(), params.size(), kernel.name() + ": " + params);
                     for (int p = 0; p < params.size(); p++) {
-                        assertTrue(names(step.params().get(p), params.get(p)), kernel.name() + " declares '"
-                                + params.get(p) + "' where the facts say " + step.params().get(p));
+                        assertEquals(expected(d.info(), d.info().steps().get(i), step.params().get(p)),
+                                params.get(p), kernel.name() + ", parameter " + p + ", " + step.params().get(p));
                     }
                     named.add(kernel.name());
                     kernels++;
@@ -72,31 +78,55 @@ class KernelSeamTest {
         assertTrue(models >= 20 && kernels >= 60, models + " models and " + kernels + " kernels checked");
     }
 
-    /** Whether a C++ parameter declaration is what the kernel parameter names (by the name the printer gives it). */
-    private static boolean names(KernelParam param, String declaration) {
-        String name = declaration.substring(declaration.lastIndexOf(' ') + 1);
+    /**
+     * The C++ declaration the kernel parameter stands for, written here from the model's description (attribute,
+     * place attribute, iterated class and step parameter names and types): what the generator must have printed.
+     */
+    private static String expected(ModelInfo model, StepInfo step, KernelParam param) {
         return switch (param.kind()) {
-            case FRAME -> declaration.equals("const colony::Frame f");
-            case COLUMN -> name.endsWith("_col");
-            case NEXT -> name.endsWith("_next");
-            case IDS, LOCATIONS, KILLED, TARGETS, SPAWNS, COUNTER -> name.equals(switch (param.kind()) {
-                case IDS -> "ids";
-                case LOCATIONS -> "locations";
-                case KILLED -> "killed";
-                case TARGETS -> "targets";
-                case SPAWNS -> "spawns";
-                default -> "count";
-            });
-            case PLACE_COLUMN -> name.endsWith("_place");
-            case CONTRIBUTION -> name.endsWith("_contrib");
-            case WROTE -> name.endsWith("_wrote");
-            case INDEX_START -> name.equals("start" + param.slot());
-            case INDEX_ORDER -> name.equals("order" + param.slot());
-            case INDEX_IDS -> name.equals("ids" + param.slot());
-            case INDEX_PITCH -> name.equals("agentPitch" + param.slot());
-            case INDEXED_COLUMN -> name.endsWith("_a" + param.slot());
-            case ARGUMENT -> name.startsWith("v_");
+            case FRAME -> "const colony::Frame f";
+            case COLUMN -> pointer("", model.attributes().get(param.index()), "_col");
+            case NEXT -> pointer("", model.attributes().get(param.index()), "_next");
+            case IDS -> "const jlong* __restrict__ ids";
+            case LOCATIONS -> "const jlong* __restrict__ locations";
+            case KILLED -> "bool* __restrict__ killed";
+            case TARGETS -> "jlong* __restrict__ targets";
+            case SPAWNS -> "jint* __restrict__ spawns";
+            case PLACE_COLUMN -> pointer("const ", info(model.placeClass()).attributes().get(param.index()), "_place");
+            case CONTRIBUTION -> pointer("", info(model.placeClass()).attributes().get(param.index()), "_contrib");
+            case WROTE -> "bool* __restrict__ " + info(model.placeClass()).attributes().get(param.index()).name()
+                    + "_wrote";
+            case INDEX_START -> "const jint* __restrict__ start" + param.slot();
+            case INDEX_ORDER -> "const jint* __restrict__ order" + param.slot();
+            case INDEX_IDS -> "const jlong* __restrict__ ids" + param.slot();
+            case INDEX_PITCH -> "const jlong agentPitch" + param.slot();
+            case INDEXED_COLUMN -> pointer("const ", info(model.agentClasses().get(param.slot())).attributes()
+                    .get(param.index()), "_a" + param.slot());
+            case COUNTER -> "julong* __restrict__ count";
+            case ARGUMENT -> "const " + cpp(step.params().get(param.index()).type()) + " v_"
+                    + step.params().get(param.index()).name();
         };
+    }
+
+    private static String pointer(String qualifier, AttributeInfo attribute, String suffix) {
+        return qualifier + cpp(attribute.type()) + "* __restrict__ " + attribute.name() + suffix;
+    }
+
+    /** The C++ type of a Java primitive in generated code ({@code colony.cuh}'s {@code jint}, ...). */
+    private static String cpp(ScalarType type) {
+        return switch (type) {
+            case BOOLEAN -> "bool";
+            case BYTE -> "jbyte";
+            case SHORT -> "jshort";
+            case INT -> "jint";
+            case LONG -> "jlong";
+            case FLOAT -> "float";
+            case DOUBLE -> "double";
+        };
+    }
+
+    private static ModelInfo info(Class<?> model) {
+        return ModelRegistry.descriptor(model).info();
     }
 
     private static Map<String, List<String>> kernels(String source) {

@@ -3,6 +3,7 @@ package org.colony.tests.cuda;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.colony.ColonyException;
@@ -126,6 +127,6 @@ class PartitionedGpuTest {
     }
 
     private static void assertTrue(boolean b) {
-        org.junit.jupiter.api.Assertions.assertTrue(b);
+        assertTrue(b);
     }
 }

@@ -73,7 +73,6 @@ public final class Driver {
             Linker.Option.critical(false));
     static final MethodHandle CU_CTX_GET_CURRENT = plain("cuCtxGetCurrent", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     static final MethodHandle CU_CTX_SYNCHRONIZE = work("cuCtxSynchronize", FunctionDescriptor.of(JAVA_INT));
-    static final MethodHandle CU_STREAM_CREATE = work("cuStreamCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
     static final MethodHandle CU_STREAM_SYNCHRONIZE = work("cuStreamSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     static final MethodHandle CU_STREAM_DESTROY = work("cuStreamDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     static final MethodHandle CU_STREAM_CREATE_WITH_PRIORITY = work("cuStreamCreateWithPriority",
@@ -400,21 +399,6 @@ public final class Driver {
             check((int) CU_MEMCPY_DTOD_ASYNC.invokeExact(dst, src, bytes, stream), "cuMemcpyDtoDAsync_v2");
         } catch (Throwable t) {
             throw rethrow(t, "cuMemcpyDtoDAsync_v2");
-        }
-    }
-
-    /**
-     * Creates a stream in the current context. {@code flags} 0 ({@code CU_STREAM_DEFAULT}) makes a blocking
-     * stream, which the legacy default stream (stream 0) synchronises with; 1 ({@code CU_STREAM_NON_BLOCKING})
-     * one that it does not.
-     */
-    static long createStream(int flags) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment s = arena.allocate(JAVA_LONG);
-            check((int) CU_STREAM_CREATE.invokeExact(s, flags), "cuStreamCreate");
-            return s.get(JAVA_LONG, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuStreamCreate");
         }
     }
 

@@ -21,6 +21,7 @@ public final class UploadStage implements AutoCloseable {
     private MemorySegment pinned;
     private long used;
 
+    /** A stage of {@code bytes} of page-locked host memory, grown when an upload needs more. */
     public UploadStage(long bytes) {
         this(bytes, true);
     }

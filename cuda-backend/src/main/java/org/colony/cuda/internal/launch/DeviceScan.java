@@ -22,6 +22,7 @@ public final class DeviceScan {
     /** The most block totals one block scans (16 chunks of 1024): a scan of up to 16 M values takes three launches. */
     private static final long SMALL = 16 * 1024;
 
+    /** A scanner launching on {@code cx}, its parameters in {@code arena}, its block totals in {@code pool}. */
     public DeviceScan(CudaContext cx, Arena arena, ScratchPool pool) {
         this.cx = cx;
         this.k = cx.support();

@@ -3,6 +3,7 @@ package org.colony.cuda.internal.launch;
 /** Launch shapes for one-dimensional grid-stride kernels. */
 public final class Grids {
 
+    /** Threads per block of the one-thread-per-item kernels. */
     public static final int THREADS = 256;
 
     private Grids() {

@@ -150,6 +150,7 @@ final class AgentDevice {
         }
     }
 
+    /** Element {@code index} of a device array of longs, copied to the host (a wait for the device). */
     static long readLong(long pointer, long index) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment v = arena.allocate(8);
@@ -158,6 +159,7 @@ final class AgentDevice {
         }
     }
 
+    /** Element {@code index} of a device array of ints, copied to the host (a wait for the device). */
     static int readInt(long pointer, long index) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment v = arena.allocate(4);

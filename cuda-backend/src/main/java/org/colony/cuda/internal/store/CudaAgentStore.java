@@ -198,23 +198,23 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         int step = call.step();
         Object[] args = call.args();
-        StepInfo s = model.steps().get(step);
-        for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
-            if (w.getValue() == Combine.SET && capacity > 1) {
-                String attr = placeModel.attributes().get(w.getKey()).name();
-                throw new ColonyException("step " + name() + "." + s.name() + " (" + s.source() + ") writes place()."
+        StepInfo info = model.steps().get(step);
+        for (Map.Entry<Integer, Combine> write : info.placeWrites().entrySet()) {
+            if (write.getValue() == Combine.SET && capacity > 1) {
+                String attr = placeModel.attributes().get(write.getKey()).name();
+                throw new ColonyException("step " + name() + "." + info.name() + " (" + info.source() + ") writes place()."
                         + attr + " with a plain assignment, which needs at most one " + name() + " per place, but "
                         + "this collection allows " + (capacity == Integer.MAX_VALUE ? "any number" : capacity)
                         + "; create it with capacity 1, or write with +=, Math.min or Math.max");
             }
-            columns.prepareContribution(w.getKey(), w.getValue());
+            columns.prepareContribution(write.getKey(), write.getValue());
         }
-        places.prepareRemote(s.placeRemoteReads());
+        places.prepareRemote(info.placeRemoteReads());
         KernelParams arguments = params.begin();
-        Call seen = call.seenBy(s);
+        Call seen = call.seenBy(info);
         Frames.write(arguments.frame(), places.layout(), seen.seed(), seen.epoch(), seen.time(),
                 errors.pointer(), columns.count(), columns.slots(), places.pitch(), kernels.who(step));
-        CudaAgentStore[] iterated = iterated(s);
+        CudaAgentStore[] iterated = iterated(info, bound, name());
         for (KernelParam param : kernels.params(step)) {
             switch (param.kind()) {
                 case FRAME -> { } // written above
@@ -231,36 +231,45 @@ public final class CudaAgentStore implements AgentStore {
                 case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
                         arguments.add(indexArgument(iterated[param.slot()], param));
                 case COUNTER -> arguments.add(countPointer);
-                case ARGUMENT -> arguments.add(args[param.index()], s.params().get(param.index()).type());
+                case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
             }
         }
         if (columns.count() > 0) {
             cx.launch(kernels.step(step), Grids.blocks(columns.count()), 1, 1, Grids.THREADS, 1, 1, arguments, true,
-                    name() + "." + s.name());
+                    name() + "." + info.name());
         }
-        for (int a : s.writes()) {
-            if (s.buffers(a)) {
+        for (int a : info.writes()) {
+            if (info.buffers(a)) {
                 columns.swap(a);
             }
         }
-        applyPlaceWrites(step, s);
+        applyPlaceWrites(step, info);
     }
 
     private static long pointer(DeviceBuffer buffer) {
         return buffer == null ? 0L : buffer.pointer();
     }
 
-    /** Per slot of the iterated agent classes, the collection whose index step {@code s} reads, else null. */
-    private CudaAgentStore[] iterated(StepInfo s) {
+    /**
+     * Per slot of the iterated agent classes of a model whose step {@code step} runs, the device collection whose
+     * index the step reads ({@code bound} on the device, or the device agents of a partition), else null.
+     *
+     * @param owner the model whose step it is, for the message of a slot left unbound
+     */
+    static CudaAgentStore[] iterated(StepInfo step, AgentStore[] bound, String owner) {
         CudaAgentStore[] out = new CudaAgentStore[bound.length];
         for (int slot = 0; slot < bound.length; slot++) {
-            if (s.iterates().contains(slot)) {
-                if (!(bound[slot] instanceof CudaAgentStore other)) {
-                    // The runtime refuses such a step before it reaches a backend (ModelCollection.checkIterated).
-                    throw new IllegalStateException("slot=" + slot + " of " + name() + " is iterated by step "
-                            + s.name() + " but not bound");
-                }
-                out[slot] = other;
+            if (!step.iterates().contains(slot)) {
+                continue;
+            }
+            if (bound[slot] instanceof CudaAgentStore agents) {
+                out[slot] = agents;
+            } else if (bound[slot] instanceof CudaAgentPartition agents) {
+                out[slot] = agents.onDevice();
+            } else {
+                // The runtime refuses such a step before it reaches a backend (ModelCollection.checkIterated).
+                throw new IllegalStateException("slot=" + slot + " of " + owner + " is iterated by step "
+                        + step.name() + " but not bound");
             }
         }
         return out;

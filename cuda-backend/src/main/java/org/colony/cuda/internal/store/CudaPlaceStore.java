@@ -244,33 +244,33 @@ public final class CudaPlaceStore implements PlaceBlock {
         checkOpen();
         int step = call.step();
         Object[] args = call.args();
-        StepInfo s = model.steps().get(step);
-        prepareRemote(s.remoteReads());
-        KernelParams p = params.begin();
+        StepInfo info = model.steps().get(step);
+        prepareRemote(info.remoteReads());
+        KernelParams arguments = params.begin();
         int width = box == null ? layout.extent0() : box.hi()[0] - box.lo()[0];
         long rows = box == null ? layout.rows() : (long) (box.hi()[1] - box.lo()[1]) * (box.hi()[2] - box.lo()[2]);
         if (width <= 0 || rows <= 0) {
             return;
         }
         int march = kernels.marches(step) ? rowsPerThread(step, width, rows) : 1;
-        Call seen = call.seenBy(s);
+        Call seen = call.seenBy(info);
         if (box == null) {
-            Frames.write(p.frame(), layout, seen.seed(), seen.epoch(), seen.time(), errors.pointer(), layout.rows(), pitch, 0, march,
-                    kernels.who(step));
+            Frames.write(arguments.frame(), layout, seen.seed(), seen.epoch(), seen.time(), errors.pointer(),
+                    layout.rows(), pitch, 0, march, kernels.who(step));
         } else {
-            Frames.writeBox(p.frame(), layout, box.lo(), box.hi(), seen.seed(), seen.epoch(), seen.time(), errors.pointer(), pitch, march,
-                    kernels.who(step));
+            Frames.writeBox(arguments.frame(), layout, box.lo(), box.hi(), seen.seed(), seen.epoch(), seen.time(),
+                    errors.pointer(), pitch, march, kernels.who(step));
         }
-        CudaAgentStore[] iterated = iterated(s);
+        CudaAgentStore[] iterated = CudaAgentStore.iterated(info, bound, model.modelClass().getSimpleName());
         for (KernelParam param : kernels.params(step)) {
             switch (param.kind()) {
                 case FRAME -> { } // written above
-                case COLUMN -> p.add(current[param.index()].pointer());
-                case NEXT -> p.add(next[param.index()].pointer());
+                case COLUMN -> arguments.add(current[param.index()].pointer());
+                case NEXT -> arguments.add(next[param.index()].pointer());
                 case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
-                        p.add(CudaAgentStore.indexArgument(iterated[param.slot()], param));
-                case COUNTER -> p.add(count);
-                case ARGUMENT -> p.add(args[param.index()], s.params().get(param.index()).type());
+                        arguments.add(CudaAgentStore.indexArgument(iterated[param.slot()], param));
+                case COUNTER -> arguments.add(count);
+                case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
                 default -> throw new IllegalStateException(param + " is no parameter of a place kernel");
             }
         }
@@ -278,8 +278,8 @@ public final class CudaPlaceStore implements PlaceBlock {
         int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
         long segments = (rows + march - 1L) / march;
         int gy = (int) Math.min(65535L, (segments + BLOCK_Y - 1L) / BLOCK_Y);
-        cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, p, true,
-                model.modelClass().getSimpleName() + "." + s.name());
+        cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, arguments, true,
+                model.modelClass().getSimpleName() + "." + info.name());
     }
 
     /**
@@ -293,29 +293,6 @@ public final class CudaPlaceStore implements PlaceBlock {
         long threads = (long) width / kernels.lanes(step) * rows;
         long wave = (long) cx.device().multiprocessors() * 2048 * 2;
         return (int) Math.max(1, Math.min(kernels.rows(step), threads / wave));
-    }
-
-    /**
-     * Per slot of the iterated agent classes, the device collection whose index step {@code s} reads (the agents of a
-     * partition on the device), else null.
-     */
-    private CudaAgentStore[] iterated(StepInfo s) {
-        CudaAgentStore[] out = new CudaAgentStore[bound.length];
-        for (int slot = 0; slot < bound.length; slot++) {
-            if (!s.iterates().contains(slot)) {
-                continue;
-            }
-            if (bound[slot] instanceof CudaAgentStore agents) {
-                out[slot] = agents;
-            } else if (bound[slot] instanceof CudaAgentPartition agents) {
-                out[slot] = agents.onDevice();
-            } else {
-                // The runtime refuses such a step before it reaches a backend (ModelCollection.checkIterated).
-                throw new IllegalStateException("slot=" + slot + " of " + model.modelClass().getSimpleName()
-                        + " is iterated by step " + s.name() + " but not bound");
-            }
-        }
-        return out;
     }
 
     // ---- transfers -------------------------------------------------------------------------

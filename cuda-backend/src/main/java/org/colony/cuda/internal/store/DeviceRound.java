@@ -203,7 +203,7 @@ final class DeviceRound {
         return new RoundStart(st[0], st[4], 0, false, sentCounts.clone());
     }
 
-    /** Groups the {@code r} requests to other partitions by owner and gathers the movers' rows for each. */
+    /** Groups the {@code sentTotal} requests to other partitions by owner and gathers the movers' rows for each. */
     private void stageRequests(long n, long sentTotal, long remote, long rank, long table) {
         long list = device.pool().get("round.list", 4 * sentTotal);
         device.run("colony_pack_slots", n, p -> p.add(n).add(remote).add(rank).add(list));

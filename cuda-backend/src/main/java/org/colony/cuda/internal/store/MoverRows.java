@@ -26,7 +26,7 @@ final class MoverRows {
     }
 
     /**
-     * Where the columns of {@code c} rows sent between partitions start, in bytes: ids ({@link #IDS}), new places
+     * Where the columns of {@code rowCount} rows sent between partitions start, in bytes: ids ({@link #IDS}), new places
      * ({@link #PLACES}), then each attribute's element columns (element after element, attribute a at
      * {@code ATTRIBUTES + a}), every column 16-byte aligned; the last entry is the size of the whole. The rows are
      * laid out here and copied by {@link RowCopies}; no kernel reads them as a struct.

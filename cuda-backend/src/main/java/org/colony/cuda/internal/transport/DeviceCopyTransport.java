@@ -35,9 +35,8 @@ public final class DeviceCopyTransport implements Transport {
     public void exchange(List<Message> sends, List<Message> receives) {
         device.makeCurrent();
         for (Delivery d : Delivery.match(sends, receives)) {
-            long n = d.send().buffer().byteSize();
-            if (n > 0) {
-                Driver.copyOnDevice(d.receive().buffer().address(), d.send().buffer().address(), n);
+            if (d.bytes() > 0) {
+                Driver.copyOnDevice(d.receive().buffer().address(), d.send().buffer().address(), d.bytes());
             }
             traffic.add(d);
         }

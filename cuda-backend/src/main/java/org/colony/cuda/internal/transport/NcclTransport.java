@@ -70,7 +70,6 @@ public final class NcclTransport implements Transport {
     private final long[] contexts;
     private final long[] streams;
     private final long[] comms;
-    private final int version;
     private final Init init;
     private final Traffic traffic = new Traffic();
     private boolean closed;
@@ -79,14 +78,12 @@ public final class NcclTransport implements Transport {
     /** Per device: recorded on the transport's stream after the transfers; stream 0 waits for it at finish. */
     private final long[] done;
 
-    private NcclTransport(List<CudaDevice> devices, long[] contexts, long[] streams, long[] comms, int version,
-            Init init) {
+    private NcclTransport(List<CudaDevice> devices, long[] contexts, long[] streams, long[] comms, Init init) {
         this.devices = devices;
         this.init = init;
         this.contexts = contexts;
         this.streams = streams;
         this.comms = comms;
-        this.version = version;
         this.ready = new long[contexts.length];
         this.done = new long[contexts.length];
         long saved = Driver.currentContext();
@@ -142,7 +139,7 @@ public final class NcclTransport implements Transport {
                             + "; this is a bug in Colony, please report it");
                 }
             }
-            NcclTransport t = new NcclTransport(list, contexts, streams, comms, version, init);
+            NcclTransport t = new NcclTransport(list, contexts, streams, comms, init);
             t.connect();
             return t;
         } catch (RuntimeException e) {
@@ -436,11 +433,6 @@ public final class NcclTransport implements Transport {
     /** How the communicators were created. */
     public Init init() {
         return init;
-    }
-
-    /** The loaded NCCL's version code (22703 for 2.27.3). */
-    public int ncclVersion() {
-        return version;
     }
 
     @Override
