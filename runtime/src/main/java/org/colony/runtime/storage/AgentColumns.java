@@ -181,37 +181,31 @@ public final class AgentColumns implements AgentBlock {
      * it asked for, then every attribute (each element of an array attribute).
      */
     public long rowBytes(boolean state) {
-        long b = 8 + (state ? 8 + 4 : 0);
-        for (AttributeInfo a : model.attributes()) {
-            b += (long) a.type().bytes() * a.columns();
-        }
-        return b;
+        return PackedRows.of(model, 1, state).bytes();
     }
 
     /**
-     * Packs the rows of {@code slots[0..n)} into {@code segment} from {@code offset}, column by column: ids, with
-     * {@code state} places and children asked for, then the current column of every attribute element.
+     * Packs the rows of {@code slots[0..n)} into {@code segment} from {@code offset}, column by column as
+     * {@link PackedRows} lays them out: ids, with {@code state} places and children asked for, then the current column
+     * of every attribute element.
      *
      * @return the offset past the rows
      */
     public long pack(int[] slots, int n, boolean state, MemorySegment segment, long offset) {
-        long at = offset;
-        SlotCopy.toSegment(ids, slots, n, segment, at);
-        at += 8L * n;
+        PackedRows rows = PackedRows.of(model, n, state);
+        SlotCopy.toSegment(ids, slots, n, segment, offset + rows.ids());
         if (state) {
-            SlotCopy.toSegment(places, slots, n, segment, at);
-            at += 8L * n;
-            SlotCopy.toSegment(spawns, slots, n, segment, at);
-            at += 4L * n;
+            SlotCopy.toSegment(places, slots, n, segment, offset + rows.places());
+            SlotCopy.toSegment(spawns, slots, n, segment, offset + rows.spawns());
         }
+        int column = 0;
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {
-                SlotCopy.toSegment(element(info, current[a], k), slots, n, segment, at);
-                at += (long) info.type().bytes() * n;
+                SlotCopy.toSegment(element(info, current[a], k), slots, n, segment, offset + rows.column(column++));
             }
         }
-        return at;
+        return offset + rows.bytes();
     }
 
     /**
@@ -221,27 +215,24 @@ public final class AgentColumns implements AgentBlock {
      * @return the offset past the rows
      */
     public long unpack(MemorySegment segment, long offset, int[] slots, int n, boolean state) {
-        long at = offset;
-        SlotCopy.fromSegment(segment, at, ids, slots, n);
-        at += 8L * n;
+        PackedRows rows = PackedRows.of(model, n, state);
+        SlotCopy.fromSegment(segment, offset + rows.ids(), ids, slots, n);
         if (state) {
-            SlotCopy.fromSegment(segment, at, places, slots, n);
-            at += 8L * n;
-            SlotCopy.fromSegment(segment, at, spawns, slots, n);
-            at += 4L * n;
+            SlotCopy.fromSegment(segment, offset + rows.places(), places, slots, n);
+            SlotCopy.fromSegment(segment, offset + rows.spawns(), spawns, slots, n);
             for (int i = 0; i < n; i++) {
                 killed[slots[i]] = false;
                 targets[slots[i]] = -1;
             }
         }
+        int column = 0;
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {
-                SlotCopy.fromSegment(segment, at, element(info, current[a], k), slots, n);
-                at += (long) info.type().bytes() * n;
+                SlotCopy.fromSegment(segment, offset + rows.column(column++), element(info, current[a], k), slots, n);
             }
         }
-        return at;
+        return offset + rows.bytes();
     }
 
     /**

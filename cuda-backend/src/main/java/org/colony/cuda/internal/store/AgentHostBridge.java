@@ -11,6 +11,7 @@ import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.runtime.storage.AgentColumns;
 import org.colony.runtime.storage.HostCopy;
+import org.colony.runtime.storage.PackedRows;
 
 /**
  * The agents of a partition staged through host memory: the live agents copied to the runtime's
@@ -121,7 +122,7 @@ final class AgentHostBridge {
     /**
      * Puts the agents of other partitions on this one's halo into the slots past the live agents, where the
      * agents-by-place index finds them: {@code places[i]} (global place indices, none owned here) and, unless
-     * {@code rows} is null, ids and attributes packed column by column as {@code AgentColumns.pack} writes them.
+     * {@code rows} is null, ids and attributes packed column by column as {@link PackedRows} lays them out.
      * They stay until the next {@code manageAll} or call of this method; steps run on the live agents only.
      */
     void ghosts(long[] places, int n, MemorySegment rows) {
@@ -135,18 +136,17 @@ final class AgentHostBridge {
                 Driver.copyToDevice(columns.locations().pointer() + 8 * count, host, 8L * n);
             }
             if (rows != null) {
-                long at = 0;
-                Driver.copyToDevice(columns.ids().pointer() + 8 * count, rows.asSlice(at, 8L * n), 8L * n);
-                at += 8L * n;
+                PackedRows packed = PackedRows.of(model, n, false);
+                Driver.copyToDevice(columns.ids().pointer() + 8 * count, rows.asSlice(packed.ids(), 8L * n), 8L * n);
                 DeviceBuffer[] current = columns.current();
+                int column = 0;
                 for (int i = 0; i < current.length; i++) {
                     AttributeInfo info = model.attributes().get(i);
                     long bytes = (long) info.type().bytes() * n;
                     for (int k = 0; k < info.columns(); k++) {
                         Driver.copyToDevice(current[i].pointer()
-                                + ((long) k * columns.slots() + count) * info.type().bytes(), rows.asSlice(at, bytes),
-                                bytes);
-                        at += bytes;
+                                + ((long) k * columns.slots() + count) * info.type().bytes(),
+                                rows.asSlice(packed.column(column++), bytes), bytes);
                     }
                 }
             }
