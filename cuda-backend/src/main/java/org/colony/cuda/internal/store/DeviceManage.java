@@ -130,14 +130,14 @@ final class DeviceManage {
         // holds every count and the host need not wait for the compaction (which cannot fail) before it launches
         // the next step.
         boolean settled = movers == 0 && wanted == 0;
-        long[] st = settled ? new long[] {deaths, 0, 0, 0, first[4], 0, 0, 0} : device.checkedStats(stats, 8);
+        long[] counts = settled ? new long[] {deaths, 0, 0, 0, first[4], 0, 0, 0} : device.checkedStats(stats, 8);
         if (columns.slots() < slotsBefore) {
             // The columns shrank with the population: the scratch buffers sized for the old one go too (they
             // come back at the new size when needed), so memory follows the live agents.
             pool.close();
         }
         phase("5 statistics", phaseStart);
-        return new ManageReport(st[0], births, st[1], st[2], wanted - births, st[4], columns.count());
+        return new ManageReport(counts[0], births, counts[1], counts[2], wanted - births, counts[4], columns.count());
     }
 
     /** Settles the children's room; returns how many are born, with their ranks among the born. */

@@ -117,24 +117,24 @@ final class DeviceRound {
 
     private long ownerTable(Topology topology) {
         if (ownerTable == null) {
-            Layout l = places.layout();
-            int[] t = new int[l.size0() + l.size1() + l.size2()];
-            for (int x = 0; x < l.size0(); x++) {
-                t[x] = topology.owner(x, 0, 0);
+            Layout layout = places.layout();
+            int[] owners = new int[layout.size0() + layout.size1() + layout.size2()];
+            for (int x = 0; x < layout.size0(); x++) {
+                owners[x] = topology.owner(x, 0, 0);
             }
-            for (int y = 0; y < l.size1(); y++) {
-                t[l.size0() + y] = topology.owner(0, y, 0);
+            for (int y = 0; y < layout.size1(); y++) {
+                owners[layout.size0() + y] = topology.owner(0, y, 0);
             }
-            for (int z = 0; z < l.size2(); z++) {
-                t[l.size0() + l.size1() + z] = topology.owner(0, 0, z);
+            for (int z = 0; z < layout.size2(); z++) {
+                owners[layout.size0() + layout.size1() + z] = topology.owner(0, 0, z);
             }
-            DeviceBuffer b = DeviceBuffer.zeroed(4L * t.length);
+            DeviceBuffer table = DeviceBuffer.zeroed(4L * owners.length);
             try (Arena arena = Arena.ofConfined()) {
-                MemorySegment host = arena.allocate(4L * t.length, 4);
-                MemorySegment.copy(t, 0, host, ValueLayout.JAVA_INT, 0, t.length);
-                Driver.copyToDevice(b.pointer(), host, 4L * t.length);
+                MemorySegment host = arena.allocate(4L * owners.length, 4);
+                MemorySegment.copy(owners, 0, host, ValueLayout.JAVA_INT, 0, owners.length);
+                Driver.copyToDevice(table.pointer(), host, 4L * owners.length);
             }
-            ownerTable = b;
+            ownerTable = table;
         }
         return ownerTable.pointer();
     }
