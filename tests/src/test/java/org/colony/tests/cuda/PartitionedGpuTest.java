@@ -125,8 +125,4 @@ class PartitionedGpuTest {
                 + " CUDA device" + (n == 1 ? "" : "s"), e.getMessage());
         assertTrue(new CudaBackendProvider().unavailableReason() == null);
     }
-
-    private static void assertTrue(boolean b) {
-        assertTrue(b);
-    }
 }
