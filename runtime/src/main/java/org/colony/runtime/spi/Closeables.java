@@ -21,10 +21,24 @@ public final class Closeables {
 
     /** Closes each of {@code resources} in order (nulls skipped); see the class comment for failures. */
     public static void closeAll(Iterable<? extends AutoCloseable> resources) {
-        if (resources == null) {
-            return;
+        Throwable first = close(resources);
+        if (first instanceof RuntimeException e) {
+            throw e;
         }
+        if (first instanceof Error e) {
+            throw e;
+        }
+        if (first != null) {
+            throw new IllegalStateException("close failed: " + first, first);
+        }
+    }
+
+    /** Closes each of {@code resources} (nulls skipped); returns the first failure, the later ones suppressed in it. */
+    private static Throwable close(Iterable<? extends AutoCloseable> resources) {
         Throwable first = null;
+        if (resources == null) {
+            return null;
+        }
         for (AutoCloseable resource : resources) {
             if (resource == null) {
                 continue;
@@ -39,15 +53,7 @@ public final class Closeables {
                 }
             }
         }
-        if (first instanceof RuntimeException e) {
-            throw e;
-        }
-        if (first instanceof Error e) {
-            throw e;
-        }
-        if (first != null) {
-            throw new IllegalStateException("close failed: " + first, first);
-        }
+        return first;
     }
 
     /**
@@ -55,12 +61,9 @@ public final class Closeables {
      * close that fails too is added to it as suppressed. Returns it, for {@code throw closeAllAfter(e, ...)}.
      */
     public static <T extends Throwable> T closeAllAfter(T failure, AutoCloseable... resources) {
-        try {
-            closeAll(resources);
-        } catch (RuntimeException | Error e) {
-            Throwable cause = e instanceof IllegalStateException && e.getMessage() != null
-                    && e.getMessage().startsWith("close failed: ") && e.getCause() != null ? e.getCause() : e;
-            failure.addSuppressed(cause);
+        Throwable closing = close(resources == null ? null : Arrays.asList(resources));
+        if (closing != null && closing != failure) {
+            failure.addSuppressed(closing);
         }
         return failure;
     }

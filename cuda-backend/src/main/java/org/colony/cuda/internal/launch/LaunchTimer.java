@@ -4,8 +4,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.CudaDevice;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.DeviceTimings;
 
 /**
@@ -56,17 +57,18 @@ public final class LaunchTimer implements AutoCloseable {
     }
 
     /**
-     * Runs {@code launch} (the launches of one call of a step), timing it on the device under
-     * {@code model.step} while the timer is on.
+     * Starts timing one call of a step: its start event while the timer is on, else 0 and nothing recorded (no
+     * allocation, no device call), for {@link #end}.
      */
-    public void time(String model, String step, Runnable launch) {
-        if (!on()) {
-            launch.run();
-            return;
+    public long begin() {
+        return on() ? start() : 0L;
+    }
+
+    /** Ends a call {@link #begin} started: while the timer is on, its device time under {@code model.step}. */
+    public void end(long begun, String model, StepInfo step) {
+        if (on()) {
+            stop(model + "." + step.name(), begun);
         }
-        long startEvent = start();
-        launch.run();
-        stop(model + "." + step, startEvent);
     }
 
     /** Starts delivering timings to {@code timings}, or with null delivers the pending ones and stops. */

@@ -183,14 +183,18 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void call(Call call) {
         checkOpen(); // this device's context is current before its timer records anything
-        cx.timer().time(name(), model.steps().get(call.step()).name(), () -> launch(call, 0L));
+        long begun = cx.timer().begin();
+        launch(call, 0L);
+        cx.timer().end(begun, name(), model.steps().get(call.step()));
     }
 
     @Override
     public long count(Call call) {
         checkOpen();
         long pointer = counter.cleared();
-        cx.timer().time(name(), model.steps().get(call.step()).name(), () -> launch(call, pointer));
+        long begun = cx.timer().begin();
+        launch(call, pointer);
+        cx.timer().end(begun, name(), model.steps().get(call.step()));
         return counter.read(errors);
     }
 

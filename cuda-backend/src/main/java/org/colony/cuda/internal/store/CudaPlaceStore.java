@@ -197,16 +197,18 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public void call(Call call) {
-        cx.timer().time(model.modelClass().getSimpleName(), model.steps().get(call.step()).name(),
-                () -> launch(call, 0L));
+        long begun = cx.timer().begin();
+        launch(call, 0L);
+        cx.timer().end(begun, model.modelClass().getSimpleName(), model.steps().get(call.step()));
     }
 
     @Override
     public long count(Call call) {
         checkOpen();
         long pointer = counter.cleared();
-        cx.timer().time(model.modelClass().getSimpleName(), model.steps().get(call.step()).name(),
-                () -> launch(call, pointer));
+        long begun = cx.timer().begin();
+        launch(call, pointer);
+        cx.timer().end(begun, model.modelClass().getSimpleName(), model.steps().get(call.step()));
         return counter.read(errors);
     }
 
@@ -222,8 +224,9 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public void callBox(Call call, Region box) {
-        cx.timer().time(model.modelClass().getSimpleName(), model.steps().get(call.step()).name(),
-                () -> launchBox(call, 0L, box));
+        long begun = cx.timer().begin();
+        launchBox(call, 0L, box);
+        cx.timer().end(begun, model.modelClass().getSimpleName(), model.steps().get(call.step()));
     }
 
     @Override
