@@ -135,10 +135,22 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         this(backend, threads, 0, seed, mode, remaining);
     }
 
-    /** The defaults: backend auto, one thread per available processor, seed 42, deterministic. */
+    /**
+     * The defaults: backend auto, one thread per available processor (under {@code mpirun}, the processors shared
+     * among the ranks of this host), seed 42, deterministic.
+     */
     public static Config defaults() {
-        return new Config("auto", Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()), 42L,
-                Mode.DETERMINISTIC, List.of());
+        return new Config("auto", Math.min(MAX_THREADS, defaultThreads()), 42L, Mode.DETERMINISTIC, List.of());
+    }
+
+    private static int defaultThreads() {
+        int processors = Runtime.getRuntime().availableProcessors();
+        String ranksHere = System.getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+        try {
+            return ranksHere == null ? processors : Math.max(1, processors / Math.max(1, Integer.parseInt(ranksHere)));
+        } catch (NumberFormatException e) {
+            return processors;
+        }
     }
 
     /**

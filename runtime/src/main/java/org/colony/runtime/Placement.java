@@ -188,4 +188,17 @@ public final class Placement {
             }
         }
     }
+
+    /** What the placement asks for, the same text in every process that makes the same placement. */
+    @Override
+    public String toString() {
+        if (explicit != null) {
+            return explicit.length + " agents at given places (hash " + Long.toHexString(Arrays.hashCode(explicit)) + ")";
+        }
+        if (coordinates != null) {
+            return coordinates.length + " agents at given coordinates (hash "
+                    + Long.toHexString(Arrays.deepHashCode(coordinates)) + ")";
+        }
+        return count + " agents at random" + (perPlace > 0 ? ", " + perPlace + " a place" : "");
+    }
 }

@@ -8,6 +8,9 @@ import org.colony.Agent;
 import org.colony.ColonyException;
 import org.colony.Place;
 import org.colony.kernel.ModelDescriptor;
+import org.colony.runtime.cluster.Cluster;
+import org.colony.runtime.cluster.MpiCluster;
+import org.colony.runtime.cluster.SingleProcess;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.partition.PartitionedAgents;
@@ -42,8 +45,12 @@ import org.colony.runtime.transport.Transport;
  */
 public final class Simulation implements AutoCloseable {
 
+    /** Colony's version. */
+    public static final String VERSION = "0.1.0";
+
     private final Config config;
     private final Backend backend;
+    private final Cluster cluster;
     private final List<Places<?>> collections = new ArrayList<>();
     private final List<Agents<?>> agentCollections = new ArrayList<>();
     private final long created = System.nanoTime();
@@ -56,9 +63,10 @@ public final class Simulation implements AutoCloseable {
     private final CallTimer timer;
     private Transport transport;
 
-    private Simulation(Config config, Backend backend) {
+    private Simulation(Config config, Backend backend, Cluster cluster) {
         this.config = config;
         this.backend = backend;
+        this.cluster = cluster;
         this.timer = new CallTimer(backend.name());
     }
 
@@ -68,7 +76,11 @@ public final class Simulation implements AutoCloseable {
      * @throws ColonyException if the backend is unknown or cannot run here (the message says why)
      */
     public static Simulation create(Config config) {
-        return new Simulation(config, openBackend(config));
+        Cluster cluster = MpiCluster.launched() ? MpiCluster.get() : SingleProcess.INSTANCE;
+        cluster.agree("the settings", "Colony " + VERSION
+                + ", backend " + config.backend() + ", seed " + config.seed() + ", mode " + config.mode()
+                + ", partitions " + config.partitions() + ", devices " + config.devices());
+        return new Simulation(config, openBackend(config), cluster);
     }
 
     /** Starts a simulation with {@link Config#defaults()}. */
@@ -134,6 +146,13 @@ public final class Simulation implements AutoCloseable {
                     + "), but the grid " + grid + " has " + grid.dimensions());
         }
         PlaceStore store = createStore(descriptor, grid);
+        try {
+            cluster.agree("the places", model.getName() + " on " + grid + (store instanceof PartitionedPlaces cut
+                    ? " in " + cut.topology() : ""));
+        } catch (ColonyException e) {
+            store.close();
+            throw e;
+        }
         Places<P> p = new Places<>(this, model, descriptor, grid, store);
         collections.add(p);
         return p;
@@ -156,6 +175,10 @@ public final class Simulation implements AutoCloseable {
                         + "one partition, so use --partitions=" + devices + " (or leave it out)");
             }
         }
+        if (cluster.distributed() && k == 1 && parts.shape().isEmpty()) {
+            k = cluster.size(); // each rank one partition, unless --partitions says more
+        }
+        cluster.checkPartitions(k);
         if (k == 1) {
             return backend.createPlaces(descriptor, grid);
         }
@@ -175,9 +198,9 @@ public final class Simulation implements AutoCloseable {
             topology = Topology.of(grid, shape);
         }
         if (transport == null) {
-            transport = backend.transport();
+            transport = cluster.transport(backend.transport(), k);
         }
-        return new PartitionedPlaces(backend, descriptor, grid, topology, transport);
+        return new PartitionedPlaces(backend, descriptor, grid, topology, transport, cluster);
     }
 
     /**
@@ -229,6 +252,8 @@ public final class Simulation implements AutoCloseable {
                         + "places; one collection per agent class and places");
             }
         }
+        cluster.agree("the agents", model.getName() + " on " + places.modelClass().getName() + ", capacity "
+                + capacity + ", placement " + placement);
         long epoch = beginCall(placement.isRandom());
         long[] start = placement.resolve(grid, capacity, seed(), epoch, model.getSimpleName());
         if (places.store() instanceof PartitionedPlaces cut) {
@@ -311,6 +336,26 @@ public final class Simulation implements AutoCloseable {
         for (Places<?> p : collections) {
             p.store().synchronize();
         }
+    }
+
+    /** This process's rank among the MPI ranks that run the simulation together; 0 in a process alone. */
+    public int rank() {
+        return cluster.rank();
+    }
+
+    /** The number of processes (MPI ranks) that run the simulation together; 1 in a process alone. */
+    public int ranks() {
+        return cluster.size();
+    }
+
+    /** The largest of {@code value} over the ranks (every rank calls it): the slowest rank's time, say. */
+    public long slowest(long value) {
+        return cluster.max(value);
+    }
+
+    /** The processes the simulation runs in. */
+    Cluster cluster() {
+        return cluster;
     }
 
     /** One line describing the backend, for reports. */

@@ -1,5 +1,6 @@
 package org.colony.runtime.cli;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
@@ -17,6 +18,7 @@ import org.colony.runtime.Config;
 import org.colony.runtime.Mode;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.io.HeatMap;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,7 +26,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** The {@code mass} command line: {@code mass run <model> ...} and {@code mass list}. */
-@Command(name = "mass", mixinStandardHelpOptions = true, version = "Colony 0.1.0",
+@Command(name = "mass", mixinStandardHelpOptions = true, version = "Colony " + Simulation.VERSION,
         description = "Runs Colony models.", subcommands = {Main.Run.class, Main.ListModels.class})
 public final class Main implements Callable<Integer> {
 
@@ -37,7 +39,11 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
-        System.exit(execute(System.out, System.err, args));
+        int status = execute(System.out, System.err, args);
+        if (status == 0 && MpiCluster.launched()) {
+            MpiCluster.get().finish(); // every rank ends MPI before it exits
+        }
+        System.exit(status);
     }
 
     /** Runs the command line; returns 0 on success, 2 for bad input, 1 for an internal failure. */
@@ -48,6 +54,11 @@ public final class Main implements Callable<Integer> {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (MpiCluster.launched()) {
+                // One line, once, and the whole job ends: the other ranks may be waiting for this one.
+                MpiCluster.get().fail(err, "mass", e instanceof ColonyException ? "error: " + e.getMessage()
+                        : "internal error: " + e + " (set COLONY_DEBUG=1 for the stack trace, and please report it)");
+            }
             if (e instanceof ColonyException) {
                 err.println("mass: error: " + e.getMessage());
                 return 2;
@@ -60,6 +71,9 @@ public final class Main implements Callable<Integer> {
             return 1;
         });
         cl.setParameterExceptionHandler((e, a) -> {
+            if (MpiCluster.launched()) {
+                MpiCluster.get().fail(err, "mass", e.getMessage());
+            }
             err.println("mass: " + e.getMessage());
             err.println("Try 'mass " + (e.getCommandLine().getCommandName().equals("mass") ? ""
                     : e.getCommandLine().getCommandName() + " ") + "--help'.");
@@ -168,6 +182,9 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintStream out = parent.out;
+            if (MpiCluster.launched() && MpiCluster.get().rank() != 0) {
+                out = new PrintStream(OutputStream.nullOutputStream()); // rank 0 reports for all
+            }
             Map<String, Scenario> all = scenarios();
             Scenario scenario = all.get(model.toLowerCase(Locale.ROOT));
             if (scenario == null) {
@@ -224,8 +241,8 @@ public final class Main implements Callable<Integer> {
                 int[] shape = main.partitionShape();
                 String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
                         + String.join("x", Arrays.stream(shape).mapToObj(String::valueOf).toList()) + ")";
-                out.printf(Locale.ROOT, "%s on %s, %d steps, %s%s, seed %d, %s%n", scenario.name(), sizeText(dims), n,
-                        sim.backendDescription(), cut, config.seed(), config.mode() == Mode.FAST
+                out.printf(Locale.ROOT, "%s on %s, %d steps, %s%s%s, seed %d, %s%n", scenario.name(), sizeText(dims),
+                        n, sim.backendDescription(), sim.ranks() == 1 ? "" : ", " + sim.ranks() + " MPI ranks", cut, config.seed(), config.mode() == Mode.FAST
                                 ? "fast mode (results may differ between backends)" : "deterministic");
                 if (profile) {
                     sim.startProfile();
@@ -243,26 +260,28 @@ public final class Main implements Callable<Integer> {
                             HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(t));
                         }
                     }
-                    progress.update(t, scenario::status);
+                    // A status may be a collective (a population): over MPI ranks it is asked at the end only.
+                    progress.update(t, sim.ranks() == 1 ? scenario::status : () -> "");
                 }
                 sim.synchronize(); // a GPU runs the steps after the calls return: time them to the end
                 var stepProfile = profile ? sim.stopProfile() : null;
                 progress.finish();
-                long t2 = System.nanoTime();
+                long run = sim.slowest(System.nanoTime() - t1); // over MPI ranks, the slowest rank's
+                long init = sim.slowest(t1 - t0);
                 for (SnapshotSpec s : shots) {
                     if (s.period() == 0) {
                         HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(n));
                         out.println("snapshot  " + s.fileFor(n));
                     }
                 }
-                out.printf(Locale.ROOT, "init      %s%n", Report.duration((t1 - t0) / 1e9));
+                out.printf(Locale.ROOT, "init      %s%n", Report.duration(init / 1e9));
                 if (firstStep >= 0) {
                     out.printf(Locale.ROOT, "startup   %s (from the start of Java to the first step)%n",
                             Report.duration(firstStep / 1e3));
                 }
                 out.printf(Locale.ROOT, "per step  %s (mean of %d)%n",
-                        n == 0 ? "-" : Report.duration((t2 - t1) / 1e9 / n), n);
-                out.printf(Locale.ROOT, "total     %s%n", Report.duration((t2 - t0) / 1e9));
+                        n == 0 ? "-" : Report.duration(run / 1e9 / n), n);
+                out.printf(Locale.ROOT, "total     %s%n", Report.duration((init + run) / 1e9));
                 String status = scenario.status();
                 if (!status.isEmpty()) {
                     out.println("status    " + status);

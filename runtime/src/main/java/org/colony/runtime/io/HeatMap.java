@@ -10,6 +10,7 @@ import javax.imageio.ImageIO;
 import org.colony.ColonyException;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Places;
+import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.grid.Grid;
 
 /**
@@ -66,6 +67,9 @@ public final class HeatMap {
         long[][] where = new long[agents.size()][];
         for (int i = 0; i < agents.size(); i++) {
             where[i] = agents.get(i).locations();
+        }
+        if (MpiCluster.launched() && MpiCluster.get().rank() != 0) {
+            return; // every rank read the values together; rank 0 draws them
         }
         write(v, g.size(0), g.size(1), where, file);
     }

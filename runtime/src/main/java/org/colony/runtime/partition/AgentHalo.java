@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
 import org.colony.runtime.grid.Neighbors;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
@@ -31,6 +32,8 @@ final class AgentHalo {
     private final Transport deviceTransport;
     /** Calls its argument for every partition: side by side where they are in different lanes. */
     private final Consumer<IntConsumer> each;
+    /** Whether a partition lives in this process (over MPI ranks, the others are elsewhere). */
+    private final IntPredicate local;
     private List<Link> links = List.of();
     private int width = -1;
     private boolean counts;
@@ -43,7 +46,8 @@ final class AgentHalo {
      *     null
      */
     AgentHalo(Topology topology, HaloAgents[] parts, Transport transport, Transport deviceTransport,
-            Consumer<IntConsumer> each) {
+            Consumer<IntConsumer> each, IntPredicate local) {
+        this.local = local;
         this.topology = topology;
         this.parts = parts;
         this.transport = transport;
@@ -88,7 +92,9 @@ final class AgentHalo {
                 sends.add(new ArrayList<>());
             }
             for (Link l : links) {
-                sends.get(l.from()).add(l.send());
+                if (local.test(l.from())) {
+                    sends.get(l.from()).add(l.send());
+                }
             }
             if (deviceTransport != null) {
                 countsOnDevices(sends);
@@ -100,27 +106,37 @@ final class AgentHalo {
                             b -> parts[l.from()].packCounts(l.send(), b, 0),
                             b -> parts[l.to()].unpackCounts(l.receive(), b, 0)));
                 }
-                countBytes += Parcel.exchange(transport, parcels);
+                countBytes += Parcel.exchange(transport, parcels, local);
                 for (HaloAgents p : parts) {
-                    p.haloReady();
+                    if (p != null) {
+                        p.haloReady();
+                    }
                 }
             }
             counts = true;
             rows = -1;
         }
         if (withRows && rows != generation) {
+            long row = 0;
             for (HaloAgents p : parts) {
-                p.ghostsReady();
+                if (p != null) {
+                    p.ghostsReady();
+                    row = p.rowBytes();
+                }
             }
             List<Parcel> parcels = new ArrayList<>(links.size());
             for (Link l : links) {
-                long row = parts[l.from()].rowBytes();
-                parcels.add(new Parcel(l.from(), l.to(), row * parts[l.from()].agentsIn(l.send()),
-                        row * parts[l.to()].agentsIn(l.receive()),
+                boolean out = local.test(l.from());
+                boolean in = local.test(l.to());
+                if (!out && !in) {
+                    continue;
+                }
+                parcels.add(new Parcel(l.from(), l.to(), out ? row * parts[l.from()].agentsIn(l.send()) : 0,
+                        in ? row * parts[l.to()].agentsIn(l.receive()) : 0,
                         b -> parts[l.from()].packRows(l.send(), b, 0),
                         b -> parts[l.to()].unpackRows(l.receive(), b, 0)));
             }
-            rowBytes += Parcel.exchange(transport, parcels);
+            rowBytes += Parcel.exchange(transport, parcels, local);
             rows = generation;
         }
     }
@@ -173,7 +189,7 @@ final class AgentHalo {
         for (int p = 0; p < topology.partitions(); p++) {
             for (int n = 0; n < Neighbors.ids(dims); n++) {
                 int q = topology.neighbor(p, n);
-                if (n == self || q < 0) {
+                if (n == self || q < 0 || !local.test(p) && !local.test(q)) {
                     continue;
                 }
                 out.add(new Link(p, q, Region.send(topology.block(p), dims, n, pad),

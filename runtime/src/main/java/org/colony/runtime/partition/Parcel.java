@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntPredicate;
 import org.colony.runtime.transport.Transport;
 
 /**
@@ -35,22 +36,42 @@ record Parcel(int from, int to, long sendBytes, long receiveBytes, Consumer<Memo
      * @return the bytes sent
      */
     static long exchange(Transport transport, List<Parcel> parcels) {
+        return exchange(transport, parcels, p -> true);
+    }
+
+    /**
+     * As {@link #exchange(Transport, List)} for the partitions that {@code local} accepts: a parcel is packed where
+     * its sender is local and unpacked where its receiver is (the other end lives in another process, which lists
+     * the same parcel); the sizes of a remote end are not read.
+     *
+     * @return the bytes this process sent
+     */
+    static long exchange(Transport transport, List<Parcel> parcels, IntPredicate local) {
         List<Transport.Message> sends = new ArrayList<>();
         List<Transport.Message> receives = new ArrayList<>();
         List<Parcel> carried = new ArrayList<>();
         long bytes = 0;
+        boolean any = false;
         for (Parcel p : parcels) {
-            if (p.sendBytes() == 0 && p.receiveBytes() == 0) {
-                continue;
+            boolean out = local.test(p.from());
+            boolean in = local.test(p.to());
+            if ((!out || p.sendBytes() == 0) && (!in || p.receiveBytes() == 0)) {
+                continue; // a parcel both ends know is empty; or whose local end is empty and so is the other
             }
-            MemorySegment out = buffer(p.sendBytes());
-            p.pack().accept(out);
-            sends.add(new Transport.Message(p.from(), p.to(), out));
-            receives.add(new Transport.Message(p.from(), p.to(), buffer(p.receiveBytes())));
-            carried.add(p);
-            bytes += p.sendBytes();
+            if (out) {
+                MemorySegment b = buffer(p.sendBytes());
+                p.pack().accept(b);
+                sends.add(new Transport.Message(p.from(), p.to(), b));
+                bytes += p.sendBytes();
+            }
+            if (in) {
+                MemorySegment b = buffer(p.receiveBytes());
+                receives.add(new Transport.Message(p.from(), p.to(), b));
+                carried.add(p);
+            }
+            any = true;
         }
-        if (carried.isEmpty()) {
+        if (!any) {
             return 0;
         }
         transport.exchange(sends, receives);

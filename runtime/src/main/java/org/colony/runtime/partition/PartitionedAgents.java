@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
@@ -15,16 +16,17 @@ import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentPartition;
-import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.AgentPartition.Batch;
 import org.colony.runtime.spi.AgentPartition.ManageStart;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.transport.InProcessTransport;
 import org.colony.runtime.transport.Transport;
 
@@ -60,7 +62,11 @@ public final class PartitionedAgents implements AgentStore {
     private final Transport transport;
     /** The places' transport where it moves device memory and every partition settles moves there, else null. */
     private final Transport deviceTransport;
+    /** The agents by partition; null where another rank owns the partition. */
     private final AgentPartition[] parts;
+    /** The partitions of this rank, in order. */
+    private final int[] mine;
+    private final Cluster cluster;
     private final PartitionedAgents[] bound;
     private final AgentHalo halo;
     private final int capacity;
@@ -87,6 +93,8 @@ public final class PartitionedAgents implements AgentStore {
         this.capacity = capacity;
         Topology topology = places.topology();
         int k = topology.partitions();
+        this.cluster = places.cluster();
+        this.mine = IntStream.range(0, k).filter(p -> cluster.owns(p, k)).toArray();
         int[] owner = new int[initialPlaces.length];
         int[] sizes = new int[k];
         var grid = places.grid();
@@ -110,7 +118,7 @@ public final class PartitionedAgents implements AgentStore {
         }
         this.parts = new AgentPartition[k];
         try {
-            for (int p = 0; p < k; p++) {
+            for (int p : mine) {
                 parts[p] = backend.createAgentPartition(descriptor, places.blocks().get(p), ids[p], at[p], capacity,
                         topology, p);
             }
@@ -121,12 +129,13 @@ public final class PartitionedAgents implements AgentStore {
         this.bound = new PartitionedAgents[model.agentClasses().size()];
         boolean moves = placeTransport.deviceMemory() && k > 1;
         boolean counts = placeTransport.deviceMemory();
-        for (AgentPartition p : parts) {
-            moves &= p.movesOnDevice();
-            counts &= p.countsOnDevice();
+        for (int p : mine) {
+            moves &= parts[p].movesOnDevice();
+            counts &= parts[p].countsOnDevice();
         }
         this.deviceTransport = moves ? placeTransport : null;
-        this.halo = new AgentHalo(topology, parts, transport, counts ? placeTransport : null, this::each);
+        this.halo = new AgentHalo(topology, parts, transport, counts ? placeTransport : null, this::each,
+                p -> parts[p] != null);
         // (last: its threads run until closed)
         this.side = sideBySide(parts) ? new SideBySide(k, model.modelClass().getSimpleName()) : null;
     }
@@ -135,7 +144,7 @@ public final class PartitionedAgents implements AgentStore {
     private static boolean sideBySide(AgentPartition[] parts) {
         Set<Integer> lanes = new HashSet<>();
         for (AgentPartition p : parts) {
-            if (p.lane() < 0 || !lanes.add(p.lane())) {
+            if (p == null || p.lane() < 0 || !lanes.add(p.lane())) {
                 return false;
             }
         }
@@ -145,7 +154,7 @@ public final class PartitionedAgents implements AgentStore {
     /** Calls {@code work} for every partition: side by side where they have lanes, else in turn. */
     private void each(IntConsumer work) {
         if (side == null) {
-            for (int p = 0; p < parts.length; p++) {
+            for (int p : mine) {
                 work.accept(p);
             }
             return;
@@ -208,10 +217,10 @@ public final class PartitionedAgents implements AgentStore {
     @Override
     public long size() {
         long n = 0;
-        for (AgentPartition p : parts) {
-            n += p.size();
+        for (int p : mine) {
+            n += parts[p].size();
         }
-        return n;
+        return cluster.sum(n);
     }
 
     // ---- steps ---------------------------------------------------------------------------------
@@ -219,8 +228,8 @@ public final class PartitionedAgents implements AgentStore {
     @Override
     public void call(Call call) {
         StepInfo s = prepare(call.step());
-        for (AgentPartition p : parts) {
-            p.call(call);
+        for (int p : mine) {
+            parts[p].call(call);
         }
         for (int a : s.placeWrites().keySet()) {
             places.markDirty(a);
@@ -234,10 +243,10 @@ public final class PartitionedAgents implements AgentStore {
     public long count(Call call) {
         prepare(call.step());
         long total = 0;
-        for (AgentPartition p : parts) {
-            total += p.count(call);
+        for (int p : mine) {
+            total += parts[p].count(call);
         }
-        return total;
+        return cluster.sum(total);
     }
 
     /** Fills the halos a step reads: place attributes, and the agents it counts or iterates next door. */
@@ -254,7 +263,7 @@ public final class PartitionedAgents implements AgentStore {
     }
 
     private void prepareHalo(boolean rows) {
-        halo.prepare(places.blocks().get(0).layout().pad(), rows, generation);
+        halo.prepare(places.pad(), rows, generation);
     }
 
     // ---- manageAll -----------------------------------------------------------------------------
@@ -269,7 +278,13 @@ public final class PartitionedAgents implements AgentStore {
         long wanted = 0;
         long remote = 0;
         each(p -> start[p] = parts[p].beginManage(seed, epoch));
+        long[][] requests = new long[k][];
         for (int p = 0; p < k; p++) {
+            if (start[p] == null) {
+                requests[p] = new long[k];
+                continue;
+            }
+            requests[p] = start[p].requests();
             if (start[p].badSpawnId() >= 0 && (badId < 0 || start[p].badSpawnId() < badId)) {
                 badId = start[p].badSpawnId();
                 bad = start[p].badSpawn();
@@ -279,20 +294,35 @@ public final class PartitionedAgents implements AgentStore {
                 remote += r;
             }
         }
+        if (cluster.distributed()) {
+            // One collective for what every rank must know alike: the first bad spawn, births, moves.
+            long[] all = Spread.gatherLongs(cluster, new long[] {badId, bad, wanted, remote});
+            badId = -1;
+            wanted = 0;
+            remote = 0;
+            for (int r = 0; r < all.length; r += 4) {
+                if (all[r] >= 0 && (badId < 0 || all[r] < badId)) {
+                    badId = all[r];
+                    bad = (int) all[r + 1];
+                }
+                wanted += all[r + 2];
+                remote += all[r + 3];
+            }
+        }
         if (badId >= 0) {
             throw new ColonyException(model.modelClass().getSimpleName() + " agent " + badId + " asked for " + bad
                     + " children; spawn(n) needs n >= 0");
         }
         if (wanted > 0) {
-            for (AgentPartition p : parts) {
-                p.childrenAsked();
+            for (int p : mine) {
+                parts[p].childrenAsked();
             }
         }
         if (wanted == 0 && deviceTransport != null) {
             migrationBytes += DeviceMoves.move(parts, start, remote > 0, capacity < Integer.MAX_VALUE, transport,
                     deviceTransport, this::each);
         } else if (remote > 0) {
-            move(start);
+            move(requests);
         } else {
             each(p -> parts[p].resolveMoves(List.of()));
         }
@@ -307,7 +337,7 @@ public final class PartitionedAgents implements AgentStore {
         ManageReport[] finished = new ManageReport[k];
         long first = nextId;
         each(p -> finished[p] = parts[p].finishManage(first, births.get(p)));
-        for (int p = 0; p < k; p++) {
+        for (int p : mine) {
             ManageReport r = finished[p];
             deaths += r.deaths();
             born += r.births();
@@ -317,6 +347,16 @@ public final class PartitionedAgents implements AgentStore {
             outside += r.movesOutside();
             population += r.population();
         }
+        if (cluster.distributed()) {
+            long[] t = cluster.sum(new long[] {deaths, born, moves, refused, birthsRefused, outside, population});
+            deaths = t[0];
+            born = t[1];
+            moves = t[2];
+            refused = t[3];
+            birthsRefused = t[4];
+            outside = t[5];
+            population = t[6];
+        }
         nextId += born;
         generation++;
         order = null;
@@ -325,24 +365,25 @@ public final class PartitionedAgents implements AgentStore {
     }
 
     /** Moves to other partitions' places: requests, verdicts and movers through the transport. */
-    private void move(ManageStart[] start) {
+    private void move(long[][] requests) {
         int k = parts.length;
-        long[][] asked = asked(start);
+        long[][] asked = tell(requests);
+        long moverBytes = parts[mine[0]].moverBytes();
         long[][] arriving = new long[k][k]; // arriving[q][p]: movers partition q takes in from p
         long[][] leaving = new long[k][k]; // leaving[p][q]: movers partition p sends to q
         if (capacity < Integer.MAX_VALUE) {
             List<List<Batch>> incoming = lists(k);
             migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
-                    16 * start[from].requests()[to], 16 * asked[to][from], b -> parts[from].packRequests(to, b),
-                    b -> incoming.get(to).add(new Batch(from, asked[to][from], b)))));
+                    16 * requests[from][to], 16 * asked[to][from], b -> parts[from].packRequests(to, b),
+                    b -> incoming.get(to).add(new Batch(from, asked[to][from], b)))), this::local);
             each(q -> parts[q].resolveMoves(incoming.get(q)));
             MemorySegment[][] verdicts = new MemorySegment[k][k]; // verdicts[p][q]: from q on p's requests
             migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (owner, asker) -> new Parcel(owner, asker,
-                    asked[owner][asker], start[asker].requests()[owner], b -> parts[owner].packVerdicts(asker, b),
-                    b -> verdicts[asker][owner] = b)));
+                    asked[owner][asker], requests[asker][owner], b -> parts[owner].packVerdicts(asker, b),
+                    b -> verdicts[asker][owner] = b)), this::local);
             each(p -> {
                 for (int q = 0; q < k; q++) {
-                    if (q != p && start[p].requests()[q] > 0) {
+                    if (q != p && requests[p][q] > 0) {
                         leaving[p][q] = parts[p].leave(q, verdicts[p][q]);
                     }
                     if (q != p) {
@@ -354,7 +395,7 @@ public final class PartitionedAgents implements AgentStore {
             each(p -> {
                 parts[p].resolveMoves(List.of());
                 for (int q = 0; q < k; q++) {
-                    if (q != p && start[p].requests()[q] > 0) {
+                    if (q != p && requests[p][q] > 0) {
                         leaving[p][q] = parts[p].leave(q, null);
                     }
                     arriving[p][q] = asked[p][q];
@@ -362,24 +403,39 @@ public final class PartitionedAgents implements AgentStore {
             });
         }
         migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
-                leaving[from][to] * parts[from].moverBytes(), arriving[to][from] * parts[to].moverBytes(),
+                leaving[from][to] * moverBytes, arriving[to][from] * moverBytes,
                 b -> parts[from].packMovers(to, b),
-                b -> parts[to].unpackMovers(new Batch(from, arriving[to][from], b)))));
+                b -> parts[to].unpackMovers(new Batch(from, arriving[to][from], b)))), this::local);
     }
 
-    /** Partition p tells every other partition q the number {@code values[p][q]}; returns what each heard. */
+    /** Whether this rank owns partition {@code p}. */
+    private boolean local(int p) {
+        return parts[p] != null;
+    }
+
+    /**
+     * Partition p tells every other partition q the number {@code values[p][q]}; returns what each heard,
+     * {@code [q][p]}. In one process these are messages through the transport; over MPI ranks, one sum of the
+     * matrix whose rows each rank fills for its partitions.
+     */
     private long[][] tell(long[][] values) {
-        migrationBytes += 8L * values.length * (values.length - 1);
-        return Parcel.tell(transport, values);
-    }
-
-    /** Per partition, the requests every other partition sends it: {@code [to][from]}. */
-    private long[][] asked(ManageStart[] start) {
-        long[][] requests = new long[parts.length][];
-        for (int p = 0; p < parts.length; p++) {
-            requests[p] = start[p].requests();
+        int k = values.length;
+        if (!cluster.distributed()) {
+            migrationBytes += 8L * k * (k - 1);
+            return Parcel.tell(transport, values);
         }
-        return tell(requests);
+        long[] flat = new long[k * k];
+        for (int p : mine) {
+            System.arraycopy(values[p], 0, flat, p * k, k);
+        }
+        cluster.sum(flat);
+        long[][] heard = new long[k][k];
+        for (int p = 0; p < k; p++) {
+            for (int q = 0; q < k; q++) {
+                heard[q][p] = flat[p * k + q];
+            }
+        }
+        return heard;
     }
 
     /**
@@ -391,7 +447,7 @@ public final class PartitionedAgents implements AgentStore {
     private List<List<Batch>> births(boolean any) {
         int k = parts.length;
         long[] parents = new long[k];
-        for (int p = 0; p < k; p++) {
+        for (int p : mine) {
             parents[p] = parts[p].settleBirths();
         }
         List<List<Batch>> heard = lists(k);
@@ -405,7 +461,7 @@ public final class PartitionedAgents implements AgentStore {
         long[][] told = tell(lengths); // told[q][p]: the length of p's list, as q heard it
         migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
                 16 * parents[from], 16 * told[to][from], b -> parts[from].packBirths(b),
-                b -> heard.get(to).add(new Batch(from, told[to][from], b)))));
+                b -> heard.get(to).add(new Batch(from, told[to][from], b)))), this::local);
         return heard;
     }
 
@@ -428,11 +484,16 @@ public final class PartitionedAgents implements AgentStore {
 
     /** One long column of every partition (on a GPU each is a download). */
     private long[][] perPartition(Function<AgentPartition, long[]> column) {
-        long[][] out = new long[parts.length][];
-        for (int p = 0; p < parts.length; p++) {
+        Object[] out = new Object[parts.length];
+        for (int p : mine) {
             out[p] = column.apply(parts[p]);
         }
-        return out;
+        out = Spread.completeParts(cluster, parts.length, out);
+        long[][] longs = new long[parts.length][];
+        for (int p = 0; p < parts.length; p++) {
+            longs[p] = (long[]) out[p];
+        }
+        return longs;
     }
 
     /** A long column of the partitions, merged into id order. */
@@ -460,18 +521,18 @@ public final class PartitionedAgents implements AgentStore {
         IdOrder o = order();
         AttributeInfo info = model.attributes().get(attribute);
         Object[] cols = new Object[parts.length];
-        for (int p = 0; p < parts.length; p++) {
+        for (int p : mine) {
             cols[p] = info.type().newArray(o.size(p));
             parts[p].read(attribute, element, cols[p]);
         }
-        o.gather(cols, target);
+        o.gather(Spread.completeParts(cluster, parts.length, cols), target);
     }
 
     @Override
     public void write(int attribute, int element, Object source) {
         checkOpen();
         Object[] cols = order().scatter(source);
-        for (int p = 0; p < parts.length; p++) {
+        for (int p : mine) {
             parts[p].write(attribute, element, cols[p]);
         }
         generation++;
@@ -481,18 +542,18 @@ public final class PartitionedAgents implements AgentStore {
     public Reduction reduce(int attribute, int element) {
         checkOpen();
         ColumnAccumulator total = new ColumnAccumulator();
-        for (AgentPartition p : parts) {
-            total.merge(p.partial(attribute, element));
+        for (int p : mine) {
+            total.merge(parts[p].partial(attribute, element));
         }
         AttributeInfo info = model.attributes().get(attribute);
-        return total.result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+        return Spread.merge(cluster, total).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
     }
 
     @Override
     public void setShared(int index, Object values) {
         checkOpen();
-        for (AgentPartition p : parts) {
-            p.setShared(index, values);
+        for (int p : mine) {
+            parts[p].setShared(index, values);
         }
     }
 
@@ -503,7 +564,7 @@ public final class PartitionedAgents implements AgentStore {
                     + "agents on the same partitioned places");
         }
         bound[slot] = other;
-        for (int p = 0; p < parts.length; p++) {
+        for (int p : mine) {
             parts[p].bindAgents(slot, other.parts[p]);
         }
     }
@@ -511,10 +572,10 @@ public final class PartitionedAgents implements AgentStore {
     @Override
     public long bytes() {
         long total = 0;
-        for (AgentPartition p : parts) {
-            total += p.bytes();
+        for (int p : mine) {
+            total += parts[p].bytes();
         }
-        return total;
+        return cluster.sum(total);
     }
 
     private void checkOpen() {

@@ -12,6 +12,8 @@ import org.colony.kernel.Call;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;
+import org.colony.runtime.cluster.Cluster;
+import org.colony.runtime.cluster.SingleProcess;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Neighbors;
@@ -57,7 +59,11 @@ public final class PartitionedPlaces implements PlaceStore {
     private final Grid grid;
     private final Topology topology;
     private final Transport transport;
+    private final Cluster cluster;
+    /** The blocks by partition; null where another rank owns the partition. */
     private final PlaceBlock[] blocks;
+    /** The blocks of this rank, in partition order. */
+    private final PlaceBlock[] mine;
     private final boolean[] dirty;
     private final long[] exchangedBytes;
     private final long[] exchanges;
@@ -75,21 +81,39 @@ public final class PartitionedPlaces implements PlaceStore {
      */
     public PartitionedPlaces(Backend backend, ModelDescriptor descriptor, Grid grid, Topology topology,
             Transport transport) {
+        this(backend, descriptor, grid, topology, transport, SingleProcess.INSTANCE);
+    }
+
+    /**
+     * Creates the blocks of the partitions that this rank of {@code cluster} owns on {@code backend}; the others
+     * live in other processes, reached through {@code transport}.
+     *
+     * @throws ColonyException if the halo is wider than a partition, or a block does not fit
+     */
+    public PartitionedPlaces(Backend backend, ModelDescriptor descriptor, Grid grid, Topology topology,
+            Transport transport, Cluster cluster) {
         this.model = descriptor.info();
         this.grid = grid;
         this.topology = topology;
         this.transport = transport;
+        this.cluster = cluster;
         int k = topology.partitions();
+        cluster.checkPartitions(k);
         this.blocks = new PlaceBlock[k];
         int width = model.reach();
         checkWidth(width);
+        List<PlaceBlock> own = new ArrayList<>();
         try {
             for (int p = 0; p < k; p++) {
-                blocks[p] = backend.createBlock(descriptor, grid, topology.block(p).layout(grid, width), p);
+                if (cluster.owns(p, k)) {
+                    blocks[p] = backend.createBlock(descriptor, grid, topology.block(p).layout(grid, width), p);
+                    own.add(blocks[p]);
+                }
             }
         } catch (RuntimeException e) {
             throw Closeables.closeAllAfter(e, blocks);
         }
+        this.mine = own.toArray(new PlaceBlock[0]);
         this.dirty = new boolean[model.attributes().size()];
         Arrays.fill(dirty, true);
         this.exchangedBytes = new long[dirty.length];
@@ -135,10 +159,14 @@ public final class PartitionedPlaces implements PlaceStore {
                 if (n == self || q < 0) {
                     continue;
                 }
+                if (blocks[p] == null && blocks[q] == null) {
+                    continue; // between two partitions of other ranks
+                }
                 Region send = Region.send(topology.block(p), dims, n, width);
                 Region receive = Region.receive(topology.block(q), dims, Neighbors.opposite(n, dims), width);
                 long bytes = send.cells() * perCell + 8L * columns; // each column starts 8-byte aligned
-                out.add(new Link(p, q, n, send, receive, blocks[p].buffer(bytes), blocks[q].buffer(bytes)));
+                out.add(new Link(p, q, n, send, receive, blocks[p] == null ? null : blocks[p].buffer(bytes),
+                        blocks[q] == null ? null : blocks[q].buffer(bytes)));
             }
         }
         return out;
@@ -204,9 +232,19 @@ public final class PartitionedPlaces implements PlaceStore {
         return topology;
     }
 
-    /** The blocks, by partition. */
+    /** The blocks, by partition: null where another rank owns the partition. */
     public List<PlaceBlock> blocks() {
-        return List.of(blocks);
+        return Arrays.asList(blocks);
+    }
+
+    /** The processes the partitions are spread over. */
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    /** The width of the blocks' halo now. */
+    public int pad() {
+        return mine[0].layout().pad();
     }
 
     /** Bytes of attribute {@code attribute} sent between partitions so far. */
@@ -259,21 +297,32 @@ public final class PartitionedPlaces implements PlaceStore {
                 AttributeInfo info = model.attributes().get(a);
                 long bytes = l.send().cells() * info.type().bytes();
                 for (int k = 0; k < info.columns(); k++) {
-                    blocks[l.from()].pack(a, k, l.send(), l.out(), offset);
+                    if (l.out() != null) {
+                        blocks[l.from()].pack(a, k, l.send(), l.out(), offset);
+                    }
                     offset = align(offset + bytes);
                 }
-                exchangedBytes[a] += bytes * info.columns();
+                if (l.out() != null) {
+                    exchangedBytes[a] += bytes * info.columns();
+                }
             }
             // The receiver lists its receives in the order the senders list their sends (per pair), so a
             // transport that sees only one side (MPI) pairs them the same way.
-            sends.add(new Transport.Message(l.from(), l.to(), l.out().asSlice(0, offset)));
-            receives.add(new Transport.Message(l.from(), l.to(), l.in().asSlice(0, offset)));
+            if (l.out() != null) {
+                sends.add(new Transport.Message(l.from(), l.to(), l.out().asSlice(0, offset)));
+            }
+            if (l.in() != null) {
+                receives.add(new Transport.Message(l.from(), l.to(), l.in().asSlice(0, offset)));
+            }
         }
         return List.of(sends, receives);
     }
 
     private void unpack(TreeSet<Integer> due) {
         for (Link l : links) {
+            if (l.in() == null) {
+                continue;
+            }
             long offset = 0;
             for (int a : due) {
                 AttributeInfo info = model.attributes().get(a);
@@ -319,7 +368,7 @@ public final class PartitionedPlaces implements PlaceStore {
             List<List<Transport.Message>> messages = pack(due);
             Runnable finish = transport.start(messages.get(0), messages.get(1));
             for (int p = 0; p < blocks.length; p++) {
-                if (interior[p] != null) {
+                if (blocks[p] != null && interior[p] != null) {
                     blocks[p].callBox(call, interior[p]);
                 }
             }
@@ -327,6 +376,9 @@ public final class PartitionedPlaces implements PlaceStore {
             unpack(due);
             clean(due);
             for (int p = 0; p < blocks.length; p++) {
+                if (blocks[p] == null) {
+                    continue;
+                }
                 for (Region box : border.get(p)) {
                     blocks[p].callBox(call, box);
                 }
@@ -334,7 +386,7 @@ public final class PartitionedPlaces implements PlaceStore {
             }
         } else {
             prepareRemote(s.remoteReads());
-            for (PlaceBlock b : blocks) {
+            for (PlaceBlock b : mine) {
                 b.call(call);
             }
         }
@@ -344,7 +396,7 @@ public final class PartitionedPlaces implements PlaceStore {
     }
 
     private boolean splits() {
-        for (PlaceBlock b : blocks) {
+        for (PlaceBlock b : mine) {
             if (!b.splits()) {
                 return false;
             }
@@ -357,27 +409,28 @@ public final class PartitionedPlaces implements PlaceStore {
         StepInfo s = model.steps().get(call.step());
         prepareRemote(s.remoteReads());
         long total = 0;
-        for (PlaceBlock b : blocks) {
+        for (PlaceBlock b : mine) {
             total += b.count(call);
         }
         for (int a : s.writes()) {
             dirty[a] = true;
         }
-        return total;
+        return cluster.sum(total);
     }
 
     @Override
     public void read(int attribute, int element, Object target) {
         checkOpen();
-        for (PlaceBlock b : blocks) {
+        for (PlaceBlock b : mine) {
             b.read(attribute, element, target);
         }
+        Spread.completeGrid(cluster, topology, grid, target);
     }
 
     @Override
     public void write(int attribute, int element, Object source) {
         checkOpen();
-        for (PlaceBlock b : blocks) {
+        for (PlaceBlock b : mine) {
             b.write(attribute, element, source);
         }
         dirty[attribute] = true;
@@ -390,13 +443,16 @@ public final class PartitionedPlaces implements PlaceStore {
         long rest = index / grid.size(0);
         int y = (int) (rest % grid.size(1));
         int z = (int) (rest / grid.size(1));
-        return blocks[topology.owner(x, y, z)].value(attribute, element, index);
+        int owner = topology.owner(x, y, z);
+        Object value = blocks[owner] == null ? null : blocks[owner].value(attribute, element, index);
+        return Spread.share(cluster, cluster.owner(owner, blocks.length), value,
+                model.attributes().get(attribute).type().newArray(0).getClass().componentType());
     }
 
     @Override
     public void setShared(int index, Object values) {
         checkOpen();
-        for (PlaceBlock b : blocks) {
+        for (PlaceBlock b : mine) {
             b.setShared(index, values);
         }
     }
@@ -404,18 +460,18 @@ public final class PartitionedPlaces implements PlaceStore {
     @Override
     public void getShared(int index, Object target) {
         checkOpen();
-        blocks[0].getShared(index, target);
+        mine[0].getShared(index, target);
     }
 
     @Override
     public Reduction reduce(int attribute, int element) {
         checkOpen();
         ColumnAccumulator total = new ColumnAccumulator();
-        for (PlaceBlock b : blocks) {
+        for (PlaceBlock b : mine) {
             total.merge(b.partial(attribute, element));
         }
         AttributeInfo info = model.attributes().get(attribute);
-        return total.result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+        return Spread.merge(cluster, total).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
     }
 
     /** Binds each block to the agents of its partition of a collection on these places. */
@@ -425,18 +481,20 @@ public final class PartitionedPlaces implements PlaceStore {
             throw new ColonyException("agents on a partitioned grid are bound partition by partition");
         }
         for (int p = 0; p < blocks.length; p++) {
-            blocks[p].bindAgents(slot, a.part(p));
+            if (blocks[p] != null) {
+                blocks[p].bindAgents(slot, a.part(p));
+            }
         }
     }
 
     @Override
     public void ensureReach(int reach) {
         checkOpen();
-        if (reach <= blocks[0].layout().pad()) {
+        if (reach <= pad()) {
             return;
         }
         checkWidth(reach);
-        for (PlaceBlock b : blocks) {
+        for (PlaceBlock b : mine) {
             b.ensureReach(reach);
         }
         links = links(reach);
@@ -446,7 +504,7 @@ public final class PartitionedPlaces implements PlaceStore {
 
     @Override
     public void synchronize() {
-        for (PlaceBlock b : blocks) {
+        for (PlaceBlock b : mine) {
             b.synchronize();
         }
     }
@@ -454,13 +512,15 @@ public final class PartitionedPlaces implements PlaceStore {
     @Override
     public long bytes() {
         long total = 0;
-        for (PlaceBlock b : blocks) {
+        for (PlaceBlock b : mine) {
             total += b.bytes();
         }
         for (Link l : links) {
-            total += transport.deviceMemory() ? 0 : l.out().byteSize() + l.in().byteSize();
+            if (!transport.deviceMemory()) {
+                total += (l.out() == null ? 0 : l.out().byteSize()) + (l.in() == null ? 0 : l.in().byteSize());
+            }
         }
-        return total;
+        return cluster.sum(total);
     }
 
     private void checkOpen() {

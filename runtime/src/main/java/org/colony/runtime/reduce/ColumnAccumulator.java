@@ -1,5 +1,6 @@
 package org.colony.runtime.reduce;
 
+import java.util.Arrays;
 import org.colony.ColonyException;
 import org.colony.kernel.ScalarType;
 
@@ -9,7 +10,7 @@ import org.colony.kernel.ScalarType;
  */
 public final class ColumnAccumulator {
 
-    private final ExactSum exact = new ExactSum();
+    private final ExactSum exact;
     /** The integer sum as a 128-bit two's complement number: partial sums may pass 64 bits, the total may not. */
     private long longSum;
     private long longHigh;
@@ -21,6 +22,40 @@ public final class ColumnAccumulator {
 
     /** An accumulator of no values yet. */
     public ColumnAccumulator() {
+        this.exact = new ExactSum();
+    }
+
+    private ColumnAccumulator(ExactSum exact) {
+        this.exact = exact;
+    }
+
+    /** The partial as numbers, for another process to merge ({@link #ofState}). */
+    public long[] state() {
+        long[] e = exact.state();
+        long[] out = Arrays.copyOf(e, e.length + 7);
+        int i = e.length;
+        out[i++] = longSum;
+        out[i++] = longHigh;
+        out[i++] = Double.doubleToRawLongBits(min);
+        out[i++] = Double.doubleToRawLongBits(max);
+        out[i++] = longMin;
+        out[i++] = longMax;
+        out[i] = count;
+        return out;
+    }
+
+    /** The numbers of {@link #state()} as a partial again. */
+    public static ColumnAccumulator ofState(long[] state) {
+        ColumnAccumulator c = new ColumnAccumulator(ExactSum.ofState(state, 0));
+        int i = ExactSum.stateLength();
+        c.longSum = state[i++];
+        c.longHigh = state[i++];
+        c.min = Double.longBitsToDouble(state[i++]);
+        c.max = Double.longBitsToDouble(state[i++]);
+        c.longMin = state[i++];
+        c.longMax = state[i++];
+        c.count = state[i];
+        return c;
     }
 
     /** Adds cells {@code [from, to)} of a primitive column. */

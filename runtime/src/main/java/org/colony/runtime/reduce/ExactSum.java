@@ -103,6 +103,35 @@ public final class ExactSum {
         count += other.count;
     }
 
+    /** The sum as numbers, for another process to merge ({@link #ofState}): the digits, then flags and count. */
+    public long[] state() {
+        normalize();
+        long[] out = new long[DIGITS + 2];
+        System.arraycopy(digits, 0, out, 0, DIGITS);
+        out[DIGITS] = (nan ? 1 : 0) | (positiveInfinity ? 2 : 0) | (negativeInfinity ? 4 : 0)
+                | (sawPositiveZeroOrValue ? 8 : 0);
+        out[DIGITS + 1] = count;
+        return out;
+    }
+
+    /** The numbers of {@link #state()} as a sum again. */
+    public static ExactSum ofState(long[] state, int from) {
+        ExactSum s = new ExactSum();
+        System.arraycopy(state, from, s.digits, 0, DIGITS);
+        long flags = state[from + DIGITS];
+        s.nan = (flags & 1) != 0;
+        s.positiveInfinity = (flags & 2) != 0;
+        s.negativeInfinity = (flags & 4) != 0;
+        s.sawPositiveZeroOrValue = (flags & 8) != 0;
+        s.count = state[from + DIGITS + 1];
+        return s;
+    }
+
+    /** The length of {@link #state()}. */
+    public static int stateLength() {
+        return DIGITS + 2;
+    }
+
     /** How many values were added. */
     public long count() {
         return count;

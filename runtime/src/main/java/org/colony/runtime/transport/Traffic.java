@@ -20,6 +20,12 @@ public final class Traffic {
         bytes += delivery.bytes();
     }
 
+    /** Counts one message of {@code bytes} that left or reached this process. */
+    public void add(long bytes) {
+        messages++;
+        this.bytes += bytes;
+    }
+
     /** Forgets what was counted (a transport's warm-up is not traffic). */
     public void reset() {
         messages = 0;

@@ -26,8 +26,12 @@ public final class RuntimeSwitches {
             "microseconds", 2000, "", "How long the thread of a partition in its own lane (a GPU of several) spins for its next piece "
             + "of work before it blocks; 0 blocks at once.");
 
+    /** {@code colony.mpi.library}: Open MPI's C library, for runs under {@code mpirun}. */
+    public static final Switch MPI_LIBRARY = Switch.text("colony.mpi.library", "a path or a soname", "libmpi.so.40",
+            "Open MPI's C library, loaded when the process runs under `mpirun` (`docs/cluster.md`).");
+
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, SPLIT, SPIN_MICROS);
+    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, SPLIT, SPIN_MICROS, MPI_LIBRARY);
 
     private RuntimeSwitches() {
     }

@@ -105,7 +105,7 @@ class AgentHaloTest {
             for (int p = 0; p < k; p++) {
                 work.accept(p);
             }
-        });
+        }, p -> true);
         halo.prepare(2, false, 0);
         long cells = 0;
         for (int q = 0; q < k; q++) {

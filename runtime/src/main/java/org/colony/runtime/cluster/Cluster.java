@@ -1,0 +1,103 @@
+package org.colony.runtime.cluster;
+
+import java.nio.charset.StandardCharsets;
+import org.colony.ColonyException;
+import org.colony.runtime.transport.Transport;
+
+/**
+ * The processes one simulation runs in: this one alone, or the ranks of an MPI job ({@code mpirun}), each of which
+ * runs the same driver code on its share of every partitioned grid. A rank owns a contiguous range of partitions
+ * ({@link #owner}); what one partition sends another goes through {@link #transport}, and the numbers that describe
+ * the whole simulation (counts, sums, reports, checksums) are combined by the collectives here, so that every rank
+ * sees the same values.
+ *
+ * <p>All collectives are called by every rank in the same order, as the same driver code does.
+ */
+public interface Cluster {
+
+    /** This process's rank, 0 to {@link #size()} less 1. */
+    int rank();
+
+    /** The number of processes. */
+    int size();
+
+    /** Whether more than one process runs the simulation. */
+    default boolean distributed() {
+        return size() > 1;
+    }
+
+    /** A short description for reports ({@code 1 process}, {@code mpi: 4 ranks on 2 hosts}). */
+    String description();
+
+    /**
+     * The rank owning partition {@code partition} of {@code partitions}: rank r owns partitions
+     * {@code floor(r k / n)} to {@code floor((r + 1) k / n) - 1} of k over n ranks.
+     */
+    default int owner(int partition, int partitions) {
+        return (int) (((long) (partition + 1) * size() - 1) / partitions);
+    }
+
+    /** Whether this rank owns partition {@code partition} of {@code partitions}. */
+    default boolean owns(int partition, int partitions) {
+        return owner(partition, partitions) == rank();
+    }
+
+    /**
+     * Checks that a grid of {@code partitions} partitions gives every rank one.
+     *
+     * @throws ColonyException naming the counts when there are fewer partitions than ranks
+     */
+    default void checkPartitions(int partitions) {
+        if (partitions < size()) {
+            throw new ColonyException(partitions + (partitions == 1 ? " partition" : " partitions") + " cannot be "
+                    + "shared by " + size() + " MPI ranks; give --partitions " + size() + " or more (each rank owns "
+                    + "at least one)");
+        }
+    }
+
+    /** Adds up {@code values} over every rank, in place; returns them. */
+    long[] sum(long[] values);
+
+    /** The sum of {@code value} over every rank. */
+    default long sum(long value) {
+        return sum(new long[] {value})[0];
+    }
+
+    /** The greatest of {@code value} over every rank. */
+    long max(long value);
+
+    /** Every rank's bytes, by rank (this rank's own among them). */
+    byte[][] gather(byte[] mine);
+
+    /** Rank {@code root}'s bytes, on every rank ({@code mine} is read on {@code root} only). */
+    byte[] broadcast(byte[] mine, int root);
+
+    /**
+     * The transport between the partitions of a grid cut into {@code partitions}: messages between partitions of
+     * this process through {@code local}, the others to and from the ranks that own them.
+     */
+    Transport transport(Transport local, int partitions);
+
+    /**
+     * Checks that every rank gives the same {@code value} of {@code what} (a model, a size, a seed).
+     *
+     * @throws ColonyException on every rank when one differs, naming the first rank whose value differs from rank 0's
+     */
+    default void agree(String what, String value) {
+        if (!distributed()) {
+            return;
+        }
+        byte[][] all = gather(value.getBytes(StandardCharsets.UTF_8));
+        String first = new String(all[0], StandardCharsets.UTF_8);
+        for (int r = 1; r < all.length; r++) {
+            String other = new String(all[r], StandardCharsets.UTF_8);
+            if (!other.equals(first)) {
+                throw new ColonyException("the MPI ranks disagree on " + what + ": rank 0 has " + first + ", rank " + r
+                        + " has " + other + "; every rank must run the same model with the same settings and Colony");
+            }
+        }
+    }
+
+    /** Ends every rank of the job with {@code code}, at once: what a rank does when it cannot go on. */
+    void abort(int code);
+}
