@@ -40,8 +40,8 @@ public final class Main implements Callable<Integer> {
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
         int status = execute(System.out, System.err, args);
-        if (status == 0 && MpiCluster.launched()) {
-            MpiCluster.get().finish(); // every rank ends MPI before it exits
+        if (status == 0 && MpiCluster.current() != null) {
+            MpiCluster.current().finish(); // every rank ends MPI before it exits
         }
         System.exit(status);
     }
@@ -54,9 +54,9 @@ public final class Main implements Callable<Integer> {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (MpiCluster.launched()) {
+            if (MpiCluster.current() != null) {
                 // One line, once, and the whole job ends: the other ranks may be waiting for this one.
-                MpiCluster.get().fail(err, "mass", e instanceof ColonyException ? "error: " + e.getMessage()
+                MpiCluster.current().fail(err, "mass", e instanceof ColonyException ? "error: " + e.getMessage()
                         : "internal error: " + e + " (set COLONY_DEBUG=1 for the stack trace, and please report it)");
             }
             if (e instanceof ColonyException) {
@@ -71,7 +71,7 @@ public final class Main implements Callable<Integer> {
             return 1;
         });
         cl.setParameterExceptionHandler((e, a) -> {
-            if (MpiCluster.launched()) {
+            if (MpiCluster.launched() && MpiCluster.usable()) {
                 MpiCluster.get().fail(err, "mass", e.getMessage());
             }
             err.println("mass: " + e.getMessage());

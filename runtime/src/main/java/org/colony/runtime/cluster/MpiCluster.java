@@ -72,6 +72,16 @@ public final class MpiCluster implements Cluster {
         return open;
     }
 
+    /** Whether Open MPI's library can be loaded here. */
+    public static boolean usable() {
+        return Mpi.unavailableReason() == null;
+    }
+
+    /** The job this process belongs to where it has started, else null. */
+    public static synchronized MpiCluster current() {
+        return open;
+    }
+
     private static String failure(Throwable e) {
         if (e instanceof ColonyException) {
             return "error: " + e.getMessage();
