@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command under mpirun on two "hosts" of this one machine: two network namespaces joined by a veth
 # pair, ranks started in both through Open MPI's remote launch, all MPI traffic over TCP between the two
-# namespaces' own addresses (docs: DESIGN.md §6, last bullet).
+# namespaces' own addresses (../shared/DESIGN.md §6, last bullet).
 #   scripts/mpi-two-hosts.sh [--ranks N] [--timeout S] [--env NAME]... -- COMMAND [ARGS...]
 #     --ranks N     ranks in all (default 2): ranks 0..ceil(N/2)-1 on host A, the rest on host B
 #     --timeout S   mpirun is killed after S seconds (default 300); the script then exits 124
