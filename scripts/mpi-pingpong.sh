@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# MPI message latency and bandwidth between two ranks: the C reference for the cost of Colony's Java binding.
+#   scripts/mpi-pingpong.sh [MPIRUN ARGS...] [-- -t SECONDS]
+# Compiles benchmarks/src/main/c/mpi_pingpong.c with mpicc -O2 into benchmarks/target/mpi/ (when the source is
+# newer) and runs it under mpirun -np 2 --oversubscribe (--allow-run-as-root as root); MPIRUN ARGS go to mpirun
+# (--mca btl tcp,self measures TCP; the default is shared memory, vader), SECONDS (default 0.2) is the least
+# time measured for each size.
+#
+# Output, one line a measurement, space-separated, nothing else on stdout:
+#   <binding> <variant> <bytes> <latency µs> <bandwidth MB/s>
+#   binding    c for this program (the Java side prints its own lines in the same form)
+#   variant    pingpong: MPI_Send/MPI_Recv there and back, latency = round trip / 2
+#              exchange: both ranks post one MPI_Irecv and one MPI_Isend, then MPI_Waitall (what the MPI
+#              transport does), latency = one iteration
+#   bytes      8, 1024, 65536, 1048576, 16777216
+#   bandwidth  bytes / latency, one direction, MB = 10^6 bytes
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+mpirun_args=()
+program_args=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --) shift; program_args=("$@"); break ;;
+        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) mpirun_args+=("$1"); shift ;;
+    esac
+done
+
+if ! command -v mpicc >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1; then
+    echo "mpi-pingpong: mpicc and mpirun are needed; run scripts/install-mpi.sh" >&2
+    exit 1
+fi
+
+source="$root/benchmarks/src/main/c/mpi_pingpong.c"
+binary="$root/benchmarks/target/mpi/mpi_pingpong"
+if [ ! -x "$binary" ] || [ "$source" -nt "$binary" ]; then
+    mkdir -p "$(dirname "$binary")"
+    mpicc -O2 -Wall -o "$binary" "$source"
+fi
+
+as_root=()
+[ "$(id -u)" -ne 0 ] || as_root=(--allow-run-as-root)
+exec mpirun "${as_root[@]}" --oversubscribe -np 2 "${mpirun_args[@]}" "$binary" "${program_args[@]}"
