@@ -27,6 +27,7 @@ module org.colony.runtime {
     exports org.colony.runtime.tuning;
     // the backend SPI
     exports org.colony.runtime.spi;
+    exports org.colony.runtime.cluster;
     exports org.colony.runtime.transport;
     // the host machinery the CUDA backend shares with the CPU backend
     exports org.colony.runtime.cpu to org.colony.cuda;

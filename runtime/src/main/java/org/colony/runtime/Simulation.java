@@ -198,7 +198,7 @@ public final class Simulation implements AutoCloseable {
             topology = Topology.of(grid, shape);
         }
         if (transport == null) {
-            transport = cluster.transport(backend.transport(), k);
+            transport = cluster.distributed() ? backend.transport(cluster, k) : backend.transport();
         }
         return new PartitionedPlaces(backend, descriptor, grid, topology, transport, cluster);
     }

@@ -72,7 +72,7 @@ class PackageLayersTest {
         }
         Map<String, Set<String>> expected = new TreeMap<>();
         for (String api : List.of("", ".agents", ".cli", ".grid", ".io", ".profile", ".reduce", ".step", ".tuning",
-                ".spi", ".transport")) {
+                ".spi", ".transport", ".cluster")) {
             expected.put(RUNTIME + api, Set.of("everyone"));
         }
         expected.put(RUNTIME + ".cpu", Set.of("org.colony.cuda"));

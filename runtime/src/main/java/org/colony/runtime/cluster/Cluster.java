@@ -75,8 +75,15 @@ public interface Cluster {
     /**
      * The transport between the partitions of a grid cut into {@code partitions}: messages between partitions of
      * this process through {@code local}, the others to and from the ranks that own them.
+     *
+     * @param staging where {@code local} moves device memory, how its buffers reach host memory; else null
      */
-    Transport transport(Transport local, int partitions);
+    Transport transport(Transport local, int partitions, Staging staging);
+
+    /** {@link #transport(Transport, int, Staging)} of host memory. */
+    default Transport transport(Transport local, int partitions) {
+        return transport(local, partitions, null);
+    }
 
     /**
      * Checks that every rank gives the same {@code value} of {@code what} (a model, a size, a seed).

@@ -209,12 +209,8 @@ public final class MpiCluster implements Cluster {
     }
 
     @Override
-    public Transport transport(Transport local, int partitions) {
-        if (local.deviceMemory()) {
-            throw new ColonyException("partitions in GPU memory cannot be spread over MPI ranks yet; run each rank "
-                    + "on the cpu backend (--backend cpu)");
-        }
-        return new MpiTransport(this, local, partitions);
+    public Transport transport(Transport local, int partitions, Staging staging) {
+        return new MpiTransport(this, local, partitions, staging);
     }
 
     /** Waits until every rank has come here. */

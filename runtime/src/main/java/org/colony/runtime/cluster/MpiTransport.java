@@ -19,6 +19,9 @@ import org.colony.runtime.transport.Transport;
  * exchange arrive in the order posted (MPI does not let messages of one sender and tag overtake each other), which
  * is the order both sides list them. A message over 1 GiB travels in pieces of 1 GiB under the same tag. The size
  * a receiver expects is checked against the size that arrived.
+ *
+ * <p>Where the local transport moves device memory (partitions on a GPU) and no device-to-device path reaches the
+ * other process, messages to and from other ranks are staged through host buffers by the backend's {@link Staging}.
  */
 final class MpiTransport implements Transport {
 
@@ -30,8 +33,10 @@ final class MpiTransport implements Transport {
     private final Transport local;
     private final int partitions;
     private final Traffic traffic = new Traffic();
+    /** How device buffers reach host memory, or null where the local transport moves host memory. */
+    private final Staging staging;
 
-    MpiTransport(MpiCluster cluster, Transport local, int partitions) {
+    MpiTransport(MpiCluster cluster, Transport local, int partitions, Staging staging) {
         if (partitions > MAX_PARTITIONS) {
             throw new ColonyException(partitions + " partitions are more than MPI ranks can tell apart ("
                     + MAX_PARTITIONS + "); use fewer");
@@ -39,6 +44,11 @@ final class MpiTransport implements Transport {
         this.cluster = cluster;
         this.local = local;
         this.partitions = partitions;
+        this.staging = local.deviceMemory() ? staging : null;
+        if (local.deviceMemory() && staging == null) {
+            throw new ColonyException("the " + local.name() + " transport moves device memory, which MPI ranks "
+                    + "exchange only through a backend's staging");
+        }
     }
 
     @Override
@@ -48,7 +58,7 @@ final class MpiTransport implements Transport {
 
     @Override
     public boolean deviceMemory() {
-        return false;
+        return local.deviceMemory();
     }
 
     @Override
@@ -68,31 +78,34 @@ final class MpiTransport implements Transport {
         for (Message r : receives) {
             (owned(r.from()) ? localReceives : remoteReceives).add(r);
         }
-        int requests = 0;
-        for (Message m : remoteReceives) {
-            requests += pieces(m);
-        }
-        for (Message m : remoteSends) {
-            requests += pieces(m);
-        }
-        if (requests == 0) {
+        if (remoteSends.isEmpty() && remoteReceives.isEmpty()) {
             local.exchange(localSends, localReceives);
             return () -> { };
         }
         Arena arena = Arena.ofConfined();
+        // Device buffers travel through host buffers of the same size: sends are copied out now, receives in at
+        // the end.
+        List<Message> sent = staging == null ? remoteSends : staged(remoteSends, arena, true);
+        List<Message> landing = staging == null ? remoteReceives : staged(remoteReceives, arena, false);
+        int requests = 0;
+        for (Message m : landing) {
+            requests += pieces(m);
+        }
+        for (Message m : sent) {
+            requests += pieces(m);
+        }
         MemorySegment handles = arena.allocate(ADDRESS, requests);
         MemorySegment statuses = arena.allocate(Mpi.STATUS_BYTES * requests, 8);
         int i = 0;
         // Receives first: a message that arrives finds its receive posted.
-        for (Message m : remoteReceives) {
+        for (Message m : landing) {
             for (long at = 0; at < Math.max(1, m.buffer().byteSize()); at += PIECE) {
                 int n = (int) Math.min(PIECE, m.buffer().byteSize() - at);
                 Mpi.irecv(m.buffer().asSlice(at, n), n, cluster.owner(m.from(), partitions), tag(m),
                         handles.asSlice(ADDRESS.byteSize() * i++, ADDRESS.byteSize()));
             }
         }
-        int received = i;
-        for (Message m : remoteSends) {
+        for (Message m : sent) {
             for (long at = 0; at < Math.max(1, m.buffer().byteSize()); at += PIECE) {
                 int n = (int) Math.min(PIECE, m.buffer().byteSize() - at);
                 Mpi.isend(m.buffer().asSlice(at, n), n, cluster.owner(m.to(), partitions), tag(m),
@@ -105,7 +118,8 @@ final class MpiTransport implements Transport {
             try (arena) {
                 Mpi.waitAll(total, handles, statuses);
                 int k = 0;
-                for (Message m : remoteReceives) {
+                for (int r = 0; r < landing.size(); r++) {
+                    Message m = landing.get(r);
                     long got = 0;
                     for (long at = 0; at < Math.max(1, m.buffer().byteSize()); at += PIECE) {
                         got += Mpi.receivedBytes(statuses.asSlice(Mpi.STATUS_BYTES * k++, Mpi.STATUS_BYTES));
@@ -114,14 +128,29 @@ final class MpiTransport implements Transport {
                         throw new ColonyException("partition " + m.to() + " expects " + m.buffer().byteSize()
                                 + " bytes from partition " + m.from() + ", which sent " + got);
                     }
+                    if (staging != null && got > 0) {
+                        staging.toDevice(m.buffer(), remoteReceives.get(r).buffer());
+                    }
                     traffic.add(got);
                 }
-                for (Message m : remoteSends) {
+                for (Message m : sent) {
                     traffic.add(m.buffer().byteSize());
                 }
-                assert k == received;
             }
         };
+    }
+
+    /** The messages with host buffers in place of their device buffers; sends copied out of the device now. */
+    private List<Message> staged(List<Message> messages, Arena arena, boolean out) {
+        List<Message> hosted = new ArrayList<>(messages.size());
+        for (Message m : messages) {
+            MemorySegment host = arena.allocate(Math.max(1, m.buffer().byteSize()), 8).asSlice(0, m.buffer().byteSize());
+            if (out && m.buffer().byteSize() > 0) {
+                staging.toHost(m.buffer(), host);
+            }
+            hosted.add(new Message(m.from(), m.to(), host));
+        }
+        return hosted;
     }
 
     private boolean owned(int partition) {
@@ -143,7 +172,7 @@ final class MpiTransport implements Transport {
 
     @Override
     public boolean overlaps() {
-        return true;
+        return staging == null || local.overlaps();
     }
 
     @Override

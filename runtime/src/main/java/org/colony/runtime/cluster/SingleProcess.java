@@ -47,7 +47,7 @@ public final class SingleProcess implements Cluster {
     }
 
     @Override
-    public Transport transport(Transport local, int partitions) {
+    public Transport transport(Transport local, int partitions, Staging staging) {
         return local;
     }
 

@@ -89,7 +89,9 @@ public final class PartitionedAgents implements AgentStore {
         this.places = places;
         // Agents cross partitions in host buffers. Where the places' transport moves device memory (NCCL between
         // the GPUs of this process), their messages are copied in this process instead.
-        this.transport = placeTransport.deviceMemory() ? new InProcessTransport() : placeTransport;
+        this.transport = placeTransport.deviceMemory()
+                ? places.cluster().transport(new InProcessTransport(), places.topology().partitions())
+                : placeTransport;
         this.capacity = capacity;
         Topology topology = places.topology();
         int k = topology.partitions();
@@ -127,8 +129,9 @@ public final class PartitionedAgents implements AgentStore {
         }
         this.nextId = initialPlaces.length;
         this.bound = new PartitionedAgents[model.agentClasses().size()];
-        boolean moves = placeTransport.deviceMemory() && k > 1;
-        boolean counts = placeTransport.deviceMemory();
+        // Over MPI ranks agents move through host memory: the device paths assume every partition in this process.
+        boolean moves = placeTransport.deviceMemory() && k > 1 && !cluster.distributed();
+        boolean counts = placeTransport.deviceMemory() && !cluster.distributed();
         for (int p : mine) {
             moves &= parts[p].movesOnDevice();
             counts &= parts[p].countsOnDevice();

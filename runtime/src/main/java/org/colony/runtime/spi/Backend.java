@@ -3,6 +3,7 @@ package org.colony.runtime.spi;
 import org.colony.ColonyException;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
+import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.transport.InProcessTransport;
@@ -37,6 +38,16 @@ public interface Backend extends AutoCloseable {
     /** How the partitions of this backend's blocks exchange halos and agents. */
     default Transport transport() {
         return new InProcessTransport();
+    }
+
+    /**
+     * How the partitions of a grid cut into {@code partitions} exchange halos and agents when they are spread over
+     * the processes of {@code cluster}: by default the MPI transport over {@link #transport()}, which must move host
+     * memory. A backend of device memory says how its buffers travel (NCCL between processes, or staged through the
+     * host).
+     */
+    default Transport transport(Cluster cluster, int partitions) {
+        return cluster.transport(transport(), partitions);
     }
 
     /**
