@@ -1,25 +1,34 @@
 package org.colony.cuda;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.runtime.spi.Closeables;
+import org.colony.cuda.internal.bind.Nccl;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.launch.CudaContext;
 import org.colony.cuda.internal.store.CudaAgentStore;
 import org.colony.cuda.internal.store.CudaPlaceStore;
 import org.colony.cuda.internal.transport.DeviceCopyTransport;
+import org.colony.cuda.internal.transport.HostStaging;
 import org.colony.cuda.internal.transport.NcclTransport;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
+import org.colony.runtime.cluster.Cluster;
+import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.BackendOptions;
+import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.DeviceTimings;
 import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.spi.PlaceStore;
@@ -36,7 +45,21 @@ public final class CudaBackend implements Backend {
     public CudaBackend(BackendOptions options) {
         this.fast = options.fast();
         int n = options.devices();
-        if (n > 1) {
+        int first = options.device();
+        MpiCluster job = MpiCluster.current();
+        boolean wrap = false;
+        if (job != null) {
+            // Under mpirun each rank takes the GPUs after those of the ranks before it on its host; where the host
+            // has fewer, ranks share them (their messages then go through host memory).
+            Driver.init();
+            int count = Driver.deviceCount();
+            first = (first + MpiCluster.localRank() * n) % count;
+            if (n > count) {
+                throw new ColonyException("--devices=" + n + " asks each MPI rank for " + n + " GPUs, but its host has "
+                        + count);
+            }
+            wrap = true;
+        } else if (n > 1) {
             Driver.init();
             int count = Driver.deviceCount();
             if (options.device() + n > count) {
@@ -50,7 +73,8 @@ public final class CudaBackend implements Backend {
         boolean graphs = n == 1 && CudaGraphs.allowedNow();
         try {
             for (int i = 0; i < n; i++) {
-                all[i] = new CudaContext(CudaDevice.open(options.device() + i), fast, graphs);
+                all[i] = new CudaContext(CudaDevice.open(wrap ? (first + i) % Driver.deviceCount() : first + i), fast,
+                        graphs);
             }
         } catch (RuntimeException e) {
             throw Closeables.closeAllAfter(e, all);
@@ -101,6 +125,70 @@ public final class CudaBackend implements Backend {
             devices.add(c.device());
         }
         return NcclTransport.open(devices);
+    }
+
+    /**
+     * Between MPI ranks: NCCL where every partition of the job has a GPU of its own (the unique id broadcast by MPI),
+     * else messages staged through host memory over MPI, said once by rank 0.
+     */
+    @Override
+    public Transport transport(Cluster cluster, int partitions) {
+        List<CudaDevice> devices = new ArrayList<>();
+        for (CudaContext c : all) {
+            devices.add(c.device());
+        }
+        String why = ncclAcross(cluster, partitions);
+        if (why == null) {
+            int first = -1;
+            for (int p = 0; p < partitions && first < 0; p++) {
+                first = cluster.owns(p, partitions) ? p : -1;
+            }
+            List<CudaDevice> mine = new ArrayList<>();
+            for (int p = first; p < partitions && cluster.owns(p, partitions); p++) {
+                mine.add(devices.get(p % devices.size()));
+            }
+            byte[] id = cluster.rank() == 0 ? NcclTransport.newUniqueId() : new byte[0];
+            return NcclTransport.openAcross(mine, first, partitions, cluster.broadcast(id, 0));
+        }
+        if (cluster.rank() == 0) {
+            System.err.println("colony: halos and agents between MPI ranks go through host memory: " + why);
+        }
+        Transport local = new DeviceCopyTransport(cx.device()); // with UVA a copy reaches any GPU of this process
+        return cluster.transport(local, partitions, new HostStaging(devices));
+    }
+
+    /** Why NCCL cannot join the ranks' partitions, or null where it can: every partition on a GPU of its own. */
+    private String ncclAcross(Cluster cluster, int partitions) {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "?";
+        }
+        StringBuilder mine = new StringBuilder();
+        int local = 0;
+        for (int p = 0; p < partitions; p++) {
+            if (cluster.owns(p, partitions)) {
+                mine.append(host).append('/').append(all[local++ % all.length].device().ordinal()).append('\n');
+            }
+        }
+        String nccl = Nccl.unavailableReason();
+        byte[][] ranks = cluster.gather((nccl == null ? "" : "!" + nccl + "\n" + mine).getBytes(
+                StandardCharsets.UTF_8));
+        Set<String> seen = new HashSet<>();
+        for (byte[] b : ranks) {
+            String text = new String(b, StandardCharsets.UTF_8);
+            if (text.startsWith("!")) {
+                return "NCCL cannot be loaded (" + text.substring(1, text.indexOf('\n')) + ")";
+            }
+            for (String gpu : text.split("\n")) {
+                if (!gpu.isEmpty() && !seen.add(gpu)) {
+                    return "partitions share GPU " + gpu.substring(gpu.indexOf('/') + 1) + " of " + gpu.substring(0,
+                            gpu.indexOf('/')) + " (NCCL joins one partition a GPU)";
+                }
+            }
+        }
+        return null;
     }
 
     @Override

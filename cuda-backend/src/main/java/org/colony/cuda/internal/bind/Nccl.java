@@ -212,6 +212,16 @@ public final class Nccl {
                 : code / 1000 + "." + code % 1000 / 100 + "." + code % 100;
     }
 
+    /** A unique id given as its 128 bytes ({@link #uniqueId(Arena)} elsewhere, broadcast), in {@code arena}. */
+    public static MemorySegment uniqueId(Arena arena, byte[] bytes) {
+        if (bytes.length != UNIQUE_ID_BYTES) {
+            throw new ColonyException("an NCCL unique id has " + UNIQUE_ID_BYTES + " bytes, not " + bytes.length);
+        }
+        MemorySegment id = arena.allocate(UNIQUE_ID);
+        MemorySegment.copy(bytes, 0, id, JAVA_BYTE, 0, bytes.length);
+        return id;
+    }
+
     /** A new unique id (128 bytes, allocated in {@code arena}) for {@link #initRank}. */
     public static MemorySegment uniqueId(Arena arena) {
         try {

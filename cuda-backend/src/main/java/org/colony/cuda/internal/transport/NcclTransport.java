@@ -2,6 +2,7 @@ package org.colony.cuda.internal.transport;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,9 +11,9 @@ import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.CudaException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.Nccl;
-import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.MemoryPool;
+import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.transport.Delivery;
 import org.colony.runtime.transport.Traffic;
 import org.colony.runtime.transport.Transport;
@@ -67,6 +68,10 @@ public final class NcclTransport implements Transport {
     private static final int MIN_VERSION = 2700;
 
     private final List<CudaDevice> devices;
+    /** The partition of {@code devices.get(0)}: this process holds partitions {@code first} to {@code first + n - 1}. */
+    private final int first;
+    /** The partitions of all processes; those outside this process's range are reached as NCCL peers. */
+    private final int total;
     private final long[] contexts;
     private final long[] streams;
     private final long[] comms;
@@ -78,8 +83,11 @@ public final class NcclTransport implements Transport {
     /** Per device: recorded on the transport's stream after the transfers; stream 0 waits for it at finish. */
     private final long[] done;
 
-    private NcclTransport(List<CudaDevice> devices, long[] contexts, long[] streams, long[] comms, Init init) {
+    private NcclTransport(List<CudaDevice> devices, long[] contexts, long[] streams, long[] comms, Init init, int first,
+            int total) {
         this.devices = devices;
+        this.first = first;
+        this.total = total;
         this.init = init;
         this.contexts = contexts;
         this.streams = streams;
@@ -109,6 +117,26 @@ public final class NcclTransport implements Transport {
      * @throws ColonyException if NCCL cannot be loaded, is older than 2.7, or a device appears twice
      */
     public static NcclTransport open(List<CudaDevice> devices, Init init) {
+        return open(devices, init, 0, devices.size(), null);
+    }
+
+    /** A new {@code ncclUniqueId}, to be broadcast to every process of a communicator ({@link #openAcross}). */
+    public static byte[] newUniqueId() {
+        try (Arena arena = Arena.ofConfined()) {
+            return Nccl.uniqueId(arena).toArray(ValueLayout.JAVA_BYTE);
+        }
+    }
+
+    /**
+     * Opens this process's part of a transport over several processes: partitions {@code first} to {@code first +
+     * devices.size() - 1} on {@code devices}, of {@code total} partitions in all, each an NCCL rank of one communicator
+     * whose unique id every process was given ({@link #newUniqueId}, broadcast by MPI).
+     */
+    public static NcclTransport openAcross(List<CudaDevice> devices, int first, int total, byte[] uniqueId) {
+        return open(devices, Init.RANKS, first, total, uniqueId);
+    }
+
+    private static NcclTransport open(List<CudaDevice> devices, Init init, int first, int total, byte[] uniqueId) {
         List<CudaDevice> list = List.copyOf(devices);
         checkDevices(list);
         int version = Nccl.version();
@@ -129,17 +157,17 @@ public final class NcclTransport implements Transport {
                 Driver.setCurrent(contexts[p]);
                 streams[p] = Driver.createUrgentStream(NON_BLOCKING_STREAM);
             }
-            createCommunicators(list, contexts, comms, init);
+            createCommunicators(list, contexts, comms, init, first, total, uniqueId);
             for (int p = 0; p < n; p++) {
                 int device = Nccl.device(comms[p]);
                 int rank = Nccl.rank(comms[p]);
-                if (device != list.get(p).ordinal() || rank != p) {
-                    throw new ColonyException("NCCL put partition " + p + " on device " + device + " as rank " + rank
-                            + ", not on device " + list.get(p).ordinal() + " as rank " + p
+                if (device != list.get(p).ordinal() || rank != first + p) {
+                    throw new ColonyException("NCCL put partition " + (first + p) + " on device " + device + " as rank "
+                            + rank + ", not on device " + list.get(p).ordinal() + " as rank " + (first + p)
                             + "; this is a bug in Colony, please report it");
                 }
             }
-            NcclTransport t = new NcclTransport(list, contexts, streams, comms, init);
+            NcclTransport t = new NcclTransport(list, contexts, streams, comms, init, first, total);
             t.connect();
             return t;
         } catch (RuntimeException e) {
@@ -170,7 +198,8 @@ public final class NcclTransport implements Transport {
         }
     }
 
-    private static void createCommunicators(List<CudaDevice> devices, long[] contexts, long[] comms, Init init) {
+    private static void createCommunicators(List<CudaDevice> devices, long[] contexts, long[] comms, Init init,
+            int first, int total, byte[] uniqueId) {
         int n = devices.size();
         if (init == Init.ALL) {
             int[] ordinals = new int[n];
@@ -181,13 +210,13 @@ public final class NcclTransport implements Transport {
             return;
         }
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment id = Nccl.uniqueId(arena);
+            MemorySegment id = uniqueId == null ? Nccl.uniqueId(arena) : Nccl.uniqueId(arena, uniqueId);
             Nccl.groupStart();
             RuntimeException failure = null;
             try {
                 for (int p = 0; p < n; p++) {
                     Driver.setCurrent(contexts[p]); // ncclCommInitRank joins on the current device
-                    comms[p] = Nccl.initRank(n, id, p);
+                    comms[p] = Nccl.initRank(total, id, first + p);
                 }
             } catch (RuntimeException e) {
                 failure = e;
@@ -258,7 +287,7 @@ public final class NcclTransport implements Transport {
      */
     private void connect() {
         int n = contexts.length;
-        if (n < 2) {
+        if (total < 2) {
             return;
         }
         long saved = Driver.currentContext();
@@ -266,15 +295,17 @@ public final class NcclTransport implements Transport {
         try {
             for (int p = 0; p < n; p++) {
                 Driver.setCurrent(contexts[p]);
-                buffers[p] = MemoryPool.allocateOutside(16L * n);
+                buffers[p] = MemoryPool.allocateOutside(16L * total);
             }
             List<Message> sends = new ArrayList<>();
             List<Message> receives = new ArrayList<>();
-            for (int p = 0; p < n; p++) {
-                for (int q = 0; q < n; q++) {
-                    if (p != q) {
-                        sends.add(new Message(p, q, segment(buffers[p] + 16L * q, 8)));
-                        receives.add(new Message(p, q, segment(buffers[q] + 16L * p + 8, 8)));
+            for (int p = 0; p < total; p++) {
+                for (int q = 0; q < total; q++) {
+                    if (p != q && local(p)) {
+                        sends.add(new Message(p, q, segment(buffers[p - first] + 16L * q, 8)));
+                    }
+                    if (p != q && local(q)) {
+                        receives.add(new Message(p, q, segment(buffers[q - first] + 16L * p + 8, 8)));
                     }
                 }
             }
@@ -311,7 +342,19 @@ public final class NcclTransport implements Transport {
         if (closed) {
             throw new ColonyException("the NCCL transport is closed");
         }
-        List<Delivery> deliveries = plan(sends, receives, devices.size());
+        List<Message> localSends = new ArrayList<>();
+        List<Message> localReceives = new ArrayList<>();
+        List<Message> remote = new ArrayList<>(); // to and from partitions of other processes, in list order
+        for (Message m : sends) {
+            (local(m.to()) ? localSends : remote).add(m);
+        }
+        for (Message m : receives) {
+            (local(m.from()) ? localReceives : remote).add(m);
+        }
+        for (Message m : remote) {
+            checkMessage(m, local(m.from()) ? "sends" : "receives", total);
+        }
+        List<Delivery> deliveries = plan(localSends, localReceives, total);
         checkThread();
         long saved = Driver.currentContext();
         try {
@@ -320,22 +363,22 @@ public final class NcclTransport implements Transport {
                 Driver.recordEvent(ready[p], 0L);
                 Driver.waitEvent(streams[p], ready[p]);
             }
-            boolean remote = false;
+            boolean peers = !remote.isEmpty();
             for (Delivery delivery : deliveries) {
-                int p = delivery.send().from();
+                int p = delivery.send().from() - first;
                 if (delivery.bytes() == 0) {
                     continue;
                 }
-                if (p == delivery.receive().to()) {
+                if (delivery.send().from() == delivery.receive().to()) {
                     Driver.setCurrent(contexts[p]);
                     Driver.copyOnDeviceAsync(delivery.receive().buffer().address(),
                             delivery.send().buffer().address(), delivery.bytes(), streams[p]);
                 } else {
-                    remote = true;
+                    peers = true;
                 }
             }
-            if (remote) {
-                sendAndReceive(deliveries);
+            if (peers) {
+                sendAndReceive(deliveries, remote);
             }
             for (int p = 0; p < contexts.length; p++) {
                 Driver.setCurrent(contexts[p]);
@@ -346,6 +389,11 @@ public final class NcclTransport implements Transport {
         }
         for (Delivery delivery : deliveries) {
             traffic.add(delivery);
+        }
+        for (Message m : remote) {
+            if (local(m.from())) {
+                traffic.add(m.buffer().byteSize());
+            }
         }
         return () -> {
             long before = Driver.currentContext();
@@ -360,7 +408,7 @@ public final class NcclTransport implements Transport {
         };
     }
 
-    private void sendAndReceive(List<Delivery> deliveries) {
+    private void sendAndReceive(List<Delivery> deliveries, List<Message> remote) {
         Nccl.groupStart();
         RuntimeException failure = null;
         try {
@@ -372,10 +420,27 @@ public final class NcclTransport implements Transport {
                 if (from == to || delivery.bytes() == 0) {
                     continue;
                 }
-                Driver.setCurrent(contexts[from]);
-                Nccl.send(delivery.send().buffer().address(), delivery.bytes(), to, comms[from], streams[from]);
-                Driver.setCurrent(contexts[to]);
-                Nccl.recv(delivery.receive().buffer().address(), delivery.bytes(), from, comms[to], streams[to]);
+                Driver.setCurrent(contexts[from - first]);
+                Nccl.send(delivery.send().buffer().address(), delivery.bytes(), to, comms[from - first],
+                        streams[from - first]);
+                Driver.setCurrent(contexts[to - first]);
+                Nccl.recv(delivery.receive().buffer().address(), delivery.bytes(), from, comms[to - first],
+                        streams[to - first]);
+            }
+            // Messages to and from other processes, in the order both sides list them.
+            for (Message m : remote) {
+                if (m.buffer().byteSize() == 0) {
+                    continue;
+                }
+                if (local(m.from())) {
+                    int p = m.from() - first;
+                    Driver.setCurrent(contexts[p]);
+                    Nccl.send(m.buffer().address(), m.buffer().byteSize(), m.to(), comms[p], streams[p]);
+                } else {
+                    int p = m.to() - first;
+                    Driver.setCurrent(contexts[p]);
+                    Nccl.recv(m.buffer().address(), m.buffer().byteSize(), m.from(), comms[p], streams[p]);
+                }
             }
         } catch (RuntimeException e) {
             failure = e;
@@ -420,9 +485,14 @@ public final class NcclTransport implements Transport {
             int r = Nccl.asyncError(comms[p]);
             if (r != 0) {
                 throw new CudaException("ncclCommGetAsyncError", Nccl.resultName(r),
-                        "partition=" + p + " device=" + devices.get(p).ordinal());
+                        "partition=" + (first + p) + " device=" + devices.get(p).ordinal());
             }
         }
+    }
+
+    /** Whether partition {@code p} lives in this process. */
+    private boolean local(int p) {
+        return p >= first && p < first + contexts.length;
     }
 
     /** The devices, partition p on device {@code devices().get(p)}. */
