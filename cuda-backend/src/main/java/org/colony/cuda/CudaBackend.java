@@ -40,6 +40,8 @@ public final class CudaBackend implements Backend {
     private final CudaContext cx;
     private final CudaContext[] all;
     private final boolean fast;
+    /** What the description adds in fast mode, the start line of a run. */
+    static final String FAST_MATH = ", fast math (exp, log, pow, sin, ... are CUDA's own, a few ulps from StrictMath)";
 
     /** Opens the GPUs that {@code options.device()} and {@code options.devices()} name. */
     public CudaBackend(BackendOptions options) {
@@ -89,7 +91,7 @@ public final class CudaBackend implements Backend {
 
     @Override
     public String description() {
-        return "cuda: " + (all.length == 1 ? "" : all.length + " x ") + cx.device() + (fast ? ", fast math" : "");
+        return "cuda: " + (all.length == 1 ? "" : all.length + " x ") + cx.device() + (fast ? FAST_MATH : "");
     }
 
     @Override

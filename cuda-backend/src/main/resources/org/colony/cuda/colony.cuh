@@ -4,6 +4,8 @@
 // Compiled by NVRTC together with a model's generated source; part of the Colony CUDA backend.
 #pragma once
 
+#include "fdlibm.cuh"
+
 typedef signed char jbyte;
 typedef short jshort;
 typedef int jint;
@@ -173,6 +175,55 @@ __device__ __forceinline__ jint round(float a) {
 __device__ __forceinline__ jint numberOfTrailingZeros(jint x) { return x == 0 ? 32 : __ffs(x) - 1; }
 __device__ __forceinline__ jint numberOfTrailingZeros(jlong x) { return x == 0 ? 64 : __ffsll(x) - 1; }
 
+// ---- the Math functions StrictMath defines (the model language's fdlibm functions) ------------------
+// Deterministic mode: fdlibm.cuh, StrictMath's bits. Fast mode (the backend defines COLONY_FAST_MATH): CUDA's
+// own double-precision functions, faster and a few ulps apart from StrictMath.
+namespace math {
+#ifdef COLONY_FAST_MATH
+__device__ __forceinline__ double exp(double x) { return ::exp(x); }
+__device__ __forceinline__ double expm1(double x) { return ::expm1(x); }
+__device__ __forceinline__ double log(double x) { return ::log(x); }
+__device__ __forceinline__ double log10(double x) { return ::log10(x); }
+__device__ __forceinline__ double log1p(double x) { return ::log1p(x); }
+__device__ __forceinline__ double pow(double x, double y) { return ::pow(x, y); }
+__device__ __forceinline__ double sin(double x) { return ::sin(x); }
+__device__ __forceinline__ double cos(double x) { return ::cos(x); }
+__device__ __forceinline__ double tan(double x) { return ::tan(x); }
+__device__ __forceinline__ double asin(double x) { return ::asin(x); }
+__device__ __forceinline__ double acos(double x) { return ::acos(x); }
+__device__ __forceinline__ double atan(double x) { return ::atan(x); }
+__device__ __forceinline__ double atan2(double y, double x) { return ::atan2(y, x); }
+__device__ __forceinline__ double sinh(double x) { return ::sinh(x); }
+__device__ __forceinline__ double cosh(double x) { return ::cosh(x); }
+__device__ __forceinline__ double tanh(double x) { return ::tanh(x); }
+__device__ __forceinline__ double hypot(double x, double y) { return ::hypot(x, y); }
+__device__ __forceinline__ double cbrt(double x) { return ::cbrt(x); }
+__device__ __forceinline__ double boxMuller(double u, double v) {
+    return sqrt(-2.0 * ::log(1.0 - u)) * ::cos(6.283185307179586 * v);
+}
+#else
+using fdlibm::exp;
+using fdlibm::expm1;
+using fdlibm::log;
+using fdlibm::log10;
+using fdlibm::log1p;
+using fdlibm::pow;
+using fdlibm::sin;
+using fdlibm::cos;
+using fdlibm::tan;
+using fdlibm::asin;
+using fdlibm::acos;
+using fdlibm::atan;
+using fdlibm::atan2;
+using fdlibm::sinh;
+using fdlibm::cosh;
+using fdlibm::tanh;
+using fdlibm::hypot;
+using fdlibm::cbrt;
+using fdlibm::boxMuller;
+#endif
+}  // namespace math
+
 // ---- Philox4x32-10 and the per-instance draw stream (org.colony.kernel.RandomStream) -------
 struct Random {
     juint k0, k1, epochLow, epochHigh, instanceLow, high, draw, cached;
@@ -217,6 +268,13 @@ struct Random {
         julong a = nextInt();
         julong b = nextInt();
         return (double) ((a << 21) ^ (b >> 11)) * 0x1.0p-53;
+    }
+
+    // A standard normal from two uniforms, as RandomStream.normal(): sqrt(-2 log(1 - u)) * cos(2 pi v).
+    __device__ __forceinline__ double normal() {
+        double u = uniform();
+        double v = uniform();
+        return math::boxMuller(u, v);
     }
 
     __device__ __forceinline__ jint uniformInt(jint bound, const Frame& f, int line) {

@@ -24,10 +24,10 @@ final class CudaModelCode {
     private CudaModelCode() {
     }
 
-    /** {@code new CudaModel(resource, unsupported, List.of(steps, one a line), List.of(symbols))}. */
+    /** {@code new CudaModel(resource, List.of(steps, one a line), List.of(symbols))}. */
     static CodeBlock of(CudaModel cuda) {
         return CodeBlock.builder()
-                .add("new $T($S, $S,\n$>$>", CUDA_MODEL, cuda.resource(), cuda.unsupported())
+                .add("new $T($S,\n$>$>", CUDA_MODEL, cuda.resource())
                 .add("$T.of($L),\n", List.class, cuda.steps().stream().map(CudaModelCode::step)
                         .collect(CodeBlock.joining(",")))
                 .add("$T.of($L))$<$<", List.class, cuda.sharedSymbols().stream().map(s -> CodeBlock.of("$S", s))

@@ -23,7 +23,6 @@ class ArithmeticTest {
         "190, 180, 3",
     })
     void javaArithmetic_matchesPlainJavaBitForBit(int nx, int ny, int threads) {
-        Lang.assumeCpu("ArithmeticCell calls Math.sin, which has no bit-exact CUDA version yet");
         int cells = nx * ny;
         SplittableRandom r = new SplittableRandom(cells);
         byte[] b = new byte[cells];

@@ -28,8 +28,8 @@ public final class Lang {
     }
 
     /**
-     * Skips the calling test, saying why, unless it runs on the CPU backend: for what only the CPU backend
-     * can run (the fdlibm Math functions, normal()) or what a test asserts of the CPU backend alone.
+     * Skips the calling test, saying why, unless it runs on the CPU backend: for what a test asserts of the CPU
+     * backend alone.
      */
     public static void assumeCpu(String why) {
         org.junit.jupiter.api.Assumptions.assumeTrue(backend().equals("cpu"), () -> "on " + backend() + ": " + why);

@@ -84,7 +84,6 @@ class RandomIntrinsicsTest {
         "34, 33, 32, 3, -1",
     })
     void draws_matchTheFrameworkStreamPerIndexAndEpoch(int nx, int ny, int nz, int threads, long seed) {
-        Lang.assumeCpu("RandomCell draws normal(), which has no bit-exact CUDA version yet");
         int cells = nx * ny * nz;
         Expected a = new Expected(cells);
         Expected b = new Expected(9);
@@ -108,7 +107,6 @@ class RandomIntrinsicsTest {
 
     @Test
     void draws_differBetweenCallsAndSeeds() {
-        Lang.assumeCpu("RandomCell draws normal(), which has no bit-exact CUDA version yet");
         int n = 1000;
         double[] first;
         double[] second;

@@ -17,19 +17,27 @@ import org.colony.cuda.internal.bind.Nvrtc;
 
 /**
  * Compiles CUDA sources with NVRTC into CUBINs for a device's own architecture, through a disk cache: the
- * key is a hash of the source, the device library, the architecture, NVRTC's and the driver's versions and
- * the options, so a second start skips compilation. The cache lives in {@code $COLONY_CUDA_CACHE}, or
- * {@code $XDG_CACHE_HOME/colony/cuda}, or {@code ~/.cache/colony/cuda}.
+ * key is a hash of the source, the device library (with its StrictMath), the architecture, NVRTC's and the
+ * driver's versions and the options, so a second start skips compilation. The cache lives in
+ * {@code $COLONY_CUDA_CACHE}, or {@code $XDG_CACHE_HOME/colony/cuda}, or {@code ~/.cache/colony/cuda}.
  */
 public final class KernelCompiler {
 
     /** The device library that generated sources include. */
     public static final String HEADER = "colony.cuh";
+    /** StrictMath's functions for the device, which the device library includes. */
+    public static final String STRICT_MATH = "fdlibm.cuh";
+    /**
+     * Defined in fast mode: the device library then computes the model language's Math functions with CUDA's own
+     * (a few ulps from StrictMath) instead of {@link #STRICT_MATH}'s.
+     */
+    static final String FAST_MATH_MACRO = "COLONY_FAST_MATH";
 
     private final String architecture;
     private final boolean fast;
     private final Path cache;
     private final String header;
+    private final String strictMath;
     private int compiled;
     private int cached;
 
@@ -42,6 +50,7 @@ public final class KernelCompiler {
         this.fast = fast;
         this.cache = cacheDirectory();
         this.header = resource(HEADER);
+        this.strictMath = resource(STRICT_MATH);
     }
 
     static Path cacheDirectory() {
@@ -71,6 +80,7 @@ public final class KernelCompiler {
         List<String> o = new ArrayList<>(List.of("--gpu-architecture=" + architecture, "-std=c++17"));
         if (fast) {
             o.add("--use_fast_math");
+            o.add("-D" + FAST_MATH_MACRO);
         } else {
             o.add("--fmad=false");
             o.add("--prec-div=true");
@@ -103,7 +113,8 @@ public final class KernelCompiler {
         } catch (IOException e) {
             // An unreadable cache entry is compiled again.
         }
-        Nvrtc.Result r = Nvrtc.compile(source, fileName, List.of(HEADER), List.of(header), options);
+        Nvrtc.Result r = Nvrtc.compile(source, fileName, List.of(HEADER, STRICT_MATH), List.of(header, strictMath),
+                options);
         if (r.cubin() == null) {
             throw new ColonyException("NVRTC could not compile the CUDA kernels of " + what + " for " + architecture
                     + ": " + firstError(r.log()));
@@ -142,7 +153,7 @@ public final class KernelCompiler {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             int[] v = Nvrtc.version();
-            for (String part : List.of(source, header, architecture, String.join(" ", options), v[0] + "." + v[1],
+            for (String part : List.of(source, header, strictMath, architecture, String.join(" ", options), v[0] + "." + v[1],
                     Integer.toString(Driver.driverVersion()))) {
                 md.update(part.getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);

@@ -58,10 +58,6 @@ public final class ModelKernels implements AutoCloseable {
                     + "current Colony processor");
         }
         String source = source(cls, cuda.resource());
-        if (cuda.unsupported() != null) {
-            throw new ColonyException(cls.getSimpleName() + " cannot run on the CUDA backend: " + cuda.unsupported()
-                    + "; run it with --backend cpu");
-        }
         this.sourceFile = sourceFile(model);
         this.id = errors.register(model, sourceFile);
         byte[] cubin = compiler.compile(source, cls.getSimpleName() + ".cu", cls.getSimpleName());

@@ -179,7 +179,9 @@ final class CudaExpressions {
             case LEADING_ZEROS_INT -> "__clz(" + x + ")";
             case LEADING_ZEROS_LONG -> "__clzll(" + x + ")";
             case TRAILING_ZEROS_INT, TRAILING_ZEROS_LONG -> "colony::numberOfTrailingZeros(" + x + ")";
-            default -> "colony::fdlibm::" + fn.methodName() + "(" + String.join(", ", printed) + ")";
+            // StrictMath's (fdlibm's) functions: colony.cuh's math namespace maps them to fdlibm.cuh, in fast mode to CUDA's
+            case CBRT, EXP, EXPM1, LOG, LOG10, LOG1P, POW, SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, TANH,
+                    HYPOT -> "colony::math::" + fn.methodName() + "(" + String.join(", ", printed) + ")";
         };
     }
 
@@ -229,10 +231,5 @@ final class CudaExpressions {
     /** The zero of a type. */
     static String zero(IrType t) {
         return t == IrType.BOOLEAN ? "false" : "0";
-    }
-
-    /** Whether a math function has a CUDA implementation with Java's exact results here. */
-    static boolean supported(MathFunction fn) {
-        return fn.precision() == MathFunction.Precision.EXACT;
     }
 }

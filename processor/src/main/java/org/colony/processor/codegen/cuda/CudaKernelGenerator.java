@@ -33,14 +33,12 @@ public final class CudaKernelGenerator {
             }
             out.append("}\n\n");
         }
-        if (cuda.unsupported() == null) {
-            for (int i = 0; i < model.steps().size(); i++) {
-                StepIr step = model.steps().get(i);
-                CudaStep launch = cuda.steps().get(i);
-                new CudaStepKernel(model, step, launch, out).print();
-                if (launch.swar() != null) {
-                    new SwarKernel(model, step, CudaLaunchFacts.swar(model, step), launch, out).print();
-                }
+        for (int i = 0; i < model.steps().size(); i++) {
+            StepIr step = model.steps().get(i);
+            CudaStep launch = cuda.steps().get(i);
+            new CudaStepKernel(model, step, launch, out).print();
+            if (launch.swar() != null) {
+                new SwarKernel(model, step, CudaLaunchFacts.swar(model, step), launch, out).print();
             }
         }
         return out.toString();

@@ -8,20 +8,16 @@ import org.colony.kernel.cuda.CudaStep;
 import org.colony.kernel.cuda.KernelParam;
 import org.colony.kernel.cuda.KernelParam.Kind;
 import org.colony.processor.ir.AttributeRef;
-import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelShape;
-import org.colony.processor.ir.RandomKind;
 import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
-import org.colony.processor.ir.Stmt;
 
 /**
  * What the CUDA backend must know to find, load and launch a model's kernels, in one place: the resource path
- * of the source, the names of kernels and constant-memory symbols, the parameter list of every kernel, whether
- * a kernel marches rows or has a SWAR form, and why a model cannot run on the GPU at all. {@link #model} gathers
+ * of the source, the names of kernels and constant-memory symbols, the parameter list of every kernel, and whether
+ * a kernel marches rows or has a SWAR form. {@link #model} gathers
  * them into one {@link CudaModel}, from which the kernels are printed and which the model's descriptor carries
  * to the backend.
  */
@@ -68,31 +64,10 @@ public final class CudaLaunchFacts {
         return SwarStep.of(model, step);
     }
 
-    /** Whether every step of the model can run on the CUDA backend (null); otherwise why not. */
-    public static String unsupportedReason(ModelIr model) {
-        for (StepIr s : model.steps()) {
-            String[] why = new String[1];
-            Ir.forEachExpr(s.body(), e -> {
-                if (e instanceof Expr.MathCall m && !CudaExpressions.supported(m.function())) {
-                    why[0] = "step " + s.name() + " calls Math." + m.function().methodName();
-                }
-            });
-            Ir.forEachStmt(s.body(), st -> {
-                if (st instanceof Stmt.RandomDraw r && r.kind() == RandomKind.NORMAL) {
-                    why[0] = "step " + s.name() + " draws normal()";
-                }
-            });
-            if (why[0] != null) {
-                return why[0] + ", whose bit-exact (fdlibm) CUDA version is not available yet";
-            }
-        }
-        return null;
-    }
-
     // ---- the launch facts as data ------------------------------------------------------------------
 
     /**
-     * What the CUDA backend needs to run the model: where its source is, whether it can run, per step its kernel
+     * What the CUDA backend needs to run the model: where its source is, per step its kernel
      * (marching or not, with its default lanes and rows), its SWAR form and the parameters both declare, and the
      * symbols of its shared values. The generators print the kernels from this value and the descriptor carries it
      * to the backend, so the two sides read the same facts.
@@ -112,7 +87,7 @@ public final class CudaLaunchFacts {
         for (SharedRef s : model.shared()) {
             symbols.add(sharedSymbol(model, s));
         }
-        return new CudaModel(resourcePath(model), unsupportedReason(model), List.copyOf(steps), List.copyOf(symbols));
+        return new CudaModel(resourcePath(model), List.copyOf(steps), List.copyOf(symbols));
     }
 
     // ---- the kernel parameters ----------------------------------------------------------------------

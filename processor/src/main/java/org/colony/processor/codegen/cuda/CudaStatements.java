@@ -80,7 +80,7 @@ final class CudaStatements {
                     + CudaExpressions.local(r.target().name()) + " = " + switch (r.kind()) {
                         case UNIFORM -> "rng.uniform()";
                         case UNIFORM_INT -> "rng.uniformInt(" + p(r.bound()) + ", f, " + storage.line() + ")";
-                        case NORMAL -> "colony::normal(rng)";
+                        case NORMAL -> "rng.normal()";
                     } + ";");
             case Stmt.If i -> {
                 emit("if (" + p(i.cond()) + ")");
