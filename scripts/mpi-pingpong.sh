@@ -8,7 +8,7 @@
 #
 # Output, one line a measurement, space-separated, nothing else on stdout:
 #   <binding> <variant> <bytes> <latency µs> <bandwidth MB/s>
-#   binding    c for this program (the Java side prints its own lines in the same form)
+#   binding    c for the C program, java for Colony's binding and MPI transport (org.colony.runtime.cluster.PingPong)
 #   variant    pingpong: MPI_Send/MPI_Recv there and back, latency = round trip / 2
 #              exchange: both ranks post one MPI_Irecv and one MPI_Isend, then MPI_Waitall (what the MPI
 #              transport does), latency = one iteration
@@ -41,4 +41,21 @@ fi
 
 as_root=()
 [ "$(id -u)" -ne 0 ] || as_root=(--allow-run-as-root)
-exec mpirun "${as_root[@]}" --oversubscribe -np 2 "${mpirun_args[@]}" "$binary" "${program_args[@]}"
+mpirun "${as_root[@]}" --oversubscribe -np 2 "${mpirun_args[@]}" "$binary" "${program_args[@]}"
+
+# The Java side, through Colony's binding and MPI transport: JAVA (default: the JDK that scripts/java-env.sh finds)
+# and COLONY_CP (default: the examples' build, which holds the runtime) name what runs it; skipped when neither is
+# there.
+java="${JAVA:-}"
+if [ -z "$java" ] && [ -f "$root/scripts/java-env.sh" ]; then
+    # shellcheck source=scripts/java-env.sh
+    . "$root/scripts/java-env.sh" && java="$JAVA_HOME/bin/java"
+fi
+cp="${COLONY_CP:-$root/examples/target/classes:$root/examples/target/lib/*}"
+if [ -n "$java" ] && [ -x "$java" ] && compgen -G "$root/examples/target/lib/colony-runtime*.jar" >/dev/null \
+        || [ -n "${COLONY_CP:-}" ]; then
+    mpirun "${as_root[@]}" --oversubscribe -np 2 "${mpirun_args[@]}" "$java" --enable-native-access=ALL-UNNAMED \
+        -cp "$cp" org.colony.runtime.cluster.PingPong "${program_args[@]}"
+else
+    echo "mpi-pingpong: no Java build to measure (./mass builds one); the C figures only" >&2
+fi
