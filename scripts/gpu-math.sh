@@ -22,7 +22,8 @@ echo "== StrictMath on the device" | tee "$out/strictmath-tests.log"
 grep -E "^strictmath on|tests (successful|failed|skipped)" "$out/strictmath-tests.log"
 
 echo "== the functional tests that use them, on the GPU" | tee "$out/functional.log"
-"${junit[@]}" -Dcolony.test.backend=cuda -cp ".gpu/app/tests.jar:.gpu/app/examples-tests.jar:$cp_app" \
+java "${java_opts[@]}" -Dcolony.test.backend=cuda -jar .gpu/junit-console.jar execute --disable-banner \
+    --details=tree --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite -cp ".gpu/app/tests.jar:.gpu/app/examples-tests.jar:$cp_app" \
     --select-class=org.colony.tests.lang.ArithmeticTest --select-class=org.colony.tests.lang.RandomIntrinsicsTest \
     --select-class=org.colony.tests.lang.MisuseTest --select-class=org.colony.examples.EpidemicTest \
     >> "$out/functional.log" 2>&1

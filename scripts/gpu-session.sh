@@ -12,6 +12,11 @@ java_opts=(--enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector
 cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr '\n' ':')"
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; java -version; } 2>&1 | tee "$out/machine.log"
 
+# COLONY_GPU_PARTS picks what runs (default: all of tests functional runs bench).
+parts=" ${COLONY_GPU_PARTS:-tests functional runs bench} "
+part() { [[ "$parts" == *" $1 "* ]]; }
+
+if part tests; then
 echo "== GPU tests" | tee "$out/tests.log"
 java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --details=tree \
     --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
@@ -20,17 +25,21 @@ java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --de
     --select-class=org.colony.tests.agents.CudaAgentMemoryTest --select-class=org.colony.tests.cuda.PartitionedGpuTest \
     --select-class=org.colony.tests.cuda.PartitionedAgentsGpuTest --select-package=org.colony.cuda \
     2>&1 | tee -a "$out/tests.log" | tail -80
+fi
 
 # The trimmed runtime has no java.desktop (image writing), so the snapshot tests stay on the CPU machines.
+if part functional; then
 echo "== the functional tests and the examples' tests, on the GPU against their plain-Java references" | tee "$out/functional.log"
 java "${java_opts[@]}" -Dcolony.test.backend=cuda -jar .gpu/junit-console.jar execute --disable-banner \
     --details=tree --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
     -cp ".gpu/app/tests.jar:.gpu/app/examples-tests.jar:$cp_app" --select-package=org.colony.tests \
     --select-package=org.colony.examples --exclude-package=org.colony.tests.cuda \
-    --exclude-package=org.colony.tests.architecture --exclude-package=org.colony.tests.docs --exclude-classname='.*SnapshotTest' \
+    --exclude-package=org.colony.tests.architecture --exclude-package=org.colony.tests.mpi --exclude-package=org.colony.tests.docs --exclude-classname='.*SnapshotTest' \
     >> "$out/functional.log" 2>&1
 grep -E "tests (successful|failed|skipped)|✘" "$out/functional.log" | head -60
+fi
 
+if part runs; then
 echo "== model runs" | tee "$out/runs.log"
 run() { java "${java_opts[@]}" -cp "$cp_app" org.colony.runtime.cli.Main run "$@" --quiet 2>&1 | tee -a "$out/runs.log"; }
 cold=$(mktemp -d)
@@ -43,9 +52,12 @@ run gameoflife --backend cuda --size 1000 --steps 1000
 run sugarscape --backend cuda --size 1000 --steps 100
 run sugarscape --backend cuda --size 3000 --steps 100
 run wolfsheep --backend cuda --size 200 --steps 300
+fi
 
+if part bench; then
 echo "== benchmarks" | tee "$out/bench.log"
 java "${java_opts[@]}" -cp .gpu/app/benchmarks.jar org.colony.benchmarks.cuda.GpuBenchmark --largest "$@" 2>&1 | tee -a "$out/bench.log"
+fi
 
 if [ -n "${COLONY_BENCH_SCOPE:-}" ]; then
     # The JMH suite on the GPU (quick or full); its result files go to $out/results/gpu/: copy that folder to
@@ -57,7 +69,7 @@ fi
 
 echo
 echo "== summary"
-grep -E "tests (successful|failed|skipped)|tests found" "$out/tests.log"
+grep -E "tests (successful|failed|skipped)|tests found" "$out/tests.log" 2>/dev/null
 grep -E "tests (successful|failed|skipped)|tests found" "$out/functional.log"
 grep -E "^(heat2d|gameoflife|sugarscape|wolfsheep) on|per step|startup|checksum" "$out/runs.log"
 sed -n '/^measurement/,$p' "$out/bench.log"

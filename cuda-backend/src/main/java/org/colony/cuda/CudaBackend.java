@@ -175,7 +175,7 @@ public final class CudaBackend implements Backend {
             }
         }
         String nccl = Nccl.unavailableReason();
-        byte[][] ranks = cluster.gather((nccl == null ? "" : "!" + nccl + "\n" + mine).getBytes(
+        byte[][] ranks = cluster.gather(((nccl == null ? "" : "!" + nccl + "\n") + mine).getBytes(
                 StandardCharsets.UTF_8));
         Set<String> seen = new HashSet<>();
         for (byte[] b : ranks) {

@@ -316,7 +316,9 @@ public final class PartitionedAgents implements AgentStore {
             throw new ColonyException(model.modelClass().getSimpleName() + " agent " + badId + " asked for " + bad
                     + " children; spawn(n) needs n >= 0");
         }
-        if (wanted > 0) {
+        if (wanted > 0 || deviceTransport == null) {
+            // The full round on the host: where some partition asked for children, or where the moves cannot go
+            // through device memory (over MPI ranks); a partition that began a faster round switches here.
             for (int p : mine) {
                 parts[p].childrenAsked();
             }

@@ -62,8 +62,9 @@ public interface AgentPartition extends AgentStore, HaloAgents, HostMoves, Devic
     ManageStart beginManage(long seed, long epoch);
 
     /**
-     * Called on every partition after every {@link #beginManage} when agents of some partition asked for children:
-     * a partition that settles rounds without births in a faster way switches to the full one here.
+     * Called on every partition after every {@link #beginManage} when agents of some partition asked for children,
+     * or when the moves go through host memory (partitions of several processes): a partition that settles rounds
+     * without births in a faster way switches to the full one here.
      */
     default void childrenAsked() {
     }
