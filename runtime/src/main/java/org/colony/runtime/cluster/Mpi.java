@@ -274,12 +274,11 @@ final class Mpi {
         }
     }
 
-    /** The bytes a completed receive got, from its status. */
-    static int receivedBytes(MemorySegment status) {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment out = a.allocate(JAVA_INT);
-            check("MPI_Get_count", (int) Lib.GET_COUNT.invokeExact(status, Lib.BYTE, out));
-            return out.get(JAVA_INT, 0);
+    /** The bytes a completed receive got, from its status ({@code count}: 4 bytes to put it in). */
+    static int receivedBytes(MemorySegment status, MemorySegment count) {
+        try {
+            check("MPI_Get_count", (int) Lib.GET_COUNT.invokeExact(status, Lib.BYTE, count));
+            return count.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -1,6 +1,7 @@
 package org.colony.runtime.cluster;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -35,6 +36,11 @@ final class MpiTransport implements Transport {
     private final Traffic traffic = new Traffic();
     /** How device buffers reach host memory, or null where the local transport moves host memory. */
     private final Staging staging;
+    /** Request handles, statuses and a count, kept from one exchange to the next; grown as needed. */
+    private final Arena scratchArena = Arena.ofShared();
+    private MemorySegment handles = MemorySegment.NULL;
+    private MemorySegment statuses = MemorySegment.NULL;
+    private final MemorySegment count = scratchArena.allocate(JAVA_INT);
 
     MpiTransport(MpiCluster cluster, Transport local, int partitions, Staging staging) {
         if (partitions > MAX_PARTITIONS) {
@@ -82,7 +88,7 @@ final class MpiTransport implements Transport {
             local.exchange(localSends, localReceives);
             return () -> { };
         }
-        Arena arena = Arena.ofConfined();
+        Arena arena = staging == null ? null : Arena.ofConfined();
         // Device buffers travel through host buffers of the same size: sends are copied out now, receives in at
         // the end.
         List<Message> sent = staging == null ? remoteSends : staged(remoteSends, arena, true);
@@ -94,8 +100,10 @@ final class MpiTransport implements Transport {
         for (Message m : sent) {
             requests += pieces(m);
         }
-        MemorySegment handles = arena.allocate(ADDRESS, requests);
-        MemorySegment statuses = arena.allocate(Mpi.STATUS_BYTES * requests, 8);
+        if (handles.byteSize() < ADDRESS.byteSize() * requests) {
+            handles = scratchArena.allocate(ADDRESS, Math.max(16, 2L * requests));
+            statuses = scratchArena.allocate(Mpi.STATUS_BYTES * Math.max(16, 2L * requests), 8);
+        }
         int i = 0;
         // Receives first: a message that arrives finds its receive posted.
         for (Message m : landing) {
@@ -115,14 +123,14 @@ final class MpiTransport implements Transport {
         local.exchange(localSends, localReceives);
         int total = i;
         return () -> {
-            try (arena) {
+            try {
                 Mpi.waitAll(total, handles, statuses);
                 int k = 0;
                 for (int r = 0; r < landing.size(); r++) {
                     Message m = landing.get(r);
                     long got = 0;
                     for (long at = 0; at < Math.max(1, m.buffer().byteSize()); at += PIECE) {
-                        got += Mpi.receivedBytes(statuses.asSlice(Mpi.STATUS_BYTES * k++, Mpi.STATUS_BYTES));
+                        got += Mpi.receivedBytes(statuses.asSlice(Mpi.STATUS_BYTES * k++, Mpi.STATUS_BYTES), count);
                     }
                     if (got != m.buffer().byteSize()) {
                         throw new ColonyException("partition " + m.to() + " expects " + m.buffer().byteSize()
@@ -135,6 +143,10 @@ final class MpiTransport implements Transport {
                 }
                 for (Message m : sent) {
                     traffic.add(m.buffer().byteSize());
+                }
+            } finally {
+                if (arena != null) {
+                    arena.close();
                 }
             }
         };
@@ -177,6 +189,7 @@ final class MpiTransport implements Transport {
 
     @Override
     public void close() {
+        scratchArena.close();
         local.close();
     }
 }
