@@ -47,6 +47,7 @@ for part in "${@:-gpu}"; do
     case "$part" in
     gpu)
         echo "== one GPU: 2 ranks sharing it against 1 rank" | tee -a "$table"
+        export CUDA_VISIBLE_DEVICES=0 # one GPU even on a machine with more (the ranks inherit it)
         one "heat2d 6000 cuda 1 process" 0 heat2d --backend cuda --size 6000 --steps 300
         one "heat2d 6000 cuda 1 rank" 1 heat2d --backend cuda --size 6000 --steps 300
         one "heat2d 6000 cuda 2 ranks, 1 GPU" 2 heat2d --backend cuda --size 6000 --steps 300
@@ -57,6 +58,7 @@ for part in "${@:-gpu}"; do
         one "wolfsheep 301 cpu 1 process" 0 wolfsheep --backend cpu --size 301 --steps 100
         ;;
     gpus)
+        unset CUDA_VISIBLE_DEVICES
         echo "== two GPUs: a rank each (NCCL between processes) against one process --devices 2" | tee -a "$table"
         one "heat2d 16000 cuda --devices 2" 0 heat2d --backend cuda --size 16000 --steps 300 --devices 2
         one "heat2d 16000 cuda 2 ranks, 2 GPUs" 2 heat2d --backend cuda --size 16000 --steps 300

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 import org.colony.runtime.grid.Neighbors;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
@@ -34,6 +35,8 @@ final class AgentHalo {
     private final Consumer<IntConsumer> each;
     /** Whether a partition lives in this process (over MPI ranks, the others are elsewhere). */
     private final IntPredicate local;
+    /** The number of agents of every partition, this process's and the others'. */
+    private final Supplier<long[]> sizes;
     private List<Link> links = List.of();
     private int width = -1;
     private boolean counts;
@@ -46,8 +49,9 @@ final class AgentHalo {
      *     null
      */
     AgentHalo(Topology topology, HaloAgents[] parts, Transport transport, Transport deviceTransport,
-            Consumer<IntConsumer> each, IntPredicate local) {
+            Consumer<IntConsumer> each, IntPredicate local, Supplier<long[]> sizes) {
         this.local = local;
+        this.sizes = sizes;
         this.topology = topology;
         this.parts = parts;
         this.transport = transport;
@@ -151,30 +155,39 @@ final class AgentHalo {
         each.accept(p -> out[p] = parts[p].deviceCounts(sends.get(p)));
         List<List<Region>> boxes = new ArrayList<>(parts.length);
         long[] bound = new long[parts.length];
+        long[] sizes = this.sizes.get();
         for (int p = 0; p < parts.length; p++) {
             boxes.add(new ArrayList<>());
         }
         for (Link l : links) {
-            boxes.get(l.to()).add(l.receive());
-            bound[l.to()] += parts[l.from()].size();
+            if (local.test(l.to())) {
+                boxes.get(l.to()).add(l.receive());
+                bound[l.to()] += sizes[l.from()];
+            }
         }
         MemorySegment[][] in = new MemorySegment[parts.length][];
         for (int p = 0; p < parts.length; p++) {
-            in[p] = parts[p].receiveDeviceCounts(boxes.get(p), bound[p]);
+            in[p] = local.test(p) ? parts[p].receiveDeviceCounts(boxes.get(p), bound[p]) : null;
         }
         int[] sent = new int[parts.length];
         int[] got = new int[parts.length];
         List<Transport.Message> messages = new ArrayList<>(links.size());
         List<Transport.Message> receives = new ArrayList<>(links.size());
         for (Link l : links) {
-            MemorySegment b = out[l.from()][sent[l.from()]++];
-            messages.add(new Transport.Message(l.from(), l.to(), b));
-            receives.add(new Transport.Message(l.from(), l.to(), in[l.to()][got[l.to()]++]));
-            countBytes += b.byteSize();
+            if (local.test(l.from())) {
+                MemorySegment b = out[l.from()][sent[l.from()]++];
+                messages.add(new Transport.Message(l.from(), l.to(), b));
+                countBytes += b.byteSize();
+            }
+            if (local.test(l.to())) {
+                receives.add(new Transport.Message(l.from(), l.to(), in[l.to()][got[l.to()]++]));
+            }
         }
         deviceTransport.exchange(messages, receives);
         for (HaloAgents p : parts) {
-            p.haloReady();
+            if (p != null) {
+                p.haloReady();
+            }
         }
     }
 

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
+import java.util.function.UnaryOperator;
 import org.colony.runtime.spi.AgentPartition.ManageStart;
 import org.colony.runtime.spi.DeviceMoveRound;
 import org.colony.runtime.transport.Transport;
@@ -34,29 +36,42 @@ final class DeviceMoves {
      */
     static long move(DeviceMoveRound[] parts, ManageStart[] start, boolean remote, boolean bounded, Transport host,
             Transport device, Consumer<IntConsumer> each) {
+        return move(parts, start, remote, bounded, values -> Parcel.tell(host, values), device, each, p -> true);
+    }
+
+    /**
+     * As {@link #move(DeviceMoveRound[], ManageStart[], boolean, boolean, Transport, Transport, Consumer)} for the
+     * partitions that {@code local} accepts (the others belong to other processes: their entries of {@code parts}
+     * and {@code start} are null), with {@code tell} carrying the counts: partition p tells every other q the
+     * number {@code values[p][q]} and hears {@code [q][p]}.
+     */
+    static long move(DeviceMoveRound[] parts, ManageStart[] start, boolean remote, boolean bounded,
+            UnaryOperator<long[][]> tell, Transport device, Consumer<IntConsumer> each, IntPredicate local) {
         int k = parts.length;
         long bytes = 0;
+        long[][] requests = new long[k][];
+        for (int p = 0; p < k; p++) {
+            requests[p] = local.test(p) ? start[p].requests() : new long[k];
+        }
         long[][] asked = new long[k][k]; // asked[q][p]: requests partition q receives from p
         if (remote) {
-            long[][] requests = new long[k][];
-            for (int p = 0; p < k; p++) {
-                requests[p] = start[p].requests();
-            }
-            asked = Parcel.tell(host, requests);
+            asked = tell.apply(requests);
             bytes += 8L * k * (k - 1);
             MemorySegment[][] in = new MemorySegment[k][];
             for (int q = 0; q < k; q++) {
-                in[q] = parts[q].receiveDeviceRequests(asked[q]);
+                in[q] = local.test(q) ? parts[q].receiveDeviceRequests(asked[q]) : null;
             }
             List<Transport.Message> sends = new ArrayList<>();
             List<Transport.Message> receives = new ArrayList<>();
             for (int p = 0; p < k; p++) {
                 for (int q = 0; q < k; q++) {
-                    if (q != p && start[p].requests()[q] > 0) {
+                    if (q != p && local.test(p) && requests[p][q] > 0) {
                         MemorySegment out = parts[p].deviceRequests(q);
                         sends.add(new Transport.Message(p, q, out));
-                        receives.add(new Transport.Message(p, q, in[q][p]));
                         bytes += out.byteSize();
+                    }
+                    if (q != p && local.test(q) && asked[q][p] > 0) {
+                        receives.add(new Transport.Message(p, q, in[q][p]));
                     }
                 }
             }
@@ -69,24 +84,29 @@ final class DeviceMoves {
             List<Transport.Message> sends = new ArrayList<>();
             List<Transport.Message> receives = new ArrayList<>();
             for (int p = 0; p < k; p++) {
-                MemorySegment[] verdicts = parts[p].receiveDeviceVerdicts();
+                MemorySegment[] verdicts = local.test(p) ? parts[p].receiveDeviceVerdicts() : null;
                 for (int q = 0; q < k; q++) {
-                    if (q != p && start[p].requests()[q] > 0) {
+                    if (q != p && local.test(q) && asked[q][p] > 0) {
                         MemorySegment out = parts[q].deviceVerdicts(p);
                         sends.add(new Transport.Message(q, p, out));
-                        receives.add(new Transport.Message(q, p, verdicts[q]));
                         bytes += out.byteSize();
+                    }
+                    if (q != p && local.test(p) && requests[p][q] > 0) {
+                        receives.add(new Transport.Message(q, p, verdicts[q]));
                     }
                 }
             }
             device.exchange(sends, receives);
         }
         long[][] won = new long[k][];
+        for (int q = 0; q < k; q++) {
+            won[q] = new long[k];
+        }
         each.accept(q -> won[q] = parts[q].resolveDeviceMoves());
         // Every sender hears from each owner how many of its requests won (away[p][q]: p's agents that moved to q).
         long[][] away = new long[k][k];
         if (remote) {
-            away = Parcel.tell(host, won);
+            away = tell.apply(won);
             bytes += 8L * k * (k - 1);
         }
         long[][] moved = away;

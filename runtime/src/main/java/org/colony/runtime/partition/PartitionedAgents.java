@@ -129,16 +129,15 @@ public final class PartitionedAgents implements AgentStore {
         }
         this.nextId = initialPlaces.length;
         this.bound = new PartitionedAgents[model.agentClasses().size()];
-        // Over MPI ranks agents move through host memory: the device paths assume every partition in this process.
-        boolean moves = placeTransport.deviceMemory() && k > 1 && !cluster.distributed();
-        boolean counts = placeTransport.deviceMemory() && !cluster.distributed();
+        boolean moves = placeTransport.deviceMemory() && k > 1;
+        boolean counts = placeTransport.deviceMemory();
         for (int p : mine) {
             moves &= parts[p].movesOnDevice();
             counts &= parts[p].countsOnDevice();
         }
         this.deviceTransport = moves ? placeTransport : null;
         this.halo = new AgentHalo(topology, parts, transport, counts ? placeTransport : null, this::each,
-                p -> parts[p] != null);
+                p -> parts[p] != null, this::sizes);
         // (last: its threads run until closed)
         this.side = sideBySide(parts) ? new SideBySide(k, model.modelClass().getSimpleName()) : null;
     }
@@ -324,8 +323,8 @@ public final class PartitionedAgents implements AgentStore {
             }
         }
         if (wanted == 0 && deviceTransport != null) {
-            migrationBytes += DeviceMoves.move(parts, start, remote > 0, capacity < Integer.MAX_VALUE, transport,
-                    deviceTransport, this::each);
+            migrationBytes += DeviceMoves.move(parts, start, remote > 0, capacity < Integer.MAX_VALUE, this::heard,
+                    deviceTransport, this::each, this::local);
         } else if (remote > 0) {
             move(requests);
         } else {
@@ -413,6 +412,15 @@ public final class PartitionedAgents implements AgentStore {
                 b -> parts[to].unpackMovers(new Batch(from, arriving[to][from], b)))), this::local);
     }
 
+    /** The number of agents of every partition (over MPI ranks, one collective). */
+    private long[] sizes() {
+        long[] n = new long[parts.length];
+        for (int p : mine) {
+            n[p] = parts[p].size();
+        }
+        return cluster.distributed() ? cluster.sum(n) : n;
+    }
+
     /** Whether this rank owns partition {@code p}. */
     private boolean local(int p) {
         return parts[p] != null;
@@ -424,14 +432,23 @@ public final class PartitionedAgents implements AgentStore {
      * matrix whose rows each rank fills for its partitions.
      */
     private long[][] tell(long[][] values) {
+        if (!cluster.distributed()) {
+            migrationBytes += 8L * values.length * (values.length - 1);
+        }
+        return heard(values);
+    }
+
+    /** {@link #tell} without counting the bytes. */
+    private long[][] heard(long[][] values) {
         int k = values.length;
         if (!cluster.distributed()) {
-            migrationBytes += 8L * k * (k - 1);
             return Parcel.tell(transport, values);
         }
         long[] flat = new long[k * k];
         for (int p : mine) {
-            System.arraycopy(values[p], 0, flat, p * k, k);
+            if (values[p] != null) {
+                System.arraycopy(values[p], 0, flat, p * k, k);
+            }
         }
         cluster.sum(flat);
         long[][] heard = new long[k][k];

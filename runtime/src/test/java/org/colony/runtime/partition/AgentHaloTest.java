@@ -105,7 +105,13 @@ class AgentHaloTest {
             for (int p = 0; p < k; p++) {
                 work.accept(p);
             }
-        }, p -> true);
+        }, p -> true, () -> {
+            long[] n = new long[k];
+            for (int p = 0; p < k; p++) {
+                n[p] = parts[p].size();
+            }
+            return n;
+        });
         halo.prepare(2, false, 0);
         long cells = 0;
         for (int q = 0; q < k; q++) {
