@@ -21,7 +21,10 @@ cp_app=".gpu/app/examples.jar:$(ls .gpu/app/*.jar | grep -v benchmarks.jar | tr 
 mpi=(mpirun --oversubscribe --bind-to none -x PATH -x COLONY_CUDA_CACHE -x NCCL_NVLS_ENABLE)
 [ "$(id -u)" -ne 0 ] || mpi+=(--allow-run-as-root)
 table="$out/table.txt"
+runs="$out/runs.tsv" # part, label, ranks, ms per step, checksum: mpi.json is made from it at the end
 : > "$table"
+: > "$runs"
+part=""
 { nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; java -version; mpirun --version; nproc; } \
     2>&1 | tee "$out/machine.log"
 
@@ -38,6 +41,11 @@ one() {
             "$@" --quiet > "$log" 2>&1
     fi
     local status=$?
+    local per ms
+    per=$(grep -m1 '^per step' "$log" | awk '{print $3, $4}')
+    ms=$(echo "$per" | awk '{v = $1; if ($2 == "us") v /= 1000; else if ($2 == "s") v *= 1000; print v}')
+    [ $status -ne 0 ] || printf '%s\t%s\t%s\t%s\t%s\n' "$part" "$label" "$ranks" "$ms" \
+        "$(grep -m1 '^checksum' "$log" | cut -c11-)" >> "$runs"
     printf '%-44s %-14s %s\n' "$label" "$(grep -m1 '^per step' "$log" | awk '{print $3, $4}')" \
         "$(grep -m1 '^checksum' "$log" | cut -c11-) $( [ $status -eq 0 ] || echo "FAILED ($status)")" | tee -a "$table"
     grep -h "colony:\|error" "$log" | head -3
@@ -91,6 +99,21 @@ for part in "${@:-gpu}"; do
     *) echo "gpu-mpi: unknown part $part" >&2; exit 2 ;;
     esac
 done
+
+# mpi.json for ./mass bench --report (copy it to benchmarks/results/mpi/): each run under mpirun against the run
+# in one process before it in the same part with the same model and size.
+machine="$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | sort | uniq -c \
+    | awk '{n = $1; $1 = ""; printf "%s%s x%s", (NR > 1 ? ", " : ""), n, $0}'), $(nproc) cores"
+awk -F'\t' -v machine="$machine" -v date="$(date +%F)" '
+    function q(s) { gsub(/"/, "\\\"", s); return "\"" s "\"" }
+    BEGIN { printf "{\"kind\": \"mpi\", \"machine\": %s, \"date\": %s, \"rows\": [", q(machine), q(date) }
+    { split($2, w, " "); key = $1 "/" w[1] " " w[2] }
+    $3 == 0 { ref[key] = $2; refMs[key] = $4; refSum[key] = $5; next }
+    key in ref {
+        printf "%s\n {\"group\": %s, \"what\": %s, \"ranks\": %s, \"ms\": %s, \"reference\": %s, \"referenceMs\": %s, \"sameChecksum\": %s}",
+            (n++ ? "," : ""), q($1), q($2), q($3), $4, q(ref[key]), refMs[key], ($5 == refSum[key] ? "true" : "false")
+    }
+    END { print "]}" }' "$runs" > "$out/mpi.json"
 
 echo
 echo "== summary"

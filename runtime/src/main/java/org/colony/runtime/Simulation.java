@@ -353,6 +353,21 @@ public final class Simulation implements AutoCloseable {
         return cluster.max(value);
     }
 
+    /** Every rank's {@code value}, by rank (every rank calls it); in a process alone, the value itself. */
+    public long[] perRank(long value) {
+        long[] all = new long[cluster.size()];
+        all[cluster.rank()] = value;
+        return cluster.sum(all);
+    }
+
+    /**
+     * The bytes this process's partitions have exchanged so far through the simulation's transport (over MPI ranks,
+     * those sent to and received from other ranks); 0 where no grid is cut.
+     */
+    public long exchangedBytes() {
+        return transport == null ? 0 : transport.traffic().bytes();
+    }
+
     /** The processes the simulation runs in. */
     Cluster cluster() {
         return cluster;

@@ -68,6 +68,7 @@ public final class ReportWriter {
         measureTables(md, "total", "Total time", "s to start, run the given number of steps and close", true);
         largest(md);
         gpu(md);
+        mpi(md);
         published(md);
         plots(md, images, imageLink);
         return md.toString();
@@ -323,6 +324,26 @@ public final class ReportWriter {
             md.append(Markdown.table(List.of("measurement", "size", "GPUs", "ms per step", "speed-up", "note"), rows))
                     .append('\n');
         }
+    }
+
+    private void mpi(StringBuilder md) {
+        if (results.mpiRows().isEmpty()) {
+            return;
+        }
+        md.append("## One simulation over MPI ranks (`scripts/gpu-mpi.sh`)\n\n");
+        md.append("Each run against its reference in one process, in the same session on the same machine: ms per "
+                + "step through `mass run` (the slowest rank's), the ratio of the two, and whether the checksums are "
+                + "equal. What the runs are and how to read them: [Many processes and hosts](cluster.md). Measured on: "
+                + String.join("; ", new TreeSet<>(results.mpiRows().stream().map(Results.MpiRow::machine).toList()))
+                + ".\n\n");
+        List<List<String>> rows = new ArrayList<>();
+        for (Results.MpiRow r : results.mpiRows()) {
+            rows.add(List.of(r.group(), r.what(), r.ranks(), Markdown.ms(r.ms()), r.reference(),
+                    Markdown.ms(r.referenceMs()), Markdown.ratio(r.referenceMs() / r.ms()),
+                    r.sameChecksum() ? "same" : "DIFFERENT"));
+        }
+        md.append(Markdown.table(List.of("what", "run", "ranks", "ms per step", "reference", "reference ms",
+                "reference ÷ run", "checksum"), rows)).append('\n');
     }
 
     private void published(StringBuilder md) {

@@ -31,6 +31,14 @@ public final class Results {
             double share) {
     }
 
+    /**
+     * One run of a model over MPI ranks against its reference in one process, from the same session of
+     * {@code scripts/gpu-mpi.sh}: ms per step of each and whether their checksums are equal.
+     */
+    public record MpiRow(String group, String what, String ranks, double ms, String reference, double referenceMs,
+            boolean sameChecksum, String machine) {
+    }
+
     /** A row of {@code ScalingBenchmark}: one grid on some GPUs of one machine, and its speed-up over one GPU. */
     public record ScalingRow(String what, String size, int devices, double ms, double speedup, String note,
             String machine) {
@@ -45,6 +53,7 @@ public final class Results {
     private final List<Largest> largest = new ArrayList<>();
     private final List<GpuRow> gpuRows = new ArrayList<>();
     private final List<ScalingRow> scalingRows = new ArrayList<>();
+    private final List<MpiRow> mpiRows = new ArrayList<>();
     private final List<ProfileRow> profile = new ArrayList<>();
     private final Map<String, String> gpuDevices = new LinkedHashMap<>();
     private final List<String> statuses = new ArrayList<>();
@@ -117,6 +126,14 @@ public final class Results {
                             text(row, "note"), text(o, "machine")));
                 }
             }
+            case "mpi" -> {
+                for (JsonElement e : o.getAsJsonArray("rows")) {
+                    JsonObject row = e.getAsJsonObject();
+                    mpiRows.add(new MpiRow(text(row, "group"), row.get("what").getAsString(), text(row, "ranks"),
+                            row.get("ms").getAsDouble(), text(row, "reference"), row.get("referenceMs").getAsDouble(),
+                            row.get("sameChecksum").getAsBoolean(), text(o, "machine")));
+                }
+            }
             case "profile" -> {
                 for (JsonElement e : o.getAsJsonArray("rows")) {
                     JsonObject row = e.getAsJsonObject();
@@ -127,7 +144,7 @@ public final class Results {
             }
             case "status" -> statuses.add(text(o, "target") + ": " + text(o, "message"));
             default -> throw new IllegalArgumentException(file + " has kind \"" + kind + "\"; known kinds: machine, "
-                    + "largest, profile, gpu-benchmark, scaling, status");
+                    + "largest, profile, gpu-benchmark, scaling, mpi, status");
         }
     }
 
@@ -158,6 +175,11 @@ public final class Results {
     /** {@code ScalingBenchmark}'s rows. */
     public List<ScalingRow> scalingRows() {
         return scalingRows;
+    }
+
+    /** The runs over MPI ranks, in file order. */
+    public List<MpiRow> mpiRows() {
+        return mpiRows;
     }
 
     /** The per-step profile rows. */

@@ -112,4 +112,20 @@ class ReportWriterTest {
         assertTrue(md.contains("| identical | 2048^2 | 4 | - | - | PASS |"), md);
         assertTrue(md.contains("Measured on: 4 x NVIDIA H200"), md);
     }
+
+    @Test
+    void mpiRows_becomeATableOfRunsAgainstTheirReference(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("mpi.json"), """
+                {"kind": "mpi", "machine": "2 x NVIDIA H100 80GB HBM3, 32 cores", "date": "2026-11-25", "rows": [
+                 {"group": "two GPUs", "what": "heat2d 16000", "ranks": "2", "ms": 2.520, "reference":
+                  "1 process --devices 2", "referenceMs": 2.557, "sameChecksum": true},
+                 {"group": "cpu", "what": "heat2d 2048", "ranks": "4", "ms": 4.0, "reference": "1 process",
+                  "referenceMs": 6.0, "sameChecksum": false}]}""");
+        String md = new ReportWriter(Results.read(dir)).write(dir.resolve("img"), "img", "./mass bench --report");
+        assertTrue(md.contains("## One simulation over MPI ranks"), md);
+        assertTrue(md.contains("| two GPUs | heat2d 16000 | 2 | 2.52 | 1 process --devices 2 | 2.56 | 1.01x | same |"),
+                md);
+        assertTrue(md.contains("| cpu | heat2d 2048 | 4 | 4.00 | 1 process | 6.00 | 1.50x | DIFFERENT |"), md);
+        assertTrue(md.contains("Measured on: 2 x NVIDIA H100 80GB HBM3, 32 cores"), md);
+    }
 }

@@ -266,7 +266,8 @@ public final class Main implements Callable<Integer> {
                 sim.synchronize(); // a GPU runs the steps after the calls return: time them to the end
                 var stepProfile = profile ? sim.stopProfile() : null;
                 progress.finish();
-                long run = sim.slowest(System.nanoTime() - t1); // over MPI ranks, the slowest rank's
+                long ownRun = System.nanoTime() - t1;
+                long run = sim.slowest(ownRun); // over MPI ranks, the slowest rank's
                 long init = sim.slowest(t1 - t0);
                 for (SnapshotSpec s : shots) {
                     if (s.period() == 0) {
@@ -300,6 +301,16 @@ public final class Main implements Callable<Integer> {
                 out.println("checksum  " + sums);
                 if (stepProfile != null) {
                     out.print(ProfileTable.format(stepProfile));
+                }
+                if (profile && sim.ranks() > 1) {
+                    // Every rank takes part; rank 0 prints.
+                    long[] times = sim.perRank(ownRun);
+                    long[] traffic = sim.perRank(sim.exchangedBytes());
+                    out.println("rank   per step       MPI bytes (sent and received)");
+                    for (int r = 0; r < times.length; r++) {
+                        out.printf(Locale.ROOT, "%-6d %-14s %s%n", r, n == 0 ? "-" : Report.duration(times[r] / 1e9 / n),
+                                Report.bytes(traffic[r]));
+                    }
                 }
             }
             return 0;

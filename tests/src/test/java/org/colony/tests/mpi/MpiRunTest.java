@@ -14,15 +14,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * One simulation over MPI ranks gives the bits of one process: Heat2D, GameOfLife (wrapping), SugarScape and
- * wolf-sheep on odd sizes, over 1 to 4 ranks with 1 to 3 partitions a rank, over shared memory and over TCP. Every
+ * One simulation over MPI ranks gives the bits of one process: Heat2D, GameOfLife (wrapping), SugarScape,
+ * wolf-sheep and Epidemic (exp per cell, normal() draws) on odd sizes, over 1 to 4 ranks with 1 to 3 partitions a rank, over shared memory and over TCP. Every
  * collection's checksum and the status after every step (the agent populations) are compared with one block in
  * this process.
  */
 class MpiRunTest {
 
     private static final List<String> MODELS = List.of("heat2d:43:15", "gameoflife:41:15", "sugarscape:45:12",
-            "wolfsheep:39:12");
+            "wolfsheep:39:12", "epidemic:37:10");
     private static final Map<String, String> EXPECTED = new HashMap<>();
 
     @BeforeAll
