@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Locale;
 import org.colony.ColonyException;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.grid.Block;
@@ -168,10 +169,22 @@ final class Spread {
         return total;
     }
 
+    /**
+     * Checks, before anything is gathered, that the gather fits: one MPI gather carries at most 2^31 - 1 bytes, and
+     * every rank holds what all ranks send (twice: the bytes and the values made of them) on its Java heap.
+     */
     private static void checkSize(long bytes, String what) {
         if (bytes > Integer.MAX_VALUE - 64) {
             throw new ColonyException("reading " + what + " over MPI ranks gathers " + bytes + " bytes, more than "
                     + "one gather carries (2^31 - 1); read it in parts or reduce it where it lives");
+        }
+        Runtime java = Runtime.getRuntime();
+        long free = java.maxMemory() - (java.totalMemory() - java.freeMemory());
+        if (2 * bytes > free) {
+            throw new ColonyException(String.format(Locale.ROOT, "reading %s over MPI ranks needs %.2f GiB "
+                    + "of Java heap on every rank to gather it, but %.2f GiB are free; give the JVM more (-Xmx) or "
+                    + "reduce the column where it lives (sum, min, max)", what, 2 * bytes / (double) (1L << 30),
+                    free / (double) (1L << 30)));
         }
     }
 
