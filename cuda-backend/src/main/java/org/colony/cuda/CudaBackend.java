@@ -55,6 +55,10 @@ public final class CudaBackend implements Backend {
             // has fewer, ranks share them (their messages then go through host memory).
             Driver.init();
             int count = Driver.deviceCount();
+            if (count == 0) {
+                throw new ColonyException("--backend=cuda: MPI rank " + job.rank() + " runs on a host without a CUDA "
+                        + "device");
+            }
             first = (first + MpiCluster.localRank() * n) % count;
             if (n > count) {
                 throw new ColonyException("--devices=" + n + " asks each MPI rank for " + n + " GPUs, but its host has "
@@ -168,10 +172,9 @@ public final class CudaBackend implements Backend {
             host = "?";
         }
         StringBuilder mine = new StringBuilder();
-        int local = 0;
         for (int p = 0; p < partitions; p++) {
             if (cluster.owns(p, partitions)) {
-                mine.append(host).append('/').append(all[local++ % all.length].device().ordinal()).append('\n');
+                mine.append(host).append('/').append(all[p % all.length].device().ordinal()).append('\n'); // createBlock's
             }
         }
         String nccl = Nccl.unavailableReason();

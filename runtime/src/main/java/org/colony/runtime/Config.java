@@ -1,5 +1,8 @@
 package org.colony.runtime;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -143,13 +146,37 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         return new Config("auto", Math.min(MAX_THREADS, defaultThreads()), 42L, Mode.DETERMINISTIC, List.of());
     }
 
+    /**
+     * The processors this process may use; under {@code mpirun}, at most its share of the host's (the host's online
+     * processors over the ranks on the host), since ranks that are not bound to cores of their own would otherwise
+     * each take them all.
+     */
     private static int defaultThreads() {
-        int processors = Runtime.getRuntime().availableProcessors();
+        int mine = Runtime.getRuntime().availableProcessors();
         String ranksHere = System.getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+        if (ranksHere == null) {
+            return mine;
+        }
         try {
-            return ranksHere == null ? processors : Math.max(1, processors / Math.max(1, Integer.parseInt(ranksHere)));
+            int share = Math.max(1, onlineProcessors(mine) / Math.max(1, Integer.parseInt(ranksHere.trim())));
+            return Math.max(1, Math.min(mine, share));
         } catch (NumberFormatException e) {
-            return processors;
+            return mine;
+        }
+    }
+
+    /** The host's online processors (Linux's {@code /sys/devices/system/cpu/online}: {@code 0-15,32-47}), or else {@code otherwise}. */
+    private static int onlineProcessors(int otherwise) {
+        try {
+            int n = 0;
+            for (String range : Files.readString(Path.of("/sys/devices/system/cpu/online"))
+                    .trim().split(",")) {
+                String[] ends = range.split("-");
+                n += ends.length == 1 ? 1 : Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
+            }
+            return n > 0 ? n : otherwise;
+        } catch (IOException | RuntimeException e) {
+            return otherwise;
         }
     }
 

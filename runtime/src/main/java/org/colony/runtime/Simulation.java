@@ -168,11 +168,13 @@ public final class Simulation implements AutoCloseable {
                 throw new ColonyException("--devices=" + devices + " spreads a grid over GPUs and needs the cuda "
                         + "backend; on the " + backend.name() + " backend cut a grid with --partitions=" + devices);
             }
+            int all = devices * cluster.size(); // under mpirun, --devices is per rank
             if (k == 1) {
-                k = devices;
-            } else if (k != devices) {
-                throw new ColonyException("--partitions=" + parts + " with --devices=" + devices + ": each GPU holds "
-                        + "one partition, so use --partitions=" + devices + " (or leave it out)");
+                k = all;
+            } else if (k != all) {
+                throw new ColonyException("--partitions=" + parts + " with --devices=" + devices
+                        + (cluster.distributed() ? " on each of " + cluster.size() + " MPI ranks" : "")
+                        + ": each GPU holds one partition, so use --partitions=" + all + " (or leave it out)");
             }
         }
         if (cluster.distributed() && k == 1 && parts.shape().isEmpty()) {

@@ -54,6 +54,9 @@ public final class Main implements Callable<Integer> {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (MpiCluster.launched() && !MpiCluster.usable()) {
+                MpiCluster.failAlone(err, "mass", "error: " + e.getMessage());
+            }
             if (MpiCluster.current() != null) {
                 // One line, once, and the whole job ends: the other ranks may be waiting for this one.
                 MpiCluster.current().fail(err, "mass", e instanceof ColonyException ? "error: " + e.getMessage()
@@ -71,8 +74,11 @@ public final class Main implements Callable<Integer> {
             return 1;
         });
         cl.setParameterExceptionHandler((e, a) -> {
-            if (MpiCluster.launched() && MpiCluster.usable()) {
-                MpiCluster.get().fail(err, "mass", e.getMessage());
+            if (MpiCluster.launched()) {
+                if (MpiCluster.usable()) {
+                    MpiCluster.get().fail(err, "mass", e.getMessage());
+                }
+                MpiCluster.failAlone(err, "mass", e.getMessage());
             }
             err.println("mass: " + e.getMessage());
             err.println("Try 'mass " + (e.getCommandLine().getCommandName().equals("mass") ? ""

@@ -1,5 +1,6 @@
 package org.colony.runtime.cluster;
 
+import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import org.colony.ColonyException;
 import org.colony.runtime.transport.Transport;
@@ -71,6 +72,12 @@ public interface Cluster {
 
     /** Rank {@code root}'s bytes, on every rank ({@code mine} is read on {@code root} only). */
     byte[] broadcast(byte[] mine, int root);
+
+    /**
+     * Rank {@code root}'s {@code buffer} into every rank's {@code buffer} (the same size on every rank), in pieces of
+     * at most 1 GiB, so that any size travels.
+     */
+    void broadcast(MemorySegment buffer, int root);
 
     /**
      * The transport between the partitions of a grid cut into {@code partitions}: messages between partitions of

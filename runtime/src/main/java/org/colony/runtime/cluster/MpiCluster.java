@@ -62,6 +62,8 @@ public final class MpiCluster implements Cluster {
         if (open == null) {
             String why = Mpi.unavailableReason();
             if (why != null) {
+                // No MPI to agree through: a driver's uncaught exception is still one line, and rank 0's comes first.
+                Thread.setDefaultUncaughtExceptionHandler((t, e) -> failAlone(System.err, "colony", failure(e)));
                 throw new ColonyException("this process runs under mpirun, but " + why);
             }
             MpiCluster c = new MpiCluster();
@@ -209,6 +211,15 @@ public final class MpiCluster implements Cluster {
     }
 
     @Override
+    public void broadcast(MemorySegment buffer, int root) {
+        long piece = 1L << 30;
+        for (long at = 0; at < buffer.byteSize(); at += piece) {
+            int n = (int) Math.min(piece, buffer.byteSize() - at);
+            Mpi.broadcast(buffer.asSlice(at, n), n, Mpi.byteType(), root);
+        }
+    }
+
+    @Override
     public Transport transport(Transport local, int partitions, Staging staging) {
         return new MpiTransport(this, local, partitions, staging);
     }
@@ -236,6 +247,25 @@ public final class MpiCluster implements Cluster {
         err.println(program + ": " + (size > 1 ? "rank " + rank + ": " : "") + line);
         err.flush();
         abort(1);
+    }
+
+    /**
+     * Reports a failure of a rank that has no MPI (its library is missing), and ends this process with status 2:
+     * rank 0 at once, another rank after a moment, so that a failure every rank meets is printed once (by rank 0),
+     * as {@code mpirun} ends the other ranks when the first one exits with an error.
+     */
+    public static void failAlone(PrintStream err, String program, String line) {
+        int rank = envInt("OMPI_COMM_WORLD_RANK", 0);
+        if (rank != 0) {
+            try {
+                Thread.sleep(QUIET_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        err.println(program + ": " + (envInt("OMPI_COMM_WORLD_SIZE", 1) > 1 ? "rank " + rank + ": " : "") + line);
+        err.flush();
+        Runtime.getRuntime().halt(2);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.colony.runtime.cluster;
 
+import java.lang.foreign.MemorySegment;
 import org.colony.runtime.transport.Transport;
 
 /** A simulation in this process alone: every partition is local and every collective is the value itself. */
@@ -44,6 +45,10 @@ public final class SingleProcess implements Cluster {
     @Override
     public byte[] broadcast(byte[] mine, int root) {
         return mine;
+    }
+
+    @Override
+    public void broadcast(MemorySegment buffer, int root) {
     }
 
     @Override

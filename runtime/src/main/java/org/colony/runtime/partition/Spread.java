@@ -1,10 +1,9 @@
 package org.colony.runtime.partition;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.Locale;
 import org.colony.ColonyException;
 import org.colony.runtime.cluster.Cluster;
@@ -25,35 +24,29 @@ final class Spread {
 
     /**
      * Completes a whole-grid column: this rank's partitions are filled in {@code column}; afterwards every
-     * partition's cells are.
+     * partition's cells are, on every rank. Each partition's box travels from its owner in one broadcast (in pieces
+     * of at most 1 GiB) through one buffer of the box's size outside the Java heap, so a column of any size that one
+     * process can hold can be read.
      */
     static void completeGrid(Cluster cluster, Topology topology, Grid grid, Object column) {
         if (!cluster.distributed()) {
             return;
         }
         int k = topology.partitions();
-        long bytes = 0;
         int width = elementBytes(column);
         for (int p = 0; p < k; p++) {
-            if (cluster.owns(p, k)) {
-                bytes += topology.block(p).cells() * width;
-            }
-        }
-        checkSize(bytes * cluster.size(), "a whole column of " + grid.cells() + " places");
-        byte[] mine = new byte[(int) bytes];
-        MemorySegment out = MemorySegment.ofArray(mine);
-        long at = 0;
-        for (int p = 0; p < k; p++) {
-            if (cluster.owns(p, k)) {
-                at = rows(column, grid, topology.block(p), out, at, true);
-            }
-        }
-        byte[][] all = cluster.gather(mine);
-        long[] offsets = new long[cluster.size()];
-        for (int p = 0; p < k; p++) {
-            int r = cluster.owner(p, k);
-            if (r != cluster.rank()) {
-                offsets[r] = rows(column, grid, topology.block(p), MemorySegment.ofArray(all[r]), offsets[r], false);
+            int owner = cluster.owner(p, k);
+            Block box = topology.block(p);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment buffer = arena.allocate(Math.max(1, box.cells() * width), 8)
+                        .asSlice(0, box.cells() * width);
+                if (owner == cluster.rank()) {
+                    rows(column, grid, box, buffer, 0, true);
+                }
+                cluster.broadcast(buffer, owner);
+                if (owner != cluster.rank()) {
+                    rows(column, grid, box, buffer, 0, false);
+                }
             }
         }
     }
@@ -72,43 +65,47 @@ final class Spread {
         return at;
     }
 
-    /** Every partition's column, on every rank: {@code mine[p]} is filled where this rank owns partition p. */
+    /**
+     * Every partition's column, on every rank: {@code mine[p]} is filled where this rank owns partition p; each of
+     * the others travels from its owner in one broadcast (in pieces of at most 1 GiB).
+     *
+     * @throws ColonyException before anything travels, where the others' columns do not fit this rank's Java heap
+     */
     static Object[] completeParts(Cluster cluster, int partitions, Object[] mine) {
         if (!cluster.distributed()) {
             return mine;
         }
-        long bytes = 0;
+        Class<?> type = mine[firstOwned(cluster, partitions)].getClass().componentType();
+        int width = elementBytes(mine[firstOwned(cluster, partitions)]);
+        long[] lengths = new long[partitions];
         for (int p = 0; p < partitions; p++) {
             if (cluster.owns(p, partitions)) {
-                bytes += 8 + (long) Array.getLength(mine[p]) * elementBytes(mine[p]);
+                lengths[p] = Array.getLength(mine[p]);
             }
         }
-        checkSize(bytes * cluster.size(), "the agents' columns");
-        byte[] packed = new byte[(int) bytes];
-        ByteBuffer b = ByteBuffer.wrap(packed).order(ByteOrder.nativeOrder());
+        cluster.sum(lengths);
+        long others = 0;
         for (int p = 0; p < partitions; p++) {
-            if (cluster.owns(p, partitions)) {
-                int n = Array.getLength(mine[p]);
-                b.putLong(n);
-                copy(mine[p], 0, n, MemorySegment.ofArray(packed), b.position(), true);
-                b.position(b.position() + n * elementBytes(mine[p]));
-            }
+            others += cluster.owns(p, partitions) ? 0 : lengths[p] * width;
         }
-        byte[][] all = cluster.gather(packed);
-        ByteBuffer[] read = new ByteBuffer[all.length];
-        for (int r = 0; r < all.length; r++) {
-            read[r] = ByteBuffer.wrap(all[r]).order(ByteOrder.nativeOrder());
-        }
+        checkHeap(others, "the agents' columns");
         Object[] out = mine.clone();
         for (int p = 0; p < partitions; p++) {
-            ByteBuffer in = read[cluster.owner(p, partitions)];
-            int n = (int) in.getLong();
-            if (!cluster.owns(p, partitions)) {
-                out[p] = Array.newInstance(mine[firstOwned(cluster, partitions)].getClass()
-                        .componentType(), n);
-                copy(out[p], 0, n, MemorySegment.ofArray(all[cluster.owner(p, partitions)]), in.position(), false);
+            int owner = cluster.owner(p, partitions);
+            int n = (int) lengths[p];
+            if (owner != cluster.rank()) {
+                out[p] = Array.newInstance(type, n);
             }
-            in.position(in.position() + n * elementBytes(out[p]));
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment buffer = arena.allocate(Math.max(1, (long) n * width), 8).asSlice(0, (long) n * width);
+                if (owner == cluster.rank()) {
+                    copy(out[p], 0, n, buffer, 0, true);
+                }
+                cluster.broadcast(buffer, owner);
+                if (owner != cluster.rank()) {
+                    copy(out[p], 0, n, buffer, 0, false);
+                }
+            }
         }
         return out;
     }
@@ -169,22 +166,14 @@ final class Spread {
         return total;
     }
 
-    /**
-     * Checks, before anything is gathered, that the gather fits: one MPI gather carries at most 2^31 - 1 bytes, and
-     * every rank holds what all ranks send (twice: the bytes and the values made of them) on its Java heap.
-     */
-    private static void checkSize(long bytes, String what) {
-        if (bytes > Integer.MAX_VALUE - 64) {
-            throw new ColonyException("reading " + what + " over MPI ranks gathers " + bytes + " bytes, more than "
-                    + "one gather carries (2^31 - 1); read it in parts or reduce it where it lives");
-        }
+    /** Checks, before anything travels, that {@code bytes} more fit this rank's Java heap. */
+    private static void checkHeap(long bytes, String what) {
         Runtime java = Runtime.getRuntime();
         long free = java.maxMemory() - (java.totalMemory() - java.freeMemory());
-        if (2 * bytes > free) {
-            throw new ColonyException(String.format(Locale.ROOT, "reading %s over MPI ranks needs %.2f GiB "
-                    + "of Java heap on every rank to gather it, but %.2f GiB are free; give the JVM more (-Xmx) or "
-                    + "reduce the column where it lives (sum, min, max)", what, 2 * bytes / (double) (1L << 30),
-                    free / (double) (1L << 30)));
+        if (bytes > free) {
+            throw new ColonyException(String.format(Locale.ROOT, "reading %s over MPI ranks needs %.2f GiB of Java "
+                    + "heap on every rank, but %.2f GiB are free; give the JVM more (-Xmx) or reduce the column where "
+                    + "it lives (sum, min, max)", what, bytes / (double) (1L << 30), free / (double) (1L << 30)));
         }
     }
 

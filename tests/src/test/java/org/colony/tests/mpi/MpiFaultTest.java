@@ -98,7 +98,7 @@ class MpiFaultTest {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes());
         assertEquals(2, p.waitFor(), out);
-        assertEquals(List.of("mass: error: this process runs under mpirun, but Open MPI's library "
+        assertEquals(List.of("mass: rank 0: error: this process runs under mpirun, but Open MPI's library "
                 + "libmpi-not-here.so.40 cannot be loaded; install openmpi-bin and libopenmpi-dev on Debian or Ubuntu "
                 + "or correct -Dcolony.mpi.library"), out.lines().filter(l -> l.startsWith("mass")).toList(), out);
     }
