@@ -23,6 +23,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.FIELD)
 public @interface Attribute {
-    /** The number of elements of an array attribute; must be positive for arrays and absent for scalars. */
+    /**
+     * The number of elements of an array attribute; must be positive for arrays and absent for scalars.
+     *
+     * @return the array length, or 0 for a scalar
+     */
     int length() default 0;
 }

@@ -7,12 +7,18 @@ package org.colony;
 public class ColonyException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message one line naming the problem and what to do */
+    /**
+     * An exception with a one-line message.
+     *
+     * @param message one line naming the problem and what to do
+     */
     public ColonyException(String message) {
         super(message);
     }
 
     /**
+     * An exception with a one-line message and the failure that caused it.
+     *
      * @param message one line naming the problem and what to do
      * @param cause the underlying failure
      */

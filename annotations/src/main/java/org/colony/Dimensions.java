@@ -16,6 +16,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface Dimensions {
-    /** 1, 2 or 3. */
+    /**
+     * The number of dimensions of the grids the model runs on.
+     *
+     * @return 1, 2 or 3
+     */
     int value();
 }

@@ -24,6 +24,8 @@ public @interface Step {
      * {@code neighbor(...)} when the offsets are not compile-time constants. The processor works the
      * reach out itself for constant offsets; a step whose offsets it cannot bound must declare it.
      * Offsets beyond the declared reach are an error at run time.
+     *
+     * @return the reach in places, or 0 to let the processor work it out from constant offsets
      */
     int reach() default 0;
 }

@@ -92,8 +92,10 @@ public final class ColonyProcessor extends AbstractProcessor {
             }
         }
         Set<TypeElement> models = new LinkedHashSet<>();
-        for (TypeElement annotation : annotations) {
-            if (!ANNOTATIONS.contains(annotation.getQualifiedName().toString())) {
+        // Looked up by name, not taken from `annotations`: OwnAnnotationsClaim may have claimed them already.
+        for (String name : ANNOTATIONS) {
+            TypeElement annotation = processingEnv.getElementUtils().getTypeElement(name);
+            if (annotation == null) {
                 continue;
             }
             for (Element e : round.getElementsAnnotatedWith(annotation)) {
