@@ -71,5 +71,5 @@ echo
 echo "== summary"
 grep -E "tests (successful|failed|skipped)|tests found" "$out/tests.log" 2>/dev/null
 grep -E "tests (successful|failed|skipped)|tests found" "$out/functional.log"
-grep -E "^(heat2d|gameoflife|sugarscape|wolfsheep) on|per step|startup|checksum" "$out/runs.log"
+grep -E "^(heat2d|gameoflife|sugarscape|wolfsheep) on|^step 1 |per step|startup|checksum" "$out/runs.log"
 sed -n '/^measurement/,$p' "$out/bench.log"

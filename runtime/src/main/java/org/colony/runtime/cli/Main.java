@@ -25,13 +25,28 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The {@code mass} command line: {@code mass run <model> ...} and {@code mass list}. */
+/**
+ * The {@code mass} command line: {@code mass run <model> ...} and {@code mass list}, and the commands that the
+ * {@code ./mass} script of a Colony checkout runs itself ({@code test}, {@code bench}), listed so that the usage
+ * names every command.
+ */
 @Command(name = "mass", mixinStandardHelpOptions = true, version = "Colony " + Simulation.VERSION,
-        description = "Runs Colony models.", subcommands = {Main.Run.class, Main.ListModels.class})
+        scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help and -V/--version
+        description = "Runs Colony models.",
+        subcommands = {Main.Run.class, Main.ListModels.class, Main.TestCommand.class, Main.BenchCommand.class,
+            CommandLine.HelpCommand.class},
+        footer = {"", "The ./mass script of a Colony checkout builds what changed, then runs these commands; 'test' and "
+                + "'bench' run in the script only.",
+            "Environment (./mass): COLONY_JAVA_OPTS holds options for Java (-Xmx16g for a larger heap); COLONY_DEBUG=1 "
+                + "prints the stack trace of an internal error.",
+            "Exit status: 0 done, 2 bad input or a model's error, 1 an internal error."})
 public final class Main implements Callable<Integer> {
 
-    /** Where {@code run} reports. */
+    /** Where {@code run} reports its results. */
     private PrintStream out = System.out;
+
+    /** Where {@code run} reports progress and warnings, and where the usage goes when no command is given. */
+    private PrintStream err = System.err;
 
     /** For picocli: the command with every option at its default. */
     public Main() {
@@ -50,6 +65,7 @@ public final class Main implements Callable<Integer> {
     public static int execute(PrintStream out, PrintStream err, String... args) {
         Main main = new Main();
         main.out = out;
+        main.err = err;
         CommandLine cl = new CommandLine(main);
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
@@ -88,10 +104,11 @@ public final class Main implements Callable<Integer> {
         return cl.execute(args);
     }
 
+    /** {@code mass} alone: the usage, on the error stream, and status 2. */
     @Override
     public Integer call() {
-        new CommandLine(this).usage(System.out);
-        return 0;
+        new CommandLine(this).usage(err);
+        return 2;
     }
 
     static Map<String, Scenario> scenarios() {
@@ -119,6 +136,37 @@ public final class Main implements Callable<Integer> {
         }
     }
 
+    /**
+     * A command that the {@code ./mass} script runs itself, before Java starts; run here (from a jar, say), it says
+     * where it runs.
+     */
+    abstract static class ScriptOnly implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @CommandLine.Unmatched
+        List<String> arguments = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            String name = spec.name();
+            throw new ColonyException("'" + name + "' is a command of the ./mass script in a Colony checkout; run "
+                    + "./mass " + name + " from the checkout's root");
+        }
+    }
+
+    /** {@code ./mass test}: the script runs it. */
+    @Command(name = "test", description = "Builds everything and runs every module's tests, as CI does "
+            + "(./mass test [MAVEN OPTIONS]; the ./mass script only).")
+    static final class TestCommand extends ScriptOnly {
+    }
+
+    /** {@code ./mass bench}: the script runs it. */
+    @Command(name = "bench", description = "Runs the benchmark suite and writes docs/benchmarks.md "
+            + "(./mass bench [--scope quick|full] [--target cpu|gpu] [--report]; the ./mass script only).")
+    static final class BenchCommand extends ScriptOnly {
+    }
+
     static String sizeText(int[] size) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < size.length; i++) {
@@ -128,7 +176,9 @@ public final class Main implements Callable<Integer> {
     }
 
     /** {@code mass run}. */
-    @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs a model and reports init, per-step and total time and a checksum.")
+    @Command(name = "run", description = {"Runs a model and reports init, first-step, per-step (mean and median) "
+            + "and total time and a checksum.", "Results go to standard output; progress and warnings to standard "
+            + "error."})
     static final class Run implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -140,10 +190,12 @@ public final class Main implements Callable<Integer> {
                 description = "Grid size: one number for a square or cube, or sizes joined by x.")
         String size;
 
-        @Option(names = "--steps", paramLabel = "N", description = "Time steps to run.")
+        @Option(names = "--steps", paramLabel = "N", description = "Time steps to run.",
+                converter = WholeNumbers.LongValue.class)
         Long steps;
 
-        @Option(names = "--threads", paramLabel = "N", description = "CPU worker threads (default: all processors).")
+        @Option(names = "--threads", paramLabel = "N", description = "CPU worker threads (default: all processors).",
+                converter = WholeNumbers.IntValue.class)
         Integer threads;
 
         @Option(names = "--seed", paramLabel = "S", description = "Random seed (default 42).")
@@ -152,11 +204,13 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--backend", paramLabel = "B", description = "auto, cpu or cuda (default auto).")
         String backend;
 
-        @Option(names = "--device", paramLabel = "N", description = "The GPU the cuda backend uses (default 0).")
+        @Option(names = "--device", paramLabel = "N", description = "The GPU the cuda backend uses (default 0).",
+                converter = WholeNumbers.IntValue.class)
         Integer device;
 
         @Option(names = "--devices", paramLabel = "N",
-                description = "Spread the grid over N GPUs from --device on, one partition each (cuda backend).")
+                description = "Spread the grid over N GPUs from --device on, one partition each (cuda backend).",
+                converter = WholeNumbers.IntValue.class)
         Integer devices;
 
         @Option(names = "--partitions", paramLabel = "K|AxB[xC]",
@@ -178,6 +232,10 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--quiet", description = "No progress line.")
         boolean quiet;
 
+        @Option(names = "--progress", paramLabel = "SECONDS", description = "Seconds between progress lines when "
+                + "they go to a file or a pipe (default 10; on a terminal the line is redrawn in place).")
+        Double progressSeconds;
+
         @Option(names = "--profile", description = "Print the calls, total and mean time of every step after the run "
                 + "(device time too on a GPU). Each call is also a JFR event, org.colony.Step, in a flight recording.")
         boolean profile;
@@ -188,8 +246,10 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() {
             PrintStream out = parent.out;
+            PrintStream err = parent.err;
             if (MpiCluster.launched() && MpiCluster.get().rank() != 0) {
                 out = new PrintStream(OutputStream.nullOutputStream()); // rank 0 reports for all
+                err = out;
             }
             Map<String, Scenario> all = scenarios();
             Scenario scenario = all.get(model.toLowerCase(Locale.ROOT));
@@ -224,6 +284,10 @@ public final class Main implements Callable<Integer> {
             if (n < 0) {
                 throw new ColonyException("--steps=" + n + " is negative; use 0 or more");
             }
+            if (progressSeconds != null && !(progressSeconds > 0 && progressSeconds < 1e9)) {
+                throw new ColonyException("--progress=" + progressSeconds + " is out of range; give a positive number "
+                        + "of seconds");
+            }
             List<SnapshotSpec> shots = new ArrayList<>();
             for (String s : snapshots) {
                 shots.add(SnapshotSpec.parse(s));
@@ -231,6 +295,12 @@ public final class Main implements Callable<Integer> {
             if (!shots.isEmpty() && !HeatMap.available()) {
                 throw new ColonyException("this Java runtime has no java.desktop module, so --snapshot cannot write "
                         + "PNG files");
+            }
+            for (int i = 0; i < shots.size(); i++) {
+                if (shots.get(i).period() > n) {
+                    err.println("mass: warning: --snapshot " + snapshots.get(i) + " writes nothing: its period is "
+                            + "longer than the run's " + n + " steps");
+                }
             }
 
             long t0 = System.nanoTime();
@@ -253,14 +323,21 @@ public final class Main implements Callable<Integer> {
                 if (profile) {
                     sim.startProfile();
                 }
-                Progress progress = new Progress(out, n, !quiet);
+                Progress progress = new Progress(err, n, !quiet,
+                        progressSeconds == null ? Progress.PLAIN_PERIOD : (long) (progressSeconds * 1e9));
                 long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
                 long firstStep = -1;
+                StepTimes ticks = new StepTimes();
                 for (long t = 1; t <= n; t++) {
                     if (t == 1) {
                         firstStep = System.currentTimeMillis() - jvmStart;
                     }
+                    long tickStart = System.nanoTime();
                     scenario.tick();
+                    if (t == n) {
+                        sim.synchronize(); // a GPU runs the steps after the calls return: the wait is the last tick's
+                    }
+                    ticks.add(System.nanoTime() - tickStart);
                     for (SnapshotSpec s : shots) {
                         if (s.period() > 0 && t % s.period() == 0) {
                             HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(t));
@@ -269,12 +346,16 @@ public final class Main implements Callable<Integer> {
                     // A status may be a collective (a population): over MPI ranks it is asked at the end only.
                     progress.update(t, sim.ranks() == 1 ? scenario::status : () -> "");
                 }
-                sim.synchronize(); // a GPU runs the steps after the calls return: time them to the end
+                sim.synchronize(); // a no-op after the last tick's wait; with no ticks, the setup's work
                 var stepProfile = profile ? sim.stopProfile() : null;
                 progress.finish();
                 long ownRun = System.nanoTime() - t1;
                 long run = sim.slowest(ownRun); // over MPI ranks, the slowest rank's
                 long init = sim.slowest(t1 - t0);
+                // Every rank asks for the three figures in this order: each is a collective over MPI ranks.
+                long first = sim.slowest(ticks.first());
+                long mean = sim.slowest(ticks.mean());
+                long median = sim.slowest(ticks.median());
                 for (SnapshotSpec s : shots) {
                     if (s.period() == 0) {
                         HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(n));
@@ -286,8 +367,15 @@ public final class Main implements Callable<Integer> {
                     out.printf(Locale.ROOT, "startup   %s (from the start of Java to the first step)%n",
                             Report.duration(firstStep / 1e3));
                 }
-                out.printf(Locale.ROOT, "per step  %s (mean of %d)%n",
-                        n == 0 ? "-" : Report.duration(run / 1e9 / n), n);
+                if (first >= 0) {
+                    out.printf(Locale.ROOT, "step 1    %s (the first, with its warm-up)%n", Report.duration(first / 1e9));
+                }
+                if (mean >= 0) {
+                    out.printf(Locale.ROOT, "per step  %s mean, %s median (of the %d after the first)%n",
+                            Report.duration(mean / 1e9), Report.duration(median / 1e9), ticks.rest());
+                } else {
+                    out.println("per step  - (no steps after the first)");
+                }
                 out.printf(Locale.ROOT, "total     %s%n", Report.duration((init + run) / 1e9));
                 String status = scenario.status();
                 if (!status.isEmpty()) {
@@ -323,7 +411,7 @@ public final class Main implements Callable<Integer> {
         }
 
         private static int[] parseSize(String text, int dims) {
-            String[] parts = text.toLowerCase(Locale.ROOT).split("x");
+            String[] parts = text.toLowerCase(Locale.ROOT).split("x", -1); // "10x" has an empty second size
             int[] size = new int[parts.length == 1 ? dims : parts.length];
             try {
                 for (int i = 0; i < size.length; i++) {

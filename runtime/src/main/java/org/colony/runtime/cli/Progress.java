@@ -5,24 +5,28 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * The progress line of a run: redrawn in place on a terminal a few times a second, or printed as a
- * plain line every ten seconds when the output is a file or a pipe. Short runs print nothing.
+ * The progress line of a run, on standard error: redrawn in place on a terminal a few times a second, or printed
+ * as a plain line every ten seconds (or the period given) when the output is a file or a pipe. Short runs print
+ * nothing.
  */
 final class Progress {
 
     private static final long TERMINAL_PERIOD = 250_000_000L;
-    private static final long PLAIN_PERIOD = 10_000_000_000L;
+    /** The default period of plain lines. */
+    static final long PLAIN_PERIOD = 10_000_000_000L;
 
     private final PrintStream out;
     private final boolean terminal;
+    private final long plainPeriod;
     private final boolean enabled;
     private final long total;
     private final long start = System.nanoTime();
     private long last = start;
     private boolean drawn;
 
-    Progress(PrintStream out, long total, boolean enabled) {
+    Progress(PrintStream out, long total, boolean enabled, long plainPeriod) {
         this.out = out;
+        this.plainPeriod = plainPeriod;
         this.total = total;
         this.enabled = enabled;
         var console = System.console();
@@ -35,7 +39,7 @@ final class Progress {
             return;
         }
         long now = System.nanoTime();
-        if (now - last < (terminal ? TERMINAL_PERIOD : PLAIN_PERIOD) || done == total) {
+        if (now - last < (terminal ? TERMINAL_PERIOD : plainPeriod) || done == total) {
             return;
         }
         last = now;

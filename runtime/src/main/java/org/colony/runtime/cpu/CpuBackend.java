@@ -13,6 +13,7 @@ import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.storage.AgentColumns;
 import org.colony.runtime.storage.BlockStorage;
+import org.colony.runtime.storage.ByteSize;
 
 /** The multi-threaded CPU backend: generated Java kernels over structure-of-arrays columns. */
 public final class CpuBackend implements Backend {
@@ -57,8 +58,8 @@ public final class CpuBackend implements Backend {
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         if (need > free) {
             throw new ColonyException(model.info().modelClass().getSimpleName() + " on a " + grid + " grid needs "
-                    + need + " bytes of memory, but the Java heap has " + free + " free; raise -Xmx or use a "
-                    + "smaller grid");
+                    + ByteSize.of(need) + " of memory, but the Java heap has " + ByteSize.of(free)
+                    + " free; raise -Xmx (for ./mass, in COLONY_JAVA_OPTS) or use a smaller grid");
         }
         if (layout.storedCells() > BlockStorage.MAX_CELLS) {
             throw new ColonyException(model.info().modelClass().getSimpleName() + " on a " + grid + " grid needs "
@@ -93,8 +94,8 @@ public final class CpuBackend implements Backend {
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         if (need > free) {
             throw new ColonyException(agents + " " + model.info().modelClass().getSimpleName()
-                    + " agents need " + need + " bytes of memory, but the Java heap has " + free
-                    + " free; raise -Xmx or start with fewer agents");
+                    + " agents need " + ByteSize.of(need) + " of memory, but the Java heap has " + ByteSize.of(free)
+                    + " free; raise -Xmx (for ./mass, in COLONY_JAVA_OPTS) or start with fewer agents");
         }
     }
 

@@ -52,11 +52,78 @@ public final class Topology {
             }
         }
         if (best == null) {
-            throw new ColonyException("partitions=" + partitions + " cannot cut the grid " + grid + " ("
-                    + grid.cells() + " places): every way of cutting it gives a partition no cells; use at most "
-                    + Math.min(grid.cells(), Integer.MAX_VALUE) + " partitions");
+            throw new ColonyException(cannotCut(grid, partitions));
         }
         return new Topology(grid, best);
+    }
+
+    /** Why no factorisation of {@code partitions} fits the grid, and the nearest counts that do. */
+    private static String cannotCut(Grid grid, int partitions) {
+        final int nearest = 1000; // how far to look for counts that fit
+        String head = "partitions=" + partitions + " cannot cut the grid " + grid + " (" + grid.cells() + " places): ";
+        if (partitions > grid.cells()) {
+            return head + "every way of cutting it gives a partition no cells; use at most "
+                    + Math.min(grid.cells(), Integer.MAX_VALUE) + " partitions";
+        }
+        // Fewer partitions than places, but each way of writing the count as a product over the dimensions
+        // cuts some dimension into more parts than it has places (a prime count on a square grid, say).
+        List<String> cuts = new ArrayList<>();
+        for (int[] c : factorisations(partitions, grid.dimensions())) {
+            cuts.add(shape(c));
+        }
+        String listed = cuts.size() <= 6 ? String.join(", ", cuts)
+                : String.join(", ", cuts.subList(0, 6)) + " and " + (cuts.size() - 6) + " more";
+        String why = isPrime(partitions)
+                ? partitions + " is prime, so its only cuts are " + listed + ", and each"
+                : "each of its cuts (" + listed + ")";
+        int below = partitions - 1;
+        while (below > 1 && partitions - below <= nearest && !cuttable(grid, below, 0)) {
+            below--;
+        }
+        int above = partitions + 1;
+        while (above <= grid.cells() && above - partitions <= nearest && !cuttable(grid, above, 0)) {
+            above++;
+        }
+        boolean belowFits = cuttable(grid, below, 0);
+        boolean aboveFits = above <= grid.cells() && above - partitions <= nearest && cuttable(grid, above, 0);
+        String use = belowFits && aboveFits ? below + " or " + above + " partitions"
+                : belowFits ? below + " partitions" : aboveFits ? above + " partitions" : "a count whose cuts fit";
+        return head + why + " cuts some dimension into more parts than it has places; use " + use
+                + ", or give the cut along each dimension (AxB)";
+    }
+
+    /** Whether {@code n} partitions factor over dimensions {@code d} on of the grid with no part empty. */
+    private static boolean cuttable(Grid grid, long n, int d) {
+        if (d == grid.dimensions() - 1) {
+            return n <= grid.size(d);
+        }
+        for (long f = 1; f * f <= n; f++) {
+            if (n % f == 0 && ((f <= grid.size(d) && cuttable(grid, n / f, d + 1))
+                    || (n / f <= grid.size(d) && cuttable(grid, f, d + 1)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isPrime(int n) {
+        if (n < 2) {
+            return false;
+        }
+        for (long f = 2; f * f <= n; f++) {
+            if (n % f == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String shape(int[] counts) {
+        StringBuilder sb = new StringBuilder();
+        for (int c : counts) {
+            sb.append(sb.isEmpty() ? "" : "x").append(c);
+        }
+        return sb.toString();
     }
 
     /**

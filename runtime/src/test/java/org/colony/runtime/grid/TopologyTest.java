@@ -105,6 +105,27 @@ class TopologyTest {
     }
 
     @Test
+    void primeCountOnASquareGrid_isRefusedAsPrime_namingTheNearestCountsThatFit() {
+        ColonyException e = assertThrows(ColonyException.class, () -> Topology.of(Grid.of(10, 10), 11));
+        assertEquals("partitions=11 cannot cut the grid 10x10 (100 places): 11 is prime, so its only cuts are 1x11, "
+                + "11x1, and each cuts some dimension into more parts than it has places; use 10 or 12 partitions, or "
+                + "give the cut along each dimension (AxB)", e.getMessage());
+    }
+
+    @Test
+    void compositeCountWhoseFactorsAllOverflow_namesItsCutsAndTheNearestCounts() {
+        // 22 = 2x11 = 11x2 = 1x22 = 22x1: each has a factor over 10; 21 = 3x7 and 24 = 3x8 fit.
+        ColonyException e = assertThrows(ColonyException.class, () -> Topology.of(Grid.of(10, 10), 22));
+        assertEquals("partitions=22 cannot cut the grid 10x10 (100 places): each of its cuts (1x22, 2x11, 11x2, "
+                + "22x1) cuts some dimension into more parts than it has places; use 21 or 24 partitions, or give the "
+                + "cut along each dimension (AxB)", e.getMessage());
+        // on 3x3x3 the counts that fit are products of three factors of at most 3: 18 and 27 are nearest to 23
+        ColonyException f = assertThrows(ColonyException.class, () -> Topology.of(Grid.of(3, 3, 3), 23));
+        assertTrue(f.getMessage().endsWith("use 18 or 27 partitions, or give the cut along each dimension (AxB)"),
+                f.getMessage());
+    }
+
+    @Test
     void morePartitionsThanCells_isRefusedNamingTheLimit() {
         ColonyException e = assertThrows(ColonyException.class, () -> Topology.of(Grid.of(5, 1), 7));
         assertEquals("partitions=7 cannot cut the grid " + Grid.of(5, 1) + " (5 places): every way of cutting it "
