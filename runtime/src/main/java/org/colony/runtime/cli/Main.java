@@ -34,9 +34,9 @@ import picocli.CommandLine.Parameters;
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help and -V/--version
         description = "Runs Colony models.",
         subcommands = {Main.Run.class, Main.ListModels.class, Main.TestCommand.class, Main.BenchCommand.class,
-            CommandLine.HelpCommand.class},
-        footer = {"", "The ./mass script of a Colony checkout builds what changed, then runs these commands; 'test' and "
-                + "'bench' run in the script only.",
+            Main.InstallCommand.class, Main.NewCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "The ./mass script of a Colony checkout builds what changed, then runs these commands; 'test', "
+                + "'bench', 'install' and 'new' run in the script only.",
             "Environment (./mass): COLONY_JAVA_OPTS holds options for Java (-Xmx16g for a larger heap); COLONY_DEBUG=1 "
                 + "prints the stack trace of an internal error.",
             "Exit status: 0 done, 2 bad input or a model's error, 1 an internal error."})
@@ -165,6 +165,18 @@ public final class Main implements Callable<Integer> {
     @Command(name = "bench", description = "Runs the benchmark suite and writes docs/benchmarks.md "
             + "(./mass bench [--scope quick|full] [--target cpu|gpu] [--report]; the ./mass script only).")
     static final class BenchCommand extends ScriptOnly {
+    }
+
+    /** {@code ./mass install}: the script runs it. */
+    @Command(name = "install", description = "Installs Colony, with sources and javadoc jars, into the local Maven "
+            + "repository (the ./mass script only).")
+    static final class InstallCommand extends ScriptOnly {
+    }
+
+    /** {@code ./mass new}: the script runs it. */
+    @Command(name = "new", description = "Creates a model project from the installed template, colony-archetype "
+            + "(./mass new DIR [GROUP_ID [ARTIFACT_ID]]; the ./mass script only).")
+    static final class NewCommand extends ScriptOnly {
     }
 
     static String sizeText(int[] size) {
