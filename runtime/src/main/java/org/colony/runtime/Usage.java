@@ -75,6 +75,14 @@ final class Usage {
      * another thread is inside the simulation, and leaves the simulation failed if the work throws.
      */
     <T> T run(String what, Supplier<T> work) {
+        return run(what, work, false);
+    }
+
+    /**
+     * As {@link #run(String, Supplier)}; where {@code refusalsKeep} is set, a {@link ColonyException} leaves the
+     * simulation usable: the work checks everything before it changes anything ({@code manageAll}).
+     */
+    <T> T run(String what, Supplier<T> work, boolean refusalsKeep) {
         check();
         Thread me = Thread.currentThread();
         if (!inside.compareAndSet(null, me) && inside.get() != me) {
@@ -93,7 +101,7 @@ final class Usage {
             check(); // a failure another thread recorded before this one came in
             return work.get();
         } catch (RuntimeException | Error e) {
-            if (failure == null && !closed) {
+            if (failure == null && !closed && !(refusalsKeep && e instanceof ColonyException)) {
                 failure = e instanceof ColonyException c ? c
                         : new ColonyException(what + " failed: " + e, e);
             }
