@@ -77,8 +77,7 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
      */
     public ManageReport manageAll() {
         sim.checkOpen();
-        // manageAll checks the intents before it changes anything: its refusals leave the simulation usable.
-        return sim.usage().run("manageAll " + name, () -> {
+        return work("manageAll " + name, () -> {
             long epoch = sim.beginCall(true);
             var timer = sim.timer();
             Object jfr = timer.begin();
@@ -86,7 +85,7 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
             last = store.manage(sim.seed(), epoch);
             timer.end(name, "manageAll", jfr == null ? 0 : store.size(), t0, jfr);
             return last;
-        }, true);
+        });
     }
 
     /** The report of the last {@link #manageAll()}. */

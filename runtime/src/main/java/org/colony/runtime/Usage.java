@@ -3,13 +3,15 @@ package org.colony.runtime;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
+import org.colony.runtime.spi.StepFailure;
 
 /**
  * Guards a simulation against misuse that would corrupt it silently: calls from a second thread while one thread
  * is inside it, and any use after a call failed half-way. A simulation may move from one thread to another between
  * calls (creating it on one thread and running it on another is fine), but two threads may not be inside it at
- * once. The first failure of the backend's work leaves the simulation failed: every later use repeats that error,
- * and only {@link Simulation#close()} still works.
+ * once. A step that fails while it runs ({@link StepFailure}), or any other exception of the backend's work that
+ * is not a refusal, leaves the simulation failed: every later use repeats that error, and only
+ * {@link Simulation#close()} still works. A refusal ({@link ColonyException}) is thrown before anything changed.
  *
  * <p>Nothing here talks to other MPI ranks: a failure is this rank's own, as it was before.
  */
@@ -75,14 +77,6 @@ final class Usage {
      * another thread is inside the simulation, and leaves the simulation failed if the work throws.
      */
     <T> T run(String what, Supplier<T> work) {
-        return run(what, work, false);
-    }
-
-    /**
-     * As {@link #run(String, Supplier)}; where {@code refusalsKeep} is set, a {@link ColonyException} leaves the
-     * simulation usable: the work checks everything before it changes anything ({@code manageAll}).
-     */
-    <T> T run(String what, Supplier<T> work, boolean refusalsKeep) {
         check();
         Thread me = Thread.currentThread();
         if (!inside.compareAndSet(null, me) && inside.get() != me) {
@@ -101,7 +95,9 @@ final class Usage {
             check(); // a failure another thread recorded before this one came in
             return work.get();
         } catch (RuntimeException | Error e) {
-            if (failure == null && !closed && !(refusalsKeep && e instanceof ColonyException)) {
+            // A refusal is thrown before anything changed; a step that failed while it ran, or anything else
+            // thrown from the backend's work, may have left the state half-updated.
+            if (failure == null && !closed && (e instanceof StepFailure || !(e instanceof ColonyException))) {
                 failure = e instanceof ColonyException c ? c
                         : new ColonyException(what + " failed: " + e, e);
             }
