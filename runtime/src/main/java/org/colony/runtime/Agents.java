@@ -36,7 +36,7 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     @Override
     public long size() {
         sim.checkOpen();
-        return store.size();
+        return work("size " + name, store::size);
     }
 
     /** The places the agents live on. */
@@ -76,13 +76,16 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
      * @return what happened
      */
     public ManageReport manageAll() {
-        long epoch = sim.beginCall(true);
-        var timer = sim.timer();
-        Object jfr = timer.begin();
-        long t0 = timer.clock();
-        last = store.manage(sim.seed(), epoch);
-        timer.end(name, "manageAll", jfr == null ? 0 : store.size(), t0, jfr);
-        return last;
+        sim.checkOpen();
+        return work("manageAll " + name, () -> {
+            long epoch = sim.beginCall(true);
+            var timer = sim.timer();
+            Object jfr = timer.begin();
+            long t0 = timer.clock();
+            last = store.manage(sim.seed(), epoch);
+            timer.end(name, "manageAll", jfr == null ? 0 : store.size(), t0, jfr);
+            return last;
+        });
     }
 
     /** The report of the last {@link #manageAll()}. */
@@ -93,13 +96,13 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     /** The ids of the live agents, in order. */
     public long[] ids() {
         sim.checkOpen();
-        return store.ids();
+        return work("ids " + name, store::ids);
     }
 
     /** The global index of each live agent's place ({@code x + W * (y + H * z)}), in id order. */
     public long[] locations() {
         sim.checkOpen();
-        return store.places();
+        return work("locations " + name, store::places);
     }
 
     @Override

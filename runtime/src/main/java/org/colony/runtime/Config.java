@@ -3,6 +3,7 @@ package org.colony.runtime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,7 +16,9 @@ import org.colony.ColonyException;
 /**
  * The settings of a simulation: backend, threads, seed, mode. Read from command-line arguments
  * ({@code --threads 4} or {@code --threads=4}) over system properties ({@code -Dcolony.threads=4}) over
- * defaults; arguments Colony does not know are kept for the model's own use ({@link #remaining()}).
+ * defaults. {@link #fromArgs} refuses an option it does not know ({@code --thread=4} names {@code --threads}), so a
+ * typo is never ignored; a driver with options of its own reads them with {@link #fromArgsKeepingUnknown}, which
+ * hands every argument it does not know back in {@link #remaining()}.
  *
  * <pre>{@code
  * try (Simulation sim = Simulation.create(Config.fromArgs(args))) { ... }
@@ -32,9 +35,11 @@ import org.colony.ColonyException;
  *     along each dimension ({@code --partitions 3x2})
  * @param devices how many GPUs the CUDA backend spreads a grid over, one partition on each ({@code --devices 2},
  *     from {@code --device} on)
+ * @param stepTimeout the longest one call may run ({@code --step-timeout 30s}) before a watchdog names it and ends
+ *     the process with exit status 2; null for no watchdog (the default)
  */
 public record Config(String backend, int threads, int device, long seed, Mode mode, List<String> remaining,
-        Partitions partitions, int devices) {
+        Partitions partitions, int devices, Duration stepTimeout) {
 
     /**
      * How a grid is cut into partitions.
@@ -125,7 +130,17 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         if (partitions == null) {
             partitions = Partitions.ONE;
         }
+        if (stepTimeout != null && (stepTimeout.isNegative() || stepTimeout.isZero())) {
+            throw new ColonyException("--step-timeout=" + stepTimeout.toMillis() + "ms is not positive; give a "
+                    + "duration such as 30s, 5m or 1500ms, or leave it out for no watchdog");
+        }
         remaining = List.copyOf(remaining);
+    }
+
+    /** Settings on {@code partitions} and {@code devices}, without a watchdog. */
+    public Config(String backend, int threads, int device, long seed, Mode mode, List<String> remaining,
+            Partitions partitions, int devices) {
+        this(backend, threads, device, seed, mode, remaining, partitions, devices, null);
     }
 
     /** Settings on one partition and device {@code device}. */
@@ -180,17 +195,37 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         }
     }
 
+    /** The options {@link #fromArgs} reads. */
+    public static final List<String> OPTIONS = List.of("--backend", "--threads", "--seed", "--mode", "--fast",
+            "--deterministic", "--device", "--devices", "--partitions", "--step-timeout");
+
     /**
      * Reads settings from system properties ({@code colony.backend}, {@code colony.threads}, {@code colony.seed},
-     * {@code colony.mode}) and then from arguments, which win.
+     * {@code colony.mode}, {@code colony.device}, {@code colony.devices}, {@code colony.partitions},
+     * {@code colony.stepTimeout}) and then from arguments, which win. Arguments that do not start with {@code -}
+     * are kept in {@link #remaining()}.
      *
-     * @throws ColonyException naming the setting when a value is malformed or out of range
+     * @throws ColonyException naming the setting when a value is malformed or out of range, or naming an option
+     *     Colony does not know (with the closest one it knows); use {@link #fromArgsKeepingUnknown} to take options
+     *     of your own
      */
     public static Config fromArgs(String... args) {
-        return fromArgs(System.getProperties(), args);
+        return fromArgs(System.getProperties(), false, args);
+    }
+
+    /**
+     * As {@link #fromArgs}, but every argument Colony does not know (an option of the driver's own, with its value)
+     * is handed back in order in {@link #remaining()} instead of refused.
+     */
+    public static Config fromArgsKeepingUnknown(String... args) {
+        return fromArgs(System.getProperties(), true, args);
     }
 
     static Config fromArgs(Properties properties, String... args) {
+        return fromArgs(properties, false, args);
+    }
+
+    static Config fromArgs(Properties properties, boolean keepUnknown, String... args) {
         Config d = defaults();
         String backend = properties.getProperty("colony.backend", d.backend());
         String threads = properties.getProperty("colony.threads");
@@ -199,6 +234,7 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         String device = properties.getProperty("colony.device");
         String partitions = properties.getProperty("colony.partitions");
         String devices = properties.getProperty("colony.devices");
+        String stepTimeout = properties.getProperty("colony.stepTimeout");
         List<String> rest = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -210,7 +246,8 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
                 value = a.substring(eq + 1);
             }
             switch (key) {
-                case "--backend", "--threads", "--seed", "--mode", "--device", "--partitions", "--devices" -> {
+                case "--backend", "--threads", "--seed", "--mode", "--device", "--partitions", "--devices",
+                        "--step-timeout" -> {
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             throw new ColonyException(key + " needs a value");
@@ -224,12 +261,18 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
                         case "--device" -> device = value;
                         case "--partitions" -> partitions = value;
                         case "--devices" -> devices = value;
+                        case "--step-timeout" -> stepTimeout = value;
                         default -> mode = value;
                     }
                 }
                 case "--fast" -> mode = "fast";
                 case "--deterministic" -> mode = "deterministic";
-                default -> rest.add(a);
+                default -> {
+                    if (!keepUnknown && a.startsWith("-") && !a.equals("-") && !isNumber(a)) {
+                        throw new ColonyException(unknownOption(key));
+                    }
+                    rest.add(a);
+                }
             }
         }
         return new Config(backend,
@@ -238,37 +281,109 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
                 seed == null ? d.seed() : parseLong("--seed", seed),
                 mode == null ? d.mode() : parseMode(mode), rest,
                 partitions == null ? Partitions.ONE : Partitions.parse(partitions),
-                devices == null ? 1 : parseInt("--devices", devices));
+                devices == null ? 1 : parseInt("--devices", devices),
+                stepTimeout == null ? null : parseDuration("--step-timeout", stepTimeout));
+    }
+
+    /** The message for an option {@link #fromArgs} does not know, with the closest known one. */
+    private static String unknownOption(String option) {
+        String closest = null;
+        int best = Integer.MAX_VALUE;
+        for (String known : OPTIONS) {
+            int d = editDistance(option, known);
+            if (d < best) {
+                best = d;
+                closest = known;
+            }
+        }
+        return "unknown option " + option + (best <= Math.max(2, option.length() / 3) ? "; did you mean " + closest
+                + "?" : ";") + " Colony's options are " + String.join(", ", OPTIONS) + "; a driver with options of "
+                + "its own reads them with Config.fromArgsKeepingUnknown(args) and finds them in remaining()";
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int up = row[j];
+                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1),
+                        diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                diagonal = up;
+            }
+        }
+        return row[b.length()];
+    }
+
+    private static boolean isNumber(String text) {
+        try {
+            Double.parseDouble(text);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Reads a duration: a number with a unit ({@code 1500ms}, {@code 30s}, {@code 5m}, {@code 2h}), or seconds
+     * alone ({@code 30}).
+     */
+    public static Duration parseDuration(String setting, String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        int unit = 0;
+        while (unit < v.length() && (Character.isDigit(v.charAt(unit)) || v.charAt(unit) == '.')) {
+            unit++;
+        }
+        try {
+            double amount = Double.parseDouble(v.substring(0, unit));
+            double millis = amount * switch (v.substring(unit).trim()) {
+                case "ms" -> 1;
+                case "", "s" -> 1e3;
+                case "m", "min" -> 60e3;
+                case "h" -> 3600e3;
+                default -> throw new NumberFormatException();
+            };
+            if (!(millis >= 1) || millis > Long.MAX_VALUE / 2) {
+                throw new ColonyException(setting + "=" + value + " is out of range; give at least 1ms");
+            }
+            return Duration.ofMillis(Math.round(millis));
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new ColonyException(setting + "=" + value + " is not a duration; write 30s, 5m, 1500ms or 2h");
+        }
     }
 
     /** This configuration with another backend. */
     public Config withBackend(String name) {
-        return new Config(name, threads, device, seed, mode, remaining, partitions, devices);
+        return new Config(name, threads, device, seed, mode, remaining, partitions, devices, stepTimeout);
     }
 
     /** This configuration with another thread count. */
     public Config withThreads(int n) {
-        return new Config(backend, n, device, seed, mode, remaining, partitions, devices);
+        return new Config(backend, n, device, seed, mode, remaining, partitions, devices, stepTimeout);
     }
 
     /** This configuration with another seed. */
     public Config withSeed(long s) {
-        return new Config(backend, threads, device, s, mode, remaining, partitions, devices);
+        return new Config(backend, threads, device, s, mode, remaining, partitions, devices, stepTimeout);
     }
 
     /** This configuration with another mode. */
     public Config withMode(Mode m) {
-        return new Config(backend, threads, device, seed, m, remaining, partitions, devices);
+        return new Config(backend, threads, device, seed, m, remaining, partitions, devices, stepTimeout);
     }
 
     /** This configuration with another GPU. */
     public Config withDevice(int d) {
-        return new Config(backend, threads, d, seed, mode, remaining, partitions, devices);
+        return new Config(backend, threads, d, seed, mode, remaining, partitions, devices, stepTimeout);
     }
 
     /** This configuration with {@code n} partitions, shaped by Colony. */
     public Config withPartitions(int n) {
-        return new Config(backend, threads, device, seed, mode, remaining, new Partitions(n, List.of()), devices);
+        return new Config(backend, threads, device, seed, mode, remaining, new Partitions(n, List.of()), devices, stepTimeout);
     }
 
     /** This configuration with partitions in the given shape, x first ({@code withPartitions(3, 2)}). */
@@ -280,12 +395,17 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
             product *= c;
         }
         return new Config(backend, threads, device, seed, mode, remaining,
-                new Partitions((int) Math.max(0, Math.min(Integer.MAX_VALUE, product)), s), devices);
+                new Partitions((int) Math.max(0, Math.min(Integer.MAX_VALUE, product)), s), devices, stepTimeout);
     }
 
     /** This configuration spread over {@code n} GPUs from {@link #device()} on. */
     public Config withDevices(int n) {
         return new Config(backend, threads, device, seed, mode, remaining, partitions, n);
+    }
+
+    /** This configuration with a watchdog that ends the process when one call runs longer than {@code limit}. */
+    public Config withStepTimeout(Duration limit) {
+        return new Config(backend, threads, device, seed, mode, remaining, partitions, devices, limit);
     }
 
     /** The settings as name/value pairs, for reports. */
@@ -298,6 +418,9 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         m.put("partitions", partitions.toString());
         m.put("seed", Long.toString(seed));
         m.put("mode", mode.name().toLowerCase(Locale.ROOT));
+        if (stepTimeout != null) {
+            m.put("stepTimeout", stepTimeout.toMillis() + "ms");
+        }
         return Collections.unmodifiableMap(m);
     }
 

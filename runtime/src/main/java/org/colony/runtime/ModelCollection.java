@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
@@ -57,16 +58,30 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         bound[slot] = true;
     }
 
-    /** Refuses a step that iterates agents of a class no collection of which lives on these places. */
+    /**
+     * Refuses a step that iterates agents of a class no collection of which lives on these places. The refused call
+     * still takes its epoch, as it did when the backends refused it.
+     */
     private void checkIterated(StepInfo s) {
         for (int slot = 0; slot < bound.length; slot++) {
             if (s.iterates().contains(slot) && !bound[slot]) {
+                sim.beginCall(s.usesRandom());
                 String other = model.agentClasses().get(slot).getSimpleName();
                 throw new ColonyException("step " + name + "." + s.name() + " iterates " + other + " agents, but no "
                         + "collection of them lives on these places; create it with sim.agents(" + other
                         + ".class, places, ...)");
             }
         }
+    }
+
+    /** Runs backend work of a call: one thread at a time, and a failure leaves the simulation failed. */
+    final <T> T work(String what, Supplier<T> body) {
+        return sim.usage().run(what, body);
+    }
+
+    /** As {@link #work(String, Supplier)}, for work without a result. */
+    final void work(String what, Runnable body) {
+        sim.usage().run(what, body);
     }
 
     /** The number of instances (places, or live agents). */
@@ -153,13 +168,17 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
                     + "places where it holds with count(" + name + "::" + s.name() + ")");
         }
         Object[] converted = arguments(s, args);
-        long epoch = sim.beginCall(s.usesRandom());
-        checkIterated(s); // after the epoch is taken, where the backends used to refuse it
-        var timer = sim.timer();
-        Object jfr = timer.begin();
-        long t0 = timer.clock();
-        store.call(new Call(step, converted, sim.seed(), epoch, sim.time()));
-        timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
+        sim.checkOpen();
+        checkIterated(s);
+        sim.usage().issued(name + "." + s.name());
+        work("callAll " + name + "." + s.name(), () -> {
+            long epoch = sim.beginCall(s.usesRandom());
+            var timer = sim.timer();
+            Object jfr = timer.begin();
+            long t0 = timer.clock();
+            store.call(new Call(step, converted, sim.seed(), epoch, sim.time()));
+            timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
+        });
     }
 
     private long count(int step, Object[] args) {
@@ -169,14 +188,17 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
                     + "method that returns boolean");
         }
         Object[] converted = arguments(s, args);
-        long epoch = sim.beginCall(s.usesRandom());
-        checkIterated(s); // after the epoch is taken, where the backends used to refuse it
-        var timer = sim.timer();
-        Object jfr = timer.begin();
-        long t0 = timer.clock();
-        long n = store.count(new Call(step, converted, sim.seed(), epoch, sim.time()));
-        timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
-        return n;
+        sim.checkOpen();
+        checkIterated(s);
+        return work("count " + name + "." + s.name(), () -> {
+            long epoch = sim.beginCall(s.usesRandom());
+            var timer = sim.timer();
+            Object jfr = timer.begin();
+            long t0 = timer.clock();
+            long n = store.count(new Call(step, converted, sim.seed(), epoch, sim.time()));
+            timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
+            return n;
+        });
     }
 
     private int step(Serializable reference) {
@@ -289,8 +311,9 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
 
     private Object read(String attr, int k, ScalarType type, boolean element) {
         int a = attribute(attr, type, element);
+        int e = element(a, k);
         Object out = type.newArray(cells());
-        store.read(a, element(a, k), out);
+        work("get " + name + "." + attr, () -> store.read(a, e, out));
         return out;
     }
 
@@ -303,7 +326,8 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         if (n != size()) {
             throw new ColonyException("set(\"" + attr + "\", values): values has " + n + " elements, " + sizeText());
         }
-        store.write(a, element(a, k), values);
+        int e = element(a, k);
+        work("set " + name + "." + attr, () -> store.write(a, e, values));
     }
 
     /** The values of a double attribute. */
@@ -384,8 +408,9 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         int a = attribute(attr, null, model.attributeIndex(attr) >= 0 && model.attributes()
                 .get(model.attributeIndex(attr)).isArray());
         ScalarType t = model.attributes().get(a).type();
+        int e = element(a, k);
         Object out = t.newArray(cells());
-        store.read(a, element(a, k), out);
+        work("get " + name + "." + attr, () -> store.read(a, e, out));
         return out;
     }
 
@@ -495,7 +520,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
             }
             Array.set(values, 0, v);
         }
-        store.setShared(i, values);
+        work("setShared " + name + "." + sharedName, () -> store.setShared(i, values));
     }
 
     private List<String> sharedNames() {
@@ -511,13 +536,14 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     /** Sum, minimum and maximum of a scalar attribute, in one pass, independent of threads and partitions. */
     public Reduction reduce(String attr) {
         int a = attribute(attr, null, false);
-        return store.reduce(a, 0);
+        return work("reduce " + name + "." + attr, () -> store.reduce(a, 0));
     }
 
     /** Sum, minimum and maximum of element {@code k} of an array attribute. */
     public Reduction reduce(String attr, int k) {
         int a = attribute(attr, null, true);
-        return store.reduce(a, element(a, k));
+        int e = element(a, k);
+        return work("reduce " + name + "." + attr, () -> store.reduce(a, e));
     }
 
     /**
@@ -534,7 +560,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         if (model.attributes().get(a).type().isFloating()) {
             throw new ColonyException("attribute " + name + "." + attr + " is floating point; use sum");
         }
-        return store.reduce(a, 0).longSum();
+        return work("sumLong " + name + "." + attr, () -> store.reduce(a, 0)).longSum();
     }
 
     /** The least value of an attribute. */
@@ -554,16 +580,18 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      */
     public String checksum() {
         sim.checkOpen();
-        long h = 0xcbf29ce484222325L;
-        for (int a = 0; a < model.attributes().size(); a++) {
-            AttributeInfo info = model.attributes().get(a);
-            for (int k = 0; k < info.columns(); k++) {
-                Object col = info.type().newArray(cells());
-                store.read(a, k, col);
-                h = Values.hash(h, col);
+        return work("checksum " + name, () -> {
+            long h = 0xcbf29ce484222325L;
+            for (int a = 0; a < model.attributes().size(); a++) {
+                AttributeInfo info = model.attributes().get(a);
+                for (int k = 0; k < info.columns(); k++) {
+                    Object col = info.type().newArray(cells());
+                    store.read(a, k, col);
+                    h = Values.hash(h, col);
+                }
             }
-        }
-        return String.format("%016x", h);
+            return String.format("%016x", h);
+        });
     }
 
 }

@@ -97,20 +97,22 @@ public final class Places<P extends Place> extends ModelCollection<P> {
             throw new ColonyException("place index " + index + " is out of range; the grid " + grid + " has "
                     + grid.cells() + " cells");
         }
-        Map<String, Object> values = new LinkedHashMap<>();
-        for (int a = 0; a < model.attributes().size(); a++) {
-            AttributeInfo info = model.attributes().get(a);
-            if (info.isArray()) {
-                Object arr = info.type().newArray(info.length());
-                for (int k = 0; k < info.length(); k++) {
-                    Array.set(arr, k, store.value(a, k, index));
+        return work("get " + name + "(" + index + ")", () -> {
+            Map<String, Object> values = new LinkedHashMap<>();
+            for (int a = 0; a < model.attributes().size(); a++) {
+                AttributeInfo info = model.attributes().get(a);
+                if (info.isArray()) {
+                    Object arr = info.type().newArray(info.length());
+                    for (int k = 0; k < info.length(); k++) {
+                        Array.set(arr, k, store.value(a, k, index));
+                    }
+                    values.put(info.name(), arr);
+                } else {
+                    values.put(info.name(), store.value(a, 0, index));
                 }
-                values.put(info.name(), arr);
-            } else {
-                values.put(info.name(), store.value(a, 0, index));
             }
-        }
-        return values;
+            return values;
+        });
     }
 
     /** The attribute values of the place at the given coordinates (missing ones are 0). */

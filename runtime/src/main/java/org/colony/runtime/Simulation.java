@@ -3,6 +3,7 @@ package org.colony.runtime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.ServiceLoader;
 import org.colony.Agent;
 import org.colony.ColonyException;
@@ -39,7 +40,10 @@ import org.colony.runtime.transport.Transport;
  * }
  * }</pre>
  *
- * A simulation is driven from one thread at a time. Every call of a step that draws random numbers
+ * A simulation is driven from one thread at a time: it may move from one thread to another between calls, but a
+ * call from a second thread while another thread is inside it is refused. When a call fails half-way (a division
+ * by zero in a step, say) the simulation is failed: every later use repeats that first error, and only
+ * {@link #close()} still works. Collections belong to the simulation that created them. Every call of a step that draws random numbers
  * gets its own random stream ({@link #epoch()}), so results depend only on the seed and the sequence of
  * such calls; calls of steps that draw nothing (counts, reductions, reads) leave the streams alone.
  */
@@ -60,14 +64,18 @@ public final class Simulation implements AutoCloseable {
     private long lastStep = -1;
     private long stepNanos;
     private boolean closed;
+    private final Usage usage = new Usage();
+    private final Watchdog watchdog;
     private final CallTimer timer;
     private Transport transport;
+    private String backendChoice;
 
     private Simulation(Config config, Backend backend, Cluster cluster) {
         this.config = config;
         this.backend = backend;
         this.cluster = cluster;
         this.timer = new CallTimer(backend.name());
+        this.watchdog = Watchdog.start(usage, config.stepTimeout());
     }
 
     /**
@@ -80,7 +88,30 @@ public final class Simulation implements AutoCloseable {
         cluster.agree("the settings", "Colony " + VERSION
                 + ", backend " + config.backend() + ", seed " + config.seed() + ", mode " + config.mode()
                 + ", partitions " + config.partitions() + ", devices " + config.devices());
-        return new Simulation(config, openBackend(config), cluster);
+        List<String> passedOver = new ArrayList<>();
+        Simulation sim = new Simulation(config, openBackend(config, passedOver), cluster);
+        if (!passedOver.isEmpty() || config.backend().equals("auto") && sim.backend.name().equals("cpu")) {
+            sim.backendChoice = "--backend auto runs on the " + sim.backend.name().toUpperCase(Locale.ROOT)
+                    + ": " + (passedOver.isEmpty() ? "no GPU backend is on the class path (add "
+                    + "org.colony:colony-cuda-backend as a runtime dependency)" : String.join("; ", passedOver));
+            if (cluster.rank() == 0 && !autoToldOnce) {
+                autoToldOnce = true;
+                System.err.println("colony: " + sim.backendChoice);
+            }
+        }
+        return sim;
+    }
+
+    /** Whether this JVM already said why {@code --backend auto} passed a backend over (it says so once). */
+    private static volatile boolean autoToldOnce;
+
+    /**
+     * Why {@code --backend auto} chose this backend over a preferred one, in one line ({@code --backend auto runs
+     * on the CPU: cuda: no CUDA driver (libcuda.so.1 cannot be loaded)}); null when it took the first choice or
+     * the backend was named. The first simulation of a process also prints it on standard error.
+     */
+    public String backendChoice() {
+        return backendChoice;
     }
 
     /** Starts a simulation with {@link Config#defaults()}. */
@@ -93,15 +124,17 @@ public final class Simulation implements AutoCloseable {
         return new BackendOptions(config.threads(), config.device(), config.devices(), config.mode() == Mode.FAST);
     }
 
-    private static Backend openBackend(Config config) {
+    private static Backend openBackend(Config config, List<String> passedOver) {
         List<BackendProvider> providers = new ArrayList<>();
         ServiceLoader.load(BackendProvider.class, Simulation.class.getClassLoader()).forEach(providers::add);
         providers.sort((a, b) -> Integer.compare(b.priority(), a.priority()));
         if (config.backend().equals("auto")) {
             for (BackendProvider p : providers) {
-                if (p.unavailableReason() == null) {
+                String why = p.unavailableReason();
+                if (why == null) {
                     return p.open(options(config));
                 }
+                passedOver.add(p.name() + ": " + why);
             }
             throw new ColonyException("no backend can run here");
         }
@@ -229,6 +262,11 @@ public final class Simulation implements AutoCloseable {
         if (model == null || places == null || placement == null) {
             throw new ColonyException("agents(model, places, placement) needs all three");
         }
+        if (places.sim != this) {
+            throw new ColonyException("these " + places.modelClass().getSimpleName() + " places belong to another "
+                    + "simulation; create the agents with the simulation that created the places (a collection is "
+                    + "used only by its own simulation)");
+        }
         if (capacity < 1) {
             throw new ColonyException("capacity " + capacity + " is not positive; a place holds 1 to "
                     + Integer.MAX_VALUE + " agents of a collection");
@@ -298,8 +336,7 @@ public final class Simulation implements AutoCloseable {
      * long the step took (from the previous {@code step()}, or from the first call after creation).
      */
     public void step() {
-        checkOpen();
-        backend.tickEnded();
+        usage.run("step()", backend::tickEnded);
         long now = System.nanoTime();
         long start = lastStep >= 0 ? lastStep : (firstCall >= 0 ? firstCall : now);
         stepNanos += now - start;
@@ -334,10 +371,11 @@ public final class Simulation implements AutoCloseable {
      * are reported here at the latest.
      */
     public void synchronize() {
-        checkOpen();
-        for (Places<?> p : collections) {
-            p.store().synchronize();
-        }
+        usage.run("synchronize()", () -> {
+            for (Places<?> p : collections) {
+                p.store().synchronize();
+            }
+        });
     }
 
     /** This process's rank among the MPI ranks that run the simulation together; 0 in a process alone. */
@@ -444,10 +482,14 @@ public final class Simulation implements AutoCloseable {
         return drawsRandom ? epoch++ : epoch;
     }
 
+    /** Throws if the simulation is closed, or failed (repeating its first error). */
     void checkOpen() {
-        if (closed) {
-            throw new ColonyException("the simulation is closed");
-        }
+        usage.check();
+    }
+
+    /** What guards the simulation's calls: one thread at a time, no use after a failure. */
+    Usage usage() {
+        return usage;
     }
 
     /** Releases every collection and the backend. Later use throws {@link ColonyException}. */
@@ -457,6 +499,7 @@ public final class Simulation implements AutoCloseable {
             return;
         }
         closed = true;
+        usage.close();
         // Everything is released even when one release fails (a device's sticky error, say); the first failure is
         // thrown with the later ones suppressed.
         List<AutoCloseable> all = new ArrayList<>();
@@ -468,6 +511,7 @@ public final class Simulation implements AutoCloseable {
         }
         all.add(transport);
         all.add(backend);
+        all.add(watchdog);
         Closeables.closeAll(all);
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import org.colony.ColonyException;
@@ -68,10 +69,47 @@ class ConfigTest {
     }
 
     @Test
-    void unknownArguments_areKeptInOrder() {
-        Config c = Config.fromArgs(NONE, "--size", "100", "--threads", "2", "model.txt", "--steps=5", "-v");
+    void unknownArguments_keepingUnknown_areHandedBackInOrder() {
+        Config c = Config.fromArgs(NONE, true, "--size", "100", "--threads", "2", "model.txt", "--steps=5", "-v");
         assertEquals(List.of("--size", "100", "model.txt", "--steps=5", "-v"), c.remaining());
         assertEquals(2, c.threads());
+    }
+
+    @Test
+    void unknownOption_isRefusedWithTheClosestKnownOne() {
+        String tail = " Colony's options are --backend, --threads, --seed, --mode, --fast, --deterministic, --device, "
+                + "--devices, --partitions, --step-timeout; a driver with options of its own reads them with "
+                + "Config.fromArgsKeepingUnknown(args) and finds them in remaining()";
+        ColonyException e = assertThrows(ColonyException.class, () -> Config.fromArgs(NONE, "--thread=4"));
+        assertEquals("unknown option --thread; did you mean --threads?" + tail, e.getMessage());
+        e = assertThrows(ColonyException.class, () -> Config.fromArgs(NONE, "--sed", "4"));
+        assertEquals("unknown option --sed; did you mean --seed?" + tail, e.getMessage());
+        e = assertThrows(ColonyException.class, () -> Config.fromArgs(NONE, "--frobnicate"));
+        assertEquals("unknown option --frobnicate;" + tail, e.getMessage());
+        e = assertThrows(ColonyException.class, () -> Config.fromArgs(NONE, "-v"));
+        assertEquals("unknown option -v;" + tail, e.getMessage());
+    }
+
+    @Test
+    void argumentsThatAreNotOptions_areKeptWhenUnknownOptionsAreRefused() {
+        assertEquals(List.of("model.txt", "-5"), Config.fromArgs(NONE, "model.txt", "--seed", "3", "-5").remaining());
+    }
+
+    @Test
+    void stepTimeout_isReadFromArgumentsAndProperties() {
+        assertEquals(null, Config.fromArgs(NONE).stepTimeout());
+        assertEquals(Duration.ofSeconds(30), Config.fromArgs(NONE, "--step-timeout=30s").stepTimeout());
+        assertEquals(Duration.ofMillis(1500), Config.fromArgs(NONE, "--step-timeout", "1500ms").stepTimeout());
+        assertEquals(Duration.ofMinutes(5), Config.fromArgs(properties("colony.stepTimeout", "5m"))
+                .stepTimeout());
+        assertEquals(Duration.ofSeconds(2), Config.fromArgs(NONE, "--step-timeout=2").stepTimeout());
+        ColonyException e = assertThrows(ColonyException.class, () -> Config.fromArgs(NONE, "--step-timeout=soon"));
+        assertEquals("--step-timeout=soon is not a duration; write 30s, 5m, 1500ms or 2h", e.getMessage());
+        e = assertThrows(ColonyException.class, () -> Config.defaults().withStepTimeout(Duration.ZERO));
+        assertEquals("--step-timeout=0ms is not positive; give a duration such as 30s, 5m or 1500ms, or leave it out "
+                + "for no watchdog", e.getMessage());
+        assertEquals(Duration.ofSeconds(9), Config.defaults().withStepTimeout(Duration
+                .ofSeconds(9)).withThreads(2).withSeed(3).stepTimeout());
     }
 
     @Test

@@ -61,7 +61,11 @@ public final class Main implements Callable<Integer> {
         System.exit(status);
     }
 
-    /** Runs the command line; returns 0 on success, 2 for bad input, 1 for an internal failure. */
+    /**
+     * Runs the command line; returns 0 on success, 2 for bad input (a model's run-time error included), 1 for an
+     * exception that is not Colony's refusal: one thrown by the user's scenario or driver code (the message names
+     * the class and line), or an internal error of Colony's.
+     */
     public static int execute(PrintStream out, PrintStream err, String... args) {
         Main main = new Main();
         main.out = out;
@@ -70,24 +74,19 @@ public final class Main implements Callable<Integer> {
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            String what = e instanceof ColonyException ? "error: " + e.getMessage() : Failures.describe(e);
             if (MpiCluster.launched() && !MpiCluster.usable()) {
-                MpiCluster.failAlone(err, "mass", "error: " + e.getMessage());
+                MpiCluster.failAlone(err, "mass", what);
             }
             if (MpiCluster.current() != null) {
                 // One line, once, and the whole job ends: the other ranks may be waiting for this one.
-                MpiCluster.current().fail(err, "mass", e instanceof ColonyException ? "error: " + e.getMessage()
-                        : "internal error: " + e + " (set COLONY_DEBUG=1 for the stack trace, and please report it)");
+                MpiCluster.current().fail(err, "mass", what);
             }
-            if (e instanceof ColonyException) {
-                err.println("mass: error: " + e.getMessage());
-                return 2;
-            }
-            err.println("mass: internal error: " + e + " (set COLONY_DEBUG=1 for the stack trace, and please "
-                    + "report it)");
-            if (System.getenv("COLONY_DEBUG") != null) {
+            err.println("mass: " + what);
+            if (!(e instanceof ColonyException) && System.getenv("COLONY_DEBUG") != null) {
                 e.printStackTrace(err);
             }
-            return 1;
+            return e instanceof ColonyException ? 2 : 1;
         });
         cl.setParameterExceptionHandler((e, a) -> {
             if (MpiCluster.launched()) {
@@ -241,6 +240,11 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A model-specific setting.")
         Map<String, String> params = new LinkedHashMap<>();
 
+        @Option(names = "--step-timeout", paramLabel = "D",
+                description = "End the run, naming the step, when one call runs longer than D (30s, 5m, 1500ms); "
+                        + "default: no limit.")
+        String stepTimeout;
+
         @Option(names = "--quiet", description = "No progress line.")
         boolean quiet;
 
@@ -289,6 +293,9 @@ public final class Main implements Callable<Integer> {
             }
             if (mode != null) {
                 args.add("--mode=" + mode);
+            }
+            if (stepTimeout != null) {
+                args.add("--step-timeout=" + stepTimeout);
             }
             Config config = Config.fromArgs(args.toArray(String[]::new));
             int[] dims = size == null ? scenario.defaultSize() : parseSize(size, scenario.defaultSize().length);

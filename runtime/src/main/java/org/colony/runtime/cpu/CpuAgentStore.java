@@ -19,6 +19,7 @@ import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.storage.AgentColumns;
 import org.colony.runtime.storage.BlockStorage;
+import org.colony.runtime.spi.StepFailure;
 
 /**
  * An agent collection on the CPU: columns by slot, live agents in id order, worked by the thread pool
@@ -212,10 +213,10 @@ class CpuAgentStore implements AgentStore {
         try {
             pool.run(parts, i -> range.run((int) ((long) n * i / parts), (int) ((long) n * (i + 1) / parts)));
         } catch (ColonyException e) {
-            throw new ColonyException("step " + name() + "." + s.name() + " (" + s.source() + ") failed: "
+            throw new StepFailure("step " + name() + "." + s.name() + " (" + s.source() + ") failed: "
                     + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new ColonyException("step " + name() + "." + s.name() + " (" + s.source() + ") failed: " + e, e);
+            throw new StepFailure("step " + name() + "." + s.name() + " (" + s.source() + ") failed: " + e, e);
         }
     }
 

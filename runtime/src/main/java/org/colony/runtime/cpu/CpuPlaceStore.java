@@ -25,6 +25,7 @@ import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.storage.BlockStorage;
 import org.colony.runtime.storage.HostCopy;
+import org.colony.runtime.spi.StepFailure;
 
 /**
  * A Places collection on the CPU: one block with a halo as wide as the model's reach, worked by the thread
@@ -275,10 +276,10 @@ final class CpuPlaceStore implements PlaceBlock {
                 chunk.run(r0, r1, x0, x1);
             });
         } catch (ColonyException e) {
-            throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " ("
+            throw new StepFailure("step " + model.modelClass().getSimpleName() + "." + s.name() + " ("
                     + s.source() + ") failed: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + s.name() + " ("
+            throw new StepFailure("step " + model.modelClass().getSimpleName() + "." + s.name() + " ("
                     + s.source() + ") failed: " + e, e);
         }
     }

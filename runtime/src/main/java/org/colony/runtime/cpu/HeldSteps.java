@@ -12,6 +12,7 @@ import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.storage.BlockStorage;
+import org.colony.runtime.spi.StepFailure;
 
 /**
  * Place steps that a CPU block holds back and then runs together, several time steps in one sweep over the
@@ -284,10 +285,10 @@ final class HeldSteps {
                 descriptor.run(op.view(), row0, row1, 0, width);
             }
         } catch (ColonyException e) {
-            throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + op.info().name() + " ("
+            throw new StepFailure("step " + model.modelClass().getSimpleName() + "." + op.info().name() + " ("
                     + op.info().source() + ") failed: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new ColonyException("step " + model.modelClass().getSimpleName() + "." + op.info().name() + " ("
+            throw new StepFailure("step " + model.modelClass().getSimpleName() + "." + op.info().name() + " ("
                     + op.info().source() + ") failed: " + e, e);
         }
     }

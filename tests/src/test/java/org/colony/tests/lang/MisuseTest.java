@@ -3,7 +3,10 @@ package org.colony.tests.lang;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.concurrent.CountDownLatch;
 import org.colony.ColonyException;
 import org.colony.Place;
 import org.colony.examples.heat.HeatCell;
@@ -214,6 +217,96 @@ class MisuseTest {
                         p.callAll(RandomCell::draw, 0);
                         p.getInt("k");
                     }));
+        }
+    }
+
+    @Test
+    void useAfterAFailedStep_repeatsTheFirstError_andCloseStillWorks() {
+        Simulation sim = Lang.sim(2);
+        Places<SpinCell> cells = sim.places(SpinCell.class, Grid.of(64, 64));
+        cells.set("k", new int[64 * 64]);
+        String first = message(() -> {
+            cells.callAll(SpinCell::divide, 0);
+            sim.synchronize();
+        });
+        assertTrue(first.startsWith("step SpinCell.divide (SpinCell.java:"), first);
+        assertTrue(first.endsWith("java.lang.ArithmeticException: / by zero"), first);
+        String again = "the simulation failed earlier and can only be closed: " + first;
+        assertEquals(again, message(() -> cells.getInt("k")));
+        assertEquals(again, message(() -> cells.callAll(SpinCell::divide, 1)));
+        assertEquals(again, message(() -> cells.count("divide", 1)));
+        assertEquals(again, message(cells::checksum));
+        assertEquals(again, message(sim::step));
+        assertEquals(again, message(sim::synchronize));
+        assertEquals(again, message(() -> sim.places(Rod.class, Grid.of(3))));
+        ColonyException repeated = assertThrows(ColonyException.class, () -> cells.sum("k"));
+        assertEquals(first, repeated.getCause().getMessage());
+        sim.close();
+        assertEquals("the simulation is closed", message(() -> cells.getInt("k")));
+    }
+
+    @Test
+    void refusedArguments_doNotFailTheSimulation() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
+            message(() -> plate.getInt("temp"));
+            message(() -> plate.set("temp", new double[8]));
+            plate.callAll(HeatCell::diffuse, 0.25);
+            assertEquals(0.0, plate.sum("temp"));
+        }
+    }
+
+    @Test
+    void callFromASecondThread_whileOneIsInside_isRefused() throws Exception {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<SpinCell> cells = sim.places(SpinCell.class, Grid.of(64));
+            CountDownLatch started = new CountDownLatch(1);
+            Thread driver = new Thread(() -> {
+                started.countDown();
+                cells.callAll(SpinCell::churn, 30_000_000); // seconds on one thread
+            }, "first-driver");
+            driver.start();
+            started.await();
+            String refused = null;
+            while (refused == null && driver.isAlive()) {
+                try {
+                    cells.getInt("k");
+                    Thread.sleep(2);
+                } catch (ColonyException e) {
+                    refused = e.getMessage();
+                }
+            }
+            driver.join();
+            assertEquals("thread '" + Thread.currentThread().getName() + "' called get SpinCell.k while thread "
+                    + "'first-driver' is inside the simulation (callAll SpinCell.churn); a simulation is driven from "
+                    + "one thread at a time: let one thread make every call, or hand the simulation over between "
+                    + "calls", refused);
+            cells.getInt("k"); // the refused call changed nothing: the simulation goes on
+        }
+    }
+
+    @Test
+    void simulationHandedOverBetweenCalls_runsOnTheOtherThread() throws Exception {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
+            Thread other = new Thread(() -> plate.callAll(HeatCell::diffuse, 0.25));
+            other.start();
+            other.join();
+            sim.step();
+            assertEquals(1, sim.time());
+        }
+    }
+
+    @Test
+    void backendAuto_saysWhyItChoseTheCpu() {
+        try (Simulation sim = Simulation.create(Config.defaults().withThreads(1))) {
+            assumeTrue(sim.backendName().equals("cpu"), "a GPU is usable here");
+            String why = sim.backendChoice();
+            assertTrue(why.startsWith("--backend auto runs on the CPU: "), why);
+            assertFalse(why.contains("\n"), why);
+        }
+        try (Simulation sim = Lang.sim(1)) {
+            assertEquals(null, sim.backendChoice());
         }
     }
 

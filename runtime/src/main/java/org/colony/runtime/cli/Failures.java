@@ -1,0 +1,47 @@
+package org.colony.runtime.cli;
+
+/**
+ * How {@code mass} words an exception that is not one of Colony's refusals: one thrown by the user's own code (a
+ * scenario's setup, a driver) is reported as theirs, naming the class, method and line it came from; one thrown
+ * inside Colony is an internal error to report.
+ */
+final class Failures {
+
+    /** Packages of the JDK and of picocli, which both Colony and the user's code call. */
+    private static final String[] LIBRARIES = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "picocli."};
+
+    private Failures() {
+    }
+
+    /** One line for {@code e}, without the {@code mass: } prefix. */
+    static String describe(Throwable e) {
+        StackTraceElement user = userFrame(e);
+        if (user != null) {
+            return "error: " + e + ", thrown by " + user.getClassName() + "." + user.getMethodName() + " ("
+                    + (user.getFileName() == null ? "unknown source" : user.getFileName() + ":"
+                    + user.getLineNumber()) + "), not by Colony (set COLONY_DEBUG=1 for the stack trace)";
+        }
+        return "internal error: " + e + " (set COLONY_DEBUG=1 for the stack trace, and please report it)";
+    }
+
+    /**
+     * The frame of the user's code nearest to where {@code e} was thrown, passing over the JDK's frames (a
+     * {@code requireNonNull}, say); null where Colony's own code comes first.
+     */
+    static StackTraceElement userFrame(Throwable e) {
+        for (StackTraceElement f : e.getStackTrace()) {
+            String c = f.getClassName();
+            if (c.startsWith("org.colony.") && !c.startsWith("org.colony.examples.")) {
+                return null;
+            }
+            boolean library = false;
+            for (String p : LIBRARIES) {
+                library |= c.startsWith(p);
+            }
+            if (!library) {
+                return f;
+            }
+        }
+        return null;
+    }
+}
