@@ -28,13 +28,15 @@ java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --de
 fi
 
 # The trimmed runtime has no java.desktop (image writing), so the snapshot tests stay on the CPU machines.
+# The MPI, command-line and watchdog tests start processes on the test's class path (the console launcher's here)
+# or run ./mass from the checkout: they stay on the CPU machines too.
 if part functional; then
 echo "== the functional tests and the examples' tests, on the GPU against their plain-Java references" | tee "$out/functional.log"
 java "${java_opts[@]}" -Dcolony.test.backend=cuda -jar .gpu/junit-console.jar execute --disable-banner \
     --details=tree --exclude-engine=junit-vintage --exclude-engine=junit-platform-suite \
     -cp ".gpu/app/tests.jar:.gpu/app/examples-tests.jar:$cp_app" --select-package=org.colony.tests \
     --select-package=org.colony.examples --exclude-package=org.colony.tests.cuda \
-    --exclude-package=org.colony.tests.architecture --exclude-package=org.colony.tests.mpi --exclude-package=org.colony.tests.docs --exclude-classname='.*SnapshotTest' \
+    --exclude-package=org.colony.tests.architecture --exclude-package=org.colony.tests.mpi --exclude-package=org.colony.tests.cli --exclude-classname='.*WatchdogTest' --exclude-package=org.colony.tests.docs --exclude-classname='.*SnapshotTest' \
     >> "$out/functional.log" 2>&1
 grep -E "tests (successful|failed|skipped)|✘" "$out/functional.log" | head -60
 fi

@@ -13,6 +13,7 @@ import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;
+import org.colony.runtime.spi.StepFailure;
 
 /**
  * The error record kernels write when a step fails on the device (a division by zero, an index out of
@@ -101,7 +102,14 @@ public final class DeviceErrors implements AutoCloseable {
         int who = copy.get(JAVA_INT, STEP);
         int detail2 = copy.get(JAVA_INT, DETAIL2);
         record.clear();
-        throw new ColonyException(message(code, detail, detail2, who));
+        int kind = code >>> 24;
+        if (kind == 5 || kind == 6) {
+            // manageAll's spawn limit and a plain place write by two agents are refused before anything changes, as on
+            // the CPU: the simulation goes on
+            throw new ColonyException(message(code, detail, detail2, who));
+        }
+        // a step that failed while it ran (division by zero, an index, a bound): the simulation is failed
+        throw new StepFailure(message(code, detail, detail2, who), null);
     }
 
     private String message(int code, int detail, int detail2, int who) {
