@@ -89,7 +89,14 @@ public final class Simulation implements AutoCloseable {
                 + ", backend " + config.backend() + ", seed " + config.seed() + ", mode " + config.mode()
                 + ", partitions " + config.partitions() + ", devices " + config.devices());
         List<String> passedOver = new ArrayList<>();
-        Simulation sim = new Simulation(config, openBackend(config, passedOver), cluster);
+        Backend backend = openBackend(config, passedOver);
+        if (config.device() != 0 && backend.name().equals("cpu")) {
+            backend.close();
+            throw new ColonyException("--device=" + config.device() + " picks a GPU, but this simulation runs on the "
+                    + "cpu backend" + (passedOver.isEmpty() ? "" : " (" + String.join("; ", passedOver) + ")")
+                    + "; leave --device out, or run with --backend cuda");
+        }
+        Simulation sim = new Simulation(config, backend, cluster);
         if (!passedOver.isEmpty() || config.backend().equals("auto") && sim.backend.name().equals("cpu")) {
             sim.backendChoice = "--backend auto runs on the " + sim.backend.name().toUpperCase(Locale.ROOT)
                     + ": " + (passedOver.isEmpty() ? "no GPU backend is on the class path (add "

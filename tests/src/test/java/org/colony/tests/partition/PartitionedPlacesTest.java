@@ -215,6 +215,13 @@ class PartitionedPlacesTest {
         }
     }
 
+    @Test
+    void aDeviceOnTheCpu_isRefusedInOneLine() {
+        assertEquals("--device=3 picks a GPU, but this simulation runs on the cpu backend; leave --device out, or run "
+                + "with --backend cuda", assertThrows(ColonyException.class,
+                        () -> Simulation.create(Config.fromArgs("--backend=cpu", "--device=3"))).getMessage());
+    }
+
     @ParameterizedTest(name = "interior and border run apart, partitions={0}")
     @CsvSource({"2", "1x3", "3x2", "4"})
     void stepsSplitIntoInteriorAndBorder_giveTheSameState(String partitions) {
