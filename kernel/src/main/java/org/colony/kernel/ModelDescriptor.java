@@ -41,4 +41,9 @@ public interface ModelDescriptor {
     default CudaModel cuda() {
         return null;
     }
+
+    /** Where in the model's source a CPU kernel failed; {@link SourceLines#NONE} for a descriptor without the table. */
+    default SourceLines sourceLines() {
+        return SourceLines.NONE;
+    }
 }

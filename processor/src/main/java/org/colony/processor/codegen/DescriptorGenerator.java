@@ -34,6 +34,7 @@ public final class DescriptorGenerator {
     private static final ClassName COMBINE = RuntimeNames.COMBINE;
     private static final ClassName AGENT_ACTION = RuntimeNames.AGENT_ACTION;
     private static final ClassName CUDA_MODEL = RuntimeNames.CUDA_MODEL;
+    private static final ClassName SOURCE_LINES = RuntimeNames.SOURCE_LINES;
 
     /** The simple name of the descriptor class of a model. */
     public static String className(ModelIr model) {
@@ -46,8 +47,9 @@ public final class DescriptorGenerator {
      * @param modelClass the model class it describes
      * @param kernels the class of the model's CPU kernels, which {@code run} and {@code count} call
      * @param cuda what the CUDA backend needs to launch the model's kernels, as they were printed
+     * @param lines the table of the kernels class's {@link LineMarks}, as its writer returned it
      */
-    public TypeSpec generate(ModelIr model, ClassName modelClass, ClassName kernels, CudaModel cuda) {
+    public TypeSpec generate(ModelIr model, ClassName modelClass, ClassName kernels, CudaModel cuda, int[] lines) {
         CodeBlock info = CodeBlock.builder()
                 .add("new $T($T.class, ", MODEL_INFO, modelClass)
                 .add(model.agent() ? CodeBlock.of("$T.class, ", JavaPoetTypes.of(model.place()))
@@ -76,18 +78,32 @@ public final class DescriptorGenerator {
                         .initializer(info).build())
                 .addField(FieldSpec.builder(CUDA_MODEL, "CUDA", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer(CudaModelCode.of(cuda)).build())
+                .addField(FieldSpec.builder(SOURCE_LINES, "LINES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer(sourceLines(model, kernels, lines)).build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
                         .addJavadoc("For {@link java.util.ServiceLoader}.\n").build())
                 .addMethod(MethodSpec.methodBuilder("info").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                         .returns(MODEL_INFO).addStatement("return INFO").build())
                 .addMethod(MethodSpec.methodBuilder("cuda").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                         .returns(CUDA_MODEL).addStatement("return CUDA").build())
+                .addMethod(MethodSpec.methodBuilder("sourceLines").addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC).returns(SOURCE_LINES).addStatement("return LINES").build())
                 .addMethod(run.build())
                 .addMethod(count.build())
                 .addMethods(model.agent() ? List.of(
                         dispatch("runAgents", TypeName.VOID, model, kernels, false, true).build(),
                         dispatch("countAgents", TypeName.LONG, model, kernels, true, true).build()) : List.of())
                 .build();
+    }
+
+    /** The table from lines of the kernels class to lines of the model, eight pairs a line. */
+    private static CodeBlock sourceLines(ModelIr model, ClassName kernels, int[] lines) {
+        String file = model.steps().isEmpty() ? model.simpleName() + ".java" : model.steps().get(0).sourceFile();
+        CodeBlock.Builder code = CodeBlock.builder().add("$T.of($S, $S", SOURCE_LINES, kernels.reflectionName(), file);
+        for (int i = 0; i < lines.length; i += 2) {
+            code.add(i % 16 == 0 ? ",\n$>$>$L, $L$<$<" : ", $L, $L", lines[i], lines[i + 1]);
+        }
+        return code.add(")").build();
     }
 
     /** The attributes of a model, one {@code AttributeInfo} a line. */

@@ -16,6 +16,7 @@ import org.colony.kernel.ParamInfo;
 import org.colony.kernel.RandomStream;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.SharedInfo;
+import org.colony.kernel.SourceLines;
 import org.colony.kernel.StepInfo;
 import org.colony.kernel.cuda.CudaKernel;
 import org.colony.kernel.cuda.CudaModel;
@@ -60,6 +61,8 @@ public final class RuntimeNames {
     public static final ClassName RANDOM_STREAM = ClassName.get(RandomStream.class);
     /** The small helpers CPU kernels call. */
     public static final ClassName KERNEL_SUPPORT = ClassName.get(KernelSupport.class);
+    /** The table from lines of the CPU kernels to lines of the model ({@code ModelDescriptor.sourceLines()}). */
+    public static final ClassName SOURCE_LINES = ClassName.get(SourceLines.class);
     /** The CUDA launch facts a descriptor carries ({@code ModelDescriptor.cuda()}). */
     public static final ClassName CUDA_MODEL = ClassName.get(CudaModel.class);
     /** One step's kernels and parameters in the CUDA launch facts. */

@@ -150,11 +150,12 @@ public final class ColonyProcessor extends AbstractProcessor {
             ClassName modelClass = ClassName.get(type);
             // The vector forms of the CPU kernels only where this compilation reads jdk.incubator.vector.
             boolean vectors = processingEnv.getElementUtils().getTypeElement("jdk.incubator.vector.DoubleVector") != null;
-            writer.write(ir.packageName(), new JavaKernelGenerator().generate(ir, vectors), type);
+            int[] lines = writer.write(ir.packageName(), new JavaKernelGenerator().generate(ir, vectors), type);
             ClassName kernels = ClassName.get(ir.packageName(), JavaKernelGenerator.className(ir));
             // One value of the CUDA launch facts: the kernels are printed from it and the descriptor carries it.
             CudaModel cuda = CudaLaunchFacts.model(ir);
-            writer.write(ir.packageName(), new DescriptorGenerator().generate(ir, modelClass, kernels, cuda), type);
+            writer.write(ir.packageName(), new DescriptorGenerator().generate(ir, modelClass, kernels, cuda, lines),
+                    type);
             writer.writeResource(cuda.resource(), new CudaKernelGenerator().generate(ir, cuda), type);
             services.add((ir.packageName().isEmpty() ? "" : ir.packageName() + ".") + DescriptorGenerator.className(ir));
         } catch (IOException | RuntimeException | StackOverflowError e) {

@@ -212,11 +212,8 @@ class CpuAgentStore implements AgentStore {
         int parts = Math.max(1, tasks);
         try {
             pool.run(parts, i -> range.run((int) ((long) n * i / parts), (int) ((long) n * (i + 1) / parts)));
-        } catch (ColonyException e) {
-            throw new StepFailure("step " + name() + "." + s.name() + " (" + s.source() + ") failed: "
-                    + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new StepFailure("step " + name() + "." + s.name() + " (" + s.source() + ") failed: " + e, e);
+            throw StepFailure.of(descriptor, s, e);
         }
     }
 

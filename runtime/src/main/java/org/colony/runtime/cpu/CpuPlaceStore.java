@@ -275,12 +275,8 @@ final class CpuPlaceStore implements PlaceBlock {
                 int x1 = (int) ((long) width * (xp + 1) / xParts);
                 chunk.run(r0, r1, x0, x1);
             });
-        } catch (ColonyException e) {
-            throw new StepFailure("step " + model.modelClass().getSimpleName() + "." + s.name() + " ("
-                    + s.source() + ") failed: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new StepFailure("step " + model.modelClass().getSimpleName() + "." + s.name() + " ("
-                    + s.source() + ") failed: " + e, e);
+            throw StepFailure.of(descriptor, s, e);
         }
     }
 

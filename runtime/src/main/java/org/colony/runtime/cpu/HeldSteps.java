@@ -2,7 +2,6 @@ package org.colony.runtime.cpu;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.colony.ColonyException;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
@@ -284,12 +283,8 @@ final class HeldSteps {
             } else {
                 descriptor.run(op.view(), row0, row1, 0, width);
             }
-        } catch (ColonyException e) {
-            throw new StepFailure("step " + model.modelClass().getSimpleName() + "." + op.info().name() + " ("
-                    + op.info().source() + ") failed: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            throw new StepFailure("step " + model.modelClass().getSimpleName() + "." + op.info().name() + " ("
-                    + op.info().source() + ") failed: " + e, e);
+            throw StepFailure.of(descriptor, op.info(), e);
         }
     }
 }

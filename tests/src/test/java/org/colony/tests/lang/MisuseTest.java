@@ -209,9 +209,10 @@ class MisuseTest {
     void failureInsideAStep_namesTheStepAndItsSource() {
         try (Simulation sim = Lang.sim(2)) {
             Places<RandomCell> p = sim.places(RandomCell.class, Grid.of(200, 170));
-            // The CPU backend throws the stream's exception from the call; a GPU reports the line of the draw when
-            // the host next waits for it.
-            String why = Lang.backend().equals("cpu") ? "java.lang.IllegalArgumentException" : "RandomCell.java:28";
+            // Both name the line of the draw; the CPU backend throws the stream's exception from the call, a GPU
+            // reports the failure when the host next waits for it.
+            String why = Lang.backend().equals("cpu") ? "RandomCell.java:28: java.lang.IllegalArgumentException"
+                    : "RandomCell.java:28";
             assertEquals("step RandomCell.draw (RandomCell.java:26) failed: " + why + ": "
                     + "uniformInt bound must be positive, was 0", message(() -> {
                         p.callAll(RandomCell::draw, 0);

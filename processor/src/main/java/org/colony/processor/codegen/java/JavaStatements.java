@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import org.colony.kernel.AgentAction;
 import org.colony.kernel.Combine;
+import org.colony.processor.codegen.LineMarks;
 import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.BinaryOp;
@@ -60,6 +61,11 @@ final class JavaStatements {
         return current;
     }
 
+    /** Says that the generated lines from here on come from model line {@code line} (see {@link LineMarks}). */
+    private void mark(int line) {
+        current.add(LineMarks.at(line));
+    }
+
     /** A branch's condition: printed as written (its int comparisons are not turned into arithmetic). */
     CodeBlock cond(Expr e) {
         return printer.printCondition(e);
@@ -76,6 +82,7 @@ final class JavaStatements {
                     && d.init() != null && b.body().get(1) instanceof Stmt.Loop l && l.testFirst() && simpleLoop(l)) {
                 int outer = storage.line();
                 storage.line(b.line() > 0 ? b.line() : outer);
+                mark(storage.line());
                 try {
                     loop(l, CodeBlock.of("$L $L = $L", JavaExpressions.javaType(d.local().type()), d.local().name(),
                             p(d.init())));
@@ -93,6 +100,7 @@ final class JavaStatements {
         if (s.line() > 0) {
             storage.line(s.line());
         }
+        mark(storage.line());
         try {
             print(s);
         } finally {
@@ -121,6 +129,7 @@ final class JavaStatements {
                 List<Stmt> otherwise = i.otherwise();
                 while (otherwise.size() == 1 && otherwise.get(0) instanceof Stmt.If nested) {
                     storage.line(nested.line() > 0 ? nested.line() : storage.line());
+                    mark(storage.line());
                     out().nextControlFlow("else if ($L)", cond(nested.cond()));
                     statements(nested.then());
                     otherwise = nested.otherwise();
@@ -215,6 +224,7 @@ final class JavaStatements {
         if (!l.testFirst()) {
             code.beginControlFlow("$Ldo", label);
             statements(l.body());
+            mark(storage.line());
             out().endControlFlow("while ($L)", cond(l.cond()));
             return;
         }
@@ -249,6 +259,7 @@ final class JavaStatements {
             }
             statements(l.condPrelude());
             if (l.cond() != null) {
+                mark(storage.line());
                 out().beginControlFlow("if (!($L))", cond(l.cond()));
                 out().addStatement("break");
                 out().endControlFlow();
@@ -258,6 +269,7 @@ final class JavaStatements {
             statements(beforeTest);
             statements(l.condPrelude());
             if (l.cond() != null) {
+                mark(storage.line());
                 out().beginControlFlow("if (!($L))", cond(l.cond()));
                 out().addStatement("break loop$$$L", l.id());
                 out().endControlFlow();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
 import org.colony.processor.codegen.JavaPoetTypes;
+import org.colony.processor.codegen.LineMarks;
 import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
@@ -68,7 +69,7 @@ abstract class StepKernel {
         }
         // Print the body first: that records which columns, layout values and offsets it needs.
         CodeBlock body = body();
-        CodeBlock.Builder head = CodeBlock.builder();
+        CodeBlock.Builder head = CodeBlock.builder().add(LineMarks.at(0));
         head(head);
         head.addStatement("final $T layout$$ = blk$$.layout()", RuntimeNames.LAYOUT);
         for (CodeBlock declaration : storage.declarations()) {
@@ -119,6 +120,7 @@ abstract class StepKernel {
                     : printer.print(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(), IrType.LONG)));
         }
         statements.print(step.body(), work);
+        work.add(LineMarks.at(0));
         for (CodeBlock write : writeBack) {
             work.addStatement("$L", write);
         }

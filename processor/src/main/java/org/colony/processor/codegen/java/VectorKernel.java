@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
 import org.colony.processor.codegen.JavaPoetTypes;
+import org.colony.processor.codegen.LineMarks;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IrType;
@@ -114,6 +115,7 @@ final class VectorKernel extends PlaceKernel {
             code.addStatement("var $L = $L", VectorStep.self(a), vector.load(a, storage.column(a), FIRST));
         }
         vectorStatements(code, vector.body(), names);
+        code.add(LineMarks.at(0));
         for (AttributeRef a : vector.own()) {
             if (storage.buffered(a)) {
                 code.addStatement("$L", vector.store(a, VectorStep.self(a), storage.next(a), FIRST));
@@ -126,6 +128,9 @@ final class VectorKernel extends PlaceKernel {
 
     private void vectorStatements(CodeBlock.Builder code, List<Stmt> list, VectorStep.Names names) {
         for (Stmt s : list) {
+            if (s.line() > 0) {
+                code.add(LineMarks.at(s.line()));
+            }
             switch (s) {
                 case Stmt.Declare d when d.local().type() == IrType.PLACE || vector.scalar(d.local()) ->
                         code.addStatement("final $L $L = $L", JavaExpressions.javaType(d.local().type()),
