@@ -26,8 +26,8 @@ public final class KernelSupport {
     }
 
     /**
-     * The global index of the place at offset (dx, dy, dz) from (x, y, z), or -1 when it lies outside a
-     * non-wrapping grid. Dimensions beyond {@code dims} are ignored.
+     * {@return the global index of the place at offset (dx, dy, dz) from (x, y, z), or -1 when it lies outside a
+     * non-wrapping grid} Dimensions beyond {@code dims} are ignored.
      */
     public static long neighborIndex(int x, int y, int z, int dx, int dy, int dz, int size0, int size1, int size2,
             int dims, boolean wrap) {
@@ -47,22 +47,24 @@ public final class KernelSupport {
         return wrap ? Math.floorMod(c, (long) n) : -1;
     }
 
-    /** An agent's move target for {@code migrate(dx, dy, dz)}: a global index, or {@link AgentBlock#OUTSIDE}. */
+    /**
+     * {@return an agent's move target for {@code migrate(dx, dy, dz)}: a global index, or {@link AgentBlock#OUTSIDE}}
+     */
     public static long migrate(int x, int y, int z, int dx, int dy, int dz, int size0, int size1, int size2, int dims,
             boolean wrap) {
         long g = neighborIndex(x, y, z, dx, dy, dz, size0, size1, size2, dims, wrap);
         return g < 0 ? AgentBlock.OUTSIDE : g;
     }
 
-    /** An agent's move target for {@code moveTo(x, y, z)}: a global index, or {@link AgentBlock#OUTSIDE}. */
+    /** {@return an agent's move target for {@code moveTo(x, y, z)}: a global index, or {@link AgentBlock#OUTSIDE}} */
     public static long moveTo(int x, int y, int z, int size0, int size1, int size2, int dims, boolean wrap) {
         long g = neighborIndex(0, 0, 0, x, y, z, size0, size1, size2, dims, wrap);
         return g < 0 ? AgentBlock.OUTSIDE : g;
     }
 
     /**
-     * The children an agent has asked for after one more {@code spawn(n)}: calls add up, and a total beyond
-     * int's range is refused here rather than wrapping around to a negative count.
+     * {@return the children an agent has asked for after one more {@code spawn(n)}: calls add up, and a total beyond
+     * int's range is refused here rather than wrapping around to a negative count}
      */
     public static int spawn(int asked, int n) {
         long total = (long) asked + n;
@@ -74,8 +76,8 @@ public final class KernelSupport {
     }
 
     /**
-     * The number of agents on the place stored at {@code s} (a storage index of the block, halo included) of an
-     * agent view's {@code start} array.
+     * {@return the number of agents on the place stored at {@code s} (a storage index of the block, halo included) of
+     * an agent view's {@code start} array}
      */
     public static int agentCount(int[] start, int s) {
         return start[s + 1] - start[s];
@@ -84,43 +86,43 @@ public final class KernelSupport {
     // Comparisons as 0 or 1, by arithmetic alone: a kernel combines them with & | ^ and tests the result once,
     // so the JIT has no branch to emit that data-dependent values would mispredict.
 
-    /** 1 if {@code a == b}, else 0. */
+    /** {@return 1 if {@code a == b}, else 0} */
     public static int eq(int a, int b) {
         return ne(a, b) ^ 1;
     }
 
-    /** 1 if {@code a != b}, else 0. */
+    /** {@return 1 if {@code a != b}, else 0} */
     public static int ne(int a, int b) {
         int d = a ^ b;
         return (d | -d) >>> 31;
     }
 
-    /** 1 if {@code a < b}, else 0. */
+    /** {@return 1 if {@code a < b}, else 0} */
     public static int lt(int a, int b) {
         return (int) (((long) a - b) >>> 63);
     }
 
-    /** 1 if {@code a <= b}, else 0. */
+    /** {@return 1 if {@code a <= b}, else 0} */
     public static int le(int a, int b) {
         return lt(b, a) ^ 1;
     }
 
-    /** 1 if {@code a > b}, else 0. */
+    /** {@return 1 if {@code a > b}, else 0} */
     public static int gt(int a, int b) {
         return lt(b, a);
     }
 
-    /** 1 if {@code a >= b}, else 0. */
+    /** {@return 1 if {@code a >= b}, else 0} */
     public static int ge(int a, int b) {
         return lt(a, b) ^ 1;
     }
 
-    /** 1 if {@code b}, else 0 (for a boolean read from a column the JIT emits just the load). */
+    /** {@return 1 if {@code b}, else 0 (for a boolean read from a column the JIT emits just the load)} */
     public static int bit(boolean b) {
         return b ? 1 : 0;
     }
 
-    /** Whether coordinate {@code c + d} lies in {@code [0, n)}. */
+    /** {@return whether coordinate {@code c + d} lies in {@code [0, n)}} */
     public static boolean inside(int c, int d, int n) {
         long v = (long) c + d;
         return v >= 0 && v < n;

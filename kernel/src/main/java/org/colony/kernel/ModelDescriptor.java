@@ -9,7 +9,7 @@ import org.colony.kernel.cuda.CudaModel;
  */
 public interface ModelDescriptor {
 
-    /** The model's attributes, steps and facts. */
+    /** {@return the model's attributes, steps and facts} */
     ModelInfo info();
 
     /**
@@ -35,8 +35,8 @@ public interface ModelDescriptor {
     }
 
     /**
-     * What the CUDA backend needs to launch the model's generated CUDA kernels; null for a descriptor written by a
-     * processor that generated none.
+     * {@return what the CUDA backend needs to launch the model's generated CUDA kernels; null for a descriptor written
+     * by a processor that generated none}
      */
     default CudaModel cuda() {
         return null;

@@ -55,7 +55,7 @@ public final class RandomStream {
         draw += (int) n;
     }
 
-    /** The next 32-bit word. */
+    /** {@return the next 32-bit word} */
     public int nextInt() {
         int b = draw >>> 2;
         if (b != cached) {
@@ -65,7 +65,7 @@ public final class RandomStream {
         return words[draw++ & 3];
     }
 
-    /** A double in [0, 1) from two words: {@code ((w0 << 21) ^ (w1 >>> 11)) * 2^-53}. */
+    /** {@return a double in [0, 1) from two words: {@code ((w0 << 21) ^ (w1 >>> 11)) * 2^-53}} */
     public double uniform() {
         long a = nextInt() & 0xFFFFFFFFL;
         long b = nextInt() & 0xFFFFFFFFL;
@@ -73,7 +73,7 @@ public final class RandomStream {
     }
 
     /**
-     * An int in [0, bound) without bias (Lemire's multiply-and-reject), one word per attempt.
+     * {@return an int in [0, bound) without bias (Lemire's multiply-and-reject), one word per attempt}
      *
      * @throws IllegalArgumentException if {@code bound <= 0}
      */
@@ -93,7 +93,7 @@ public final class RandomStream {
         return (int) (m >>> 32);
     }
 
-    /** A standard normal by Box-Muller from two uniforms u, v: {@code sqrt(-2 log(1 - u)) * cos(2 pi v)}. */
+    /** {@return a standard normal by Box-Muller from two uniforms u, v: {@code sqrt(-2 log(1 - u)) * cos(2 pi v)}} */
     public double normal() {
         double u = uniform();
         double v = uniform();

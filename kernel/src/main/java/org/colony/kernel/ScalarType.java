@@ -22,32 +22,32 @@ public enum ScalarType {
         this.boxed = boxed;
     }
 
-    /** Bytes per value in storage. */
+    /** {@return bytes per value in storage} */
     public int bytes() {
         return bytes;
     }
 
-    /** The Java primitive class. */
+    /** {@return the Java primitive class} */
     public Class<?> primitive() {
         return primitive;
     }
 
-    /** The Java wrapper class. */
+    /** {@return the Java wrapper class} */
     public Class<?> boxed() {
         return boxed;
     }
 
-    /** The Java keyword. */
+    /** {@return the Java keyword} */
     public String javaName() {
         return primitive.getName();
     }
 
-    /** Whether the type is float or double. */
+    /** {@return whether the type is float or double} */
     public boolean isFloating() {
         return this == FLOAT || this == DOUBLE;
     }
 
-    /** A new zeroed Java array of this type. */
+    /** {@return a new zeroed Java array of this type} */
     public Object newArray(int length) {
         return Array.newInstance(primitive, length);
     }

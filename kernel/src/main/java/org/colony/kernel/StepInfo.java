@@ -35,7 +35,10 @@ public record StepInfo(String name, List<ParamInfo> params, boolean predicate, S
         Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
         int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
 
-    /** Attributes this step both writes and reads through neighbours: written to the second buffer, then swapped. */
+    /**
+     * {@return attributes this step both writes and reads through neighbours: written to the second buffer, then
+     * swapped}
+     */
     public boolean buffers(int attribute) {
         return writes.contains(attribute) && remoteReads.contains(attribute);
     }

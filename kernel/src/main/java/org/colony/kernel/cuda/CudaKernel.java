@@ -12,12 +12,12 @@ package org.colony.kernel.cuda;
  */
 public record CudaKernel(String name, boolean marches, int lanes, int rows) {
 
-    /** A kernel of one thread per cell or agent. */
+    /** {@return a kernel of one thread per cell or agent} */
     public static CudaKernel single(String name) {
         return new CudaKernel(name, false, 1, 1);
     }
 
-    /** A kernel whose threads walk up to {@code rows} rows of {@code lanes} columns each. */
+    /** {@return a kernel whose threads walk up to {@code rows} rows of {@code lanes} columns each} */
     public static CudaKernel marching(String name, int lanes, int rows) {
         return new CudaKernel(name, true, lanes, rows);
     }

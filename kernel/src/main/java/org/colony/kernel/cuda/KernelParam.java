@@ -53,42 +53,42 @@ public record KernelParam(Kind kind, int slot, int index) {
         ARGUMENT
     }
 
-    /** The frame. */
+    /** {@return the frame} */
     public static KernelParam frame() {
         return new KernelParam(Kind.FRAME, 0, 0);
     }
 
-    /** The current column of attribute {@code attribute}. */
+    /** {@return the current column of attribute {@code attribute}} */
     public static KernelParam column(int attribute) {
         return new KernelParam(Kind.COLUMN, 0, attribute);
     }
 
-    /** The second column of attribute {@code attribute}. */
+    /** {@return the second column of attribute {@code attribute}} */
     public static KernelParam next(int attribute) {
         return new KernelParam(Kind.NEXT, 0, attribute);
     }
 
-    /** A parameter that names one thing of its kind (the agent bookkeeping, the counter). */
+    /** {@return a parameter that names one thing of its kind (the agent bookkeeping, the counter)} */
     public static KernelParam of(Kind kind) {
         return new KernelParam(kind, 0, 0);
     }
 
-    /** A parameter for place attribute {@code attribute} of an agent kernel. */
+    /** {@return a parameter for place attribute {@code attribute} of an agent kernel} */
     public static KernelParam place(Kind kind, int attribute) {
         return new KernelParam(kind, 0, attribute);
     }
 
-    /** A parameter of the index of iterated agent class {@code slot}. */
+    /** {@return a parameter of the index of iterated agent class {@code slot}} */
     public static KernelParam index(Kind kind, int slot) {
         return new KernelParam(kind, slot, 0);
     }
 
-    /** The current column of attribute {@code attribute} of iterated agent class {@code slot}. */
+    /** {@return the current column of attribute {@code attribute} of iterated agent class {@code slot}} */
     public static KernelParam indexedColumn(int slot, int attribute) {
         return new KernelParam(Kind.INDEXED_COLUMN, slot, attribute);
     }
 
-    /** The step's parameter {@code parameter}. */
+    /** {@return the step's parameter {@code parameter}} */
     public static KernelParam argument(int parameter) {
         return new KernelParam(Kind.ARGUMENT, 0, parameter);
     }
