@@ -31,7 +31,7 @@ public final class CudaGraphs {
      */
     public record Counts(long built, long replayed, long updated, long instantiated, long flushed) {
 
-        /** The counts since {@code before}. */
+        /** {@return the counts since {@code before}} */
         public Counts since(Counts before) {
             return new Counts(built - before.built, replayed - before.replayed, updated - before.updated,
                     instantiated - before.instantiated, flushed - before.flushed);
@@ -41,7 +41,7 @@ public final class CudaGraphs {
     private CudaGraphs() {
     }
 
-    /** What every CUDA backend of this JVM has done with graphs so far. */
+    /** {@return what every CUDA backend of this JVM has done with graphs so far} */
     public static Counts counts() {
         LaunchRecorder.Tally t = LaunchRecorder.totals();
         return new Counts(t.built(), t.replayed(), t.updated(), t.instantiated(), t.flushed());
