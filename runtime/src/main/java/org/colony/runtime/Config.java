@@ -154,8 +154,8 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
     }
 
     /**
-     * The defaults: backend auto, one thread per available processor (under {@code mpirun}, the processors shared
-     * among the ranks of this host), seed 42, deterministic.
+     * {@return the defaults: backend auto, one thread per available processor (under {@code mpirun}, the processors
+     * shared among the ranks of this host), seed 42, deterministic}
      */
     public static Config defaults() {
         return new Config("auto", Math.min(MAX_THREADS, defaultThreads()), 42L, Mode.DETERMINISTIC, List.of());
@@ -356,37 +356,37 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         }
     }
 
-    /** This configuration with another backend. */
+    /** {@return this configuration with another backend} */
     public Config withBackend(String name) {
         return new Config(name, threads, device, seed, mode, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with another thread count. */
+    /** {@return this configuration with another thread count} */
     public Config withThreads(int n) {
         return new Config(backend, n, device, seed, mode, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with another seed. */
+    /** {@return this configuration with another seed} */
     public Config withSeed(long s) {
         return new Config(backend, threads, device, s, mode, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with another mode. */
+    /** {@return this configuration with another mode} */
     public Config withMode(Mode m) {
         return new Config(backend, threads, device, seed, m, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with another GPU. */
+    /** {@return this configuration with another GPU} */
     public Config withDevice(int d) {
         return new Config(backend, threads, d, seed, mode, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with {@code n} partitions, shaped by Colony. */
+    /** {@return this configuration with {@code n} partitions, shaped by Colony} */
     public Config withPartitions(int n) {
         return new Config(backend, threads, device, seed, mode, remaining, new Partitions(n, List.of()), devices, stepTimeout);
     }
 
-    /** This configuration with partitions in the given shape, x first ({@code withPartitions(3, 2)}). */
+    /** {@return this configuration with partitions in the given shape, x first ({@code withPartitions(3, 2)})} */
     public Config withPartitions(int... shape) {
         long product = 1;
         List<Integer> s = new ArrayList<>();
@@ -398,17 +398,19 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
                 new Partitions((int) Math.max(0, Math.min(Integer.MAX_VALUE, product)), s), devices, stepTimeout);
     }
 
-    /** This configuration spread over {@code n} GPUs from {@link #device()} on. */
+    /** {@return this configuration spread over {@code n} GPUs from {@link #device()} on} */
     public Config withDevices(int n) {
         return new Config(backend, threads, device, seed, mode, remaining, partitions, n);
     }
 
-    /** This configuration with a watchdog that ends the process when one call runs longer than {@code limit}. */
+    /**
+     * {@return this configuration with a watchdog that ends the process when one call runs longer than {@code limit}}
+     */
     public Config withStepTimeout(Duration limit) {
         return new Config(backend, threads, device, seed, mode, remaining, partitions, devices, limit);
     }
 
-    /** The settings as name/value pairs, for reports. */
+    /** {@return the settings as name/value pairs, for reports} */
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("backend", backend);

@@ -84,7 +84,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         sim.usage().run(what, body);
     }
 
-    /** The number of instances (places, or live agents). */
+    /** {@return the number of instances (places, or live agents)} */
     public abstract long size();
 
     /** How messages say what the collection holds: "these places hold", "these agents are". */
@@ -93,17 +93,17 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     /** How messages state the collection's size: "the grid 3x3 has 9 cells". */
     abstract String sizeText();
 
-    /** The model class. */
+    /** {@return the model class} */
     public Class<P> modelClass() {
         return modelClass;
     }
 
-    /** The model as the processor described it. */
+    /** {@return the model as the processor described it} */
     public ModelInfo model() {
         return model;
     }
 
-    /** Bytes of memory the collection holds on its backend. */
+    /** {@return bytes of memory the collection holds on its backend} */
     public long memoryBytes() {
         sim.checkOpen();
         return store.bytes();
@@ -224,7 +224,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         return binaryName.substring(Math.max(binaryName.lastIndexOf('.'), binaryName.lastIndexOf('$')) + 1);
     }
 
-    /** The names of the model's steps. */
+    /** {@return the names of the model's steps} */
     public List<String> stepNames() {
         List<String> names = new ArrayList<>();
         for (StepInfo s : model.steps()) {
@@ -233,7 +233,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         return names;
     }
 
-    /** The names of the model's attributes. */
+    /** {@return the names of the model's attributes} */
     public List<String> attributeNames() {
         List<String> names = new ArrayList<>();
         for (AttributeInfo a : model.attributes()) {
@@ -330,79 +330,79 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         work("set " + name + "." + attr, () -> store.write(a, e, values));
     }
 
-    /** The values of a double attribute. */
+    /** {@return the values of a double attribute} */
     public double[] getDouble(String attr) {
         return (double[]) read(attr, 0, ScalarType.DOUBLE, false);
     }
 
-    /** The values of element {@code k} of a double array attribute. */
+    /** {@return the values of element {@code k} of a double array attribute} */
     public double[] getDouble(String attr, int k) {
         return (double[]) read(attr, k, ScalarType.DOUBLE, true);
     }
 
-    /** The values of a float attribute. */
+    /** {@return the values of a float attribute} */
     public float[] getFloat(String attr) {
         return (float[]) read(attr, 0, ScalarType.FLOAT, false);
     }
 
-    /** The values of element {@code k} of a float array attribute. */
+    /** {@return the values of element {@code k} of a float array attribute} */
     public float[] getFloat(String attr, int k) {
         return (float[]) read(attr, k, ScalarType.FLOAT, true);
     }
 
-    /** The values of a long attribute. */
+    /** {@return the values of a long attribute} */
     public long[] getLong(String attr) {
         return (long[]) read(attr, 0, ScalarType.LONG, false);
     }
 
-    /** The values of element {@code k} of a long array attribute. */
+    /** {@return the values of element {@code k} of a long array attribute} */
     public long[] getLong(String attr, int k) {
         return (long[]) read(attr, k, ScalarType.LONG, true);
     }
 
-    /** The values of an int attribute. */
+    /** {@return the values of an int attribute} */
     public int[] getInt(String attr) {
         return (int[]) read(attr, 0, ScalarType.INT, false);
     }
 
-    /** The values of element {@code k} of an int array attribute. */
+    /** {@return the values of element {@code k} of an int array attribute} */
     public int[] getInt(String attr, int k) {
         return (int[]) read(attr, k, ScalarType.INT, true);
     }
 
-    /** The values of a short attribute. */
+    /** {@return the values of a short attribute} */
     public short[] getShort(String attr) {
         return (short[]) read(attr, 0, ScalarType.SHORT, false);
     }
 
-    /** The values of element {@code k} of a short array attribute. */
+    /** {@return the values of element {@code k} of a short array attribute} */
     public short[] getShort(String attr, int k) {
         return (short[]) read(attr, k, ScalarType.SHORT, true);
     }
 
-    /** The values of a byte attribute. */
+    /** {@return the values of a byte attribute} */
     public byte[] getByte(String attr) {
         return (byte[]) read(attr, 0, ScalarType.BYTE, false);
     }
 
-    /** The values of element {@code k} of a byte array attribute. */
+    /** {@return the values of element {@code k} of a byte array attribute} */
     public byte[] getByte(String attr, int k) {
         return (byte[]) read(attr, k, ScalarType.BYTE, true);
     }
 
-    /** The values of a boolean attribute. */
+    /** {@return the values of a boolean attribute} */
     public boolean[] getBoolean(String attr) {
         return (boolean[]) read(attr, 0, ScalarType.BOOLEAN, false);
     }
 
-    /** The values of element {@code k} of a boolean array attribute. */
+    /** {@return the values of element {@code k} of a boolean array attribute} */
     public boolean[] getBoolean(String attr, int k) {
         return (boolean[]) read(attr, k, ScalarType.BOOLEAN, true);
     }
 
     /**
-     * The values of any scalar attribute, or element {@code k} of an array attribute, as a primitive
-     * array of the attribute's own type (for tools that handle every type).
+     * {@return the values of any scalar attribute, or element {@code k} of an array attribute, as a primitive array of
+     * the attribute's own type (for tools that handle every type)}
      */
     public Object getColumn(String attr, int k) {
         int a = attribute(attr, null, model.attributeIndex(attr) >= 0 && model.attributes()
@@ -533,13 +533,13 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
 
     // ---- reductions --------------------------------------------------------------------------
 
-    /** Sum, minimum and maximum of a scalar attribute, in one pass, independent of threads and partitions. */
+    /** {@return sum, minimum and maximum of a scalar attribute, in one pass, independent of threads and partitions} */
     public Reduction reduce(String attr) {
         int a = attribute(attr, null, false);
         return work("reduce " + name + "." + attr, () -> store.reduce(a, 0));
     }
 
-    /** Sum, minimum and maximum of element {@code k} of an array attribute. */
+    /** {@return sum, minimum and maximum of element {@code k} of an array attribute} */
     public Reduction reduce(String attr, int k) {
         int a = attribute(attr, null, true);
         int e = element(a, k);
@@ -547,14 +547,14 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     }
 
     /**
-     * The sum of an attribute. Floating-point values are summed exactly and rounded once, so the result
-     * does not depend on threads, partitions or devices; booleans count as 0 and 1.
+     * {@return the sum of an attribute} Floating-point values are summed exactly and rounded once, so the result does
+     * not depend on threads, partitions or devices; booleans count as 0 and 1.
      */
     public double sum(String attr) {
         return reduce(attr).sum();
     }
 
-    /** The exact sum of an integral or boolean attribute. */
+    /** {@return the exact sum of an integral or boolean attribute} */
     public long sumLong(String attr) {
         int a = attribute(attr, null, false);
         if (model.attributes().get(a).type().isFloating()) {
@@ -563,20 +563,20 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         return work("sumLong " + name + "." + attr, () -> store.reduce(a, 0)).longSum();
     }
 
-    /** The least value of an attribute. */
+    /** {@return the least value of an attribute} */
     public double min(String attr) {
         return reduce(attr).min();
     }
 
-    /** The greatest value of an attribute. */
+    /** {@return the greatest value of an attribute} */
     public double max(String attr) {
         return reduce(attr).max();
     }
 
     /**
-     * A 64-bit FNV-1a hash of every attribute of every instance in the collection's order (raw bits, attributes in
-     * declaration order, elements in order), as 16 hex digits: equal states give equal checksums on every
-     * backend and partitioning.
+     * {@return a 64-bit FNV-1a hash of every attribute of every instance in the collection's order (raw bits,
+     * attributes in declaration order, elements in order), as 16 hex digits: equal states give equal checksums on every
+     * backend and partitioning}
      */
     public String checksum() {
         sim.checkOpen();

@@ -106,9 +106,9 @@ public final class Simulation implements AutoCloseable {
     private static volatile boolean autoToldOnce;
 
     /**
-     * Why {@code --backend auto} chose this backend over a preferred one, in one line ({@code --backend auto runs
-     * on the CPU: cuda: no CUDA driver (libcuda.so.1 cannot be loaded)}); null when it took the first choice or
-     * the backend was named. The first simulation of a process also prints it on standard error.
+     * {@return why {@code --backend auto} chose this backend over a preferred one, in one line ({@code --backend auto
+     * runs on the CPU: cuda: no CUDA driver (libcuda.so.1 cannot be loaded)}); null when it took the first choice or
+     * the backend was named} The first simulation of a process also prints it on standard error.
      */
     public String backendChoice() {
         return backendChoice;
@@ -344,22 +344,22 @@ public final class Simulation implements AutoCloseable {
         time++;
     }
 
-    /** The number of {@link #step()} calls so far; steps read it with {@code time()}. */
+    /** {@return the number of {@link #step()} calls so far; steps read it with {@code time()}} */
     public long time() {
         return time;
     }
 
-    /** The number of calls of random-drawing steps so far: the random stream the next one will use. */
+    /** {@return the number of calls of random-drawing steps so far: the random stream the next one will use} */
     public long epoch() {
         return epoch;
     }
 
-    /** The seed of every random draw. */
+    /** {@return the seed of every random draw} */
     public long seed() {
         return config.seed();
     }
 
-    /** The settings. */
+    /** {@return the settings} */
     public Config config() {
         return config;
     }
@@ -378,22 +378,22 @@ public final class Simulation implements AutoCloseable {
         });
     }
 
-    /** This process's rank among the MPI ranks that run the simulation together; 0 in a process alone. */
+    /** {@return this process's rank among the MPI ranks that run the simulation together; 0 in a process alone} */
     public int rank() {
         return cluster.rank();
     }
 
-    /** The number of processes (MPI ranks) that run the simulation together; 1 in a process alone. */
+    /** {@return the number of processes (MPI ranks) that run the simulation together; 1 in a process alone} */
     public int ranks() {
         return cluster.size();
     }
 
-    /** The largest of {@code value} over the ranks (every rank calls it): the slowest rank's time, say. */
+    /** {@return the largest of {@code value} over the ranks (every rank calls it): the slowest rank's time, say} */
     public long slowest(long value) {
         return cluster.max(value);
     }
 
-    /** Every rank's {@code value}, by rank (every rank calls it); in a process alone, the value itself. */
+    /** {@return every rank's {@code value}, by rank (every rank calls it); in a process alone, the value itself} */
     public long[] perRank(long value) {
         long[] all = new long[cluster.size()];
         all[cluster.rank()] = value;
@@ -401,8 +401,8 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
-     * The bytes this process's partitions have exchanged so far through the simulation's transport (over MPI ranks,
-     * those sent to and received from other ranks); 0 where no grid is cut.
+     * {@return the bytes this process's partitions have exchanged so far through the simulation's transport (over MPI
+     * ranks, those sent to and received from other ranks); 0 where no grid is cut}
      */
     public long exchangedBytes() {
         return transport == null ? 0 : transport.traffic().bytes();
@@ -413,22 +413,22 @@ public final class Simulation implements AutoCloseable {
         return cluster;
     }
 
-    /** One line describing the backend, for reports. */
+    /** {@return one line describing the backend, for reports} */
     public String backendDescription() {
         return backend.description();
     }
 
-    /** The backend's short name. */
+    /** {@return the backend's short name} */
     public String backendName() {
         return backend.name();
     }
 
-    /** Nanoseconds from creation to the first call of a step. */
+    /** {@return nanoseconds from creation to the first call of a step} */
     public long initNanos() {
         return (firstCall >= 0 ? firstCall : System.nanoTime()) - created;
     }
 
-    /** Total nanoseconds of all completed time steps. */
+    /** {@return total nanoseconds of all completed time steps} */
     public long stepNanos() {
         return stepNanos;
     }

@@ -16,29 +16,29 @@ import org.colony.runtime.transport.Transport;
  */
 public interface Cluster {
 
-    /** This process's rank, 0 to {@link #size()} less 1. */
+    /** {@return this process's rank, 0 to {@link #size()} less 1} */
     int rank();
 
-    /** The number of processes. */
+    /** {@return the number of processes} */
     int size();
 
-    /** Whether more than one process runs the simulation. */
+    /** {@return whether more than one process runs the simulation} */
     default boolean distributed() {
         return size() > 1;
     }
 
-    /** A short description for reports ({@code 1 process}, {@code mpi: 4 ranks on 2 hosts}). */
+    /** {@return a short description for reports ({@code 1 process}, {@code mpi: 4 ranks on 2 hosts})} */
     String description();
 
     /**
-     * The rank owning partition {@code partition} of {@code partitions}: rank r owns partitions
-     * {@code floor(r k / n)} to {@code floor((r + 1) k / n) - 1} of k over n ranks.
+     * {@return the rank owning partition {@code partition} of {@code partitions}: rank r owns partitions {@code floor(r
+     * k / n)} to {@code floor((r + 1) k / n) - 1} of k over n ranks}
      */
     default int owner(int partition, int partitions) {
         return (int) (((long) (partition + 1) * size() - 1) / partitions);
     }
 
-    /** Whether this rank owns partition {@code partition} of {@code partitions}. */
+    /** {@return whether this rank owns partition {@code partition} of {@code partitions}} */
     default boolean owns(int partition, int partitions) {
         return owner(partition, partitions) == rank();
     }
@@ -59,18 +59,18 @@ public interface Cluster {
     /** Adds up {@code values} over every rank, in place; returns them. */
     long[] sum(long[] values);
 
-    /** The sum of {@code value} over every rank. */
+    /** {@return the sum of {@code value} over every rank} */
     default long sum(long value) {
         return sum(new long[] {value})[0];
     }
 
-    /** The greatest of {@code value} over every rank. */
+    /** {@return the greatest of {@code value} over every rank} */
     long max(long value);
 
-    /** Every rank's bytes, by rank (this rank's own among them). */
+    /** {@return every rank's bytes, by rank (this rank's own among them)} */
     byte[][] gather(byte[] mine);
 
-    /** Rank {@code root}'s bytes, on every rank ({@code mine} is read on {@code root} only). */
+    /** {@return rank {@code root}'s bytes, on every rank ({@code mine} is read on {@code root} only)} */
     byte[] broadcast(byte[] mine, int root);
 
     /**
@@ -80,14 +80,14 @@ public interface Cluster {
     void broadcast(MemorySegment buffer, int root);
 
     /**
-     * The transport between the partitions of a grid cut into {@code partitions}: messages between partitions of
-     * this process through {@code local}, the others to and from the ranks that own them.
+     * {@return the transport between the partitions of a grid cut into {@code partitions}: messages between partitions
+     * of this process through {@code local}, the others to and from the ranks that own them}
      *
      * @param staging where {@code local} moves device memory, how its buffers reach host memory; else null
      */
     Transport transport(Transport local, int partitions, Staging staging);
 
-    /** {@link #transport(Transport, int, Staging)} of host memory. */
+    /** {@return {@link #transport(Transport, int, Staging)} of host memory} */
     default Transport transport(Transport local, int partitions) {
         return transport(local, partitions, null);
     }

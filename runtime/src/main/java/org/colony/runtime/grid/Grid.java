@@ -23,7 +23,7 @@ public final class Grid {
     }
 
     /**
-     * A grid with the given sizes, one per dimension, whose outside cells are absent.
+     * {@return a grid with the given sizes, one per dimension, whose outside cells are absent}
      *
      * @throws ColonyException if there are not 1 to 3 sizes or a size is not positive
      */
@@ -48,37 +48,37 @@ public final class Grid {
         return new Grid(sizes.clone(), Boundary.ABSENT);
     }
 
-    /** This grid with wrapping edges (a torus). */
+    /** {@return this grid with wrapping edges (a torus)} */
     public Grid wrap() {
         return new Grid(sizes, Boundary.WRAP);
     }
 
-    /** This grid with the given boundary policy. */
+    /** {@return this grid with the given boundary policy} */
     public Grid boundary(Boundary policy) {
         return new Grid(sizes, policy);
     }
 
-    /** The boundary policy. */
+    /** {@return the boundary policy} */
     public Boundary boundary() {
         return boundary;
     }
 
-    /** The number of dimensions, 1 to 3. */
+    /** {@return the number of dimensions, 1 to 3} */
     public int dimensions() {
         return sizes.length;
     }
 
-    /** The size along dimension {@code d}; 1 for dimensions beyond the grid's. */
+    /** {@return the size along dimension {@code d}; 1 for dimensions beyond the grid's} */
     public int size(int d) {
         return d < sizes.length ? sizes[d] : 1;
     }
 
-    /** All sizes. */
+    /** {@return all sizes} */
     public int[] sizes() {
         return sizes.clone();
     }
 
-    /** The number of cells. */
+    /** {@return the number of cells} */
     public long cells() {
         long c = 1;
         for (int s : sizes) {
@@ -87,7 +87,7 @@ public final class Grid {
         return c;
     }
 
-    /** The global linear index of a cell: {@code x + size(0) * (y + size(1) * z)}. */
+    /** {@return the global linear index of a cell: {@code x + size(0) * (y + size(1) * z)}} */
     public long index(int x, int y, int z) {
         return x + (long) size(0) * (y + (long) size(1) * z);
     }

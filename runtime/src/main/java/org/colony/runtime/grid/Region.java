@@ -12,14 +12,14 @@ import org.colony.kernel.Layout;
  */
 public record Region(int[] lo, int[] hi) {
 
-    /** The cells of the region. */
+    /** {@return the cells of the region} */
     public long cells() {
         return (long) (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
     }
 
     /**
-     * The owned cells a partition sends toward direction {@code neighborId}: within {@code width} cells of
-     * the faces that direction crosses, and the whole extent along dimensions it does not cross.
+     * {@return the owned cells a partition sends toward direction {@code neighborId}: within {@code width} cells of the
+     * faces that direction crosses, and the whole extent along dimensions it does not cross}
      *
      * @throws ColonyException if the halo is wider than the block along a dimension it crosses
      */
@@ -36,7 +36,7 @@ public record Region(int[] lo, int[] hi) {
         return new Region(lo, hi);
     }
 
-    /** The halo cells a partition receives from direction {@code neighborId}: the mirror of {@link #send}. */
+    /** {@return the halo cells a partition receives from direction {@code neighborId}: the mirror of {@link #send}} */
     public static Region receive(Block block, int dims, int neighborId, int width) {
         int[] o = Neighbors.offsets(neighborId, dims);
         int[] lo = new int[3];

@@ -11,7 +11,7 @@ public final class ColorMap {
     private ColorMap() {
     }
 
-    /** The RGB colour (0xRRGGBB) of {@code t} in [0, 1]; values outside are clamped, NaN is black. */
+    /** {@return the RGB colour (0xRRGGBB) of {@code t} in [0, 1]; values outside are clamped, NaN is black} */
     public static int rgb(double t) {
         if (Double.isNaN(t)) {
             return 0;

@@ -27,7 +27,7 @@ public final class HeatMap {
     private HeatMap() {
     }
 
-    /** Whether this Java runtime can write images. */
+    /** {@return whether this Java runtime can write images} */
     public static boolean available() {
         return ModuleLayer.boot().findModule("java.desktop").isPresent();
     }
@@ -120,7 +120,7 @@ public final class HeatMap {
         }
     }
 
-    /** The values of any primitive column as doubles (booleans as 0 and 1). */
+    /** {@return the values of any primitive column as doubles (booleans as 0 and 1)} */
     public static double[] asDoubles(Object column) {
         int n = Array.getLength(column);
         double[] out = new double[n];

@@ -30,17 +30,17 @@ public final class CallTimer {
         this.profile = p;
     }
 
-    /** The profile being collected, or null. */
+    /** {@return the profile being collected, or null} */
     public StepProfile profile() {
         return profile;
     }
 
-    /** A JFR token for {@link #end}: null when no recording wants the event. */
+    /** {@return a JFR token for {@link #end}: null when no recording wants the event} */
     public Object begin() {
         return JFR ? StepEvent.start() : null;
     }
 
-    /** The start time for {@link #end} when a profile is collected, else 0 (no clock read). */
+    /** {@return the start time for {@link #end} when a profile is collected, else 0 (no clock read)} */
     public long clock() {
         return profile != null ? System.nanoTime() : 0L;
     }

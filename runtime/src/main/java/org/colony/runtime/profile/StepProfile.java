@@ -28,12 +28,12 @@ public final class StepProfile {
      */
     public record Entry(String name, long calls, long wallNanos, long deviceCalls, double deviceMillis) {
 
-        /** Mean wall-clock nanoseconds per call. */
+        /** {@return mean wall-clock nanoseconds per call} */
         public double meanNanos() {
             return calls == 0 ? 0 : wallNanos / (double) calls;
         }
 
-        /** Mean device milliseconds per call, or NaN when the device timed none. */
+        /** {@return mean device milliseconds per call, or NaN when the device timed none} */
         public double meanDeviceMillis() {
             return deviceCalls == 0 ? Double.NaN : deviceMillis / deviceCalls;
         }
@@ -62,7 +62,7 @@ public final class StepProfile {
         t.device += millis;
     }
 
-    /** The totals, in the order the steps were first called. */
+    /** {@return the totals, in the order the steps were first called} */
     public List<Entry> entries() {
         List<Entry> out = new ArrayList<>();
         for (var e : steps.entrySet()) {

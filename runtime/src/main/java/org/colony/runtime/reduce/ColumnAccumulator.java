@@ -29,7 +29,7 @@ public final class ColumnAccumulator {
         this.exact = exact;
     }
 
-    /** The partial as numbers, for another process to merge ({@link #ofState}). */
+    /** {@return the partial as numbers, for another process to merge ({@link #ofState})} */
     public long[] state() {
         long[] e = exact.state();
         long[] out = Arrays.copyOf(e, e.length + 7);
@@ -44,7 +44,7 @@ public final class ColumnAccumulator {
         return out;
     }
 
-    /** The numbers of {@link #state()} as a partial again. */
+    /** {@return the numbers of {@link #state()} as a partial again} */
     public static ColumnAccumulator ofState(long[] state) {
         ColumnAccumulator c = new ColumnAccumulator(ExactSum.ofState(state, 0));
         int i = ExactSum.stateLength();
@@ -151,7 +151,7 @@ public final class ColumnAccumulator {
         count += o.count;
     }
 
-    /** The result for a column of the given type. */
+    /** {@return the result for a column of the given type} */
     public Reduction result(ScalarType type, String attribute) {
         if (type.isFloating()) {
             return new Reduction(exact.value(), 0, count == 0 ? Double.NaN : min, count == 0 ? Double.NaN : max, 0, 0,

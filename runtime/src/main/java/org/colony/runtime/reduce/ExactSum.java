@@ -103,7 +103,9 @@ public final class ExactSum {
         count += other.count;
     }
 
-    /** The sum as numbers, for another process to merge ({@link #ofState}): the digits, then flags and count. */
+    /**
+     * {@return the sum as numbers, for another process to merge ({@link #ofState}): the digits, then flags and count}
+     */
     public long[] state() {
         normalize();
         long[] out = new long[DIGITS + 2];
@@ -114,7 +116,7 @@ public final class ExactSum {
         return out;
     }
 
-    /** The numbers of {@link #state()} as a sum again. */
+    /** {@return the numbers of {@link #state()} as a sum again} */
     public static ExactSum ofState(long[] state, int from) {
         ExactSum s = new ExactSum();
         System.arraycopy(state, from, s.digits, 0, DIGITS);
@@ -127,12 +129,12 @@ public final class ExactSum {
         return s;
     }
 
-    /** The length of {@link #state()}. */
+    /** {@return the length of {@link #state()}} */
     public static int stateLength() {
         return DIGITS + 2;
     }
 
-    /** How many values were added. */
+    /** {@return how many values were added} */
     public long count() {
         return count;
     }
@@ -151,7 +153,9 @@ public final class ExactSum {
         pending = 0;
     }
 
-    /** The exact sum rounded once to the nearest double (ties to even); infinities and NaN as IEEE 754 says. */
+    /**
+     * {@return the exact sum rounded once to the nearest double (ties to even); infinities and NaN as IEEE 754 says}
+     */
     public double value() {
         if (nan || (positiveInfinity && negativeInfinity)) {
             return Double.NaN;

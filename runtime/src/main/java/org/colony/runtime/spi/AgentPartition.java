@@ -20,15 +20,15 @@ import org.colony.runtime.reduce.ColumnAccumulator;
 public interface AgentPartition extends AgentStore, HaloAgents, HostMoves, DeviceMoveRound, Births {
 
     /**
-     * The lane this partition's work runs in: partitions in different lanes (the GPU each lives on) have
-     * {@code manageAll}'s steps called side by side from different threads, so that their devices overlap;
-     * -1 (the default): the caller's thread calls every partition in turn.
+     * {@return the lane this partition's work runs in: partitions in different lanes (the GPU each lives on) have
+     * {@code manageAll}'s steps called side by side from different threads, so that their devices overlap; -1 (the
+     * default): the caller's thread calls every partition in turn}
      */
     default int lane() {
         return -1;
     }
 
-    /** The partial reduction of one element column of an attribute, to merge with the other partitions'. */
+    /** {@return the partial reduction of one element column of an attribute, to merge with the other partitions'} */
     ColumnAccumulator partial(int attribute, int element);
 
     // ---- manageAll -----------------------------------------------------------------------------

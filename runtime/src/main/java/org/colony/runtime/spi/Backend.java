@@ -12,10 +12,10 @@ import org.colony.runtime.transport.Transport;
 /** A backend that a simulation runs on: creates the storage of Places collections. */
 public interface Backend extends AutoCloseable {
 
-    /** A short name: {@code cpu}, {@code cuda}. */
+    /** {@return a short name: {@code cpu}, {@code cuda}} */
     String name();
 
-    /** One line saying what runs the model ({@code cpu: 8 threads}). */
+    /** {@return one line saying what runs the model ({@code cpu: 8 threads})} */
     String description();
 
     /**
@@ -35,16 +35,16 @@ public interface Backend extends AutoCloseable {
         throw new ColonyException("the " + name() + " backend cannot cut a grid into partitions");
     }
 
-    /** How the partitions of this backend's blocks exchange halos and agents. */
+    /** {@return how the partitions of this backend's blocks exchange halos and agents} */
     default Transport transport() {
         return new InProcessTransport();
     }
 
     /**
-     * How the partitions of a grid cut into {@code partitions} exchange halos and agents when they are spread over
-     * the processes of {@code cluster}: by default the MPI transport over {@link #transport()}, which must move host
-     * memory. A backend of device memory says how its buffers travel (NCCL between processes, or staged through the
-     * host).
+     * {@return how the partitions of a grid cut into {@code partitions} exchange halos and agents when they are spread
+     * over the processes of {@code cluster}: by default the MPI transport over {@link #transport()}, which must move
+     * host memory} A backend of device memory says how its buffers travel (NCCL between processes, or staged through
+     * the host).
      */
     default Transport transport(Cluster cluster, int partitions) {
         return cluster.transport(transport(), partitions);

@@ -11,7 +11,7 @@ import org.colony.runtime.grid.Region;
  */
 public interface HaloAgents {
 
-    /** Live agents of the partition. */
+    /** {@return live agents of the partition} */
     long size();
 
     /**
@@ -23,9 +23,9 @@ public interface HaloAgents {
     }
 
     /**
-     * Whether this partition counts the agents on its neighbours' halos in device memory and takes its own halo's
-     * counts there ({@link #deviceCounts}, {@link #receiveDeviceCounts}), when the runtime has a transport for
-     * device memory; false by default (then {@link #packCounts} and {@link #unpackCounts} serve).
+     * {@return whether this partition counts the agents on its neighbours' halos in device memory and takes its own
+     * halo's counts there ({@link #deviceCounts}, {@link #receiveDeviceCounts}), when the runtime has a transport for
+     * device memory; false by default (then {@link #packCounts} and {@link #unpackCounts} serve)}
      */
     default boolean countsOnDevice() {
         return false;
@@ -41,9 +41,9 @@ public interface HaloAgents {
     }
 
     /**
-     * Device memory for the counts of the halo boxes {@code regions} (one segment each, 4 bytes a cell), which the
-     * next {@link #haloReady} takes in instead of anything unpacked; {@code bound}: at most this many agents on
-     * them in all.
+     * {@return device memory for the counts of the halo boxes {@code regions} (one segment each, 4 bytes a cell), which
+     * the next {@link #haloReady} takes in instead of anything unpacked; {@code bound}: at most this many agents on
+     * them in all}
      */
     default MemorySegment[] receiveDeviceCounts(List<Region> regions, long bound) {
         throw new UnsupportedOperationException("counts on a device");
@@ -64,10 +64,10 @@ public interface HaloAgents {
     /** Gives every agent on the halo a slot for its row (after {@link #haloReady}). */
     void ghostsReady();
 
-    /** The agents on the cells of {@code region}, owned or halo (after {@link #haloReady}). */
+    /** {@return the agents on the cells of {@code region}, owned or halo (after {@link #haloReady})} */
     long agentsIn(Region region);
 
-    /** Bytes of one row as {@link #packRows} writes it: the id and every attribute element. */
+    /** {@return bytes of one row as {@link #packRows} writes it: the id and every attribute element} */
     long rowBytes();
 
     /** Writes the rows of the agents on {@code region}'s cells (owned), cell by cell, in id order on a cell. */

@@ -20,7 +20,7 @@ public interface HostMoves {
      */
     void resolveMoves(List<Batch> incoming);
 
-    /** The moves from partition {@code from} that won room (after {@link #resolveMoves}). */
+    /** {@return the moves from partition {@code from} that won room (after {@link #resolveMoves})} */
     long admitted(int from);
 
     /** Writes one byte per request partition {@code to} sent: 1 where it won room (after {@link #resolveMoves}). */
@@ -34,7 +34,7 @@ public interface HostMoves {
      */
     long leave(int to, MemorySegment verdicts);
 
-    /** Bytes of one moving agent's row: its id, new place, children asked for and attributes. */
+    /** {@return bytes of one moving agent's row: its id, new place, children asked for and attributes} */
     long moverBytes();
 
     /** Writes the rows of the agents leaving for partition {@code to}, in id order. */

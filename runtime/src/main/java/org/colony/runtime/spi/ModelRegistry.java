@@ -16,7 +16,7 @@ public final class ModelRegistry {
     }
 
     /**
-     * The descriptor of {@code model}.
+     * {@return the descriptor of {@code model}}
      *
      * @throws ColonyException if none was generated for it
      */

@@ -13,7 +13,7 @@ import org.colony.runtime.reduce.ColumnAccumulator;
  */
 public interface PlaceBlock extends PlaceStore {
 
-    /** Where the block's cells live in its columns. */
+    /** {@return where the block's cells live in its columns} */
     Layout layout();
 
     /**
@@ -32,8 +32,8 @@ public interface PlaceBlock extends PlaceStore {
     void unpack(int attribute, int element, Region region, MemorySegment buffer, long offset);
 
     /**
-     * Whether a step can run on a box of the owned cells at a time ({@link #callBox}, {@link #finishCall}): then
-     * the runtime runs the cells that read no halo while the halo is in flight.
+     * {@return whether a step can run on a box of the owned cells at a time ({@link #callBox}, {@link #finishCall}):
+     * then the runtime runs the cells that read no halo while the halo is in flight}
      */
     default boolean splits() {
         return false;
@@ -51,6 +51,6 @@ public interface PlaceBlock extends PlaceStore {
     default void finishCall(int step) {
     }
 
-    /** The partial reduction of the owned cells of one element column, to merge with the other blocks'. */
+    /** {@return the partial reduction of the owned cells of one element column, to merge with the other blocks'} */
     ColumnAccumulator partial(int attribute, int element);
 }

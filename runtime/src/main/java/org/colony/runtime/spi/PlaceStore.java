@@ -8,10 +8,10 @@ import org.colony.runtime.grid.Grid;
  */
 public interface PlaceStore extends Store {
 
-    /** The grid. */
+    /** {@return the grid} */
     Grid grid();
 
-    /** One cell's value of one element of an attribute, boxed. */
+    /** {@return one cell's value of one element of an attribute, boxed} */
     Object value(int attribute, int element, long index);
 
     /** Reads a shared attribute into a primitive array. */

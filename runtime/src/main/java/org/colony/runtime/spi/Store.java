@@ -11,7 +11,7 @@ import org.colony.runtime.reduce.Reduction;
  */
 public interface Store extends AutoCloseable {
 
-    /** The model. */
+    /** {@return the model} */
     ModelInfo model();
 
     /** Runs a step on every instance. */
@@ -38,7 +38,7 @@ public interface Store extends AutoCloseable {
      */
     void bindAgents(int slot, AgentStore agents);
 
-    /** Bytes of memory the collection holds. */
+    /** {@return bytes of memory the collection holds} */
     long bytes();
 
     @Override

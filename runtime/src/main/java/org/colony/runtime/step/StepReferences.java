@@ -30,7 +30,7 @@ public final class StepReferences {
     }
 
     /**
-     * The method a step reference names.
+     * {@return the method a step reference names}
      *
      * @throws ColonyException if the reference is a lambda or another object, not a method reference
      */

@@ -17,7 +17,7 @@ import org.colony.runtime.transport.Transport.Message;
  */
 public record Delivery(Message send, Message receive) {
 
-    /** The bytes delivered. */
+    /** {@return the bytes delivered} */
     public long bytes() {
         return send.buffer().byteSize();
     }

@@ -32,12 +32,12 @@ public final class Traffic {
         bytes = 0;
     }
 
-    /** Messages delivered so far. */
+    /** {@return messages delivered so far} */
     public long messages() {
         return messages;
     }
 
-    /** Bytes delivered so far. */
+    /** {@return bytes delivered so far} */
     public long bytes() {
         return bytes;
     }

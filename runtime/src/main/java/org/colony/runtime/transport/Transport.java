@@ -24,10 +24,10 @@ public interface Transport extends AutoCloseable {
     record Message(int from, int to, MemorySegment buffer) {
     }
 
-    /** A short name for messages: {@code in-process}, {@code nccl}, {@code mpi}. */
+    /** {@return a short name for messages: {@code in-process}, {@code nccl}, {@code mpi}} */
     String name();
 
-    /** Whether buffers live in GPU memory rather than host memory. */
+    /** {@return whether buffers live in GPU memory rather than host memory} */
     boolean deviceMemory();
 
     /**
@@ -50,10 +50,10 @@ public interface Transport extends AutoCloseable {
         return () -> { };
     }
 
-    /** What this transport has carried so far. */
+    /** {@return what this transport has carried so far} */
     Traffic traffic();
 
-    /** Whether {@link #start} lets work run alongside the transfers (so splitting a step pays). */
+    /** {@return whether {@link #start} lets work run alongside the transfers (so splitting a step pays)} */
     default boolean overlaps() {
         return false;
     }
