@@ -27,6 +27,8 @@ public final class CudaDevices {
     /**
      * {@return one line naming device {@code ordinal}: its name, ordinal and architecture ({@code NVIDIA H100 (device
      * 0, sm_90)})}
+     *
+     * @param ordinal the device's CUDA ordinal, 0 to {@link #count()} - 1
      */
     public static String describe(int ordinal) {
         try (CudaDevice device = CudaDevice.open(ordinal)) {
@@ -34,7 +36,11 @@ public final class CudaDevices {
         }
     }
 
-    /** {@return the bytes of memory free on device {@code ordinal} now} */
+    /**
+     * {@return the bytes of memory free on device {@code ordinal} now}
+     *
+     * @param ordinal the device's CUDA ordinal, 0 to {@link #count()} - 1
+     */
     public static long freeMemory(int ordinal) {
         try (CudaDevice device = CudaDevice.open(ordinal)) {
             return device.freeMemory();
