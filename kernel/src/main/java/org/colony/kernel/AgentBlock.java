@@ -9,10 +9,16 @@ public interface AgentBlock {
 
     /**
      * {@return the current column of an attribute: a primitive array by slot, or an array of them for array attributes}
+     *
+     * @param attribute the attribute's ordinal in the agent model
      */
     Object column(int attribute);
 
-    /** {@return the second column of a double-buffered attribute} */
+    /**
+     * {@return the second column of a double-buffered attribute}
+     *
+     * @param attribute the ordinal of a double-buffered attribute
+     */
     Object next(int attribute);
 
     /** {@return agent ids by slot} */
@@ -39,19 +45,33 @@ public interface AgentBlock {
     /**
      * {@return the contributions of each agent to a place attribute a step writes: a primitive array of the attribute's
      * type by slot (an array of them per element for array attributes)}
+     *
+     * @param placeAttribute the ordinal of the place attribute in the place model
      */
     Object contribution(int placeAttribute);
 
-    /** {@return whether each agent wrote (for plain writes, minima and maxima), by slot; per element for arrays} */
+    /**
+     * {@return whether each agent wrote (for plain writes, minima and maxima), by slot; per element for arrays}
+     *
+     * @param placeAttribute the ordinal of the place attribute in the place model
+     */
     Object contributed(int placeAttribute);
 
     /** {@return the places the agents live on (layout and columns)} */
     CpuBlock places();
 
-    /** {@return the agents of the collection in slot {@code slot} of the model's iterated agent classes} */
+    /**
+     * {@return the agents of the collection in slot {@code slot} of the model's iterated agent classes}
+     *
+     * @param slot the agent class's index among the model's iterated agent classes
+     */
     AgentView agents(int slot);
 
-    /** {@return a shared attribute's values} */
+    /**
+     * {@return a shared attribute's values}
+     *
+     * @param index the shared attribute's index in the model
+     */
     Object shared(int index);
 
     /** {@return the call its kernels run: the step, its arguments, the seed, the epoch and the time their draws see} */

@@ -15,7 +15,11 @@ public interface AgentView {
     /** {@return agent slots grouped by place} */
     int[] order();
 
-    /** {@return the current column of an attribute (as {@link CpuBlock#column})} */
+    /**
+     * {@return the current column of an attribute (as {@link CpuBlock#column})}
+     *
+     * @param attribute the attribute's ordinal in the agent model
+     */
     Object column(int attribute);
 
     /** {@return agent ids by slot} */

@@ -25,6 +25,8 @@ public record AttributeInfo(String name, ScalarType type, int length, boolean do
     /**
      * {@return a new zeroed column of {@code n} values: a primitive array ({@code double[]}) for a scalar, an array of
      * them ({@code double[][]}, one per element) for an array attribute, as {@link CpuBlock#column} returns it}
+     *
+     * @param n the number of values: the block's stored cells, or the agent slots
      */
     public Object newColumn(int n) {
         if (!isArray()) {

@@ -17,6 +17,8 @@ public record Call(int step, Object[] args, long seed, long epoch, long time) {
      * {@return this call as {@code info} (its step) sees it: the seed and the epoch only where the step draws random
      * numbers, the time only where it reads {@code time()}, zero otherwise} Two calls of a step that neither draws nor
      * reads the time are then alike from tick to tick (a GPU replays their launches unchanged).
+     *
+     * @param info the step this call runs
      */
     public Call seenBy(StepInfo info) {
         boolean random = info.usesRandom();

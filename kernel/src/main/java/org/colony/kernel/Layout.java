@@ -67,7 +67,13 @@ public record Layout(int dims, int size0, int size1, int size2, int origin0, int
         return extent1 * extent2;
     }
 
-    /** {@return storage index of the owned cell at local coordinates} */
+    /**
+     * {@return storage index of the owned cell at local coordinates}
+     *
+     * @param x the local x, 0 to the owned extent along x - 1
+     * @param y the local y, 0 to the owned extent along y - 1
+     * @param z the local z, 0 to the owned extent along z - 1
+     */
     public int storageIndex(int x, int y, int z) {
         return base() + x + y * strideY() + z * strideZ();
     }

@@ -32,7 +32,11 @@ public record ModelInfo(Class<?> modelClass, Class<?> placeClass, List<Class<?>>
         return r;
     }
 
-    /** {@return the ordinal of the attribute with this name, or -1} */
+    /**
+     * {@return the ordinal of the attribute with this name, or -1}
+     *
+     * @param name the field name
+     */
     public int attributeIndex(String name) {
         for (int i = 0; i < attributes.size(); i++) {
             if (attributes.get(i).name().equals(name)) {
@@ -42,7 +46,11 @@ public record ModelInfo(Class<?> modelClass, Class<?> placeClass, List<Class<?>>
         return -1;
     }
 
-    /** {@return the index of the step with this method name, or -1} */
+    /**
+     * {@return the index of the step with this method name, or -1}
+     *
+     * @param name the method name
+     */
     public int stepIndex(String name) {
         for (int i = 0; i < steps.size(); i++) {
             if (steps.get(i).name().equals(name)) {
@@ -52,7 +60,11 @@ public record ModelInfo(Class<?> modelClass, Class<?> placeClass, List<Class<?>>
         return -1;
     }
 
-    /** {@return the index of the shared attribute with this name, or -1} */
+    /**
+     * {@return the index of the shared attribute with this name, or -1}
+     *
+     * @param name the field name
+     */
     public int sharedIndex(String name) {
         for (int i = 0; i < shared.size(); i++) {
             if (shared.get(i).name().equals(name)) {

@@ -32,6 +32,8 @@ public final class RandomStream {
     private final int[] words = new int[4];
 
     /**
+     * A stream for one call's draws.
+     *
      * @param seed the simulation seed
      * @param epoch the call's epoch
      */
@@ -42,7 +44,11 @@ public final class RandomStream {
         this.epochHigh = (int) ((epoch >>> 32) & 0xFFFF);
     }
 
-    /** Starts the draws of instance {@code id}: the next word is word 0. */
+    /**
+     * Starts the draws of instance {@code id}: the next word is word 0.
+     *
+     * @param id the instance's id (a place's global index, an agent's id)
+     */
     public void reset(long id) {
         instanceLow = (int) id;
         high = (int) ((id >>> 32) & 0xFFFF) | (epochHigh << 16);
@@ -50,7 +56,11 @@ public final class RandomStream {
         cached = -1;
     }
 
-    /** Skips {@code n} words. */
+    /**
+     * Skips {@code n} words.
+     *
+     * @param n how many 32-bit words to skip
+     */
     public void skip(long n) {
         draw += (int) n;
     }
@@ -75,6 +85,7 @@ public final class RandomStream {
     /**
      * {@return an int in [0, bound) without bias (Lemire's multiply-and-reject), one word per attempt}
      *
+     * @param bound the exclusive upper bound, positive
      * @throws IllegalArgumentException if {@code bound <= 0}
      */
     public int uniformInt(int bound) {

@@ -4,12 +4,19 @@ import java.lang.reflect.Array;
 
 /** The primitive types an attribute, a shared value or a step parameter may have. */
 public enum ScalarType {
+    /** {@code boolean}, stored in one byte. */
     BOOLEAN(1, boolean.class, Boolean.class),
+    /** {@code byte}. */
     BYTE(1, byte.class, Byte.class),
+    /** {@code short}. */
     SHORT(2, short.class, Short.class),
+    /** {@code int}. */
     INT(4, int.class, Integer.class),
+    /** {@code long}. */
     LONG(8, long.class, Long.class),
+    /** {@code float}. */
     FLOAT(4, float.class, Float.class),
+    /** {@code double}. */
     DOUBLE(8, double.class, Double.class);
 
     private final int bytes;
@@ -47,7 +54,11 @@ public enum ScalarType {
         return this == FLOAT || this == DOUBLE;
     }
 
-    /** {@return a new zeroed Java array of this type} */
+    /**
+     * {@return a new zeroed Java array of this type}
+     *
+     * @param length the number of elements
+     */
     public Object newArray(int length) {
         return Array.newInstance(primitive, length);
     }

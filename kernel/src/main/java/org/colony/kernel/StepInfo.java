@@ -36,8 +36,10 @@ public record StepInfo(String name, List<ParamInfo> params, boolean predicate, S
         int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
 
     /**
-     * {@return attributes this step both writes and reads through neighbours: written to the second buffer, then
-     * swapped}
+     * {@return whether this step both writes attribute {@code attribute} and reads it through neighbours: it writes
+     * the second buffer, which is then swapped in}
+     *
+     * @param attribute the attribute's ordinal in the model
      */
     public boolean buffers(int attribute) {
         return writes.contains(attribute) && remoteReads.contains(attribute);

@@ -42,7 +42,13 @@ public final class Switch {
         this.description = description;
     }
 
-    /** {@return a switch that is on or off ({@code true} or {@code false}, in any case)} */
+    /**
+     * {@return a switch that is on or off ({@code true} or {@code false}, in any case)}
+     *
+     * @param property the system property, {@code colony.vectors}
+     * @param fallback the value when the property is not set
+     * @param description what the switch changes, one sentence for the table
+     */
     public static Switch flag(String property, boolean fallback, String description) {
         return new Switch(property, Kind.FLAG, 0, 0, "", List.of(), "true, false", Boolean.toString(fallback),
                 description);
@@ -52,6 +58,14 @@ public final class Switch {
      * {@return a whole number from {@code min} to {@code max} of {@code unit} ({@code "microseconds"}; empty for a
      * plain number); {@code meaning} says what a special value means in the table ({@code "0: each kernel's own"}), or
      * is empty}
+     *
+     * @param property the system property
+     * @param min the smallest value allowed
+     * @param max the largest value allowed
+     * @param unit the unit of the value, or empty
+     * @param fallback the value when the property is not set
+     * @param meaning what a special value means, or empty
+     * @param description what the switch changes, one sentence for the table
      */
     public static Switch whole(String property, long min, long max, String unit, long fallback, String meaning,
             String description) {
@@ -62,13 +76,26 @@ public final class Switch {
                 description);
     }
 
-    /** {@return one of {@code choices} (in any case), the first of which is the default} */
+    /**
+     * {@return one of {@code choices} (in any case), the first of which is the default}
+     *
+     * @param property the system property
+     * @param choices the values allowed, the default first
+     * @param description what the switch changes, one sentence for the table
+     */
     public static Switch choice(String property, List<String> choices, String description) {
         return new Switch(property, Kind.CHOICE, 0, 0, "", List.copyOf(choices), String.join(", ", choices),
                 choices.getFirst(), description);
     }
 
-    /** {@return any text, such as a path; {@code values} says what it is for the table} */
+    /**
+     * {@return any text, such as a path; {@code values} says what it is for the table}
+     *
+     * @param property the system property
+     * @param values what the value is, for the table ({@code "a directory"})
+     * @param fallback the value when the property is not set
+     * @param description what the switch changes, one sentence for the table
+     */
     public static Switch text(String property, String values, String fallback, String description) {
         return new Switch(property, Kind.TEXT, 0, 0, "", List.of(), values, fallback, description);
     }
