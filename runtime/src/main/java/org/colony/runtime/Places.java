@@ -118,7 +118,13 @@ public final class Places<P extends Place> extends ModelCollection<P> {
         });
     }
 
-    /** {@return the attribute values of the place at the given coordinates (missing ones are 0)} */
+    /**
+     * {@return the attribute values of the place at the given coordinates (missing ones are 0)}
+     *
+     * @param x the place's x
+     * @param y the place's y; 0 on a 1-D grid
+     * @param z the place's z; 0 on a 1-D or 2-D grid
+     */
     public Map<String, Object> get(int x, int y, int z) {
         for (int d = 0; d < 3; d++) {
             int c = d == 0 ? x : d == 1 ? y : z;

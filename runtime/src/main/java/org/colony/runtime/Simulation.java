@@ -81,6 +81,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * Starts a simulation with the given settings on the backend they select.
      *
+     * @param config the settings, from {@link Config#fromArgs} or {@link Config#defaults()}
+     * @return the simulation, open until {@link #close()}
      * @throws ColonyException if the backend is unknown or cannot run here (the message says why)
      */
     public static Simulation create(Config config) {
@@ -114,7 +116,11 @@ public final class Simulation implements AutoCloseable {
         return backendChoice;
     }
 
-    /** Starts a simulation with {@link Config#defaults()}. */
+    /**
+     * Starts a simulation with {@link Config#defaults()}.
+     *
+     * @return the simulation, open until {@link #close()}
+     */
     public static Simulation create() {
         return create(Config.defaults());
     }
@@ -154,6 +160,10 @@ public final class Simulation implements AutoCloseable {
     /**
      * Creates a collection of places of {@code model} over {@code grid}, all attributes zero.
      *
+     * @param <P> the place model
+     * @param grid the grid's extents and boundary
+     * @param model the model class, as written by the modeller
+     * @return the places, partitioned as the settings say
      * @throws ColonyException if the model was not processed by Colony, is an agent model, does not fit the grid's
      *     dimensionality, or does not fit in memory (the message gives the estimate)
      */
@@ -241,6 +251,13 @@ public final class Simulation implements AutoCloseable {
     /**
      * Creates a collection of agents of {@code model} living on {@code places}, any number per place.
      * Equivalent to {@code agents(model, places, placement, Integer.MAX_VALUE)}.
+     *
+     * @param <A> the agent model
+     * @param <P> the place model
+     * @param model the model class, as written by the modeller
+     * @param placement where the first agents go
+     * @param places the places the agents live on, of this simulation
+     * @return the agents
      */
     public <A extends Agent<P>, P extends Place> Agents<A> agents(Class<A> model, Places<P> places,
             Placement placement) {
@@ -251,8 +268,14 @@ public final class Simulation implements AutoCloseable {
      * Creates a collection of agents of {@code model} living on {@code places}, placed by {@code placement},
      * all attributes zero, ids 0, 1, ... in place order.
      *
+     * @param <A> the agent model
+     * @param <P> the place model
      * @param capacity the most agents of this collection one place may hold; moves and births into a
      *     full place are settled by a random priority
+     * @param model the model class, as written by the modeller
+     * @param placement where the first agents go
+     * @param places the places the agents live on, of this simulation
+     * @return the agents
      * @throws ColonyException if the model is not an agent model of these places, the placement does not
      *     fit, or a collection of the same class already lives on the places
      */
@@ -388,12 +411,20 @@ public final class Simulation implements AutoCloseable {
         return cluster.size();
     }
 
-    /** {@return the largest of {@code value} over the ranks (every rank calls it): the slowest rank's time, say} */
+    /**
+     * {@return the largest of {@code value} over the ranks (every rank calls it): the slowest rank's time, say}
+     *
+     * @param value this rank's value
+     */
     public long slowest(long value) {
         return cluster.max(value);
     }
 
-    /** {@return every rank's {@code value}, by rank (every rank calls it); in a process alone, the value itself} */
+    /**
+     * {@return every rank's {@code value}, by rank (every rank calls it); in a process alone, the value itself}
+     *
+     * @param value this rank's value
+     */
     public long[] perRank(long value) {
         long[] all = new long[cluster.size()];
         all[cluster.rank()] = value;
@@ -437,6 +468,8 @@ public final class Simulation implements AutoCloseable {
      * Starts collecting the calls and time of every step, {@code count} and {@code manageAll} from now on:
      * wall-clock time on the JVM and, on a backend that times its work on the device (CUDA), device time.
      * Calling it again returns the profile being collected.
+     *
+     * @return the profile being collected, which later calls add to
      */
     public StepProfile startProfile() {
         checkOpen();
@@ -454,6 +487,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * Stops collecting and returns the profile, with every device timing delivered (on a GPU this waits for
      * the device); null if none was started.
+     *
+     * @return the profile collected, or null
      */
     public StepProfile stopProfile() {
         checkOpen();

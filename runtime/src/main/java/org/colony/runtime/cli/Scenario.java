@@ -31,6 +31,7 @@ public interface Scenario {
      *
      * @param size the grid size, one value per dimension the scenario declares
      * @param params {@code --param name=value} options, for scenario-specific settings
+     * @param sim the simulation to create them on
      */
     void setup(Simulation sim, int[] size, Map<String, String> params);
 

@@ -25,6 +25,7 @@ public final class Grid {
     /**
      * {@return a grid with the given sizes, one per dimension, whose outside cells are absent}
      *
+     * @param sizes the extents, x first, each 1 or more
      * @throws ColonyException if there are not 1 to 3 sizes or a size is not positive
      */
     public static Grid of(int... sizes) {
@@ -53,7 +54,11 @@ public final class Grid {
         return new Grid(sizes, Boundary.WRAP);
     }
 
-    /** {@return this grid with the given boundary policy} */
+    /**
+     * {@return this grid with the given boundary policy}
+     *
+     * @param policy what lies beyond the edges
+     */
     public Grid boundary(Boundary policy) {
         return new Grid(sizes, policy);
     }
@@ -68,7 +73,11 @@ public final class Grid {
         return sizes.length;
     }
 
-    /** {@return the size along dimension {@code d}; 1 for dimensions beyond the grid's} */
+    /**
+     * {@return the size along dimension {@code d}; 1 for dimensions beyond the grid's}
+     *
+     * @param d the dimension, 0 for x
+     */
     public int size(int d) {
         return d < sizes.length ? sizes[d] : 1;
     }
@@ -87,7 +96,13 @@ public final class Grid {
         return c;
     }
 
-    /** {@return the global linear index of a cell: {@code x + size(0) * (y + size(1) * z)}} */
+    /**
+     * {@return the global linear index of a cell: {@code x + size(0) * (y + size(1) * z)}}
+     *
+     * @param x the cell's x
+     * @param y the cell's y; 0 on a 1-D grid
+     * @param z the cell's z; 0 on a 1-D or 2-D grid
+     */
     public long index(int x, int y, int z) {
         return x + (long) size(0) * (y + (long) size(1) * z);
     }

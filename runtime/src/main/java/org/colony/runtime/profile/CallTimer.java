@@ -20,12 +20,20 @@ public final class CallTimer {
     private final String backend;
     private StepProfile profile;
 
-    /** @param backend the backend's name, for the JFR events */
+    /**
+     * Times calls for a backend.
+     *
+     * @param backend the backend's name, for the JFR events
+     */
     public CallTimer(String backend) {
         this.backend = backend;
     }
 
-    /** Collects into {@code p} from now on; null stops collecting. */
+    /**
+     * Collects into {@code p} from now on; null stops collecting.
+     *
+     * @param p the profile, or null
+     */
     public void profile(StepProfile p) {
         this.profile = p;
     }
@@ -50,6 +58,10 @@ public final class CallTimer {
      *
      * @param instances places or live agents after the call (only read for JFR, so callers may pass 0
      *     when {@code jfr} is null)
+     * @param jfr what {@link #begin()} returned
+     * @param model the model's simple name
+     * @param step the step's method name
+     * @param t0 what {@link #clock()} returned when the call began
      */
     public void end(String model, String step, long instances, long t0, Object jfr) {
         if (profile != null) {

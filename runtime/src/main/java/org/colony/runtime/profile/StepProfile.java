@@ -48,14 +48,24 @@ public final class StepProfile {
 
     private final Map<String, Totals> steps = new LinkedHashMap<>();
 
-    /** Adds one call's wall-clock time. */
+    /**
+     * Adds one call's wall-clock time.
+     *
+     * @param name {@code Model.step}, {@code Model.step (count)} or {@code Model.manageAll}
+     * @param wallNanos the call's wall-clock time in nanoseconds
+     */
     public void record(String name, long wallNanos) {
         Totals t = steps.computeIfAbsent(name, k -> new Totals());
         t.calls++;
         t.wall += wallNanos;
     }
 
-    /** Adds one call's device time, as a backend measured it. */
+    /**
+     * Adds one call's device time, as a backend measured it.
+     *
+     * @param millis the call's device time in milliseconds
+     * @param name {@code Model.step}, {@code Model.step (count)} or {@code Model.manageAll}
+     */
     public void recordDevice(String name, double millis) {
         Totals t = steps.computeIfAbsent(name, k -> new Totals());
         t.deviceCalls++;

@@ -32,7 +32,11 @@ public final class ExactSum {
     public ExactSum() {
     }
 
-    /** Adds a double exactly. */
+    /**
+     * Adds a double exactly.
+     *
+     * @param v the value; an infinity or NaN is carried to {@link #value()} as IEEE 754 says
+     */
     public void add(double v) {
         count++;
         long bits = Double.doubleToRawLongBits(v);
@@ -82,12 +86,20 @@ public final class ExactSum {
         }
     }
 
-    /** Adds a float exactly (every float is a double). */
+    /**
+     * Adds a float exactly (every float is a double).
+     *
+     * @param v the value; an infinity or NaN is carried to {@link #value()} as IEEE 754 says
+     */
     public void add(float v) {
         add((double) v);
     }
 
-    /** Adds another accumulator's sum exactly. */
+    /**
+     * Adds another accumulator's sum exactly.
+     *
+     * @param other the sum to add; left unchanged
+     */
     public void add(ExactSum other) {
         normalize();
         other.normalize();
@@ -116,7 +128,12 @@ public final class ExactSum {
         return out;
     }
 
-    /** {@return the numbers of {@link #state()} as a sum again} */
+    /**
+     * {@return the numbers of {@link #state()} as a sum again}
+     *
+     * @param from where this sum's numbers start in {@code state}
+     * @param state numbers from {@link #state()}
+     */
     public static ExactSum ofState(long[] state, int from) {
         ExactSum s = new ExactSum();
         System.arraycopy(state, from, s.digits, 0, DIGITS);
