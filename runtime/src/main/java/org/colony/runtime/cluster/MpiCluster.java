@@ -237,6 +237,8 @@ public final class MpiCluster implements Cluster {
      * first waits a moment, so that a failure every rank meets alike is printed once, by rank 0.
      *
      * @param program what the line starts with ({@code mass}, {@code colony})
+     * @param err where the line is printed
+     * @param line one line saying what failed
      */
     public void fail(PrintStream err, String program, String line) {
         ended = true;
@@ -256,6 +258,10 @@ public final class MpiCluster implements Cluster {
      * Reports a failure of a rank that has no MPI (its library is missing), and ends this process with status 2:
      * rank 0 at once, another rank after a moment, so that a failure every rank meets is printed once (by rank 0),
      * as {@code mpirun} ends the other ranks when the first one exits with an error.
+     *
+     * @param err where the line is printed
+     * @param line one line saying what failed
+     * @param program what the line starts with ({@code mass}, {@code colony})
      */
     public static void failAlone(PrintStream err, String program, String line) {
         int rank = envInt("OMPI_COMM_WORLD_RANK", 0);

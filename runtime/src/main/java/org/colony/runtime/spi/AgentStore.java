@@ -11,7 +11,13 @@ public interface AgentStore extends Store {
     /** {@return live agents} */
     long size();
 
-    /** Carries out the recorded deaths, moves and births (see {@code docs/agents.md} for the order). */
+    /**
+     * Carries out the recorded deaths, moves and births (see {@code docs/agents.md} for the order).
+     *
+     * @param epoch the random stream of this {@code manageAll}, distinct for every call
+     * @param seed the simulation's seed
+     * @return what was done and the population afterwards
+     */
     ManageReport manage(long seed, long epoch);
 
     /** {@return the ids of the live agents, in order} */

@@ -16,6 +16,11 @@ public interface BackendProvider {
     /** {@return null when the backend can run here, otherwise one line saying why not} */
     String unavailableReason();
 
-    /** Opens the backend. */
+    /**
+     * Opens the backend.
+     *
+     * @param options the run's settings
+     * @return the backend, open until closed
+     */
     Backend open(BackendOptions options);
 }

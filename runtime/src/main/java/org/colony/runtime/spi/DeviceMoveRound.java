@@ -23,6 +23,8 @@ public interface DeviceMoveRound {
     /**
      * {@return the requests to places of partition {@code to} with the movers' rows, in device memory, after a {@link
      * AgentPartition#beginManage} whose round has no children ({@code requests()[to]} of them)}
+     *
+     * @param to the partition, 0 to the partition count - 1
      */
     default MemorySegment deviceRequests(int to) {
         throw new UnsupportedOperationException("moves on a device");
@@ -31,6 +33,8 @@ public interface DeviceMoveRound {
     /**
      * {@return device memory for the requests each partition sends here ({@code counts[from]} of them, as {@link
      * #deviceRequests} sizes them); null where it sends none}
+     *
+     * @param counts per sending partition, its requests
      */
     default MemorySegment[] receiveDeviceRequests(long[] counts) {
         throw new UnsupportedOperationException("moves on a device");
@@ -58,6 +62,8 @@ public interface DeviceMoveRound {
     /**
      * {@return one byte per request received from partition {@code to}, 1 where it won, in device memory: valid after
      * {@link #settleDeviceMoves} (queued behind it), sent before {@link #resolveDeviceMoves}}
+     *
+     * @param to the partition, 0 to the partition count - 1
      */
     default MemorySegment deviceVerdicts(int to) {
         throw new UnsupportedOperationException("moves on a device");
@@ -76,6 +82,8 @@ public interface DeviceMoveRound {
     /**
      * Tells a partition whose moves settle on a device how many of its requests won room in each partition (its
      * agents that leave); before {@link AgentPartition#finishManage}.
+     *
+     * @param won per partition, how many of this partition's requests won room there
      */
     default void movedAway(long[] won) {
         throw new UnsupportedOperationException("moves on a device");

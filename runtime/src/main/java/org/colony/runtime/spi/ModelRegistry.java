@@ -18,6 +18,7 @@ public final class ModelRegistry {
     /**
      * {@return the descriptor of {@code model}}
      *
+     * @param model the model class
      * @throws ColonyException if none was generated for it
      */
     public static ModelDescriptor descriptor(Class<?> model) {

@@ -35,6 +35,8 @@ public interface Transport extends AutoCloseable {
      * messages between the same pair match in list order. Returns when every receive buffer holds its data
      * (for device memory: when the copies are ordered before later work on the receiving device).
      *
+     * @param receives the messages they receive, each with a buffer of the send's size
+     * @param sends the messages this process's partitions send
      * @throws org.colony.ColonyException if a send and its receive differ in size, or one has no
      *     counterpart among this process's partitions
      */
@@ -44,6 +46,10 @@ public interface Transport extends AutoCloseable {
      * Starts an exchange and returns what completes it: work the caller issues between the two (interior cells
      * of a step, which read no halo) may run alongside the transfers; work issued after {@code finish} sees every
      * receive. A transport that cannot overlap carries the exchange out here and finishes with nothing to do.
+     *
+     * @param receives the messages they receive, each with a buffer of the send's size
+     * @param sends the messages this process's partitions send
+     * @return a call that waits for the exchange to complete; it runs before the receive buffers are read
      */
     default Runnable start(List<Message> sends, List<Message> receives) {
         exchange(sends, receives);
