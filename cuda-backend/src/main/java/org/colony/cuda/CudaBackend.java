@@ -43,7 +43,11 @@ public final class CudaBackend implements Backend {
     /** What the description adds in fast mode, the start line of a run. */
     static final String FAST_MATH = ", fast math (exp, log, pow, sin, ... are CUDA's own, a few ulps from StrictMath)";
 
-    /** Opens the GPUs that {@code options.device()} and {@code options.devices()} name. */
+    /**
+     * Opens the GPUs that {@code options.device()} and {@code options.devices()} name.
+     *
+     * @param options the run's settings: the first device, the device count and fast math
+     */
     public CudaBackend(BackendOptions options) {
         this.fast = options.fast();
         int n = options.devices();

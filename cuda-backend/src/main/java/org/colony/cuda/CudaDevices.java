@@ -15,7 +15,7 @@ public final class CudaDevices {
     }
 
     /**
-     * The CUDA devices the driver lists.
+     * {@return the CUDA devices the driver lists}
      *
      * @throws ColonyException where the driver cannot be loaded or initialised
      */
@@ -24,14 +24,23 @@ public final class CudaDevices {
         return Driver.deviceCount();
     }
 
-    /** One line naming device {@code ordinal}: its name, ordinal and architecture ({@code NVIDIA H100 (device 0, sm_90)}). */
+    /**
+     * {@return one line naming device {@code ordinal}: its name, ordinal and architecture ({@code NVIDIA H100 (device
+     * 0, sm_90)})}
+     *
+     * @param ordinal the device's CUDA ordinal, 0 to {@link #count()} - 1
+     */
     public static String describe(int ordinal) {
         try (CudaDevice device = CudaDevice.open(ordinal)) {
             return device.toString();
         }
     }
 
-    /** The bytes of memory free on device {@code ordinal} now. */
+    /**
+     * {@return the bytes of memory free on device {@code ordinal} now}
+     *
+     * @param ordinal the device's CUDA ordinal, 0 to {@link #count()} - 1
+     */
     public static long freeMemory(int ordinal) {
         try (CudaDevice device = CudaDevice.open(ordinal)) {
             return device.freeMemory();

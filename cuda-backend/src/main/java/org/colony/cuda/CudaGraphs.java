@@ -31,7 +31,11 @@ public final class CudaGraphs {
      */
     public record Counts(long built, long replayed, long updated, long instantiated, long flushed) {
 
-        /** The counts since {@code before}. */
+        /**
+         * {@return the counts since {@code before}}
+         *
+         * @param before counts taken earlier with {@link CudaGraphs#counts()}
+         */
         public Counts since(Counts before) {
             return new Counts(built - before.built, replayed - before.replayed, updated - before.updated,
                     instantiated - before.instantiated, flushed - before.flushed);
@@ -41,7 +45,7 @@ public final class CudaGraphs {
     private CudaGraphs() {
     }
 
-    /** What every CUDA backend of this JVM has done with graphs so far. */
+    /** {@return what every CUDA backend of this JVM has done with graphs so far} */
     public static Counts counts() {
         LaunchRecorder.Tally t = LaunchRecorder.totals();
         return new Counts(t.built(), t.replayed(), t.updated(), t.instantiated(), t.flushed());
@@ -50,6 +54,10 @@ public final class CudaGraphs {
     /**
      * Runs {@code open} with graphs off for the CUDA backends it opens (a {@code Simulation.create} inside it): they
      * launch every kernel at once for their whole life. For comparing a run with graphs and without in one JVM.
+     *
+     * @param <T> what {@code open} returns
+     * @param open the code that opens the backends, usually a {@code Simulation.create}
+     * @return what {@code open} returned
      */
     public static <T> T off(Supplier<T> open) {
         return ScopedValue.where(OFF, Boolean.TRUE).call(open::get);

@@ -7,51 +7,73 @@ package org.colony.kernel;
  */
 public interface AgentBlock {
 
-    /** The current column of an attribute: a primitive array by slot, or an array of them for array attributes. */
+    /**
+     * {@return the current column of an attribute: a primitive array by slot, or an array of them for array attributes}
+     *
+     * @param attribute the attribute's ordinal in the agent model
+     */
     Object column(int attribute);
 
-    /** The second column of a double-buffered attribute. */
+    /**
+     * {@return the second column of a double-buffered attribute}
+     *
+     * @param attribute the ordinal of a double-buffered attribute
+     */
     Object next(int attribute);
 
-    /** Agent ids by slot. */
+    /** {@return agent ids by slot} */
     long[] ids();
 
-    /** Global index of each agent's place, by slot. */
+    /** {@return global index of each agent's place, by slot} */
     long[] locations();
 
-    /** Death intents by slot. */
+    /** {@return death intents by slot} */
     boolean[] killed();
 
     /**
-     * Move intents by slot: -1 none, {@link #OUTSIDE} for a move that would leave a non-wrapping grid, else
-     * the destination's global index.
+     * {@return move intents by slot: -1 none, {@link #OUTSIDE} for a move that would leave a non-wrapping grid, else
+     * the destination's global index}
      */
     long[] targets();
 
-    /** Birth intents by slot: the number of children. */
+    /** {@return birth intents by slot: the number of children} */
     int[] spawns();
 
     /** A move that would leave the grid. */
     long OUTSIDE = -2;
 
     /**
-     * The contributions of each agent to a place attribute a step writes: a primitive array of the
-     * attribute's type by slot (an array of them per element for array attributes).
+     * {@return the contributions of each agent to a place attribute a step writes: a primitive array of the attribute's
+     * type by slot (an array of them per element for array attributes)}
+     *
+     * @param placeAttribute the ordinal of the place attribute in the place model
      */
     Object contribution(int placeAttribute);
 
-    /** Whether each agent wrote (for plain writes, minima and maxima), by slot; per element for arrays. */
+    /**
+     * {@return whether each agent wrote (for plain writes, minima and maxima), by slot; per element for arrays}
+     *
+     * @param placeAttribute the ordinal of the place attribute in the place model
+     */
     Object contributed(int placeAttribute);
 
-    /** The places the agents live on (layout and columns). */
+    /** {@return the places the agents live on (layout and columns)} */
     CpuBlock places();
 
-    /** The agents of the collection in slot {@code slot} of the model's iterated agent classes. */
+    /**
+     * {@return the agents of the collection in slot {@code slot} of the model's iterated agent classes}
+     *
+     * @param slot the agent class's index among the model's iterated agent classes
+     */
     AgentView agents(int slot);
 
-    /** A shared attribute's values. */
+    /**
+     * {@return a shared attribute's values}
+     *
+     * @param index the shared attribute's index in the model
+     */
     Object shared(int index);
 
-    /** The call its kernels run: the step, its arguments, the seed, the epoch and the time their draws see. */
+    /** {@return the call its kernels run: the step, its arguments, the seed, the epoch and the time their draws see} */
     Call call();
 }

@@ -9,15 +9,19 @@ package org.colony.kernel;
  */
 public interface AgentView {
 
-    /** Per storage index, where the place's agents start in {@link #order()}; length stored cells + 1. */
+    /** {@return per storage index, where the place's agents start in {@link #order()}; length stored cells + 1} */
     int[] start();
 
-    /** Agent slots grouped by place. */
+    /** {@return agent slots grouped by place} */
     int[] order();
 
-    /** The current column of an attribute (as {@link CpuBlock#column}). */
+    /**
+     * {@return the current column of an attribute (as {@link CpuBlock#column})}
+     *
+     * @param attribute the attribute's ordinal in the agent model
+     */
     Object column(int attribute);
 
-    /** Agent ids by slot. */
+    /** {@return agent ids by slot} */
     long[] ids();
 }

@@ -12,19 +12,21 @@ import java.lang.reflect.Array;
  *     a second column for snapshot reads
  */
 public record AttributeInfo(String name, ScalarType type, int length, boolean doubleBuffered) {
-    /** Whether this is an array attribute. */
+    /** {@return whether this is an array attribute} */
     public boolean isArray() {
         return length > 0;
     }
 
-    /** The number of columns of one buffer: 1 for a scalar, the length of an array. */
+    /** {@return the number of columns of one buffer: 1 for a scalar, the length of an array} */
     public int columns() {
         return Math.max(1, length);
     }
 
     /**
-     * A new zeroed column of {@code n} values: a primitive array ({@code double[]}) for a scalar, an array of them
-     * ({@code double[][]}, one per element) for an array attribute, as {@link CpuBlock#column} returns it.
+     * {@return a new zeroed column of {@code n} values: a primitive array ({@code double[]}) for a scalar, an array of
+     * them ({@code double[][]}, one per element) for an array attribute, as {@link CpuBlock#column} returns it}
+     *
+     * @param n the number of values: the block's stored cells, or the agent slots
      */
     public Object newColumn(int n) {
         if (!isArray()) {

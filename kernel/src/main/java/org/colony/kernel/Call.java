@@ -14,9 +14,11 @@ package org.colony.kernel;
 public record Call(int step, Object[] args, long seed, long epoch, long time) {
 
     /**
-     * This call as {@code info} (its step) sees it: the seed and the epoch only where the step draws random
-     * numbers, the time only where it reads {@code time()}, zero otherwise. Two calls of a step that neither draws
-     * nor reads the time are then alike from tick to tick (a GPU replays their launches unchanged).
+     * {@return this call as {@code info} (its step) sees it: the seed and the epoch only where the step draws random
+     * numbers, the time only where it reads {@code time()}, zero otherwise} Two calls of a step that neither draws nor
+     * reads the time are then alike from tick to tick (a GPU replays their launches unchanged).
+     *
+     * @param info the step this call runs
      */
     public Call seenBy(StepInfo info) {
         boolean random = info.usesRandom();

@@ -6,24 +6,38 @@ package org.colony.kernel;
  */
 public interface CpuBlock {
 
-    /** The block's layout. */
+    /** {@return the block's layout} */
     Layout layout();
 
     /**
-     * The current column of an attribute: a primitive array ({@code double[]}) for a scalar, an array of
-     * them ({@code double[][]}, one per element) for an array attribute.
+     * {@return the current column of an attribute: a primitive array ({@code double[]}) for a scalar, an array of them
+     * ({@code double[][]}, one per element) for an array attribute}
+     *
+     * @param attribute the attribute's ordinal in the model
      */
     Object column(int attribute);
 
-    /** The second column of a double-buffered attribute, which steps that buffer it write. */
+    /**
+     * {@return the second column of a double-buffered attribute, which steps that buffer it write}
+     *
+     * @param attribute the ordinal of a double-buffered attribute
+     */
     Object next(int attribute);
 
-    /** A shared attribute's values: a primitive array of length 1 for a scalar. */
+    /**
+     * {@return a shared attribute's values: a primitive array of length 1 for a scalar}
+     *
+     * @param index the shared attribute's index in the model
+     */
     Object shared(int index);
 
-    /** The call its kernels run: the step, its arguments, the seed, the epoch and the time their draws see. */
+    /** {@return the call its kernels run: the step, its arguments, the seed, the epoch and the time their draws see} */
     Call call();
 
-    /** The agents of the collection in slot {@code slot} of the model's iterated agent classes. */
+    /**
+     * {@return the agents of the collection in slot {@code slot} of the model's iterated agent classes}
+     *
+     * @param slot the agent class's index among the model's iterated agent classes
+     */
     AgentView agents(int slot);
 }

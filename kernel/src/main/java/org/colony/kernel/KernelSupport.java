@@ -16,7 +16,15 @@ public final class KernelSupport {
     private KernelSupport() {
     }
 
-    /** Checks a neighbour offset that is not a compile-time constant against the step's reach. */
+    /**
+     * Checks a neighbour offset that is not a compile-time constant against the step's reach.
+     *
+     * @param offset the offset, read at run time
+     * @param reach the step's reach, {@code @Step(reach = ...)}
+     * @param site where the offset is read, for the message ({@code HeatCell.diffuse})
+     * @return {@code offset}
+     * @throws org.colony.ColonyException if {@code offset} lies beyond {@code reach} either way
+     */
     public static int checkOffset(int offset, int reach, String site) {
         if (offset > reach || offset < -reach) {
             throw new ColonyException(site + ": neighbor offset " + offset + " is beyond the step's reach " + reach
@@ -26,8 +34,20 @@ public final class KernelSupport {
     }
 
     /**
-     * The global index of the place at offset (dx, dy, dz) from (x, y, z), or -1 when it lies outside a
-     * non-wrapping grid. Dimensions beyond {@code dims} are ignored.
+     * {@return the global index of the place at offset (dx, dy, dz) from (x, y, z), or -1 when it lies outside a
+     * non-wrapping grid} Dimensions beyond {@code dims} are ignored.
+     *
+     * @param x the place's x
+     * @param y the place's y; ignored for a 1D grid
+     * @param z the place's z; ignored for a 1D or 2D grid
+     * @param dx the offset along x
+     * @param dy the offset along y
+     * @param dz the offset along z
+     * @param size0 the grid's extent along x
+     * @param size1 the grid's extent along y
+     * @param size2 the grid's extent along z
+     * @param dims the grid's dimensions, 1 to 3
+     * @param wrap whether the grid wraps (a torus)
      */
     public static long neighborIndex(int x, int y, int z, int dx, int dy, int dz, int size0, int size1, int size2,
             int dims, boolean wrap) {
@@ -47,22 +67,50 @@ public final class KernelSupport {
         return wrap ? Math.floorMod(c, (long) n) : -1;
     }
 
-    /** An agent's move target for {@code migrate(dx, dy, dz)}: a global index, or {@link AgentBlock#OUTSIDE}. */
+    /**
+     * {@return an agent's move target for {@code migrate(dx, dy, dz)}: a global index, or {@link AgentBlock#OUTSIDE}}
+     *
+     * @param x the agent's place's x
+     * @param y the agent's place's y
+     * @param z the agent's place's z
+     * @param dx the move along x
+     * @param dy the move along y
+     * @param dz the move along z
+     * @param size0 the grid's extent along x
+     * @param size1 the grid's extent along y
+     * @param size2 the grid's extent along z
+     * @param dims the grid's dimensions, 1 to 3
+     * @param wrap whether the grid wraps (a torus)
+     */
     public static long migrate(int x, int y, int z, int dx, int dy, int dz, int size0, int size1, int size2, int dims,
             boolean wrap) {
         long g = neighborIndex(x, y, z, dx, dy, dz, size0, size1, size2, dims, wrap);
         return g < 0 ? AgentBlock.OUTSIDE : g;
     }
 
-    /** An agent's move target for {@code moveTo(x, y, z)}: a global index, or {@link AgentBlock#OUTSIDE}. */
+    /**
+     * {@return an agent's move target for {@code moveTo(x, y, z)}: a global index, or {@link AgentBlock#OUTSIDE}}
+     *
+     * @param x the destination's x
+     * @param y the destination's y
+     * @param z the destination's z
+     * @param size0 the grid's extent along x
+     * @param size1 the grid's extent along y
+     * @param size2 the grid's extent along z
+     * @param dims the grid's dimensions, 1 to 3
+     * @param wrap whether the grid wraps (a torus): a destination outside it is then wrapped in
+     */
     public static long moveTo(int x, int y, int z, int size0, int size1, int size2, int dims, boolean wrap) {
         long g = neighborIndex(0, 0, 0, x, y, z, size0, size1, size2, dims, wrap);
         return g < 0 ? AgentBlock.OUTSIDE : g;
     }
 
     /**
-     * The children an agent has asked for after one more {@code spawn(n)}: calls add up, and a total beyond
-     * int's range is refused here rather than wrapping around to a negative count.
+     * {@return the children an agent has asked for after one more {@code spawn(n)}: calls add up, and a total beyond
+     * int's range is refused here rather than wrapping around to a negative count}
+     *
+     * @param asked the children asked for so far in this step
+     * @param n the argument of this {@code spawn(n)}
      */
     public static int spawn(int asked, int n) {
         long total = (long) asked + n;
@@ -74,8 +122,11 @@ public final class KernelSupport {
     }
 
     /**
-     * The number of agents on the place stored at {@code s} (a storage index of the block, halo included) of an
-     * agent view's {@code start} array.
+     * {@return the number of agents on the place stored at {@code s} (a storage index of the block, halo included) of
+     * an agent view's {@code start} array}
+     *
+     * @param start an agent view's {@link AgentView#start()}
+     * @param s the place's storage index
      */
     public static int agentCount(int[] start, int s) {
         return start[s + 1] - start[s];
@@ -84,43 +135,83 @@ public final class KernelSupport {
     // Comparisons as 0 or 1, by arithmetic alone: a kernel combines them with & | ^ and tests the result once,
     // so the JIT has no branch to emit that data-dependent values would mispredict.
 
-    /** 1 if {@code a == b}, else 0. */
+    /**
+     * {@return 1 if {@code a == b}, else 0}
+     *
+     * @param a the left operand
+     * @param b the right operand
+     */
     public static int eq(int a, int b) {
         return ne(a, b) ^ 1;
     }
 
-    /** 1 if {@code a != b}, else 0. */
+    /**
+     * {@return 1 if {@code a != b}, else 0}
+     *
+     * @param a the left operand
+     * @param b the right operand
+     */
     public static int ne(int a, int b) {
         int d = a ^ b;
         return (d | -d) >>> 31;
     }
 
-    /** 1 if {@code a < b}, else 0. */
+    /**
+     * {@return 1 if {@code a < b}, else 0}
+     *
+     * @param a the left operand
+     * @param b the right operand
+     */
     public static int lt(int a, int b) {
         return (int) (((long) a - b) >>> 63);
     }
 
-    /** 1 if {@code a <= b}, else 0. */
+    /**
+     * {@return 1 if {@code a <= b}, else 0}
+     *
+     * @param a the left operand
+     * @param b the right operand
+     */
     public static int le(int a, int b) {
         return lt(b, a) ^ 1;
     }
 
-    /** 1 if {@code a > b}, else 0. */
+    /**
+     * {@return 1 if {@code a > b}, else 0}
+     *
+     * @param a the left operand
+     * @param b the right operand
+     */
     public static int gt(int a, int b) {
         return lt(b, a);
     }
 
-    /** 1 if {@code a >= b}, else 0. */
+    /**
+     * {@return 1 if {@code a >= b}, else 0}
+     *
+     * @param a the left operand
+     * @param b the right operand
+     */
     public static int ge(int a, int b) {
         return lt(a, b) ^ 1;
     }
 
-    /** 1 if {@code b}, else 0 (for a boolean read from a column the JIT emits just the load). */
+    /**
+     * {@return 1 if {@code b}, else 0 (for a boolean read from a column the JIT emits just the load)}
+     *
+     * @param b the value
+     */
     public static int bit(boolean b) {
         return b ? 1 : 0;
     }
 
-    /** Whether coordinate {@code c + d} lies in {@code [0, n)}. */
+    /**
+     * {@return whether coordinate {@code c + d} lies in {@code [0, n)}}
+     *
+     * @param c a coordinate, inside the grid
+     * @param d an offset from it
+     * @param n the grid's extent along that dimension
+     */
     public static boolean inside(int c, int d, int n) {
         long v = (long) c + d;
         return v >= 0 && v < n;

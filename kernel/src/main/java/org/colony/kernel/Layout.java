@@ -22,52 +22,58 @@ package org.colony.kernel;
 public record Layout(int dims, int size0, int size1, int size2, int origin0, int origin1, int origin2, int extent0,
         int extent1, int extent2, int pad, boolean wrap) {
 
-    /** Padded extent along x. */
+    /** {@return padded extent along x} */
     public int stored0() {
         return extent0 + 2 * pad;
     }
 
-    /** Padded extent along y. */
+    /** {@return padded extent along y} */
     public int stored1() {
         return dims >= 2 ? extent1 + 2 * pad : 1;
     }
 
-    /** Padded extent along z. */
+    /** {@return padded extent along z} */
     public int stored2() {
         return dims >= 3 ? extent2 + 2 * pad : 1;
     }
 
-    /** Distance in storage between cells one apart along y. */
+    /** {@return distance in storage between cells one apart along y} */
     public int strideY() {
         return stored0();
     }
 
-    /** Distance in storage between cells one apart along z. */
+    /** {@return distance in storage between cells one apart along z} */
     public int strideZ() {
         return stored0() * stored1();
     }
 
-    /** Storage index of the owned cell at local (0, 0, 0). */
+    /** {@return storage index of the owned cell at local (0, 0, 0)} */
     public int base() {
         return pad + (dims >= 2 ? pad * strideY() : 0) + (dims >= 3 ? pad * strideZ() : 0);
     }
 
-    /** Cells in storage, halo included. */
+    /** {@return cells in storage, halo included} */
     public long storedCells() {
         return (long) stored0() * stored1() * stored2();
     }
 
-    /** Owned cells. */
+    /** {@return owned cells} */
     public long ownedCells() {
         return (long) extent0 * extent1 * extent2;
     }
 
-    /** Rows of the owned region: (y, z) lines. */
+    /** {@return rows of the owned region: (y, z) lines} */
     public int rows() {
         return extent1 * extent2;
     }
 
-    /** Storage index of the owned cell at local coordinates. */
+    /**
+     * {@return storage index of the owned cell at local coordinates}
+     *
+     * @param x the local x, 0 to the owned extent along x - 1
+     * @param y the local y, 0 to the owned extent along y - 1
+     * @param z the local z, 0 to the owned extent along z - 1
+     */
     public int storageIndex(int x, int y, int z) {
         return base() + x + y * strideY() + z * strideZ();
     }

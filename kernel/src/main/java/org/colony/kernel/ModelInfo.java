@@ -18,12 +18,12 @@ import java.util.List;
 public record ModelInfo(Class<?> modelClass, Class<?> placeClass, List<Class<?>> agentClasses, int dimensions,
         int minDimensions, List<AttributeInfo> attributes, List<SharedInfo> shared, List<StepInfo> steps) {
 
-    /** Whether this is an agent model. */
+    /** {@return whether this is an agent model} */
     public boolean isAgent() {
         return placeClass != null;
     }
 
-    /** The largest reach of any step: the halo width storage keeps around each partition. */
+    /** {@return the largest reach of any step: the halo width storage keeps around each partition} */
     public int reach() {
         int r = 0;
         for (StepInfo s : steps) {
@@ -32,7 +32,11 @@ public record ModelInfo(Class<?> modelClass, Class<?> placeClass, List<Class<?>>
         return r;
     }
 
-    /** The ordinal of the attribute with this name, or -1. */
+    /**
+     * {@return the ordinal of the attribute with this name, or -1}
+     *
+     * @param name the field name
+     */
     public int attributeIndex(String name) {
         for (int i = 0; i < attributes.size(); i++) {
             if (attributes.get(i).name().equals(name)) {
@@ -42,7 +46,11 @@ public record ModelInfo(Class<?> modelClass, Class<?> placeClass, List<Class<?>>
         return -1;
     }
 
-    /** The index of the step with this method name, or -1. */
+    /**
+     * {@return the index of the step with this method name, or -1}
+     *
+     * @param name the method name
+     */
     public int stepIndex(String name) {
         for (int i = 0; i < steps.size(); i++) {
             if (steps.get(i).name().equals(name)) {
@@ -52,7 +60,11 @@ public record ModelInfo(Class<?> modelClass, Class<?> placeClass, List<Class<?>>
         return -1;
     }
 
-    /** The index of the shared attribute with this name, or -1. */
+    /**
+     * {@return the index of the shared attribute with this name, or -1}
+     *
+     * @param name the field name
+     */
     public int sharedIndex(String name) {
         for (int i = 0; i < shared.size(); i++) {
             if (shared.get(i).name().equals(name)) {

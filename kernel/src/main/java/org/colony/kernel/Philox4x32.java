@@ -18,6 +18,14 @@ public final class Philox4x32 {
     /**
      * Computes 10 rounds on counter {@code (c0, c1, c2, c3)} with key {@code (k0, k1)} and stores the four
      * output words in {@code out[0..3]}.
+     *
+     * @param c0 counter word 0
+     * @param c1 counter word 1
+     * @param c2 counter word 2
+     * @param c3 counter word 3
+     * @param k0 key word 0
+     * @param k1 key word 1
+     * @param out at least 4 words, overwritten
      */
     public static void block(int c0, int c1, int c2, int c3, int k0, int k1, int[] out) {
         for (int round = 0; round < 10; round++) {

@@ -32,6 +32,8 @@ public final class RandomStream {
     private final int[] words = new int[4];
 
     /**
+     * A stream for one call's draws.
+     *
      * @param seed the simulation seed
      * @param epoch the call's epoch
      */
@@ -42,7 +44,11 @@ public final class RandomStream {
         this.epochHigh = (int) ((epoch >>> 32) & 0xFFFF);
     }
 
-    /** Starts the draws of instance {@code id}: the next word is word 0. */
+    /**
+     * Starts the draws of instance {@code id}: the next word is word 0.
+     *
+     * @param id the instance's id (a place's global index, an agent's id)
+     */
     public void reset(long id) {
         instanceLow = (int) id;
         high = (int) ((id >>> 32) & 0xFFFF) | (epochHigh << 16);
@@ -50,12 +56,16 @@ public final class RandomStream {
         cached = -1;
     }
 
-    /** Skips {@code n} words. */
+    /**
+     * Skips {@code n} words.
+     *
+     * @param n how many 32-bit words to skip
+     */
     public void skip(long n) {
         draw += (int) n;
     }
 
-    /** The next 32-bit word. */
+    /** {@return the next 32-bit word} */
     public int nextInt() {
         int b = draw >>> 2;
         if (b != cached) {
@@ -65,7 +75,7 @@ public final class RandomStream {
         return words[draw++ & 3];
     }
 
-    /** A double in [0, 1) from two words: {@code ((w0 << 21) ^ (w1 >>> 11)) * 2^-53}. */
+    /** {@return a double in [0, 1) from two words: {@code ((w0 << 21) ^ (w1 >>> 11)) * 2^-53}} */
     public double uniform() {
         long a = nextInt() & 0xFFFFFFFFL;
         long b = nextInt() & 0xFFFFFFFFL;
@@ -73,8 +83,9 @@ public final class RandomStream {
     }
 
     /**
-     * An int in [0, bound) without bias (Lemire's multiply-and-reject), one word per attempt.
+     * {@return an int in [0, bound) without bias (Lemire's multiply-and-reject), one word per attempt}
      *
+     * @param bound the exclusive upper bound, positive
      * @throws IllegalArgumentException if {@code bound <= 0}
      */
     public int uniformInt(int bound) {
@@ -93,7 +104,7 @@ public final class RandomStream {
         return (int) (m >>> 32);
     }
 
-    /** A standard normal by Box-Muller from two uniforms u, v: {@code sqrt(-2 log(1 - u)) * cos(2 pi v)}. */
+    /** {@return a standard normal by Box-Muller from two uniforms u, v: {@code sqrt(-2 log(1 - u)) * cos(2 pi v)}} */
     public double normal() {
         double u = uniform();
         double v = uniform();

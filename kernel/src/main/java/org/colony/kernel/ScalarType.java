@@ -4,12 +4,19 @@ import java.lang.reflect.Array;
 
 /** The primitive types an attribute, a shared value or a step parameter may have. */
 public enum ScalarType {
+    /** {@code boolean}, stored in one byte. */
     BOOLEAN(1, boolean.class, Boolean.class),
+    /** {@code byte}. */
     BYTE(1, byte.class, Byte.class),
+    /** {@code short}. */
     SHORT(2, short.class, Short.class),
+    /** {@code int}. */
     INT(4, int.class, Integer.class),
+    /** {@code long}. */
     LONG(8, long.class, Long.class),
+    /** {@code float}. */
     FLOAT(4, float.class, Float.class),
+    /** {@code double}. */
     DOUBLE(8, double.class, Double.class);
 
     private final int bytes;
@@ -22,32 +29,36 @@ public enum ScalarType {
         this.boxed = boxed;
     }
 
-    /** Bytes per value in storage. */
+    /** {@return bytes per value in storage} */
     public int bytes() {
         return bytes;
     }
 
-    /** The Java primitive class. */
+    /** {@return the Java primitive class} */
     public Class<?> primitive() {
         return primitive;
     }
 
-    /** The Java wrapper class. */
+    /** {@return the Java wrapper class} */
     public Class<?> boxed() {
         return boxed;
     }
 
-    /** The Java keyword. */
+    /** {@return the Java keyword} */
     public String javaName() {
         return primitive.getName();
     }
 
-    /** Whether the type is float or double. */
+    /** {@return whether the type is float or double} */
     public boolean isFloating() {
         return this == FLOAT || this == DOUBLE;
     }
 
-    /** A new zeroed Java array of this type. */
+    /**
+     * {@return a new zeroed Java array of this type}
+     *
+     * @param length the number of elements
+     */
     public Object newArray(int length) {
         return Array.newInstance(primitive, length);
     }

@@ -8,7 +8,7 @@ package org.colony.kernel;
  * @param length 0 for a scalar, the element count of a shared array
  */
 public record SharedInfo(String name, ScalarType type, int length) {
-    /** Whether this is a shared array. */
+    /** {@return whether this is a shared array} */
     public boolean isArray() {
         return length > 0;
     }

@@ -35,7 +35,12 @@ public record StepInfo(String name, List<ParamInfo> params, boolean predicate, S
         Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
         int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
 
-    /** Attributes this step both writes and reads through neighbours: written to the second buffer, then swapped. */
+    /**
+     * {@return whether this step both writes attribute {@code attribute} and reads it through neighbours: it writes
+     * the second buffer, which is then swapped in}
+     *
+     * @param attribute the attribute's ordinal in the model
+     */
     public boolean buffers(int attribute) {
         return writes.contains(attribute) && remoteReads.contains(attribute);
     }

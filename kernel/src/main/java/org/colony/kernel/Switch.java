@@ -42,16 +42,30 @@ public final class Switch {
         this.description = description;
     }
 
-    /** A switch that is on or off ({@code true} or {@code false}, in any case). */
+    /**
+     * {@return a switch that is on or off ({@code true} or {@code false}, in any case)}
+     *
+     * @param property the system property, {@code colony.vectors}
+     * @param fallback the value when the property is not set
+     * @param description what the switch changes, one sentence for the table
+     */
     public static Switch flag(String property, boolean fallback, String description) {
         return new Switch(property, Kind.FLAG, 0, 0, "", List.of(), "true, false", Boolean.toString(fallback),
                 description);
     }
 
     /**
-     * A whole number from {@code min} to {@code max} of {@code unit} ({@code "microseconds"}; empty for a plain
-     * number); {@code meaning} says what a special value means in the table ({@code "0: each kernel's own"}), or
-     * is empty.
+     * {@return a whole number from {@code min} to {@code max} of {@code unit} ({@code "microseconds"}; empty for a
+     * plain number); {@code meaning} says what a special value means in the table ({@code "0: each kernel's own"}), or
+     * is empty}
+     *
+     * @param property the system property
+     * @param min the smallest value allowed
+     * @param max the largest value allowed
+     * @param unit the unit of the value, or empty
+     * @param fallback the value when the property is not set
+     * @param meaning what a special value means, or empty
+     * @param description what the switch changes, one sentence for the table
      */
     public static Switch whole(String property, long min, long max, String unit, long fallback, String meaning,
             String description) {
@@ -62,45 +76,58 @@ public final class Switch {
                 description);
     }
 
-    /** One of {@code choices} (in any case), the first of which is the default. */
+    /**
+     * {@return one of {@code choices} (in any case), the first of which is the default}
+     *
+     * @param property the system property
+     * @param choices the values allowed, the default first
+     * @param description what the switch changes, one sentence for the table
+     */
     public static Switch choice(String property, List<String> choices, String description) {
         return new Switch(property, Kind.CHOICE, 0, 0, "", List.copyOf(choices), String.join(", ", choices),
                 choices.getFirst(), description);
     }
 
-    /** Any text, such as a path; {@code values} says what it is for the table. */
+    /**
+     * {@return any text, such as a path; {@code values} says what it is for the table}
+     *
+     * @param property the system property
+     * @param values what the value is, for the table ({@code "a directory"})
+     * @param fallback the value when the property is not set
+     * @param description what the switch changes, one sentence for the table
+     */
     public static Switch text(String property, String values, String fallback, String description) {
         return new Switch(property, Kind.TEXT, 0, 0, "", List.of(), values, fallback, description);
     }
 
-    /** The system property, {@code colony.cuda.graphs}. */
+    /** {@return the system property, {@code colony.cuda.graphs}} */
     public String property() {
         return property;
     }
 
-    /** What it may be set to, as the table says it ({@code true, false}, {@code 0 to 4}). */
+    /** {@return what it may be set to, as the table says it ({@code true, false}, {@code 0 to 4})} */
     public String values() {
         return values;
     }
 
-    /** The value when the property is unset or blank. */
+    /** {@return the value when the property is unset or blank} */
     public String fallback() {
         return fallback;
     }
 
-    /** What it changes, one or two sentences. */
+    /** {@return what it changes, one or two sentences} */
     public String description() {
         return description;
     }
 
-    /** The property's value with blanks stripped, or the default when it is unset or blank. */
+    /** {@return the property's value with blanks stripped, or the default when it is unset or blank} */
     public String value() {
         String v = System.getProperty(property);
         return v == null || v.isBlank() ? fallback : v.strip();
     }
 
     /**
-     * Whether a flag is on.
+     * {@return whether a flag is on}
      *
      * @throws ColonyException if it is set to anything but true or false
      */
@@ -114,7 +141,7 @@ public final class Switch {
     }
 
     /**
-     * The whole number the switch is set to.
+     * {@return the whole number the switch is set to}
      *
      * @throws ColonyException if it is set to anything but a whole number in its range
      */
@@ -132,7 +159,7 @@ public final class Switch {
     }
 
     /**
-     * The choice the switch is set to, in lower case.
+     * {@return the choice the switch is set to, in lower case}
      *
      * @throws ColonyException if it is set to anything but one of its choices
      */

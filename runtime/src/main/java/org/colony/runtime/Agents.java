@@ -39,12 +39,12 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
         return work("size " + name, store::size);
     }
 
-    /** The places the agents live on. */
+    /** {@return the places the agents live on} */
     public Places<?> places() {
         return places;
     }
 
-    /** The most agents of this collection one place may hold ({@link Integer#MAX_VALUE}: no limit). */
+    /** {@return the most agents of this collection one place may hold ({@link Integer#MAX_VALUE}: no limit)} */
     public int capacity() {
         return capacity;
     }
@@ -54,10 +54,10 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     }
 
     /**
-     * The bytes sent between partitions for these agents so far: {@code haloCounts} (how many agents stand on
-     * each place of a neighbouring partition's halo, before steps that count them there), {@code haloRows} (their
-     * ids and attributes, before steps that iterate them there) and {@code manageAll} (move requests, verdicts,
-     * moving agents and birth counts); all zero on a grid of one block.
+     * {@return the bytes sent between partitions for these agents so far: {@code haloCounts} (how many agents stand on
+     * each place of a neighbouring partition's halo, before steps that count them there), {@code haloRows} (their ids
+     * and attributes, before steps that iterate them there) and {@code manageAll} (move requests, verdicts, moving
+     * agents and birth counts); all zero on a grid of one block}
      */
     public Map<String, Long> partitionTraffic() {
         var cut = store instanceof PartitionedAgents a ? a : null;
@@ -88,18 +88,18 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
         });
     }
 
-    /** The report of the last {@link #manageAll()}. */
+    /** {@return the report of the last {@link #manageAll()}} */
     public ManageReport lastReport() {
         return last;
     }
 
-    /** The ids of the live agents, in order. */
+    /** {@return the ids of the live agents, in order} */
     public long[] ids() {
         sim.checkOpen();
         return work("ids " + name, store::ids);
     }
 
-    /** The global index of each live agent's place ({@code x + W * (y + H * z)}), in id order. */
+    /** {@return the global index of each live agent's place ({@code x + W * (y + H * z)}), in id order} */
     public long[] locations() {
         sim.checkOpen();
         return work("locations " + name, store::places);

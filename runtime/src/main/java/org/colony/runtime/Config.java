@@ -74,7 +74,12 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
             }
         }
 
-        /** Reads {@code 6} or {@code 3x2}. */
+        /**
+         * Reads {@code 6} or {@code 3x2}.
+         *
+         * @param value the option's value, a count or a shape
+         * @return the partitions it names
+         */
         public static Partitions parse(String value) {
             String v = value.trim().toLowerCase(Locale.ROOT);
             if (!v.contains("x")) {
@@ -137,25 +142,53 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         remaining = List.copyOf(remaining);
     }
 
-    /** Settings on {@code partitions} and {@code devices}, without a watchdog. */
+    /**
+     * Settings on {@code partitions} and {@code devices}, without a watchdog.
+     *
+     * @param backend {@code auto}, {@code cpu} or {@code cuda}
+     * @param device the first GPU's ordinal, from 0
+     * @param devices the GPUs to spread the partitions over, 1 or more
+     * @param mode deterministic (bit-identical everywhere) or fast
+     * @param partitions the partitions to cut each grid into
+     * @param remaining the arguments Colony did not read, for the driver
+     * @param seed the seed of every random draw
+     * @param threads the CPU worker threads, 1 to {@value #MAX_THREADS}
+     */
     public Config(String backend, int threads, int device, long seed, Mode mode, List<String> remaining,
             Partitions partitions, int devices) {
         this(backend, threads, device, seed, mode, remaining, partitions, devices, null);
     }
 
-    /** Settings on one partition and device {@code device}. */
+    /**
+     * Settings on one partition and device {@code device}.
+     *
+     * @param backend {@code auto}, {@code cpu} or {@code cuda}
+     * @param device the first GPU's ordinal, from 0
+     * @param mode deterministic (bit-identical everywhere) or fast
+     * @param remaining the arguments Colony did not read, for the driver
+     * @param seed the seed of every random draw
+     * @param threads the CPU worker threads, 1 to {@value #MAX_THREADS}
+     */
     public Config(String backend, int threads, int device, long seed, Mode mode, List<String> remaining) {
         this(backend, threads, device, seed, mode, remaining, Partitions.ONE, 1);
     }
 
-    /** Settings on device 0. */
+    /**
+     * Settings on device 0.
+     *
+     * @param backend {@code auto}, {@code cpu} or {@code cuda}
+     * @param mode deterministic (bit-identical everywhere) or fast
+     * @param remaining the arguments Colony did not read, for the driver
+     * @param seed the seed of every random draw
+     * @param threads the CPU worker threads, 1 to {@value #MAX_THREADS}
+     */
     public Config(String backend, int threads, long seed, Mode mode, List<String> remaining) {
         this(backend, threads, 0, seed, mode, remaining);
     }
 
     /**
-     * The defaults: backend auto, one thread per available processor (under {@code mpirun}, the processors shared
-     * among the ranks of this host), seed 42, deterministic.
+     * {@return the defaults: backend auto, one thread per available processor (under {@code mpirun}, the processors
+     * shared among the ranks of this host), seed 42, deterministic}
      */
     public static Config defaults() {
         return new Config("auto", Math.min(MAX_THREADS, defaultThreads()), 42L, Mode.DETERMINISTIC, List.of());
@@ -205,6 +238,8 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
      * {@code colony.stepTimeout}) and then from arguments, which win. Arguments that do not start with {@code -}
      * are kept in {@link #remaining()}.
      *
+     * @param args the command-line arguments
+     * @return the settings
      * @throws ColonyException naming the setting when a value is malformed or out of range, or naming an option
      *     Colony does not know (with the closest one it knows); use {@link #fromArgsKeepingUnknown} to take options
      *     of your own
@@ -216,6 +251,9 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
     /**
      * As {@link #fromArgs}, but every argument Colony does not know (an option of the driver's own, with its value)
      * is handed back in order in {@link #remaining()} instead of refused.
+     *
+     * @param args the command-line arguments
+     * @return the settings, with the unknown arguments in {@link #remaining()}
      */
     public static Config fromArgsKeepingUnknown(String... args) {
         return fromArgs(System.getProperties(), true, args);
@@ -331,6 +369,10 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
     /**
      * Reads a duration: a number with a unit ({@code 1500ms}, {@code 30s}, {@code 5m}, {@code 2h}), or seconds
      * alone ({@code 30}).
+     *
+     * @param setting the setting's name for the message, {@code --step-timeout}
+     * @param value the text to read
+     * @return the duration, at least 1 ms
      */
     public static Duration parseDuration(String setting, String value) {
         String v = value.trim().toLowerCase(Locale.ROOT);
@@ -356,37 +398,65 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
         }
     }
 
-    /** This configuration with another backend. */
+    /**
+     * {@return this configuration with another backend}
+     *
+     * @param name {@code auto}, {@code cpu} or {@code cuda}
+     */
     public Config withBackend(String name) {
         return new Config(name, threads, device, seed, mode, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with another thread count. */
+    /**
+     * {@return this configuration with another thread count}
+     *
+     * @param n the CPU worker threads, 1 or more
+     */
     public Config withThreads(int n) {
         return new Config(backend, n, device, seed, mode, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with another seed. */
+    /**
+     * {@return this configuration with another seed}
+     *
+     * @param s the seed
+     */
     public Config withSeed(long s) {
         return new Config(backend, threads, device, s, mode, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with another mode. */
+    /**
+     * {@return this configuration with another mode}
+     *
+     * @param m deterministic or fast
+     */
     public Config withMode(Mode m) {
         return new Config(backend, threads, device, seed, m, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with another GPU. */
+    /**
+     * {@return this configuration with another GPU}
+     *
+     * @param d the GPU's ordinal, from 0
+     */
     public Config withDevice(int d) {
         return new Config(backend, threads, d, seed, mode, remaining, partitions, devices, stepTimeout);
     }
 
-    /** This configuration with {@code n} partitions, shaped by Colony. */
+    /**
+     * {@return this configuration with {@code n} partitions, shaped by Colony}
+     *
+     * @param n the partitions, 1 or more
+     */
     public Config withPartitions(int n) {
         return new Config(backend, threads, device, seed, mode, remaining, new Partitions(n, List.of()), devices, stepTimeout);
     }
 
-    /** This configuration with partitions in the given shape, x first ({@code withPartitions(3, 2)}). */
+    /**
+     * {@return this configuration with partitions in the given shape, x first ({@code withPartitions(3, 2)})}
+     *
+     * @param shape the partitions along each dimension
+     */
     public Config withPartitions(int... shape) {
         long product = 1;
         List<Integer> s = new ArrayList<>();
@@ -398,17 +468,25 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
                 new Partitions((int) Math.max(0, Math.min(Integer.MAX_VALUE, product)), s), devices, stepTimeout);
     }
 
-    /** This configuration spread over {@code n} GPUs from {@link #device()} on. */
+    /**
+     * {@return this configuration spread over {@code n} GPUs from {@link #device()} on}
+     *
+     * @param n the GPUs, 1 or more
+     */
     public Config withDevices(int n) {
         return new Config(backend, threads, device, seed, mode, remaining, partitions, n);
     }
 
-    /** This configuration with a watchdog that ends the process when one call runs longer than {@code limit}. */
+    /**
+     * {@return this configuration with a watchdog that ends the process when one call runs longer than {@code limit}}
+     *
+     * @param limit the longest a call may run, positive
+     */
     public Config withStepTimeout(Duration limit) {
         return new Config(backend, threads, device, seed, mode, remaining, partitions, devices, limit);
     }
 
-    /** The settings as name/value pairs, for reports. */
+    /** {@return the settings as name/value pairs, for reports} */
     public Map<String, String> describe() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("backend", backend);

@@ -84,7 +84,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         sim.usage().run(what, body);
     }
 
-    /** The number of instances (places, or live agents). */
+    /** {@return the number of instances (places, or live agents)} */
     public abstract long size();
 
     /** How messages say what the collection holds: "these places hold", "these agents are". */
@@ -93,17 +93,17 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     /** How messages state the collection's size: "the grid 3x3 has 9 cells". */
     abstract String sizeText();
 
-    /** The model class. */
+    /** {@return the model class} */
     public Class<P> modelClass() {
         return modelClass;
     }
 
-    /** The model as the processor described it. */
+    /** {@return the model as the processor described it} */
     public ModelInfo model() {
         return model;
     }
 
-    /** Bytes of memory the collection holds on its backend. */
+    /** {@return bytes of memory the collection holds on its backend} */
     public long memoryBytes() {
         sim.checkOpen();
         return store.bytes();
@@ -111,52 +111,124 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
 
     // ---- steps -------------------------------------------------------------------------------
 
-    /** Runs a step without parameters on every place. */
+    /**
+     * Runs a step without parameters on every place.
+     *
+     * @param step the step, as a method reference ({@code Cell::diffuse})
+     */
     public void callAll(StepRef0<P> step) {
         call(step(step), new Object[0]);
     }
 
-    /** Runs a step with one parameter on every place. */
+    /**
+     * Runs a step with one parameter on every place.
+     *
+     * @param <A> the type of the step's first parameter
+     * @param a the step's first argument
+     * @param step the step, as a method reference ({@code Cell::diffuse})
+     */
     public <A> void callAll(StepRef1<P, A> step, A a) {
         call(step(step), new Object[] {a});
     }
 
-    /** Runs a step with two parameters on every place. */
+    /**
+     * Runs a step with two parameters on every place.
+     *
+     * @param <A> the type of the step's first parameter
+     * @param <B> the type of the step's second parameter
+     * @param a the step's first argument
+     * @param b the step's second argument
+     * @param step the step, as a method reference ({@code Cell::diffuse})
+     */
     public <A, B> void callAll(StepRef2<P, A, B> step, A a, B b) {
         call(step(step), new Object[] {a, b});
     }
 
-    /** Runs a step with three parameters on every place. */
+    /**
+     * Runs a step with three parameters on every place.
+     *
+     * @param <A> the type of the step's first parameter
+     * @param <B> the type of the step's second parameter
+     * @param <C> the type of the step's third parameter
+     * @param a the step's first argument
+     * @param b the step's second argument
+     * @param c the step's third argument
+     * @param step the step, as a method reference ({@code Cell::diffuse})
+     */
     public <A, B, C> void callAll(StepRef3<P, A, B, C> step, A a, B b, C c) {
         call(step(step), new Object[] {a, b, c});
     }
 
-    /** Runs a step with four parameters on every place. */
+    /**
+     * Runs a step with four parameters on every place.
+     *
+     * @param <A> the type of the step's first parameter
+     * @param <B> the type of the step's second parameter
+     * @param <C> the type of the step's third parameter
+     * @param <D> the type of the step's fourth parameter
+     * @param a the step's first argument
+     * @param b the step's second argument
+     * @param c the step's third argument
+     * @param d the step's fourth argument
+     * @param step the step, as a method reference ({@code Cell::diffuse})
+     */
     public <A, B, C, D> void callAll(StepRef4<P, A, B, C, D> step, A a, B b, C c, D d) {
         call(step(step), new Object[] {a, b, c, d});
     }
 
-    /** Runs the step with the given method name on every place (for tools that choose steps at run time). */
+    /**
+     * Runs the step with the given method name on every place (for tools that choose steps at run time).
+     *
+     * @param args the step's arguments, boxed, in order
+     * @param stepName the step's method name
+     */
     public void callAll(String stepName, Object... args) {
         call(stepNamed(stepName), args == null ? new Object[] {null} : args);
     }
 
-    /** Counts the places where a predicate step without parameters is true. */
+    /**
+     * Counts the places where a predicate step without parameters is true.
+     *
+     * @param predicate the predicate step, as a method reference
+     * @return the number of instances where the step returned true
+     */
     public long count(PredicateRef0<P> predicate) {
         return count(step(predicate), new Object[0]);
     }
 
-    /** Counts the places where a predicate step with one parameter is true. */
+    /**
+     * Counts the places where a predicate step with one parameter is true.
+     *
+     * @param <A> the type of the step's first parameter
+     * @param a the step's first argument
+     * @param predicate the predicate step, as a method reference
+     * @return the number of instances where the step returned true
+     */
     public <A> long count(PredicateRef1<P, A> predicate, A a) {
         return count(step(predicate), new Object[] {a});
     }
 
-    /** Counts the places where a predicate step with two parameters is true. */
+    /**
+     * Counts the places where a predicate step with two parameters is true.
+     *
+     * @param <A> the type of the step's first parameter
+     * @param <B> the type of the step's second parameter
+     * @param a the step's first argument
+     * @param b the step's second argument
+     * @param predicate the predicate step, as a method reference
+     * @return the number of instances where the step returned true
+     */
     public <A, B> long count(PredicateRef2<P, A, B> predicate, A a, B b) {
         return count(step(predicate), new Object[] {a, b});
     }
 
-    /** Counts the places where the predicate step with the given method name is true. */
+    /**
+     * Counts the places where the predicate step with the given method name is true.
+     *
+     * @param args the step's arguments, boxed, in order
+     * @param stepName the step's method name
+     * @return the number of instances where the step returned true
+     */
     public long count(String stepName, Object... args) {
         return count(stepNamed(stepName), args == null ? new Object[] {null} : args);
     }
@@ -224,7 +296,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         return binaryName.substring(Math.max(binaryName.lastIndexOf('.'), binaryName.lastIndexOf('$')) + 1);
     }
 
-    /** The names of the model's steps. */
+    /** {@return the names of the model's steps} */
     public List<String> stepNames() {
         List<String> names = new ArrayList<>();
         for (StepInfo s : model.steps()) {
@@ -233,7 +305,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         return names;
     }
 
-    /** The names of the model's attributes. */
+    /** {@return the names of the model's attributes} */
     public List<String> attributeNames() {
         List<String> names = new ArrayList<>();
         for (AttributeInfo a : model.attributes()) {
@@ -330,79 +402,145 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         work("set " + name + "." + attr, () -> store.write(a, e, values));
     }
 
-    /** The values of a double attribute. */
+    /**
+     * {@return the values of a double attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public double[] getDouble(String attr) {
         return (double[]) read(attr, 0, ScalarType.DOUBLE, false);
     }
 
-    /** The values of element {@code k} of a double array attribute. */
+    /**
+     * {@return the values of element {@code k} of a double array attribute}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     */
     public double[] getDouble(String attr, int k) {
         return (double[]) read(attr, k, ScalarType.DOUBLE, true);
     }
 
-    /** The values of a float attribute. */
+    /**
+     * {@return the values of a float attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public float[] getFloat(String attr) {
         return (float[]) read(attr, 0, ScalarType.FLOAT, false);
     }
 
-    /** The values of element {@code k} of a float array attribute. */
+    /**
+     * {@return the values of element {@code k} of a float array attribute}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     */
     public float[] getFloat(String attr, int k) {
         return (float[]) read(attr, k, ScalarType.FLOAT, true);
     }
 
-    /** The values of a long attribute. */
+    /**
+     * {@return the values of a long attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public long[] getLong(String attr) {
         return (long[]) read(attr, 0, ScalarType.LONG, false);
     }
 
-    /** The values of element {@code k} of a long array attribute. */
+    /**
+     * {@return the values of element {@code k} of a long array attribute}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     */
     public long[] getLong(String attr, int k) {
         return (long[]) read(attr, k, ScalarType.LONG, true);
     }
 
-    /** The values of an int attribute. */
+    /**
+     * {@return the values of an int attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public int[] getInt(String attr) {
         return (int[]) read(attr, 0, ScalarType.INT, false);
     }
 
-    /** The values of element {@code k} of an int array attribute. */
+    /**
+     * {@return the values of element {@code k} of an int array attribute}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     */
     public int[] getInt(String attr, int k) {
         return (int[]) read(attr, k, ScalarType.INT, true);
     }
 
-    /** The values of a short attribute. */
+    /**
+     * {@return the values of a short attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public short[] getShort(String attr) {
         return (short[]) read(attr, 0, ScalarType.SHORT, false);
     }
 
-    /** The values of element {@code k} of a short array attribute. */
+    /**
+     * {@return the values of element {@code k} of a short array attribute}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     */
     public short[] getShort(String attr, int k) {
         return (short[]) read(attr, k, ScalarType.SHORT, true);
     }
 
-    /** The values of a byte attribute. */
+    /**
+     * {@return the values of a byte attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public byte[] getByte(String attr) {
         return (byte[]) read(attr, 0, ScalarType.BYTE, false);
     }
 
-    /** The values of element {@code k} of a byte array attribute. */
+    /**
+     * {@return the values of element {@code k} of a byte array attribute}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     */
     public byte[] getByte(String attr, int k) {
         return (byte[]) read(attr, k, ScalarType.BYTE, true);
     }
 
-    /** The values of a boolean attribute. */
+    /**
+     * {@return the values of a boolean attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public boolean[] getBoolean(String attr) {
         return (boolean[]) read(attr, 0, ScalarType.BOOLEAN, false);
     }
 
-    /** The values of element {@code k} of a boolean array attribute. */
+    /**
+     * {@return the values of element {@code k} of a boolean array attribute}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     */
     public boolean[] getBoolean(String attr, int k) {
         return (boolean[]) read(attr, k, ScalarType.BOOLEAN, true);
     }
 
     /**
-     * The values of any scalar attribute, or element {@code k} of an array attribute, as a primitive
-     * array of the attribute's own type (for tools that handle every type).
+     * {@return the values of any scalar attribute, or element {@code k} of an array attribute, as a primitive array of
+     * the attribute's own type (for tools that handle every type)}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
      */
     public Object getColumn(String attr, int k) {
         int a = attribute(attr, null, model.attributeIndex(attr) >= 0 && model.attributes()
@@ -414,72 +552,149 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         return out;
     }
 
-    /** Sets a double attribute of every place. */
+    /**
+     * Sets a double attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, double[] values) {
         write(attr, 0, values, ScalarType.DOUBLE, false);
     }
 
-    /** Sets element {@code k} of a double array attribute of every place. */
+    /**
+     * Sets element {@code k} of a double array attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, int k, double[] values) {
         write(attr, k, values, ScalarType.DOUBLE, true);
     }
 
-    /** Sets a float attribute of every place. */
+    /**
+     * Sets a float attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, float[] values) {
         write(attr, 0, values, ScalarType.FLOAT, false);
     }
 
-    /** Sets element {@code k} of a float array attribute of every place. */
+    /**
+     * Sets element {@code k} of a float array attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, int k, float[] values) {
         write(attr, k, values, ScalarType.FLOAT, true);
     }
 
-    /** Sets a long attribute of every place. */
+    /**
+     * Sets a long attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, long[] values) {
         write(attr, 0, values, ScalarType.LONG, false);
     }
 
-    /** Sets element {@code k} of a long array attribute of every place. */
+    /**
+     * Sets element {@code k} of a long array attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, int k, long[] values) {
         write(attr, k, values, ScalarType.LONG, true);
     }
 
-    /** Sets an int attribute of every place. */
+    /**
+     * Sets an int attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, int[] values) {
         write(attr, 0, values, ScalarType.INT, false);
     }
 
-    /** Sets element {@code k} of an int array attribute of every place. */
+    /**
+     * Sets element {@code k} of an int array attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, int k, int[] values) {
         write(attr, k, values, ScalarType.INT, true);
     }
 
-    /** Sets a short attribute of every place. */
+    /**
+     * Sets a short attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, short[] values) {
         write(attr, 0, values, ScalarType.SHORT, false);
     }
 
-    /** Sets element {@code k} of a short array attribute of every place. */
+    /**
+     * Sets element {@code k} of a short array attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, int k, short[] values) {
         write(attr, k, values, ScalarType.SHORT, true);
     }
 
-    /** Sets a byte attribute of every place. */
+    /**
+     * Sets a byte attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, byte[] values) {
         write(attr, 0, values, ScalarType.BYTE, false);
     }
 
-    /** Sets element {@code k} of a byte array attribute of every place. */
+    /**
+     * Sets element {@code k} of a byte array attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, int k, byte[] values) {
         write(attr, k, values, ScalarType.BYTE, true);
     }
 
-    /** Sets a boolean attribute of every place. */
+    /**
+     * Sets a boolean attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, boolean[] values) {
         write(attr, 0, values, ScalarType.BOOLEAN, false);
     }
 
-    /** Sets element {@code k} of a boolean array attribute of every place. */
+    /**
+     * Sets element {@code k} of a boolean array attribute of every place.
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     * @param values one value per instance, in index order
+     */
     public void set(String attr, int k, boolean[] values) {
         write(attr, k, values, ScalarType.BOOLEAN, true);
     }
@@ -489,6 +704,9 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     /**
      * Sets a shared attribute: a boxed number or boolean for a scalar, a primitive array of its length for a
      * shared array. Numbers are widened as Java would; narrowing is refused.
+     *
+     * @param sharedName the {@code @Shared} field's name
+     * @param value the new value
      */
     public void setShared(String sharedName, Object value) {
         sim.checkOpen();
@@ -533,13 +751,22 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
 
     // ---- reductions --------------------------------------------------------------------------
 
-    /** Sum, minimum and maximum of a scalar attribute, in one pass, independent of threads and partitions. */
+    /**
+     * {@return sum, minimum and maximum of a scalar attribute, in one pass, independent of threads and partitions}
+     *
+     * @param attr the attribute's field name
+     */
     public Reduction reduce(String attr) {
         int a = attribute(attr, null, false);
         return work("reduce " + name + "." + attr, () -> store.reduce(a, 0));
     }
 
-    /** Sum, minimum and maximum of element {@code k} of an array attribute. */
+    /**
+     * {@return sum, minimum and maximum of element {@code k} of an array attribute}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, from 0 to the array's length - 1
+     */
     public Reduction reduce(String attr, int k) {
         int a = attribute(attr, null, true);
         int e = element(a, k);
@@ -547,14 +774,20 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     }
 
     /**
-     * The sum of an attribute. Floating-point values are summed exactly and rounded once, so the result
-     * does not depend on threads, partitions or devices; booleans count as 0 and 1.
+     * {@return the sum of an attribute} Floating-point values are summed exactly and rounded once, so the result does
+     * not depend on threads, partitions or devices; booleans count as 0 and 1.
+     *
+     * @param attr the attribute's field name
      */
     public double sum(String attr) {
         return reduce(attr).sum();
     }
 
-    /** The exact sum of an integral or boolean attribute. */
+    /**
+     * {@return the exact sum of an integral or boolean attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public long sumLong(String attr) {
         int a = attribute(attr, null, false);
         if (model.attributes().get(a).type().isFloating()) {
@@ -563,20 +796,28 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         return work("sumLong " + name + "." + attr, () -> store.reduce(a, 0)).longSum();
     }
 
-    /** The least value of an attribute. */
+    /**
+     * {@return the least value of an attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public double min(String attr) {
         return reduce(attr).min();
     }
 
-    /** The greatest value of an attribute. */
+    /**
+     * {@return the greatest value of an attribute}
+     *
+     * @param attr the attribute's field name
+     */
     public double max(String attr) {
         return reduce(attr).max();
     }
 
     /**
-     * A 64-bit FNV-1a hash of every attribute of every instance in the collection's order (raw bits, attributes in
-     * declaration order, elements in order), as 16 hex digits: equal states give equal checksums on every
-     * backend and partitioning.
+     * {@return a 64-bit FNV-1a hash of every attribute of every instance in the collection's order (raw bits,
+     * attributes in declaration order, elements in order), as 16 hex digits: equal states give equal checksums on every
+     * backend and partitioning}
      */
     public String checksum() {
         sim.checkOpen();

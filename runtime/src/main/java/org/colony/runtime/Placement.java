@@ -31,7 +31,11 @@ public final class Placement {
         this.coordinates = coordinates;
     }
 
-    /** {@code count} agents at places drawn uniformly at random from the framework's generator. */
+    /**
+     * {@return {@code count} agents at places drawn uniformly at random from the framework's generator}
+     *
+     * @param count the number of agents, 0 or more
+     */
     public static Placement random(long count) {
         if (count < 0) {
             throw new ColonyException("Placement.random(" + count + "): the number of agents is negative");
@@ -39,17 +43,29 @@ public final class Placement {
         return new Placement(count, Integer.MAX_VALUE, null, null);
     }
 
-    /** Agents at the given global place indices ({@code x + W * (y + H * z)}), one agent per entry. */
+    /**
+     * {@return agents at the given global place indices ({@code x + W * (y + H * z)}), one agent per entry}
+     *
+     * @param places global place indices, one per agent
+     */
     public static Placement at(long... places) {
         return new Placement(places.length, Integer.MAX_VALUE, places.clone(), null);
     }
 
-    /** Agents at the given coordinates, one agent per entry ({@code {x, y}} on a 2-D grid). */
+    /**
+     * {@return agents at the given coordinates, one agent per entry ({@code {x, y}} on a 2-D grid)}
+     *
+     * @param coordinates one coordinate array per agent, x first
+     */
     public static Placement atCoordinates(int[]... coordinates) {
         return new Placement(coordinates.length, Integer.MAX_VALUE, null, coordinates.clone());
     }
 
-    /** This random placement with at most {@code k} agents on any place. */
+    /**
+     * {@return this random placement with at most {@code k} agents on any place}
+     *
+     * @param k the most agents on one place, 1 or more
+     */
     public Placement atMost(int k) {
         if (k < 1) {
             throw new ColonyException("atMost(" + k + "): a place holds at least one agent");
@@ -57,7 +73,7 @@ public final class Placement {
         return new Placement(count, k, explicit, coordinates);
     }
 
-    /** The number of agents. */
+    /** {@return the number of agents} */
     public long count() {
         return count;
     }

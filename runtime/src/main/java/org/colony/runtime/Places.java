@@ -34,7 +34,7 @@ public final class Places<P extends Place> extends ModelCollection<P> {
         this.store = store;
     }
 
-    /** The grid. */
+    /** {@return the grid} */
     public Grid grid() {
         return grid;
     }
@@ -49,12 +49,15 @@ public final class Places<P extends Place> extends ModelCollection<P> {
         return store;
     }
 
-    /** The number of partitions the grid is cut into ({@code --partitions}, {@code --devices}); 1 for one block. */
+    /**
+     * {@return the number of partitions the grid is cut into ({@code --partitions}, {@code --devices}); 1 for one
+     * block}
+     */
     public int partitions() {
         return store instanceof PartitionedPlaces p ? p.topology().partitions() : 1;
     }
 
-    /** How the grid is cut: partitions along each dimension, x first. */
+    /** {@return how the grid is cut: partitions along each dimension, x first} */
     public int[] partitionShape() {
         if (store instanceof PartitionedPlaces p) {
             return Arrays.copyOf(p.topology().counts(), grid.dimensions());
@@ -65,8 +68,8 @@ public final class Places<P extends Place> extends ModelCollection<P> {
     }
 
     /**
-     * The bytes of each attribute sent between partitions for halos so far, by attribute name, in declaration
-     * order; all zero for a grid of one block. An attribute no step reads on another place never moves.
+     * {@return the bytes of each attribute sent between partitions for halos so far, by attribute name, in declaration
+     * order; all zero for a grid of one block} An attribute no step reads on another place never moves.
      */
     public Map<String, Long> haloTraffic() {
         Map<String, Long> out = new LinkedHashMap<>();
@@ -77,7 +80,7 @@ public final class Places<P extends Place> extends ModelCollection<P> {
         return Collections.unmodifiableMap(out);
     }
 
-    /** The agent collections living on these places. */
+    /** {@return the agent collections living on these places} */
     public List<Agents<?>> residents() {
         return List.copyOf(residents);
     }
@@ -87,7 +90,7 @@ public final class Places<P extends Place> extends ModelCollection<P> {
     }
 
     /**
-     * The attribute values of one place: boxed scalars, and primitive arrays for array attributes.
+     * {@return the attribute values of one place: boxed scalars, and primitive arrays for array attributes}
      *
      * @param index the place's global index
      */
@@ -115,7 +118,13 @@ public final class Places<P extends Place> extends ModelCollection<P> {
         });
     }
 
-    /** The attribute values of the place at the given coordinates (missing ones are 0). */
+    /**
+     * {@return the attribute values of the place at the given coordinates (missing ones are 0)}
+     *
+     * @param x the place's x
+     * @param y the place's y; 0 on a 1-D grid
+     * @param z the place's z; 0 on a 1-D or 2-D grid
+     */
     public Map<String, Object> get(int x, int y, int z) {
         for (int d = 0; d < 3; d++) {
             int c = d == 0 ? x : d == 1 ? y : z;

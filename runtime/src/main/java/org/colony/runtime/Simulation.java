@@ -81,6 +81,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * Starts a simulation with the given settings on the backend they select.
      *
+     * @param config the settings, from {@link Config#fromArgs} or {@link Config#defaults()}
+     * @return the simulation, open until {@link #close()}
      * @throws ColonyException if the backend is unknown or cannot run here (the message says why)
      */
     public static Simulation create(Config config) {
@@ -113,15 +115,19 @@ public final class Simulation implements AutoCloseable {
     private static volatile boolean autoToldOnce;
 
     /**
-     * Why {@code --backend auto} chose this backend over a preferred one, in one line ({@code --backend auto runs
-     * on the CPU: cuda: no CUDA driver (libcuda.so.1 cannot be loaded)}); null when it took the first choice or
-     * the backend was named. The first simulation of a process also prints it on standard error.
+     * {@return why {@code --backend auto} chose this backend over a preferred one, in one line ({@code --backend auto
+     * runs on the CPU: cuda: no CUDA driver (libcuda.so.1 cannot be loaded)}); null when it took the first choice or
+     * the backend was named} The first simulation of a process also prints it on standard error.
      */
     public String backendChoice() {
         return backendChoice;
     }
 
-    /** Starts a simulation with {@link Config#defaults()}. */
+    /**
+     * Starts a simulation with {@link Config#defaults()}.
+     *
+     * @return the simulation, open until {@link #close()}
+     */
     public static Simulation create() {
         return create(Config.defaults());
     }
@@ -161,6 +167,10 @@ public final class Simulation implements AutoCloseable {
     /**
      * Creates a collection of places of {@code model} over {@code grid}, all attributes zero.
      *
+     * @param <P> the place model
+     * @param grid the grid's extents and boundary
+     * @param model the model class, as written by the modeller
+     * @return the places, partitioned as the settings say
      * @throws ColonyException if the model was not processed by Colony, is an agent model, does not fit the grid's
      *     dimensionality, or does not fit in memory (the message gives the estimate)
      */
@@ -248,6 +258,13 @@ public final class Simulation implements AutoCloseable {
     /**
      * Creates a collection of agents of {@code model} living on {@code places}, any number per place.
      * Equivalent to {@code agents(model, places, placement, Integer.MAX_VALUE)}.
+     *
+     * @param <A> the agent model
+     * @param <P> the place model
+     * @param model the model class, as written by the modeller
+     * @param placement where the first agents go
+     * @param places the places the agents live on, of this simulation
+     * @return the agents
      */
     public <A extends Agent<P>, P extends Place> Agents<A> agents(Class<A> model, Places<P> places,
             Placement placement) {
@@ -258,8 +275,14 @@ public final class Simulation implements AutoCloseable {
      * Creates a collection of agents of {@code model} living on {@code places}, placed by {@code placement},
      * all attributes zero, ids 0, 1, ... in place order.
      *
+     * @param <A> the agent model
+     * @param <P> the place model
      * @param capacity the most agents of this collection one place may hold; moves and births into a
      *     full place are settled by a random priority
+     * @param model the model class, as written by the modeller
+     * @param placement where the first agents go
+     * @param places the places the agents live on, of this simulation
+     * @return the agents
      * @throws ColonyException if the model is not an agent model of these places, the placement does not
      *     fit, or a collection of the same class already lives on the places
      */
@@ -351,22 +374,22 @@ public final class Simulation implements AutoCloseable {
         time++;
     }
 
-    /** The number of {@link #step()} calls so far; steps read it with {@code time()}. */
+    /** {@return the number of {@link #step()} calls so far; steps read it with {@code time()}} */
     public long time() {
         return time;
     }
 
-    /** The number of calls of random-drawing steps so far: the random stream the next one will use. */
+    /** {@return the number of calls of random-drawing steps so far: the random stream the next one will use} */
     public long epoch() {
         return epoch;
     }
 
-    /** The seed of every random draw. */
+    /** {@return the seed of every random draw} */
     public long seed() {
         return config.seed();
     }
 
-    /** The settings. */
+    /** {@return the settings} */
     public Config config() {
         return config;
     }
@@ -385,22 +408,30 @@ public final class Simulation implements AutoCloseable {
         });
     }
 
-    /** This process's rank among the MPI ranks that run the simulation together; 0 in a process alone. */
+    /** {@return this process's rank among the MPI ranks that run the simulation together; 0 in a process alone} */
     public int rank() {
         return cluster.rank();
     }
 
-    /** The number of processes (MPI ranks) that run the simulation together; 1 in a process alone. */
+    /** {@return the number of processes (MPI ranks) that run the simulation together; 1 in a process alone} */
     public int ranks() {
         return cluster.size();
     }
 
-    /** The largest of {@code value} over the ranks (every rank calls it): the slowest rank's time, say. */
+    /**
+     * {@return the largest of {@code value} over the ranks (every rank calls it): the slowest rank's time, say}
+     *
+     * @param value this rank's value
+     */
     public long slowest(long value) {
         return cluster.max(value);
     }
 
-    /** Every rank's {@code value}, by rank (every rank calls it); in a process alone, the value itself. */
+    /**
+     * {@return every rank's {@code value}, by rank (every rank calls it); in a process alone, the value itself}
+     *
+     * @param value this rank's value
+     */
     public long[] perRank(long value) {
         long[] all = new long[cluster.size()];
         all[cluster.rank()] = value;
@@ -408,8 +439,8 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
-     * The bytes this process's partitions have exchanged so far through the simulation's transport (over MPI ranks,
-     * those sent to and received from other ranks); 0 where no grid is cut.
+     * {@return the bytes this process's partitions have exchanged so far through the simulation's transport (over MPI
+     * ranks, those sent to and received from other ranks); 0 where no grid is cut}
      */
     public long exchangedBytes() {
         return transport == null ? 0 : transport.traffic().bytes();
@@ -420,22 +451,22 @@ public final class Simulation implements AutoCloseable {
         return cluster;
     }
 
-    /** One line describing the backend, for reports. */
+    /** {@return one line describing the backend, for reports} */
     public String backendDescription() {
         return backend.description();
     }
 
-    /** The backend's short name. */
+    /** {@return the backend's short name} */
     public String backendName() {
         return backend.name();
     }
 
-    /** Nanoseconds from creation to the first call of a step. */
+    /** {@return nanoseconds from creation to the first call of a step} */
     public long initNanos() {
         return (firstCall >= 0 ? firstCall : System.nanoTime()) - created;
     }
 
-    /** Total nanoseconds of all completed time steps. */
+    /** {@return total nanoseconds of all completed time steps} */
     public long stepNanos() {
         return stepNanos;
     }
@@ -444,6 +475,8 @@ public final class Simulation implements AutoCloseable {
      * Starts collecting the calls and time of every step, {@code count} and {@code manageAll} from now on:
      * wall-clock time on the JVM and, on a backend that times its work on the device (CUDA), device time.
      * Calling it again returns the profile being collected.
+     *
+     * @return the profile being collected, which later calls add to
      */
     public StepProfile startProfile() {
         checkOpen();
@@ -461,6 +494,8 @@ public final class Simulation implements AutoCloseable {
     /**
      * Stops collecting and returns the profile, with every device timing delivered (on a GPU this waits for
      * the device); null if none was started.
+     *
+     * @return the profile collected, or null
      */
     public StepProfile stopProfile() {
         checkOpen();

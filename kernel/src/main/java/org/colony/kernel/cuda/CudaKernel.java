@@ -12,12 +12,22 @@ package org.colony.kernel.cuda;
  */
 public record CudaKernel(String name, boolean marches, int lanes, int rows) {
 
-    /** A kernel of one thread per cell or agent. */
+    /**
+     * {@return a kernel of one thread per cell or agent}
+     *
+     * @param name the kernel's {@code extern "C"} name
+     */
     public static CudaKernel single(String name) {
         return new CudaKernel(name, false, 1, 1);
     }
 
-    /** A kernel whose threads walk up to {@code rows} rows of {@code lanes} columns each. */
+    /**
+     * {@return a kernel whose threads walk up to {@code rows} rows of {@code lanes} columns each}
+     *
+     * @param name the kernel's {@code extern "C"} name
+     * @param lanes the columns each thread walks
+     * @param rows the most rows each thread walks
+     */
     public static CudaKernel marching(String name, int lanes, int rows) {
         return new CudaKernel(name, true, lanes, rows);
     }

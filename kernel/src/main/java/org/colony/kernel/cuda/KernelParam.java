@@ -53,42 +53,74 @@ public record KernelParam(Kind kind, int slot, int index) {
         ARGUMENT
     }
 
-    /** The frame. */
+    /** {@return the frame} */
     public static KernelParam frame() {
         return new KernelParam(Kind.FRAME, 0, 0);
     }
 
-    /** The current column of attribute {@code attribute}. */
+    /**
+     * {@return the current column of attribute {@code attribute}}
+     *
+     * @param attribute the attribute's ordinal in the model
+     */
     public static KernelParam column(int attribute) {
         return new KernelParam(Kind.COLUMN, 0, attribute);
     }
 
-    /** The second column of attribute {@code attribute}. */
+    /**
+     * {@return the second column of attribute {@code attribute}}
+     *
+     * @param attribute the ordinal of a double-buffered attribute
+     */
     public static KernelParam next(int attribute) {
         return new KernelParam(Kind.NEXT, 0, attribute);
     }
 
-    /** A parameter that names one thing of its kind (the agent bookkeeping, the counter). */
+    /**
+     * {@return a parameter that names one thing of its kind (the agent bookkeeping, the counter)}
+     *
+     * @param kind a kind that names one thing ({@link Kind#IDS}, {@link Kind#COUNTER}, ...)
+     */
     public static KernelParam of(Kind kind) {
         return new KernelParam(kind, 0, 0);
     }
 
-    /** A parameter for place attribute {@code attribute} of an agent kernel. */
+    /**
+     * {@return a parameter for place attribute {@code attribute} of an agent kernel}
+     *
+     * @param kind {@link Kind#PLACE_COLUMN}, {@link Kind#CONTRIBUTION} or {@link Kind#WROTE}
+     * @param attribute the place attribute's ordinal in the place model
+     */
     public static KernelParam place(Kind kind, int attribute) {
         return new KernelParam(kind, 0, attribute);
     }
 
-    /** A parameter of the index of iterated agent class {@code slot}. */
+    /**
+     * {@return a parameter of the index of iterated agent class {@code slot}}
+     *
+     * @param kind {@link Kind#INDEX_START}, {@link Kind#INDEX_ORDER}, {@link Kind#INDEX_IDS} or {@link
+     *     Kind#INDEX_PITCH}
+     * @param slot the agent class's index among the model's iterated agent classes
+     */
     public static KernelParam index(Kind kind, int slot) {
         return new KernelParam(kind, slot, 0);
     }
 
-    /** The current column of attribute {@code attribute} of iterated agent class {@code slot}. */
+    /**
+     * {@return the current column of attribute {@code attribute} of iterated agent class {@code slot}}
+     *
+     * @param slot the agent class's index among the model's iterated agent classes
+     * @param attribute the attribute's ordinal in that agent class
+     */
     public static KernelParam indexedColumn(int slot, int attribute) {
         return new KernelParam(Kind.INDEXED_COLUMN, slot, attribute);
     }
 
-    /** The step's parameter {@code parameter}. */
+    /**
+     * {@return the step's parameter {@code parameter}}
+     *
+     * @param parameter the parameter's position in the step's parameter list, from 0
+     */
     public static KernelParam argument(int parameter) {
         return new KernelParam(Kind.ARGUMENT, 0, parameter);
     }

@@ -14,7 +14,11 @@ package org.colony.runtime.agents;
 public record ManageReport(long deaths, long births, long moves, long movesRefused, long birthsRefused,
         long movesOutside, long population) {
 
-    /** A report of nothing. */
+    /**
+     * {@return a report of nothing}
+     *
+     * @param population the agents alive
+     */
     public static ManageReport none(long population) {
         return new ManageReport(0, 0, 0, 0, 0, 0, population);
     }

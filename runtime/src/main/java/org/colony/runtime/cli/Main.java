@@ -52,7 +52,11 @@ public final class Main implements Callable<Integer> {
     public Main() {
     }
 
-    /** Runs the command line and exits with its status. */
+    /**
+     * Runs the command line and exits with its status.
+     *
+     * @param args the command line: a command ({@code run}, {@code list}, ...) and its options
+     */
     public static void main(String[] args) {
         int status = execute(System.out, System.err, args);
         if (status == 0 && MpiCluster.current() != null) {
@@ -65,6 +69,11 @@ public final class Main implements Callable<Integer> {
      * Runs the command line; returns 0 on success, 2 for bad input (a model's run-time error included), 1 for an
      * exception that is not Colony's refusal: one thrown by the user's scenario or driver code (the message names
      * the class and line), or an internal error of Colony's.
+     *
+     * @param args the command line: a command ({@code run}, {@code list}, ...) and its options
+     * @param err where progress and errors go
+     * @param out where results go
+     * @return the exit status: 0, 1 or 2 as above
      */
     public static int execute(PrintStream out, PrintStream err, String... args) {
         Main main = new Main();

@@ -14,16 +14,16 @@ import org.colony.runtime.Simulation;
  */
 public interface Scenario {
 
-    /** The name {@code mass run} selects it by (lower case, no spaces). */
+    /** {@return the name {@code mass run} selects it by (lower case, no spaces)} */
     String name();
 
-    /** One line saying what it simulates. */
+    /** {@return one line saying what it simulates} */
     String description();
 
-    /** The grid size used when {@code --size} is absent. */
+    /** {@return the grid size used when {@code --size} is absent} */
     int[] defaultSize();
 
-    /** The number of steps run when {@code --steps} is absent. */
+    /** {@return the number of steps run when {@code --steps} is absent} */
     long defaultSteps();
 
     /**
@@ -31,23 +31,24 @@ public interface Scenario {
      *
      * @param size the grid size, one value per dimension the scenario declares
      * @param params {@code --param name=value} options, for scenario-specific settings
+     * @param sim the simulation to create them on
      */
     void setup(Simulation sim, int[] size, Map<String, String> params);
 
     /** Runs one time step, ending with {@code sim.step()}. */
     void tick();
 
-    /** The place collections to report on: the first is the one {@code --snapshot} draws. */
+    /** {@return the place collections to report on: the first is the one {@code --snapshot} draws} */
     List<Places<?>> collections();
 
-    /** The agent collections to report on; {@code --snapshot} draws them over the places. */
+    /** {@return the agent collections to report on; {@code --snapshot} draws them over the places} */
     default List<Agents<?>> agents() {
         return List.of();
     }
 
     /**
-     * A short live status for the progress line (a population, a total), or "". It is asked for at times
-     * that depend on the clock, so it must not call steps that draw random numbers.
+     * {@return a short live status for the progress line (a population, a total), or ""} It is asked for at times that
+     * depend on the clock, so it must not call steps that draw random numbers.
      */
     default String status() {
         return "";
@@ -71,7 +72,7 @@ public interface Scenario {
     }
 
     /**
-     * The whole number given as {@code --param name=N}, or {@code otherwise} where it is absent.
+     * {@return the whole number given as {@code --param name=N}, or {@code otherwise} where it is absent}
      *
      * @param params the options {@link #setup} was given
      * @param name the parameter
@@ -91,7 +92,7 @@ public interface Scenario {
     }
 
     /**
-     * The side of a square grid size, for a scenario that runs on N x N places.
+     * {@return the side of a square grid size, for a scenario that runs on N x N places}
      *
      * @param size the grid size {@link #setup} was given, two values
      * @param grid what the scenario calls its grid ("board", "plate"), for the message

@@ -48,13 +48,16 @@ public final class MpiCluster implements Cluster {
         this.hosts = countHosts();
     }
 
-    /** Whether this process was started by {@code mpirun} (Open MPI's launcher sets its rank in the environment). */
+    /**
+     * {@return whether this process was started by {@code mpirun} (Open MPI's launcher sets its rank in the
+     * environment)}
+     */
     public static boolean launched() {
         return System.getenv("OMPI_COMM_WORLD_SIZE") != null;
     }
 
     /**
-     * The job this process belongs to, started on first use.
+     * {@return the job this process belongs to, started on first use}
      *
      * @throws ColonyException in one line when Open MPI's library cannot be loaded
      */
@@ -74,12 +77,12 @@ public final class MpiCluster implements Cluster {
         return open;
     }
 
-    /** Whether Open MPI's library can be loaded here. */
+    /** {@return whether Open MPI's library can be loaded here} */
     public static boolean usable() {
         return Mpi.unavailableReason() == null;
     }
 
-    /** The job this process belongs to where it has started, else null. */
+    /** {@return the job this process belongs to where it has started, else null} */
     public static synchronized MpiCluster current() {
         return open;
     }
@@ -118,12 +121,12 @@ public final class MpiCluster implements Cluster {
         return size;
     }
 
-    /** This rank's place among the ranks of its host ({@code OMPI_COMM_WORLD_LOCAL_RANK}), 0 where unknown. */
+    /** {@return this rank's place among the ranks of its host ({@code OMPI_COMM_WORLD_LOCAL_RANK}), 0 where unknown} */
     public static int localRank() {
         return envInt("OMPI_COMM_WORLD_LOCAL_RANK", 0);
     }
 
-    /** The number of ranks on this rank's host ({@code OMPI_COMM_WORLD_LOCAL_SIZE}), 1 where unknown. */
+    /** {@return the number of ranks on this rank's host ({@code OMPI_COMM_WORLD_LOCAL_SIZE}), 1 where unknown} */
     public static int localSize() {
         return envInt("OMPI_COMM_WORLD_LOCAL_SIZE", 1);
     }
@@ -234,6 +237,8 @@ public final class MpiCluster implements Cluster {
      * first waits a moment, so that a failure every rank meets alike is printed once, by rank 0.
      *
      * @param program what the line starts with ({@code mass}, {@code colony})
+     * @param err where the line is printed
+     * @param line one line saying what failed
      */
     public void fail(PrintStream err, String program, String line) {
         ended = true;
@@ -253,6 +258,10 @@ public final class MpiCluster implements Cluster {
      * Reports a failure of a rank that has no MPI (its library is missing), and ends this process with status 2:
      * rank 0 at once, another rank after a moment, so that a failure every rank meets is printed once (by rank 0),
      * as {@code mpirun} ends the other ranks when the first one exits with an error.
+     *
+     * @param err where the line is printed
+     * @param line one line saying what failed
+     * @param program what the line starts with ({@code mass}, {@code colony})
      */
     public static void failAlone(PrintStream err, String program, String line) {
         int rank = envInt("OMPI_COMM_WORLD_RANK", 0);

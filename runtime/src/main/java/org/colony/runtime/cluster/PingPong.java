@@ -22,6 +22,11 @@ public final class PingPong {
     private PingPong() {
     }
 
+    /**
+     * Runs the measurement on this rank; rank 0 prints it.
+     *
+     * @param args {@code -t SECONDS}, the least time to measure each size for (0.2 s when absent)
+     */
     public static void main(String[] args) {
         double least = args.length == 2 && args[0].equals("-t") ? Double.parseDouble(args[1]) : 0.2;
         MpiCluster cluster = MpiCluster.get();

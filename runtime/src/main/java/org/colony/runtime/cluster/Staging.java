@@ -9,9 +9,19 @@ import java.lang.foreign.MemorySegment;
  */
 public interface Staging {
 
-    /** Copies {@code device} (a device buffer of this process) into {@code host}, after the work that filled it. */
+    /**
+     * Copies {@code device} (a device buffer of this process) into {@code host}, after the work that filled it.
+     *
+     * @param device a device buffer of this process
+     * @param host a host buffer of the same size
+     */
     void toHost(MemorySegment device, MemorySegment host);
 
-    /** Copies {@code host} into {@code device}, before any later work of this process reads it. */
+    /**
+     * Copies {@code host} into {@code device}, before any later work of this process reads it.
+     *
+     * @param device a device buffer of this process
+     * @param host a host buffer of the same size
+     */
     void toDevice(MemorySegment host, MemorySegment device);
 }

@@ -87,7 +87,9 @@ public final class ManageRound {
         this.moverCount = new int[k];
     }
 
-    /** The manageAll of one block covering the grid, all steps at once; children's ids start at {@code nextId}. */
+    /**
+     * {@return the manageAll of one block covering the grid, all steps at once; children's ids start at {@code nextId}}
+     */
     public static ManageReport manage(AgentColumns cols, Layout layout, int capacity, long seed, long epoch, long nextId,
             String name) {
         ManageRound r = new ManageRound(cols, layout, capacity, seed, epoch, null, 0, name);
@@ -100,7 +102,7 @@ public final class ManageRound {
         return r.finish(nextId, List.of());
     }
 
-    /** The error for an agent asking for a negative number of children. */
+    /** {@return the error for an agent asking for a negative number of children} */
     public static ColonyException badSpawn(String name, long id, int spawn) {
         return new ColonyException(name + " agent " + id + " asked for " + spawn + " children; spawn(n) needs n >= 0");
     }

@@ -125,27 +125,27 @@ public final class PlaceIndex {
         }
     }
 
-    /** The layout the index was built for. */
+    /** {@return the layout the index was built for} */
     public Layout layout() {
         return layout;
     }
 
-    /** Where each stored cell's agents start in {@link #order()}; length stored cells + 1. */
+    /** {@return where each stored cell's agents start in {@link #order()}; length stored cells + 1} */
     public int[] start() {
         return start;
     }
 
-    /** Slots grouped by place. */
+    /** {@return slots grouped by place} */
     public int[] order() {
         return order;
     }
 
-    /** The number of agents on the place stored at {@code s}. */
+    /** {@return the number of agents on the place stored at {@code s}} */
     public int count(int s) {
         return start[s + 1] - start[s];
     }
 
-    /** Bytes held. */
+    /** {@return bytes held} */
     public long bytes() {
         return 4L * (start.length + order.length);
     }
@@ -181,19 +181,19 @@ public final class PlaceIndex {
         return counts;
     }
 
-    /** {@code halo} when it covers the stored cells of {@code l}, else an empty array that does. */
+    /** {@return {@code halo} when it covers the stored cells of {@code l}, else an empty array that does} */
     public static int[] halo(int[] halo, Layout l) {
         return halo != null && halo.length == l.storedCells() ? halo : new int[(int) l.storedCells()];
     }
 
-    /** The agents on the cells of {@code region}. */
+    /** {@return the agents on the cells of {@code region}} */
     public long agentsIn(Region region) {
         long[] n = {0};
         region.forEachRun(layout, (s, length) -> n[0] += start[s + length] - start[s]);
         return n[0];
     }
 
-    /** The slots of the agents on {@code region}'s cells, cell by cell. */
+    /** {@return the slots of the agents on {@code region}'s cells, cell by cell} */
     public int[] slotsIn(Region region) {
         int[] slots = new int[(int) agentsIn(region)];
         int[] at = {0};

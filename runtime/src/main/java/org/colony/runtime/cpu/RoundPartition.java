@@ -11,7 +11,7 @@ import org.colony.runtime.spi.AgentPartition;
  */
 public interface RoundPartition extends AgentPartition {
 
-    /** The round of the {@code manageAll} under way. */
+    /** {@return the round of the {@code manageAll} under way} */
     ManageRound round();
 
     @Override

@@ -23,8 +23,9 @@ public final class Grid {
     }
 
     /**
-     * A grid with the given sizes, one per dimension, whose outside cells are absent.
+     * {@return a grid with the given sizes, one per dimension, whose outside cells are absent}
      *
+     * @param sizes the extents, x first, each 1 or more
      * @throws ColonyException if there are not 1 to 3 sizes or a size is not positive
      */
     public static Grid of(int... sizes) {
@@ -48,37 +49,45 @@ public final class Grid {
         return new Grid(sizes.clone(), Boundary.ABSENT);
     }
 
-    /** This grid with wrapping edges (a torus). */
+    /** {@return this grid with wrapping edges (a torus)} */
     public Grid wrap() {
         return new Grid(sizes, Boundary.WRAP);
     }
 
-    /** This grid with the given boundary policy. */
+    /**
+     * {@return this grid with the given boundary policy}
+     *
+     * @param policy what lies beyond the edges
+     */
     public Grid boundary(Boundary policy) {
         return new Grid(sizes, policy);
     }
 
-    /** The boundary policy. */
+    /** {@return the boundary policy} */
     public Boundary boundary() {
         return boundary;
     }
 
-    /** The number of dimensions, 1 to 3. */
+    /** {@return the number of dimensions, 1 to 3} */
     public int dimensions() {
         return sizes.length;
     }
 
-    /** The size along dimension {@code d}; 1 for dimensions beyond the grid's. */
+    /**
+     * {@return the size along dimension {@code d}; 1 for dimensions beyond the grid's}
+     *
+     * @param d the dimension, 0 for x
+     */
     public int size(int d) {
         return d < sizes.length ? sizes[d] : 1;
     }
 
-    /** All sizes. */
+    /** {@return all sizes} */
     public int[] sizes() {
         return sizes.clone();
     }
 
-    /** The number of cells. */
+    /** {@return the number of cells} */
     public long cells() {
         long c = 1;
         for (int s : sizes) {
@@ -87,7 +96,13 @@ public final class Grid {
         return c;
     }
 
-    /** The global linear index of a cell: {@code x + size(0) * (y + size(1) * z)}. */
+    /**
+     * {@return the global linear index of a cell: {@code x + size(0) * (y + size(1) * z)}}
+     *
+     * @param x the cell's x
+     * @param y the cell's y; 0 on a 1-D grid
+     * @param z the cell's z; 0 on a 1-D or 2-D grid
+     */
     public long index(int x, int y, int z) {
         return x + (long) size(0) * (y + (long) size(1) * z);
     }

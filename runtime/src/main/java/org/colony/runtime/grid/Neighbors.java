@@ -10,7 +10,11 @@ public final class Neighbors {
     private Neighbors() {
     }
 
-    /** The number of ids in N dimensions, the partition itself included: 3^N. */
+    /**
+     * {@return the number of ids in N dimensions, the partition itself included: 3^N}
+     *
+     * @param dims the grid's dimensions, 1 to 3
+     */
     public static int ids(int dims) {
         int n = 1;
         for (int d = 0; d < dims; d++) {
@@ -19,12 +23,20 @@ public final class Neighbors {
         return n;
     }
 
-    /** The id of the partition itself: all offsets 0. */
+    /**
+     * {@return the id of the partition itself: all offsets 0}
+     *
+     * @param dims the grid's dimensions, 1 to 3
+     */
     public static int self(int dims) {
         return (ids(dims) - 1) / 2;
     }
 
-    /** The id of a direction, one offset of -1, 0 or 1 per dimension. */
+    /**
+     * {@return the id of a direction, one offset of -1, 0 or 1 per dimension}
+     *
+     * @param offsets one offset of -1, 0 or 1 per dimension, x first
+     */
     public static int id(int... offsets) {
         int id = 0;
         for (int d = offsets.length - 1; d >= 0; d--) {
@@ -37,7 +49,12 @@ public final class Neighbors {
         return id;
     }
 
-    /** The direction of an id: one offset of -1, 0 or 1 per dimension. */
+    /**
+     * {@return the direction of an id: one offset of -1, 0 or 1 per dimension}
+     *
+     * @param dims the grid's dimensions, 1 to 3
+     * @param id a neighbour id, 0 to 3^dims - 1
+     */
     public static int[] offsets(int id, int dims) {
         if (id < 0 || id >= ids(dims)) {
             throw new IllegalArgumentException("neighbour id " + id + " is outside 0.." + (ids(dims) - 1) + " in "
@@ -52,7 +69,12 @@ public final class Neighbors {
         return o;
     }
 
-    /** The id of the opposite direction: what the neighbour calls this partition. */
+    /**
+     * {@return the id of the opposite direction: what the neighbour calls this partition}
+     *
+     * @param dims the grid's dimensions, 1 to 3
+     * @param id a neighbour id, 0 to 3^dims - 1
+     */
     public static int opposite(int id, int dims) {
         return ids(dims) - 1 - id;
     }

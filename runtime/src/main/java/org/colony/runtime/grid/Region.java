@@ -12,15 +12,19 @@ import org.colony.kernel.Layout;
  */
 public record Region(int[] lo, int[] hi) {
 
-    /** The cells of the region. */
+    /** {@return the cells of the region} */
     public long cells() {
         return (long) (hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
     }
 
     /**
-     * The owned cells a partition sends toward direction {@code neighborId}: within {@code width} cells of
-     * the faces that direction crosses, and the whole extent along dimensions it does not cross.
+     * {@return the owned cells a partition sends toward direction {@code neighborId}: within {@code width} cells of the
+     * faces that direction crosses, and the whole extent along dimensions it does not cross}
      *
+     * @param block the partition's block
+     * @param dims the grid's dimensions, 1 to 3
+     * @param neighborId the direction, a {@link Neighbors} id
+     * @param width the halo's width in cells
      * @throws ColonyException if the halo is wider than the block along a dimension it crosses
      */
     public static Region send(Block block, int dims, int neighborId, int width) {
@@ -36,7 +40,14 @@ public record Region(int[] lo, int[] hi) {
         return new Region(lo, hi);
     }
 
-    /** The halo cells a partition receives from direction {@code neighborId}: the mirror of {@link #send}. */
+    /**
+     * {@return the halo cells a partition receives from direction {@code neighborId}: the mirror of {@link #send}}
+     *
+     * @param block the partition's block
+     * @param dims the grid's dimensions, 1 to 3
+     * @param neighborId the direction, a {@link Neighbors} id
+     * @param width the halo's width in cells
+     */
     public static Region receive(Block block, int dims, int neighborId, int width) {
         int[] o = Neighbors.offsets(neighborId, dims);
         int[] lo = new int[3];
@@ -61,11 +72,21 @@ public record Region(int[] lo, int[] hi) {
     /** A run of cells of one row of a region: where the first is stored and how many follow. */
     @FunctionalInterface
     public interface Run {
-        /** Accepts one run. */
+        /**
+         * Accepts one run.
+         *
+         * @param length the number of cells in the run
+         * @param storageIndex the storage index of the run's first cell
+         */
         void accept(int storageIndex, int length);
     }
 
-    /** The region's rows as runs of storage indices in a block stored with {@code layout}, in row order. */
+    /**
+     * The region's rows as runs of storage indices in a block stored with {@code layout}, in row order.
+     *
+     * @param layout how the block is stored
+     * @param run called once per run
+     */
     public void forEachRun(Layout layout, Run run) {
         int length = hi[0] - lo[0];
         if (length <= 0) {

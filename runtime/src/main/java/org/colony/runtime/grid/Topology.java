@@ -27,11 +27,13 @@ public final class Topology {
     }
 
     /**
-     * The topology of {@code partitions} partitions that cuts the least surface: of all factorisations
-     * of the count over the grid's dimensions (none cutting a dimension into more parts than it has
-     * cells), the one whose cuts cross the fewest cells; on a tie, the one that cuts the highest
-     * dimensions most, so that partitions are bands of whole rows, whose halos are contiguous.
+     * {@return the topology of {@code partitions} partitions that cuts the least surface: of all factorisations of the
+     * count over the grid's dimensions (none cutting a dimension into more parts than it has cells), the one whose cuts
+     * cross the fewest cells; on a tie, the one that cuts the highest dimensions most, so that partitions are bands of
+     * whole rows, whose halos are contiguous}
      *
+     * @param grid the grid
+     * @param partitions the number of partitions, 1 or more
      * @throws ColonyException if the count is not positive or the grid has too few cells to cut
      */
     public static Topology of(Grid grid, int partitions) {
@@ -127,8 +129,10 @@ public final class Topology {
     }
 
     /**
-     * The topology with the given number of partitions along each dimension (the user's override).
+     * {@return the topology with the given number of partitions along each dimension (the user's override)}
      *
+     * @param counts the partitions along each dimension, x first
+     * @param grid the grid
      * @throws ColonyException if the counts do not match the grid's dimensions or cut a dimension into
      *     more parts than it has cells
      */
@@ -214,27 +218,31 @@ public final class Topology {
         return false;
     }
 
-    /** The grid. */
+    /** {@return the grid} */
     public Grid grid() {
         return grid;
     }
 
-    /** The number of dimensions. */
+    /** {@return the number of dimensions} */
     public int dimensions() {
         return counts.length;
     }
 
-    /** Partitions along dimension {@code d} (1 past the grid's dimensions). */
+    /**
+     * {@return partitions along dimension {@code d} (1 past the grid's dimensions)}
+     *
+     * @param d the dimension, 0 for x
+     */
     public int count(int d) {
         return d < counts.length ? counts[d] : 1;
     }
 
-    /** The partition counts, one per dimension. */
+    /** {@return the partition counts, one per dimension} */
     public int[] counts() {
         return counts.clone();
     }
 
-    /** The number of partitions. */
+    /** {@return the number of partitions} */
     public int partitions() {
         int p = 1;
         for (int c : counts) {
@@ -243,17 +251,30 @@ public final class Topology {
         return p;
     }
 
-    /** The nominal block size along {@code d}: the largest block's. */
+    /**
+     * {@return the nominal block size along {@code d}: the largest block's}
+     *
+     * @param d the dimension, 0 for x
+     */
     public int nominal(int d) {
         return (int) ((grid.size(d) + (long) count(d) - 1) / count(d));
     }
 
-    /** The first cell along {@code d} of the blocks at block index {@code i}. */
+    /**
+     * {@return the first cell along {@code d} of the blocks at block index {@code i}}
+     *
+     * @param d the dimension, 0 for x
+     * @param i the block index along {@code d}, 0 to {@code count(d) - 1}
+     */
     public int origin(int d, int i) {
         return (int) ((long) grid.size(d) * i / count(d));
     }
 
-    /** The block index of partition {@code p}. */
+    /**
+     * {@return the block index of partition {@code p}}
+     *
+     * @param p the partition, 0 to {@code partitions() - 1}
+     */
     public int[] blockIndex(int p) {
         check(p);
         int[] index = new int[counts.length];
@@ -265,7 +286,11 @@ public final class Topology {
         return index;
     }
 
-    /** The partition at a block index. */
+    /**
+     * {@return the partition at a block index}
+     *
+     * @param blockIndex one index per dimension, x first
+     */
     public int partition(int... blockIndex) {
         int p = 0;
         for (int d = counts.length - 1; d >= 0; d--) {
@@ -274,7 +299,11 @@ public final class Topology {
         return p;
     }
 
-    /** The block of partition {@code p}. */
+    /**
+     * {@return the block of partition {@code p}}
+     *
+     * @param p the partition, 0 to {@code partitions() - 1}
+     */
     public Block block(int p) {
         int[] index = blockIndex(p);
         int[] origin = new int[3];
@@ -287,9 +316,12 @@ public final class Topology {
     }
 
     /**
-     * The partition across direction {@code neighborId} of partition {@code p}, or -1 where that side is
-     * the edge of a grid that does not wrap. On a wrapping grid cut once along a dimension, a partition is
-     * its own neighbour across that dimension.
+     * {@return the partition across direction {@code neighborId} of partition {@code p}, or -1 where that side is the
+     * edge of a grid that does not wrap} On a wrapping grid cut once along a dimension, a partition is its own
+     * neighbour across that dimension.
+     *
+     * @param neighborId the direction, a {@link Neighbors} id
+     * @param p the partition, 0 to {@code partitions() - 1}
      */
     public int neighbor(int p, int neighborId) {
         int[] offset = Neighbors.offsets(neighborId, counts.length);
@@ -307,7 +339,13 @@ public final class Topology {
         return partition(index);
     }
 
-    /** The partition that owns a place. */
+    /**
+     * {@return the partition that owns a place}
+     *
+     * @param x the cell's x
+     * @param y the cell's y; 0 on a 1-D grid
+     * @param z the cell's z; 0 on a 1-D or 2-D grid
+     */
     public int owner(int x, int y, int z) {
         int[] c = {x, y, z};
         int[] index = new int[counts.length];

@@ -11,7 +11,11 @@ public final class ColorMap {
     private ColorMap() {
     }
 
-    /** The RGB colour (0xRRGGBB) of {@code t} in [0, 1]; values outside are clamped, NaN is black. */
+    /**
+     * {@return the RGB colour (0xRRGGBB) of {@code t} in [0, 1]; values outside are clamped, NaN is black}
+     *
+     * @param t the value, scaled to [0, 1]
+     */
     public static int rgb(double t) {
         if (Double.isNaN(t)) {
             return 0;

@@ -27,7 +27,7 @@ public final class HeatMap {
     private HeatMap() {
     }
 
-    /** Whether this Java runtime can write images. */
+    /** {@return whether this Java runtime can write images} */
     public static boolean available() {
         return ModuleLayer.boot().findModule("java.desktop").isPresent();
     }
@@ -35,6 +35,9 @@ public final class HeatMap {
     /**
      * Draws {@code attribute} of {@code places} into {@code file}.
      *
+     * @param attribute the attribute's field name
+     * @param file the PNG file to write
+     * @param places the places, on a 2-D grid
      * @throws ColonyException if the grid is not 2-D, the attribute is unknown, or the file cannot be written
      */
     public static void write(Places<?> places, String attribute, Path file) {
@@ -47,6 +50,11 @@ public final class HeatMap {
     /**
      * Draws {@code attribute} of {@code places} into {@code file}, with the agents of each collection as
      * pixels of a distinct colour (cyan, white, green, pink) over it.
+     *
+     * @param agents the agent collections to draw, at most four
+     * @param attribute the attribute's field name
+     * @param file the PNG file to write
+     * @param places the places, on a 2-D grid
      */
     public static void write(Places<?> places, String attribute, List<Agents<?>> agents, Path file) {
         if (!available()) {
@@ -74,7 +82,14 @@ public final class HeatMap {
         write(v, g.size(0), g.size(1), where, file);
     }
 
-    /** Draws row-major values {@code v[x + w * y]} into {@code file}. */
+    /**
+     * Draws row-major values {@code v[x + w * y]} into {@code file}.
+     *
+     * @param file the PNG file to write
+     * @param h the image's height in pixels
+     * @param v the values, {@code w * h} of them
+     * @param w the image's width in pixels
+     */
     public static void write(double[] v, int w, int h, Path file) {
         write(v, w, h, new long[0][], file);
     }
@@ -120,7 +135,11 @@ public final class HeatMap {
         }
     }
 
-    /** The values of any primitive column as doubles (booleans as 0 and 1). */
+    /**
+     * {@return the values of any primitive column as doubles (booleans as 0 and 1)}
+     *
+     * @param column a primitive array
+     */
     public static double[] asDoubles(Object column) {
         int n = Array.getLength(column);
         double[] out = new double[n];

@@ -20,27 +20,35 @@ public final class CallTimer {
     private final String backend;
     private StepProfile profile;
 
-    /** @param backend the backend's name, for the JFR events */
+    /**
+     * Times calls for a backend.
+     *
+     * @param backend the backend's name, for the JFR events
+     */
     public CallTimer(String backend) {
         this.backend = backend;
     }
 
-    /** Collects into {@code p} from now on; null stops collecting. */
+    /**
+     * Collects into {@code p} from now on; null stops collecting.
+     *
+     * @param p the profile, or null
+     */
     public void profile(StepProfile p) {
         this.profile = p;
     }
 
-    /** The profile being collected, or null. */
+    /** {@return the profile being collected, or null} */
     public StepProfile profile() {
         return profile;
     }
 
-    /** A JFR token for {@link #end}: null when no recording wants the event. */
+    /** {@return a JFR token for {@link #end}: null when no recording wants the event} */
     public Object begin() {
         return JFR ? StepEvent.start() : null;
     }
 
-    /** The start time for {@link #end} when a profile is collected, else 0 (no clock read). */
+    /** {@return the start time for {@link #end} when a profile is collected, else 0 (no clock read)} */
     public long clock() {
         return profile != null ? System.nanoTime() : 0L;
     }
@@ -50,6 +58,10 @@ public final class CallTimer {
      *
      * @param instances places or live agents after the call (only read for JFR, so callers may pass 0
      *     when {@code jfr} is null)
+     * @param jfr what {@link #begin()} returned
+     * @param model the model's simple name
+     * @param step the step's method name
+     * @param t0 what {@link #clock()} returned when the call began
      */
     public void end(String model, String step, long instances, long t0, Object jfr) {
         if (profile != null) {

@@ -40,7 +40,11 @@ public final class StepEvent extends Event {
     @Description("Places or live agents of the collection when the call began")
     long instances;
 
-    /** Starts timing a call; null when no recording enables the event. Call only where {@code jdk.jfr} is present. */
+    /**
+     * Starts timing a call; null when no recording enables the event. Call only where {@code jdk.jfr} is present.
+     *
+     * @return a token for {@link #finish}, or null
+     */
     public static Object start() {
         StepEvent e = new StepEvent();
         if (!e.isEnabled()) {
@@ -50,7 +54,15 @@ public final class StepEvent extends Event {
         return e;
     }
 
-    /** Ends and commits a call started by {@link #start()} (a null token is ignored). */
+    /**
+     * Ends and commits a call started by {@link #start()} (a null token is ignored).
+     *
+     * @param backend the backend's name
+     * @param instances places or live agents of the collection
+     * @param model the model's simple name
+     * @param step the step's method name
+     * @param token what {@link #start()} returned
+     */
     public static void finish(Object token, String model, String step, String backend, long instances) {
         if (token instanceof StepEvent e) {
             e.end();

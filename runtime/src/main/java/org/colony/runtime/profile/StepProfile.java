@@ -28,12 +28,12 @@ public final class StepProfile {
      */
     public record Entry(String name, long calls, long wallNanos, long deviceCalls, double deviceMillis) {
 
-        /** Mean wall-clock nanoseconds per call. */
+        /** {@return mean wall-clock nanoseconds per call} */
         public double meanNanos() {
             return calls == 0 ? 0 : wallNanos / (double) calls;
         }
 
-        /** Mean device milliseconds per call, or NaN when the device timed none. */
+        /** {@return mean device milliseconds per call, or NaN when the device timed none} */
         public double meanDeviceMillis() {
             return deviceCalls == 0 ? Double.NaN : deviceMillis / deviceCalls;
         }
@@ -48,21 +48,31 @@ public final class StepProfile {
 
     private final Map<String, Totals> steps = new LinkedHashMap<>();
 
-    /** Adds one call's wall-clock time. */
+    /**
+     * Adds one call's wall-clock time.
+     *
+     * @param name {@code Model.step}, {@code Model.step (count)} or {@code Model.manageAll}
+     * @param wallNanos the call's wall-clock time in nanoseconds
+     */
     public void record(String name, long wallNanos) {
         Totals t = steps.computeIfAbsent(name, k -> new Totals());
         t.calls++;
         t.wall += wallNanos;
     }
 
-    /** Adds one call's device time, as a backend measured it. */
+    /**
+     * Adds one call's device time, as a backend measured it.
+     *
+     * @param millis the call's device time in milliseconds
+     * @param name {@code Model.step}, {@code Model.step (count)} or {@code Model.manageAll}
+     */
     public void recordDevice(String name, double millis) {
         Totals t = steps.computeIfAbsent(name, k -> new Totals());
         t.deviceCalls++;
         t.device += millis;
     }
 
-    /** The totals, in the order the steps were first called. */
+    /** {@return the totals, in the order the steps were first called} */
     public List<Entry> entries() {
         List<Entry> out = new ArrayList<>();
         for (var e : steps.entrySet()) {

@@ -29,7 +29,7 @@ public final class ColumnAccumulator {
         this.exact = exact;
     }
 
-    /** The partial as numbers, for another process to merge ({@link #ofState}). */
+    /** {@return the partial as numbers, for another process to merge ({@link #ofState})} */
     public long[] state() {
         long[] e = exact.state();
         long[] out = Arrays.copyOf(e, e.length + 7);
@@ -44,7 +44,11 @@ public final class ColumnAccumulator {
         return out;
     }
 
-    /** The numbers of {@link #state()} as a partial again. */
+    /**
+     * {@return the numbers of {@link #state()} as a partial again}
+     *
+     * @param state numbers from {@link #state()}
+     */
     public static ColumnAccumulator ofState(long[] state) {
         ColumnAccumulator c = new ColumnAccumulator(ExactSum.ofState(state, 0));
         int i = ExactSum.stateLength();
@@ -58,7 +62,13 @@ public final class ColumnAccumulator {
         return c;
     }
 
-    /** Adds cells {@code [from, to)} of a primitive column. */
+    /**
+     * Adds cells {@code [from, to)} of a primitive column.
+     *
+     * @param column a primitive array; booleans count as 0 and 1
+     * @param from the first cell
+     * @param to one past the last cell
+     */
     public void addRow(Object column, int from, int to) {
         count += to - from;
         switch (column) {
@@ -140,7 +150,11 @@ public final class ColumnAccumulator {
         longSum = sum;
     }
 
-    /** Adds another partial. */
+    /**
+     * Adds another partial.
+     *
+     * @param o a partial of a column of the same type
+     */
     public void merge(ColumnAccumulator o) {
         exact.add(o.exact);
         add128(o.longHigh, o.longSum);
@@ -151,7 +165,12 @@ public final class ColumnAccumulator {
         count += o.count;
     }
 
-    /** The result for a column of the given type. */
+    /**
+     * {@return the result for a column of the given type}
+     *
+     * @param attribute the attribute's name, for messages
+     * @param type the column's type
+     */
     public Reduction result(ScalarType type, String attribute) {
         if (type.isFloating()) {
             return new Reduction(exact.value(), 0, count == 0 ? Double.NaN : min, count == 0 ? Double.NaN : max, 0, 0,

@@ -32,7 +32,11 @@ public final class ExactSum {
     public ExactSum() {
     }
 
-    /** Adds a double exactly. */
+    /**
+     * Adds a double exactly.
+     *
+     * @param v the value; an infinity or NaN is carried to {@link #value()} as IEEE 754 says
+     */
     public void add(double v) {
         count++;
         long bits = Double.doubleToRawLongBits(v);
@@ -82,12 +86,20 @@ public final class ExactSum {
         }
     }
 
-    /** Adds a float exactly (every float is a double). */
+    /**
+     * Adds a float exactly (every float is a double).
+     *
+     * @param v the value; an infinity or NaN is carried to {@link #value()} as IEEE 754 says
+     */
     public void add(float v) {
         add((double) v);
     }
 
-    /** Adds another accumulator's sum exactly. */
+    /**
+     * Adds another accumulator's sum exactly.
+     *
+     * @param other the sum to add; left unchanged
+     */
     public void add(ExactSum other) {
         normalize();
         other.normalize();
@@ -103,7 +115,9 @@ public final class ExactSum {
         count += other.count;
     }
 
-    /** The sum as numbers, for another process to merge ({@link #ofState}): the digits, then flags and count. */
+    /**
+     * {@return the sum as numbers, for another process to merge ({@link #ofState}): the digits, then flags and count}
+     */
     public long[] state() {
         normalize();
         long[] out = new long[DIGITS + 2];
@@ -114,7 +128,12 @@ public final class ExactSum {
         return out;
     }
 
-    /** The numbers of {@link #state()} as a sum again. */
+    /**
+     * {@return the numbers of {@link #state()} as a sum again}
+     *
+     * @param from where this sum's numbers start in {@code state}
+     * @param state numbers from {@link #state()}
+     */
     public static ExactSum ofState(long[] state, int from) {
         ExactSum s = new ExactSum();
         System.arraycopy(state, from, s.digits, 0, DIGITS);
@@ -127,12 +146,12 @@ public final class ExactSum {
         return s;
     }
 
-    /** The length of {@link #state()}. */
+    /** {@return the length of {@link #state()}} */
     public static int stateLength() {
         return DIGITS + 2;
     }
 
-    /** How many values were added. */
+    /** {@return how many values were added} */
     public long count() {
         return count;
     }
@@ -151,7 +170,9 @@ public final class ExactSum {
         pending = 0;
     }
 
-    /** The exact sum rounded once to the nearest double (ties to even); infinities and NaN as IEEE 754 says. */
+    /**
+     * {@return the exact sum rounded once to the nearest double (ties to even); infinities and NaN as IEEE 754 says}
+     */
     public double value() {
         if (nan || (positiveInfinity && negativeInfinity)) {
             return Double.NaN;

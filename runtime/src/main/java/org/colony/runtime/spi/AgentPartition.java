@@ -20,15 +20,20 @@ import org.colony.runtime.reduce.ColumnAccumulator;
 public interface AgentPartition extends AgentStore, HaloAgents, HostMoves, DeviceMoveRound, Births {
 
     /**
-     * The lane this partition's work runs in: partitions in different lanes (the GPU each lives on) have
-     * {@code manageAll}'s steps called side by side from different threads, so that their devices overlap;
-     * -1 (the default): the caller's thread calls every partition in turn.
+     * {@return the lane this partition's work runs in: partitions in different lanes (the GPU each lives on) have
+     * {@code manageAll}'s steps called side by side from different threads, so that their devices overlap; -1 (the
+     * default): the caller's thread calls every partition in turn}
      */
     default int lane() {
         return -1;
     }
 
-    /** The partial reduction of one element column of an attribute, to merge with the other partitions'. */
+    /**
+     * {@return the partial reduction of one element column of an attribute, to merge with the other partitions'}
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     */
     ColumnAccumulator partial(int attribute, int element);
 
     // ---- manageAll -----------------------------------------------------------------------------
@@ -58,7 +63,13 @@ public interface AgentPartition extends AgentStore, HaloAgents, HostMoves, Devic
     record Batch(int partition, long count, MemorySegment buffer) {
     }
 
-    /** Starts a {@code manageAll}: deaths and move requests, sorted by the partition owning each destination. */
+    /**
+     * Starts a {@code manageAll}: deaths and move requests, sorted by the partition owning each destination.
+     *
+     * @param epoch the random stream of this {@code manageAll}, distinct for every call
+     * @param seed the simulation's seed
+     * @return the deaths, the survivors, the children wanted and the move requests by destination partition
+     */
     ManageStart beginManage(long seed, long epoch);
 
     /**
@@ -75,6 +86,8 @@ public interface AgentPartition extends AgentStore, HaloAgents, HostMoves, Devic
      * the compaction of a round without deaths or births to the next, as long as whatever reads the agents sees them
      * in id order).
      *
+     * @param nextId the id the first child born gets
+     * @param others the batches of movers and births other partitions sent this one
      * @return this partition's share of the report (its population)
      */
     ManageReport finishManage(long nextId, List<Batch> others);

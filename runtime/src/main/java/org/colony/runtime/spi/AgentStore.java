@@ -8,15 +8,21 @@ import org.colony.runtime.agents.ManageReport;
  */
 public interface AgentStore extends Store {
 
-    /** Live agents. */
+    /** {@return live agents} */
     long size();
 
-    /** Carries out the recorded deaths, moves and births (see {@code docs/agents.md} for the order). */
+    /**
+     * Carries out the recorded deaths, moves and births (see {@code docs/agents.md} for the order).
+     *
+     * @param epoch the random stream of this {@code manageAll}, distinct for every call
+     * @param seed the simulation's seed
+     * @return what was done and the population afterwards
+     */
     ManageReport manage(long seed, long epoch);
 
-    /** The ids of the live agents, in order. */
+    /** {@return the ids of the live agents, in order} */
     long[] ids();
 
-    /** The global place index of each live agent, in id order. */
+    /** {@return the global place index of each live agent, in id order} */
     long[] places();
 }

@@ -12,15 +12,19 @@ import org.colony.runtime.transport.Transport;
 /** A backend that a simulation runs on: creates the storage of Places collections. */
 public interface Backend extends AutoCloseable {
 
-    /** A short name: {@code cpu}, {@code cuda}. */
+    /** {@return a short name: {@code cpu}, {@code cuda}} */
     String name();
 
-    /** One line saying what runs the model ({@code cpu: 8 threads}). */
+    /** {@return one line saying what runs the model ({@code cpu: 8 threads})} */
     String description();
 
     /**
      * Creates the storage of a collection. Checks the memory it needs first and throws
      * {@link org.colony.ColonyException} with the estimate when it does not fit.
+     *
+     * @param grid the grid
+     * @param model the model's generated descriptor
+     * @return the storage, zeroed
      */
     PlaceStore createPlaces(ModelDescriptor model, Grid grid);
 
@@ -30,21 +34,28 @@ public interface Backend extends AutoCloseable {
      *
      * @param partition the partition, 0 to the partition count less 1 (a GPU backend puts partition p on its
      *     p-th device)
+     * @param grid the grid
+     * @param layout where the block's cells live, halo included
+     * @param model the model's generated descriptor
+     * @return the block's storage, zeroed
      */
     default PlaceBlock createBlock(ModelDescriptor model, Grid grid, Layout layout, int partition) {
         throw new ColonyException("the " + name() + " backend cannot cut a grid into partitions");
     }
 
-    /** How the partitions of this backend's blocks exchange halos and agents. */
+    /** {@return how the partitions of this backend's blocks exchange halos and agents} */
     default Transport transport() {
         return new InProcessTransport();
     }
 
     /**
-     * How the partitions of a grid cut into {@code partitions} exchange halos and agents when they are spread over
-     * the processes of {@code cluster}: by default the MPI transport over {@link #transport()}, which must move host
-     * memory. A backend of device memory says how its buffers travel (NCCL between processes, or staged through the
-     * host).
+     * {@return how the partitions of a grid cut into {@code partitions} exchange halos and agents when they are spread
+     * over the processes of {@code cluster}: by default the MPI transport over {@link #transport()}, which must move
+     * host memory} A backend of device memory says how its buffers travel (NCCL between processes, or staged through
+     * the host).
+     *
+     * @param cluster the processes that run the simulation
+     * @param partitions the partitions the grid is cut into
      */
     default Transport transport(Cluster cluster, int partitions) {
         return cluster.transport(transport(), partitions);
@@ -55,6 +66,10 @@ public interface Backend extends AutoCloseable {
      * at the given global place indices, ids 0, 1, ... in that order, all attributes zero.
      *
      * @param capacity the most agents of this collection a place may hold
+     * @param initialPlaces the global place index of each first agent, in id order
+     * @param model the model's generated descriptor
+     * @param places the places the agents live on
+     * @return the agents' storage
      */
     AgentStore createAgents(ModelDescriptor model, PlaceStore places, long[] initialPlaces, int capacity);
 
@@ -66,6 +81,11 @@ public interface Backend extends AutoCloseable {
      * @param capacity the most agents of this collection a place may hold
      * @param topology how the grid is cut
      * @param partition the block's partition
+     * @param block the block of places the partition's agents live on
+     * @param ids the ids of the partition's first agents, in order
+     * @param model the model's generated descriptor
+     * @param places their global place indices
+     * @return the partition's agents
      */
     default AgentPartition createAgentPartition(ModelDescriptor model, PlaceBlock block, long[] ids, long[] places,
             int capacity, Topology topology, int partition) {
@@ -79,6 +99,7 @@ public interface Backend extends AutoCloseable {
      * null, delivers the timings still pending and stops. Only a backend whose calls return before their work
      * is done (a GPU) needs this: for the others the runtime's wall-clock time on the JVM is the call's time.
      *
+     * @param timings where device times go; null to stop timing
      * @return whether this backend times calls on the device
      */
     default boolean timeOnDevice(DeviceTimings timings) {

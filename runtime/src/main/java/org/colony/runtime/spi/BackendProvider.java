@@ -7,15 +7,20 @@ package org.colony.runtime.spi;
  */
 public interface BackendProvider {
 
-    /** The name {@code --backend} selects it by. */
+    /** {@return the name {@code --backend} selects it by} */
     String name();
 
-    /** Preference for {@code --backend auto}: the usable provider with the highest priority wins. */
+    /** {@return preference for {@code --backend auto}: the usable provider with the highest priority wins} */
     int priority();
 
-    /** Null when the backend can run here, otherwise one line saying why not. */
+    /** {@return null when the backend can run here, otherwise one line saying why not} */
     String unavailableReason();
 
-    /** Opens the backend. */
+    /**
+     * Opens the backend.
+     *
+     * @param options the run's settings
+     * @return the backend, open until closed
+     */
     Backend open(BackendOptions options);
 }

@@ -12,6 +12,10 @@ public interface Births {
      */
     long settleBirths();
 
-    /** Writes (parent id, children born) for every parent with children, 8 bytes each, in id order. */
+    /**
+     * Writes (parent id, children born) for every parent with children, 8 bytes each, in id order.
+     *
+     * @param buffer where to write, large enough
+     */
     void packBirths(MemorySegment buffer);
 }

@@ -14,12 +14,20 @@ public final class Closeables {
     private Closeables() {
     }
 
-    /** Closes each of {@code resources} in order (nulls skipped); see the class comment for failures. */
+    /**
+     * Closes each of {@code resources} in order (nulls skipped); see the class comment for failures.
+     *
+     * @param resources what to close; nulls are skipped
+     */
     public static void closeAll(AutoCloseable... resources) {
         closeAll(resources == null ? null : Arrays.asList(resources));
     }
 
-    /** Closes each of {@code resources} in order (nulls skipped); see the class comment for failures. */
+    /**
+     * Closes each of {@code resources} in order (nulls skipped); see the class comment for failures.
+     *
+     * @param resources what to close; nulls are skipped
+     */
     public static void closeAll(Iterable<? extends AutoCloseable> resources) {
         Throwable first = close(resources);
         if (first instanceof RuntimeException e) {
@@ -59,6 +67,11 @@ public final class Closeables {
     /**
      * Closes each of {@code resources} (nulls skipped) after {@code failure}, which stays the exception to throw: a
      * close that fails too is added to it as suppressed. Returns it, for {@code throw closeAllAfter(e, ...)}.
+     *
+     * @param <T> the failure's type
+     * @param failure the exception to throw
+     * @param resources what to close; nulls are skipped
+     * @return {@code failure}
      */
     public static <T extends Throwable> T closeAllAfter(T failure, AutoCloseable... resources) {
         Throwable closing = close(resources == null ? null : Arrays.asList(resources));

@@ -13,24 +13,28 @@ import java.lang.foreign.MemorySegment;
 public interface DeviceMoveRound {
 
     /**
-     * Whether this partition settles moves with requests, verdicts and movers in device memory, when the runtime
-     * has a transport for device memory (see the methods below); false by default.
+     * {@return whether this partition settles moves with requests, verdicts and movers in device memory, when the
+     * runtime has a transport for device memory (see the methods below); false by default}
      */
     default boolean movesOnDevice() {
         return false;
     }
 
     /**
-     * The requests to places of partition {@code to} with the movers' rows, in device memory, after a
-     * {@link AgentPartition#beginManage} whose round has no children ({@code requests()[to]} of them).
+     * {@return the requests to places of partition {@code to} with the movers' rows, in device memory, after a {@link
+     * AgentPartition#beginManage} whose round has no children ({@code requests()[to]} of them)}
+     *
+     * @param to the partition, 0 to the partition count - 1
      */
     default MemorySegment deviceRequests(int to) {
         throw new UnsupportedOperationException("moves on a device");
     }
 
     /**
-     * Device memory for the requests each partition sends here ({@code counts[from]} of them, as
-     * {@link #deviceRequests} sizes them); null where it sends none.
+     * {@return device memory for the requests each partition sends here ({@code counts[from]} of them, as {@link
+     * #deviceRequests} sizes them); null where it sends none}
+     *
+     * @param counts per sending partition, its requests
      */
     default MemorySegment[] receiveDeviceRequests(long[] counts) {
         throw new UnsupportedOperationException("moves on a device");
@@ -56,18 +60,20 @@ public interface DeviceMoveRound {
     }
 
     /**
-     * One byte per request received from partition {@code to}, 1 where it won, in device memory: valid after
-     * {@link #settleDeviceMoves} (queued behind it), sent before {@link #resolveDeviceMoves}.
+     * {@return one byte per request received from partition {@code to}, 1 where it won, in device memory: valid after
+     * {@link #settleDeviceMoves} (queued behind it), sent before {@link #resolveDeviceMoves}}
+     *
+     * @param to the partition, 0 to the partition count - 1
      */
     default MemorySegment deviceVerdicts(int to) {
         throw new UnsupportedOperationException("moves on a device");
     }
 
     /**
-     * Device memory for the verdicts on this partition's requests, per partition it sent them to (null where
-     * none); a collection without capacity gets no verdicts (all its moves win). They arrive before
-     * {@link #resolveDeviceMoves}, which may queue work that reads them; until {@link AgentPartition#finishManage} the partition's
-     * agents (its size, its columns) are not to be read.
+     * {@return device memory for the verdicts on this partition's requests, per partition it sent them to (null where
+     * none); a collection without capacity gets no verdicts (all its moves win)} They arrive before {@link
+     * #resolveDeviceMoves}, which may queue work that reads them; until {@link AgentPartition#finishManage} the
+     * partition's agents (its size, its columns) are not to be read.
      */
     default MemorySegment[] receiveDeviceVerdicts() {
         throw new UnsupportedOperationException("moves on a device");
@@ -76,6 +82,8 @@ public interface DeviceMoveRound {
     /**
      * Tells a partition whose moves settle on a device how many of its requests won room in each partition (its
      * agents that leave); before {@link AgentPartition#finishManage}.
+     *
+     * @param won per partition, how many of this partition's requests won room there
      */
     default void movedAway(long[] won) {
         throw new UnsupportedOperationException("moves on a device");

@@ -11,35 +11,62 @@ import org.colony.runtime.spi.AgentPartition.Batch;
  */
 public interface HostMoves {
 
-    /** Writes the moves asked for to places of partition {@code to}: destination and id, 8 bytes each, in id order. */
+    /**
+     * Writes the moves asked for to places of partition {@code to}: destination and id, 8 bytes each, in id order.
+     *
+     * @param buffer where to write, large enough
+     * @param to the partition, 0 to the partition count - 1
+     */
     void packRequests(int to, MemorySegment buffer);
 
     /**
      * Settles every move to this partition's places, its own and {@code incoming}, by the collection's capacity,
      * and carries out its own winners' moves.
+     *
+     * @param incoming the requests the other partitions sent here
      */
     void resolveMoves(List<Batch> incoming);
 
-    /** The moves from partition {@code from} that won room (after {@link #resolveMoves}). */
+    /**
+     * {@return the moves from partition {@code from} that won room (after {@link #resolveMoves})}
+     *
+     * @param from the sending partition
+     */
     long admitted(int from);
 
-    /** Writes one byte per request partition {@code to} sent: 1 where it won room (after {@link #resolveMoves}). */
+    /**
+     * Writes one byte per request partition {@code to} sent: 1 where it won room (after {@link #resolveMoves}).
+     *
+     * @param buffer where to write, large enough
+     * @param to the partition, 0 to the partition count - 1
+     */
     void packVerdicts(int to, MemorySegment buffer);
 
     /**
      * Marks the agents whose moves to places of partition {@code to} won (all of them when {@code verdicts} is
      * null, a collection without capacity) as leaving.
      *
+     * @param to the partition, 0 to the partition count - 1
+     * @param verdicts the verdicts {@code to} sent, or null
      * @return how many leave for {@code to}
      */
     long leave(int to, MemorySegment verdicts);
 
-    /** Bytes of one moving agent's row: its id, new place, children asked for and attributes. */
+    /** {@return bytes of one moving agent's row: its id, new place, children asked for and attributes} */
     long moverBytes();
 
-    /** Writes the rows of the agents leaving for partition {@code to}, in id order. */
+    /**
+     * Writes the rows of the agents leaving for partition {@code to}, in id order.
+     *
+     * @param buffer where to write, large enough
+     * @param to the partition, 0 to the partition count - 1
+     */
     void packMovers(int to, MemorySegment buffer);
 
-    /** Takes in agents arriving from partition {@code from}. */
+    /**
+     * Takes in agents arriving from partition {@code from}.
+     *
+     * @param arriving the movers' rows
+     */
     void unpackMovers(Batch arriving);
 }

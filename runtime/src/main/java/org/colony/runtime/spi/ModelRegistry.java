@@ -16,8 +16,9 @@ public final class ModelRegistry {
     }
 
     /**
-     * The descriptor of {@code model}.
+     * {@return the descriptor of {@code model}}
      *
+     * @param model the model class
      * @throws ColonyException if none was generated for it
      */
     public static ModelDescriptor descriptor(Class<?> model) {

@@ -13,27 +13,44 @@ import org.colony.runtime.reduce.ColumnAccumulator;
  */
 public interface PlaceBlock extends PlaceStore {
 
-    /** Where the block's cells live in its columns. */
+    /** {@return where the block's cells live in its columns} */
     Layout layout();
 
     /**
      * Allocates a buffer for halo exchange in the memory the block's transport moves (host or device), freed
      * when the block closes.
+     *
+     * @param bytes the size in bytes
+     * @return the buffer
      */
     MemorySegment buffer(long bytes);
 
     /**
      * Copies the cells of {@code region} (local coordinates) of one element column of an attribute's current
      * column into {@code buffer} from {@code offset}, row by row, x fastest.
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param buffer where to write, large enough
+     * @param element the element, 0 for a scalar attribute
+     * @param offset the byte offset in {@code buffer} to start at
+     * @param region the region, in local coordinates
      */
     void pack(int attribute, int element, Region region, MemorySegment buffer, long offset);
 
-    /** The reverse of {@link #pack}: copies the buffer's cells into the region (a halo region). */
+    /**
+     * The reverse of {@link #pack}: copies the buffer's cells into the region (a halo region).
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param buffer where to write, large enough
+     * @param element the element, 0 for a scalar attribute
+     * @param offset the byte offset in {@code buffer} to start at
+     * @param region the region, in local coordinates
+     */
     void unpack(int attribute, int element, Region region, MemorySegment buffer, long offset);
 
     /**
-     * Whether a step can run on a box of the owned cells at a time ({@link #callBox}, {@link #finishCall}): then
-     * the runtime runs the cells that read no halo while the halo is in flight.
+     * {@return whether a step can run on a box of the owned cells at a time ({@link #callBox}, {@link #finishCall}):
+     * then the runtime runs the cells that read no halo while the halo is in flight}
      */
     default boolean splits() {
         return false;
@@ -42,15 +59,27 @@ public interface PlaceBlock extends PlaceStore {
     /**
      * Runs a step on the owned cells of {@code box} (local coordinates) and nothing else; the call is complete
      * after {@link #finishCall}. Only where {@link #splits()}.
+     *
+     * @param box the box, in local coordinates
+     * @param call the call to run
      */
     default void callBox(Call call, Region box) {
         throw new UnsupportedOperationException("this block does not split steps");
     }
 
-    /** Completes a call made of {@link #callBox} calls (makes the buffers the step wrote current). */
+    /**
+     * Completes a call made of {@link #callBox} calls (makes the buffers the step wrote current).
+     *
+     * @param step the step's index in the model
+     */
     default void finishCall(int step) {
     }
 
-    /** The partial reduction of the owned cells of one element column, to merge with the other blocks'. */
+    /**
+     * {@return the partial reduction of the owned cells of one element column, to merge with the other blocks'}
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     */
     ColumnAccumulator partial(int attribute, int element);
 }

@@ -8,16 +8,31 @@ import org.colony.runtime.grid.Grid;
  */
 public interface PlaceStore extends Store {
 
-    /** The grid. */
+    /** {@return the grid} */
     Grid grid();
 
-    /** One cell's value of one element of an attribute, boxed. */
+    /**
+     * {@return one cell's value of one element of an attribute, boxed}
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     * @param index the global index of the cell
+     */
     Object value(int attribute, int element, long index);
 
-    /** Reads a shared attribute into a primitive array. */
+    /**
+     * Reads a shared attribute into a primitive array.
+     *
+     * @param index the shared attribute's index in the model
+     * @param target a primitive array of the attribute's type, the column's length
+     */
     void getShared(int index, Object target);
 
-    /** Widens the halo to at least {@code reach} cells, for agents that read places that far away. */
+    /**
+     * Widens the halo to at least {@code reach} cells, for agents that read places that far away.
+     *
+     * @param reach the halo's least width in cells
+     */
     void ensureReach(int reach);
 
     /** Waits until the work issued so far is done (a GPU runs calls after they return) and reports its failures. */

@@ -13,6 +13,8 @@ public final class StepFailure extends ColonyException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * A step's failure.
+     *
      * @param message one line naming the step, its source and what failed
      * @param cause what the step threw
      */

@@ -11,34 +11,69 @@ import org.colony.runtime.reduce.Reduction;
  */
 public interface Store extends AutoCloseable {
 
-    /** The model. */
+    /** {@return the model} */
     ModelInfo model();
 
-    /** Runs a step on every instance. */
+    /**
+     * Runs a step on every instance.
+     *
+     * @param call the call to run
+     */
     void call(Call call);
 
-    /** Runs a predicate step on every instance and counts where it is true. */
+    /**
+     * Runs a predicate step on every instance and counts where it is true.
+     *
+     * @param call the call to run
+     * @return the instances where it returned true
+     */
     long count(Call call);
 
-    /** Copies one element column of an attribute into {@code target}. */
+    /**
+     * Copies one element column of an attribute into {@code target}.
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     * @param target a primitive array of the attribute's type, the column's length
+     */
     void read(int attribute, int element, Object target);
 
-    /** Copies {@code source} into one element column of an attribute. */
+    /**
+     * Copies {@code source} into one element column of an attribute.
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     * @param source a primitive array of the attribute's type, the column's length
+     */
     void write(int attribute, int element, Object source);
 
-    /** Reduces one element column of an attribute. */
+    /**
+     * Reduces one element column of an attribute.
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     * @return sum, minimum and maximum
+     */
     Reduction reduce(int attribute, int element);
 
-    /** Sets a shared attribute from a primitive array (length 1 for scalars). */
+    /**
+     * Sets a shared attribute from a primitive array (length 1 for scalars).
+     *
+     * @param index the global index of the cell
+     * @param values the values
+     */
     void setShared(int index, Object values);
 
     /**
      * Binds the agent collection that slot {@code slot} of the model's iterated agent classes refers to (created
      * by the same backend; for an agent model possibly this one).
+     *
+     * @param agents the agents' storage
+     * @param slot the agent class's index among the model's iterated agent classes
      */
     void bindAgents(int slot, AgentStore agents);
 
-    /** Bytes of memory the collection holds. */
+    /** {@return bytes of memory the collection holds} */
     long bytes();
 
     @Override

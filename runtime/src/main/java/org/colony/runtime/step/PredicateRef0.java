@@ -10,6 +10,11 @@ import java.io.Serializable;
  */
 @FunctionalInterface
 public interface PredicateRef0<P> extends Serializable {
-    /** Never called by Colony; the method reference identifies the step. */
+    /**
+     * Never called by Colony; the method reference identifies the step.
+     *
+     * @param place the instance the step runs on
+     * @return what the step returns
+     */
     boolean test(P place);
 }

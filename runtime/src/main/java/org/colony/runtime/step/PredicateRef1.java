@@ -11,6 +11,12 @@ import java.io.Serializable;
  */
 @FunctionalInterface
 public interface PredicateRef1<P, A> extends Serializable {
-    /** Never called by Colony; the method reference identifies the step. */
+    /**
+     * Never called by Colony; the method reference identifies the step.
+     *
+     * @param a the step's first argument
+     * @param place the instance the step runs on
+     * @return what the step returns
+     */
     boolean test(P place, A a);
 }

@@ -12,6 +12,13 @@ import java.io.Serializable;
  */
 @FunctionalInterface
 public interface PredicateRef2<P, A, B> extends Serializable {
-    /** Never called by Colony; the method reference identifies the step. */
+    /**
+     * Never called by Colony; the method reference identifies the step.
+     *
+     * @param a the step's first argument
+     * @param b the step's second argument
+     * @param place the instance the step runs on
+     * @return what the step returns
+     */
     boolean test(P place, A a, B b);
 }

@@ -10,6 +10,10 @@ import java.io.Serializable;
  */
 @FunctionalInterface
 public interface StepRef0<P> extends Serializable {
-    /** Never called by Colony; the method reference identifies the step. */
+    /**
+     * Never called by Colony; the method reference identifies the step.
+     *
+     * @param place the instance the step runs on
+     */
     void call(P place);
 }

@@ -11,6 +11,11 @@ import java.io.Serializable;
  */
 @FunctionalInterface
 public interface StepRef1<P, A> extends Serializable {
-    /** Never called by Colony; the method reference identifies the step. */
+    /**
+     * Never called by Colony; the method reference identifies the step.
+     *
+     * @param a the step's first argument
+     * @param place the instance the step runs on
+     */
     void call(P place, A a);
 }

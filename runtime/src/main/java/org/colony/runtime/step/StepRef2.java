@@ -12,6 +12,12 @@ import java.io.Serializable;
  */
 @FunctionalInterface
 public interface StepRef2<P, A, B> extends Serializable {
-    /** Never called by Colony; the method reference identifies the step. */
+    /**
+     * Never called by Colony; the method reference identifies the step.
+     *
+     * @param a the step's first argument
+     * @param b the step's second argument
+     * @param place the instance the step runs on
+     */
     void call(P place, A a, B b);
 }

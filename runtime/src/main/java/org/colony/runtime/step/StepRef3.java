@@ -13,6 +13,13 @@ import java.io.Serializable;
  */
 @FunctionalInterface
 public interface StepRef3<P, A, B, C> extends Serializable {
-    /** Never called by Colony; the method reference identifies the step. */
+    /**
+     * Never called by Colony; the method reference identifies the step.
+     *
+     * @param a the step's first argument
+     * @param b the step's second argument
+     * @param c the step's third argument
+     * @param place the instance the step runs on
+     */
     void call(P place, A a, B b, C c);
 }

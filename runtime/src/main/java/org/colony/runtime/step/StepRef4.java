@@ -14,6 +14,14 @@ import java.io.Serializable;
  */
 @FunctionalInterface
 public interface StepRef4<P, A, B, C, D> extends Serializable {
-    /** Never called by Colony; the method reference identifies the step. */
+    /**
+     * Never called by Colony; the method reference identifies the step.
+     *
+     * @param a the step's first argument
+     * @param b the step's second argument
+     * @param c the step's third argument
+     * @param d the step's fourth argument
+     * @param place the instance the step runs on
+     */
     void call(P place, A a, B b, C c, D d);
 }

@@ -30,8 +30,9 @@ public final class StepReferences {
     }
 
     /**
-     * The method a step reference names.
+     * {@return the method a step reference names}
      *
+     * @param reference a method reference such as {@code Cell::diffuse}
      * @throws ColonyException if the reference is a lambda or another object, not a method reference
      */
     public static Target resolve(Serializable reference) {

@@ -81,7 +81,7 @@ public final class AgentColumns implements AgentBlock {
         Arrays.fill(contributed, null);
     }
 
-    /** Bytes per slot, all columns included (contributions excepted). */
+    /** {@return bytes per slot, all columns included (contributions excepted)} */
     public static long bytesPerSlot(ModelInfo model) {
         long b = 8 + 8 + 1 + 8 + 4;
         for (AttributeInfo a : model.attributes()) {
@@ -90,7 +90,7 @@ public final class AgentColumns implements AgentBlock {
         return b;
     }
 
-    /** Bytes held. */
+    /** {@return bytes held} */
     public long bytes() {
         long b = bytesPerSlot(model) * slots;
         for (int i = 0; i < contribution.length; i++) {
@@ -102,12 +102,12 @@ public final class AgentColumns implements AgentBlock {
         return b;
     }
 
-    /** Live agents. */
+    /** {@return live agents} */
     public int count() {
         return count;
     }
 
-    /** Allocated slots. */
+    /** {@return allocated slots} */
     public int slots() {
         return slots;
     }
@@ -177,8 +177,8 @@ public final class AgentColumns implements AgentBlock {
     }
 
     /**
-     * Bytes of one agent's row as {@link #pack} writes it: the id, with {@code state} its place and the children
-     * it asked for, then every attribute (each element of an array attribute).
+     * {@return bytes of one agent's row as {@link #pack} writes it: the id, with {@code state} its place and the
+     * children it asked for, then every attribute (each element of an array attribute)}
      */
     public long rowBytes(boolean state) {
         return PackedRows.of(model, 1, state).bytes();
@@ -311,7 +311,7 @@ public final class AgentColumns implements AgentBlock {
         next[attribute] = t;
     }
 
-    /** The current column of one element of an attribute. */
+    /** {@return the current column of one element of an attribute} */
     public Object column(int attribute, int element) {
         return element(model.attributes().get(attribute), current[attribute], element);
     }

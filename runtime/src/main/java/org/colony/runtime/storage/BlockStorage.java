@@ -56,7 +56,7 @@ public final class BlockStorage implements CpuBlock {
         this.shared = shared;
     }
 
-    /** Bytes a block with this layout takes for the model's columns. */
+    /** {@return bytes a block with this layout takes for the model's columns} */
     public static long bytes(ModelInfo model, Layout layout) {
         long perCell = 0;
         for (AttributeInfo a : model.attributes()) {
@@ -65,7 +65,7 @@ public final class BlockStorage implements CpuBlock {
         return perCell * layout.storedCells();
     }
 
-    /** A zeroed array per shared attribute (length 1 for scalars). */
+    /** {@return a zeroed array per shared attribute (length 1 for scalars)} */
     public static Object[] newShared(ModelInfo model) {
         Object[] values = new Object[model.shared().size()];
         for (int i = 0; i < values.length; i++) {
@@ -75,7 +75,7 @@ public final class BlockStorage implements CpuBlock {
         return values;
     }
 
-    /** The model. */
+    /** {@return the model} */
     public ModelInfo model() {
         return model;
     }
@@ -90,7 +90,7 @@ public final class BlockStorage implements CpuBlock {
         return current[attribute];
     }
 
-    /** The current column of one element of an attribute (the column itself for scalars). */
+    /** {@return the current column of one element of an attribute (the column itself for scalars)} */
     public Object column(int attribute, int element) {
         Object c = current[attribute];
         return model.attributes().get(attribute).isArray() ? ((Object[]) c)[element] : c;

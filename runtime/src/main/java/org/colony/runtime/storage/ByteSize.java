@@ -10,7 +10,9 @@ public final class ByteSize {
     private ByteSize() {
     }
 
-    /** {@code bytes} in the largest binary unit that keeps the number at least 1, to three significant figures. */
+    /**
+     * {@return {@code bytes} in the largest binary unit that keeps the number at least 1, to three significant figures}
+     */
     public static String of(long bytes) {
         if (bytes < 1024) {
             return bytes + " B";

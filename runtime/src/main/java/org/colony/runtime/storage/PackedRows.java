@@ -23,7 +23,10 @@ public final class PackedRows {
         this.bytes = bytes;
     }
 
-    /** The layout of {@code n} rows of {@code model}'s agents, with their places and children asked for when {@code state}. */
+    /**
+     * {@return the layout of {@code n} rows of {@code model}'s agents, with their places and children asked for when
+     * {@code state}}
+     */
     public static PackedRows of(ModelInfo model, long n, boolean state) {
         long at = 8 * n; // the ids
         long places = -1;
@@ -49,27 +52,29 @@ public final class PackedRows {
         return new PackedRows(starts, places, spawns, at);
     }
 
-    /** Where the ids start: the first column. */
+    /** {@return where the ids start: the first column} */
     public long ids() {
         return 0;
     }
 
-    /** Where the places start (rows packed with their state only). */
+    /** {@return where the places start (rows packed with their state only)} */
     public long places() {
         return checked(places);
     }
 
-    /** Where the children asked for start (rows packed with their state only). */
+    /** {@return where the children asked for start (rows packed with their state only)} */
     public long spawns() {
         return checked(spawns);
     }
 
-    /** Where element column {@code column} starts, counting the elements of every attribute in order from 0. */
+    /**
+     * {@return where element column {@code column} starts, counting the elements of every attribute in order from 0}
+     */
     public long column(int column) {
         return columnStart[column];
     }
 
-    /** The bytes of all the rows. */
+    /** {@return the bytes of all the rows} */
     public long bytes() {
         return bytes;
     }

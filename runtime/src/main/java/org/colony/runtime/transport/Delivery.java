@@ -17,7 +17,7 @@ import org.colony.runtime.transport.Transport.Message;
  */
 public record Delivery(Message send, Message receive) {
 
-    /** The bytes delivered. */
+    /** {@return the bytes delivered} */
     public long bytes() {
         return send.buffer().byteSize();
     }
@@ -26,6 +26,8 @@ public record Delivery(Message send, Message receive) {
      * Pairs every receive with its send: the k-th send from partition a to partition b fills the k-th receive
      * at b from a, in list order.
      *
+     * @param receives the messages they receive, each with a buffer of the send's size
+     * @param sends the messages this process's partitions send
      * @return one delivery per receive, in the order of {@code receives}
      * @throws ColonyException if a receive has no send, a send has no receive, or the two differ in size
      */

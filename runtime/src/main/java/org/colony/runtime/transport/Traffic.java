@@ -14,13 +14,21 @@ public final class Traffic {
     public Traffic() {
     }
 
-    /** Counts one delivery. */
+    /**
+     * Counts one delivery.
+     *
+     * @param delivery a message delivered
+     */
     public void add(Delivery delivery) {
         messages++;
         bytes += delivery.bytes();
     }
 
-    /** Counts one message of {@code bytes} that left or reached this process. */
+    /**
+     * Counts one message of {@code bytes} that left or reached this process.
+     *
+     * @param bytes the message's size in bytes
+     */
     public void add(long bytes) {
         messages++;
         this.bytes += bytes;
@@ -32,12 +40,12 @@ public final class Traffic {
         bytes = 0;
     }
 
-    /** Messages delivered so far. */
+    /** {@return messages delivered so far} */
     public long messages() {
         return messages;
     }
 
-    /** Bytes delivered so far. */
+    /** {@return bytes delivered so far} */
     public long bytes() {
         return bytes;
     }

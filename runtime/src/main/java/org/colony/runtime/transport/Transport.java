@@ -24,10 +24,10 @@ public interface Transport extends AutoCloseable {
     record Message(int from, int to, MemorySegment buffer) {
     }
 
-    /** A short name for messages: {@code in-process}, {@code nccl}, {@code mpi}. */
+    /** {@return a short name for messages: {@code in-process}, {@code nccl}, {@code mpi}} */
     String name();
 
-    /** Whether buffers live in GPU memory rather than host memory. */
+    /** {@return whether buffers live in GPU memory rather than host memory} */
     boolean deviceMemory();
 
     /**
@@ -35,6 +35,8 @@ public interface Transport extends AutoCloseable {
      * messages between the same pair match in list order. Returns when every receive buffer holds its data
      * (for device memory: when the copies are ordered before later work on the receiving device).
      *
+     * @param receives the messages they receive, each with a buffer of the send's size
+     * @param sends the messages this process's partitions send
      * @throws org.colony.ColonyException if a send and its receive differ in size, or one has no
      *     counterpart among this process's partitions
      */
@@ -44,16 +46,20 @@ public interface Transport extends AutoCloseable {
      * Starts an exchange and returns what completes it: work the caller issues between the two (interior cells
      * of a step, which read no halo) may run alongside the transfers; work issued after {@code finish} sees every
      * receive. A transport that cannot overlap carries the exchange out here and finishes with nothing to do.
+     *
+     * @param receives the messages they receive, each with a buffer of the send's size
+     * @param sends the messages this process's partitions send
+     * @return a call that waits for the exchange to complete; it runs before the receive buffers are read
      */
     default Runnable start(List<Message> sends, List<Message> receives) {
         exchange(sends, receives);
         return () -> { };
     }
 
-    /** What this transport has carried so far. */
+    /** {@return what this transport has carried so far} */
     Traffic traffic();
 
-    /** Whether {@link #start} lets work run alongside the transfers (so splitting a step pays). */
+    /** {@return whether {@link #start} lets work run alongside the transfers (so splitting a step pays)} */
     default boolean overlaps() {
         return false;
     }
