@@ -474,7 +474,7 @@ public record Config(String backend, int threads, int device, long seed, Mode mo
      * @param n the GPUs, 1 or more
      */
     public Config withDevices(int n) {
-        return new Config(backend, threads, device, seed, mode, remaining, partitions, n);
+        return new Config(backend, threads, device, seed, mode, remaining, partitions, n, stepTimeout);
     }
 
     /**

@@ -199,4 +199,11 @@ class ConfigTest {
                 rejected(NONE, "--partitions=2x2x2x2").getMessage());
         assertEquals("--devices=0 is not positive; use 1 or more GPUs", rejected(NONE, "--devices=0").getMessage());
     }
+
+    @Test
+    void withDevices_keepsTheStepTimeout() {
+        Config c = Config.defaults().withStepTimeout(Duration.ofSeconds(5)).withDevices(2);
+        assertEquals(Duration.ofSeconds(5), c.stepTimeout());
+        assertEquals(2, c.devices());
+    }
 }
