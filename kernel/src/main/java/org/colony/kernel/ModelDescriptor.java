@@ -68,7 +68,10 @@ public interface ModelDescriptor {
         return null;
     }
 
-    /** Where in the model's source a CPU kernel failed; {@link SourceLines#NONE} for a descriptor without the table. */
+    /**
+     * {@return where in the model's source a CPU kernel failed; {@link SourceLines#NONE} for a descriptor without the
+     * table}
+     */
     default SourceLines sourceLines() {
         return SourceLines.NONE;
     }

@@ -40,8 +40,11 @@ public final class SourceLines {
      * A table for the kernels class {@code kernels} (its binary name; its nested classes are included) of a model in
      * {@code file}.
      *
+     * @param kernels the binary name of the generated kernels class
+     * @param file the model's source file name ({@code HeatCell.java})
      * @param pairs a generated line and the model line it starts, for each statement, in ascending generated lines;
      *     a model line of 0 starts lines that are no statement of the model
+     * @return the table
      */
     public static SourceLines of(String kernels, String file, int... pairs) {
         return new SourceLines(kernels, file, pairs);
@@ -52,6 +55,9 @@ public final class SourceLines {
      * the kernels class in its stack trace, so that an exception of a helper the kernel called names the kernel's
      * statement that called it. Null where no frame of the kernels class is there (the JVM may omit the stack trace of
      * an exception it has thrown often at one place) or the frame is on no statement.
+     *
+     * @param failure what a kernel threw
+     * @return {@code File.java:line}, or null
      */
     public String site(Throwable failure) {
         if (generated.length == 0) {

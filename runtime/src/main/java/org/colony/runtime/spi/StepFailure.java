@@ -27,6 +27,11 @@ public final class StepFailure extends ColonyException {
      * own checks ({@link ColonyException}) says where itself; any other exception is named with the model line of
      * the statement that threw it, where the kernels' line table finds one
      * ({@code step Cell.divide (Cell.java:25) failed: Cell.java:31: java.lang.ArithmeticException: / by zero}).
+     *
+     * @param model the model whose step failed
+     * @param step the step
+     * @param failure what the kernel threw
+     * @return the failure to throw, with {@code failure} as its cause
      */
     public static StepFailure of(ModelDescriptor model, StepInfo step, RuntimeException failure) {
         String head = "step " + model.info().modelClass().getSimpleName() + "." + step.name() + " (" + step.source()
