@@ -1,6 +1,7 @@
 package ${package};
 
 import java.util.Locale;
+import org.colony.ColonyException;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Config;
 import org.colony.runtime.Placement;
@@ -73,6 +74,10 @@ public record Walkers(int walkers, double follow, double rate, double decay, dou
             }
             System.out.printf(Locale.ROOT, "scent %.6f, checksum %s%n", world.field().sum("scent"),
                     world.field().checksum());
+        } catch (ColonyException e) {
+            // Bad input (an unknown option, a size that does not fit): one line and status 2, as mass run does.
+            System.err.println("walkers: error: " + e.getMessage());
+            System.exit(2);
         }
     }
 }

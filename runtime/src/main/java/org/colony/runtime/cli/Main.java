@@ -98,13 +98,18 @@ public final class Main implements Callable<Integer> {
             return e instanceof ColonyException ? 2 : 1;
         });
         cl.setParameterExceptionHandler((e, a) -> {
+            String message = e.getMessage();
+            if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+                // an option mistyped: name the closest ones, as Config.fromArgs does for a driver
+                message = message + "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
+            }
             if (MpiCluster.launched()) {
                 if (MpiCluster.usable()) {
-                    MpiCluster.get().fail(err, "mass", e.getMessage());
+                    MpiCluster.get().fail(err, "mass", message);
                 }
-                MpiCluster.failAlone(err, "mass", e.getMessage());
+                MpiCluster.failAlone(err, "mass", message);
             }
-            err.println("mass: " + e.getMessage());
+            err.println("mass: " + message);
             err.println("Try 'mass " + (e.getCommandLine().getCommandName().equals("mass") ? ""
                     : e.getCommandLine().getCommandName() + " ") + "--help'.");
             return 2;

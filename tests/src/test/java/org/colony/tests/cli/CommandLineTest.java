@@ -174,4 +174,11 @@ class CommandLineTest {
         assertEquals("mass: error: --progress=0.0 is out of range; give a positive number of seconds",
                 bad.err().strip());
     }
+
+    @Test
+    void aMistypedOption_namesTheClosestOne() {
+        Result r = mass("run", "heat2d", "--thread=2");
+        assertEquals(2, r.rc());
+        assertTrue(r.err().contains("mass: Unknown option: '--thread=2'; did you mean --threads?"), r.err());
+    }
 }
