@@ -34,9 +34,9 @@ import picocli.CommandLine.Parameters;
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help and -V/--version
         description = "Runs Colony models.",
         subcommands = {Main.Run.class, Main.ListModels.class, Main.TestCommand.class, Main.BenchCommand.class,
-            Main.InstallCommand.class, Main.NewCommand.class, CommandLine.HelpCommand.class},
+            Main.InstallCommand.class, Main.NewCommand.class, Main.JavaHomeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "The ./mass script of a Colony checkout builds what changed, then runs these commands; 'test', "
-                + "'bench', 'install' and 'new' run in the script only.",
+                + "'bench', 'install', 'new' and 'java-home' run in the script only.",
             "Environment (./mass): COLONY_JAVA_OPTS holds options for Java (-Xmx16g for a larger heap); COLONY_DEBUG=1 "
                 + "prints the stack trace of an internal error.",
             "Exit status: 0 done, 2 bad input or a model's error, 1 an internal error."})
@@ -190,6 +190,12 @@ public final class Main implements Callable<Integer> {
     @Command(name = "new", description = "Creates a model project from the installed template, colony-archetype "
             + "(./mass new DIR [GROUP_ID [ARTIFACT_ID]]; the ./mass script only).")
     static final class NewCommand extends ScriptOnly {
+    }
+
+    /** {@code ./mass java-home}: the script runs it. */
+    @Command(name = "java-home", description = "Prints the JDK 25 the ./mass script uses, for a project of one's own: "
+            + "export JAVA_HOME=$(./mass java-home) (the ./mass script only).")
+    static final class JavaHomeCommand extends ScriptOnly {
     }
 
     static String sizeText(int[] size) {
