@@ -160,6 +160,10 @@ public final class CudaBackend implements Backend {
             byte[] id = cluster.rank() == 0 ? NcclTransport.newUniqueId() : new byte[0];
             return NcclTransport.openAcross(mine, first, partitions, cluster.broadcast(id, 0));
         }
+        if (all.length > 1) {
+            throw new ColonyException("--devices=" + all.length + " on each MPI rank needs NCCL between the ranks' GPUs, "
+                    + "but " + why + "; give each rank one GPU (leave --devices out)");
+        }
         if (cluster.rank() == 0) {
             System.err.println("colony: halos and agents between MPI ranks go through host memory: " + why);
         }
@@ -178,7 +182,8 @@ public final class CudaBackend implements Backend {
         StringBuilder mine = new StringBuilder();
         for (int p = 0; p < partitions; p++) {
             if (cluster.owns(p, partitions)) {
-                mine.append(host).append('/').append(all[p % all.length].device().ordinal()).append('\n'); // createBlock's
+                CudaDevice d = all[p % all.length].device(); // the GPU createBlock puts partition p on
+                mine.append(host).append('/').append(Driver.pciBusId(Driver.device(d.ordinal()))).append('\n');
             }
         }
         String nccl = Nccl.unavailableReason();
@@ -192,8 +197,8 @@ public final class CudaBackend implements Backend {
             }
             for (String gpu : text.split("\n")) {
                 if (!gpu.isEmpty() && !seen.add(gpu)) {
-                    return "partitions share GPU " + gpu.substring(gpu.indexOf('/') + 1) + " of " + gpu.substring(0,
-                            gpu.indexOf('/')) + " (NCCL joins one partition a GPU)";
+                    return "partitions share the GPU at PCI " + gpu.substring(gpu.indexOf('/') + 1) + " of "
+                            + gpu.substring(0, gpu.indexOf('/')) + " (NCCL joins one partition a GPU)";
                 }
             }
         }

@@ -98,6 +98,13 @@ public final class Simulation implements AutoCloseable {
                     + "cpu backend" + (passedOver.isEmpty() ? "" : " (" + String.join("; ", passedOver) + ")")
                     + "; leave --device out, or run with --backend cuda");
         }
+        try {
+            // every rank must have chosen the same backend (--backend auto decides on each host)
+            cluster.agree("the backend chosen", backend.name());
+        } catch (ColonyException e) {
+            backend.close();
+            throw e;
+        }
         Simulation sim = new Simulation(config, backend, cluster);
         if (!passedOver.isEmpty() || config.backend().equals("auto") && sim.backend.name().equals("cpu")) {
             sim.backendChoice = "--backend auto runs on the " + sim.backend.name().toUpperCase(Locale.ROOT)

@@ -113,6 +113,8 @@ final class Mpi {
                 ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
         static final MethodHandle BARRIER = bind("MPI_Barrier", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         static final MethodHandle ABORT = bind("MPI_Abort", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        static final MethodHandle COMM_GET_ATTR = bind("MPI_Comm_get_attr",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
     }
 
     private static SymbolLookup load(String library) {
@@ -202,6 +204,44 @@ final class Mpi {
             MemorySegment flag = a.allocate(JAVA_INT);
             check("MPI_Finalized", (int) Lib.FINALIZED.invokeExact(flag));
             return flag.get(JAVA_INT, 0) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * The largest tag a message may carry ({@code MPI_TAG_UB}, the attribute of key 0 on {@code MPI_COMM_WORLD}):
+     * at least 32767 by the standard, 2^23 - 1 with Open MPI's UCX layer.
+     */
+    static int tagUpperBound() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment value = a.allocate(ADDRESS);
+            MemorySegment flag = a.allocate(JAVA_INT);
+            check("MPI_Comm_get_attr", (int) Lib.COMM_GET_ATTR.invokeExact(Lib.COMM_WORLD, 0, value, flag));
+            if (flag.get(JAVA_INT, 0) == 0) {
+                return 32767;
+            }
+            return value.get(ADDRESS, 0).reinterpret(4).get(JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * Sets an environment variable of this process before MPI starts, unless it is set: libc's {@code setenv(name,
+     * value, 0)}.
+     */
+    static void setDefaultEnv(String name, String value) {
+        Linker linker = Linker.nativeLinker();
+        try (Arena a = Arena.ofConfined()) {
+            MethodHandle setenv = linker.downcallHandle(linker.defaultLookup().find("setenv").orElseThrow(),
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+            int rc = (int) setenv.invokeExact(a.allocateFrom(name), a.allocateFrom(value), 0);
+            if (rc != 0) {
+                throw new ColonyException("setenv(" + name + ") failed");
+            }
+        } catch (ColonyException e) {
+            throw e;
         } catch (Throwable t) {
             throw rethrow(t);
         }

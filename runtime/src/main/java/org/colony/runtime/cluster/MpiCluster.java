@@ -39,13 +39,23 @@ public final class MpiCluster implements Cluster {
     private final int hosts;
     private final Thread driver;
     private volatile boolean ended;
+    private final int tagUpperBound;
 
     private MpiCluster() {
+        // UCX (Open MPI's layer for InfiniBand) would catch SIGSEGV and SIGBUS, which the JVM uses for its own null
+        // checks and safepoints: leave the signals to the JVM, unless the user says otherwise.
+        Mpi.setDefaultEnv("UCX_ERROR_SIGNALS", "");
         Mpi.initThread(Mpi.THREAD_SERIALIZED);
         this.rank = Mpi.rank();
         this.size = Mpi.size();
         this.driver = Thread.currentThread();
         this.hosts = countHosts();
+        this.tagUpperBound = Mpi.tagUpperBound();
+    }
+
+    /** The largest tag a message may carry on this job ({@code MPI_TAG_UB}). */
+    int tagUpperBound() {
+        return tagUpperBound;
     }
 
     /**

@@ -16,9 +16,10 @@ import org.colony.runtime.transport.Transport;
  * the local transport (one copy); the others are MPI messages, every send and receive of one exchange posted at
  * once ({@code MPI_Isend}, {@code MPI_Irecv}) and completed together ({@code MPI_Waitall}).
  *
- * <p>A message from partition a to partition b has tag {@code a * 2^15 + b}; several between the same pair in one
- * exchange arrive in the order posted (MPI does not let messages of one sender and tag overtake each other), which
- * is the order both sides list them. A message over 1 GiB travels in pieces of 1 GiB under the same tag. The size
+ * <p>A message from partition a (of rank r) to partition b (of rank s) has tag {@code i * n + j}, where i is a's
+ * place among r's partitions, j is b's among s's and n is how many s owns (the sender rank is in the message
+ * already); several between the same pair in one exchange arrive in the order posted (MPI does not let messages
+ * of one sender and tag overtake each other), which is the order both sides list them. A message over 1 GiB travels in pieces of 1 GiB under the same tag. The size
  * a receiver expects is checked against the size that arrived.
  *
  * <p>Where the local transport moves device memory (partitions on a GPU) and no device-to-device path reaches the
@@ -26,8 +27,6 @@ import org.colony.runtime.transport.Transport;
  */
 final class MpiTransport implements Transport {
 
-    /** The most partitions a tag can name: MPI guarantees tags up to 2^15 - 1 only per side of the pair. */
-    static final int MAX_PARTITIONS = 1 << 15;
     private static final long PIECE = 1L << 30;
 
     private final MpiCluster cluster;
@@ -43,9 +42,12 @@ final class MpiTransport implements Transport {
     private final MemorySegment count = scratchArena.allocate(JAVA_INT);
 
     MpiTransport(MpiCluster cluster, Transport local, int partitions, Staging staging) {
-        if (partitions > MAX_PARTITIONS) {
-            throw new ColonyException(partitions + " partitions are more than MPI ranks can tell apart ("
-                    + MAX_PARTITIONS + "); use fewer");
+        long most = (long) ((partitions + cluster.size() - 1) / cluster.size()) * ((partitions + cluster.size() - 1)
+                / cluster.size());
+        if (most - 1 > cluster.tagUpperBound()) {
+            throw new ColonyException(partitions + " partitions over " + cluster.size() + " MPI ranks need message tags "
+                    + "up to " + (most - 1) + ", but this MPI allows " + cluster.tagUpperBound() + "; use fewer "
+                    + "partitions a rank");
         }
         this.cluster = cluster;
         this.local = local;
@@ -173,8 +175,17 @@ final class MpiTransport implements Transport {
         return (int) Math.max(1, (m.buffer().byteSize() + PIECE - 1) / PIECE);
     }
 
-    private static int tag(Message m) {
-        return m.from() * MAX_PARTITIONS + m.to();
+    private int tag(Message m) {
+        int senderFirst = first(cluster.owner(m.from(), partitions));
+        int receiver = cluster.owner(m.to(), partitions);
+        int receiverFirst = first(receiver);
+        int receiverCount = first(receiver + 1) - receiverFirst;
+        return (m.from() - senderFirst) * receiverCount + (m.to() - receiverFirst);
+    }
+
+    /** The first partition of rank {@code rank} (of {@code rank == size}: the partition count). */
+    private int first(int rank) {
+        return (int) ((long) rank * partitions / cluster.size());
     }
 
     @Override

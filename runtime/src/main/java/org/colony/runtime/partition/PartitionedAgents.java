@@ -60,6 +60,8 @@ public final class PartitionedAgents implements AgentStore {
     private final ModelInfo model;
     private final PartitionedPlaces places;
     private final Transport transport;
+    /** Whether {@link #transport} is this collection's own (closed with it) rather than the places'. */
+    private final boolean ownTransport;
     /** The places' transport where it moves device memory and every partition settles moves there, else null. */
     private final Transport deviceTransport;
     /** The agents by partition; null where another rank owns the partition. */
@@ -89,7 +91,8 @@ public final class PartitionedAgents implements AgentStore {
         this.places = places;
         // Agents cross partitions in host buffers. Where the places' transport moves device memory (NCCL between
         // the GPUs of this process), their messages are copied in this process instead.
-        this.transport = placeTransport.deviceMemory()
+        this.ownTransport = placeTransport.deviceMemory();
+        this.transport = ownTransport
                 ? places.cluster().transport(new InProcessTransport(), places.topology().partitions())
                 : placeTransport;
         this.capacity = capacity;
@@ -134,6 +137,12 @@ public final class PartitionedAgents implements AgentStore {
         for (int p : mine) {
             moves &= parts[p].movesOnDevice();
             counts &= parts[p].countsOnDevice();
+        }
+        if (cluster.distributed()) {
+            // every rank takes the same paths, or their collectives would not meet
+            long[] no = cluster.sum(new long[] {moves ? 0 : 1, counts ? 0 : 1});
+            moves = no[0] == 0;
+            counts = no[1] == 0;
         }
         this.deviceTransport = moves ? placeTransport : null;
         this.halo = new AgentHalo(topology, parts, transport, counts ? placeTransport : null, this::each,
@@ -613,6 +622,9 @@ public final class PartitionedAgents implements AgentStore {
             List<AutoCloseable> all = new ArrayList<>();
             all.add(side);
             all.addAll(Arrays.asList(parts));
+            if (ownTransport) {
+                all.add(transport);
+            }
             Closeables.closeAll(all);
         }
     }

@@ -88,7 +88,7 @@ final class Spread {
         for (int p = 0; p < partitions; p++) {
             others += cluster.owns(p, partitions) ? 0 : lengths[p] * width;
         }
-        checkHeap(others, "the agents' columns");
+        checkHeap(cluster, others, "the agents' columns");
         Object[] out = mine.clone();
         for (int p = 0; p < partitions; p++) {
             int owner = cluster.owner(p, partitions);
@@ -166,14 +166,19 @@ final class Spread {
         return total;
     }
 
-    /** Checks, before anything travels, that {@code bytes} more fit this rank's Java heap. */
-    private static void checkHeap(long bytes, String what) {
+    /**
+     * Checks, before anything travels, that {@code bytes} more fit the Java heap of every rank: all ranks decide
+     * together, so that all refuse or none does.
+     */
+    private static void checkHeap(Cluster cluster, long bytes, String what) {
         Runtime java = Runtime.getRuntime();
         long free = java.maxMemory() - (java.totalMemory() - java.freeMemory());
-        if (bytes > free) {
+        long lacking = cluster.max(bytes > free ? bytes - free : 0);
+        if (lacking > 0) {
             throw new ColonyException(String.format(Locale.ROOT, "reading %s over MPI ranks needs %.2f GiB of Java "
-                    + "heap on every rank, but %.2f GiB are free; give the JVM more (-Xmx) or reduce the column where "
-                    + "it lives (sum, min, max)", what, bytes / (double) (1L << 30), free / (double) (1L << 30)));
+                    + "heap on every rank, and some rank lacks %.2f GiB of it; give the JVM more (-Xmx) or reduce the "
+                    + "column where it lives (sum, min, max)", what, bytes / (double) (1L << 30),
+                    lacking / (double) (1L << 30)));
         }
     }
 

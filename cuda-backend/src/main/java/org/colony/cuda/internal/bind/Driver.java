@@ -59,6 +59,8 @@ public final class Driver {
     static final MethodHandle CU_DRIVER_GET_VERSION = plain("cuDriverGetVersion", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     static final MethodHandle CU_DEVICE_GET_COUNT = plain("cuDeviceGetCount", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     static final MethodHandle CU_DEVICE_GET = plain("cuDeviceGet", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_DEVICE_GET_PCI_BUS_ID = plain("cuDeviceGetPCIBusId",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
     static final MethodHandle CU_DEVICE_GET_NAME = plain("cuDeviceGetName",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
     static final MethodHandle CU_DEVICE_GET_ATTRIBUTE = plain("cuDeviceGetAttribute",
@@ -214,6 +216,22 @@ public final class Driver {
             return d.get(JAVA_INT, 0);
         } catch (Throwable t) {
             throw rethrow(t, "cuDeviceGet");
+        }
+    }
+
+    /**
+     * {@return the PCI bus id of a device ({@code 0000:3b:00.0}): the same physical GPU whatever
+     * {@code CUDA_VISIBLE_DEVICES} numbers it}
+     *
+     * @param device the device handle ({@link #device(int)})
+     */
+    public static String pciBusId(int device) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = arena.allocate(64);
+            check((int) CU_DEVICE_GET_PCI_BUS_ID.invokeExact(s, 64, device), "cuDeviceGetPCIBusId");
+            return s.getString(0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuDeviceGetPCIBusId");
         }
     }
 
