@@ -1,18 +1,14 @@
 package org.colony.runtime;
 
-import java.io.Serializable;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
-import org.colony.kernel.Call;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
-import org.colony.kernel.ParamInfo;
 import org.colony.kernel.ScalarType;
-import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.Store;
@@ -24,7 +20,6 @@ import org.colony.runtime.step.StepRef1;
 import org.colony.runtime.step.StepRef2;
 import org.colony.runtime.step.StepRef3;
 import org.colony.runtime.step.StepRef4;
-import org.colony.runtime.step.StepReferences;
 
 /**
  * What places and agents collections share: running steps on every instance, reading and writing
@@ -40,8 +35,8 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
     final ModelInfo model;
     final String name;
     private final Store store;
-    /** Per slot of the model's iterated agent classes, whether a collection of them is bound. */
-    private final boolean[] bound;
+    /** Calls of the model's steps: finding them, checking their arguments, running them on the store. */
+    private final StepCalls calls;
 
     ModelCollection(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor, Store store) {
         this.sim = sim;
@@ -49,29 +44,12 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
         this.model = descriptor.info();
         this.name = modelClass.getSimpleName();
         this.store = store;
-        this.bound = new boolean[model.agentClasses().size()];
+        this.calls = new StepCalls(this, store);
     }
 
     /** Binds the agent collection of slot {@code slot} of the model's iterated agent classes. */
     final void bindAgents(int slot, Agents<?> agents) {
-        store.bindAgents(slot, agents.store());
-        bound[slot] = true;
-    }
-
-    /**
-     * Refuses a step that iterates agents of a class no collection of which lives on these places. The refused call
-     * still takes its epoch, as it did when the backends refused it.
-     */
-    private void checkIterated(StepInfo s) {
-        for (int slot = 0; slot < bound.length; slot++) {
-            if (s.iterates().contains(slot) && !bound[slot]) {
-                sim.beginCall(s.usesRandom());
-                String other = model.agentClasses().get(slot).getSimpleName();
-                throw new ColonyException("step " + name + "." + s.name() + " iterates " + other + " agents, but no "
-                        + "collection of them lives on these places; create it with sim.agents(" + other
-                        + ".class, places, ...)");
-            }
-        }
+        calls.bind(slot, agents.store());
     }
 
     /** Runs backend work of a call: one thread at a time, and a failure leaves the simulation failed. */
@@ -117,7 +95,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param step the step, as a method reference ({@code Cell::diffuse})
      */
     public void callAll(StepRef0<P> step) {
-        call(step(step), new Object[0]);
+        calls.call(calls.step(step), new Object[0]);
     }
 
     /**
@@ -128,7 +106,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param step the step, as a method reference ({@code Cell::diffuse})
      */
     public <A> void callAll(StepRef1<P, A> step, A a) {
-        call(step(step), new Object[] {a});
+        calls.call(calls.step(step), new Object[] {a});
     }
 
     /**
@@ -141,7 +119,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param step the step, as a method reference ({@code Cell::diffuse})
      */
     public <A, B> void callAll(StepRef2<P, A, B> step, A a, B b) {
-        call(step(step), new Object[] {a, b});
+        calls.call(calls.step(step), new Object[] {a, b});
     }
 
     /**
@@ -156,7 +134,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param step the step, as a method reference ({@code Cell::diffuse})
      */
     public <A, B, C> void callAll(StepRef3<P, A, B, C> step, A a, B b, C c) {
-        call(step(step), new Object[] {a, b, c});
+        calls.call(calls.step(step), new Object[] {a, b, c});
     }
 
     /**
@@ -173,7 +151,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param step the step, as a method reference ({@code Cell::diffuse})
      */
     public <A, B, C, D> void callAll(StepRef4<P, A, B, C, D> step, A a, B b, C c, D d) {
-        call(step(step), new Object[] {a, b, c, d});
+        calls.call(calls.step(step), new Object[] {a, b, c, d});
     }
 
     /**
@@ -183,7 +161,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param stepName the step's method name
      */
     public void callAll(String stepName, Object... args) {
-        call(stepNamed(stepName), args == null ? new Object[] {null} : args);
+        calls.call(calls.stepNamed(stepName), args == null ? new Object[] {null} : args);
     }
 
     /**
@@ -193,7 +171,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @return the number of instances where the step returned true
      */
     public long count(PredicateRef0<P> predicate) {
-        return count(step(predicate), new Object[0]);
+        return calls.count(calls.step(predicate), new Object[0]);
     }
 
     /**
@@ -205,7 +183,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @return the number of instances where the step returned true
      */
     public <A> long count(PredicateRef1<P, A> predicate, A a) {
-        return count(step(predicate), new Object[] {a});
+        return calls.count(calls.step(predicate), new Object[] {a});
     }
 
     /**
@@ -219,7 +197,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @return the number of instances where the step returned true
      */
     public <A, B> long count(PredicateRef2<P, A, B> predicate, A a, B b) {
-        return count(step(predicate), new Object[] {a, b});
+        return calls.count(calls.step(predicate), new Object[] {a, b});
     }
 
     /**
@@ -230,70 +208,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      * @return the number of instances where the step returned true
      */
     public long count(String stepName, Object... args) {
-        return count(stepNamed(stepName), args == null ? new Object[] {null} : args);
-    }
-
-    private void call(int step, Object[] args) {
-        StepInfo s = model.steps().get(step);
-        if (s.predicate()) {
-            throw new ColonyException(name + "." + s.name() + " is a predicate step (it returns boolean): count the "
-                    + "places where it holds with count(" + name + "::" + s.name() + ")");
-        }
-        Object[] converted = arguments(s, args);
-        sim.checkOpen();
-        checkIterated(s);
-        sim.usage().issued(name + "." + s.name());
-        work("callAll " + name + "." + s.name(), () -> {
-            long epoch = sim.beginCall(s.usesRandom());
-            var timer = sim.timer();
-            Object jfr = timer.begin();
-            long t0 = timer.clock();
-            store.call(new Call(step, converted, sim.seed(), epoch, sim.time()));
-            timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
-        });
-    }
-
-    private long count(int step, Object[] args) {
-        StepInfo s = model.steps().get(step);
-        if (!s.predicate()) {
-            throw new ColonyException(name + "." + s.name() + " is not a predicate step: count needs a @Step "
-                    + "method that returns boolean");
-        }
-        Object[] converted = arguments(s, args);
-        sim.checkOpen();
-        checkIterated(s);
-        return work("count " + name + "." + s.name(), () -> {
-            long epoch = sim.beginCall(s.usesRandom());
-            var timer = sim.timer();
-            Object jfr = timer.begin();
-            long t0 = timer.clock();
-            long n = store.count(new Call(step, converted, sim.seed(), epoch, sim.time()));
-            timer.end(name, s.name(), jfr == null ? 0 : size(), t0, jfr);
-            return n;
-        });
-    }
-
-    private int step(Serializable reference) {
-        sim.checkOpen();
-        StepReferences.Target t = StepReferences.resolve(reference);
-        if (!t.owner().equals(modelClass.getName())) {
-            throw new ColonyException(simple(t.owner()) + "::" + t.method() + " is a method of " + simple(t.owner())
-                    + ", but " + holds() + " " + name + "; steps: " + stepNames());
-        }
-        return stepNamed(t.method());
-    }
-
-    private int stepNamed(String stepName) {
-        sim.checkOpen();
-        int i = model.stepIndex(stepName);
-        if (i < 0) {
-            throw new ColonyException(name + "." + stepName + " is not a @Step of " + name + "; steps: " + stepNames());
-        }
-        return i;
-    }
-
-    private static String simple(String binaryName) {
-        return binaryName.substring(Math.max(binaryName.lastIndexOf('.'), binaryName.lastIndexOf('$')) + 1);
+        return calls.count(calls.stepNamed(stepName), args == null ? new Object[] {null} : args);
     }
 
     /** {@return the names of the model's steps} */
@@ -312,33 +227,6 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
             names.add(a.name());
         }
         return names;
-    }
-
-    private Object[] arguments(StepInfo s, Object[] args) {
-        List<ParamInfo> params = s.params();
-        if (args.length != params.size()) {
-            throw new ColonyException("step " + name + "." + s.name() + signature(s) + " takes " + params.size()
-                    + (params.size() == 1 ? " argument" : " arguments") + ", not " + args.length);
-        }
-        Object[] out = new Object[args.length];
-        for (int i = 0; i < args.length; i++) {
-            ParamInfo p = params.get(i);
-            Object v = Values.convert(args[i], p.type());
-            if (v == null) {
-                throw new ColonyException("step " + name + "." + s.name() + signature(s) + " takes a "
-                        + p.type().javaName() + " for " + p.name() + ", not " + Values.describe(args[i]));
-            }
-            out[i] = v;
-        }
-        return out;
-    }
-
-    private static String signature(StepInfo s) {
-        StringBuilder sb = new StringBuilder("(");
-        for (ParamInfo p : s.params()) {
-            sb.append(sb.length() > 1 ? ", " : "").append(p.type().javaName()).append(' ').append(p.name());
-        }
-        return sb.append(')').toString();
     }
 
     // ---- attributes --------------------------------------------------------------------------
@@ -710,43 +598,9 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
      */
     public void setShared(String sharedName, Object value) {
         sim.checkOpen();
-        int i = model.sharedIndex(sharedName);
-        if (i < 0) {
-            throw new ColonyException(name + " has no @Shared '" + sharedName + "'; shared: " + sharedNames());
-        }
-        SharedInfo s = model.shared().get(i);
-        Object values = s.type().newArray(Math.max(1, s.length()));
-        if (s.isArray()) {
-            if (value == null || !value.getClass().isArray()
-                    || Array.getLength(value) != s.length()) {
-                throw new ColonyException("@Shared " + name + "." + sharedName + " is an array of " + s.length() + " "
-                        + s.type().javaName() + "; pass a " + s.type().javaName() + "[" + s.length() + "]");
-            }
-            for (int k = 0; k < s.length(); k++) {
-                Object v = Values.convert(Array.get(value, k), s.type());
-                if (v == null) {
-                    throw new ColonyException("@Shared " + name + "." + sharedName + " holds " + s.type().javaName()
-                            + " values, not " + value.getClass().getComponentType());
-                }
-                Array.set(values, k, v);
-            }
-        } else {
-            Object v = Values.convert(value, s.type());
-            if (v == null) {
-                throw new ColonyException("@Shared " + name + "." + sharedName + " is a " + s.type().javaName() + ", not "
-                        + Values.describe(value));
-            }
-            Array.set(values, 0, v);
-        }
+        int i = StepCalls.sharedIndex(model, name, sharedName);
+        Object values = StepCalls.sharedValues(model, name, i, value);
         work("setShared " + name + "." + sharedName, () -> store.setShared(i, values));
-    }
-
-    private List<String> sharedNames() {
-        List<String> names = new ArrayList<>();
-        for (SharedInfo s : model.shared()) {
-            names.add(s.name());
-        }
-        return names;
     }
 
     // ---- reductions --------------------------------------------------------------------------
