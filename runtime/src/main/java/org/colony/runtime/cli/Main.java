@@ -84,13 +84,7 @@ public final class Main implements Callable<Integer> {
         cl.setErr(new PrintWriter(err, true));
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             String what = e instanceof ColonyException ? "error: " + e.getMessage() : Failures.describe(e);
-            if (MpiCluster.launched() && !MpiCluster.usable()) {
-                MpiCluster.failAlone(err, "mass", what);
-            }
-            if (MpiCluster.current() != null) {
-                // One line, once, and the whole job ends: the other ranks may be waiting for this one.
-                MpiCluster.current().fail(err, "mass", what);
-            }
+            MpiCluster.failJob(err, "mass", what); // under mpirun: once, and the job ends (no return)
             err.println("mass: " + what);
             if (!(e instanceof ColonyException) && System.getenv("COLONY_DEBUG") != null) {
                 e.printStackTrace(err);
@@ -103,12 +97,7 @@ public final class Main implements Callable<Integer> {
                 // an option mistyped: name the closest ones, as Config.fromArgs does for a driver
                 message = message + "; did you mean " + String.join(" or ", u.getSuggestions()) + "?";
             }
-            if (MpiCluster.launched()) {
-                if (MpiCluster.usable()) {
-                    MpiCluster.get().fail(err, "mass", message);
-                }
-                MpiCluster.failAlone(err, "mass", message);
-            }
+            MpiCluster.failJob(err, "mass", message);
             err.println("mass: " + message);
             err.println("Try 'mass " + (e.getCommandLine().getCommandName().equals("mass") ? ""
                     : e.getCommandLine().getCommandName() + " ") + "--help'.");

@@ -243,15 +243,53 @@ public final class MpiCluster implements Cluster {
     }
 
     /**
+     * Under {@code mpirun}, reports a failure that ends this rank and ends the job, and does not return: through
+     * MPI where it can start ({@link #fail}), else alone ({@link #failAlone}). Outside {@code mpirun}, returns at
+     * once and the caller reports as a process alone does.
+     *
+     * @param err where the line goes
+     * @param program what the line starts with ({@code mass}, {@code colony})
+     * @param line the failure, one line
+     */
+    public static void failJob(PrintStream err, String program, String line) {
+        if (!launched()) {
+            return;
+        }
+        if (usable()) {
+            get().fail(err, program, line);
+        }
+        failAlone(err, program, line);
+    }
+
+    /**
      * Reports a failure that ends this rank and ends the job: rank 0 prints {@code line} at once; another rank
      * first waits a moment, so that a failure every rank meets alike is printed once, by rank 0.
      *
+     * @param err where the line goes
      * @param program what the line starts with ({@code mass}, {@code colony})
-     * @param err where the line is printed
-     * @param line one line saying what failed
+     * @param line the failure, one line
      */
     public void fail(PrintStream err, String program, String line) {
         ended = true;
+        announce(err, program, rank, size, line);
+        abort(1);
+    }
+
+    /**
+     * Reports a failure of a rank that has no MPI (its library is missing), and ends this process with status 2,
+     * announced as {@link #fail} does: {@code mpirun} ends the other ranks when the first one exits with an error.
+     *
+     * @param err where the line goes
+     * @param program what the line starts with ({@code mass}, {@code colony})
+     * @param line the failure, one line
+     */
+    public static void failAlone(PrintStream err, String program, String line) {
+        announce(err, program, envInt("OMPI_COMM_WORLD_RANK", 0), envInt("OMPI_COMM_WORLD_SIZE", 1), line);
+        Runtime.getRuntime().halt(2);
+    }
+
+    /** Prints a failure once for the job: rank 0 at once, another rank after a moment (rank 0 may say it first). */
+    private static void announce(PrintStream err, String program, int rank, int size, String line) {
         if (rank != 0) {
             try {
                 Thread.sleep(QUIET_MILLIS);
@@ -261,30 +299,6 @@ public final class MpiCluster implements Cluster {
         }
         err.println(program + ": " + (size > 1 ? "rank " + rank + ": " : "") + line);
         err.flush();
-        abort(1);
-    }
-
-    /**
-     * Reports a failure of a rank that has no MPI (its library is missing), and ends this process with status 2:
-     * rank 0 at once, another rank after a moment, so that a failure every rank meets is printed once (by rank 0),
-     * as {@code mpirun} ends the other ranks when the first one exits with an error.
-     *
-     * @param err where the line is printed
-     * @param line one line saying what failed
-     * @param program what the line starts with ({@code mass}, {@code colony})
-     */
-    public static void failAlone(PrintStream err, String program, String line) {
-        int rank = envInt("OMPI_COMM_WORLD_RANK", 0);
-        if (rank != 0) {
-            try {
-                Thread.sleep(QUIET_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        err.println(program + ": " + (envInt("OMPI_COMM_WORLD_SIZE", 1) > 1 ? "rank " + rank + ": " : "") + line);
-        err.flush();
-        Runtime.getRuntime().halt(2);
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.cluster.Cluster;
@@ -519,7 +520,7 @@ public final class PartitionedAgents implements AgentStore {
         for (int p : mine) {
             out[p] = column.apply(parts[p]);
         }
-        out = Spread.completeParts(cluster, parts.length, out);
+        out = Spread.completeParts(cluster, parts.length, out, ScalarType.LONG);
         long[][] longs = new long[parts.length][];
         for (int p = 0; p < parts.length; p++) {
             longs[p] = (long[]) out[p];
@@ -556,7 +557,7 @@ public final class PartitionedAgents implements AgentStore {
             cols[p] = info.type().newArray(o.size(p));
             parts[p].read(attribute, element, cols[p]);
         }
-        o.gather(Spread.completeParts(cluster, parts.length, cols), target);
+        o.gather(Spread.completeParts(cluster, parts.length, cols, info.type()), target);
     }
 
     @Override

@@ -424,7 +424,7 @@ public final class PartitionedPlaces implements PlaceStore {
         for (PlaceBlock b : mine) {
             b.read(attribute, element, target);
         }
-        Spread.completeGrid(cluster, topology, grid, target);
+        Spread.completeGrid(cluster, topology, grid, target, model.attributes().get(attribute).type());
     }
 
     @Override
@@ -446,7 +446,7 @@ public final class PartitionedPlaces implements PlaceStore {
         int owner = topology.owner(x, y, z);
         Object value = blocks[owner] == null ? null : blocks[owner].value(attribute, element, index);
         return Spread.share(cluster, cluster.owner(owner, blocks.length), value,
-                model.attributes().get(attribute).type().newArray(0).getClass().componentType());
+                model.attributes().get(attribute).type());
     }
 
     @Override

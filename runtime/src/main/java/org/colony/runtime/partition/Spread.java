@@ -6,11 +6,13 @@ import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.util.Locale;
 import org.colony.ColonyException;
+import org.colony.kernel.ScalarType;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.storage.HostCopy;
 
 /**
  * What the partitioned collections share between the ranks of a {@link Cluster} when driver code asks for the
@@ -28,12 +30,12 @@ final class Spread {
      * of at most 1 GiB) through one buffer of the box's size outside the Java heap, so a column of any size that one
      * process can hold can be read.
      */
-    static void completeGrid(Cluster cluster, Topology topology, Grid grid, Object column) {
+    static void completeGrid(Cluster cluster, Topology topology, Grid grid, Object column, ScalarType type) {
         if (!cluster.distributed()) {
             return;
         }
         int k = topology.partitions();
-        int width = elementBytes(column);
+        int width = type.bytes();
         for (int p = 0; p < k; p++) {
             int owner = cluster.owner(p, k);
             Block box = topology.block(p);
@@ -41,28 +43,31 @@ final class Spread {
                 MemorySegment buffer = arena.allocate(Math.max(1, box.cells() * width), 8)
                         .asSlice(0, box.cells() * width);
                 if (owner == cluster.rank()) {
-                    rows(column, grid, box, buffer, 0, true);
+                    rows(column, type, grid, box, buffer, true);
                 }
                 cluster.broadcast(buffer, owner);
                 if (owner != cluster.rank()) {
-                    rows(column, grid, box, buffer, 0, false);
+                    rows(column, type, grid, box, buffer, false);
                 }
             }
         }
     }
 
-    /** Copies the rows of {@code box} between the column and {@code buffer} from {@code at}; returns where it ended. */
-    private static long rows(Object column, Grid grid, Block box, MemorySegment buffer, long at, boolean out) {
-        int width = elementBytes(column);
-        long rowBytes = (long) box.extent()[0] * width;
+    /** Copies the rows of {@code box} between the whole-grid column and {@code buffer}, either way. */
+    private static void rows(Object column, ScalarType type, Grid grid, Block box, MemorySegment buffer, boolean out) {
+        long at = 0;
+        long rowBytes = (long) box.extent()[0] * type.bytes();
         for (int z = box.origin()[2]; z < box.origin()[2] + box.extent()[2]; z++) {
             for (int y = box.origin()[1]; y < box.origin()[1] + box.extent()[1]; y++) {
-                long first = grid.index(box.origin()[0], y, z);
-                copy(column, first, box.extent()[0], buffer, at, out);
+                int first = (int) grid.index(box.origin()[0], y, z);
+                if (out) {
+                    HostCopy.toSegment(column, first, buffer, at, box.extent()[0], type);
+                } else {
+                    HostCopy.fromSegment(buffer, at, column, first, box.extent()[0], type);
+                }
                 at += rowBytes;
             }
         }
-        return at;
     }
 
     /**
@@ -71,12 +76,11 @@ final class Spread {
      *
      * @throws ColonyException before anything travels, where the others' columns do not fit this rank's Java heap
      */
-    static Object[] completeParts(Cluster cluster, int partitions, Object[] mine) {
+    static Object[] completeParts(Cluster cluster, int partitions, Object[] mine, ScalarType type) {
         if (!cluster.distributed()) {
             return mine;
         }
-        Class<?> type = mine[firstOwned(cluster, partitions)].getClass().componentType();
-        int width = elementBytes(mine[firstOwned(cluster, partitions)]);
+        int width = type.bytes();
         long[] lengths = new long[partitions];
         for (int p = 0; p < partitions; p++) {
             if (cluster.owns(p, partitions)) {
@@ -94,45 +98,34 @@ final class Spread {
             int owner = cluster.owner(p, partitions);
             int n = (int) lengths[p];
             if (owner != cluster.rank()) {
-                out[p] = Array.newInstance(type, n);
+                out[p] = type.newArray(n);
             }
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment buffer = arena.allocate(Math.max(1, (long) n * width), 8).asSlice(0, (long) n * width);
                 if (owner == cluster.rank()) {
-                    copy(out[p], 0, n, buffer, 0, true);
+                    HostCopy.toSegment(out[p], 0, buffer, 0, n, type);
                 }
                 cluster.broadcast(buffer, owner);
                 if (owner != cluster.rank()) {
-                    copy(out[p], 0, n, buffer, 0, false);
+                    HostCopy.fromSegment(buffer, 0, out[p], 0, n, type);
                 }
             }
         }
         return out;
     }
 
-    /** This rank's first partition. */
-    static int firstOwned(Cluster cluster, int partitions) {
-        for (int p = 0; p < partitions; p++) {
-            if (cluster.owns(p, partitions)) {
-                return p;
-            }
-        }
-        throw new ColonyException("rank " + cluster.rank() + " owns none of " + partitions + " partitions");
-    }
-
     /** The value owned by rank {@code owner}, on every rank. */
-    static Object share(Cluster cluster, int owner, Object value, Class<?> type) {
+    static Object share(Cluster cluster, int owner, Object value, ScalarType type) {
         if (!cluster.distributed()) {
             return value;
         }
-        Object column = Array.newInstance(type, 1);
+        Object column = type.newArray(1);
         if (owner == cluster.rank()) {
             Array.set(column, 0, value);
         }
-        byte[] mine = new byte[elementBytes(column)];
-        copy(column, 0, 1, MemorySegment.ofArray(mine), 0, true);
-        byte[] all = cluster.broadcast(mine, owner);
-        copy(column, 0, 1, MemorySegment.ofArray(all), 0, false);
+        byte[] mine = new byte[type.bytes()];
+        HostCopy.toSegment(column, 0, MemorySegment.ofArray(mine), 0, 1, type);
+        HostCopy.fromSegment(MemorySegment.ofArray(cluster.broadcast(mine, owner)), 0, column, 0, 1, type);
         return Array.get(column, 0);
     }
 
@@ -179,48 +172,6 @@ final class Spread {
                     + "heap on every rank, and some rank lacks %.2f GiB of it; give the JVM more (-Xmx) or reduce the "
                     + "column where it lives (sum, min, max)", what, bytes / (double) (1L << 30),
                     lacking / (double) (1L << 30)));
-        }
-    }
-
-    private static int elementBytes(Object column) {
-        return switch (column) {
-            case double[] c -> 8;
-            case long[] c -> 8;
-            case float[] c -> 4;
-            case int[] c -> 4;
-            case short[] c -> 2;
-            case byte[] c -> 1;
-            case boolean[] c -> 1;
-            default -> throw new IllegalArgumentException(column.getClass().toString());
-        };
-    }
-
-    /** Copies {@code n} elements from {@code first} between a column and bytes at {@code at}, either way. */
-    private static void copy(Object column, long first, int n, MemorySegment bytes, long at, boolean out) {
-        if (column instanceof boolean[] c) {
-            for (int i = 0; i < n; i++) {
-                if (out) {
-                    bytes.set(ValueLayout.JAVA_BYTE, at + i, (byte) (c[(int) first + i] ? 1 : 0));
-                } else {
-                    c[(int) first + i] = bytes.get(ValueLayout.JAVA_BYTE, at + i) != 0;
-                }
-            }
-            return;
-        }
-        MemorySegment array = switch (column) {
-            case double[] c -> MemorySegment.ofArray(c);
-            case long[] c -> MemorySegment.ofArray(c);
-            case float[] c -> MemorySegment.ofArray(c);
-            case int[] c -> MemorySegment.ofArray(c);
-            case short[] c -> MemorySegment.ofArray(c);
-            case byte[] c -> MemorySegment.ofArray(c);
-            default -> throw new IllegalArgumentException(column.getClass().toString());
-        };
-        int width = elementBytes(column);
-        if (out) {
-            MemorySegment.copy(array, first * width, bytes, at, (long) n * width);
-        } else {
-            MemorySegment.copy(bytes, at, array, first * width, (long) n * width);
         }
     }
 }
