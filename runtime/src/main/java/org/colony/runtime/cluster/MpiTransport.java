@@ -124,15 +124,18 @@ final class MpiTransport implements Transport {
         }
         local.exchange(localSends, localReceives);
         int total = i;
+        MemorySegment requestHandles = handles; // this exchange's, whatever a later start() grows them to
+        MemorySegment requestStatuses = statuses;
         return () -> {
             try {
-                Mpi.waitAll(total, handles, statuses);
+                Mpi.waitAll(total, requestHandles, requestStatuses);
                 int k = 0;
                 for (int r = 0; r < landing.size(); r++) {
                     Message m = landing.get(r);
                     long got = 0;
                     for (long at = 0; at < Math.max(1, m.buffer().byteSize()); at += PIECE) {
-                        got += Mpi.receivedBytes(statuses.asSlice(Mpi.STATUS_BYTES * k++, Mpi.STATUS_BYTES), count);
+                        got += Mpi.receivedBytes(requestStatuses.asSlice(Mpi.STATUS_BYTES * k++, Mpi.STATUS_BYTES),
+                                count);
                     }
                     if (got != m.buffer().byteSize()) {
                         throw new ColonyException("partition " + m.to() + " expects " + m.buffer().byteSize()
