@@ -255,9 +255,36 @@ extern "C" __global__ void colony_move_priorities(jlong n, julong seed, julong e
     }
 }
 
-// Whether request j ranks before request k: higher priority (unsigned) first, then lower tie.
-__device__ __forceinline__ bool ranksBefore(const julong* __restrict__ priority, const jlong* __restrict__ tie, jint j,
-        jint k) {
+// The rank of the value in slot i of a @Priority column of ScalarType ordinal `type` (BYTE 1 .. DOUBLE 6), as
+// Priority.rank computes it: unsigned order is the numeric order; -0.0 ranks as 0.0, NaN as 0, below every number.
+__device__ __forceinline__ julong rankOf(const void* column, jint type, jlong i) {
+    double d;
+    switch (type) {
+        case 1: return (julong) (jlong) ((const jbyte*) column)[i] ^ 0x8000000000000000ULL;
+        case 2: return (julong) (jlong) ((const jshort*) column)[i] ^ 0x8000000000000000ULL;
+        case 3: return (julong) (jlong) ((const jint*) column)[i] ^ 0x8000000000000000ULL;
+        case 4: return (julong) ((const jlong*) column)[i] ^ 0x8000000000000000ULL;
+        case 5: d = (double) ((const float*) column)[i]; break;
+        default: d = ((const double*) column)[i]; break;
+    }
+    if (d != d) return 0ULL;
+    const julong bits = (julong) __double_as_longlong(d == 0.0 ? 0.0 : d);
+    return (bits >> 63) ? ~bits : bits | 0x8000000000000000ULL;
+}
+
+// The ranks of slots 0 .. n - 1 of a @Priority column.
+extern "C" __global__ void colony_priority_ranks(jlong n, const void* __restrict__ column, jint type,
+        julong* __restrict__ rank) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        rank[i] = rankOf(column, type, i);
+    }
+}
+
+// Whether request j ranks before request k: the higher model rank first (where the model has one), then the higher
+// random priority (unsigned), then the lower tie.
+__device__ __forceinline__ bool ranksBefore(const julong* __restrict__ rank, const julong* __restrict__ priority,
+        const jlong* __restrict__ tie, jint j, jint k) {
+    if (rank && rank[j] != rank[k]) return rank[j] > rank[k];
     return priority[j] > priority[k] || (priority[j] == priority[k] && tie[j] < tie[k]);
 }
 
@@ -266,8 +293,8 @@ __device__ __forceinline__ bool ranksBefore(const julong* __restrict__ priority,
 // by priority only where some but not all of their requests win and the room is more than one: with room
 // for one the best request is found in one pass, so the common cases cost no sort.
 extern "C" __global__ void colony_grant(const jint* __restrict__ start, jint* __restrict__ order, jlong buckets,
-        jint capacity, const jint* __restrict__ occupancy, bool* __restrict__ won, const julong* __restrict__ priority,
-        const jlong* __restrict__ tie) {
+        jint capacity, const jint* __restrict__ occupancy, bool* __restrict__ won, const julong* __restrict__ rank,
+        const julong* __restrict__ priority, const jlong* __restrict__ tie) {
     for (jlong g = (jlong) blockIdx.x * blockDim.x + threadIdx.x; g < buckets; g += (jlong) gridDim.x * blockDim.x) {
         const jint a = start[g], b = start[g + 1];
         if (a == b) continue;
@@ -277,14 +304,14 @@ extern "C" __global__ void colony_grant(const jint* __restrict__ start, jint* __
         } else if (room == 1) {
             jint best = order[a];
             for (jint k = a + 1; k < b; k++) {
-                if (ranksBefore(priority, tie, order[k], best)) best = order[k];
+                if (ranksBefore(rank, priority, tie, order[k], best)) best = order[k];
             }
             for (jint k = a; k < b; k++) won[order[k]] = order[k] == best;
         } else {
             for (jint i = a + 1; i < b; i++) {
                 const jint v = order[i];
                 jint j = i - 1;
-                while (j >= a && ranksBefore(priority, tie, v, order[j])) { order[j + 1] = order[j]; j--; }
+                while (j >= a && ranksBefore(rank, priority, tie, v, order[j])) { order[j + 1] = order[j]; j--; }
                 order[j + 1] = v;
             }
             for (jint k = a; k < b; k++) won[order[k]] = (k - a) < room;
@@ -314,7 +341,8 @@ extern "C" __global__ void colony_occupancy(jlong n, const bool* __restrict__ ki
 }
 
 // Child c (of `total`) belongs to parent p, the last parent whose offset is <= c; it asks for room on
-// its parent's place with the priority of the parent's draws 2 + 2k and 3 + 2k.
+// its parent's place with its parent's rank (where the model has one) and the priority of the parent's draws
+// 2 + 2k and 3 + 2k.
 __device__ __forceinline__ jint parentOf(const jint* offsets, jint parents, jint c) {
     jint lo = 0, hi = parents - 1;
     while (lo < hi) {
@@ -327,7 +355,7 @@ __device__ __forceinline__ jint parentOf(const jint* offsets, jint parents, jint
 extern "C" __global__ void colony_child_requests(jint total, jint parents, const jint* __restrict__ offsets,
         const jint* __restrict__ spawns, const jlong* __restrict__ locations, const jlong* __restrict__ ids, julong seed,
         julong epoch, jint* __restrict__ parentOfChild, jlong* __restrict__ requests, julong* __restrict__ priority,
-        jlong* __restrict__ tie) {
+        jlong* __restrict__ tie, const julong* __restrict__ parentRank, julong* __restrict__ rank) {
     for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
         jint p = parentOf(offsets, parents, (jint) c);
         while (spawns[p] == 0) p--;   // parents with no children share the next parent's offset
@@ -335,6 +363,7 @@ extern "C" __global__ void colony_child_requests(jint total, jint parents, const
         parentOfChild[c] = p;
         requests[c] = locations[p];
         tie[c] = c;
+        if (rank) rank[c] = parentRank[p];
         if (priority) {
             colony::Random rng(seed, epoch);
             rng.reset(ids[p]);

@@ -77,6 +77,26 @@ public final class Messages {
         return "[Colony/AttributeLength] " + field + " is not an array; remove length from its @Attribute";
     }
 
+    public static String priorityNotAttribute(String field) {
+        return "[Colony/Priority] @Priority field " + field + " is not an @Attribute; @Priority marks the agent "
+                + "attribute whose value ranks its requests for room in manageAll";
+    }
+
+    public static String priorityOnPlace(String field, String model) {
+        return "[Colony/Priority] @Priority attribute " + field + " is on place model " + model + "; only agents' "
+                + "requests for room are ranked (mark an attribute of an Agent<" + model + "> class)";
+    }
+
+    public static String priorityType(String field, String type) {
+        return "[Colony/Priority] @Priority attribute " + field + " has type " + type + "; a priority is a scalar "
+                + "byte, short, int, long, float or double";
+    }
+
+    public static String priorityTwice(String field, String first) {
+        return "[Colony/Priority] @Priority marks both " + first + " and " + field + "; one attribute ranks an "
+                + "agent's requests (combine them into one value in a step)";
+    }
+
     public static String attributeStatic(String field) {
         return "[Colony/AttributeStatic] @Attribute " + field + " is static; attributes are per instance "
                 + "(use @Shared for one value for all instances)";

@@ -505,4 +505,37 @@ class AgentModelTest {
         assertThat(compilation).generatedSourceFile("test.Meadow_Model").contentsAsUtf8String()
                 .contains("List.of(Sheep.class, Wolf.class)");
     }
+
+    // ---- @Priority ------------------------------------------------------------------------------
+
+    @Test
+    void priorityOnAPlaceModel_isRejected() {
+        assertRejected(source("Cell", """
+                public class Cell extends Place {
+                    @org.colony.Priority @Attribute double temp;
+                }
+                """), Messages.priorityOnPlace("temp", "Cell"), "double temp");
+    }
+
+    @Test
+    void priorityWithoutAttribute_isRejected() {
+        assertRejected(ant("@org.colony.Priority double weight;"), Messages.priorityNotAttribute("weight"),
+                "double weight", land());
+    }
+
+    @Test
+    void booleanOrArrayPriority_isRejected() {
+        assertRejected(ant("@org.colony.Priority @Attribute boolean big;"), Messages.priorityType("big", "boolean"),
+                "boolean big", land());
+        assertRejected(ant("@org.colony.Priority @Attribute(length = 2) int[] sizes;"),
+                Messages.priorityType("sizes", "int[]"), "int[] sizes", land());
+    }
+
+    @Test
+    void twoPriorities_areRejectedOnTheSecond() {
+        assertRejected(ant("""
+                @org.colony.Priority @Attribute double size;
+                @org.colony.Priority @Attribute int age;
+                """), Messages.priorityTwice("age", "size"), "int age", land());
+    }
 }

@@ -62,8 +62,8 @@ public final class DescriptorGenerator {
                         .map(s -> CodeBlock.of("\nnew $T($S, $T.$L, $L)", SHARED_INFO, s.name(), SCALAR_TYPE,
                                 s.type().scalar().name(), s.length()))
                         .collect(CodeBlock.joining(",")))
-                .add("$T.of($L))$<$<", List.class, model.steps().stream()
-                        .map(DescriptorGenerator::step).collect(CodeBlock.joining(",")))
+                .add("$T.of($L),\n$L)$<$<", List.class, model.steps().stream()
+                        .map(DescriptorGenerator::step).collect(CodeBlock.joining(",")), model.priority())
                 .build();
 
         MethodSpec.Builder run = dispatch("run", TypeName.VOID, model, kernels, false, false);

@@ -18,10 +18,12 @@ import java.util.List;
  * @param doubleBuffered per attribute ordinal, whether some step reads it on other instances and writes it
  * @param place for an agent model, the place model it lives on; otherwise null
  * @param agentModels the agent models whose agents steps iterate, by slot
+ * @param priority the ordinal of the {@code @Priority} attribute, or -1
  */
 public record ModelIr(String packageName, String simpleName, String qualifiedName, String binaryName, boolean agent,
         int dimensions, int minDimensions, List<AttributeRef> attributes, List<SharedRef> shared,
-        List<StepIr> steps, List<Boolean> doubleBuffered, ModelShape place, List<ModelShape> agentModels) {
+        List<StepIr> steps, List<Boolean> doubleBuffered, ModelShape place, List<ModelShape> agentModels,
+        int priority) {
 
     /** The largest reach of any step. */
     public int reach() {

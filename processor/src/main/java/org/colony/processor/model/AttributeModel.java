@@ -12,7 +12,8 @@ import org.colony.processor.ir.IrType;
  * @param isArray whether the field is declared as an array
  * @param length the annotation's length (0 when absent)
  * @param ordinal its position among the model's attributes
+ * @param priority whether it carries {@code @Priority}
  */
 public record AttributeModel(VariableElement element, String name, IrType type, boolean isArray, int length,
-        int ordinal) {
+        int ordinal, boolean priority) {
 }

@@ -28,6 +28,8 @@ public final class ModelReader {
     public static final String ATTRIBUTE = "org.colony.Attribute";
     /** Canonical name of the shared annotation. */
     public static final String SHARED = "org.colony.Shared";
+    /** Canonical name of the priority annotation. */
+    public static final String PRIORITY = "org.colony.Priority";
     /** Canonical name of the step annotation. */
     public static final String STEP = "org.colony.Step";
     /** Canonical name of the dimensions annotation. */
@@ -64,7 +66,8 @@ public final class ModelReader {
                 boolean isArray = t.getKind() == TypeKind.ARRAY;
                 IrType element = isArray ? primitive(((ArrayType) t).getComponentType()) : primitive(t);
                 attributes.add(new AttributeModel(field, field.getSimpleName().toString(), element, isArray,
-                        Annotations.intValue(field, ATTRIBUTE, "length", 0), attributes.size()));
+                        Annotations.intValue(field, ATTRIBUTE, "length", 0), attributes.size(),
+                        Annotations.find(field, PRIORITY) != null));
             } else if (Annotations.find(field, SHARED) != null) {
                 TypeMirror t = field.asType();
                 boolean isArray = t.getKind() == TypeKind.ARRAY;

@@ -10,7 +10,7 @@ import javax.lang.model.element.TypeElement;
 import org.colony.processor.model.ModelReader;
 
 /**
- * Claims Colony's own annotations ({@code @Attribute}, {@code @Shared}, {@code @Step}, {@code @Dimensions}) once
+ * Claims Colony's own annotations ({@code @Attribute}, {@code @Shared}, {@code @Priority}, {@code @Step}, {@code @Dimensions}) once
  * {@link ColonyProcessor} has read them, and {@code @Generated}, which marks the code it writes (no processor acts
  * on that source-only marker), so that a user build with {@code -Xlint:all -Werror} does not fail on
  * javac's "No processor claimed any of these annotations". {@link ColonyProcessor} itself claims nothing: it sees
@@ -29,7 +29,7 @@ public final class OwnAnnotationsClaim extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(ModelReader.ATTRIBUTE, ModelReader.SHARED, ModelReader.STEP, ModelReader.DIMENSIONS,
+        return Set.of(ModelReader.ATTRIBUTE, ModelReader.SHARED, ModelReader.PRIORITY, ModelReader.STEP, ModelReader.DIMENSIONS,
                 "javax.annotation.processing.Generated");
     }
 

@@ -100,7 +100,9 @@ public final class ModelTranslator {
                     shape(slots.ref(i), a)));
         }
         return new ModelIr(model.packageName(), model.generatedPrefix(), model.qualifiedName(), binary, model.agent(),
-                dims.exact(), dims.minimum(), attributes, shared, steps, doubleBuffered, place, agentModels);
+                dims.exact(), dims.minimum(), attributes, shared, steps, doubleBuffered, place, agentModels,
+                model.attributes().stream().filter(AttributeModel::priority).mapToInt(AttributeModel::ordinal)
+                        .findFirst().orElse(-1));
     }
 
     private static List<AttributeRef> shape(ModelRef owner, ModelClass model) {

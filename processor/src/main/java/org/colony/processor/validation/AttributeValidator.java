@@ -1,6 +1,8 @@
 package org.colony.processor.validation;
 
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.ElementFilter;
 import org.colony.processor.Diagnostics;
 import org.colony.processor.Messages;
 import org.colony.processor.model.Annotations;
@@ -8,7 +10,7 @@ import org.colony.processor.model.AttributeModel;
 import org.colony.processor.model.ModelClass;
 import org.colony.processor.model.ModelReader;
 
-/** Checks {@code @Attribute} fields: type, array length, modifiers. */
+/** Checks {@code @Attribute} fields (type, array length, modifiers) and {@code @Priority}. */
 public final class AttributeValidator {
 
     private final Diagnostics diagnostics;
@@ -43,6 +45,34 @@ public final class AttributeValidator {
                 diagnostics.error(e, Messages.attributeFinal(a.name()));
             }
         }
+        priority(model);
         return diagnostics.errorCount() == before;
+    }
+
+    /** {@code @Priority}: on one scalar numeric attribute of an agent model. */
+    private void priority(ModelClass model) {
+        for (VariableElement field : ElementFilter.fieldsIn(model.element().getEnclosedElements())) {
+            if (Annotations.find(field, ModelReader.PRIORITY) != null
+                    && Annotations.find(field, ModelReader.ATTRIBUTE) == null) {
+                diagnostics.error(field, Messages.priorityNotAttribute(field.getSimpleName().toString()));
+            }
+        }
+        String first = null;
+        for (AttributeModel a : model.attributes()) {
+            if (!a.priority()) {
+                continue;
+            }
+            VariableElement e = a.element();
+            if (!model.agent()) {
+                diagnostics.error(e, Messages.priorityOnPlace(a.name(), model.element().getSimpleName().toString()));
+            } else if (a.type() != null && (a.isArray() || !a.type().isNumeric())) {
+                diagnostics.error(e, Messages.priorityType(a.name(), e.asType().toString()));
+            } else if (first != null) {
+                diagnostics.error(e, Messages.priorityTwice(a.name(), first));
+            }
+            if (first == null) {
+                first = a.name();
+            }
+        }
     }
 }

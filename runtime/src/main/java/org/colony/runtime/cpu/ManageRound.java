@@ -34,6 +34,10 @@ public final class ManageRound {
     private final int self;
     private final int n;
     private final String name;
+    /** The model's {@code @Priority} attribute, or -1 where it has none. */
+    private final int ranked;
+    /** Bytes of one move request between partitions: destination and id, and the rank where there is one. */
+    private final int requestBytes;
 
     private long deaths;
     private long outside;
@@ -77,6 +81,8 @@ public final class ManageRound {
         this.self = self;
         this.n = cols.count();
         this.name = name;
+        this.ranked = cols.model().priority();
+        this.requestBytes = ranked < 0 ? 16 : 24;
         int k = topology == null ? 1 : topology.partitions();
         this.who = new int[k][];
         this.dest = new long[k][];
@@ -176,12 +182,22 @@ public final class ManageRound {
         return new ManageStart(deaths, survivors, wanted, outside, remote, badId, bad);
     }
 
-    /** Writes the requests to partition {@code to}: destination and id, 8 bytes each. */
+    /** {@return bytes of one request {@link #packRequests} writes} */
+    public int requestBytes() {
+        return requestBytes;
+    }
+
+    /** Writes the requests to partition {@code to}: destination, id and, where the model ranks, the rank; 8 bytes each. */
     public void packRequests(int to, MemorySegment buffer) {
         long[] ids = cols.ids();
+        Object rankColumn = ranked < 0 ? null : cols.column(ranked);
         for (int r = 0; r < requests[to]; r++) {
-            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r, dest[to][r]);
-            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8, ids[who[to][r]]);
+            long at = (long) requestBytes * r;
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at, dest[to][r]);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 8, ids[who[to][r]]);
+            if (rankColumn != null) {
+                buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 16, Priority.rank(rankColumn, who[to][r]));
+            }
         }
     }
 
@@ -202,15 +218,25 @@ public final class ManageRound {
         long[] loc = cols.locations();
         long[] to = new long[t];
         long[] id = new long[t];
+        Object rankColumn = ranked < 0 ? null : cols.column(ranked);
+        long[] rank = rankColumn == null ? null : new long[t];
         System.arraycopy(dest[self], 0, to, 0, local);
         for (int r = 0; r < local; r++) {
             id[r] = ids[who[self][r]];
+            if (rank != null) {
+                rank[r] = Priority.rank(rankColumn, who[self][r]);
+            }
         }
         int at = local;
         for (Batch b : incoming) {
             for (int r = 0; r < b.count(); r++) {
-                to[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r);
-                id[at++] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
+                long from = (long) requestBytes * r;
+                to[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, from);
+                id[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, from + 8);
+                if (rank != null) {
+                    rank[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, from + 16);
+                }
+                at++;
             }
         }
         boolean[] won = null;
@@ -226,7 +252,7 @@ public final class ManageRound {
             for (int r = 0; r < t; r++) {
                 prio[r] = Priority.move(rng, id[r]);
             }
-            won = Resolver.resolve(to, prio, id, t, g -> capacity - occupancy[cell(g)]);
+            won = Resolver.resolve(to, rank, prio, id, t, g -> capacity - occupancy[cell(g)]);
         }
         for (int r = 0; r < local; r++) {
             if (won == null || won[r]) {
@@ -320,6 +346,8 @@ public final class ManageRound {
                 }
             }
             long[] to = new long[wanted];
+            Object rankColumn = ranked < 0 ? null : cols.column(ranked);
+            long[] rank = rankColumn == null ? null : new long[wanted];
             long[] prio = new long[wanted];
             long[] seq = new long[wanted];
             int[] of = new int[wanted];
@@ -328,12 +356,15 @@ public final class ManageRound {
                 int p = members[j];
                 for (int k = 0; k < spawns[p]; k++) {
                     to[q] = loc[p];
+                    if (rank != null) {
+                        rank[q] = Priority.rank(rankColumn, p);
+                    }
                     prio[q] = Priority.child(rng, ids[p], k);
                     seq[q] = q;
                     of[q++] = j;
                 }
             }
-            boolean[] won = Resolver.resolve(to, prio, seq, wanted, g -> capacity - after[cell(g)]);
+            boolean[] won = Resolver.resolve(to, rank, prio, seq, wanted, g -> capacity - after[cell(g)]);
             for (q = 0; q < wanted; q++) {
                 if (won[q]) {
                     bornOf[of[q]]++;

@@ -15,6 +15,11 @@ public interface RoundPartition extends AgentPartition {
     ManageRound round();
 
     @Override
+    default long requestBytes() {
+        return round().requestBytes();
+    }
+
+    @Override
     default void packRequests(int to, MemorySegment buffer) {
         round().packRequests(to, buffer);
     }

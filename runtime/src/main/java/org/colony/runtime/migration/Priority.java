@@ -3,9 +3,14 @@ package org.colony.runtime.migration;
 import org.colony.kernel.RandomStream;
 
 /**
- * The random priority that settles capacity conflicts in {@code manageAll}: 64 bits from the framework's
- * generator for (seed, manageAll's epoch, agent id); higher wins, and the lower agent id wins ties. A
- * migration uses draws 0-1 of the agent's stream, the k-th child of a parent draws 2 + 2k and 3 + 2k.
+ * What settles capacity conflicts in {@code manageAll}: first the model's rank (the value of its {@code @Priority}
+ * attribute, where it has one), then a random priority, 64 bits from the framework's generator for (seed,
+ * manageAll's epoch, agent id); higher wins, and the lower agent id wins ties. A migration uses draws 0-1 of the
+ * agent's stream, the k-th child of a parent draws 2 + 2k and 3 + 2k.
+ *
+ * <p>Ranks are 64-bit keys whose unsigned order is the values' numeric order: integers flip their sign bit;
+ * floating-point values (floats widened exactly) order as IEEE 754's total order with {@code -0.0} taken as
+ * {@code 0.0} and every NaN as 0, below every number. {@code support.cu}'s {@code colony::rankOf} computes the same.
  */
 public final class Priority {
 
@@ -29,6 +34,39 @@ public final class Priority {
         long hi = rng.nextInt() & 0xFFFF_FFFFL;
         long lo = rng.nextInt() & 0xFFFF_FFFFL;
         return (hi << 32) | lo;
+    }
+
+    /** {@return the rank of an integral priority} */
+    public static long rank(long value) {
+        return value ^ Long.MIN_VALUE;
+    }
+
+    /** {@return the rank of a floating-point priority} */
+    public static long rank(double value) {
+        if (Double.isNaN(value)) {
+            return 0L;
+        }
+        long bits = Double.doubleToRawLongBits(value == 0 ? 0.0 : value);
+        return bits < 0 ? ~bits : bits | Long.MIN_VALUE;
+    }
+
+    /**
+     * {@return the rank of the value in slot {@code slot} of a scalar numeric column}
+     *
+     * @param column a {@code byte[]}, {@code short[]}, {@code int[]}, {@code long[]}, {@code float[]} or
+     *     {@code double[]}
+     * @param slot the agent's slot
+     */
+    public static long rank(Object column, int slot) {
+        return switch (column) {
+            case double[] a -> rank(a[slot]);
+            case float[] a -> rank((double) a[slot]);
+            case long[] a -> rank(a[slot]);
+            case int[] a -> rank((long) a[slot]);
+            case short[] a -> rank((long) a[slot]);
+            case byte[] a -> rank((long) a[slot]);
+            default -> throw new IllegalArgumentException("not a numeric column: " + column.getClass());
+        };
     }
 
     /** Whether request a (priority pa, id ia) beats request b. */

@@ -387,8 +387,10 @@ public final class PartitionedAgents implements AgentStore {
         long[][] leaving = new long[k][k]; // leaving[p][q]: movers partition p sends to q
         if (capacity < Integer.MAX_VALUE) {
             List<List<Batch>> incoming = lists(k);
+            long requestBytes = parts[mine[0]].requestBytes();
             migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
-                    16 * requests[from][to], 16 * asked[to][from], b -> parts[from].packRequests(to, b),
+                    requestBytes * requests[from][to], requestBytes * asked[to][from],
+                    b -> parts[from].packRequests(to, b),
                     b -> incoming.get(to).add(new Batch(from, asked[to][from], b)))), this::local);
             each(q -> parts[q].resolveMoves(incoming.get(q)));
             MemorySegment[][] verdicts = new MemorySegment[k][k]; // verdicts[p][q]: from q on p's requests

@@ -11,8 +11,12 @@ import org.colony.runtime.spi.AgentPartition.Batch;
  */
 public interface HostMoves {
 
+    /** {@return bytes of one request {@link #packRequests} writes (after {@link AgentPartition#beginManage})} */
+    long requestBytes();
+
     /**
-     * Writes the moves asked for to places of partition {@code to}: destination and id, 8 bytes each, in id order.
+     * Writes the moves asked for to places of partition {@code to}: destination, id and, where the model has a
+     * {@code @Priority} attribute, its rank, 8 bytes each, in id order.
      *
      * @param buffer where to write, large enough
      * @param to the partition, 0 to the partition count - 1

@@ -361,6 +361,11 @@ public final class AgentColumns implements AgentBlock {
         return current[attribute];
     }
 
+    /** {@return the agent model} */
+    public ModelInfo model() {
+        return model;
+    }
+
     @Override
     public Object next(int attribute) {
         return next[attribute];

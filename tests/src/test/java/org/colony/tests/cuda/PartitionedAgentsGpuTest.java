@@ -4,6 +4,7 @@ import static org.colony.tests.partition.PartitionedAgentsTest.assertSame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.colony.tests.agents.PriorityTest;
 import org.colony.tests.partition.PartitionedAgentsTest;
 import org.colony.tests.partition.PartitionedAgentsTest.Script;
 import org.junit.jupiter.api.Tag;
@@ -95,5 +96,24 @@ class PartitionedAgentsGpuTest {
         String[] gpu = on(devices);
         assertSame(PartitionedAgentsTest.motes(CPU, null), PartitionedAgentsTest.motes(gpu, partitions),
                 "motes on " + partitions);
+    }
+
+    @ParameterizedTest(name = "bidders capacity={0} wrap={1} on {2} GPU(s), partitions={3}")
+    @CsvSource({
+        "1, false, 1, ",
+        "2, true, 1, ",
+        "1, false, 1, 4",
+        "2, true, 1, 3x2",
+        "3, false, 1, 5x1",
+        "1, true, 2, 2",
+    })
+    void biddersRankedByPriority_onGpus_areBitIdenticalToTheCpu(int capacity, boolean wrap, int devices,
+            String partitions) {
+        String[] gpu = on(devices);
+        for (boolean breed : new boolean[] {true, false}) { // births settle on the host, moves alone on the device
+            assertSame(PriorityTest.bidders(CPU, 29, 25, wrap, capacity, breed, 2, null),
+                    PriorityTest.bidders(gpu, 29, 25, wrap, capacity, breed, 2, partitions),
+                    "bidders capacity " + capacity + " breeding " + breed + " on " + devices + " GPU(s), " + partitions);
+        }
     }
 }

@@ -146,6 +146,22 @@ final class DeviceAgentColumns {
         return current;
     }
 
+    /**
+     * {@return the ranks of slots 0 .. n - 1 by the model's {@code @Priority} attribute, in the scratch buffer
+     * {@code name}; 0 (no ranks) where the model has none}
+     */
+    long ranks(long n, String name) {
+        int ranked = model.priority();
+        if (ranked < 0) {
+            return 0L;
+        }
+        long rank = device.pool().get(name, 8 * Math.max(1, n));
+        int type = model.attributes().get(ranked).type().ordinal();
+        long column = current[ranked].pointer();
+        device.run("colony_priority_ranks", n, p -> p.add(n).add(column).addInt(type).add(rank));
+        return rank;
+    }
+
     /** The second buffer of each attribute, null where it is not double-buffered (the array itself). */
     DeviceBuffer[] next() {
         return next;

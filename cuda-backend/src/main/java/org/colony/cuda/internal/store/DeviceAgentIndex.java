@@ -192,12 +192,13 @@ final class DeviceAgentIndex {
     }
 
     /**
-     * Settles grouped requests: per bucket, the first {@code capacity - occupancy} in priority order (highest
-     * first, then lowest {@code tie}) win; with no occupancy (no capacity) all win.
+     * Settles grouped requests: per bucket, the first {@code capacity - occupancy} in order of the model's
+     * {@code rank} (highest first; 0 for none), then of {@code priority} (highest first), then of {@code tie}
+     * (lowest first) win; with no occupancy (no capacity) all win.
      */
-    void grant(long bucketStart, long bucketOrder, long occupancy, long won, long priority, long tie) {
+    void grant(long bucketStart, long bucketOrder, long occupancy, long won, long rank, long priority, long tie) {
         device.run("colony_grant", keys, p -> p.add(bucketStart).add(bucketOrder).add(keys).addInt(capacity)
-                .add(occupancy).add(won).add(priority).add(tie));
+                .add(occupancy).add(won).add(rank).add(priority).add(tie));
     }
 
     /**

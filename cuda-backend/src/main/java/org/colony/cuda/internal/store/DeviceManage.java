@@ -82,13 +82,14 @@ final class DeviceManage {
         }
         // 1-2. Moves requested, settled per destination by priority, applied.
         if (movers > 0) {
+            long rank = bounded ? columns.ranks(n, "manage.rank") : 0L;
             if (bounded) {
                 device.run("colony_move_priorities", n, p -> p.add(n).add(seed).add(epoch)
                         .add(columns.ids().pointer()).add(requests).add(priority));
             }
             long bucketOrder = pool.get("manage.bucketOrder", 4 * room);
             index.group(requests, n, keys, bucketStart, bucketOrder, false);
-            index.grant(bucketStart, bucketOrder, occupancy, won, priority, columns.ids().pointer());
+            index.grant(bucketStart, bucketOrder, occupancy, won, rank, priority, columns.ids().pointer());
             device.run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won)
                     .add(columns.locations().pointer()).add(stats));
         }
@@ -149,9 +150,12 @@ final class DeviceManage {
         long priority = bounded ? pool.get("children.priority", 8 * wanted) : 0L;
         long tie = pool.get("children.tie", 8 * wanted);
         long flags = pool.get("children.flags", 4 * wanted);
+        long parentRank = bounded ? columns.ranks(n, "children.parentRank") : 0L;
+        long rank = parentRank == 0L ? 0L : pool.get("children.rank", 8 * wanted);
         device.run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(offsets)
                 .add(columns.spawns().pointer()).add(columns.locations().pointer()).add(columns.ids().pointer())
-                .add(seed).add(epoch).add(childParent).add(requests).add(priority).add(tie));
+                .add(seed).add(epoch).add(childParent).add(requests).add(priority).add(tie).add(parentRank)
+                .add(rank));
         long occupancy = 0L;
         if (bounded) {
             occupancy = device.gridScratch().zeroed("children.occupancy", 4 * keys);
@@ -163,7 +167,7 @@ final class DeviceManage {
         long bucketStart = device.gridScratch().get("children.bucketStart", 4 * (keys + 1));
         long bucketOrder = pool.get("children.bucketOrder", 4 * wanted);
         index.group(requests, wanted, keys, bucketStart, bucketOrder, false);
-        index.grant(bucketStart, bucketOrder, occupied, childWon, priority, tie);
+        index.grant(bucketStart, bucketOrder, occupied, childWon, rank, priority, tie);
         device.run("colony_flags", wanted, p -> p.add(wanted).add(childWon).addBoolean(false).add(flags));
         return device.scanner().scan(flags, childRank, wanted);
     }

@@ -290,13 +290,14 @@ final class DeviceRound {
         long won = stats + head;
         Driver.memset8(stats, (byte) 0, head);
         if (capacity < Integer.MAX_VALUE) {
+            long rank = columns.ranks(total, "round.priorityRank");
             long priority = device.pool().get("round.priority", 8 * total);
             device.run("colony_move_priorities", total, p -> p.add(total).add(seed).add(epoch).add(who).add(req)
                     .add(priority));
             long bucketStart = device.gridScratch().get("round.bucketStart", 4 * (index.keys() + 1));
             long bucketOrder = device.pool().get("round.bucketOrder", 4 * total);
             index.group(req, total, index.keys(), bucketStart, bucketOrder, false);
-            index.grant(bucketStart, bucketOrder, occupancy, won, priority, who);
+            index.grant(bucketStart, bucketOrder, occupancy, won, rank, priority, who);
         } else {
             Driver.memset8(won, (byte) 1, total);
         }

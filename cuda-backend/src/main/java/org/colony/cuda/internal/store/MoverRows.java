@@ -83,7 +83,9 @@ final class MoverRows {
 
     /**
      * Copies the new places of the requests received ({@code counts[s]} from sender s, their rows at {@code rows})
-     * into {@code requests} and their ids into {@code ids}, after the first {@code n} of each, sender after sender.
+     * into {@code requests} and their ids into {@code ids}, after the first {@code n} of each, sender after sender;
+     * where the model has a {@code @Priority} attribute, its values too, into the slots after the first {@code n} of
+     * its column (which the arrivals overwrite later), so that the requests are ranked by it.
      */
     void unpackRequests(long[] counts, long rows, long requests, long ids, long n) {
         long at = n;
@@ -93,6 +95,12 @@ final class MoverRows {
                 long[] lay = layout(rowCount);
                 copies.add(rows + lay[PLACES], requests + 8 * at, 0L, rowCount, rowCount, rowCount, 1, 8);
                 copies.add(rows + lay[IDS], ids + 8 * at, 0L, rowCount, rowCount, rowCount, 1, 8);
+                int ranked = model.priority();
+                if (ranked >= 0) {
+                    int size = model.attributes().get(ranked).type().bytes();
+                    copies.add(rows + lay[ATTRIBUTES + ranked], columns.current()[ranked].pointer() + (long) size * at,
+                            0L, rowCount, rowCount, columns.slots(), 1, size);
+                }
                 at += rowCount;
                 rows += lay[ATTRIBUTES + columns.current().length];
             }
