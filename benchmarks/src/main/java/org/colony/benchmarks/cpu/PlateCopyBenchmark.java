@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The memory floor of a memory-bound stencil tick: {@code System.arraycopy} of an N x N plate of doubles into a
  * second one, split between 1 or 2 threads. A copy reads and writes every cell once (8 + 8 bytes, plus the
- * write's cache-line fill), as a Heat2D diffusion pass must at the least; no implementation of the pass, Colony's
- * or MASON's, can run faster than this copy on the same machine. Bytes per second are
+ * write's cache-line fill), as a Heat2D tick must at the least; no implementation of the tick, Colony's or
+ * MASON's, can run faster than this copy on the same machine. Bytes per second are
  * {@code 16 * size^2 / time} (not counting the fill).
  */
 @BenchmarkMode(Mode.AverageTime)

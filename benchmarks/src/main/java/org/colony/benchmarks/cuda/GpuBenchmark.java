@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
 import org.colony.Place;
@@ -196,43 +197,58 @@ public final class GpuBenchmark {
         }
     }
 
+    /** A hand-written reference kernel's device milliseconds per call, on two zeroed n x n plates. */
+    private static double reference(CudaModule ref, Arena arena, String kernel, int n, int bytesPerCell,
+            Consumer<KernelParams> scalars) {
+        long cells = (long) n * n;
+        try (DeviceBuffer in = DeviceBuffer.zeroed(bytesPerCell * cells);
+                DeviceBuffer out = DeviceBuffer.zeroed(bytesPerCell * cells)) {
+            KernelParams p = new KernelParams(arena, 8, 8);
+            p.begin().add(in.pointer()).add(out.pointer()).addInt(n);
+            scalars.accept(p);
+            long f = ref.function(kernel);
+            GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), 3);
+            return GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), reps(cells));
+        }
+    }
+
+    /**
+     * Heat2D in {@code float}: the whole tick (one call of {@link HeatCellF#tick}, heated) against the hand-written
+     * tick, and the interior update alone ({@link HeatCellF#diffuse}) against the hand-written stencil.
+     */
     private void heatFloat(int n, CudaModule ref, Arena arena) {
         long cells = (long) n * n;
         int reps = reps(cells);
-        double refMs;
-        try (DeviceBuffer in = DeviceBuffer.zeroed(4 * cells); DeviceBuffer out = DeviceBuffer.zeroed(4 * cells)) {
-            KernelParams p = new KernelParams(arena, 8, 8);
-            p.begin().add(in.pointer()).add(out.pointer()).addInt(n).addFloat(0.25f);
-            long f = ref.function("ref_heat_f32");
-            GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), 3);
-            refMs = GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), reps);
-        }
+        double tickMs = reference(ref, arena, "ref_tick_f32", n, 4, p -> p.addFloat(0.25f).addFloat(19.0f).addInt(1));
+        double diffuseMs = reference(ref, arena, "ref_heat_f32", n, 4, p -> p.addFloat(0.25f));
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
             Places<HeatCellF> plate = sim.places(HeatCellF.class, Grid.of(n, n));
-            Timing t = time(() -> plate.callAll(HeatCellF::diffuse, 0.25f), () -> plate.get(0), reps);
-            double bandwidth = 8.0 * cells / (t.deviceMs() * 1e-3) / 1e12;
-            rows.add(new Row("heat2d float diffuse", n, t, refMs, String.format(Locale.ROOT,
-                    "%.1f B/cell device memory; %.2f TB/s = %.0f%% of copy", plate.memoryBytes() / (double) cells,
-                    bandwidth, 100 * bandwidth / copyTbs)));
+            Timing t = time(() -> plate.callAll(HeatCellF::tick, 0.25f, 19.0f, true), () -> plate.get(0), reps);
+            rows.add(new Row("heat2d float tick", n, t, tickMs, bandwidth(plate, t)));
+            System.out.println(rows.getLast());
+            t = time(() -> plate.callAll(HeatCellF::diffuse, 0.25f), () -> plate.get(0), reps);
+            rows.add(new Row("heat2d float diffuse only", n, t, diffuseMs, "interior update alone, not a tick; "
+                    + bandwidth(plate, t)));
         }
         System.out.println(rows.getLast());
     }
 
+    private String bandwidth(Places<HeatCellF> plate, Timing t) {
+        long cells = plate.grid().cells();
+        double bandwidth = 8.0 * cells / (t.deviceMs() * 1e-3) / 1e12;
+        return String.format(Locale.ROOT, "%.1f B/cell device memory; %.2f TB/s = %.0f%% of copy",
+                plate.memoryBytes() / (double) cells, bandwidth, 100 * bandwidth / copyTbs);
+    }
+
+    /** Heat2D's whole tick in {@code double}: one call of {@code HeatCell.tick}, heated, against the hand-written one. */
     private void heatDouble(int n, CudaModule ref, Arena arena) {
-        long cells = (long) n * n;
-        int reps = reps(cells);
-        double refMs;
-        try (DeviceBuffer in = DeviceBuffer.zeroed(8 * cells); DeviceBuffer out = DeviceBuffer.zeroed(8 * cells)) {
-            KernelParams p = new KernelParams(arena, 8, 8);
-            p.begin().add(in.pointer()).add(out.pointer()).addInt(n).add(Double.doubleToRawLongBits(0.25));
-            long f = ref.function("ref_heat_f64");
-            GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), 3);
-            refMs = GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), reps);
-        }
+        int reps = reps((long) n * n);
+        double refMs = reference(ref, arena, "ref_tick_f64", n, 8,
+                p -> p.add(Double.doubleToRawLongBits(0.25)).add(Double.doubleToRawLongBits(19.0)).addInt(1));
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
             Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(n, n));
-            Timing t = time(() -> plate.callAll(HeatCell::diffuse, 0.25), () -> plate.get(0), reps);
-            rows.add(new Row("heat2d double diffuse", n, t, refMs, ""));
+            Timing t = time(() -> plate.callAll(HeatCell::tick, 0.25, 19.0, true), () -> plate.get(0), reps);
+            rows.add(new Row("heat2d double tick", n, t, refMs, ""));
         }
         System.out.println(rows.getLast());
     }
@@ -258,8 +274,9 @@ public final class GpuBenchmark {
     }
 
     /**
-     * Heat2D ticks of three steps; {@code graphs}: as the backend runs them by default (repeated ticks replayed as
-     * CUDA graphs where -Dcolony.cuda.graphs is not false), else with every kernel launched at once.
+     * Heat2D model ticks ({@code Heat2D.tick}: one call of {@code HeatCell.tick} and {@code sim.step()});
+     * {@code graphs}: as the backend runs them by default (repeated ticks replayed as CUDA graphs where
+     * -Dcolony.cuda.graphs is not false), else with every kernel launched at once.
      */
     private void heatModel(int n, int steps, boolean graphs) {
         Supplier<Simulation> open = () -> Simulation.create(Config.defaults().withBackend("cuda"));
@@ -268,8 +285,8 @@ public final class GpuBenchmark {
             Heat2D m = new Heat2D(sim, n, Integer.MAX_VALUE);
             Timing t = time(m::tick, () -> m.plate().get(0), steps);
             CudaGraphs.Counts g = CudaGraphs.counts().since(before);
-            rows.add(new Row(graphs ? "heat2d model tick (3 steps)" : "heat2d model tick (3 steps), no graphs", n, t, 0,
-                    "copyEdges + heat + diffuse" + (graphs ? ", " + g.replayed() + " ticks replayed as CUDA graphs"
+            rows.add(new Row(graphs ? "heat2d model tick" : "heat2d model tick, no graphs", n, t, 0,
+                    "one callAll of HeatCell.tick" + (graphs ? ", " + g.replayed() + " ticks replayed as CUDA graphs"
                     : ", each kernel launched at once")));
         }
         System.out.println(rows.getLast());
@@ -302,12 +319,12 @@ public final class GpuBenchmark {
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
             Places<HeatCellF> plate = largestPlaces(sim, HeatCellF.class, 8);
             int n = plate.grid().size(0);
-            plate.callAll(HeatCellF::diffuse, 0.25f);
-            Timing t = time(() -> plate.callAll(HeatCellF::diffuse, 0.25f), () -> plate.get(0), 10, 3, 0);
-            rows.add(new Row("largest heat2d float diffuse", n, t, 0, String.format(Locale.ROOT,
+            plate.callAll(HeatCellF::tick, 0.25f, 19.0f, true);
+            Timing t = time(() -> plate.callAll(HeatCellF::tick, 0.25f, 19.0f, true), () -> plate.get(0), 10, 3, 0);
+            rows.add(new Row("largest heat2d float tick", n, t, 0, String.format(Locale.ROOT,
                     "%.2f G cells, %.1f GiB", plate.grid().cells() / 1e9, plate.memoryBytes() / (double) (1L << 30))));
         } catch (RuntimeException e) {
-            rows.add(new Row("largest heat2d float", 0, 0, 0, "failed: " + e.getMessage()));
+            rows.add(new Row("largest heat2d float tick", 0, 0, 0, "failed: " + e.getMessage()));
         }
         System.out.println(rows.getLast());
     }
@@ -384,7 +401,8 @@ public final class GpuBenchmark {
      * {@code colony.cuda.march} and {@code colony.cuda.lanes} tuning properties), to choose the defaults.
      */
     private static void sweep(int n) {
-        System.out.println("sweep at " + n + "^2: march lanes heatF heatD life (device ms per step)");
+        System.out.println("sweep at " + n + "^2: march lanes heatF heatD life (device ms per step; heat: the whole "
+                + "tick)");
         for (int lanes : new int[] {1, 2, 4}) {
             System.setProperty("colony.cuda.lanes", Integer.toString(lanes));
             for (int march : new int[] {2, 4, 8, 32}) {
@@ -394,11 +412,13 @@ public final class GpuBenchmark {
                 double l;
                 try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
                     Places<HeatCellF> pf = sim.places(HeatCellF.class, Grid.of(n, n));
-                    f = time(() -> pf.callAll(HeatCellF::diffuse, 0.25f), () -> pf.get(0), 40, 100, 0).deviceMs();
+                    f = time(() -> pf.callAll(HeatCellF::tick, 0.25f, 19.0f, true), () -> pf.get(0), 40, 100, 0)
+                            .deviceMs();
                 }
                 try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
                     Places<HeatCell> pd = sim.places(HeatCell.class, Grid.of(n, n));
-                    d = time(() -> pd.callAll(HeatCell::diffuse, 0.25), () -> pd.get(0), 40, 100, 0).deviceMs();
+                    d = time(() -> pd.callAll(HeatCell::tick, 0.25, 19.0, true), () -> pd.get(0), 40, 100, 0)
+                            .deviceMs();
                 }
                 try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
                     Places<LifeCell> pl = sim.places(LifeCell.class, Grid.of(n, n));

@@ -287,7 +287,7 @@ public final class ScalingBenchmark {
         System.out.println(rows.getLast());
     }
 
-    /** The largest square float plate that runs on {@code devices} GPUs, with its time per step. */
+    /** The largest square float plate that runs on {@code devices} GPUs, with its time per diffusion step. */
     private void largest(int devices) {
         long free = CudaDevices.freeMemory(0);
         int n = (int) Math.min(Integer.MAX_VALUE - 64, Math.sqrt(devices * (double) free / 8)) / 1024 * 1024;
@@ -305,13 +305,14 @@ public final class ScalingBenchmark {
                     plate.get(0);
                     plate.get((long) n * n - 1);
                     double ms = (System.nanoTime() - t0) / 1e6 / 5;
-                    rows.add(new Row("largest heat2d float", n + "^2", devices, ms, Double.NaN,
+                    rows.add(new Row("largest heat2d float diffuse", n + "^2", devices, ms, Double.NaN,
                             String.format(Locale.ROOT, "%.2f G cells", (double) n * n / 1e9)));
                     System.out.println(rows.getLast());
                     return;
                 } catch (ColonyException e) {
                     if (!e.getMessage().contains("GPU memory") || n <= 1024) {
-                        rows.add(new Row("largest heat2d float", "-", devices, 0, Double.NaN, "failed: " + e.getMessage()));
+                        rows.add(new Row("largest heat2d float diffuse", "-", devices, 0, Double.NaN,
+                                "failed: " + e.getMessage()));
                         return;
                     }
                     n -= 1024;

@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Heat2D on the CPU backend (the measures of the MASS CUDA 2026 evaluation): {@code step} is one tick
- * (copy edges, heat, diffuse) of a running plate; {@code init} is starting a simulation and creating the
- * plate; {@code total} is init, {@code steps} ticks with the benchmark's heating time (2700) and closing.
+ * (one call of {@code HeatCell.tick}) of a running plate; {@code init} is starting a simulation and creating
+ * the plate; {@code total} is init, {@code steps} ticks with the benchmark's heating time (2700) and closing.
  * The MASON comparator is {@code org.colony.benchmarks.mason.MasonHeat2DBenchmark}.
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -8,10 +8,12 @@ import sim.field.grid.DoubleGrid2D;
 
 /**
  * Heat2D (the MASS benchmark) as a MASON model: the plate is a {@link DoubleGrid2D} indexed
- * {@code [x][y]} with a second grid for the next tick, and each tick is two {@link Steppable}s on the
- * schedule, edges then diffusion, written the way MASON's own HeatBugs {@code Diffuser} is (column arrays
- * hoisted out of the inner loop). With {@code threads > 1} the diffusion is cut into bands of columns run
- * by a {@link ParallelSequence}, as HeatBugs' {@code ThreadedDiffuser} does.
+ * {@code [x][y]} with a second grid for the next tick, and each tick is one {@link Steppable} on the
+ * schedule that computes the whole next grid from the current one (interior cells diffuse, edge cells copy
+ * their inner neighbour, corners their diagonal one, the heater overrides while t &lt; heatTime), written the
+ * way MASON's own HeatBugs {@code Diffuser} is (column arrays hoisted out of the inner loop), then a swap.
+ * With {@code threads > 1} the columns are cut into bands run by a {@link ParallelSequence}, as HeatBugs'
+ * {@code ThreadedDiffuser} does. The plate's side is at least 2.
  */
 public final class MasonHeat2D extends SimState {
 
@@ -31,7 +33,7 @@ public final class MasonHeat2D extends SimState {
     /**
      * @param n the plate's side
      * @param heatTime the number of ticks during which the edge is heated
-     * @param threads diffusion threads (1: a plain {@code Steppable})
+     * @param threads threads computing the next grid (1: a plain {@code Steppable})
      */
     public MasonHeat2D(int n, int heatTime, int threads) {
         super(42L);
@@ -45,20 +47,18 @@ public final class MasonHeat2D extends SimState {
         super.start();
         plate = new DoubleGrid2D(n, n, 0.0);
         next = new DoubleGrid2D(n, n, 0.0);
-        schedule.scheduleRepeating(Schedule.EPOCH, 0, new Edges(), 1.0);
-        Steppable diffuse;
+        Steppable tick;
         if (threads <= 1 || n < 3) {
-            diffuse = new Diffuser(1, n - 1);
+            tick = new Tick(0, n);
         } else {
             Steppable[] bands = new Steppable[threads];
-            int inner = n - 2;
             for (int t = 0; t < threads; t++) {
-                bands[t] = new Diffuser(1 + (int) ((long) inner * t / threads), 1 + (int) ((long) inner * (t + 1) / threads));
+                bands[t] = new Tick((int) ((long) n * t / threads), (int) ((long) n * (t + 1) / threads));
             }
-            diffuse = new ParallelSequence(bands);
+            tick = new ParallelSequence(bands);
         }
-        schedule.scheduleRepeating(Schedule.EPOCH, 1, diffuse, 1.0);
-        schedule.scheduleRepeating(Schedule.EPOCH, 2, new Swap(), 1.0);
+        schedule.scheduleRepeating(Schedule.EPOCH, 0, tick, 1.0);
+        schedule.scheduleRepeating(Schedule.EPOCH, 1, new Swap(), 1.0);
     }
 
     /** Runs one tick. */
@@ -94,36 +94,13 @@ public final class MasonHeat2D extends SimState {
         }
     }
 
-    /** Copies the edges from the inner ring (columns, then rows) and heats the top row's middle third. */
-    private final class Edges implements Steppable {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void step(SimState state) {
-            double[][] z = plate.field;
-            for (int y = 0; y < n; y++) {
-                z[0][y] = z[1][y];
-                z[n - 1][y] = z[n - 2][y];
-            }
-            for (int x = 0; x < n; x++) {
-                z[x][0] = z[x][1];
-                z[x][n - 1] = z[x][n - 2];
-            }
-            if ((long) schedule.getTime() < heatTime) {
-                for (int x = n / 3; x < 2 * n / 3; x++) {
-                    z[x][0] = HEAT;
-                }
-            }
-        }
-    }
-
-    /** The interior of the next grid for columns {@code [fromX, toX)}; edges carry over. */
-    private final class Diffuser implements Steppable {
+    /** The next grid's columns {@code [fromX, toX)}, all from the current grid. */
+    private final class Tick implements Steppable {
         private static final long serialVersionUID = 1L;
         private final int fromX;
         private final int toX;
 
-        Diffuser(int fromX, int toX) {
+        Tick(int fromX, int toX) {
             this.fromX = fromX;
             this.toX = toX;
         }
@@ -134,22 +111,29 @@ public final class MasonHeat2D extends SimState {
             final double[][] out = next.field;
             final double r = R;
             final int last = n - 1;
-            if (fromX == 1) {
-                System.arraycopy(z[0], 0, out[0], 0, n);
-            }
-            if (toX == last) {
-                System.arraycopy(z[last], 0, out[last], 0, n);
-            }
+            final boolean heating = (long) schedule.getTime() < heatTime;
             for (int x = fromX; x < toX; x++) {
-                final double[] west = z[x - 1];
-                final double[] here = z[x];
-                final double[] east = z[x + 1];
                 final double[] o = out[x];
-                o[0] = here[0];
-                o[last] = here[last];
-                for (int y = 1; y < last; y++) {
-                    double c = here[y];
-                    o[y] = c + r * (east[y] - 2 * c + west[y]) + r * (here[y + 1] - 2 * c + here[y - 1]);
+                if (x == 0 || x == last) {
+                    final double[] inner = z[x == 0 ? 1 : last - 1];
+                    o[0] = inner[1];
+                    for (int y = 1; y < last; y++) {
+                        o[y] = inner[y];
+                    }
+                    o[last] = inner[last - 1];
+                } else {
+                    final double[] west = z[x - 1];
+                    final double[] here = z[x];
+                    final double[] east = z[x + 1];
+                    o[0] = here[1];
+                    o[last] = here[last - 1];
+                    for (int y = 1; y < last; y++) {
+                        double c = here[y];
+                        o[y] = c + r * (east[y] - 2 * c + west[y]) + r * (here[y + 1] - 2 * c + here[y - 1]);
+                    }
+                }
+                if (heating && x >= n / 3 && x < 2 * n / 3) {
+                    o[0] = HEAT;
                 }
             }
         }

@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The MASON Heat2D with the same measures and settings as {@code org.colony.benchmarks.heat.Heat2DBenchmark}
- * ({@code threads} 2 runs the diffusion as a {@code ParallelSequence} of two column bands).
+ * ({@code threads} 2 runs the tick as a {@code ParallelSequence} of two column bands).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

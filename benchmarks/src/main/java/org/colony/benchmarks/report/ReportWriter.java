@@ -136,7 +136,7 @@ public final class ReportWriter {
             return;
         }
         md.append("## Colony's CPU backend against MASON, per step\n\n");
-        md.append("Milliseconds per time step (Heat2D: copy edges, heat, diffuse; GameOfLife: one generation; "
+        md.append("Milliseconds per time step (Heat2D: one call of `HeatCell.tick`; GameOfLife: one generation; "
                 + "SugarScape: the mean of the first ticks of a fresh landscape, the batch the run used, all six "
                 + "phases). *n*T is the number of threads: Colony's worker threads, MASON's `ParallelSequence` "
                 + "bands (MASON steps SugarScape's agents one after another, so it has no thread count there). "
@@ -311,7 +311,8 @@ public final class ReportWriter {
         }
         if (!results.scalingRows().isEmpty()) {
             md.append("### One grid over several GPUs (`ScalingBenchmark`)\n\n");
-            md.append("Heat2D's diffusion in single precision (`HeatCellF`), one partition per GPU, halos over NCCL; "
+            md.append("Heat2D's interior update alone in single precision (`HeatCellF.diffuse`, not the whole tick), "
+                    + "one partition per GPU, halos over NCCL; "
                     + "wall-clock time per step over hundreds of steps after waiting for every device, so every "
                     + "exchange is in it. Speed-up is the time on one GPU over the time on n, in the same run; weak "
                     + "scaling keeps 16384² cells per GPU. Measured on: " + String.join("; ",

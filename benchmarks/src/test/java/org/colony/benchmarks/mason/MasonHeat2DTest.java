@@ -18,6 +18,7 @@ class MasonHeat2DTest {
 
     @ParameterizedTest(name = "n={0} steps={1} heatTime={2} masonThreads={3}")
     @CsvSource({
+        "2, 10, 5, 1",
         "3, 10, 5, 1",
         "7, 40, 30, 1",
         "50, 200, 150, 1",

@@ -41,7 +41,7 @@ class JmhResultsTest {
         List<Measurement> m = JmhResults.parse(JsonParser.parseString(Samples.file(
                 Samples.jmh("org.colony.benchmarks.cuda.Heat2DCudaBenchmark.step", "avgt", "\"size\": \"9000\"", 0.5, 0.01,
                         "ms/op", 1),
-                Samples.jmh("org.colony.benchmarks.cpu.Heat2DKernelBenchmark.colonyDiffuse", "avgt",
+                Samples.jmh("org.colony.benchmarks.cpu.Heat2DKernelBenchmark.colonyTick", "avgt",
                         "\"size\": \"2048\"", 3, 0.1, "ms/op", 1))));
         assertEquals(1, m.size());
         assertEquals("Colony CUDA 1 GPU", m.getFirst().series());

@@ -40,7 +40,7 @@ class ReportWriterTest {
                 {"kind": "largest", "rows": [{"model": "heat2d", "implementation": "colony-cpu", "size": 10000,
                  "heapGiB": 2.0, "bytesPerPlace": 16.0, "initMs": 400, "stepMs": 250, "note": "bytes as Colony counts them"}]}""");
         Files.writeString(cpu.resolve("profile.json"), """
-                {"kind": "profile", "rows": [{"model": "heat2d", "size": 2048, "threads": 2, "step": "HeatCell.diffuse",
+                {"kind": "profile", "rows": [{"model": "heat2d", "size": 2048, "threads": 2, "step": "HeatCell.tick",
                  "calls": 200, "meanMs": 3.8, "share": 0.632}]}""");
         Path gpu = Files.createDirectories(dir.resolve("results/gpu"));
         Files.writeString(gpu.resolve("status.json"), """
@@ -57,7 +57,7 @@ class ReportWriterTest {
         assertTrue(md.contains("| 1000² | 1.00 M | 40.0 ± 4.00 | 400 ± 10.0 | - | 10.00x |"), md);
         assertTrue(md.contains("| Heat2D 2048² | 5.00 | 16.0 | 8.00 | 3.20x | 1.60x | not met (53% of 3x) |"), md);
         assertTrue(md.contains("| SugarScape 1000² | 40.0 | 400 | 400 | 10.00x | 10.00x | met |"), md);
-        assertTrue(md.contains("| Heat2D 2048², 2T | HeatCell.diffuse | 200 | 3.80 | 63.2% |"), md);
+        assertTrue(md.contains("| Heat2D 2048², 2T | HeatCell.tick | 200 | 3.80 | 63.2% |"), md);
         assertTrue(md.contains("* Skipped: gpu: no GPU: no CUDA driver"), md);
         assertTrue(md.contains("| Heat2D | 9.00 M | 1.42 | 2.87 | - | - |"), md);
         assertTrue(md.contains("| Heat2D | colony-cpu | 10000² | 100 M | 2.0 | 16.0 | 400 | 250 |"), md);

@@ -6,7 +6,8 @@ import org.colony.runtime.grid.Grid;
 
 /**
  * The Heat2D driver: an N x N plate at 0.0, heated at 19.0 along the middle third of the top row for
- * the first {@code heatTime} ticks, diffused with r = 0.25 (the MASS benchmark).
+ * the first {@code heatTime} ticks, diffused with r = 0.25 (the MASS benchmark), one call of one step a
+ * tick.
  */
 public final class Heat2D {
 
@@ -32,13 +33,12 @@ public final class Heat2D {
         this.heatTime = heatTime;
     }
 
-    /** Runs one tick: copy edges, heat (while t &lt; heatTime), diffuse, advance time. */
+    /**
+     * Runs one tick, one call of {@link HeatCell#tick} with the heater on while t &lt; heatTime, and advances
+     * time.
+     */
     public void tick() {
-        plate.callAll(HeatCell::copyEdges);
-        if (sim.time() < heatTime) {
-            plate.callAll(HeatCell::heat, HEAT);
-        }
-        plate.callAll(HeatCell::diffuse, R);
+        plate.callAll(HeatCell::tick, R, HEAT, sim.time() < heatTime);
         sim.step();
     }
 

@@ -13,10 +13,10 @@ import org.colony.processor.ir.UnaryOp;
 /**
  * Decides whether a place step does nothing on places off the grid's boundary: with {@code onBoundary()}
  * false, no write of an attribute (nor any place write or agent action) can be reached. Such a step (a
- * boundary condition like Heat2D's {@code copyEdges}) need not visit the interior at all, and its buffered
- * attributes change on boundary places only. Conditions are folded with {@code onBoundary()} false through
- * {@code !}, {@code &&}, {@code ||}, {@code &} and {@code |}; anything else counts as possibly true, and loops
- * as possibly running, so the answer errs towards "no".
+ * boundary condition, such as copying the edges of a plate from the ring inside them) need not visit the
+ * interior at all, and its buffered attributes change on boundary places only. Conditions are folded with
+ * {@code onBoundary()} false through {@code !}, {@code &&}, {@code ||}, {@code &} and {@code |}; anything else
+ * counts as possibly true, and loops as possibly running, so the answer errs towards "no".
  */
 final class BoundaryOnly {
 

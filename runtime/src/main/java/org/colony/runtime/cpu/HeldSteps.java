@@ -129,8 +129,9 @@ final class HeldSteps {
             return null;
         }
         long rowsInCache = settings.cacheBytes() / rowBytes;
-        // measured on Heat2D 2048² (two cores, 1 MiB of L2 each, a shared L3): trailing by up to 1.5 times the
-        // rows that fit in L2, in windows of a quarter of them, came out best; more or fewer were slower
+        // measured on Heat2D 2048² when its tick was three steps (two cores, 1 MiB of L2 each, a shared L3):
+        // trailing by up to 1.5 times the rows that fit in L2, in windows of a quarter of them, came out best;
+        // more or fewer were slower
         int maxLag = (int) Math.min(256, rowsInCache * 3 / 2);
         int window = (int) Math.max(4, Math.min(256, rowsInCache / 4));
         int reach = Math.max(1, descriptor.info().reach());

@@ -12,18 +12,18 @@ class ProfileTableTest {
     void format_listsCallsTotalMeanAndShare_withATotalLine() {
         StepProfile p = new StepProfile();
         for (int i = 0; i < 4; i++) {
-            p.record("HeatCell.copyEdges", 250_000);
-            p.record("HeatCell.diffuse", 2_000_000);
+            p.record("SugarCell.grow", 250_000);
+            p.record("SugarCell.diffuse", 2_000_000);
         }
-        p.record("HeatCell.heat", 1_000_000);
+        p.record("SugarCell.init", 1_000_000);
         List<String> lines = ProfileTable.format(p).lines().toList();
         assertEquals(List.of(
                 "profile   calls and time per step (wall clock on the JVM)",
-                "          step                  calls       total        mean   share",
-                "          HeatCell.copyEdges        4    1.000 ms    250.0 us   10.0%",
-                "          HeatCell.diffuse          4    8.000 ms    2.000 ms   80.0%",
-                "          HeatCell.heat             1    1.000 ms    1.000 ms   10.0%",
-                "          all steps                 9   10.000 ms              100.0%"), lines);
+                "          step                 calls       total        mean   share",
+                "          SugarCell.grow           4    1.000 ms    250.0 us   10.0%",
+                "          SugarCell.diffuse        4    8.000 ms    2.000 ms   80.0%",
+                "          SugarCell.init           1    1.000 ms    1.000 ms   10.0%",
+                "          all steps                9   10.000 ms              100.0%"), lines);
     }
 
     @Test

@@ -11,11 +11,11 @@ class StepProfileTest {
     @Test
     void record_addsCallsAndTimePerStep_inFirstCallOrder() {
         StepProfile p = new StepProfile();
-        p.record("HeatCell.diffuse", 300);
-        p.record("HeatCell.copyEdges", 50);
-        p.record("HeatCell.diffuse", 100);
+        p.record("SugarCell.diffuse", 300);
+        p.record("SugarCell.grow", 50);
+        p.record("SugarCell.diffuse", 100);
         List<StepProfile.Entry> e = p.entries();
-        assertEquals(List.of("HeatCell.diffuse", "HeatCell.copyEdges"), e.stream().map(StepProfile.Entry::name).toList());
+        assertEquals(List.of("SugarCell.diffuse", "SugarCell.grow"), e.stream().map(StepProfile.Entry::name).toList());
         assertEquals(2, e.get(0).calls());
         assertEquals(400, e.get(0).wallNanos());
         assertEquals(200.0, e.get(0).meanNanos());

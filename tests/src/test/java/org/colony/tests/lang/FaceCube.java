@@ -4,7 +4,7 @@ import org.colony.Attribute;
 import org.colony.Place;
 import org.colony.Step;
 
-/** A 3-D box whose faces copy the values of the places one step inward (Heat2D's copyEdges in 3-D). */
+/** A 3-D box whose faces copy the values of the places one step inward: a step that acts on the boundary only. */
 public class FaceCube extends Place {
 
     @Attribute

@@ -176,21 +176,21 @@ class HeldStepsTest {
             Places<HeatCell> a = held.places(HeatCell.class, Grid.of(n, n));
             Places<HeatCell> b = plain.places(HeatCell.class, Grid.of(n, n));
             for (int t = 0; t < 7; t++) {
-                a.callAll(HeatCell::heat, 5.0);
-                a.callAll(HeatCell::diffuse, 0.2);
-                b.callAll(HeatCell::heat, 5.0);
-                b.callAll(HeatCell::diffuse, 0.2);
+                a.callAll(HeatCell::tick, 0.2, 5.0, true);
+                a.callAll(HeatCell::tick, 0.2, 5.0, true);
+                b.callAll(HeatCell::tick, 0.2, 5.0, true);
+                b.callAll(HeatCell::tick, 0.2, 5.0, true);
                 // each kind of read sees every call so far
                 assertEquals(b.sum("temp"), a.sum("temp"));
                 assertEquals(b.get(n / 2, 1, 0), a.get(n / 2, 1, 0));
             }
             double[] v = Lang.doubles(n * n, 1, 11);
-            a.callAll(HeatCell::diffuse, 0.2);
-            b.callAll(HeatCell::diffuse, 0.2);
+            a.callAll(HeatCell::tick, 0.2, 5.0, false);
+            b.callAll(HeatCell::tick, 0.2, 5.0, false);
             a.set("temp", v); // a write replaces what the held call computed, after it ran
             b.set("temp", v);
-            a.callAll(HeatCell::diffuse, 0.2);
-            b.callAll(HeatCell::diffuse, 0.2);
+            a.callAll(HeatCell::tick, 0.2, 5.0, false);
+            b.callAll(HeatCell::tick, 0.2, 5.0, false);
             assertArrayEquals(b.getDouble("temp"), a.getDouble("temp"), 0.0);
         }
     }

@@ -82,12 +82,14 @@ class MisuseTest {
     void wrongNumberOfStepArguments() {
         try (Simulation sim = Lang.sim(1)) {
             Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
-            assertEquals("step HeatCell.diffuse(double r) takes 1 argument, not 0",
-                    message(() -> plate.callAll("diffuse")));
-            assertEquals("step HeatCell.diffuse(double r) takes 1 argument, not 2",
-                    message(() -> plate.callAll("diffuse", 0.25, 0.5)));
-            assertEquals("step HeatCell.copyEdges() takes 0 arguments, not 1",
-                    message(() -> plate.callAll("copyEdges", 1)));
+            assertEquals("step HeatCell.tick(double r, double heat, boolean heating) takes 3 arguments, not 0",
+                    message(() -> plate.callAll("tick")));
+            assertEquals("step HeatCell.tick(double r, double heat, boolean heating) takes 3 arguments, not 2",
+                    message(() -> plate.callAll("tick", 0.25, 0.5)));
+            Places<HistoryCell> h = sim.places(HistoryCell.class, Grid.of(3, 3));
+            assertEquals("step HistoryCell.push(int v) takes 1 argument, not 0", message(() -> h.callAll("push")));
+            Places<RimCell> rim = sim.places(RimCell.class, Grid.of(3, 3));
+            assertEquals("step RimCell.turn() takes 0 arguments, not 1", message(() -> rim.callAll("turn", 1)));
         }
     }
 
@@ -95,10 +97,12 @@ class MisuseTest {
     void argumentOfTheWrongType() {
         try (Simulation sim = Lang.sim(1)) {
             Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
-            assertEquals("step HeatCell.diffuse(double r) takes a double for r, not the String \"hot\"",
-                    message(() -> plate.callAll("diffuse", "hot")));
-            assertEquals("step HeatCell.diffuse(double r) takes a double for r, not null",
-                    message(() -> plate.callAll("diffuse", (Object) null)));
+            assertEquals("step HeatCell.tick(double r, double heat, boolean heating) takes a double for r, not the "
+                    + "String \"hot\"", message(() -> plate.callAll("tick", "hot", 19.0, true)));
+            assertEquals("step HeatCell.tick(double r, double heat, boolean heating) takes a double for r, not null",
+                    message(() -> plate.callAll("tick", null, 19.0, true)));
+            assertEquals("step HeatCell.tick(double r, double heat, boolean heating) takes a boolean for heating, not "
+                    + "the Integer 1", message(() -> plate.callAll("tick", 0.25, 19.0, 1)));
             Places<HistoryCell> h = sim.places(HistoryCell.class, Grid.of(3, 3));
             assertEquals("step HistoryCell.push(int v) takes a int for v, not the Double 2.5",
                     message(() -> h.callAll("push", 2.5)));
@@ -253,7 +257,7 @@ class MisuseTest {
             Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
             message(() -> plate.getInt("temp"));
             message(() -> plate.set("temp", new double[8]));
-            plate.callAll(HeatCell::diffuse, 0.25);
+            plate.callAll(HeatCell::tick, 0.25, 19.0, false);
             assertEquals(0.0, plate.sum("temp"));
         }
     }
@@ -304,7 +308,7 @@ class MisuseTest {
     void simulationHandedOverBetweenCalls_runsOnTheOtherThread() throws Exception {
         try (Simulation sim = Lang.sim(1)) {
             Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(3, 3));
-            Thread other = new Thread(() -> plate.callAll(HeatCell::diffuse, 0.25));
+            Thread other = new Thread(() -> plate.callAll(HeatCell::tick, 0.25, 19.0, true));
             other.start();
             other.join();
             sim.step();

@@ -217,7 +217,7 @@ class LaunchRecorderTest {
 
     @Test
     void tickThatChangesShapeForGood_getsAGraphOfItsNewShape() {
-        // Heat2D after heatTime: copyEdges, heat, diffuse becomes copyEdges, diffuse.
+        // A driver that stops calling a step for good: a tick of launches a, b, c becomes one of a, c.
         tick(1, "a", "b", "c");
         tick(1, "a", "b", "c");
         tick(1, "a", "b", "c");
