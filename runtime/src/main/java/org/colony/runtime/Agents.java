@@ -4,8 +4,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.colony.Agent;
+import org.colony.ColonyException;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.grid.Grid;
 import org.colony.runtime.partition.PartitionedAgents;
 import org.colony.runtime.spi.AgentStore;
 
@@ -22,6 +24,8 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     private final AgentStore store;
     private final int capacity;
     private ManageReport last;
+    /** The id the next agent added or born gets. */
+    private long nextId;
 
     Agents(Simulation sim, Class<A> modelClass, ModelDescriptor descriptor, Places<?> places, AgentStore store,
             int capacity) {
@@ -30,6 +34,7 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
         this.store = store;
         this.capacity = capacity;
         this.last = ManageReport.none(store.size());
+        this.nextId = store.size();
     }
 
     /** The number of live agents. */
@@ -83,8 +88,57 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
             Object jfr = timer.begin();
             long t0 = timer.clock();
             last = store.manage(sim.seed(), epoch);
+            nextId += last.births();
             timer.end(name, "manageAll", jfr == null ? 0 : store.size(), t0, jfr);
             return last;
+        });
+    }
+
+    /**
+     * Adds agents with all attributes 0 ({@code false}): {@code add(placement, Map.of())}.
+     *
+     * @param placement where the new agents go
+     * @return the id of the first new agent
+     */
+    public long add(Placement placement) {
+        return add(placement, Map.of());
+    }
+
+    /**
+     * Adds agents to the collection, between steps, at any time: they take the next ids in the order of their places
+     * (as a placement at creation does), the attributes given in {@code values} (each an array of one value per new
+     * agent, of the attribute's type: for {@code Placement.at} and {@code atCoordinates} in the order the places were
+     * given, for {@code Placement.random} in id order; an array attribute as {@code int[length][count]}) and 0
+     * elsewhere, and no deaths, moves or children asked for (agents already here keep theirs). A random placement draws
+     * its places as at creation, in this call's epoch, without regard to the agents already here. Nothing is added when
+     * a value does not fit or a place would hold more than the capacity.
+     *
+     * @param placement where the new agents go
+     * @param values attribute name to the new agents' values
+     * @return the id of the first new agent
+     */
+    public long add(Placement placement, Map<String, ?> values) {
+        sim.checkOpen();
+        if (placement == null || values == null) {
+            throw new ColonyException("add(placement, values) needs both (Map.of() for no values)");
+        }
+        return work("add " + name, () -> {
+            long epoch = sim.beginCall(placement.isRandom());
+            Grid grid = places.grid();
+            long[] where = placement.resolve(grid, capacity, sim.seed(), epoch, name);
+            int n = where.length;
+            int[] order = AgentAdditions.order(placement.given(grid, name), n);
+            Object[] columns = AgentAdditions.columns(model(), values, n, order, name);
+            AgentAdditions.checkRoom(store, where, capacity, grid, name);
+            long first = nextId;
+            long[] ids = new long[n];
+            for (int i = 0; i < n; i++) {
+                ids[i] = first + i;
+            }
+            store.add(ids, where, columns);
+            nextId += n;
+            last = ManageReport.none(store.size());
+            return first;
         });
     }
 

@@ -78,6 +78,21 @@ public final class Placement {
         return count;
     }
 
+    /**
+     * {@return for an explicit placement, the agents' global place indices in the order given (checked to lie on the
+     * grid); null for a random one}
+     */
+    long[] given(Grid grid, String model) {
+        if (isRandom()) {
+            return null;
+        }
+        long[] places = new long[(int) count];
+        for (int i = 0; i < count; i++) {
+            places[i] = explicit != null ? explicit[i] : index(grid, coordinates[i], model, i);
+        }
+        return places;
+    }
+
     /** Whether the placement draws random numbers. */
     boolean isRandom() {
         return explicit == null && coordinates == null;

@@ -257,6 +257,16 @@ class CpuAgentStore implements AgentStore {
         return r;
     }
 
+    @Override
+    public void add(long[] ids, long[] places, Object[] values) {
+        checkOpen();
+        cols.add(ids, places, values);
+        if (ids.length > 0) {
+            nextId = Math.max(nextId, ids[ids.length - 1] + 1);
+        }
+        index = null;
+    }
+
     // ---- attributes ------------------------------------------------------------------------
 
     @Override

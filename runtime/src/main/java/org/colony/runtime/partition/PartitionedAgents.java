@@ -281,6 +281,47 @@ public final class PartitionedAgents implements AgentStore {
     // ---- manageAll -----------------------------------------------------------------------------
 
     @Override
+    public void add(long[] ids, long[] at, Object[] values) {
+        Topology topology = places.topology();
+        var grid = places.grid();
+        int k = topology.partitions();
+        int[] owner = new int[ids.length];
+        int[] sizes = new int[k];
+        for (int i = 0; i < ids.length; i++) {
+            long g = at[i];
+            owner[i] = topology.owner((int) (g % grid.size(0)), (int) (g / grid.size(0) % grid.size(1)),
+                    (int) (g / grid.size(0) / grid.size(1)));
+            sizes[owner[i]]++;
+        }
+        for (int p : mine) {
+            int[] pick = new int[sizes[p]];
+            int c = 0;
+            for (int i = 0; i < ids.length; i++) {
+                if (owner[i] == p) {
+                    pick[c++] = i;
+                }
+            }
+            long[] partIds = new long[c];
+            long[] partPlaces = new long[c];
+            for (int j = 0; j < c; j++) {
+                partIds[j] = ids[pick[j]];
+                partPlaces[j] = at[pick[j]];
+            }
+            Object[] partValues = new Object[values.length];
+            for (int a = 0; a < values.length; a++) {
+                partValues[a] = values[a] == null ? null : Picks.pick(values[a], pick);
+            }
+            parts[p].add(partIds, partPlaces, partValues);
+        }
+        if (ids.length > 0) {
+            nextId = Math.max(nextId, ids[ids.length - 1] + 1);
+        }
+        generation++;
+        order = null;
+        halo.moved();
+    }
+
+    @Override
     public ManageReport manage(long seed, long epoch) {
         checkOpen();
         int k = parts.length;

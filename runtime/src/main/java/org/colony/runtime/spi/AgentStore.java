@@ -20,6 +20,17 @@ public interface AgentStore extends Store {
      */
     ManageReport manage(long seed, long epoch);
 
+    /**
+     * Adds agents after the live ones, with no intents (checked by the caller: places on the grid, within capacity).
+     * A partitioned store keeps those on its partitions' places.
+     *
+     * @param ids the new agents' ids, above every agent's so far, increasing
+     * @param places their global place indices
+     * @param values per attribute ordinal, the new agents' values (a column of one value per new agent; for an array
+     *     attribute an array of element columns) or null for zeros
+     */
+    void add(long[] ids, long[] places, Object[] values);
+
     /** {@return the ids of the live agents, in order} */
     long[] ids();
 

@@ -252,6 +252,55 @@ public final class AgentColumns implements AgentBlock {
         return first;
     }
 
+    /**
+     * Appends agents after the live ones, with no intents: {@code newIds[i]} on global place {@code newPlaces[i]},
+     * attribute {@code a} from {@code values[a]} (for a scalar a column of one value per new agent, for an array
+     * attribute an array of element columns) or zero where {@code values[a]} is null.
+     *
+     * @param newIds the new agents' ids, above every live agent's, increasing
+     * @param newPlaces their places
+     * @param values per attribute, the new agents' values or null
+     */
+    public void add(long[] newIds, long[] newPlaces, Object[] values) {
+        int first = count;
+        int n = newIds.length;
+        if ((long) first + n > MAX_AGENTS) {
+            throw new ColonyException(model.modelClass().getSimpleName() + " agents would number " + ((long) first + n)
+                    + "; the CPU backend holds at most " + MAX_AGENTS + " per collection");
+        }
+        reserve(first + n);
+        System.arraycopy(newIds, 0, ids, first, n);
+        System.arraycopy(newPlaces, 0, places, first, n);
+        Arrays.fill(killed, first, first + n, false);
+        Arrays.fill(targets, first, first + n, -1L);
+        Arrays.fill(spawns, first, first + n, 0);
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            for (int k = 0; k < info.columns(); k++) {
+                Object column = element(info, current[a], k);
+                if (values[a] != null) {
+                    System.arraycopy(element(info, values[a], k), 0, column, first, n);
+                } else {
+                    zero(column, first, first + n);
+                }
+            }
+        }
+        count = first + n;
+    }
+
+    private static void zero(Object column, int from, int to) {
+        switch (column) {
+            case double[] d -> Arrays.fill(d, from, to, 0.0);
+            case float[] d -> Arrays.fill(d, from, to, 0.0f);
+            case long[] d -> Arrays.fill(d, from, to, 0L);
+            case int[] d -> Arrays.fill(d, from, to, 0);
+            case short[] d -> Arrays.fill(d, from, to, (short) 0);
+            case byte[] d -> Arrays.fill(d, from, to, (byte) 0);
+            case boolean[] d -> Arrays.fill(d, from, to, false);
+            default -> throw new IllegalArgumentException(column.getClass().toString());
+        }
+    }
+
     private static Object element(AttributeInfo info, Object column, int k) {
         return info.isArray() ? ((Object[]) column)[k] : column;
     }

@@ -4,6 +4,7 @@ import static org.colony.tests.partition.PartitionedAgentsTest.assertSame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.colony.tests.agents.AddAgentsTest;
 import org.colony.tests.agents.PriorityTest;
 import org.colony.tests.partition.PartitionedAgentsTest;
 import org.colony.tests.partition.PartitionedAgentsTest.Script;
@@ -115,5 +116,13 @@ class PartitionedAgentsGpuTest {
                     PriorityTest.bidders(gpu, 29, 25, wrap, capacity, breed, 2, partitions),
                     "bidders capacity " + capacity + " breeding " + breed + " on " + devices + " GPU(s), " + partitions);
         }
+    }
+
+    @ParameterizedTest(name = "agents added between rounds on {0} GPU(s), partitions={1}")
+    @CsvSource({"1, ", "1, 4", "1, 3x2", "2, 2"})
+    void addedAgents_onGpus_areBitIdenticalToTheCpu(int devices, String partitions) {
+        String[] gpu = on(devices);
+        assertSame(AddAgentsTest.additions(CPU, 1, null), AddAgentsTest.additions(gpu, 2, partitions),
+                "agents added on " + devices + " GPU(s), " + partitions);
     }
 }

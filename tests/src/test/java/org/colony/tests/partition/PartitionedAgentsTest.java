@@ -61,13 +61,13 @@ public class PartitionedAgentsTest {
     }
 
     /** Everything a collection holds, in its order, as printable lines: equal lists mean equal states. */
-    static List<String> state(Places<?> places) {
+    public static List<String> state(Places<?> places) {
         List<String> out = new ArrayList<>();
         columns(places.model().attributes(), (name, k) -> places.getColumn(name, k), out);
         return out;
     }
 
-    static List<String> state(Agents<?> agents) {
+    public static List<String> state(Agents<?> agents) {
         List<String> out = new ArrayList<>();
         out.add("ids " + Arrays.toString(agents.ids()));
         out.add("places " + Arrays.toString(agents.locations()));

@@ -3,6 +3,7 @@ package org.colony.cuda.internal.store;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
@@ -94,6 +95,30 @@ final class AgentHostBridge {
             upload(cols, 0, n, columns.slots());
         }
         columns.hold(n, 0, null);
+        index.noGhosts();
+        index.invalidate();
+    }
+
+    /**
+     * Appends the agents of {@code added} (ids, places, attributes of its live agents) after the live agents, with no
+     * intents; the live agents keep theirs.
+     */
+    void append(AgentColumns added) {
+        device.checkOpen();
+        round.settle();
+        long count = columns.count();
+        long n = added.count();
+        if (n == 0) {
+            return;
+        }
+        if (count + n > DeviceAgentColumns.MAX_AGENTS) {
+            throw new ColonyException(device.name() + " agents would number " + (count + n) + "; the CUDA backend "
+                    + "holds at most " + DeviceAgentColumns.MAX_AGENTS + " per collection");
+        }
+        columns.ensureSlots(count + n);
+        upload(added, count, n, columns.slots());
+        columns.clearRequests(count);
+        columns.hold(count + n, 0, null);
         index.noGhosts();
         index.invalidate();
     }

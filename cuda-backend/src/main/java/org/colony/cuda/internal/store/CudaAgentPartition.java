@@ -315,6 +315,17 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     @Override
+    public void add(long[] ids, long[] places, Object[] values) {
+        dev.add(ids, places, values);
+        hostCurrent = false;
+        index = null;
+        haloCounts = false;
+        countedOnDevice = false;
+        ghostIndex = null;
+        ghostsChanged = false;
+    }
+
+    @Override
     public long[] ids() {
         return dev.ids();
     }

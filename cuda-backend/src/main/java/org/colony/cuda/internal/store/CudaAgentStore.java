@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.launch.CudaContext;
@@ -33,6 +32,8 @@ import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.Closeables;
+import org.colony.runtime.storage.AgentColumns;
 import org.colony.runtime.storage.HostCopy;
 
 /**
@@ -327,6 +328,17 @@ public final class CudaAgentStore implements AgentStore {
             timer.stop(name() + ".manageAll", start);
         }
         return report;
+    }
+
+    @Override
+    public void add(long[] ids, long[] places, Object[] values) {
+        checkOpen();
+        AgentColumns added = new AgentColumns(model, placeModel, Math.max(1, ids.length), shared);
+        added.add(ids, places, values);
+        bridge.append(added);
+        if (ids.length > 0) {
+            columns.idsFrom(ids[ids.length - 1] + 1);
+        }
     }
 
     // ---- attributes ------------------------------------------------------------------------

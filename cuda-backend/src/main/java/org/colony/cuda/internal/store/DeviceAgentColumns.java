@@ -131,6 +131,11 @@ final class DeviceAgentColumns {
         return runs;
     }
 
+    /** Makes the next child's id at least {@code id} (after agents were added with ids below it). */
+    void idsFrom(long id) {
+        nextId = Math.max(nextId, id);
+    }
+
     /**
      * Notes what the first {@code count} slots hold now: {@code gone} of them empty, the rest in the runs of id order
      * that start at {@code runs} (null: compact, in id order).
