@@ -51,4 +51,25 @@ class MpiRunTest {
             assertEquals(EXPECTED.get(MODELS.get(i)), lines.get(i), MODELS.get(i) + " over " + ranks + " ranks");
         }
     }
+
+    /** Agents ranked by {@code @Priority} (capacity 1 and 2) and agents added by the driver, over ranks. */
+    @ParameterizedTest(name = "agent features over {0} ranks x {1} partitions")
+    @CsvSource({"2, 1", "3, 2"})
+    void agentFeatures_sameBitsAsOneProcess(int ranks, int perRank) throws Exception {
+        List<String> models = List.of("bidders:1:0", "bidders:2:0", "additions:0:0");
+        List<String> cases = new ArrayList<>();
+        for (String m : models) {
+            cases.add(m + ":" + perRank);
+        }
+        MpiJob.Result r = MpiJob.run(MpiJob.mpirun(ranks, List.of("btl", "vader,self"),
+                MpiJob.java(MpiDriver.class.getName(), cases.toArray(String[]::new))), 240);
+        assertEquals(0, r.status(), () -> "mpirun failed:\n" + r.out() + r.err());
+        List<String> lines = Arrays.stream(r.out().split("\n")).filter(l -> !l.isBlank()).toList();
+        assertEquals(models.size(), lines.size(), () -> "rank 0 prints one line a case:\n" + r.out() + r.err());
+        for (int i = 0; i < models.size(); i++) {
+            String expected = MpiDriver.run(Config.defaults().withBackend("cpu").withThreads(1).withSeed(42),
+                    Case.parse(models.get(i) + ":1"), -1, -1);
+            assertEquals(expected, lines.get(i), models.get(i) + " over " + ranks + " ranks");
+        }
+    }
 }
