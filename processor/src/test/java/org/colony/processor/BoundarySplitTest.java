@@ -174,4 +174,26 @@ class BoundarySplitTest {
         kernels(compilation).doesNotContain("Vectors.loopsInside(");
         descriptor(compilation).contains("CudaKernel.marching(\"Cell__loopsInside\", 2, 4)");
     }
+
+    @Test
+    void aSplitStepOnBooleans_marchesWithoutASwarForm() {
+        Compilation compilation = Compilations.compile(Compilations.source("Life", """
+                public class Life extends Place {
+                    @Attribute boolean alive;
+
+                    @Step void update() {
+                        if (onBoundary()) {
+                            Life inner = neighbor(x() == 0 ? 1 : 0, 0);
+                            alive = inner.alive;
+                            return;
+                        }
+                        Life w = neighbor(-1, 0), e = neighbor(1, 0);
+                        alive = w.alive ^ e.alive;
+                    }
+                }
+                """));
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation).generatedSourceFile("test.Life_Model").contentsAsUtf8String()
+                .contains("new CudaStep(CudaKernel.marching(\"Life__update\", 2, 32), null,");
+    }
 }
