@@ -18,8 +18,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Steps split between the grid's interior and its boundary (the CPU's vector form on interior rows, the GPU's
  * row-marching kernel) give the same values bit for bit as their twins, the same statements that the processor
- * does not split: on odd sizes, rows shorter and longer than a vector, one and three threads, wrapping and not,
- * in 1, 2 and 3 dimensions, cut into partitions, and held as a wavefront.
+ * does not split: on odd sizes, rows shorter and longer than a vector, one and three threads (splitting rows, and
+ * rows into pieces of x on a grid of few rows), wrapping and not, in 1, 2 and 3 dimensions, cut into partitions,
+ * and held as a wavefront.
  */
 class BoundarySplitTest {
 
@@ -52,7 +53,8 @@ class BoundarySplitTest {
     }
 
     @ParameterizedTest(name = "{0}x{1} threads={2}")
-    @CsvSource({"1, 1, 1", "2, 5, 1", "3, 3, 1", "37, 5, 1", "37, 5, 3", "131, 9, 3", "64, 33, 1", "257, 131, 3"})
+    @CsvSource({"1, 1, 1", "2, 5, 1", "3, 3, 1", "37, 5, 1", "37, 5, 3", "131, 9, 3", "64, 33, 1", "257, 131, 3",
+        "20011, 3, 3"})
     void splitCell_matchesItsTwinBitForBit(int nx, int ny, int threads) {
         assertTrue(!Lang.backend().equals("cpu") || KernelSupport.VECTORS, "the tests run the vector forms");
         for (Grid grid : List.of(Grid.of(nx, ny), Grid.of(nx, ny).wrap())) {
