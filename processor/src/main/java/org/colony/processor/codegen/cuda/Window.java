@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.BoundarySplit;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.Ir;
@@ -24,7 +25,10 @@ import org.colony.processor.ir.Stmt;
  * neighbours at constant offsets, one register per offset (dx, dy) between the least and greatest dy read
  * in that column dx. Moving to the next row shifts each column up by one and loads its new bottom value,
  * so a row costs one load per column instead of one per neighbour. Only steps whose neighbour reads are
- * all at constant offsets (directly, or through locals that hold one constant neighbour) march.
+ * all at constant offsets (directly, or through locals that hold one constant neighbour) march, or steps split
+ * between interior and boundary ({@link BoundarySplit}) whose interior statements' reads are: the window then
+ * holds what the interior reads, and the boundary places, which run the same kernel's whole body, read the rest
+ * (neighbours at computed offsets, say) from memory.
  *
  * <p>A thread marches {@code lanes} columns of cells at once, {@code blockDim.x} apart, each with its own
  * registers: the loads of all lanes of a row are independent, so they are in flight together.
@@ -78,25 +82,30 @@ final class Window {
         for (int id : reassigned) {
             constant.remove(id);
         }
+        if (!ok[0]) {
+            return null;
+        }
+        // A step split between interior and boundary marches when its interior statements could: its boundary
+        // places read what the window does not hold from memory, as the plain kernel does.
+        List<Stmt> marched = step.body();
+        if (!constantReads(marched, constant)) {
+            BoundarySplit split = BoundarySplit.of(model, step);
+            if (split == null || !constantReads(split.interior(), constant)) {
+                return null;
+            }
+            marched = split.interior();
+        }
         Map<Integer, TreeMap<Integer, TreeSet<Integer>>> reads = new TreeMap<>();
         Map<Integer, AttributeRef> attrs = new HashMap<>();
-        Ir.forEachExpr(step.body(), e -> {
-            if (e instanceof Expr.Neighbor n && (n.checked() || offsets(n) == null)) {
-                ok[0] = false;
-            } else if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.AGENT_COUNT) {
-                ok[0] = false;
-            } else if (e instanceof Expr.AttrRead a && !a.isSelf()) {
+        Ir.forEachExpr(marched, e -> {
+            if (e instanceof Expr.AttrRead a && !a.isSelf()) {
                 int[] o = a.place() instanceof Expr.LocalRef l ? constant.get(l.local().id()) : offsets(a.place());
-                if (o == null || a.attr().isArray() || a.attr().owner().kind() != ModelRef.Kind.SELF) {
-                    ok[0] = false;
-                    return;
-                }
                 attrs.put(a.attr().ordinal(), a.attr());
                 reads.computeIfAbsent(a.attr().ordinal(), k -> new TreeMap<>())
                         .computeIfAbsent(o[0], k -> new TreeSet<>()).add(o[1]);
             }
         });
-        if (!ok[0] || reads.isEmpty()) {
+        if (reads.isEmpty()) {
             return null;
         }
         List<Column> columns = new ArrayList<>();
@@ -107,6 +116,25 @@ final class Window {
             }
         }
         return new Window(columns, constant);
+    }
+
+    /**
+     * Whether every neighbour of {@code body} is at constant offsets and every attribute it reads on another place
+     * is a scalar of the model read there or through a local in {@code constant}: what a window can hold.
+     */
+    private static boolean constantReads(List<Stmt> body, Map<Integer, int[]> constant) {
+        boolean[] ok = {true};
+        Ir.forEachExpr(body, e -> {
+            if (e instanceof Expr.Neighbor n && (n.checked() || offsets(n) == null)) {
+                ok[0] = false;
+            } else if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.AGENT_COUNT) {
+                ok[0] = false;
+            } else if (e instanceof Expr.AttrRead a && !a.isSelf()) {
+                int[] o = a.place() instanceof Expr.LocalRef l ? constant.get(l.local().id()) : offsets(a.place());
+                ok[0] &= o != null && !a.attr().isArray() && a.attr().owner().kind() == ModelRef.Kind.SELF;
+            }
+        });
+        return ok[0];
     }
 
     /** The constant (dx, dy) of a neighbour expression, or null. */

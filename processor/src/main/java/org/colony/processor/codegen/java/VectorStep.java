@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.BinaryOp;
+import org.colony.processor.ir.BoundarySplit;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
@@ -28,8 +29,10 @@ import org.colony.processor.ir.UnaryOp;
  * reads at constant offsets, {@code + - * /} (floating division only), comparisons, boolean operators and
  * {@code ?:}, all on one element type (int, long, float or double) and booleans, with an optional
  * {@code if (c) return;} first whose condition is the same for the whole row ({@code onBoundary()} between a
- * row's first and last columns, parameters, shared values, sizes, the time). Lane operations are IEEE
- * operations in the order the step writes them, never fused, so the results are those of the scalar loop,
+ * row's first and last columns, parameters, shared values, sizes, the time). A step split between the interior
+ * and the boundary ({@link BoundarySplit}) qualifies when its interior statements do: rows on the boundary run
+ * the whole body cell by cell, the others run the interior statements a vector at a time. Lane operations are
+ * IEEE operations in the order the step writes them, never fused, so the results are those of the scalar loop,
  * bit for bit. Anything else is left to the scalar kernel.
  */
 final class VectorStep {
@@ -105,6 +108,7 @@ final class VectorStep {
             }
         });
         List<Stmt> body = step.body();
+        BoundarySplit split = BoundarySplit.of(model, step);
         if (body.size() == 1 && body.get(0) instanceof Stmt.Labeled l) {
             body = l.body();
             if (!body.isEmpty() && body.get(0) instanceof Stmt.If i && i.otherwise().isEmpty() && i.then().size() == 1
@@ -114,6 +118,13 @@ final class VectorStep {
                 }
                 form.guard = i.cond();
                 body = body.subList(1, body.size());
+            } else if (split != null) {
+                // Rows where onBoundary() holds run the whole body cell by cell; the others, the interior statements.
+                if (!form.uniform(split.onBoundary())) {
+                    return null;
+                }
+                form.guard = split.onBoundary();
+                body = split.interior();
             }
         }
         form.body = body;
@@ -136,12 +147,15 @@ final class VectorStep {
         return booleans;
     }
 
-    /** The condition under which the step leaves a cell untouched, the same for the whole row; or null. */
+    /**
+     * The condition, the same for the whole row, under which its cells run the scalar code instead (the step leaves
+     * them untouched, or they lie on the boundary of a split step); or null.
+     */
     Expr guard() {
         return guard;
     }
 
-    /** The statements a vector of cells runs, after the guard. */
+    /** The statements a vector of cells runs, after the guard: the body's rest, or a split step's interior. */
     List<Stmt> body() {
         return body;
     }
