@@ -31,8 +31,8 @@ public class Bidder extends Agent<Field> {
     /** Computes the bid from the grade: NaN, -0.0, 0.0, infinities and plain numbers. */
     @Step
     void rate() {
-        bid = grade == 0 ? 0.0 / 0.0 : grade == 1 ? -0.0 : grade == 2 ? 0.0 : grade == 3 ? 1.0 / 0.0
-                : grade == 4 ? -1.0 / 0.0 : grade * 0.5 - 3;
+        bid = grade == 0 ? Double.NaN : grade == 1 ? -0.0 : grade == 2 ? 0.0 : grade == 3 ? Double.POSITIVE_INFINITY
+                : grade == 4 ? Double.NEGATIVE_INFINITY : grade * 0.5 - 3;
     }
 
     /** Asks to move by (dx, dy). */

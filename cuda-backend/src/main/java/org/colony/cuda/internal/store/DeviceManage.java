@@ -1,6 +1,7 @@
 package org.colony.cuda.internal.store;
 
 import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.device.ScratchPool;
 import org.colony.cuda.internal.launch.LaunchTimer;
@@ -118,9 +119,12 @@ final class DeviceManage {
             columns.compact(map, survivors, births, total);
             index.invalidate();
         } else {
-            // Killed flags and spawn counts are all zero already; move targets (set even where an agent asked
-            // for its own place) are cleared.
+            // Killed flags are all zero already; move targets (set even where an agent asked for its own place) are
+            // cleared, and so are the children asked for where every one of them was refused.
             device.fillLong(columns.targets().pointer(), columns.slots(), -1);
+            if (wanted > 0) {
+                Driver.memset8(columns.spawns().pointer(), (byte) 0, 4 * columns.slots());
+            }
             if (movers > 0) {
                 index.invalidate();
             }
