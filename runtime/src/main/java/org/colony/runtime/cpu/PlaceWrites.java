@@ -21,8 +21,10 @@ public final class PlaceWrites {
     /**
      * Combines, one agent after the other, the contributions of the agents in slots {@code [from, to)} whose
      * place has a global index in {@code [lo, hi)} into {@code column}. The caller sees that no other task
-     * applies agents on the same places at the same time.
+     * applies agents on the same places at the same time, and that those slots hold every agent on their
+     * places that wrote, so that each place combines its agents' contributions in id order.
      *
+     * @param op how the contributions combine
      * @param column the place attribute's current column (one element of an array attribute)
      * @param contribution per agent slot
      * @param written per agent slot, whether it wrote (ignored for sums)
