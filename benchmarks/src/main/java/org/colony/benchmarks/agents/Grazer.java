@@ -16,6 +16,10 @@ public class Grazer extends Agent<Pasture> {
     @Attribute
     double seen;
 
+    /** A grazer; the runtime makes them. */
+    public Grazer() {
+    }
+
     /** An appetite from 0.25 to 1. */
     @Step
     public void init() {

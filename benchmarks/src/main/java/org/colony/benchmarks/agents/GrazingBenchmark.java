@@ -24,9 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * by {@code agents}. On a {@link Field} (capacity 1, so at most one grazer per place) {@code graze} writes a sum
  * to the place ({@code place().food -= appetite}), {@code claim} a plain write, and {@code scan} reads the 81
  * places around each grazer; {@code manage} is a {@code manageAll} with nothing to do and {@code manageGraze}
- * one followed by {@code graze}. On a {@link Herd} (any number per place) {@code grazeHerd} and
- * {@code manageGrazeHerd} do the same: after a {@code manageAll} the first step that writes the place groups
- * the agents by place again.
+ * one followed by {@code graze}, as in a model's tick. On a {@link Herd} (any number per place)
+ * {@code grazeHerd} and {@code manageGrazeHerd} do the same. A place write should cost a few nanoseconds an
+ * agent, far less than the scan, at any number of agents: its cost follows the agents, not the places.
  *
  * <pre>java -jar benchmarks/target/benchmarks.jar GrazingBenchmark</pre>
  */
@@ -37,6 +37,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class GrazingBenchmark {
 
+    /** The benchmark; JMH makes it. */
+    public GrazingBenchmark() {
+    }
+
     /** Grazers on a pasture of their own. */
     public abstract static class Pastures extends CpuStates.Running<Agents<Grazer>> {
         @Param({"1000"})
@@ -44,6 +48,10 @@ public class GrazingBenchmark {
 
         @Param({"5000", "200000"})
         int agents;
+
+        /** The state; JMH makes it. */
+        protected Pastures() {
+        }
 
         /** The grazers on a fresh pasture, placed by {@code placement}, at most {@code capacity} per place. */
         Agents<Grazer> grazers(Simulation sim, Placement placement, int capacity) {
@@ -58,6 +66,10 @@ public class GrazingBenchmark {
     /** At most one grazer per place, kept for the trial. */
     @State(Scope.Benchmark)
     public static class Field extends Pastures {
+        /** The state; JMH makes it. */
+        public Field() {
+        }
+
         @Override
         protected Agents<Grazer> create(Simulation sim) {
             return grazers(sim, Placement.random(agents).atMost(1), 1);
@@ -67,50 +79,82 @@ public class GrazingBenchmark {
     /** Any number of grazers per place, kept for the trial. */
     @State(Scope.Benchmark)
     public static class Herd extends Pastures {
+        /** The state; JMH makes it. */
+        public Herd() {
+        }
+
         @Override
         protected Agents<Grazer> create(Simulation sim) {
             return grazers(sim, Placement.random(agents), Integer.MAX_VALUE);
         }
     }
 
-    /** A sum written to the place. */
+    /**
+     * A sum written to the place.
+     *
+     * @param f the field
+     */
     @Benchmark
     public void graze(Field f) {
         f.model().callAll(Grazer::graze);
     }
 
-    /** A plain write to the place. */
+    /**
+     * A plain write to the place.
+     *
+     * @param f the field
+     */
     @Benchmark
     public void claim(Field f) {
         f.model().callAll(Grazer::claim);
     }
 
-    /** A read of the 81 places around. */
+    /**
+     * A read of the 81 places around.
+     *
+     * @param f the field
+     */
     @Benchmark
     public void scan(Field f) {
         f.model().callAll(Grazer::scan);
     }
 
-    /** A {@code manageAll} with nothing to do. */
+    /**
+     * A {@code manageAll} with nothing to do.
+     *
+     * @param f the field
+     */
     @Benchmark
     public void manage(Field f) {
         f.model().manageAll();
     }
 
-    /** A {@code manageAll} with nothing to do, then the sum. */
+    /**
+     * A {@code manageAll} with nothing to do, then the sum.
+     *
+     * @param f the field
+     */
     @Benchmark
     public void manageGraze(Field f) {
         f.model().manageAll();
         f.model().callAll(Grazer::graze);
     }
 
-    /** A sum written to the place, several grazers on some places. */
+    /**
+     * A sum written to the place, several grazers on some places.
+     *
+     * @param h the herd
+     */
     @Benchmark
     public void grazeHerd(Herd h) {
         h.model().callAll(Grazer::graze);
     }
 
-    /** A {@code manageAll} with nothing to do, then the sum, several grazers on some places. */
+    /**
+     * A {@code manageAll} with nothing to do, then the sum, several grazers on some places.
+     *
+     * @param h the herd
+     */
     @Benchmark
     public void manageGrazeHerd(Herd h) {
         h.model().manageAll();

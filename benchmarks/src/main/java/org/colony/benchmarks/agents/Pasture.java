@@ -13,6 +13,10 @@ public class Pasture extends Place {
     @Attribute
     int mark;
 
+    /** A place of the pasture; the runtime makes them. */
+    public Pasture() {
+    }
+
     /** Food from 0 to 9 by position, no mark. */
     @Step
     public void init() {
