@@ -200,6 +200,11 @@ class CpuAgentStore implements AgentStore {
         cols.prepare(places.block(), views(s), call);
     }
 
+    /** {@return the tasks that share work on {@code n} slots} */
+    private int slotTasks(int n) {
+        return n < CpuPlaceStore.SEQUENTIAL_CELLS / 4 ? 1 : Math.min(pool.parallelism() * 4, n / 2048);
+    }
+
     /** Work on a range of slots. */
     @FunctionalInterface
     interface Range {
@@ -208,8 +213,7 @@ class CpuAgentStore implements AgentStore {
 
     private void run(StepInfo s, Range range) {
         int n = cols.count();
-        int tasks = n < CpuPlaceStore.SEQUENTIAL_CELLS / 4 ? 1 : Math.min(pool.parallelism() * 4, n / 2048);
-        int parts = Math.max(1, tasks);
+        int parts = Math.max(1, slotTasks(n));
         try {
             pool.run(parts, i -> range.run((int) ((long) n * i / parts), (int) ((long) n * (i + 1) / parts)));
         } catch (RuntimeException e) {
@@ -221,24 +225,38 @@ class CpuAgentStore implements AgentStore {
         if (s.placeWrites().isEmpty()) {
             return;
         }
-        PlaceIndex idx = index();
-        Layout layout = idx.layout();
-        int rows = layout.rows();
+        // The work is proportional to the agents, taken in slot (= id) order: on one thread in one pass. With
+        // capacity 1 (a place has at most one agent) the tasks share out the slots; otherwise each thread goes
+        // through every slot and applies the agents on its own share of the block's places.
+        int n = cols.count();
+        boolean own = capacity == 1;
+        int tasks = pool.parallelism() == 1 || slotTasks(n) <= 1 ? 1 : own ? slotTasks(n) : pool.parallelism();
+        Layout l = places.block().layout();
+        long[] locations = cols.locations();
+        long lo = l.origin0() + (long) l.size0() * (l.origin1() + (long) l.size1() * l.origin2());
+        long hi = l.origin0() + l.extent0() + (long) l.size0() * (l.origin1() + l.extent1() - 1
+                + (long) l.size1() * (l.origin2() + l.extent2() - 1));
         for (Map.Entry<Integer, Combine> w : s.placeWrites().entrySet()) {
             int attr = w.getKey();
+            Combine op = w.getValue();
             AttributeInfo info = places.model().attributes().get(attr);
-            String what = name() + "." + s.name() + " (" + s.source() + "): place attribute " + info.name();
             for (int k = 0; k < info.columns(); k++) {
                 Object column = places.block().column(attr, k);
                 Object contribution = info.isArray() ? ((Object[]) cols.contribution(attr))[k] : cols.contribution(attr);
                 boolean[] written = info.isArray() ? ((boolean[][]) cols.contributed(attr))[k]
                         : (boolean[]) cols.contributed(attr);
-                int tasks = layout.ownedCells() < CpuPlaceStore.SEQUENTIAL_CELLS ? 1
-                        : Math.min(rows, pool.parallelism() * 4);
                 try {
-                    pool.run(tasks, t -> PlaceWrites.apply(w.getValue(), column, contribution, written, idx,
-                            (int) ((long) rows * t / tasks), (int) ((long) rows * (t + 1) / tasks), what));
+                    pool.run(tasks, t -> {
+                        if (own || tasks == 1) {
+                            PlaceWrites.apply(op, column, contribution, written, locations, l,
+                                    (int) ((long) n * t / tasks), (int) ((long) n * (t + 1) / tasks), lo, hi);
+                        } else {
+                            PlaceWrites.apply(op, column, contribution, written, locations, l, 0, n,
+                                    lo + (hi - lo) * t / tasks, lo + (hi - lo) * (t + 1) / tasks);
+                        }
+                    });
                 } catch (RuntimeException e) {
+                    String what = name() + "." + s.name() + " (" + s.source() + "): place attribute " + info.name();
                     throw e instanceof ColonyException c ? c : new ColonyException(what + ": " + e, e);
                 }
             }

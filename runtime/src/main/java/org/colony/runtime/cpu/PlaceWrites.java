@@ -1,6 +1,5 @@
 package org.colony.runtime.cpu;
 
-import org.colony.ColonyException;
 import org.colony.kernel.Combine;
 import org.colony.kernel.Layout;
 
@@ -8,6 +7,11 @@ import org.colony.kernel.Layout;
  * Applies the agents' contributions to one place attribute column after an agent step: for each place,
  * its agents' contributions in id order are combined with the current value (sum, minimum, maximum) or
  * replace it (a plain write, which allows one writer per place).
+ *
+ * <p>The work is proportional to the agents, not to the places. Slots are in id order, so applying the
+ * contributions one agent after the other in slot order combines each place's in id order. Tasks that share
+ * the work take either ranges of slots, where a place holds at most one agent, or every slot and only the
+ * agents on their own range of places.
  */
 public final class PlaceWrites {
 
@@ -15,137 +19,158 @@ public final class PlaceWrites {
     }
 
     /**
-     * Combines contributions into {@code column} for the owned places of rows {@code [from, to)} of the block
-     * (a row is a line along x of fixed y and z, {@link Layout#rows()}).
+     * Combines, one agent after the other, the contributions of the agents in slots {@code [from, to)} whose
+     * place has a global index in {@code [lo, hi)} into {@code column}. The caller sees that no other task
+     * applies agents on the same places at the same time, and that those slots hold every agent on their
+     * places that wrote, so that each place combines its agents' contributions in id order.
      *
+     * @param op how the contributions combine
      * @param column the place attribute's current column (one element of an array attribute)
      * @param contribution per agent slot
      * @param written per agent slot, whether it wrote (ignored for sums)
-     * @param index the agents grouped by place
-     * @param from the first row
-     * @param to one past the last row
-     * @param what the attribute, for messages
+     * @param locations per agent slot, the global index of its place, owned by the block
+     * @param layout the block
+     * @param from the first slot
+     * @param to one past the last slot
+     * @param lo the least global place index applied
+     * @param hi one past the greatest
      */
-    public static void apply(Combine op, Object column, Object contribution, boolean[] written, PlaceIndex index,
-            int from, int to, String what) {
-        Layout layout = index.layout();
-        for (int row = from; row < to; row++) {
-            int y = row % layout.extent1();
-            int z = row / layout.extent1();
-            int first = layout.storageIndex(0, y, z);
-            for (int s = first; s < first + layout.extent0(); s++) {
-                apply(op, column, contribution, written, index, s, what, layout, s - first, y, z);
+    public static void apply(Combine op, Object column, Object contribution, boolean[] written, long[] locations,
+            Layout layout, int from, int to, long lo, long hi) {
+        if (op == Combine.SET) {
+            set(column, contribution, written, locations, layout, from, to, lo, hi);
+            return;
+        }
+        switch (column) {
+            case double[] c -> doubles(op, c, (double[]) contribution, written, locations, layout, from, to, lo, hi);
+            case float[] c -> floats(op, c, (float[]) contribution, written, locations, layout, from, to, lo, hi);
+            case long[] c -> longs(op, c, (long[]) contribution, written, locations, layout, from, to, lo, hi);
+            case int[] c -> ints(op, c, (int[]) contribution, written, locations, layout, from, to, lo, hi);
+            case short[] c -> shorts(op, c, (short[]) contribution, written, locations, layout, from, to, lo, hi);
+            case byte[] c -> bytes(op, c, (byte[]) contribution, written, locations, layout, from, to, lo, hi);
+            default -> throw new IllegalArgumentException(op + " on " + column.getClass());
+        }
+    }
+
+    /** The storage cell of global place {@code g}, a place the block owns. */
+    private static int cell(Layout l, long g) {
+        long row = g / l.size0();
+        int x = (int) (g - row * l.size0());
+        if (l.dims() < 3) {
+            return l.storageIndex(x - l.origin0(), (int) row - l.origin1(), 0);
+        }
+        return l.storageIndex(x - l.origin0(), (int) (row % l.size1()) - l.origin1(),
+                (int) (row / l.size1()) - l.origin2());
+    }
+
+    /** Plain writes: the runtime runs them only where a place holds at most one agent, its only writer. */
+    private static void set(Object column, Object contribution, boolean[] written, long[] locations, Layout layout,
+            int from, int to, long lo, long hi) {
+        for (int i = from; i < to; i++) {
+            long g = locations[i];
+            if (written[i] && g >= lo && g < hi) {
+                int s = cell(layout, g);
+                switch (column) {
+                    case double[] c -> c[s] = ((double[]) contribution)[i];
+                    case float[] c -> c[s] = ((float[]) contribution)[i];
+                    case long[] c -> c[s] = ((long[]) contribution)[i];
+                    case int[] c -> c[s] = ((int[]) contribution)[i];
+                    case short[] c -> c[s] = ((short[]) contribution)[i];
+                    case byte[] c -> c[s] = ((byte[]) contribution)[i];
+                    case boolean[] c -> c[s] = ((boolean[]) contribution)[i];
+                    default -> throw new IllegalArgumentException("SET on " + column.getClass());
+                }
             }
         }
     }
 
-    private static void apply(Combine op, Object column, Object contribution, boolean[] written, PlaceIndex index,
-            int s, String what, Layout layout, int x, int y, int z) {
-        int[] start = index.start();
-        int[] order = index.order();
-        int a = start[s];
-        int b = start[s + 1];
-        if (a == b) {
-            return;
+    private static void doubles(Combine op, double[] c, double[] v, boolean[] written, long[] locations, Layout layout,
+            int from, int to, long lo, long hi) {
+        for (int i = from; i < to; i++) {
+            long g = locations[i];
+            if (g >= lo && g < hi && (op == Combine.SUM || written[i])) {
+                int s = cell(layout, g);
+                c[s] = switch (op) {
+                    case SUM -> c[s] + v[i];
+                    case MIN -> Math.min(c[s], v[i]);
+                    default -> Math.max(c[s], v[i]);
+                };
+            }
         }
-        if (op == Combine.SET) {
-            int writer = -1;
-            for (int k = a; k < b; k++) {
-                if (written[order[k]]) {
-                    if (writer >= 0) {
-                        long g = (layout.origin0() + x) + (long) layout.size0() * ((layout.origin1() + y)
-                                + (long) layout.size1() * (layout.origin2() + z));
-                        throw new ColonyException(what + " is written with a plain assignment by two agents on place "
-                                + g + "; plain writes need at most one agent per place");
-                    }
-                    writer = order[k];
-                }
+    }
+
+    private static void floats(Combine op, float[] c, float[] v, boolean[] written, long[] locations, Layout layout,
+            int from, int to, long lo, long hi) {
+        for (int i = from; i < to; i++) {
+            long g = locations[i];
+            if (g >= lo && g < hi && (op == Combine.SUM || written[i])) {
+                int s = cell(layout, g);
+                c[s] = switch (op) {
+                    case SUM -> c[s] + v[i];
+                    case MIN -> Math.min(c[s], v[i]);
+                    default -> Math.max(c[s], v[i]);
+                };
             }
-            if (writer >= 0) {
-                System.arraycopy(contribution, writer, column, s, 1);
-            }
-            return;
         }
-        switch (column) {
-            case double[] c -> {
-                double[] v = (double[]) contribution;
-                double r = c[s];
-                for (int k = a; k < b; k++) {
-                    int i = order[k];
-                    r = switch (op) {
-                        case SUM -> r + v[i];
-                        case MIN -> written[i] ? Math.min(r, v[i]) : r;
-                        default -> written[i] ? Math.max(r, v[i]) : r;
-                    };
-                }
-                c[s] = r;
+    }
+
+    private static void longs(Combine op, long[] c, long[] v, boolean[] written, long[] locations, Layout layout,
+            int from, int to, long lo, long hi) {
+        for (int i = from; i < to; i++) {
+            long g = locations[i];
+            if (g >= lo && g < hi && (op == Combine.SUM || written[i])) {
+                int s = cell(layout, g);
+                c[s] = switch (op) {
+                    case SUM -> c[s] + v[i];
+                    case MIN -> Math.min(c[s], v[i]);
+                    default -> Math.max(c[s], v[i]);
+                };
             }
-            case float[] c -> {
-                float[] v = (float[]) contribution;
-                float r = c[s];
-                for (int k = a; k < b; k++) {
-                    int i = order[k];
-                    r = switch (op) {
-                        case SUM -> r + v[i];
-                        case MIN -> written[i] ? Math.min(r, v[i]) : r;
-                        default -> written[i] ? Math.max(r, v[i]) : r;
-                    };
-                }
-                c[s] = r;
+        }
+    }
+
+    private static void ints(Combine op, int[] c, int[] v, boolean[] written, long[] locations, Layout layout,
+            int from, int to, long lo, long hi) {
+        for (int i = from; i < to; i++) {
+            long g = locations[i];
+            if (g >= lo && g < hi && (op == Combine.SUM || written[i])) {
+                int s = cell(layout, g);
+                c[s] = switch (op) {
+                    case SUM -> c[s] + v[i];
+                    case MIN -> Math.min(c[s], v[i]);
+                    default -> Math.max(c[s], v[i]);
+                };
             }
-            case long[] c -> {
-                long[] v = (long[]) contribution;
-                long r = c[s];
-                for (int k = a; k < b; k++) {
-                    int i = order[k];
-                    r = switch (op) {
-                        case SUM -> r + v[i];
-                        case MIN -> written[i] ? Math.min(r, v[i]) : r;
-                        default -> written[i] ? Math.max(r, v[i]) : r;
-                    };
-                }
-                c[s] = r;
+        }
+    }
+
+    private static void shorts(Combine op, short[] c, short[] v, boolean[] written, long[] locations, Layout layout,
+            int from, int to, long lo, long hi) {
+        for (int i = from; i < to; i++) {
+            long g = locations[i];
+            if (g >= lo && g < hi && (op == Combine.SUM || written[i])) {
+                int s = cell(layout, g);
+                c[s] = (short) switch (op) {
+                    case SUM -> c[s] + v[i];
+                    case MIN -> Math.min(c[s], v[i]);
+                    default -> Math.max(c[s], v[i]);
+                };
             }
-            case int[] c -> {
-                int[] v = (int[]) contribution;
-                int r = c[s];
-                for (int k = a; k < b; k++) {
-                    int i = order[k];
-                    r = switch (op) {
-                        case SUM -> r + v[i];
-                        case MIN -> written[i] ? Math.min(r, v[i]) : r;
-                        default -> written[i] ? Math.max(r, v[i]) : r;
-                    };
-                }
-                c[s] = r;
+        }
+    }
+
+    private static void bytes(Combine op, byte[] c, byte[] v, boolean[] written, long[] locations, Layout layout,
+            int from, int to, long lo, long hi) {
+        for (int i = from; i < to; i++) {
+            long g = locations[i];
+            if (g >= lo && g < hi && (op == Combine.SUM || written[i])) {
+                int s = cell(layout, g);
+                c[s] = (byte) switch (op) {
+                    case SUM -> c[s] + v[i];
+                    case MIN -> Math.min(c[s], v[i]);
+                    default -> Math.max(c[s], v[i]);
+                };
             }
-            case short[] c -> {
-                short[] v = (short[]) contribution;
-                short r = c[s];
-                for (int k = a; k < b; k++) {
-                    int i = order[k];
-                    r = (short) switch (op) {
-                        case SUM -> r + v[i];
-                        case MIN -> written[i] ? Math.min(r, v[i]) : r;
-                        default -> written[i] ? Math.max(r, v[i]) : r;
-                    };
-                }
-                c[s] = r;
-            }
-            case byte[] c -> {
-                byte[] v = (byte[]) contribution;
-                byte r = c[s];
-                for (int k = a; k < b; k++) {
-                    int i = order[k];
-                    r = (byte) switch (op) {
-                        case SUM -> r + v[i];
-                        case MIN -> written[i] ? Math.min(r, v[i]) : r;
-                        default -> written[i] ? Math.max(r, v[i]) : r;
-                    };
-                }
-                c[s] = r;
-            }
-            default -> throw new IllegalArgumentException(op + " on " + column.getClass());
         }
     }
 }

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.colony.ColonyException;
 import org.colony.runtime.Agents;
+import org.colony.runtime.Config;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
@@ -81,16 +82,27 @@ class PlaceWriteTest {
         }
     }
 
-    @ParameterizedTest(name = "threads={0}")
-    @CsvSource({"1", "3"})
-    void sumsMinimaAndMaxima_combineInIdOrder_likeASequentialLoop(int threads) {
-        long[] start = WalkerReference.startPlaces(N, W, H, W / 4, 6, 8);
-        WalkerReference ref = new WalkerReference(W, H, false, 1, Integer.MAX_VALUE, start);
+    /**
+     * With capacity 1 the threads share out the walkers; otherwise the places. {@code everywhere}: walkers on
+     * every place (one, or two where a place holds more), so that places where the threads' shares meet are
+     * written too; then also cut into {@code partitions}.
+     */
+    @ParameterizedTest(name = "threads={0}, capacity={1}, wrap={2}, everywhere={3}, partitions={4}")
+    @CsvSource({"1, 2147483647, false, false, 1", "3, 2147483647, false, false, 1", "3, 2147483647, true, false, 1",
+        "1, 1, false, false, 1", "3, 1, false, false, 1", "3, 1, true, false, 1", "2, 2147483647, false, true, 1",
+        "3, 2147483647, true, true, 1", "3, 1, false, true, 1", "2, 2147483647, false, true, 4",
+        "2, 1, true, true, 3"})
+    void sumsMinimaAndMaxima_combineInIdOrder_likeASequentialLoop(int threads, int capacity, boolean wrap,
+            boolean everywhere, int partitions) {
+        long[] start = everywhere ? everyPlace(capacity == 1 ? 1 : 2)
+                : WalkerReference.startPlaces(N, W, H, capacity == 1 ? W : W / 4, capacity == 1 ? 1 : 6, 8);
+        WalkerReference ref = new WalkerReference(W, H, wrap, 1, capacity, start);
         ref.randomize(31, 1, 0, W);
         Columns expected = new Columns(5);
-        try (Simulation sim = Lang.sim(threads)) {
-            Places<Field> field = sim.places(Field.class, Grid.of(W, H));
-            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(start));
+        Config config = Config.defaults().withBackend(Lang.backend()).withThreads(threads).withSeed(42);
+        try (Simulation sim = Simulation.create(partitions > 1 ? config.withPartitions(partitions) : config)) {
+            Places<Field> field = sim.places(Field.class, wrap ? Grid.of(W, H).wrap() : Grid.of(W, H));
+            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(start), capacity);
             expected.load(field);
             ref.load(walkers);
             walkers.callAll(Walker::add);
@@ -124,6 +136,15 @@ class PlaceWriteTest {
             expected.assertSame(field);
             ref.assertSame(walkers, "after writing places");
         }
+    }
+
+    /** Every place {@code times} times, in order. */
+    private static long[] everyPlace(int times) {
+        long[] start = new long[CELLS * times];
+        for (int i = 0; i < start.length; i++) {
+            start[i] = i / times;
+        }
+        return start;
     }
 
     @ParameterizedTest(name = "threads={0}")
