@@ -1,6 +1,7 @@
 package org.colony.runtime;
 
 import java.lang.reflect.Array;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -47,6 +48,44 @@ public final class Places<P extends Place> extends ModelCollection<P> {
 
     PlaceStore store() {
         return store;
+    }
+
+    /**
+     * Sets attributes of places from a cell data file (the form of StupidModel's habitat file): one place a line, its
+     * coordinates ({@code x y} on a 2-D grid) then one value per attribute named, separated by blanks, tabs, commas
+     * or semicolons. Blank lines and lines starting with {@code #} are skipped, and so is a first line that does not
+     * start with an integer (a header naming the columns). Places the file does not name keep their values. Every line
+     * is checked before anything changes: a wrong number of fields, a coordinate off the grid or not an integer, a
+     * place given twice or a value that is not of the attribute's type stops with the file's name and line, and
+     * nothing is loaded.
+     *
+     * @param file the file
+     * @param attributes the scalar attributes of the columns after the coordinates, in order
+     * @return the number of places the file set
+     */
+    public long load(Path file, String... attributes) {
+        sim.checkOpen();
+        if (file == null || attributes == null) {
+            throw new ColonyException("load(file, attributes...) needs a file and the attributes of its columns");
+        }
+        if (grid.cells() > Integer.MAX_VALUE - 8) {
+            throw new ColonyException("load(" + file + "): grids of 2^31 places or more are not loaded from text");
+        }
+        return CellFile.load(this, file, attributes);
+    }
+
+    /** Sets a scalar attribute from a primitive array of its own type ({@link CellFile}). */
+    void setColumn(String attr, Object values) {
+        switch (values) {
+            case double[] v -> set(attr, v);
+            case float[] v -> set(attr, v);
+            case long[] v -> set(attr, v);
+            case int[] v -> set(attr, v);
+            case short[] v -> set(attr, v);
+            case byte[] v -> set(attr, v);
+            case boolean[] v -> set(attr, v);
+            default -> throw new IllegalArgumentException(values.getClass().toString());
+        }
     }
 
     /**
