@@ -10,6 +10,7 @@ import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.partition.PartitionedAgents;
 import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.step.StepRef0;
 
 /**
  * A collection of agents of one model living on a Places collection: run steps on all of them, carry out
@@ -140,6 +141,48 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
             last = ManageReport.none(store.size());
             return first;
         });
+    }
+
+    /**
+     * A {@link #manageAll()} followed, while some moves were refused, by more rounds for them, at most
+     * {@code maxRounds} in all (004's Algorithm 1 in data-parallel form: losers try their next choice until none can
+     * move). Before each further round {@code retry} runs on every agent; it is written so that the agents whose move
+     * was refused ask again (for example by comparing their place with the one they asked for) and the others ask
+     * nothing. Each round is a whole {@code manageAll} with its own epoch, so deaths and children asked for by
+     * {@code retry} are carried out too. The report sums the rounds' deaths, births, moves, refused births and moves
+     * off the grid; its {@code movesRefused} are those of the last round (the agents that still did not move), and its
+     * population is the final one.
+     *
+     * @param retry the step that asks for the next choice of the agents whose move was refused
+     * @param maxRounds the most rounds, 1 or more
+     * @return what the rounds did together
+     */
+    public ManageReport manageAll(StepRef0<A> retry, int maxRounds) {
+        sim.checkOpen();
+        if (retry == null) {
+            throw new ColonyException("manageAll(retry, maxRounds) needs the step that retries refused moves");
+        }
+        if (maxRounds < 1) {
+            throw new ColonyException("manageAll(retry, " + maxRounds + "): maxRounds is at least 1 (one round is a "
+                    + "plain manageAll)");
+        }
+        ManageReport r = manageAll();
+        long deaths = r.deaths();
+        long births = r.births();
+        long moves = r.moves();
+        long birthsRefused = r.birthsRefused();
+        long outside = r.movesOutside();
+        for (int round = 1; round < maxRounds && r.movesRefused() > 0; round++) {
+            callAll(retry);
+            r = manageAll();
+            deaths += r.deaths();
+            births += r.births();
+            moves += r.moves();
+            birthsRefused += r.birthsRefused();
+            outside += r.movesOutside();
+        }
+        last = new ManageReport(deaths, births, moves, r.movesRefused(), birthsRefused, outside, r.population());
+        return last;
     }
 
     /** {@return the report of the last {@link #manageAll()}} */

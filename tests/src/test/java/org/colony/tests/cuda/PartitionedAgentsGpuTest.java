@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.colony.tests.agents.AddAgentsTest;
 import org.colony.tests.agents.PriorityTest;
+import org.colony.tests.agents.RoundsTest;
 import org.colony.tests.partition.PartitionedAgentsTest;
 import org.colony.tests.partition.PartitionedAgentsTest.Script;
 import org.junit.jupiter.api.Tag;
@@ -124,5 +125,13 @@ class PartitionedAgentsGpuTest {
         String[] gpu = on(devices);
         assertSame(AddAgentsTest.additions(CPU, 1, null), AddAgentsTest.additions(gpu, 2, partitions),
                 "agents added on " + devices + " GPU(s), " + partitions);
+    }
+
+    @ParameterizedTest(name = "seekers in {0} rounds on {1} GPU(s), partitions={2}")
+    @CsvSource({"8, 1, ", "8, 1, 4", "3, 1, 3x2", "8, 2, 2"})
+    void repeatedRounds_onGpus_areBitIdenticalToTheCpu(int rounds, int devices, String partitions) {
+        String[] gpu = on(devices);
+        assertSame(RoundsTest.seekers(CPU, rounds, 1, null), RoundsTest.seekers(gpu, rounds, 2, partitions),
+                "seekers in " + rounds + " rounds on " + devices + " GPU(s), " + partitions);
     }
 }
