@@ -257,19 +257,27 @@ extern "C" __global__ void colony_move_priorities(jlong n, julong seed, julong e
 
 // The rank of the value in slot i of a @Priority column of ScalarType ordinal `type` (BYTE 1 .. DOUBLE 6), as
 // Priority.rank computes it: unsigned order is the numeric order; -0.0 ranks as 0.0, NaN as 0, below every number.
+// Floating-point ranks come from the bits alone, so that no flush of subnormals (fast math) changes them.
 __device__ __forceinline__ julong rankOf(const void* column, jint type, jlong i) {
-    double d;
     switch (type) {
         case 1: return (julong) (jlong) ((const jbyte*) column)[i] ^ 0x8000000000000000ULL;
         case 2: return (julong) (jlong) ((const jshort*) column)[i] ^ 0x8000000000000000ULL;
         case 3: return (julong) (jlong) ((const jint*) column)[i] ^ 0x8000000000000000ULL;
         case 4: return (julong) ((const jlong*) column)[i] ^ 0x8000000000000000ULL;
-        case 5: d = (double) ((const float*) column)[i]; break;
-        default: d = ((const double*) column)[i]; break;
+        case 5: {
+            juint bits = ((const juint*) column)[i];
+            if ((bits & 0x7FFFFFFFu) > 0x7F800000u) return 0ULL;
+            if ((bits & 0x7FFFFFFFu) == 0u) bits = 0u;
+            const juint key = (bits >> 31) ? ~bits : bits | 0x80000000u;
+            return (julong) key << 32;
+        }
+        default: {
+            julong bits = ((const julong*) column)[i];
+            if ((bits & 0x7FFFFFFFFFFFFFFFULL) > 0x7FF0000000000000ULL) return 0ULL;
+            if ((bits & 0x7FFFFFFFFFFFFFFFULL) == 0ULL) bits = 0ULL;
+            return (bits >> 63) ? ~bits : bits | 0x8000000000000000ULL;
+        }
     }
-    if (d != d) return 0ULL;
-    const julong bits = (julong) __double_as_longlong(d == 0.0 ? 0.0 : d);
-    return (bits >> 63) ? ~bits : bits | 0x8000000000000000ULL;
 }
 
 // The ranks of slots 0 .. n - 1 of a @Priority column.

@@ -83,7 +83,10 @@ final class AgentAdditions {
     }
 
     private static Object permute(Object column, int n, int[] order, String what) {
-        int length = column == null ? -1 : Array.getLength(column);
+        if (column == null) {
+            throw new ColonyException("add(placement, values): " + what + " is null; give " + n + " values");
+        }
+        int length = Array.getLength(column);
         if (length != n) {
             throw new ColonyException("add(placement, values): " + what + " has " + length + " values for " + n
                     + " new agents; nothing was added");
@@ -93,6 +96,19 @@ final class AgentAdditions {
             Array.set(out, j, Array.get(column, order[j]));
         }
         return out;
+    }
+
+    /** {@return the agents on each place now, by global index} */
+    static int[] occupancy(AgentStore store, Grid grid) {
+        if (grid.cells() > Integer.MAX_VALUE - 8) {
+            throw new ColonyException("a random placement beside agents with a capacity needs a grid below 2^31 "
+                    + "places; give the places with Placement.at");
+        }
+        int[] on = new int[(int) grid.cells()];
+        for (long g : store.places()) {
+            on[(int) g]++;
+        }
+        return on;
     }
 
     /** Refuses new agents that would overfill a place, counting the agents there now. */

@@ -75,9 +75,10 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     }
 
     /**
-     * Carries out the intents the last steps recorded: deaths, then moves (a full destination settled by a
-     * random priority, the agent id breaking ties; losers stay), then births on the parent's place (within
-     * the room left), then a stable compaction that keeps agents in id order. See {@code docs/agents.md}.
+     * Carries out the intents the last steps recorded: deaths, then moves (a full destination settled by the model's
+     * {@code @Priority} attribute where it has one, then a random priority, the agent id breaking ties; losers stay),
+     * then births on the parent's place (within the room left), then a stable compaction that keeps agents in id
+     * order. See {@code docs/agents.md}.
      *
      * @return what happened
      */
@@ -111,8 +112,8 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
      * agent, of the attribute's type: for {@code Placement.at} and {@code atCoordinates} in the order the places were
      * given, for {@code Placement.random} in id order; an array attribute as {@code int[length][count]}) and 0
      * elsewhere, and no deaths, moves or children asked for (agents already here keep theirs). A random placement draws
-     * its places as at creation, in this call's epoch, without regard to the agents already here. Nothing is added when
-     * a value does not fit or a place would hold more than the capacity.
+     * its places as at creation, in this call's epoch, among the room the agents already here leave. Nothing is added,
+     * and no epoch taken, when a value does not fit or a place would hold more than the capacity.
      *
      * @param placement where the new agents go
      * @param values attribute name to the new agents' values
@@ -124,13 +125,23 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
             throw new ColonyException("add(placement, values) needs both (Map.of() for no values)");
         }
         return work("add " + name, () -> {
-            long epoch = sim.beginCall(placement.isRandom());
             Grid grid = places.grid();
-            long[] where = placement.resolve(grid, capacity, sim.seed(), epoch, name);
-            int n = where.length;
-            int[] order = AgentAdditions.order(placement.given(grid, name), n);
-            Object[] columns = AgentAdditions.columns(model(), values, n, order, name);
-            AgentAdditions.checkRoom(store, where, capacity, grid, name);
+            if (placement.count() > Integer.MAX_VALUE - 8) {
+                throw new ColonyException(placement.count() + " " + name + " agents are more than one add holds");
+            }
+            int n = (int) placement.count();
+            // Everything is checked before the epoch is taken and the store changes.
+            long[] given = placement.given(grid, name);
+            Object[] columns = AgentAdditions.columns(model(), values, n, AgentAdditions.order(given, n), name);
+            int[] occupied = null;
+            if (given != null) {
+                AgentAdditions.checkRoom(store, given, capacity, grid, name);
+            } else if (capacity != Integer.MAX_VALUE && n > 0) {
+                occupied = AgentAdditions.occupancy(store, grid);
+                placement.checkFits(grid, capacity, occupied, name);
+            }
+            long epoch = sim.beginCall(placement.isRandom());
+            long[] where = placement.resolve(grid, capacity, sim.seed(), epoch, name, occupied);
             long first = nextId;
             long[] ids = new long[n];
             for (int i = 0; i < n; i++) {
@@ -150,8 +161,8 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
      * was refused ask again (for example by comparing their place with the one they asked for) and the others ask
      * nothing. Each round is a whole {@code manageAll} with its own epoch, so deaths and children asked for by
      * {@code retry} are carried out too. The report sums the rounds' deaths, births, moves, refused births and moves
-     * off the grid; its {@code movesRefused} are those of the last round (the agents that still did not move), and its
-     * population is the final one.
+     * off the grid; its {@code movesRefused} are the moves still refused in the last round, and its population is the
+     * final one.
      *
      * @param retry the step that asks for the next choice of the agents whose move was refused
      * @param maxRounds the most rounds, 1 or more
@@ -185,7 +196,10 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
         return last;
     }
 
-    /** {@return the report of the last {@link #manageAll()}} */
+    /**
+     * {@return the report of the last {@link #manageAll()} (of all the rounds of the last
+     * {@link #manageAll(StepRef0, int)}); after an {@link #add}, one of nothing done with the new population}
+     */
     public ManageReport lastReport() {
         return last;
     }

@@ -1,6 +1,7 @@
 package org.colony.runtime;
 
 import java.io.BufferedReader;
+import java.lang.reflect.Array;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,18 +51,91 @@ final class CellFile {
             }
             types[i] = model.attributes().get(index[i]).type();
         }
-        if (!Files.isRegularFile(file)) {
-            throw new ColonyException("load(" + file + "): " + (Files.exists(file) ? "not a regular file"
-                    : "no such file"));
+        for (int i = 0; i < attributes.length; i++) {
+            for (int j = 0; j < i; j++) {
+                if (attributes[i].equals(attributes[j])) {
+                    throw new ColonyException("load(" + name + "): attribute '" + attributes[i] + "' is named twice");
+                }
+            }
+        }
+        // The file is read and checked before any call that every process of an MPI run makes together, and the
+        // processes agree on the outcome, so that a process that cannot read its copy fails them all instead of
+        // leaving the others waiting.
+        Parsed parsed = null;
+        String error = null;
+        try {
+            parsed = parse(file, name, grid, attributes, types);
+        } catch (ColonyException e) {
+            error = e.getMessage();
+        }
+        var cluster = places.sim.cluster();
+        if (cluster.distributed()) {
+            long failed = cluster.sum(new long[] {error == null ? 0 : 1})[0];
+            if (error == null && failed > 0) {
+                error = "load(" + name + "): the file could not be loaded on " + failed + " other process"
+                        + (failed == 1 ? "" : "es") + " (each process reads its own copy); nothing was loaded";
+            }
+        }
+        if (error != null) {
+            throw new ColonyException(error);
         }
         Object[] columns = new Object[attributes.length];
         for (int i = 0; i < columns.length; i++) {
             columns[i] = places.getColumn(attributes[i], 0);
+            parsed.copyInto(i, columns[i]);
         }
+        for (int i = 0; i < attributes.length; i++) {
+            places.setColumn(attributes[i], columns[i]);
+        }
+        return parsed.count;
+    }
+
+    /** The places a file names (global indices) and, per attribute, their values in a column of the file's length. */
+    private static final class Parsed {
+        int[] where = new int[16];
+        Object[] values;
+        int count;
+
+        Parsed(ScalarType[] types) {
+            values = new Object[types.length];
+            for (int i = 0; i < types.length; i++) {
+                values[i] = types[i].newArray(16);
+            }
+        }
+
+        /** Makes room for one more place; returns its row. */
+        int add(int g) {
+            if (count == where.length) {
+                where = Arrays.copyOf(where, count * 2);
+                for (int i = 0; i < values.length; i++) {
+                    Object bigger = Array.newInstance(values[i].getClass().getComponentType(),
+                            count * 2);
+                    System.arraycopy(values[i], 0, bigger, 0, count);
+                    values[i] = bigger;
+                }
+            }
+            where[count] = g;
+            return count++;
+        }
+
+        void copyInto(int attribute, Object column) {
+            Object from = values[attribute];
+            for (int r = 0; r < count; r++) {
+                Array.set(column, where[r], Array.get(from, r));
+            }
+        }
+    }
+
+    private static Parsed parse(Path file, String name, Grid grid, String[] attributes, ScalarType[] types) {
+        int d = grid.dimensions();
+        if (!Files.isRegularFile(file)) {
+            throw new ColonyException("load(" + file + "): " + (Files.exists(file) ? "not a regular file"
+                    : "no such file"));
+        }
+        Parsed parsed = new Parsed(types);
         String expected = String.join(" ", coordinateNames(d)) + " " + String.join(" ", attributes);
         int fields = d + attributes.length;
         BitSet seen = new BitSet();
-        long set = 0;
         boolean data = false;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
@@ -73,7 +147,7 @@ final class CellFile {
                     continue;
                 }
                 String[] f = text.split("[\\s,;]+");
-                if (!data && !isInteger(f[0])) {
+                if (!data && Arrays.stream(f).anyMatch(CellFile::notNumber)) {
                     data = true; // a header line naming the columns
                     continue;
                 }
@@ -90,8 +164,8 @@ final class CellFile {
                     try {
                         v = Long.parseLong(f[c]);
                     } catch (NumberFormatException e) {
-                        throw new ColonyException(where + coordinateNames(d)[c] + " '" + f[c] + "' is not an integer; "
-                                + "nothing was loaded");
+                        throw new ColonyException(where + coordinateNames(d)[c] + " '" + f[c] + "' is not an integer"
+                                + " (only the first line may be a header); nothing was loaded");
                     }
                     if (v < 0 || v >= grid.size(c)) {
                         throw new ColonyException(where + coordinateNames(d)[c] + " = " + v + " is outside the grid "
@@ -105,26 +179,32 @@ final class CellFile {
                             + ") was given before; nothing was loaded");
                 }
                 seen.set((int) g);
+                int row = parsed.add((int) g);
                 for (int i = 0; i < attributes.length; i++) {
-                    store(columns[i], (int) g, f[d + i], types[i], where + attributes[i]);
+                    store(parsed.values[i], row, f[d + i], types[i], where + attributes[i]);
                 }
-                set++;
             }
         } catch (IOException e) {
             throw new ColonyException("load(" + file + "): " + e.getMessage());
         }
-        for (int i = 0; i < attributes.length; i++) {
-            places.setColumn(attributes[i], columns[i]);
-        }
-        return set;
+        return parsed;
     }
 
     private static String[] coordinateNames(int d) {
         return Arrays.copyOf(new String[] {"x", "y", "z"}, d);
     }
 
-    private static boolean isInteger(String s) {
-        return s.matches("[+-]?\\d+");
+    /** Whether a field is not a number of any form (so that its line is a header). */
+    private static boolean notNumber(String s) {
+        if (s.equals("true") || s.equals("false")) {
+            return false;
+        }
+        try {
+            Double.parseDouble(s);
+            return false;
+        } catch (NumberFormatException e) {
+            return true;
+        }
     }
 
     /** Parses {@code text} as a value of {@code type} into {@code column[g]}. */

@@ -104,6 +104,17 @@ public final class Placement {
      * @throws ColonyException if they do not fit or lie outside the grid
      */
     long[] resolve(Grid grid, int capacity, long seed, long epoch, String model) {
+        return resolve(grid, capacity, seed, epoch, model, null);
+    }
+
+    /**
+     * The agents' global place indices, sorted, for a grid and a collection capacity, around the agents already on
+     * the places ({@code occupied[g]} of them on place g; null: none): a random placement with a capacity draws only
+     * among the room left.
+     *
+     * @throws ColonyException if they do not fit or lie outside the grid
+     */
+    long[] resolve(Grid grid, int capacity, long seed, long epoch, String model, int[] occupied) {
         long cells = grid.cells();
         int limit = Math.min(perPlace, capacity);
         long[] places;
@@ -134,9 +145,11 @@ public final class Placement {
             return places;
         }
         long slots = cells * limit;
-        if (count > slots) {
+        long free = occupied == null ? slots : freeSlots(occupied, limit, capacity);
+        if (count > free) {
             throw new ColonyException("cannot place " + count + " " + model + " agents at most " + limit
-                    + " per place on the grid " + grid + " (" + cells + " places)");
+                    + " per place on the grid " + grid + " (" + cells + " places"
+                    + (occupied == null ? "" : ", room for " + free + " more beside the agents there") + ")");
         }
         if (slots > Integer.MAX_VALUE - 8) {
             throw new ColonyException("random placement with a limit per place needs cells x limit below 2^31; "
@@ -156,7 +169,34 @@ public final class Placement {
             }
         });
         places = new long[(int) count];
-        if (count > 0) {
+        if (count > 0 && occupied != null) {
+            // Only the slots (place, k) with k below the room left on the place take part.
+            long[] open = new long[(int) free];
+            int o = 0;
+            for (int s = 0; s < slots; s++) {
+                if (open(occupied, s, limit, capacity)) {
+                    open[o++] = keys[s];
+                }
+            }
+            Arrays.parallelSort(open);
+            long threshold = open[(int) count - 1];
+            long below = 0;
+            for (long k : open) {
+                if (k < threshold) {
+                    below++;
+                } else {
+                    break;
+                }
+            }
+            long ties = count - below;
+            int n = 0;
+            for (int s = 0; s < slots; s++) {
+                if (open(occupied, s, limit, capacity)
+                        && (keys[s] < threshold || (keys[s] == threshold && ties-- > 0))) {
+                    places[n++] = s / limit;
+                }
+            }
+        } else if (count > 0) {
             long[] sorted = keys.clone();
             Arrays.parallelSort(sorted);
             long threshold = sorted[(int) count - 1];
@@ -179,7 +219,37 @@ public final class Placement {
         return places;
     }
 
-    private static long below(RandomStream rng, long bound) {
+    /**
+     * Refuses a random placement with a limit per place that would not fit beside the agents already on the places,
+     * with {@link #resolve}'s message, before any epoch is taken.
+     */
+    void checkFits(Grid grid, int capacity, int[] occupied, String model) {
+        int limit = Math.min(perPlace, capacity);
+        if (!isRandom() || limit == Integer.MAX_VALUE || occupied == null) {
+            return;
+        }
+        long free = freeSlots(occupied, limit, capacity);
+        if (count > free) {
+            throw new ColonyException("cannot place " + count + " " + model + " agents at most " + limit
+                    + " per place on the grid " + grid + " (" + grid.cells() + " places, room for " + free
+                    + " more beside the agents there)");
+        }
+    }
+
+    /** Whether slot {@code s} (place {@code s / limit}, its {@code s % limit}-th new agent) is within the room left. */
+    private static boolean open(int[] occupied, int s, int limit, int capacity) {
+        return s % limit < (long) capacity - occupied[s / limit];
+    }
+
+    private static long freeSlots(int[] occupied, int limit, int capacity) {
+        long free = 0;
+        for (int g = 0; g < occupied.length; g++) {
+            free += Math.max(0, Math.min(limit, (long) capacity - occupied[g]));
+        }
+        return free;
+    }
+
+        private static long below(RandomStream rng, long bound) {
         if (bound <= Integer.MAX_VALUE) {
             return rng.uniformInt((int) bound);
         }

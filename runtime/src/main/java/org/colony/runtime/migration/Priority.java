@@ -9,8 +9,9 @@ import org.colony.kernel.RandomStream;
  * agent's stream, the k-th child of a parent draws 2 + 2k and 3 + 2k.
  *
  * <p>Ranks are 64-bit keys whose unsigned order is the values' numeric order: integers flip their sign bit;
- * floating-point values (floats widened exactly) order as IEEE 754's total order with {@code -0.0} taken as
- * {@code 0.0} and every NaN as 0, below every number. {@code support.cu}'s {@code colony::rankOf} computes the same.
+ * floating-point values order as IEEE 754's total order of their own bits with {@code -0.0} taken as {@code 0.0} and
+ * every NaN as 0, below every number (a model's ranks all come from one attribute, so floats and doubles are never
+ * compared with each other). {@code support.cu}'s {@code rankOf} computes the same.
  */
 public final class Priority {
 
@@ -51,6 +52,22 @@ public final class Priority {
     }
 
     /**
+     * {@return the rank of a single-precision priority: its own order, from its bits (so that a GPU flushing subnormal
+     * floats to zero ranks them alike), in the high half}
+     */
+    public static long rank(float value) {
+        int bits = Float.floatToRawIntBits(value);
+        if ((bits & 0x7FFF_FFFF) > 0x7F80_0000) {
+            return 0L; // NaN
+        }
+        if ((bits & 0x7FFF_FFFF) == 0) {
+            bits = 0; // -0.0 as 0.0
+        }
+        int key = bits < 0 ? ~bits : bits | Integer.MIN_VALUE;
+        return (key & 0xFFFF_FFFFL) << 32;
+    }
+
+    /**
      * {@return the rank of the value in slot {@code slot} of a scalar numeric column}
      *
      * @param column a {@code byte[]}, {@code short[]}, {@code int[]}, {@code long[]}, {@code float[]} or
@@ -60,7 +77,7 @@ public final class Priority {
     public static long rank(Object column, int slot) {
         return switch (column) {
             case double[] a -> rank(a[slot]);
-            case float[] a -> rank((double) a[slot]);
+            case float[] a -> rank(a[slot]);
             case long[] a -> rank(a[slot]);
             case int[] a -> rank((long) a[slot]);
             case short[] a -> rank((long) a[slot]);

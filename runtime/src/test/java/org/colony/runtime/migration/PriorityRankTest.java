@@ -41,7 +41,16 @@ class PriorityRankTest {
         }
         assertEquals(Priority.rank(Double.NaN), Priority.rank(Double.longBitsToDouble(0xFFF8_0000_0000_0001L)),
                 "every NaN ranks alike");
-        assertEquals(Priority.rank(0.1f), Priority.rank(new float[] {0.1f}, 0), "floats are widened exactly");
+        assertEquals(Priority.rank(0.1f), Priority.rank(new float[] {0.1f}, 0));
+        float[] floats = {Float.NEGATIVE_INFINITY, -Float.MAX_VALUE, -1.5f, -Float.MIN_VALUE, -0.0f, 0.0f,
+            Float.MIN_VALUE, Float.MIN_NORMAL, 1.0f, Math.nextUp(1.0f), Float.MAX_VALUE, Float.POSITIVE_INFINITY};
+        for (float a : floats) {
+            for (float b : floats) {
+                int expected = a < b ? -1 : a > b ? 1 : 0;
+                assertEquals(expected, compareRanks(Priority.rank(a), Priority.rank(b)), a + " against " + b);
+            }
+            assertTrue(Long.compareUnsigned(Priority.rank(Float.NaN), Priority.rank(a)) < 0, "NaN below " + a);
+        }
         SplittableRandom r = new SplittableRandom(3);
         for (int i = 0; i < 10_000; i++) {
             double a = Double.longBitsToDouble(r.nextLong());

@@ -90,6 +90,38 @@ public class AddAgentsTest {
         }
     }
 
+    @Test
+    void aRandomAdd_drawsAmongTheRoomLeft_andARefusedOneTakesNoEpoch() {
+        try (Simulation sim = Lang.sim(1, 7)) {
+            Places<Field> field = sim.places(Field.class, Grid.of(5, 5));
+            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.random(20).atMost(1), 1);
+            for (int i = 0; i < 5; i++) {
+                walkers.add(Placement.random(1));
+            }
+            long[] where = walkers.locations();
+            assertEquals(25, where.length);
+            assertEquals(25, Arrays.stream(where).distinct().count(), "every place holds one walker");
+            long epoch = sim.epoch();
+            assertEquals("cannot place 1 Walker agents at most 1 per place on the grid " + field.grid()
+                    + " (25 places, room for 0 more beside the agents there)",
+                    assertThrows(ColonyException.class, () -> walkers.add(Placement.random(1))).getMessage());
+            assertEquals(epoch, sim.epoch(), "a refused add takes no epoch");
+            assertEquals("add(placement, values): Walker.hist[1] is null; give 0 values",
+                    assertThrows(ColonyException.class, () -> walkers.add(Placement.at(),
+                            Map.of("hist", new int[][] {{}, null, {}}))).getMessage());
+        }
+        try (Simulation sim = Lang.sim(1, 7)) {
+            Places<Field> field = sim.places(Field.class, Grid.of(5, 5));
+            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(0, 0, 1), 2);
+            walkers.add(Placement.random(47).atMost(2));
+            int[] on = new int[25];
+            for (long g : walkers.locations()) {
+                on[(int) g]++;
+            }
+            assertEquals(2, Arrays.stream(on).min().getAsInt(), "the room left is filled exactly: " + Arrays.toString(on));
+        }
+    }
+
     @ParameterizedTest(name = "partitions={0} threads={1}")
     @CsvSource({"4, 1", "3x2, 2", "5x1, 2"})
     void addingOnPartitions_givesTheStateOfOneBlock(String partitions, int threads) {

@@ -30,17 +30,19 @@ public class RoundsTest {
     private static final int W = 31;
     private static final int H = 27;
 
-    @ParameterizedTest(name = "rounds={0} threads={1} partitions={2}")
-    @CsvSource({"1, 1, ", "3, 1, ", "8, 2, ", "8, 1, 4", "8, 2, 3x2"})
-    void refusedSeekers_tryTheirNextChoice_untilNoneCanMove(int rounds, int threads, String partitions) {
-        List<String> colony = seekers(new String[] {"--backend=cpu"}, rounds, threads, partitions);
-        PartitionedAgentsTest.assertSame(reference(rounds), colony, rounds + " rounds on " + partitions);
+    @ParameterizedTest(name = "rounds={0} wrap={1} threads={2} partitions={3}")
+    @CsvSource({"1, false, 1, ", "3, false, 1, ", "8, false, 2, ", "8, false, 1, 4", "8, false, 2, 3x2",
+        "8, true, 1, ", "8, true, 2, 3x2"})
+    void refusedSeekers_tryTheirNextChoice_untilNoneCanMove(int rounds, boolean wrap, int threads,
+            String partitions) {
+        List<String> colony = seekers(new String[] {"--backend=cpu"}, rounds, wrap, threads, partitions);
+        PartitionedAgentsTest.assertSame(reference(rounds, wrap), colony, rounds + " rounds on " + partitions);
     }
 
     @Test
     void moreRounds_moveMoreSeekers_andTheBoundHolds() {
-        List<String> one = reference(1);
-        List<String> many = reference(8);
+        List<String> one = reference(1, false);
+        List<String> many = reference(8, false);
         long refusedOnce = refused(one.get(0));
         assertTrue(refusedOnce > 20, "seekers compete: " + one.get(0));
         assertTrue(refused(many.get(0)) < refusedOnce, "more rounds settle more: " + many.get(0));
@@ -90,9 +92,9 @@ public class RoundsTest {
     }
 
     /** Two ticks of seek and manageAll(reseek, rounds); the reports and the final places. */
-    public static List<String> seekers(String[] on, int rounds, int threads, String partitions) {
+    public static List<String> seekers(String[] on, int rounds, boolean wrap, int threads, String partitions) {
         try (Simulation sim = PartitionedAgentsTest.sim(on, 2, threads, partitions)) {
-            Places<Field> field = sim.places(Field.class, Grid.of(W, H));
+            Places<Field> field = sim.places(Field.class, wrap ? Grid.of(W, H).wrap() : Grid.of(W, H));
             field.set("dsum", values());
             long[] start = start();
             Agents<Seeker> seekers = sim.agents(Seeker.class, field, Placement.at(start), 1);
@@ -108,7 +110,7 @@ public class RoundsTest {
     }
 
     /** The same ticks as a plain sequential program of the documented rules. */
-    static List<String> reference(int rounds) {
+    static List<String> reference(int rounds, boolean wrap) {
         long[] place = start();
         int n = place.length;
         double[] size = sizes(n);
@@ -126,7 +128,7 @@ public class RoundsTest {
                 }
                 long[] want = new long[n];
                 for (int i = 0; i < n; i++) {
-                    want[i] = asking[i] ? pick(place[i], count, value) : -1;
+                    want[i] = asking[i] ? pick(place[i], count, value, wrap) : -1;
                 }
                 // per place, the largest asker wins
                 int[] winner = new int[W * H];
@@ -158,7 +160,7 @@ public class RoundsTest {
         return out;
     }
 
-    private static long pick(long g, int[] count, double[] value) {
+    private static long pick(long g, int[] count, double[] value, boolean wrap) {
         int x = (int) (g % W);
         int y = (int) (g / W);
         double best = 0;
@@ -166,8 +168,8 @@ public class RoundsTest {
         long to = -1;
         for (int dy = -2; dy <= 2; dy++) {
             for (int dx = -2; dx <= 2; dx++) {
-                int nx = x + dx;
-                int ny = y + dy;
+                int nx = wrap ? Math.floorMod(x + dx, W) : x + dx;
+                int ny = wrap ? Math.floorMod(y + dy, H) : y + dy;
                 if ((dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < W && ny < H && count[nx + W * ny] == 0) {
                     double v = value[nx + W * ny];
                     if (!found || v > best) {

@@ -16,12 +16,15 @@ public class Seeker extends Agent<Field> {
     @Attribute
     double size;
 
-    /** The place asked for, or -1 when none. */
+    /** Whether the last round asked to move, and from where: a seeker still there was refused. */
     @Attribute
-    int wantX;
+    boolean asked;
 
     @Attribute
-    int wantY;
+    int fromX;
+
+    @Attribute
+    int fromY;
 
     /** Asks for the best free place within two cells, if there is one. */
     @Step(reach = 2)
@@ -32,10 +35,10 @@ public class Seeker extends Agent<Field> {
     /** Asks again where the last request was refused; otherwise asks nothing. */
     @Step(reach = 2)
     void reseek() {
-        if (wantX >= 0 && (x() != wantX || y() != wantY)) {
+        if (asked && x() == fromX && y() == fromY) {
             pick();
         } else {
-            wantX = -1;
+            asked = false;
         }
     }
 
@@ -58,11 +61,12 @@ public class Seeker extends Agent<Field> {
             }
         }
         if (found) {
-            wantX = x() + bx;
-            wantY = y() + by;
+            asked = true;
+            fromX = x();
+            fromY = y();
             migrate(bx, by);
         } else {
-            wantX = -1;
+            asked = false;
         }
     }
 }

@@ -127,11 +127,12 @@ class PartitionedAgentsGpuTest {
                 "agents added on " + devices + " GPU(s), " + partitions);
     }
 
-    @ParameterizedTest(name = "seekers in {0} rounds on {1} GPU(s), partitions={2}")
-    @CsvSource({"8, 1, ", "8, 1, 4", "3, 1, 3x2", "8, 2, 2"})
-    void repeatedRounds_onGpus_areBitIdenticalToTheCpu(int rounds, int devices, String partitions) {
+    @ParameterizedTest(name = "seekers in {0} rounds, wrap={1} on {2} GPU(s), partitions={3}")
+    @CsvSource({"8, false, 1, ", "8, true, 1, 4", "3, false, 1, 3x2", "8, true, 2, 2"})
+    void repeatedRounds_onGpus_areBitIdenticalToTheCpu(int rounds, boolean wrap, int devices, String partitions) {
         String[] gpu = on(devices);
-        assertSame(RoundsTest.seekers(CPU, rounds, 1, null), RoundsTest.seekers(gpu, rounds, 2, partitions),
+        assertSame(RoundsTest.seekers(CPU, rounds, wrap, 1, null),
+                RoundsTest.seekers(gpu, rounds, wrap, 2, partitions),
                 "seekers in " + rounds + " rounds on " + devices + " GPU(s), " + partitions);
     }
 }

@@ -70,8 +70,13 @@ class CellFileTest {
                 {"0 0 1.5\n1 0 2\n3 3 1\n", "cells.txt line 3: y = 3 is outside the grid Grid[4 x 3]; nothing was loaded"},
                 {"0 0 1.5\n1 0\n", "cells.txt line 2: 2 fields, expected 3 (x y dsum); nothing was loaded"},
                 {"0 0 1.5\n0 0 2\n", "cells.txt line 2: the place (0, 0) was given before; nothing was loaded"},
-                {"# c\n0 0 1.5\n1 x 2\n", "cells.txt line 3: y 'x' is not an integer; nothing was loaded"},
+                {"# c\n0 0 1.5\n1 x 2\n", "cells.txt line 3: y 'x' is not an integer (only the first line may be "
+                    + "a header); nothing was loaded"},
                 {"0 0 1.5\n1 0 two\n", "cells.txt line 2: dsum 'two' is not a double; nothing was loaded"},
+                {"0.0 0.0 5\n", "cells.txt line 1: x '0.0' is not an integer (only the first line may be a header); "
+                    + "nothing was loaded"},
+                {"X Y dsum\nx y dsum\n", "cells.txt line 2: x 'x' is not an integer (only the first line may be a "
+                    + "header); nothing was loaded"},
             };
             for (String[] c : cases) {
                 Path f = file(c[0]);
@@ -85,6 +90,8 @@ class CellFileTest {
             assertEquals("load(cells.txt): Field has no scalar attribute 'tally'; its scalar attributes are mark, "
                     + "total, dsum, fsum, lo, hi, dlo, walkers, stones, idSum, digest",
                     assertThrows(ColonyException.class, () -> field.load(f, "tally")).getMessage());
+            assertEquals("load(cells.txt): attribute 'dsum' is named twice",
+                    assertThrows(ColonyException.class, () -> field.load(f, "dsum", "dsum")).getMessage());
             Path missing = dir.resolve("none.txt");
             assertEquals("load(" + missing + "): no such file",
                     assertThrows(ColonyException.class, () -> field.load(missing, "dsum")).getMessage());

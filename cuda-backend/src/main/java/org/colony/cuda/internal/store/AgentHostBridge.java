@@ -108,6 +108,7 @@ final class AgentHostBridge {
         round.settle();
         long count = columns.count();
         long n = added.count();
+        index.noGhosts();
         if (n == 0) {
             return;
         }
@@ -119,7 +120,6 @@ final class AgentHostBridge {
         upload(added, count, n, columns.slots());
         columns.clearRequests(count);
         columns.hold(count + n, 0, null);
-        index.noGhosts();
         index.invalidate();
     }
 
