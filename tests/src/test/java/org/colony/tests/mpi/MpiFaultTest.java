@@ -102,4 +102,33 @@ class MpiFaultTest {
                 + "libmpi-not-here.so.40 cannot be loaded; install openmpi-bin and libopenmpi-dev on Debian or Ubuntu "
                 + "or correct -Dcolony.mpi.library"), out.lines().filter(l -> l.startsWith("mass")).toList(), out);
     }
+
+    /** A cell file missing on one rank fails every rank with one line, instead of leaving the others waiting. */
+    @Test
+    void aCellFileMissingOnOneRankFailsTheJobInsteadOfHangingIt() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("cells");
+        try {
+            String prefix = dir.resolve("cells.txt").toString();
+            for (int rank : new int[] {0, 1, 2}) {
+                java.nio.file.Files.writeString(java.nio.file.Path.of(prefix + "." + rank), "x y v\n1 1 2.5\n5 3 -1\n");
+            }
+            MpiJob.Result ok = MpiJob.run(MpiJob.mpirun(3, List.of(), MpiJob.java(MpiLoadDriver.class.getName(),
+                    prefix)), 90);
+            assertEquals(0, ok.status(), () -> ok.out() + ok.err());
+            assertTrue(ok.out().startsWith("loaded 2 checksum "), ok.out());
+            java.nio.file.Files.delete(java.nio.file.Path.of(prefix + ".1"));
+            MpiJob.Result r = MpiJob.run(MpiJob.mpirun(3, List.of(), MpiJob.java(MpiLoadDriver.class.getName(),
+                    prefix)), 90);
+            endsWithin(r);
+            assertTrue(!lines(r, "cells.txt.1): no such file").isEmpty()
+                    || !lines(r, "could not be loaded on 1 other process").isEmpty(), r.out() + r.err());
+        } finally {
+            try (var files = java.nio.file.Files.list(dir)) {
+                for (java.nio.file.Path f : files.toList()) {
+                    java.nio.file.Files.delete(f);
+                }
+            }
+            java.nio.file.Files.delete(dir);
+        }
+    }
 }
