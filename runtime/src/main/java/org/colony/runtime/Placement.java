@@ -146,11 +146,7 @@ public final class Placement {
         }
         long slots = cells * limit;
         long free = occupied == null ? slots : freeSlots(occupied, limit, capacity);
-        if (count > free) {
-            throw new ColonyException("cannot place " + count + " " + model + " agents at most " + limit
-                    + " per place on the grid " + grid + " (" + cells + " places"
-                    + (occupied == null ? "" : ", room for " + free + " more beside the agents there") + ")");
-        }
+        requireRoom(free, limit, grid, occupied != null, model);
         if (slots > Integer.MAX_VALUE - 8) {
             throw new ColonyException("random placement with a limit per place needs cells x limit below 2^31; "
                     + "the grid " + grid + " with " + limit + " per place has " + slots);
@@ -169,8 +165,9 @@ public final class Placement {
             }
         });
         places = new long[(int) count];
-        if (count > 0 && occupied != null) {
-            // Only the slots (place, k) with k below the room left on the place take part.
+        if (count > 0) {
+            // Only the open slots take part: every slot, or beside agents already there those (place, k) with k
+            // below the room they leave on the place.
             long[] open = new long[(int) free];
             int o = 0;
             for (int s = 0; s < slots; s++) {
@@ -196,25 +193,6 @@ public final class Placement {
                     places[n++] = s / limit;
                 }
             }
-        } else if (count > 0) {
-            long[] sorted = keys.clone();
-            Arrays.parallelSort(sorted);
-            long threshold = sorted[(int) count - 1];
-            long below = 0;
-            for (long k : sorted) {
-                if (k < threshold) {
-                    below++;
-                } else {
-                    break;
-                }
-            }
-            long ties = count - below;
-            int n = 0;
-            for (int s = 0; s < slots; s++) {
-                if (keys[s] < threshold || (keys[s] == threshold && ties-- > 0)) {
-                    places[n++] = s / limit;
-                }
-            }
         }
         return places;
     }
@@ -225,20 +203,26 @@ public final class Placement {
      */
     void checkFits(Grid grid, int capacity, int[] occupied, String model) {
         int limit = Math.min(perPlace, capacity);
-        if (!isRandom() || limit == Integer.MAX_VALUE || occupied == null) {
-            return;
-        }
-        long free = freeSlots(occupied, limit, capacity);
-        if (count > free) {
-            throw new ColonyException("cannot place " + count + " " + model + " agents at most " + limit
-                    + " per place on the grid " + grid + " (" + grid.cells() + " places, room for " + free
-                    + " more beside the agents there)");
+        if (isRandom() && limit != Integer.MAX_VALUE && occupied != null) {
+            requireRoom(freeSlots(occupied, limit, capacity), limit, grid, true, model);
         }
     }
 
-    /** Whether slot {@code s} (place {@code s / limit}, its {@code s % limit}-th new agent) is within the room left. */
+    /** Refuses more agents than {@code free} slots. */
+    private void requireRoom(long free, int limit, Grid grid, boolean beside, String model) {
+        if (count > free) {
+            throw new ColonyException("cannot place " + count + " " + model + " agents at most " + limit
+                    + " per place on the grid " + grid + " (" + grid.cells() + " places"
+                    + (beside ? ", room for " + free + " more beside the agents there" : "") + ")");
+        }
+    }
+
+    /**
+     * Whether slot {@code s} (place {@code s / limit}, its {@code s % limit}-th new agent) is within the room left:
+     * always where no agents are there ({@code occupied} null).
+     */
     private static boolean open(int[] occupied, int s, int limit, int capacity) {
-        return s % limit < (long) capacity - occupied[s / limit];
+        return occupied == null || s % limit < (long) capacity - occupied[s / limit];
     }
 
     private static long freeSlots(int[] occupied, int limit, int capacity) {

@@ -182,6 +182,14 @@ public final class ManageRound {
         return new ManageStart(deaths, survivors, wanted, outside, remote, badId, bad);
     }
 
+    /**
+     * {@return the column of the model's {@code @Priority} attribute as it is now (the columns grow with arrivals), or
+     * null where it has none}
+     */
+    private Object rankColumn() {
+        return ranked < 0 ? null : cols.column(ranked);
+    }
+
     /** {@return bytes of one request {@link #packRequests} writes} */
     public int requestBytes() {
         return requestBytes;
@@ -190,7 +198,7 @@ public final class ManageRound {
     /** Writes the requests to partition {@code to}: destination, id and, where the model ranks, the rank; 8 bytes each. */
     public void packRequests(int to, MemorySegment buffer) {
         long[] ids = cols.ids();
-        Object rankColumn = ranked < 0 ? null : cols.column(ranked);
+        Object rankColumn = rankColumn();
         for (int r = 0; r < requests[to]; r++) {
             long at = (long) requestBytes * r;
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at, dest[to][r]);
@@ -218,7 +226,7 @@ public final class ManageRound {
         long[] loc = cols.locations();
         long[] to = new long[t];
         long[] id = new long[t];
-        Object rankColumn = ranked < 0 ? null : cols.column(ranked);
+        Object rankColumn = rankColumn();
         long[] rank = rankColumn == null ? null : new long[t];
         System.arraycopy(dest[self], 0, to, 0, local);
         for (int r = 0; r < local; r++) {
@@ -346,7 +354,7 @@ public final class ManageRound {
                 }
             }
             long[] to = new long[wanted];
-            Object rankColumn = ranked < 0 ? null : cols.column(ranked);
+            Object rankColumn = rankColumn();
             long[] rank = rankColumn == null ? null : new long[wanted];
             long[] prio = new long[wanted];
             long[] seq = new long[wanted];

@@ -6,7 +6,7 @@ import org.colony.kernel.Layout;
 /**
  * Applies the agents' contributions to one place attribute column after an agent step: for each place,
  * its agents' contributions in id order are combined with the current value (sum, minimum, maximum) or
- * replace it (a plain write, which allows one writer per place).
+ * replace it (a plain write, which the runtime runs only where a place holds at most one agent, its only writer).
  *
  * <p>The work is proportional to the agents, not to the places. Slots are in id order, so applying the
  * contributions one agent after the other in slot order combines each place's in id order. Tasks that share
@@ -37,10 +37,6 @@ public final class PlaceWrites {
      */
     public static void apply(Combine op, Object column, Object contribution, boolean[] written, long[] locations,
             Layout layout, int from, int to, long lo, long hi) {
-        if (op == Combine.SET) {
-            set(column, contribution, written, locations, layout, from, to, lo, hi);
-            return;
-        }
         switch (column) {
             case double[] c -> doubles(op, c, (double[]) contribution, written, locations, layout, from, to, lo, hi);
             case float[] c -> floats(op, c, (float[]) contribution, written, locations, layout, from, to, lo, hi);
@@ -48,6 +44,8 @@ public final class PlaceWrites {
             case int[] c -> ints(op, c, (int[]) contribution, written, locations, layout, from, to, lo, hi);
             case short[] c -> shorts(op, c, (short[]) contribution, written, locations, layout, from, to, lo, hi);
             case byte[] c -> bytes(op, c, (byte[]) contribution, written, locations, layout, from, to, lo, hi);
+            case boolean[] c when op == Combine.SET -> booleans(c, (boolean[]) contribution, written, locations, layout,
+                    from, to, lo, hi);
             default -> throw new IllegalArgumentException(op + " on " + column.getClass());
         }
     }
@@ -63,23 +61,13 @@ public final class PlaceWrites {
                 (int) (row / l.size1()) - l.origin2());
     }
 
-    /** Plain writes: the runtime runs them only where a place holds at most one agent, its only writer. */
-    private static void set(Object column, Object contribution, boolean[] written, long[] locations, Layout layout,
+    /** Plain writes of booleans (the only writes booleans have): each place's only writer. */
+    private static void booleans(boolean[] c, boolean[] v, boolean[] written, long[] locations, Layout layout,
             int from, int to, long lo, long hi) {
         for (int i = from; i < to; i++) {
             long g = locations[i];
             if (written[i] && g >= lo && g < hi) {
-                int s = cell(layout, g);
-                switch (column) {
-                    case double[] c -> c[s] = ((double[]) contribution)[i];
-                    case float[] c -> c[s] = ((float[]) contribution)[i];
-                    case long[] c -> c[s] = ((long[]) contribution)[i];
-                    case int[] c -> c[s] = ((int[]) contribution)[i];
-                    case short[] c -> c[s] = ((short[]) contribution)[i];
-                    case byte[] c -> c[s] = ((byte[]) contribution)[i];
-                    case boolean[] c -> c[s] = ((boolean[]) contribution)[i];
-                    default -> throw new IllegalArgumentException("SET on " + column.getClass());
-                }
+                c[cell(layout, g)] = v[i];
             }
         }
     }
@@ -92,6 +80,7 @@ public final class PlaceWrites {
                 int s = cell(layout, g);
                 c[s] = switch (op) {
                     case SUM -> c[s] + v[i];
+                    case SET -> v[i];
                     case MIN -> Math.min(c[s], v[i]);
                     default -> Math.max(c[s], v[i]);
                 };
@@ -107,6 +96,7 @@ public final class PlaceWrites {
                 int s = cell(layout, g);
                 c[s] = switch (op) {
                     case SUM -> c[s] + v[i];
+                    case SET -> v[i];
                     case MIN -> Math.min(c[s], v[i]);
                     default -> Math.max(c[s], v[i]);
                 };
@@ -122,6 +112,7 @@ public final class PlaceWrites {
                 int s = cell(layout, g);
                 c[s] = switch (op) {
                     case SUM -> c[s] + v[i];
+                    case SET -> v[i];
                     case MIN -> Math.min(c[s], v[i]);
                     default -> Math.max(c[s], v[i]);
                 };
@@ -137,6 +128,7 @@ public final class PlaceWrites {
                 int s = cell(layout, g);
                 c[s] = switch (op) {
                     case SUM -> c[s] + v[i];
+                    case SET -> v[i];
                     case MIN -> Math.min(c[s], v[i]);
                     default -> Math.max(c[s], v[i]);
                 };
@@ -152,6 +144,7 @@ public final class PlaceWrites {
                 int s = cell(layout, g);
                 c[s] = (short) switch (op) {
                     case SUM -> c[s] + v[i];
+                    case SET -> v[i];
                     case MIN -> Math.min(c[s], v[i]);
                     default -> Math.max(c[s], v[i]);
                 };
@@ -167,6 +160,7 @@ public final class PlaceWrites {
                 int s = cell(layout, g);
                 c[s] = (byte) switch (op) {
                     case SUM -> c[s] + v[i];
+                    case SET -> v[i];
                     case MIN -> Math.min(c[s], v[i]);
                     default -> Math.max(c[s], v[i]);
                 };

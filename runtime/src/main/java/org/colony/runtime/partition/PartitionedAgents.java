@@ -103,11 +103,8 @@ public final class PartitionedAgents implements AgentStore {
         this.mine = IntStream.range(0, k).filter(p -> cluster.owns(p, k)).toArray();
         int[] owner = new int[initialPlaces.length];
         int[] sizes = new int[k];
-        var grid = places.grid();
         for (int i = 0; i < initialPlaces.length; i++) {
-            long g = initialPlaces[i];
-            owner[i] = topology.owner((int) (g % grid.size(0)), (int) (g / grid.size(0) % grid.size(1)),
-                    (int) (g / grid.size(0) / grid.size(1)));
+            owner[i] = owner(places, initialPlaces[i]);
             sizes[owner[i]]++;
         }
         long[][] ids = new long[k][];
@@ -172,6 +169,13 @@ public final class PartitionedAgents implements AgentStore {
             return;
         }
         side.run(work);
+    }
+
+    /** {@return the partition that owns global place {@code g}} */
+    private static int owner(PartitionedPlaces places, long g) {
+        var grid = places.grid();
+        return places.topology().owner((int) (g % grid.size(0)), (int) (g / grid.size(0) % grid.size(1)),
+                (int) (g / grid.size(0) / grid.size(1)));
     }
 
     /**
@@ -282,15 +286,10 @@ public final class PartitionedAgents implements AgentStore {
 
     @Override
     public void add(long[] ids, long[] at, Object[] values) {
-        Topology topology = places.topology();
-        var grid = places.grid();
-        int k = topology.partitions();
         int[] owner = new int[ids.length];
-        int[] sizes = new int[k];
+        int[] sizes = new int[places.topology().partitions()];
         for (int i = 0; i < ids.length; i++) {
-            long g = at[i];
-            owner[i] = topology.owner((int) (g % grid.size(0)), (int) (g / grid.size(0) % grid.size(1)),
-                    (int) (g / grid.size(0) / grid.size(1)));
+            owner[i] = owner(places, at[i]);
             sizes[owner[i]]++;
         }
         for (int p : mine) {

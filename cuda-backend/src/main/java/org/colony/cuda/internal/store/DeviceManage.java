@@ -82,8 +82,9 @@ final class DeviceManage {
             device.scanner().scanOnDevice(columns.spawns().pointer(), offsets, n, 0L, 0L);
         }
         // 1-2. Moves requested, settled per destination by priority, applied.
+        // The model's ranks of the agents' slots, for the moves and the children alike (moves change no attribute).
+        long rank = bounded && (movers > 0 || wanted > 0) ? columns.ranks(n, "manage.rank") : 0L;
         if (movers > 0) {
-            long rank = bounded ? columns.ranks(n, "manage.rank") : 0L;
             if (bounded) {
                 device.run("colony_move_priorities", n, p -> p.add(n).add(seed).add(epoch)
                         .add(columns.ids().pointer()).add(requests).add(priority));
@@ -100,8 +101,8 @@ final class DeviceManage {
         long childParent = pool.get("manage.childParent", 4 * childRoom);
         long childWon = pool.get("manage.childWon", childRoom);
         long childRank = pool.get("manage.childRank", 4 * childRoom);
-        long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, offsets, childParent, childWon,
-                childRank);
+        long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, rank, offsets, childParent,
+                childWon, childRank);
         phaseStart = phase("3 births", phaseStart);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
         // died and none was born.
@@ -145,16 +146,18 @@ final class DeviceManage {
         return new ManageReport(counts[0], births, counts[1], counts[2], wanted - births, counts[4], columns.count());
     }
 
-    /** Settles the children's room; returns how many are born, with their ranks among the born. */
-    private long children(long seed, long epoch, long n, long wanted, boolean bounded, long offsets, long childParent,
-            long childWon, long childRank) {
+    /**
+     * Settles the children's room, ranking them by their parents' {@code parentRank} (0: none); returns how many are
+     * born, with their ranks among the born.
+     */
+    private long children(long seed, long epoch, long n, long wanted, boolean bounded, long parentRank, long offsets,
+            long childParent, long childWon, long childRank) {
         ScratchPool pool = device.pool();
         long keys = index.keys();
         long requests = pool.get("children.requests", 8 * wanted);
         long priority = bounded ? pool.get("children.priority", 8 * wanted) : 0L;
         long tie = pool.get("children.tie", 8 * wanted);
         long flags = pool.get("children.flags", 4 * wanted);
-        long parentRank = bounded ? columns.ranks(n, "children.parentRank") : 0L;
         long rank = parentRank == 0L ? 0L : pool.get("children.rank", 8 * wanted);
         device.run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(offsets)
                 .add(columns.spawns().pointer()).add(columns.locations().pointer()).add(columns.ids().pointer())
