@@ -31,10 +31,10 @@ package org.colony;
  * combined in agent-id order and take effect when the step ends.
  *
  * <h2>Life cycle</h2>
- * {@link #migrate(int, int)}, {@link #moveTo(int, int)}, {@link #spawn(int)} and {@link #kill()} record
- * intents that {@code Agents.manageAll()} carries out: deaths first, then moves (a place's capacity
- * settled by a random priority, the agent id breaking ties), then births on the parent's place, then a
- * stable compaction that keeps agents in id order. See {@code docs/agents.md}.
+ * {@link #migrate(int, int)}, {@link #moveTo(int, int)}, {@link #spawn(int)}, {@link #spawn(int, int, int)} and
+ * {@link #kill()} record intents that {@code Agents.manageAll()} carries out: deaths first, then moves (a place's
+ * capacity settled by a random priority, the agent id breaking ties), then births on the parent's place or the place
+ * it named, then a stable compaction that keeps agents in id order. See {@code docs/agents.md}.
  *
  * @param <P> the place model the agent lives on
  */
@@ -255,6 +255,46 @@ public abstract class Agent<P extends Place> {
      * @param n the number of children (calls add up)
      */
     protected final void spawn(int n) {
+        throw Place.outsideStep("spawn");
+    }
+
+    /**
+     * Asks for {@code n} children at the next {@code manageAll}, born on the place at offset {@code dx} (1-D) from
+     * this agent's place as it is now (not after a move), within that place's room; off a non-wrapping grid they are
+     * refused. Every {@code spawn} of one agent before a {@code manageAll} must name the same place.
+     *
+     * @param n the number of children (calls add up)
+     * @param dx offset along dimension 0
+     */
+    protected final void spawn(int n, int dx) {
+        throw Place.outsideStep("spawn");
+    }
+
+    /**
+     * Asks for {@code n} children at the next {@code manageAll}, born on the place at offset ({@code dx}, {@code dy})
+     * from this agent's place as it is now (not after a move), within that place's room; on a wrapping grid the
+     * offset wraps, off a non-wrapping grid the children are refused. Each child starts as a copy of this agent's
+     * attributes at the end of the step. Every {@code spawn} of one agent before a {@code manageAll} must name the
+     * same place ({@code spawn(n)} names the agent's own place after its move): asking for children on another
+     * place fails the step.
+     *
+     * @param n the number of children (calls add up)
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     */
+    protected final void spawn(int n, int dx, int dy) {
+        throw Place.outsideStep("spawn");
+    }
+
+    /**
+     * As {@link #spawn(int, int, int)}, on a 3-D grid.
+     *
+     * @param n the number of children (calls add up)
+     * @param dx offset along dimension 0
+     * @param dy offset along dimension 1
+     * @param dz offset along dimension 2
+     */
+    protected final void spawn(int n, int dx, int dy, int dz) {
         throw Place.outsideStep("spawn");
     }
 

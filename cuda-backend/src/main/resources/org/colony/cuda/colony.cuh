@@ -44,7 +44,7 @@ struct Frame {
 
 // ---- errors: the first failure of a call is kept as (kind << 24 | source line), a detail (the value at
 // fault) and the step that ran; the host reports it at its next wait for the device.
-enum ErrorKind { DIVIDE_BY_ZERO = 1, INDEX = 2, REACH = 3, BOUND = 4, SPAWN = 5, TWO_WRITERS = 6 };
+enum ErrorKind { DIVIDE_BY_ZERO = 1, INDEX = 2, REACH = 3, BOUND = 4, SPAWN = 5, TWO_WRITERS = 6, SPAWN_PLACE = 7 };
 
 __device__ __forceinline__ void fail(const Frame& f, int kind, int line, jint detail = 0, juint detail2 = 0) {
     juint* record = (juint*) f.error;
@@ -312,6 +312,11 @@ __device__ __forceinline__ jlong neighborIndex(const Frame& f, jint x, jint y, j
     jlong nz = f.dims >= 3 ? coordinate((jlong) z + dz, f.size2, f.wrap) : 0;
     if (nx < 0 || ny < 0 || nz < 0) return -1;
     return nx + (jlong) f.size0 * (ny + (jlong) f.size1 * nz);
+}
+
+// A birth place from a neighbour index: -2 (off a non-wrapping grid) for -1, as for move targets.
+__device__ __forceinline__ jlong birthPlace(jlong g) {
+    return g < 0 ? -2 : g;
 }
 
 // The number of agents on global place g of an agent index (0 outside the grid).

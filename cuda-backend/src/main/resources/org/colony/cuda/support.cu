@@ -361,15 +361,20 @@ __device__ __forceinline__ jint parentOf(const jint* offsets, jint parents, jint
 }
 
 extern "C" __global__ void colony_child_requests(jint total, jint parents, const jint* __restrict__ offsets,
-        const jint* __restrict__ spawns, const jlong* __restrict__ locations, const jlong* __restrict__ ids, julong seed,
-        julong epoch, jint* __restrict__ parentOfChild, jlong* __restrict__ requests, julong* __restrict__ priority,
-        jlong* __restrict__ tie, const julong* __restrict__ parentRank, julong* __restrict__ rank) {
+        const jint* __restrict__ spawns, const jlong* __restrict__ locations, const jlong* __restrict__ birthPlaces,
+        const jlong* __restrict__ ids, julong seed, julong epoch, jint* __restrict__ parentOfChild,
+        jlong* __restrict__ requests, julong* __restrict__ priority, jlong* __restrict__ tie,
+        const julong* __restrict__ parentRank, julong* __restrict__ rank, bool* __restrict__ won) {
     for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
         jint p = parentOf(offsets, parents, (jint) c);
         while (spawns[p] == 0) p--;   // parents with no children share the next parent's offset
         const jint k = (jint) c - offsets[p];
         parentOfChild[c] = p;
-        requests[c] = locations[p];
+        // On the parent's place after its move (-1), or on the place it named; a place off the grid (-2) is no
+        // request (the grouping skips it) and refuses the child.
+        const jlong named = birthPlaces[p];
+        requests[c] = named == -1 ? locations[p] : named < 0 ? -1 : named;
+        won[c] = false;
         tie[c] = c;
         if (rank) rank[c] = parentRank[p];
         if (priority) {
@@ -380,6 +385,15 @@ extern "C" __global__ void colony_child_requests(jint total, jint parents, const
             const julong lo = rng.nextInt();
             priority[c] = (hi << 32) | lo;
         }
+    }
+}
+
+// The place of every born child, where it was born: locations[survivors + rank among the born] = its request.
+extern "C" __global__ void colony_children_places(jint total, const bool* __restrict__ won,
+        const jint* __restrict__ wonRank, const jlong* __restrict__ requests, jint survivors,
+        jlong* __restrict__ locations) {
+    for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
+        if (won[c]) locations[survivors + wonRank[c]] = requests[c];
     }
 }
 

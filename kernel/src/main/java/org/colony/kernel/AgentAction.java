@@ -6,7 +6,10 @@ public enum AgentAction {
     MIGRATE,
     /** {@code moveTo(coordinates...)}: move to an absolute place; one int argument per dimension. */
     MOVE_TO,
-    /** {@code spawn(n)}: n more children; one int argument. */
+    /**
+     * {@code spawn(n[, offsets...])}: n more children; the count, then (for children at an offset from the agent's
+     * place) one int offset per dimension.
+     */
     SPAWN,
     /** {@code kill()}: die; no arguments. */
     KILL

@@ -39,6 +39,12 @@ public interface AgentBlock {
     /** {@return birth intents by slot: the number of children} */
     int[] spawns();
 
+    /**
+     * {@return where the children asked for are born, by slot: -1 on the parent's place after its move, {@link #OUTSIDE}
+     * for a place off a non-wrapping grid, else the place's global index}
+     */
+    long[] birthPlaces();
+
     /** A move that would leave the grid. */
     long OUTSIDE = -2;
 

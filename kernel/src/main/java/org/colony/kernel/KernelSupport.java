@@ -122,6 +122,25 @@ public final class KernelSupport {
     }
 
     /**
+     * {@return the birth place after a {@code spawn}: {@code place}, unless children were asked for at another place
+     * before, which fails the step}
+     *
+     * @param current the birth place so far (-1: the parent's own place after its move)
+     * @param asked the children asked for so far
+     * @param place the place this {@code spawn} names (-1 for {@code spawn(n)})
+     */
+    public static long birthPlace(long current, int asked, long place) {
+        if (asked > 0 && current != place) {
+            throw new ColonyException(SPAWN_PLACES);
+        }
+        return place;
+    }
+
+    /** The error of an agent asking for children at two places before one {@code manageAll}. */
+    public static final String SPAWN_PLACES = "spawn asks for children at another place than the children asked for "
+            + "before; the children one agent asks for before a manageAll are born on one place";
+
+    /**
      * {@return the number of agents on the place stored at {@code s} (a storage index of the block, halo included) of
      * an agent view's {@code start} array}
      *

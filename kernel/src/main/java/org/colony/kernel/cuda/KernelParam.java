@@ -31,6 +31,8 @@ public record KernelParam(Kind kind, int slot, int index) {
         TARGETS,
         /** An agent kernel's birth intents by slot. */
         SPAWNS,
+        /** An agent kernel's birth places by slot. */
+        BIRTH_PLACES,
         /** An agent kernel's places' column of place attribute {@code index}. */
         PLACE_COLUMN,
         /** An agent kernel's contributions to place attribute {@code index}, by slot. */

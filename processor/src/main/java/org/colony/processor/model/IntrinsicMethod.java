@@ -55,8 +55,8 @@ public enum IntrinsicMethod {
     MIGRATE("migrate", Owner.AGENT, 1, 3, AgentAction.MIGRATE),
     /** {@code moveTo(x[, y[, z]])}. */
     MOVE_TO("moveTo", Owner.AGENT, 1, 3, AgentAction.MOVE_TO),
-    /** {@code spawn(n)}. */
-    SPAWN("spawn", Owner.AGENT, 1, 1, AgentAction.SPAWN),
+    /** {@code spawn(n[, dx[, dy[, dz]]])}: on the agent's place after its move, or at an offset from its place now. */
+    SPAWN("spawn", Owner.AGENT, 1, 4, AgentAction.SPAWN),
     /** {@code kill()}. */
     KILL("kill", Owner.AGENT, 0, 0, AgentAction.KILL),
     /** {@code agentsHere(Type.class)}: the agents on the agent's place, only as a for-each source. */

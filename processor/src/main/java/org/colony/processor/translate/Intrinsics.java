@@ -52,8 +52,22 @@ final class Intrinsics {
                 yield null;
             }
             case SPAWN -> {
-                Expr n = Ir.convert(expressions.expr(args.get(0)), IrType.INT);
-                cx.emit(new Stmt.Intent(line, intrinsic.action(), List.of(n)));
+                if (args.size() == 1) {
+                    Expr n = Ir.convert(expressions.expr(args.get(0)), IrType.INT);
+                    cx.emit(new Stmt.Intent(line, intrinsic.action(), List.of(n)));
+                    yield null;
+                }
+                // spawn(n, dx[, dy[, dz]]): the count, then one offset per grid dimension, evaluated in order
+                cx.dimensions.exactly(args.size() - 1, t);
+                List<ExpressionTranslator.Part> parts = new ArrayList<>();
+                for (ExpressionTree a : args) {
+                    parts.add(expressions.part(a));
+                }
+                List<Expr> values = new ArrayList<>();
+                for (Expr e : expressions.sequence(parts, t)) {
+                    values.add(Ir.convert(e, IrType.INT));
+                }
+                cx.emit(new Stmt.Intent(line, intrinsic.action(), values));
                 yield null;
             }
             case KILL -> {

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentBlock;
 import org.colony.kernel.Layout;
@@ -65,6 +66,21 @@ public final class ManageRound {
     private int parentCount;
     private long births;
     private long birthsRefused;
+    /** The children asked for here, in parent order then k: the parent (index in members), k, place, verdict. */
+    private int[] childOf;
+    private int[] childK;
+    private long[] childDest;
+    private boolean[] childWon;
+    /** Per born child asked for here: its ordinal among its parent's born children. */
+    private int[] childOrdinal;
+    /** Per owner partition, the children asked for on its places (indices into the lists above). */
+    private int[][] childrenTo;
+    private boolean[][] birthVerdicts;
+    private long[] admittedBirths;
+    /** Children born here to other partitions' parents: slot, parent id (their id until compaction), ordinal. */
+    private int[] foreignChildren = new int[0];
+    private long[] foreignParents = new long[0];
+    private long[] foreignOrdinals = new long[0];
 
     /**
      * @param topology the partitions, or null when the block covers the whole grid
@@ -329,12 +345,18 @@ public final class ManageRound {
 
     // ---- 3. births --------------------------------------------------------------------------------
 
-    /** Settles births on this block's places; returns the number of parents with children born. */
-    public long settleBirths() {
+    /**
+     * Lists the children asked for by the agents here after the moves (arrivals included), each with the place it is
+     * to be born on: its parent's place, or the place its parent named. A place off the grid refuses its children at
+     * once; the others are requests to the partition owning the place.
+     *
+     * @return per partition (this one included), the requests for its places
+     */
+    public long[] birthRequests() {
         long[] ids = cols.ids();
         long[] loc = cols.locations();
-        boolean[] killed = cols.killed();
         int[] spawns = cols.spawns();
+        long[] birthPlaces = cols.birthPlaces();
         members = merge(ids);
         long c = 0;
         for (int j = 0; j < memberCount; j++) {
@@ -345,44 +367,236 @@ public final class ManageRound {
                     + "holds at most " + AgentColumns.MAX_AGENTS);
         }
         int wanted = (int) c;
-        int[] bornOf = new int[memberCount];
-        if (bounded && wanted > 0) {
+        childOf = new int[wanted];
+        childK = new int[wanted];
+        childDest = new long[wanted];
+        childWon = new boolean[wanted];
+        int k = requests.length;
+        int[] perOwner = new int[k];
+        int q = 0;
+        for (int j = 0; j < memberCount; j++) {
+            int p = members[j];
+            long dest = birthPlaces[p] == -1 ? loc[p] : birthPlaces[p];
+            for (int i = 0; i < spawns[p]; i++) {
+                childOf[q] = j;
+                childK[q] = i;
+                childDest[q] = dest;
+                if (dest != AgentBlock.OUTSIDE) {
+                    perOwner[owner(dest)]++;
+                }
+                q++;
+            }
+        }
+        childrenTo = new int[k][];
+        for (int o = 0; o < k; o++) {
+            childrenTo[o] = new int[perOwner[o]];
+        }
+        int[] fill = new int[k];
+        for (q = 0; q < wanted; q++) {
+            if (childDest[q] != AgentBlock.OUTSIDE) {
+                int o = owner(childDest[q]);
+                childrenTo[o][fill[o]++] = q;
+            }
+        }
+        birthVerdicts = new boolean[k][];
+        admittedBirths = new long[k];
+        long[] out = new long[k];
+        for (int o = 0; o < k; o++) {
+            out[o] = perOwner[o];
+        }
+        return out;
+    }
+
+    /** {@return bytes of one birth request to another partition: place, priority, parent id, k and the rank} */
+    public int birthRequestBytes() {
+        return ranked < 0 ? 32 : 40;
+    }
+
+    /** Writes the birth requests for partition {@code to}'s places. */
+    public void packBirthRequests(int to, MemorySegment buffer) {
+        long[] ids = cols.ids();
+        Object rankColumn = rankColumn();
+        int bytes = birthRequestBytes();
+        for (int r = 0; r < childrenTo[to].length; r++) {
+            int q = childrenTo[to][r];
+            int p = members[childOf[q]];
+            long at = (long) bytes * r;
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at, childDest[q]);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 8, Priority.child(rng, ids[p], childK[q]));
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 16, ids[p]);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 24, childK[q]);
+            if (rankColumn != null) {
+                buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 32, Priority.rank(rankColumn, p));
+            }
+        }
+    }
+
+    /**
+     * Settles the births on this block's places, asked for here and by other partitions ({@code incoming}): within
+     * the room the agents here after the moves leave, by the parents' rank, then the children's priority, then the
+     * lower parent id.
+     */
+    public void resolveBirths(List<Batch> incoming) {
+        long[] ids = cols.ids();
+        long[] loc = cols.locations();
+        boolean[] killed = cols.killed();
+        int[] local = childrenTo[self];
+        long total = local.length;
+        for (Batch b : incoming) {
+            total += b.count();
+        }
+        if (total > AgentColumns.MAX_AGENTS) {
+            throw new ColonyException(name + ": " + total + " children asked for on one partition's places");
+        }
+        int t = (int) total;
+        boolean[] won = null;
+        if (bounded && t > 0) {
             int[] after = new int[(int) layout.storedCells()];
             for (int j = 0; j < memberCount; j++) {
                 if (!killed[members[j]]) {
                     after[cell(loc[members[j]])]++;
                 }
             }
-            long[] to = new long[wanted];
+            long[] to = new long[t];
             Object rankColumn = rankColumn();
-            long[] rank = rankColumn == null ? null : new long[wanted];
-            long[] prio = new long[wanted];
-            long[] seq = new long[wanted];
-            int[] of = new int[wanted];
-            int q = 0;
-            for (int j = 0; j < memberCount; j++) {
-                int p = members[j];
-                for (int k = 0; k < spawns[p]; k++) {
-                    to[q] = loc[p];
+            long[] rank = rankColumn == null ? null : new long[t];
+            long[] prio = new long[t];
+            long[] parent = new long[t];
+            for (int r = 0; r < local.length; r++) {
+                int q = local[r];
+                int p = members[childOf[q]];
+                to[r] = childDest[q];
+                if (rank != null) {
+                    rank[r] = Priority.rank(rankColumn, p);
+                }
+                prio[r] = Priority.child(rng, ids[p], childK[q]);
+                parent[r] = ids[p];
+            }
+            int at = local.length;
+            int bytes = birthRequestBytes();
+            for (Batch b : incoming) {
+                for (int r = 0; r < b.count(); r++) {
+                    long from = (long) bytes * r;
+                    to[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, from);
+                    prio[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, from + 8);
+                    parent[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, from + 16);
                     if (rank != null) {
-                        rank[q] = Priority.rank(rankColumn, p);
+                        rank[at] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, from + 32);
                     }
-                    prio[q] = Priority.child(rng, ids[p], k);
-                    seq[q] = q;
-                    of[q++] = j;
+                    at++;
                 }
             }
-            boolean[] won = Resolver.resolve(to, rank, prio, seq, wanted, g -> capacity - after[cell(g)]);
-            for (q = 0; q < wanted; q++) {
-                if (won[q]) {
-                    bornOf[of[q]]++;
-                } else {
-                    birthsRefused++;
-                }
+            // A stable sort: children of one parent keep their order k on equal priorities.
+            won = Resolver.resolve(to, rank, prio, parent, t, g -> capacity - after[cell(g)]);
+        }
+        for (int r = 0; r < local.length; r++) {
+            childWon[local[r]] = won == null || won[r];
+        }
+        int at = local.length;
+        for (Batch b : incoming) {
+            boolean[] v = new boolean[(int) b.count()];
+            for (int r = 0; r < v.length; r++) {
+                v[r] = won == null || won[at++];
+                admittedBirths[b.partition()] += v[r] ? 1 : 0;
             }
-        } else {
-            for (int j = 0; j < memberCount; j++) {
-                bornOf[j] = spawns[members[j]];
+            birthVerdicts[b.partition()] = v;
+        }
+    }
+
+    /** {@return the children asked for by partition {@code from} that are born on this block's places} */
+    public long admittedBirths(int from) {
+        return admittedBirths[from];
+    }
+
+    /** Writes whether each birth request of partition {@code to} won, a byte each. */
+    public void packBirthVerdicts(int to, MemorySegment buffer) {
+        boolean[] v = birthVerdicts[to];
+        for (int r = 0; r < v.length; r++) {
+            buffer.set(ValueLayout.JAVA_BYTE, r, v[r] ? (byte) 1 : (byte) 0);
+        }
+    }
+
+    /** Takes the verdicts of partition {@code to} on this block's requests; returns how many children are born there. */
+    public long takeBirthVerdicts(int to, MemorySegment verdicts) {
+        long c = 0;
+        for (int r = 0; r < childrenTo[to].length; r++) {
+            boolean v = verdicts.get(ValueLayout.JAVA_BYTE, r) != 0;
+            childWon[childrenTo[to][r]] = v;
+            c += v ? 1 : 0;
+        }
+        return c;
+    }
+
+    /** {@return bytes of one child sent to the partition owning its place: its parent's row, the place, its ordinal} */
+    public long childBytes() {
+        return cols.rowBytes(true) + 16;
+    }
+
+    /** Writes the children born on partition {@code to}'s places: their parents' rows, then place and ordinal each. */
+    public void packChildren(int to, MemorySegment buffer) {
+        int[] list = childrenTo[to];
+        int c = 0;
+        for (int q : list) {
+            c += childWon[q] ? 1 : 0;
+        }
+        int[] slots = new int[c];
+        long[] place = new long[c];
+        long[] ordinal = new long[c];
+        c = 0;
+        for (int q : list) {
+            if (childWon[q]) {
+                slots[c] = members[childOf[q]];
+                place[c] = childDest[q];
+                ordinal[c++] = childOrdinal[q];
+            }
+        }
+        long at = cols.pack(slots, c, true, buffer, 0);
+        for (int i = 0; i < c; i++) {
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 16L * i, place[i]);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 16L * i + 8, ordinal[i]);
+        }
+    }
+
+    /** Takes in children born here to another partition's parents, after every slot taken so far. */
+    public void unpackChildren(Batch arriving) {
+        int c = (int) arriving.count();
+        long at = cols.rowBytes(true) * c;
+        int first = cols.append(arriving.buffer(), 0, c);
+        long[] loc = cols.locations();
+        long[] ids = cols.ids();
+        int[] spawns = cols.spawns();
+        long[] birthPlaces = cols.birthPlaces();
+        int from = foreignChildren.length;
+        foreignChildren = Arrays.copyOf(foreignChildren, from + c);
+        foreignParents = Arrays.copyOf(foreignParents, from + c);
+        foreignOrdinals = Arrays.copyOf(foreignOrdinals, from + c);
+        for (int i = 0; i < c; i++) {
+            int slot = first + i;
+            foreignChildren[from + i] = slot;
+            foreignParents[from + i] = ids[slot];
+            foreignOrdinals[from + i] = arriving.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, at + 16L * i + 8);
+            loc[slot] = arriving.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, at + 16L * i);
+            spawns[slot] = 0;
+            birthPlaces[slot] = -1;
+        }
+    }
+
+    /**
+     * Settles the births of the children asked for here, once every verdict is in (where only this block's places
+     * were asked for, it settles them first); returns the number of parents with children born.
+     */
+    public long settleBirths() {
+        if (childOf == null) {
+            birthRequests();
+            resolveBirths(List.of());
+        }
+        int[] bornOf = new int[memberCount];
+        childOrdinal = new int[childOf.length];
+        for (int q = 0; q < childOf.length; q++) {
+            if (childWon[q]) {
+                childOrdinal[q] = bornOf[childOf[q]]++;
+            } else {
+                birthsRefused++;
             }
         }
         parents = new int[memberCount];
@@ -395,6 +609,40 @@ public final class ManageRound {
             }
         }
         return parentCount;
+    }
+
+    /** The ids of children: after {@code nextId}, by parent id (over all partitions), then ordinal. */
+    private static final class ChildIds {
+        private final long[] parentIds;
+        private final long[] before;
+
+        ChildIds(long[] parentIds, long[] bornCounts, long nextId) {
+            int[] order = IntStream.range(0, parentIds.length).toArray();
+            boolean sorted = true;
+            for (int i = 1; i < parentIds.length && sorted; i++) {
+                sorted = parentIds[i - 1] < parentIds[i];
+            }
+            if (!sorted) {
+                order = IntStream.range(0, parentIds.length).boxed()
+                        .sorted((x, y) -> Long.compare(parentIds[x], parentIds[y])).mapToInt(Integer::intValue).toArray();
+            }
+            this.parentIds = new long[order.length];
+            this.before = new long[order.length];
+            long sum = nextId;
+            for (int i = 0; i < order.length; i++) {
+                this.parentIds[i] = parentIds[order[i]];
+                this.before[i] = sum;
+                sum += bornCounts[order[i]];
+            }
+        }
+
+        long of(long parent, long ordinal) {
+            int i = Arrays.binarySearch(parentIds, parent);
+            if (i < 0) {
+                throw new IllegalStateException("no births listed for parent " + parent);
+            }
+            return before[i] + ordinal;
+        }
     }
 
     /** The agents that stay here (alive or dead, leavers excluded) and those arriving, merged into id order. */
@@ -450,48 +698,79 @@ public final class ManageRound {
     // ---- 4. compaction ----------------------------------------------------------------------------
 
     /**
-     * Compacts into id order: the agents that stay, then the children, whose ids start at {@code nextId} and
-     * follow (parent id, k) over all partitions ({@code others}: the other partitions' parents and births).
+     * Compacts into id order: the agents that stay, then the children born on this block's places, whose ids start at
+     * {@code nextId} and follow (parent id, ordinal) over all partitions ({@code others}: the other partitions'
+     * parents and how many children each has born).
      */
     public ManageReport finish(long nextId, List<Batch> others) {
         long[] ids = cols.ids();
+        long[] loc = cols.locations();
         boolean[] killed = cols.killed();
-        long[] base = new long[parentCount];
-        long local = 0;
-        for (int j = 0; j < parentCount; j++) {
-            base[j] = nextId + local;
-            local += born[j];
+        // Every parent with children born, of every partition, in id order, with the ids its children start at.
+        int total = parentCount;
+        for (Batch b : others) {
+            total += (int) b.count();
         }
-        for (Batch b : others) { // add the children of the other partitions' parents with lower ids
-            long before = 0;
-            int r = 0;
-            for (int j = 0; j < parentCount; j++) {
-                long id = ids[parents[j]];
-                while (r < b.count() && b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r) < id) {
-                    before += b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
-                    r++;
-                }
-                base[j] += before;
+        long[] parentIds = new long[total];
+        long[] bornCounts = new long[total];
+        int t = 0;
+        for (int j = 0; j < parentCount; j++) {
+            parentIds[t] = ids[parents[j]];
+            bornCounts[t++] = born[j];
+        }
+        for (Batch b : others) {
+            for (int r = 0; r < b.count(); r++) {
+                parentIds[t] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r);
+                bornCounts[t++] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
             }
         }
+        ChildIds childIds = new ChildIds(parentIds, bornCounts, nextId);
         int survivors = 0;
         for (int j = 0; j < memberCount; j++) {
             if (!killed[members[j]]) {
                 survivors++;
             }
         }
-        int count = (int) (survivors + births);
-        int[] keep = new int[count];
+        // The children born here: those asked for here on this block's places, and those of other partitions.
+        int[] local = childrenTo == null ? new int[0] : childrenTo[self];
+        int here = foreignChildren.length;
+        for (int q : local) {
+            here += childWon[q] ? 1 : 0;
+        }
+        int[] childSlot = new int[here];
+        long[] childId = new long[here];
+        long[] childPlace = new long[here];
         int c = 0;
+        for (int q : local) {
+            if (childWon[q]) {
+                childSlot[c] = members[childOf[q]];
+                childId[c] = childIds.of(ids[members[childOf[q]]], childOrdinal[q]);
+                childPlace[c++] = childDest[q];
+            }
+        }
+        for (int i = 0; i < foreignChildren.length; i++) {
+            childSlot[c] = foreignChildren[i];
+            childId[c] = childIds.of(foreignParents[i], foreignOrdinals[i]);
+            childPlace[c++] = loc[foreignChildren[i]];
+        }
+        int[] byId = new int[here];
+        for (int i = 0; i < here; i++) {
+            byId[i] = i;
+        }
+        if (foreignChildren.length > 0) { // the children of other partitions' parents fall among these in id order
+            byId = IntStream.range(0, here).boxed().sorted((x, y) -> Long.compare(childId[x], childId[y]))
+                    .mapToInt(Integer::intValue).toArray();
+        }
+        int count = survivors + here;
+        int[] keep = new int[count];
+        c = 0;
         for (int j = 0; j < memberCount; j++) {
             if (!killed[members[j]]) {
                 keep[c++] = members[j];
             }
         }
-        for (int j = 0; j < parentCount; j++) {
-            for (int k = 0; k < born[j]; k++) {
-                keep[c++] = parents[j];
-            }
+        for (int i = 0; i < here; i++) {
+            keep[c++] = childSlot[byId[i]];
         }
         // The slots stay within twice the live agents (above MIN_SLOTS): they grow by half when births overflow
         // them, and shrink to 1.5 times the population when fewer than half are live.
@@ -503,11 +782,10 @@ public final class ManageRound {
         }
         cols.rebuild(keep, count, slots);
         long[] newIds = cols.ids();
-        c = survivors;
-        for (int j = 0; j < parentCount; j++) {
-            for (int k = 0; k < born[j]; k++) {
-                newIds[c++] = base[j] + k;
-            }
+        long[] newPlaces = cols.locations();
+        for (int i = 0; i < here; i++) {
+            newIds[survivors + i] = childId[byId[i]];
+            newPlaces[survivors + i] = childPlace[byId[i]];
         }
         return new ManageReport(deaths, births, moves, refused, birthsRefused, outside, count);
     }

@@ -50,6 +50,56 @@ public interface RoundPartition extends AgentPartition {
     }
 
     @Override
+    default long[] birthRequests() {
+        return round().birthRequests();
+    }
+
+    @Override
+    default int birthRequestBytes() {
+        return round().birthRequestBytes();
+    }
+
+    @Override
+    default void packBirthRequests(int to, MemorySegment buffer) {
+        round().packBirthRequests(to, buffer);
+    }
+
+    @Override
+    default void resolveBirths(List<Batch> incoming) {
+        round().resolveBirths(incoming);
+    }
+
+    @Override
+    default long admittedBirths(int from) {
+        return round().admittedBirths(from);
+    }
+
+    @Override
+    default void packBirthVerdicts(int to, MemorySegment buffer) {
+        round().packBirthVerdicts(to, buffer);
+    }
+
+    @Override
+    default long takeBirthVerdicts(int to, MemorySegment verdicts) {
+        return round().takeBirthVerdicts(to, verdicts);
+    }
+
+    @Override
+    default long childBytes() {
+        return round().childBytes();
+    }
+
+    @Override
+    default void packChildren(int to, MemorySegment buffer) {
+        round().packChildren(to, buffer);
+    }
+
+    @Override
+    default void unpackChildren(Batch arriving) {
+        round().unpackChildren(arriving);
+    }
+
+    @Override
     default long settleBirths() {
         return round().settleBirths();
     }

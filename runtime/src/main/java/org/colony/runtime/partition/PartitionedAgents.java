@@ -514,15 +514,36 @@ public final class PartitionedAgents implements AgentStore {
 
     /**
      * Settles births in every partition and, when some partition has children, sends every other partition its
-     * (parent id, children born) list, counts first.
+     * (parent id, children born) list, counts first. Children asked for on another partition's places are first
+     * settled there: requests, verdicts, then the children themselves.
      *
      * @return per partition, the lists the others sent it
      */
     private List<List<Batch>> births(boolean any) {
         int k = parts.length;
+        Placed placed = null;
+        if (any && k > 1) {
+            long[][] asked = new long[k][];
+            each(p -> asked[p] = parts[p].birthRequests());
+            long[][] told = tell(asked); // told[q][p]: the children p asks for on q's places
+            boolean remote = false;
+            for (int q = 0; q < k; q++) {
+                for (int p = 0; p < k; p++) {
+                    remote |= p != q && told[q][p] > 0;
+                }
+            }
+            if (remote) {
+                placed = placeChildren(asked, told);
+            } else {
+                each(p -> parts[p].resolveBirths(List.of()));
+            }
+        }
         long[] parents = new long[k];
         for (int p : mine) {
             parents[p] = parts[p].settleBirths();
+        }
+        if (placed != null) {
+            sendChildren(placed);
         }
         List<List<Batch>> heard = lists(k);
         if (!any || k == 1) {
@@ -537,6 +558,49 @@ public final class PartitionedAgents implements AgentStore {
                 16 * parents[from], 16 * told[to][from], b -> parts[from].packBirths(b),
                 b -> heard.get(to).add(new Batch(from, told[to][from], b)))), this::local);
         return heard;
+    }
+
+    /**
+     * Children born on other partitions' places: {@code sent[p][q]} of p's children on q's places as p heard from q,
+     * {@code taken[q][p]} the same as q counted them.
+     */
+    private record Placed(long[][] sent, long[][] taken) {
+    }
+
+    /** Births asked for on other partitions' places: the requests go to the owners, who settle them with their own. */
+    private Placed placeChildren(long[][] asked, long[][] told) {
+        int k = parts.length;
+        List<List<Batch>> incoming = lists(k);
+        long requestBytes = parts[mine[0]].birthRequestBytes();
+        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
+                requestBytes * asked[from][to], requestBytes * told[to][from],
+                b -> parts[from].packBirthRequests(to, b),
+                b -> incoming.get(to).add(new Batch(from, told[to][from], b)))), this::local);
+        each(q -> parts[q].resolveBirths(incoming.get(q)));
+        long[][] won = new long[k][k];
+        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (owner, asker) -> new Parcel(owner, asker,
+                told[owner][asker], asked[asker][owner], b -> parts[owner].packBirthVerdicts(asker, b),
+                b -> won[asker][owner] = parts[asker].takeBirthVerdicts(owner, b))), this::local);
+        long[][] admitted = new long[k][k];
+        each(q -> {
+            for (int p = 0; p < k; p++) {
+                if (p != q) {
+                    admitted[q][p] = parts[q].admittedBirths(p);
+                }
+            }
+        });
+        return new Placed(won, admitted);
+    }
+
+    /** Sends the children born on other partitions' places there, after the parents' partitions settled them. */
+    private void sendChildren(Placed placed) {
+        int k = parts.length;
+        long[][] sent = placed.sent();
+        long[][] taken = placed.taken();
+        long childBytes = parts[mine[0]].childBytes();
+        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
+                childBytes * sent[from][to], childBytes * taken[to][from], b -> parts[from].packChildren(to, b),
+                b -> parts[to].unpackChildren(new Batch(from, taken[to][from], b)))), this::local);
     }
 
     private static List<List<Batch>> lists(int k) {

@@ -1,16 +1,59 @@
 package org.colony.runtime.spi;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
+import org.colony.runtime.spi.AgentPartition.Batch;
 
-/** The births of a {@code manageAll} round on one partition's places, settled after the moves. */
+/**
+ * The births of a {@code manageAll} round on one partition's places, settled after the moves. Children are born on
+ * their parent's place or on the place their parent named; where that place belongs to another partition, the
+ * request travels there, the verdict comes back, and the child (its parent's row, its place and its ordinal among its
+ * parent's born children) follows it. Where no child is asked for on another partition's place, only
+ * {@link #settleBirths} and {@link #packBirths} are called.
+ */
 public interface Births {
 
     /**
-     * Settles the births on this partition's places (after the moves).
+     * Lists the children asked for by the agents here (after the moves).
+     *
+     * @return per partition, this one included, the children asked for on its places
+     */
+    long[] birthRequests();
+
+    /** {@return bytes of one birth request {@link #packBirthRequests} writes} */
+    int birthRequestBytes();
+
+    /** Writes the birth requests for partition {@code to}'s places. */
+    void packBirthRequests(int to, MemorySegment buffer);
+
+    /** Settles the births on this partition's places: its own requests and {@code incoming}. */
+    void resolveBirths(List<Batch> incoming);
+
+    /** {@return how many of partition {@code from}'s requests won} */
+    long admittedBirths(int from);
+
+    /** Writes a byte per request of partition {@code to}: whether it won. */
+    void packBirthVerdicts(int to, MemorySegment buffer);
+
+    /** Takes partition {@code to}'s verdicts on this partition's requests; returns how many won. */
+    long takeBirthVerdicts(int to, MemorySegment verdicts);
+
+    /**
+     * Settles the births of the children asked for here, once every verdict is in (where {@link #birthRequests} was
+     * not called, on this partition's places alone).
      *
      * @return the parents that have children, whose ids and numbers of children {@link #packBirths} writes
      */
     long settleBirths();
+
+    /** {@return bytes of one child {@link #packChildren} writes} */
+    long childBytes();
+
+    /** Writes the children born on partition {@code to}'s places, after {@link #settleBirths}. */
+    void packChildren(int to, MemorySegment buffer);
+
+    /** Takes in children born on this partition's places to other partitions' parents. */
+    void unpackChildren(Batch arriving);
 
     /**
      * Writes (parent id, children born) for every parent with children, 8 bytes each, in id order.

@@ -34,6 +34,7 @@ public final class AgentColumns implements AgentBlock {
     private boolean[] killed;
     private long[] targets;
     private int[] spawns;
+    private long[] birthPlaces;
     private final Object[] contribution;
     private final Object[] contributed;
     private CpuBlock placeBlock;
@@ -77,13 +78,15 @@ public final class AgentColumns implements AgentBlock {
         targets = new long[n];
         Arrays.fill(targets, -1);
         spawns = new int[n];
+        birthPlaces = new long[n];
+        Arrays.fill(birthPlaces, -1);
         Arrays.fill(contribution, null);
         Arrays.fill(contributed, null);
     }
 
     /** {@return bytes per slot, all columns included (contributions excepted)} */
     public static long bytesPerSlot(ModelInfo model) {
-        long b = 8 + 8 + 1 + 8 + 4;
+        long b = 8 + 8 + 1 + 8 + 4 + 8;
         for (AttributeInfo a : model.attributes()) {
             b += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
         }
@@ -162,6 +165,7 @@ public final class AgentColumns implements AgentBlock {
         boolean[] oldKilled = killed;
         long[] oldTargets = targets;
         int[] oldSpawns = spawns;
+        long[] oldBirthPlaces = birthPlaces;
         allocate((int) Math.min(MAX_AGENTS, Math.max(atLeast, slots + (long) slots / 2)));
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
@@ -174,6 +178,7 @@ public final class AgentColumns implements AgentBlock {
         System.arraycopy(oldKilled, 0, killed, 0, count);
         System.arraycopy(oldTargets, 0, targets, 0, count);
         System.arraycopy(oldSpawns, 0, spawns, 0, count);
+        System.arraycopy(oldBirthPlaces, 0, birthPlaces, 0, count);
     }
 
     /**
@@ -197,6 +202,7 @@ public final class AgentColumns implements AgentBlock {
         if (state) {
             SlotCopy.toSegment(places, slots, n, segment, offset + rows.places());
             SlotCopy.toSegment(spawns, slots, n, segment, offset + rows.spawns());
+            SlotCopy.toSegment(birthPlaces, slots, n, segment, offset + rows.birthPlaces());
         }
         int column = 0;
         for (int a = 0; a < current.length; a++) {
@@ -220,6 +226,7 @@ public final class AgentColumns implements AgentBlock {
         if (state) {
             SlotCopy.fromSegment(segment, offset + rows.places(), places, slots, n);
             SlotCopy.fromSegment(segment, offset + rows.spawns(), spawns, slots, n);
+            SlotCopy.fromSegment(segment, offset + rows.birthPlaces(), birthPlaces, slots, n);
             for (int i = 0; i < n; i++) {
                 killed[slots[i]] = false;
                 targets[slots[i]] = -1;
@@ -274,6 +281,7 @@ public final class AgentColumns implements AgentBlock {
         Arrays.fill(killed, first, first + n, false);
         Arrays.fill(targets, first, first + n, -1L);
         Arrays.fill(spawns, first, first + n, 0);
+        Arrays.fill(birthPlaces, first, first + n, -1L);
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {
@@ -443,6 +451,11 @@ public final class AgentColumns implements AgentBlock {
     @Override
     public int[] spawns() {
         return spawns;
+    }
+
+    @Override
+    public long[] birthPlaces() {
+        return birthPlaces;
     }
 
     @Override

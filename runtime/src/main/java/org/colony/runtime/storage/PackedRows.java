@@ -5,7 +5,8 @@ import org.colony.kernel.ModelInfo;
 
 /**
  * The layout of agents' rows packed for another partition (or for a GPU's halo), column by column: the ids, then
- * with the agents' state their places and the children they asked for, then every attribute element's column
+ * with the agents' state their places, the places their children are born on and how many they asked
+ * for, then every attribute element's column
  * (attribute by attribute, element by element), each {@code n} values long and unaligned. {@link AgentColumns}
  * packs and unpacks by it, and a backend that takes the rows into device columns finds each column by it.
  */
@@ -14,12 +15,14 @@ public final class PackedRows {
     private final long[] columnStart;
     private final long places;
     private final long spawns;
+    private final long birthPlaces;
     private final long bytes;
 
-    private PackedRows(long[] columnStart, long places, long spawns, long bytes) {
+    private PackedRows(long[] columnStart, long places, long spawns, long birthPlaces, long bytes) {
         this.columnStart = columnStart;
         this.places = places;
         this.spawns = spawns;
+        this.birthPlaces = birthPlaces;
         this.bytes = bytes;
     }
 
@@ -31,8 +34,11 @@ public final class PackedRows {
         long at = 8 * n; // the ids
         long places = -1;
         long spawns = -1;
+        long birthPlaces = -1;
         if (state) {
             places = at;
+            at += 8 * n;
+            birthPlaces = at;
             at += 8 * n;
             spawns = at;
             at += 4 * n;
@@ -49,7 +55,7 @@ public final class PackedRows {
                 at += (long) a.type().bytes() * n;
             }
         }
-        return new PackedRows(starts, places, spawns, at);
+        return new PackedRows(starts, places, spawns, birthPlaces, at);
     }
 
     /** {@return where the ids start: the first column} */
@@ -65,6 +71,11 @@ public final class PackedRows {
     /** {@return where the children asked for start (rows packed with their state only)} */
     public long spawns() {
         return checked(spawns);
+    }
+
+    /** {@return where the places the children are born on start (rows packed with their state only)} */
+    public long birthPlaces() {
+        return checked(birthPlaces);
     }
 
     /**

@@ -19,17 +19,18 @@ class PackedRowsTest {
             List.of(), List.of());
 
     @Test
-    void rowsWithTheirState_putPlacesAndChildrenAfterTheIds() {
+    void rowsWithTheirState_putPlacesBirthPlacesAndChildrenAfterTheIds() {
         PackedRows rows = PackedRows.of(MODEL, 5, true);
         assertEquals(0, rows.ids());
         assertEquals(40, rows.places());
-        assertEquals(80, rows.spawns());
-        assertEquals(100, rows.column(0)); // energy
-        assertEquals(120, rows.column(1)); // history[0]
-        assertEquals(160, rows.column(2));
-        assertEquals(200, rows.column(3)); // history[2]
-        assertEquals(240, rows.column(4)); // alive
-        assertEquals(245, rows.bytes());
+        assertEquals(80, rows.birthPlaces());
+        assertEquals(120, rows.spawns());
+        assertEquals(140, rows.column(0)); // energy
+        assertEquals(160, rows.column(1)); // history[0]
+        assertEquals(200, rows.column(2));
+        assertEquals(240, rows.column(3)); // history[2]
+        assertEquals(280, rows.column(4)); // alive
+        assertEquals(285, rows.bytes());
     }
 
     @Test
@@ -38,6 +39,7 @@ class PackedRowsTest {
         assertEquals(16, rows.column(0));
         assertEquals(16 + 8 + 3 * 16 + 2, rows.bytes());
         assertThrows(IllegalStateException.class, rows::places);
+        assertThrows(IllegalStateException.class, rows::birthPlaces);
         assertEquals(8 + 4 + 24 + 1, PackedRows.of(MODEL, 1, false).bytes(), "one row's bytes");
     }
 }

@@ -73,6 +73,47 @@ class LifeCycleTest {
         }
     }
 
+    @ParameterizedTest(name = "capacity={0} threads={1} wrap={2}")
+    @CsvSource({
+        "2147483647, 1, false",
+        "2147483647, 3, true",
+        "1, 1, false",
+        "2, 3, true",
+        "3, 1, false",
+    })
+    void childrenOnThePlacesTheirParentsName_matchReference(int capacity, int threads, boolean wrap) {
+        long seed = 23;
+        int w = 60;
+        int h = 50;
+        long[] start = WalkerReference.startPlaces(w * h / 4, w, h, w, Math.min(capacity, 3), 6);
+        WalkerReference ref = new WalkerReference(w, h, wrap, seed, capacity, start);
+        try (Simulation sim = Lang.sim(threads, seed)) {
+            Places<Field> field = sim.places(Field.class, wrap ? Grid.of(w, h).wrap() : Grid.of(w, h));
+            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(start), capacity);
+            long born = 0;
+            long refused = 0;
+            for (int round = 0; round < 4; round++) {
+                ref.randomize(500 + round, 4, 0, w);
+                ref.load(walkers);
+                // Parents move by (dx, dy) and name the place (-dy, dx) from where they were for their children.
+                walkers.callAll(Walker::go);
+                walkers.callAll(Walker::breedAt);
+                walkers.callAll(Walker::cull);
+                ref.go();
+                ref.breedAt();
+                ref.cull();
+                long epoch = sim.epoch();
+                ManageReport report = walkers.manageAll();
+                assertEquals(ref.manage(epoch), report, "round " + round);
+                ref.assertSame(walkers, "after round " + round);
+                born += report.births();
+                refused += report.birthsRefused();
+            }
+            assertTrue(born > 300, "born " + born);
+            assertEquals(capacity != Integer.MAX_VALUE || !wrap, refused > 0, "births refused: " + refused);
+        }
+    }
+
     @Test
     void children_copyTheParentAtTheEndOfTheStep_andTakeNewIdsInParentOrder() {
         try (Simulation sim = Lang.sim(1)) {

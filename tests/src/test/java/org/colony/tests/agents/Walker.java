@@ -176,4 +176,21 @@ public class Walker extends Agent<Field> {
         seen = neighborPlace(-1, 0).total + 10_000L * neighborPlace(0, 1).total + (hasNeighborPlace(1, 1) ? 7 : 0)
                 + 100_000_000L * place().total;
     }
+
+    /**
+     * Asks for {@code children} children on the place (-dy, dx) from its place when it asks (a quarter turn from where
+     * {@link #go} takes it), then changes itself.
+     */
+    @Step
+    void breedAt() {
+        spawn(children, -dy, dx);
+        energy += 100;
+    }
+
+    /** Asks for children on two places before one manageAll: refused in the step. */
+    @Step
+    void breedOnTwoPlaces() {
+        spawn(1, 1, 0);
+        spawn(1, 0, 1);
+    }
 }

@@ -21,7 +21,8 @@ import org.colony.runtime.agents.ManageReport;
  * it are settled by a priority of 64 bits (draws 0 and 1 of the agent's {@code RandomStream(seed, epoch)},
  * epoch = manageAll's), higher first, lower id on ties; then births on the parent's place after its move
  * within the room left (child k of a parent has the priority of draws 2 + 2k and 3 + 2k, parent order on
- * ties); then survivors in id order followed by the children in parent order with new ids.
+ * ties), or on the place it named when it asked (a place off a non-wrapping grid refuses them); then survivors in
+ * id order followed by the children in parent order with new ids.
  */
 final class WalkerReference {
 
@@ -45,6 +46,8 @@ final class WalkerReference {
         long target = -1;
         boolean dead;
         int spawns;
+        /** Where the children are born: -1 on this walker's place after its move, else the place named. */
+        long birthPlace = -1;
 
         W(long id, long place) {
             this.id = id;
@@ -131,6 +134,14 @@ final class WalkerReference {
             a.spawns += a.children;
             a.energy += 100;
             a.hist[2] = (int) a.id;
+        }
+    }
+
+    void breedAt() {
+        for (W a : walkers) {
+            a.spawns += a.children;
+            a.birthPlace = index(a.place % w - a.dy, a.place / w + a.dx);
+            a.energy += 100;
         }
     }
 
@@ -238,9 +249,15 @@ final class WalkerReference {
             }
         }
         List<Request> births = new ArrayList<>();
+        long offGrid = 0;
         for (W a : walkers) {
+            long dest = a.birthPlace == -1 ? a.place : a.birthPlace;
             for (int k = 0; k < a.spawns; k++) {
-                births.add(new Request(a, a.place, priority(rng, a.id, 2 + 2L * k), births.size()));
+                if (dest == OUTSIDE) {
+                    offGrid++;
+                } else {
+                    births.add(new Request(a, dest, priority(rng, a.id, 2 + 2L * k), births.size()));
+                }
             }
         }
         List<Request> born = new ArrayList<>(settle(births, after));
@@ -252,13 +269,16 @@ final class WalkerReference {
             }
             a.target = -1;
             a.spawns = 0;
+            a.birthPlace = -1;
         }
         for (Request r : born) {
-            next.add(r.who.child(nextId++));
+            W c = r.who.child(nextId++);
+            c.place = r.dest;
+            next.add(c);
         }
         walkers = next;
         return new ManageReport(deaths, born.size(), moved.size(), moves.size() - moved.size(),
-                births.size() - born.size(), outside, next.size());
+                births.size() - born.size() + offGrid, outside, next.size());
     }
 
     // ---- the driver's side ------------------------------------------------------------------

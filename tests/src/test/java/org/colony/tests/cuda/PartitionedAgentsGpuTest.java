@@ -74,6 +74,9 @@ class PartitionedAgentsGpuTest {
         "JUMP, 29, 2147483647, false, 2, 2",
         "BREED, 29, 2, true, 2, 1x2",
         "BREED_AND_CULL, 29, 2147483647, true, 2, 2",
+        "BREED_AT, 29, 1, true, 1, 3x2",
+        "BREED_AT, 29, 2147483647, false, 1, 4",
+        "BREED_AT, 29, 2, false, 2, 2",
     })
     void walkers_acrossGpuPartitions_giveTheCpusReportsAndState(Script script, int n, int capacity, boolean wrap,
             int devices, String partitions) {
@@ -82,6 +85,13 @@ class PartitionedAgentsGpuTest {
         List<String> cut = PartitionedAgentsTest.walkers(gpu, script, n, n - 4, wrap, capacity, partitions);
         assertEquals("traffic true", cut.remove(cut.size() - 1), "agents crossed partitions");
         assertSame(cpu, cut, script + " on " + devices + " GPU(s), " + partitions);
+    }
+
+    @ParameterizedTest(name = "{0} capacity={1} wrap={2} on one GPU block")
+    @CsvSource({"BREED, 2, true", "BREED_AT, 1, true", "BREED_AT, 2147483647, false", "BREED_AT, 3, false"})
+    void walkers_onOneGpuBlock_giveTheCpusReportsAndState(Script script, int capacity, boolean wrap) {
+        assertSame(PartitionedAgentsTest.walkers(CPU, script, 29, 25, wrap, capacity, null),
+                PartitionedAgentsTest.walkers(ONE_GPU, script, 29, 25, wrap, capacity, null), script + " on one GPU");
     }
 
     @ParameterizedTest(name = "wrap={0} on {1} GPU(s), partitions={2}")

@@ -248,7 +248,9 @@ public class PartitionedAgentsTest {
         /** move, breed and die in one manageAll: children are born where the parent moved to. */
         BREED("go", "breed", "cull"),
         /** children of parents that die in the same step. */
-        BREED_AND_CULL("breedAndCull");
+        BREED_AND_CULL("breedAndCull"),
+        /** children on places their parents name, up to 3 cells away, often in another partition. */
+        BREED_AT("go", "breedAt", "cull");
 
         final String[] steps;
 
@@ -299,6 +301,10 @@ public class PartitionedAgentsTest {
         "BREED, 29, 3, false, 5x1",
         "BREED_AND_CULL, 29, 2, false, 3x3",
         "BREED_AND_CULL, 29, 2147483647, true, 2",
+        "BREED_AT, 29, 2147483647, false, 4",
+        "BREED_AT, 29, 1, true, 3x2",
+        "BREED_AT, 29, 2, false, 2",
+        "BREED_AT, 29, 3, true, 1x3",
     })
     void walkers_acrossPartitionBorders_giveTheReportsAndStateOfOneBlock(Script script, int n, int capacity,
             boolean wrap, String partitions) {

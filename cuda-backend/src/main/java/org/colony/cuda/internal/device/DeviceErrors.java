@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.kernel.KernelSupport;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.spi.StepFailure;
@@ -103,7 +104,7 @@ public final class DeviceErrors implements AutoCloseable {
         int detail2 = copy.get(JAVA_INT, DETAIL2);
         record.clear();
         int kind = code >>> 24;
-        if (kind == 5 || kind == 6) {
+        if (kind == 5 || kind == 6 || kind == 7) {
             // manageAll's spawn limit and a plain place write by two agents are refused before anything changes, as on
             // the CPU: the simulation goes on
             throw new ColonyException(message(code, detail, detail2, who));
@@ -129,10 +130,11 @@ public final class DeviceErrors implements AutoCloseable {
             case 6 -> "an attribute of place " + Integer.toUnsignedLong(detail)
                     + " is written with a plain assignment by two agents on it; plain writes need at most one agent "
                     + "per place";
+            case 7 -> KernelSupport.SPAWN_PLACES;
             default -> "error " + (code >>> 24);
         };
         // Where the CPU backend names no line (its check sits in a shared helper), neither does this.
-        String site = code >>> 24 == 5 ? what : (info == null ? "" : sourceFiles.get(model) + ":") + line + ": " + what;
+        String site = code >>> 24 == 5 || code >>> 24 == 7 ? what : (info == null ? "" : sourceFiles.get(model) + ":") + line + ": " + what;
         if (stepInfo == null) {
             return site + " (reported by the GPU)";
         }

@@ -40,7 +40,7 @@ final class AgentHostBridge {
 
     /**
      * Copies the live agents into {@code cols} (which takes their number): ids, places, every attribute, and the
-     * deaths, moves and children the steps asked for.
+     * deaths, moves and children (and their places) the steps asked for.
      */
     void save(AgentColumns cols) {
         device.checkOpen();
@@ -61,6 +61,8 @@ final class AgentHostBridge {
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.targets(), 0, n);
             columns.spawns().download(host, 0, 4L * n);
             MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, cols.spawns(), 0, n);
+            columns.birthPlaces().download(host, 0, 8L * n);
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.birthPlaces(), 0, n);
             columns.killed().download(host, 0, n);
             HostCopy.fromSegment(host, 0, cols.killed(), 0, n, ScalarType.BOOLEAN);
             DeviceBuffer[] current = columns.current();

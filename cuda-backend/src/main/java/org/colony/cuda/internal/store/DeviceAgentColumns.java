@@ -19,7 +19,8 @@ import org.colony.kernel.ScalarType;
 
 /**
  * The columns of one agent collection in device memory, by slot: every attribute (a second buffer where it is
- * double-buffered), ids, places, and what the steps asked of {@code manageAll} (killed, move targets, children),
+ * double-buffered), ids, places, and what the steps asked of {@code manageAll} (killed, move targets, children and
+ * their places),
  * with what the agents wrote to their places; the live agents in id order in the first {@link #count} slots. The
  * slots grow and shrink with the population ({@link #ensureSlots}, {@link #compact}), and a compaction that keeps
  * them gathers each column into a spare buffer of its size, which becomes the column.
@@ -52,6 +53,7 @@ final class DeviceAgentColumns {
     private DeviceBuffer killed;
     private DeviceBuffer targets;
     private DeviceBuffer spawns;
+    private DeviceBuffer birthPlaces;
 
     /**
      * Allocates the columns for agents of the given ids (increasing; null: 0, 1, ...) at the given global place
@@ -100,7 +102,9 @@ final class DeviceAgentColumns {
         killed = DeviceBuffer.pooled(n);
         targets = DeviceBuffer.pooled(8 * n);
         spawns = DeviceBuffer.pooled(4 * n);
+        birthPlaces = DeviceBuffer.pooled(8 * n);
         device.fillLong(targets.pointer(), n, -1);
+        device.fillLong(birthPlaces.pointer(), n, -1);
         for (int p = 0; p < contribution.length; p++) {
             if (contribution[p] != null) {
                 contribution[p].close();
@@ -192,6 +196,11 @@ final class DeviceAgentColumns {
         return spawns;
     }
 
+    /** Where the children asked for are born, by slot: -1 on the parent's place after its move, -2 off the grid. */
+    DeviceBuffer birthPlaces() {
+        return birthPlaces;
+    }
+
     /** What the agents wrote to place attribute {@code attribute}, by slot; null before a step wrote it. */
     DeviceBuffer contribution(int attribute) {
         return contribution[attribute];
@@ -236,6 +245,7 @@ final class DeviceAgentColumns {
         Driver.memset8(killed.pointer() + from, (byte) 0, slots - from);
         Driver.memset8(spawns.pointer() + 4 * from, (byte) 0, 4 * (slots - from));
         device.fillLong(targets.pointer() + 8 * from, slots - from, -1);
+        device.fillLong(birthPlaces.pointer() + 8 * from, slots - from, -1);
     }
 
     /**
@@ -256,7 +266,7 @@ final class DeviceAgentColumns {
         } else {
             DeviceBuffer[] oldCurrent = current;
             DeviceBuffer[] oldNext = next;
-            DeviceBuffer[] old = {ids, locations, killed, targets, spawns};
+            DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces};
             long oldSlots = slots;
             allocate(newSlots);
             try {
@@ -295,6 +305,7 @@ final class DeviceAgentColumns {
         killed = inPlace(killed, map, total, 1, 1);
         spawns = inPlace(spawns, map, total, 1, 4);
         targets = inPlace(targets, map, total, 1, 8);
+        birthPlaces = inPlace(birthPlaces, map, total, 1, 8);
     }
 
     /**
@@ -325,7 +336,7 @@ final class DeviceAgentColumns {
         }
         DeviceBuffer[] oldCurrent = current;
         DeviceBuffer[] oldNext = next;
-        DeviceBuffer[] old = {ids, locations, killed, targets, spawns};
+        DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces};
         long oldSlots = slots;
         allocate(Math.min(MAX_AGENTS, Math.max(need, slots + slots / 2)));
         try {
@@ -339,8 +350,8 @@ final class DeviceAgentColumns {
                     }
                 }
             }
-            int[] sizes = {8, 8, 1, 8, 4};
-            DeviceBuffer[] now = {ids, locations, killed, targets, spawns};
+            int[] sizes = {8, 8, 1, 8, 4, 8};
+            DeviceBuffer[] now = {ids, locations, killed, targets, spawns, birthPlaces};
             for (int i = 0; i < old.length; i++) {
                 if (count > 0) {
                     Driver.copyOnDevice(now[i].pointer(), old[i].pointer(), count * sizes[i]);
@@ -358,7 +369,7 @@ final class DeviceAgentColumns {
     }
 
     private void freeColumns() {
-        free(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns});
+        free(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces});
     }
 
     /** Frees attribute columns (second buffers where there are) and the other per-slot columns. */
@@ -399,7 +410,7 @@ final class DeviceAgentColumns {
 
     /** Frees the columns and the contributions to places. */
     void closeColumns() {
-        List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns});
+        List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces});
         for (int p = 0; p < contribution.length; p++) {
             all.add(contribution[p]);
             all.add(contributed[p]);

@@ -101,8 +101,9 @@ final class DeviceManage {
         long childParent = pool.get("manage.childParent", 4 * childRoom);
         long childWon = pool.get("manage.childWon", childRoom);
         long childRank = pool.get("manage.childRank", 4 * childRoom);
+        long childPlace = pool.get("manage.childPlace", 8 * childRoom);
         long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, rank, offsets, childParent,
-                childWon, childRank);
+                childWon, childRank, childPlace);
         phaseStart = phase("3 births", phaseStart);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
         // died and none was born.
@@ -118,6 +119,10 @@ final class DeviceManage {
                         .add(childParent).addInt((int) survivors).add(map));
             }
             columns.compact(map, survivors, births, total);
+            if (births > 0) { // each child on the place it was born on: its parent's, or the one its parent named
+                device.run("colony_children_places", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
+                        .add(childPlace).addInt((int) survivors).add(columns.locations().pointer()));
+            }
             index.invalidate();
         } else {
             // Killed flags are all zero already; move targets (set even where an agent asked for its own place) are
@@ -147,22 +152,22 @@ final class DeviceManage {
     }
 
     /**
-     * Settles the children's room, ranking them by their parents' {@code parentRank} (0: none); returns how many are
-     * born, with their ranks among the born.
+     * Settles the children's room on the places they are born on ({@code requests}: their parents' after the moves,
+     * or the places the parents named; -1 for a place off the grid, which refuses them), ranking them by their
+     * parents' {@code parentRank} (0: none); returns how many are born, with their ranks among the born.
      */
     private long children(long seed, long epoch, long n, long wanted, boolean bounded, long parentRank, long offsets,
-            long childParent, long childWon, long childRank) {
+            long childParent, long childWon, long childRank, long requests) {
         ScratchPool pool = device.pool();
         long keys = index.keys();
-        long requests = pool.get("children.requests", 8 * wanted);
         long priority = bounded ? pool.get("children.priority", 8 * wanted) : 0L;
         long tie = pool.get("children.tie", 8 * wanted);
         long flags = pool.get("children.flags", 4 * wanted);
         long rank = parentRank == 0L ? 0L : pool.get("children.rank", 8 * wanted);
         device.run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(offsets)
-                .add(columns.spawns().pointer()).add(columns.locations().pointer()).add(columns.ids().pointer())
-                .add(seed).add(epoch).add(childParent).add(requests).add(priority).add(tie).add(parentRank)
-                .add(rank));
+                .add(columns.spawns().pointer()).add(columns.locations().pointer()).add(columns.birthPlaces().pointer())
+                .add(columns.ids().pointer()).add(seed).add(epoch).add(childParent).add(requests).add(priority).add(tie)
+                .add(parentRank).add(rank).add(childWon));
         long occupancy = 0L;
         if (bounded) {
             occupancy = device.gridScratch().zeroed("children.occupancy", 4 * keys);

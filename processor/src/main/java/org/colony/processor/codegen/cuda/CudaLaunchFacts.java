@@ -118,7 +118,8 @@ public final class CudaLaunchFacts {
             }
         }
         if (model.agent()) {
-            for (Kind own : List.of(Kind.IDS, Kind.LOCATIONS, Kind.KILLED, Kind.TARGETS, Kind.SPAWNS)) {
+            for (Kind own : List.of(Kind.IDS, Kind.LOCATIONS, Kind.KILLED, Kind.TARGETS, Kind.SPAWNS,
+                    Kind.BIRTH_PLACES)) {
                 params.add(KernelParam.of(own));
             }
             List<AttributeRef> places = model.place().attributes();
@@ -167,6 +168,7 @@ public final class CudaLaunchFacts {
             case KILLED -> "bool* __restrict__ killed";
             case TARGETS -> "jlong* __restrict__ targets";
             case SPAWNS -> "jint* __restrict__ spawns";
+            case BIRTH_PLACES -> "jlong* __restrict__ birthPlaces";
             case PLACE_COLUMN -> placePointer(model, param, "const ", "_place");
             case CONTRIBUTION -> placePointer(model, param, "", "_contrib");
             case WROTE -> "bool* __restrict__ " + model.place().attributes().get(param.index()).name() + "_wrote";

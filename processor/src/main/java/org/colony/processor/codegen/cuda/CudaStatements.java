@@ -272,6 +272,18 @@ final class CudaStatements {
                 String n = p(act.args().get(0));
                 // As on the CPU: calls add up, a total past int's range fails the step, a negative total is
                 // refused by manageAll.
+                String place = "-1";
+                if (act.args().size() > 1) {
+                    List<String> offsets = new ArrayList<>();
+                    for (int d = 1; d < 4; d++) {
+                        offsets.add(d < act.args().size() ? p(act.args().get(d)) : "0");
+                    }
+                    place = "colony::birthPlace(colony::neighborIndex(f, gx, gy, gz, " + String.join(", ", offsets)
+                            + "))";
+                }
+                // One birth place per agent and manageAll: another place after children were asked for fails.
+                emit("{ const jlong bp = " + place + "; if (spawns[a] > 0 && birthPlaces[a] != bp) colony::fail(f, "
+                        + "colony::SPAWN_PLACE, " + storage.line() + "); else birthPlaces[a] = bp; }");
                 emit("{ const jint n = " + n + "; const jlong asked = (jlong) spawns[a] + n; if (asked > 2147483647LL) "
                         + "colony::fail(f, colony::SPAWN, " + storage.line() + ", n, (juint) asked); else spawns[a] = "
                         + "(jint) asked; }");

@@ -315,6 +315,20 @@ final class JavaStatements {
                     storage.agentArray("kill$", ArrayTypeName.of(TypeName.BOOLEAN), "killed"));
             case SPAWN -> {
                 String spawns = storage.agentArray("spawn$", ArrayTypeName.of(TypeName.INT), "spawns");
+                String births = storage.agentArray("birth$", ArrayTypeName.of(TypeName.LONG), "birthPlaces");
+                CodeBlock place = CodeBlock.of("-1L");
+                if (act.args().size() > 1) {
+                    List<CodeBlock> offsets = new ArrayList<>();
+                    for (int d = 1; d < 4; d++) {
+                        offsets.add(d < act.args().size() ? p(act.args().get(d)) : CodeBlock.of("0"));
+                    }
+                    place = CodeBlock.of("$T.migrate($L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L)",
+                            RuntimeNames.KERNEL_SUPPORT, storage.coord(0), storage.coord(1), storage.coord(2),
+                            offsets.get(0), offsets.get(1), offsets.get(2), storage.size(0), storage.size(1),
+                            storage.size(2), storage.value("dims$"), storage.value("wrap$"));
+                }
+                code.addStatement("$L[a$$] = $T.birthPlace($L[a$$], $L[a$$], $L)", births, RuntimeNames.KERNEL_SUPPORT,
+                        births, spawns, place);
                 code.addStatement("$L[a$$] = $T.spawn($L[a$$], $L)", spawns, RuntimeNames.KERNEL_SUPPORT, spawns,
                         p(act.args().get(0)));
             }
