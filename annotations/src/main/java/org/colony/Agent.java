@@ -298,6 +298,22 @@ public abstract class Agent<P extends Place> {
         throw Place.outsideStep("spawn");
     }
 
+    /**
+     * Asks for {@code n} children at the next {@code manageAll}, each born on a place drawn at random within
+     * {@code radius} of this agent's place as it is now (an offset in {@code [-radius, radius]} along every dimension,
+     * this place included) that has room for it: a child draws up to {@code tries} places, in birth rounds after the
+     * moves, and is refused when none had room (or all were off a non-wrapping grid). Each child starts as a copy of
+     * this agent's attributes at the end of the step. Every {@code spawn} of one agent before a {@code manageAll} must
+     * ask for the same place or spread: asking for another fails the step.
+     *
+     * @param n the number of children (calls add up)
+     * @param radius how far from this agent's place, 0 to 32767
+     * @param tries how many places a child draws at most, 1 to 65535
+     */
+    protected final void spawnNear(int n, int radius, int tries) {
+        throw Place.outsideStep("spawnNear");
+    }
+
     /** Asks to die at the next {@code manageAll}. */
     protected final void kill() {
         throw Place.outsideStep("kill");

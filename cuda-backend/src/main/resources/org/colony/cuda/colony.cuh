@@ -44,7 +44,7 @@ struct Frame {
 
 // ---- errors: the first failure of a call is kept as (kind << 24 | source line), a detail (the value at
 // fault) and the step that ran; the host reports it at its next wait for the device.
-enum ErrorKind { DIVIDE_BY_ZERO = 1, INDEX = 2, REACH = 3, BOUND = 4, SPAWN = 5, TWO_WRITERS = 6, SPAWN_PLACE = 7 };
+enum ErrorKind { DIVIDE_BY_ZERO = 1, INDEX = 2, REACH = 3, BOUND = 4, SPAWN = 5, TWO_WRITERS = 6, SPAWN_PLACE = 7, SPAWN_SPREAD = 8 };
 
 __device__ __forceinline__ void fail(const Frame& f, int kind, int line, jint detail = 0, juint detail2 = 0) {
     juint* record = (juint*) f.error;
@@ -317,6 +317,15 @@ __device__ __forceinline__ jlong neighborIndex(const Frame& f, jint x, jint y, j
 // A birth place from a neighbour index: -2 (off a non-wrapping grid) for -1, as for move targets.
 __device__ __forceinline__ jlong birthPlace(jlong g) {
     return g < 0 ? -2 : g;
+}
+
+// The spread of spawnNear(n, radius, tries): radius << 16 | tries; out of range fails the step (as on the CPU).
+__device__ __forceinline__ jint spread(const Frame& f, jint radius, jint tries) {
+    if (radius < 0 || radius > 32767 || tries < 1 || tries > 65535) {
+        fail(f, SPAWN_SPREAD, 0, radius, (juint) tries);
+        return 0;
+    }
+    return (radius << 16) | tries;
 }
 
 // The number of agents on global place g of an agent index (0 outside the grid).

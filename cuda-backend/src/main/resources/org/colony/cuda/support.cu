@@ -228,13 +228,15 @@ __device__ __forceinline__ void childrenAsked(jlong i, jlong n, const jint* __re
 
 // Living agents that asked to move elsewhere become requests (key = destination); deaths, moves off the grid and
 // children asked for are counted; living agents are counted per place (occupancy).
+// The birth rounds the children need (stats[3]): the most tries of a spawnNear, 1 for other children.
 extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict__ killed, const jlong* __restrict__ targets,
         const jlong* __restrict__ locations, jlong* __restrict__ requests, jint* __restrict__ occupancy,
-        const jint* __restrict__ spawns, julong* __restrict__ stats) {
+        const jint* __restrict__ spawns, const jint* __restrict__ birthSpreads, julong* __restrict__ stats) {
     julong deaths = 0, outside = 0, movers = 0, children = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         requests[i] = moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
         childrenAsked(i, n, spawns, children, stats);
+        if (spawns[i] > 0) atomicMax(&stats[3], (julong) (birthSpreads[i] == 0 ? 1 : birthSpreads[i] & 0xFFFF));
     }
     addToCounter(&stats[0], deaths);
     addToCounter(&stats[4], outside);
@@ -360,31 +362,83 @@ __device__ __forceinline__ jint parentOf(const jint* offsets, jint parents, jint
     return lo;
 }
 
+// The place try `round` of child k of a parent names (-1: none): round 0 of a child without a spread, its parent's
+// place after the moves (-1 named) or the place named (-2: off the grid, none); for a spawnNear (spread = radius << 16 |
+// tries), an offset in [-radius, radius] per dimension around the place named, from the parent's stream at draw
+// 2 + 2 spawns + 4 (k tries + round), as org.colony.runtime.migration.BirthPlaces.near.
+__device__ jlong childTry(colony::Random& rng, jlong id, jint spawns, jint k, jint round, jlong location, jlong named,
+        jint spread, jint size0, jint size1, jint size2, jint dims, bool wrap) {
+    if (spread == 0) return round > 0 ? -1 : named == -1 ? location : named < 0 ? -1 : named;
+    const jint tries = spread & 0xFFFF;
+    const jint radius = spread >> 16;
+    if (round >= tries) return -1;
+    rng.reset(id);
+    rng.skip((juint) (2 + 2 * (julong) (juint) spawns + 4 * ((julong) (juint) k * (julong) tries + (julong) round)));
+    const colony::Frame none{};
+    const jint side = 2 * radius + 1;
+    const jint dx = rng.uniformInt(side, none, 0) - radius;
+    const jint dy = dims >= 2 ? rng.uniformInt(side, none, 0) - radius : 0;
+    const jint dz = dims >= 3 ? rng.uniformInt(side, none, 0) - radius : 0;
+    const jlong w = size0, h = size1;
+    const jlong nx = colony::coordinate(named % w + dx, size0, wrap);
+    const jlong ny = dims >= 2 ? colony::coordinate(named / w % h + dy, size1, wrap) : 0;
+    const jlong nz = dims >= 3 ? colony::coordinate(named / w / h + dz, size2, wrap) : 0;
+    if (nx < 0 || ny < 0 || nz < 0) return -1;
+    return nx + w * (ny + h * nz);
+}
+
+// Every child asked for: its parent, its priority and rank, and the place it tries in round 0 (requests; -1 for
+// none, which the grouping skips).
 extern "C" __global__ void colony_child_requests(jint total, jint parents, const jint* __restrict__ offsets,
         const jint* __restrict__ spawns, const jlong* __restrict__ locations, const jlong* __restrict__ birthPlaces,
-        const jlong* __restrict__ ids, julong seed, julong epoch, jint* __restrict__ parentOfChild,
-        jlong* __restrict__ requests, julong* __restrict__ priority, jlong* __restrict__ tie,
-        const julong* __restrict__ parentRank, julong* __restrict__ rank, bool* __restrict__ won) {
+        const jint* __restrict__ birthSpreads, const jlong* __restrict__ ids, julong seed, julong epoch,
+        jint* __restrict__ parentOfChild, jlong* __restrict__ requests, julong* __restrict__ priority,
+        jlong* __restrict__ tie, const julong* __restrict__ parentRank, julong* __restrict__ rank,
+        bool* __restrict__ won, jint size0, jint size1, jint size2, jint dims, bool wrap) {
     for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
         jint p = parentOf(offsets, parents, (jint) c);
         while (spawns[p] == 0) p--;   // parents with no children share the next parent's offset
         const jint k = (jint) c - offsets[p];
         parentOfChild[c] = p;
-        // On the parent's place after its move (-1), or on the place it named; a place off the grid (-2) is no
-        // request (the grouping skips it) and refuses the child.
-        const jlong named = birthPlaces[p];
-        requests[c] = named == -1 ? locations[p] : named < 0 ? -1 : named;
+        colony::Random rng(seed, epoch);
+        requests[c] = childTry(rng, ids[p], spawns[p], k, 0, locations[p], birthPlaces[p], birthSpreads[p], size0,
+                size1, size2, dims, wrap);
         won[c] = false;
         tie[c] = c;
         if (rank) rank[c] = parentRank[p];
         if (priority) {
-            colony::Random rng(seed, epoch);
             rng.reset(ids[p]);
             rng.skip(2 + 2 * (juint) k);
             const julong hi = rng.nextInt();
             const julong lo = rng.nextInt();
             priority[c] = (hi << 32) | lo;
         }
+    }
+}
+
+// After birth round `round - 1`: the children it placed are born there (won, place, and one more agent on the place);
+// the others try their place for `round` (requests; -1 for none).
+extern "C" __global__ void colony_child_round(jint total, jint round, const jint* __restrict__ parentOfChild,
+        const jint* __restrict__ offsets, const jint* __restrict__ spawns, const jlong* __restrict__ locations,
+        const jlong* __restrict__ birthPlaces, const jint* __restrict__ birthSpreads, const jlong* __restrict__ ids,
+        julong seed, julong epoch, jlong* __restrict__ requests, const bool* __restrict__ roundWon,
+        bool* __restrict__ won, jlong* __restrict__ place, jint* __restrict__ occupancy, jint size0, jint size1,
+        jint size2, jint dims, bool wrap) {
+    for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = requests[c];
+        if (r >= 0 && roundWon[c]) {
+            won[c] = true;
+            place[c] = r;
+            if (occupancy) atomicAdd(&occupancy[r], 1);
+        }
+        if (won[c] || round < 0) {
+            requests[c] = -1;
+            continue;
+        }
+        const jint p = parentOfChild[c];
+        colony::Random rng(seed, epoch);
+        requests[c] = childTry(rng, ids[p], spawns[p], (jint) c - offsets[p], round, locations[p], birthPlaces[p],
+                birthSpreads[p], size0, size1, size2, dims, wrap);
     }
 }
 

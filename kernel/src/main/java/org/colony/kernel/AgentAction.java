@@ -11,6 +11,11 @@ public enum AgentAction {
      * place) one int offset per dimension.
      */
     SPAWN,
+    /**
+     * {@code spawnNear(n, radius, tries)}: n more children, each on a place at random within the radius with room for
+     * it (up to {@code tries} places drawn); three int arguments.
+     */
+    SPAWN_NEAR,
     /** {@code kill()}: die; no arguments. */
     KILL
 }

@@ -45,6 +45,12 @@ public interface AgentBlock {
      */
     long[] birthPlaces();
 
+    /**
+     * {@return how the children asked for are spread, by slot: 0 for all on the birth place, else {@code radius << 16 |
+     * tries} of a {@code spawnNear} around it}
+     */
+    int[] birthSpreads();
+
     /** A move that would leave the grid. */
     long OUTSIDE = -2;
 

@@ -122,23 +122,49 @@ public final class KernelSupport {
     }
 
     /**
-     * {@return the birth place after a {@code spawn}: {@code place}, unless children were asked for at another place
-     * before, which fails the step}
+     * {@return the birth place after a {@code spawn} or {@code spawnNear}: {@code place}, unless children were asked
+     * for on another place or spread before, which fails the step}
      *
      * @param current the birth place so far (-1: the parent's own place after its move)
+     * @param currentSpread the spread so far (0: none)
      * @param asked the children asked for so far
-     * @param place the place this {@code spawn} names (-1 for {@code spawn(n)})
+     * @param place the place this call names (-1 for {@code spawn(n)})
+     * @param spread the spread this call names ({@link #spread}; 0 for {@code spawn})
      */
-    public static long birthPlace(long current, int asked, long place) {
-        if (asked > 0 && current != place) {
+    public static long birthPlace(long current, int currentSpread, int asked, long place, int spread) {
+        if (asked > 0 && (current != place || currentSpread != spread)) {
             throw new ColonyException(SPAWN_PLACES);
         }
         return place;
     }
 
+    /** The largest radius of {@code spawnNear}. */
+    public static final int MAX_SPAWN_RADIUS = 32767;
+    /** The most tries of {@code spawnNear}. */
+    public static final int MAX_SPAWN_TRIES = 65535;
+
+    /**
+     * {@return the spread of {@code spawnNear(n, radius, tries)}: {@code radius << 16 | tries}}
+     *
+     * @throws ColonyException where the radius or the tries are out of range
+     */
+    public static int spread(int radius, int tries) {
+        if (radius < 0 || radius > MAX_SPAWN_RADIUS || tries < 1 || tries > MAX_SPAWN_TRIES) {
+            throw new ColonyException(spreadError(radius, tries));
+        }
+        return radius << 16 | tries;
+    }
+
+    /** {@return the error of a {@code spawnNear} radius or tries out of range} */
+    public static String spreadError(int radius, int tries) {
+        return "spawnNear(n, " + radius + ", " + tries + ") needs 0 <= radius <= " + MAX_SPAWN_RADIUS
+                + " and 1 <= tries <= " + MAX_SPAWN_TRIES;
+    }
+
     /** The error of an agent asking for children at two places before one {@code manageAll}. */
     public static final String SPAWN_PLACES = "spawn asks for children at another place than the children asked for "
-            + "before; the children one agent asks for before a manageAll are born on one place";
+            + "before; the children one agent asks for before a manageAll are born on one place (or spread around one "
+            + "by one spawnNear)";
 
     /**
      * {@return the number of agents on the place stored at {@code s} (a storage index of the block, halo included) of

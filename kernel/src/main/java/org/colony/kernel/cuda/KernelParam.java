@@ -33,6 +33,8 @@ public record KernelParam(Kind kind, int slot, int index) {
         SPAWNS,
         /** An agent kernel's birth places by slot. */
         BIRTH_PLACES,
+        /** An agent kernel's birth spreads by slot. */
+        BIRTH_SPREADS,
         /** An agent kernel's places' column of place attribute {@code index}. */
         PLACE_COLUMN,
         /** An agent kernel's contributions to place attribute {@code index}, by slot. */

@@ -57,6 +57,8 @@ public enum IntrinsicMethod {
     MOVE_TO("moveTo", Owner.AGENT, 1, 3, AgentAction.MOVE_TO),
     /** {@code spawn(n[, dx[, dy[, dz]]])}: on the agent's place after its move, or at an offset from its place now. */
     SPAWN("spawn", Owner.AGENT, 1, 4, AgentAction.SPAWN),
+    /** {@code spawnNear(n, radius, tries)}: children on places at random near the agent's place now. */
+    SPAWN_NEAR("spawnNear", Owner.AGENT, 3, 3, AgentAction.SPAWN_NEAR),
     /** {@code kill()}. */
     KILL("kill", Owner.AGENT, 0, 0, AgentAction.KILL),
     /** {@code agentsHere(Type.class)}: the agents on the agent's place, only as a for-each source. */

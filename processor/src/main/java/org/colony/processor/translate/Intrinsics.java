@@ -59,15 +59,11 @@ final class Intrinsics {
                 }
                 // spawn(n, dx[, dy[, dz]]): the count, then one offset per grid dimension, evaluated in order
                 cx.dimensions.exactly(args.size() - 1, t);
-                List<ExpressionTranslator.Part> parts = new ArrayList<>();
-                for (ExpressionTree a : args) {
-                    parts.add(expressions.part(a));
-                }
-                List<Expr> values = new ArrayList<>();
-                for (Expr e : expressions.sequence(parts, t)) {
-                    values.add(Ir.convert(e, IrType.INT));
-                }
-                cx.emit(new Stmt.Intent(line, intrinsic.action(), values));
+                cx.emit(new Stmt.Intent(line, intrinsic.action(), ints(args, t)));
+                yield null;
+            }
+            case SPAWN_NEAR -> {
+                cx.emit(new Stmt.Intent(line, intrinsic.action(), ints(args, t)));
                 yield null;
             }
             case KILL -> {
@@ -124,6 +120,19 @@ final class Intrinsics {
             }
             default -> new Expr.AgentPlace();
         };
+    }
+
+    /** Translates int arguments, evaluated in order. */
+    private List<Expr> ints(List<? extends ExpressionTree> args, Tree t) {
+        List<ExpressionTranslator.Part> parts = new ArrayList<>();
+        for (ExpressionTree a : args) {
+            parts.add(expressions.part(a));
+        }
+        List<Expr> values = new ArrayList<>();
+        for (Expr e : expressions.sequence(parts, t)) {
+            values.add(Ir.convert(e, IrType.INT));
+        }
+        return values;
     }
 
     /** Translates one int offset (or coordinate) per grid dimension, fixing the model's dimensionality. */

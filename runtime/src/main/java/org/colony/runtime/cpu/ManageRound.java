@@ -11,6 +11,7 @@ import org.colony.kernel.Layout;
 import org.colony.kernel.RandomStream;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Topology;
+import org.colony.runtime.migration.BirthPlaces;
 import org.colony.runtime.migration.Priority;
 import org.colony.runtime.migration.Resolver;
 import org.colony.runtime.spi.AgentPartition.Batch;
@@ -71,6 +72,14 @@ public final class ManageRound {
     private int[] childK;
     private long[] childDest;
     private boolean[] childWon;
+    /** The place each child tries in the birth round under way ({@link AgentBlock#OUTSIDE}: none). */
+    private long[] childTry;
+    /** Agents per stored place after the moves, and the children born there in the rounds so far. */
+    private int[] after;
+    /** Per partition, the children asked for here that were born on its places. */
+    private long[] bornAt;
+    /** Whether a birth round ran (else {@link #settleBirths} runs them on this block's places alone). */
+    private boolean roundsRun;
     /** Per born child asked for here: its ordinal among its parent's born children. */
     private int[] childOrdinal;
     /** Per owner partition, the children asked for on its places (indices into the lists above). */
@@ -346,18 +355,74 @@ public final class ManageRound {
     // ---- 3. births --------------------------------------------------------------------------------
 
     /**
-     * Lists the children asked for by the agents here after the moves (arrivals included), each with the place it is
-     * to be born on: its parent's place, or the place its parent named. A place off the grid refuses its children at
-     * once; the others are requests to the partition owning the place.
+     * Lists the children asked for by the agents here after the moves (arrivals included) and, for birth round
+     * {@code round}, the place each child not yet born tries: its parent's place or the place its parent named (round
+     * 0 only), or the {@code round}-th place drawn around its parent's for a {@code spawnNear}. A place off the grid
+     * fails that try at once; the others are requests to the partition owning the place.
      *
      * @return per partition (this one included), the requests for its places
      */
-    public long[] birthRequests() {
-        long[] ids = cols.ids();
-        long[] loc = cols.locations();
+    public long[] birthRequests(int round) {
+        if (childOf == null) {
+            listChildren();
+        }
+        roundsRun = true;
+        int k = requests.length;
+        int[] perOwner = new int[k];
+        for (int q = 0; q < childOf.length; q++) {
+            childTry[q] = childWon[q] ? AgentBlock.OUTSIDE : candidate(q, round);
+            if (childTry[q] != AgentBlock.OUTSIDE) {
+                perOwner[owner(childTry[q])]++;
+            }
+        }
+        childrenTo = new int[k][];
+        for (int o = 0; o < k; o++) {
+            childrenTo[o] = new int[perOwner[o]];
+        }
+        int[] fill = new int[k];
+        for (int q = 0; q < childOf.length; q++) {
+            if (childTry[q] != AgentBlock.OUTSIDE) {
+                int o = owner(childTry[q]);
+                childrenTo[o][fill[o]++] = q;
+            }
+        }
+        birthVerdicts = new boolean[k][];
+        admittedBirths = new long[k];
+        long[] out = new long[k];
+        for (int o = 0; o < k; o++) {
+            out[o] = perOwner[o];
+        }
+        return out;
+    }
+
+    /**
+     * {@return the most birth rounds a child asked for here needs where some child names a place (its tries, 1
+     * without a spread), or 0 where every child is born on its parent's place after the moves (always this block's)}
+     */
+    public int birthTries() {
+        return tries(true);
+    }
+
+    private int tries(boolean namedOnly) {
+        if (childOf == null) {
+            listChildren();
+        }
         int[] spawns = cols.spawns();
-        long[] birthPlaces = cols.birthPlaces();
-        members = merge(ids);
+        int[] spreads = cols.birthSpreads();
+        long[] named = cols.birthPlaces();
+        int tries = 0;
+        for (int j = 0; j < memberCount; j++) {
+            int p = members[j];
+            if (spawns[p] > 0 && (!namedOnly || named[p] != -1 || spreads[p] != 0)) {
+                tries = Math.max(tries, spreads[p] == 0 ? 1 : spreads[p] & 0xFFFF);
+            }
+        }
+        return tries;
+    }
+
+    private void listChildren() {
+        int[] spawns = cols.spawns();
+        members = merge(cols.ids());
         long c = 0;
         for (int j = 0; j < memberCount; j++) {
             c += spawns[members[j]];
@@ -370,41 +435,35 @@ public final class ManageRound {
         childOf = new int[wanted];
         childK = new int[wanted];
         childDest = new long[wanted];
+        childTry = new long[wanted];
         childWon = new boolean[wanted];
-        int k = requests.length;
-        int[] perOwner = new int[k];
+        bornAt = new long[requests.length];
         int q = 0;
         for (int j = 0; j < memberCount; j++) {
-            int p = members[j];
-            long dest = birthPlaces[p] == -1 ? loc[p] : birthPlaces[p];
-            for (int i = 0; i < spawns[p]; i++) {
+            for (int i = 0; i < spawns[members[j]]; i++) {
                 childOf[q] = j;
-                childK[q] = i;
-                childDest[q] = dest;
-                if (dest != AgentBlock.OUTSIDE) {
-                    perOwner[owner(dest)]++;
-                }
-                q++;
+                childK[q++] = i;
             }
         }
-        childrenTo = new int[k][];
-        for (int o = 0; o < k; o++) {
-            childrenTo[o] = new int[perOwner[o]];
+    }
+
+    /**
+     * {@return the place child {@code q} tries in birth round {@code round}, or {@link AgentBlock#OUTSIDE} where it
+     * tries none (off the grid, or no try left)}
+     */
+    private long candidate(int q, int round) {
+        int p = members[childOf[q]];
+        int spread = cols.birthSpreads()[p];
+        long named = cols.birthPlaces()[p];
+        if (spread == 0) {
+            return round > 0 ? AgentBlock.OUTSIDE : named == -1 ? cols.locations()[p] : named;
         }
-        int[] fill = new int[k];
-        for (q = 0; q < wanted; q++) {
-            if (childDest[q] != AgentBlock.OUTSIDE) {
-                int o = owner(childDest[q]);
-                childrenTo[o][fill[o]++] = q;
-            }
+        int tries = spread & 0xFFFF;
+        if (round >= tries) {
+            return AgentBlock.OUTSIDE;
         }
-        birthVerdicts = new boolean[k][];
-        admittedBirths = new long[k];
-        long[] out = new long[k];
-        for (int o = 0; o < k; o++) {
-            out[o] = perOwner[o];
-        }
-        return out;
+        return BirthPlaces.near(rng, cols.ids()[p], cols.spawns()[p], childK[q], round, tries, spread >>> 16, named,
+                layout);
     }
 
     /** {@return bytes of one birth request to another partition: place, priority, parent id, k and the rank} */
@@ -421,7 +480,7 @@ public final class ManageRound {
             int q = childrenTo[to][r];
             int p = members[childOf[q]];
             long at = (long) bytes * r;
-            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at, childDest[q]);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at, childTry[q]);
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 8, Priority.child(rng, ids[p], childK[q]));
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 16, ids[p]);
             buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, at + 24, childK[q]);
@@ -451,12 +510,15 @@ public final class ManageRound {
         int t = (int) total;
         boolean[] won = null;
         if (bounded && t > 0) {
-            int[] after = new int[(int) layout.storedCells()];
-            for (int j = 0; j < memberCount; j++) {
-                if (!killed[members[j]]) {
-                    after[cell(loc[members[j]])]++;
+            if (after == null) { // the agents on each place after the moves; children born are added round by round
+                after = new int[(int) layout.storedCells()];
+                for (int j = 0; j < memberCount; j++) {
+                    if (!killed[members[j]]) {
+                        after[cell(loc[members[j]])]++;
+                    }
                 }
             }
+            int[] room = after;
             long[] to = new long[t];
             Object rankColumn = rankColumn();
             long[] rank = rankColumn == null ? null : new long[t];
@@ -465,7 +527,7 @@ public final class ManageRound {
             for (int r = 0; r < local.length; r++) {
                 int q = local[r];
                 int p = members[childOf[q]];
-                to[r] = childDest[q];
+                to[r] = childTry[q];
                 if (rank != null) {
                     rank[r] = Priority.rank(rankColumn, p);
                 }
@@ -487,10 +549,18 @@ public final class ManageRound {
                 }
             }
             // A stable sort: children of one parent keep their order k on equal priorities.
-            won = Resolver.resolve(to, rank, prio, parent, t, g -> capacity - after[cell(g)]);
+            won = Resolver.resolve(to, rank, prio, parent, t, g -> capacity - room[cell(g)]);
+            for (int r = 0; r < t; r++) {
+                if (won[r]) {
+                    room[cell(to[r])]++;
+                }
+            }
         }
         for (int r = 0; r < local.length; r++) {
-            childWon[local[r]] = won == null || won[r];
+            if (won == null || won[r]) {
+                childWon[local[r]] = true;
+                childDest[local[r]] = childTry[local[r]];
+            }
         }
         int at = local.length;
         for (Batch b : incoming) {
@@ -520,9 +590,13 @@ public final class ManageRound {
     public long takeBirthVerdicts(int to, MemorySegment verdicts) {
         long c = 0;
         for (int r = 0; r < childrenTo[to].length; r++) {
-            boolean v = verdicts.get(ValueLayout.JAVA_BYTE, r) != 0;
-            childWon[childrenTo[to][r]] = v;
-            c += v ? 1 : 0;
+            if (verdicts.get(ValueLayout.JAVA_BYTE, r) != 0) {
+                int q = childrenTo[to][r];
+                childWon[q] = true;
+                childDest[q] = childTry[q];
+                bornAt[to]++;
+                c++;
+            }
         }
         return c;
     }
@@ -534,17 +608,13 @@ public final class ManageRound {
 
     /** Writes the children born on partition {@code to}'s places: their parents' rows, then place and ordinal each. */
     public void packChildren(int to, MemorySegment buffer) {
-        int[] list = childrenTo[to];
-        int c = 0;
-        for (int q : list) {
-            c += childWon[q] ? 1 : 0;
-        }
+        int c = (int) bornAt[to];
         int[] slots = new int[c];
         long[] place = new long[c];
         long[] ordinal = new long[c];
         c = 0;
-        for (int q : list) {
-            if (childWon[q]) {
+        for (int q = 0; q < childOf.length; q++) {
+            if (childWon[q] && owner(childDest[q]) == to) {
                 slots[c] = members[childOf[q]];
                 place[c] = childDest[q];
                 ordinal[c++] = childOrdinal[q];
@@ -578,6 +648,7 @@ public final class ManageRound {
             loc[slot] = arriving.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, at + 16L * i);
             spawns[slot] = 0;
             birthPlaces[slot] = -1;
+            cols.birthSpreads()[slot] = 0;
         }
     }
 
@@ -586,9 +657,12 @@ public final class ManageRound {
      * were asked for, it settles them first); returns the number of parents with children born.
      */
     public long settleBirths() {
-        if (childOf == null) {
-            birthRequests();
-            resolveBirths(List.of());
+        if (!roundsRun) {
+            int tries = tries(false);
+            for (int round = 0; round < tries; round++) {
+                birthRequests(round);
+                resolveBirths(List.of());
+            }
         }
         int[] bornOf = new int[memberCount];
         childOrdinal = new int[childOf.length];
@@ -732,17 +806,16 @@ public final class ManageRound {
             }
         }
         // The children born here: those asked for here on this block's places, and those of other partitions.
-        int[] local = childrenTo == null ? new int[0] : childrenTo[self];
         int here = foreignChildren.length;
-        for (int q : local) {
-            here += childWon[q] ? 1 : 0;
+        for (int q = 0; q < childOf.length; q++) {
+            here += childWon[q] && owner(childDest[q]) == self ? 1 : 0;
         }
         int[] childSlot = new int[here];
         long[] childId = new long[here];
         long[] childPlace = new long[here];
         int c = 0;
-        for (int q : local) {
-            if (childWon[q]) {
+        for (int q = 0; q < childOf.length; q++) {
+            if (childWon[q] && owner(childDest[q]) == self) {
                 childSlot[c] = members[childOf[q]];
                 childId[c] = childIds.of(ids[members[childOf[q]]], childOrdinal[q]);
                 childPlace[c++] = childDest[q];

@@ -50,8 +50,13 @@ public interface RoundPartition extends AgentPartition {
     }
 
     @Override
-    default long[] birthRequests() {
-        return round().birthRequests();
+    default int birthTries() {
+        return round().birthTries();
+    }
+
+    @Override
+    default long[] birthRequests(int round) {
+        return round().birthRequests(round);
     }
 
     @Override

@@ -523,19 +523,29 @@ public final class PartitionedAgents implements AgentStore {
         int k = parts.length;
         Placed placed = null;
         if (any && k > 1) {
-            long[][] asked = new long[k][];
-            each(p -> asked[p] = parts[p].birthRequests());
-            long[][] told = tell(asked); // told[q][p]: the children p asks for on q's places
-            boolean remote = false;
-            for (int q = 0; q < k; q++) {
-                for (int p = 0; p < k; p++) {
-                    remote |= p != q && told[q][p] > 0;
-                }
+            long[] tries = new long[k];
+            each(p -> tries[p] = parts[p].birthTries());
+            long rounds = 0;
+            for (long t : cluster.distributed() ? Spread.gatherLongs(cluster, new long[] {max(tries)}) : tries) {
+                rounds = Math.max(rounds, t);
             }
-            if (remote) {
-                placed = placeChildren(asked, told);
-            } else {
-                each(p -> parts[p].resolveBirths(List.of()));
+            placed = rounds == 0 ? null : new Placed(new long[k][k], new long[k][k]);
+            for (int round = 0; round < rounds; round++) {
+                int r = round;
+                long[][] asked = new long[k][];
+                each(p -> asked[p] = parts[p].birthRequests(r));
+                long[][] told = tell(asked); // told[q][p]: the children of p trying q's places this round
+                boolean remote = false;
+                for (int q = 0; q < k; q++) {
+                    for (int p = 0; p < k; p++) {
+                        remote |= p != q && told[q][p] > 0;
+                    }
+                }
+                if (remote) {
+                    placeChildren(asked, told, placed);
+                } else {
+                    each(p -> parts[p].resolveBirths(List.of()));
+                }
             }
         }
         long[] parents = new long[k];
@@ -567,8 +577,11 @@ public final class PartitionedAgents implements AgentStore {
     private record Placed(long[][] sent, long[][] taken) {
     }
 
-    /** Births asked for on other partitions' places: the requests go to the owners, who settle them with their own. */
-    private Placed placeChildren(long[][] asked, long[][] told) {
+    /**
+     * One birth round with children trying other partitions' places: the requests go to the owners, who settle them
+     * with their own; the children born are counted into {@code placed}.
+     */
+    private void placeChildren(long[][] asked, long[][] told, Placed placed) {
         int k = parts.length;
         List<List<Batch>> incoming = lists(k);
         long requestBytes = parts[mine[0]].birthRequestBytes();
@@ -577,19 +590,26 @@ public final class PartitionedAgents implements AgentStore {
                 b -> parts[from].packBirthRequests(to, b),
                 b -> incoming.get(to).add(new Batch(from, told[to][from], b)))), this::local);
         each(q -> parts[q].resolveBirths(incoming.get(q)));
-        long[][] won = new long[k][k];
+        long[][] won = placed.sent();
         migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (owner, asker) -> new Parcel(owner, asker,
                 told[owner][asker], asked[asker][owner], b -> parts[owner].packBirthVerdicts(asker, b),
-                b -> won[asker][owner] = parts[asker].takeBirthVerdicts(owner, b))), this::local);
-        long[][] admitted = new long[k][k];
+                b -> won[asker][owner] += parts[asker].takeBirthVerdicts(owner, b))), this::local);
+        long[][] admitted = placed.taken();
         each(q -> {
             for (int p = 0; p < k; p++) {
                 if (p != q) {
-                    admitted[q][p] = parts[q].admittedBirths(p);
+                    admitted[q][p] += parts[q].admittedBirths(p);
                 }
             }
         });
-        return new Placed(won, admitted);
+    }
+
+    private static long max(long[] values) {
+        long m = 0;
+        for (long v : values) {
+            m = Math.max(m, v);
+        }
+        return m;
     }
 
     /** Sends the children born on other partitions' places there, after the parents' partitions settled them. */

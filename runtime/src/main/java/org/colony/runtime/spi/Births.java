@@ -6,19 +6,26 @@ import org.colony.runtime.spi.AgentPartition.Batch;
 
 /**
  * The births of a {@code manageAll} round on one partition's places, settled after the moves. Children are born on
- * their parent's place or on the place their parent named; where that place belongs to another partition, the
- * request travels there, the verdict comes back, and the child (its parent's row, its place and its ordinal among its
- * parent's born children) follows it. Where no child is asked for on another partition's place, only
+ * their parent's place or on the place their parent named, or try places drawn around it ({@code spawnNear}) in
+ * birth rounds; where a place belongs to another partition, the request travels there, the verdict comes back, and
+ * the child (its parent's row, its place and its ordinal among its parent's born children) follows it. Where no child is asked for on another partition's place, only
  * {@link #settleBirths} and {@link #packBirths} are called.
  */
 public interface Births {
 
     /**
-     * Lists the children asked for by the agents here (after the moves).
-     *
-     * @return per partition, this one included, the children asked for on its places
+     * {@return the birth rounds the children asked for here need where some names a place: the most tries of one; 0
+     * where every child is born on its parent's place after the moves (then {@link #settleBirths} settles them)}
      */
-    long[] birthRequests();
+    int birthTries();
+
+    /**
+     * Lists the places the children asked for here (after the moves) and not yet born try in birth round
+     * {@code round}.
+     *
+     * @return per partition, this one included, the children trying its places
+     */
+    long[] birthRequests(int round);
 
     /** {@return bytes of one birth request {@link #packBirthRequests} writes} */
     int birthRequestBytes();

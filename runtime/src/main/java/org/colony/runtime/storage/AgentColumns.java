@@ -35,6 +35,7 @@ public final class AgentColumns implements AgentBlock {
     private long[] targets;
     private int[] spawns;
     private long[] birthPlaces;
+    private int[] birthSpreads;
     private final Object[] contribution;
     private final Object[] contributed;
     private CpuBlock placeBlock;
@@ -80,13 +81,14 @@ public final class AgentColumns implements AgentBlock {
         spawns = new int[n];
         birthPlaces = new long[n];
         Arrays.fill(birthPlaces, -1);
+        birthSpreads = new int[n];
         Arrays.fill(contribution, null);
         Arrays.fill(contributed, null);
     }
 
     /** {@return bytes per slot, all columns included (contributions excepted)} */
     public static long bytesPerSlot(ModelInfo model) {
-        long b = 8 + 8 + 1 + 8 + 4 + 8;
+        long b = 8 + 8 + 1 + 8 + 4 + 8 + 4;
         for (AttributeInfo a : model.attributes()) {
             b += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
         }
@@ -166,6 +168,7 @@ public final class AgentColumns implements AgentBlock {
         long[] oldTargets = targets;
         int[] oldSpawns = spawns;
         long[] oldBirthPlaces = birthPlaces;
+        int[] oldBirthSpreads = birthSpreads;
         allocate((int) Math.min(MAX_AGENTS, Math.max(atLeast, slots + (long) slots / 2)));
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
@@ -179,6 +182,7 @@ public final class AgentColumns implements AgentBlock {
         System.arraycopy(oldTargets, 0, targets, 0, count);
         System.arraycopy(oldSpawns, 0, spawns, 0, count);
         System.arraycopy(oldBirthPlaces, 0, birthPlaces, 0, count);
+        System.arraycopy(oldBirthSpreads, 0, birthSpreads, 0, count);
     }
 
     /**
@@ -203,6 +207,7 @@ public final class AgentColumns implements AgentBlock {
             SlotCopy.toSegment(places, slots, n, segment, offset + rows.places());
             SlotCopy.toSegment(spawns, slots, n, segment, offset + rows.spawns());
             SlotCopy.toSegment(birthPlaces, slots, n, segment, offset + rows.birthPlaces());
+            SlotCopy.toSegment(birthSpreads, slots, n, segment, offset + rows.birthSpreads());
         }
         int column = 0;
         for (int a = 0; a < current.length; a++) {
@@ -227,6 +232,7 @@ public final class AgentColumns implements AgentBlock {
             SlotCopy.fromSegment(segment, offset + rows.places(), places, slots, n);
             SlotCopy.fromSegment(segment, offset + rows.spawns(), spawns, slots, n);
             SlotCopy.fromSegment(segment, offset + rows.birthPlaces(), birthPlaces, slots, n);
+            SlotCopy.fromSegment(segment, offset + rows.birthSpreads(), birthSpreads, slots, n);
             for (int i = 0; i < n; i++) {
                 killed[slots[i]] = false;
                 targets[slots[i]] = -1;
@@ -282,6 +288,7 @@ public final class AgentColumns implements AgentBlock {
         Arrays.fill(targets, first, first + n, -1L);
         Arrays.fill(spawns, first, first + n, 0);
         Arrays.fill(birthPlaces, first, first + n, -1L);
+        Arrays.fill(birthSpreads, first, first + n, 0);
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {
@@ -456,6 +463,11 @@ public final class AgentColumns implements AgentBlock {
     @Override
     public long[] birthPlaces() {
         return birthPlaces;
+    }
+
+    @Override
+    public int[] birthSpreads() {
+        return birthSpreads;
     }
 
     @Override

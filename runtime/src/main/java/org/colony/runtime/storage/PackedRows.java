@@ -5,8 +5,8 @@ import org.colony.kernel.ModelInfo;
 
 /**
  * The layout of agents' rows packed for another partition (or for a GPU's halo), column by column: the ids, then
- * with the agents' state their places, the places their children are born on and how many they asked
- * for, then every attribute element's column
+ * with the agents' state their places, the places their children are born on, how many they asked for
+ * and how they are spread, then every attribute element's column
  * (attribute by attribute, element by element), each {@code n} values long and unaligned. {@link AgentColumns}
  * packs and unpacks by it, and a backend that takes the rows into device columns finds each column by it.
  */
@@ -16,13 +16,15 @@ public final class PackedRows {
     private final long places;
     private final long spawns;
     private final long birthPlaces;
+    private final long birthSpreads;
     private final long bytes;
 
-    private PackedRows(long[] columnStart, long places, long spawns, long birthPlaces, long bytes) {
+    private PackedRows(long[] columnStart, long places, long spawns, long birthPlaces, long birthSpreads, long bytes) {
         this.columnStart = columnStart;
         this.places = places;
         this.spawns = spawns;
         this.birthPlaces = birthPlaces;
+        this.birthSpreads = birthSpreads;
         this.bytes = bytes;
     }
 
@@ -35,12 +37,15 @@ public final class PackedRows {
         long places = -1;
         long spawns = -1;
         long birthPlaces = -1;
+        long birthSpreads = -1;
         if (state) {
             places = at;
             at += 8 * n;
             birthPlaces = at;
             at += 8 * n;
             spawns = at;
+            at += 4 * n;
+            birthSpreads = at;
             at += 4 * n;
         }
         int elements = 0;
@@ -55,7 +60,7 @@ public final class PackedRows {
                 at += (long) a.type().bytes() * n;
             }
         }
-        return new PackedRows(starts, places, spawns, birthPlaces, at);
+        return new PackedRows(starts, places, spawns, birthPlaces, birthSpreads, at);
     }
 
     /** {@return where the ids start: the first column} */
@@ -76,6 +81,11 @@ public final class PackedRows {
     /** {@return where the places the children are born on start (rows packed with their state only)} */
     public long birthPlaces() {
         return checked(birthPlaces);
+    }
+
+    /** {@return where the spreads of the children asked for start (rows packed with their state only)} */
+    public long birthSpreads() {
+        return checked(birthSpreads);
     }
 
     /**

@@ -19,18 +19,19 @@ class PackedRowsTest {
             List.of(), List.of());
 
     @Test
-    void rowsWithTheirState_putPlacesBirthPlacesAndChildrenAfterTheIds() {
+    void rowsWithTheirState_putPlacesAndBirthsAfterTheIds() {
         PackedRows rows = PackedRows.of(MODEL, 5, true);
         assertEquals(0, rows.ids());
         assertEquals(40, rows.places());
         assertEquals(80, rows.birthPlaces());
         assertEquals(120, rows.spawns());
-        assertEquals(140, rows.column(0)); // energy
-        assertEquals(160, rows.column(1)); // history[0]
-        assertEquals(200, rows.column(2));
-        assertEquals(240, rows.column(3)); // history[2]
-        assertEquals(280, rows.column(4)); // alive
-        assertEquals(285, rows.bytes());
+        assertEquals(140, rows.birthSpreads());
+        assertEquals(160, rows.column(0)); // energy
+        assertEquals(180, rows.column(1)); // history[0]
+        assertEquals(220, rows.column(2));
+        assertEquals(260, rows.column(3)); // history[2]
+        assertEquals(300, rows.column(4)); // alive
+        assertEquals(305, rows.bytes());
     }
 
     @Test

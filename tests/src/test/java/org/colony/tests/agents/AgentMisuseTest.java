@@ -151,7 +151,7 @@ class AgentMisuseTest {
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(0));
             Agents<Stone> wrong = (Agents<Stone>) (Agents<?>) walkers;
             assertEquals("Stone::grow is a method of Stone, but these agents are Walker; steps: [go, jump, breed, cull, "
-                    + "breedAndCull, mark, add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces]",
+                    + "breedAndCull, mark, add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces, breedNear, spread]",
                     message(() -> wrong.callAll(Stone::grow, 1)));
             StepRef0<Walker> go = Walker::go;
             assertEquals("Walker::go is a method of Walker, but these places hold Field; steps: [census]",
@@ -167,7 +167,7 @@ class AgentMisuseTest {
             assertEquals("Field.rich is not a @Step of Field; steps: [census]", message(() -> field.count("rich", 1)));
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(0));
             assertEquals("Walker.census is not a @Step of Walker; steps: [go, jump, breed, cull, breedAndCull, mark, "
-                    + "add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces]",
+                    + "add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces, breedNear, spread]",
                     message(() -> walkers.callAll("census")));
         }
     }
@@ -215,9 +215,24 @@ class AgentMisuseTest {
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(1, 2, 3));
             assertEquals("step Walker.breedOnTwoPlaces (Walker.java:192) failed: spawn asks for children at another "
                     + "place than the children asked for before; the children one agent asks for before a manageAll "
-                    + "are born on one place", message(() -> {
+                    + "are born on one place (or spread around one by one spawnNear)", message(() -> {
                         walkers.callAll(Walker::breedOnTwoPlaces);
                         walkers.ids(); // a GPU reports the failure when the host next waits for it
+                    }));
+        }
+    }
+
+    @Test
+    void spawnNearWithABadRadiusOrTries_failsTheStep() {
+        try (Simulation sim = Lang.sim(1)) {
+            Places<Field> field = sim.places(Field.class, Grid.of(4, 4));
+            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(1, 2, 3));
+            walkers.set("dx", new int[] {1, -1, 2});
+            walkers.set("dy", new int[] {1, 1, 0});
+            assertEquals("step Walker.breedNear (Walker.java:202) failed: spawnNear(n, -1, 1) needs 0 <= radius <= "
+                    + "32767 and 1 <= tries <= 65535", message(() -> {
+                        walkers.callAll(Walker::breedNear);
+                        walkers.ids();
                     }));
         }
     }

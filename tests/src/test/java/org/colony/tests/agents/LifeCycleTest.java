@@ -114,6 +114,48 @@ class LifeCycleTest {
         }
     }
 
+    @ParameterizedTest(name = "capacity={0} threads={1} wrap={2}")
+    @CsvSource({
+        "2147483647, 1, false",
+        "1, 1, false",
+        "1, 3, true",
+        "2, 1, true",
+    })
+    void childrenSpreadNearTheirParents_matchReference(int capacity, int threads, boolean wrap) {
+        long seed = 29;
+        int w = 40;
+        int h = 30;
+        long[] start = WalkerReference.startPlaces(w * h / 3, w, h, w, Math.min(capacity, 3), 7);
+        WalkerReference ref = new WalkerReference(w, h, wrap, seed, capacity, start);
+        try (Simulation sim = Lang.sim(threads, seed)) {
+            Places<Field> field = sim.places(Field.class, wrap ? Grid.of(w, h).wrap() : Grid.of(w, h));
+            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(start), capacity);
+            long born = 0;
+            long refused = 0;
+            for (int round = 0; round < 4; round++) {
+                ref.randomize(700 + round, 3, 0, w);
+                for (WalkerReference.W a : ref.walkers) { // radius 0 to 3, 1 to 4 tries, up to 5 children
+                    a.dx = Math.abs(a.dx);
+                    a.dy = 1 + Math.abs(a.dy) % 4;
+                    a.children = a.children * 5 / 3;
+                }
+                ref.load(walkers);
+                walkers.callAll(Walker::breedNear);
+                walkers.callAll(Walker::cull);
+                ref.breedNear();
+                ref.cull();
+                long epoch = sim.epoch();
+                ManageReport report = walkers.manageAll();
+                assertEquals(ref.manage(epoch), report, "round " + round);
+                ref.assertSame(walkers, "after round " + round);
+                born += report.births();
+                refused += report.birthsRefused();
+            }
+            assertTrue(born > 300, "born " + born);
+            assertEquals(capacity != Integer.MAX_VALUE || !wrap, refused > 0, "births refused: " + refused);
+        }
+    }
+
     @Test
     void children_copyTheParentAtTheEndOfTheStep_andTakeNewIdsInParentOrder() {
         try (Simulation sim = Lang.sim(1)) {

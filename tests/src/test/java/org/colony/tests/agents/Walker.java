@@ -193,4 +193,21 @@ public class Walker extends Agent<Field> {
         spawn(1, 1, 0);
         spawn(1, 0, 1);
     }
+
+    /**
+     * Asks for {@code children} children, each on a place drawn within {@code dx} of its place (up to {@code dy}
+     * tries), then changes itself.
+     */
+    @Step
+    void breedNear() {
+        spawnNear(children, dx, dy);
+        energy += 100;
+    }
+
+    /** Makes dx a radius (0 to 3) and dy a number of tries (1 to 4) for {@link #breedNear}. */
+    @Step
+    void spread() {
+        dx = Math.abs(dx) % 4;
+        dy = 1 + Math.abs(dy) % 4;
+    }
 }

@@ -48,6 +48,9 @@ final class WalkerReference {
         int spawns;
         /** Where the children are born: -1 on this walker's place after its move, else the place named. */
         long birthPlace = -1;
+        /** For spawnNear: the radius and tries around birthPlace; 0 tries for a plain spawn. */
+        int radius;
+        int tries;
 
         W(long id, long place) {
             this.id = id;
@@ -145,6 +148,28 @@ final class WalkerReference {
         }
     }
 
+    void breedNear() {
+        for (W a : walkers) {
+            a.spawns += a.children;
+            a.birthPlace = a.place;
+            a.radius = a.dx;
+            a.tries = a.dy;
+            a.energy += 100;
+        }
+    }
+
+    /**
+     * The place try {@code t} of child {@code k} of a spawnNear names: an offset in [-radius, radius] along x, then y,
+     * from uniformInt draws of the parent's stream starting at draw 2 + 2 n + 4 (k tries + t).
+     */
+    long near(RandomStream rng, W a, int k, int t) {
+        rng.reset(a.id);
+        rng.skip(2 + 2L * a.spawns + 4L * ((long) k * a.tries + t));
+        int dx = rng.uniformInt(2 * a.radius + 1) - a.radius;
+        int dy = rng.uniformInt(2 * a.radius + 1) - a.radius;
+        return index(a.birthPlace % w + dx, a.birthPlace / w + dy);
+    }
+
     void cull() {
         for (W a : walkers) {
             if (a.doomed) {
@@ -192,6 +217,10 @@ final class WalkerReference {
 
     /** A request for room on a place: higher priority first, then the lower tie-breaking key. */
     private record Request(W who, long dest, long priority, long tie) {
+    }
+
+    /** Child k of a parent, asked for as the seq-th child of the manageAll (parents in id order, then k). */
+    private record Child(W parent, int k, long priority, int seq) {
     }
 
     private static final Comparator<Request> ORDER = (a, b) -> {
@@ -248,20 +277,41 @@ final class WalkerReference {
                 after[(int) a.place]++;
             }
         }
-        List<Request> births = new ArrayList<>();
-        long offGrid = 0;
+        // Births in rounds: round t, every child not yet born tries its place for round t (its parent's or the one
+        // named, in round 0; the t-th drawn for a spawnNear with more than t tries), settled within the room left.
+        List<Child> children = new ArrayList<>();
+        int rounds = 0;
         for (W a : walkers) {
-            long dest = a.birthPlace == -1 ? a.place : a.birthPlace;
             for (int k = 0; k < a.spawns; k++) {
-                if (dest == OUTSIDE) {
-                    offGrid++;
-                } else {
-                    births.add(new Request(a, dest, priority(rng, a.id, 2 + 2L * k), births.size()));
-                }
+                children.add(new Child(a, k, priority(rng, a.id, 2 + 2L * k), children.size()));
+                rounds = Math.max(rounds, a.tries == 0 ? 1 : a.tries);
             }
         }
-        List<Request> born = new ArrayList<>(settle(births, after));
-        born.sort(Comparator.comparingLong(Request::tie));
+        long[] bornOn = new long[children.size()];
+        Arrays.fill(bornOn, -1);
+        for (int t = 0; t < rounds; t++) {
+            List<Request> tries = new ArrayList<>();
+            for (Child c : children) {
+                W a = c.parent;
+                if (bornOn[c.seq] >= 0 || t >= Math.max(1, a.tries)) {
+                    continue;
+                }
+                long dest = a.tries > 0 ? near(rng, a, c.k, t) : a.birthPlace == -1 ? a.place : a.birthPlace;
+                if (dest != OUTSIDE) {
+                    tries.add(new Request(a, dest, c.priority, c.seq));
+                }
+            }
+            for (Request r : settle(tries, after)) {
+                bornOn[(int) r.tie] = r.dest;
+                after[(int) r.dest]++;
+            }
+        }
+        List<Request> born = new ArrayList<>();
+        for (Child c : children) {
+            if (bornOn[c.seq] >= 0) {
+                born.add(new Request(c.parent, bornOn[c.seq], c.priority, c.seq));
+            }
+        }
         List<W> next = new ArrayList<>();
         for (W a : walkers) {
             if (!a.dead) {
@@ -270,6 +320,8 @@ final class WalkerReference {
             a.target = -1;
             a.spawns = 0;
             a.birthPlace = -1;
+            a.tries = 0;
+            a.radius = 0;
         }
         for (Request r : born) {
             W c = r.who.child(nextId++);
@@ -278,7 +330,7 @@ final class WalkerReference {
         }
         walkers = next;
         return new ManageReport(deaths, born.size(), moved.size(), moves.size() - moved.size(),
-                births.size() - born.size() + offGrid, outside, next.size());
+                children.size() - born.size(), outside, next.size());
     }
 
     // ---- the driver's side ------------------------------------------------------------------

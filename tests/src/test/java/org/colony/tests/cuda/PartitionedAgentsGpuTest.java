@@ -77,6 +77,9 @@ class PartitionedAgentsGpuTest {
         "BREED_AT, 29, 1, true, 1, 3x2",
         "BREED_AT, 29, 2147483647, false, 1, 4",
         "BREED_AT, 29, 2, false, 2, 2",
+        "BREED_NEAR, 29, 1, true, 1, 3x2",
+        "BREED_NEAR, 29, 2, false, 1, 4",
+        "BREED_NEAR, 29, 1, false, 2, 2",
     })
     void walkers_acrossGpuPartitions_giveTheCpusReportsAndState(Script script, int n, int capacity, boolean wrap,
             int devices, String partitions) {
@@ -88,7 +91,8 @@ class PartitionedAgentsGpuTest {
     }
 
     @ParameterizedTest(name = "{0} capacity={1} wrap={2} on one GPU block")
-    @CsvSource({"BREED, 2, true", "BREED_AT, 1, true", "BREED_AT, 2147483647, false", "BREED_AT, 3, false"})
+    @CsvSource({"BREED, 2, true", "BREED_AT, 1, true", "BREED_AT, 2147483647, false", "BREED_AT, 3, false",
+        "BREED_NEAR, 1, true", "BREED_NEAR, 1, false", "BREED_NEAR, 2147483647, true", "BREED_NEAR, 2, false"})
     void walkers_onOneGpuBlock_giveTheCpusReportsAndState(Script script, int capacity, boolean wrap) {
         assertSame(PartitionedAgentsTest.walkers(CPU, script, 29, 25, wrap, capacity, null),
                 PartitionedAgentsTest.walkers(ONE_GPU, script, 29, 25, wrap, capacity, null), script + " on one GPU");

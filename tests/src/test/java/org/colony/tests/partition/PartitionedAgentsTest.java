@@ -250,7 +250,9 @@ public class PartitionedAgentsTest {
         /** children of parents that die in the same step. */
         BREED_AND_CULL("breedAndCull"),
         /** children on places their parents name, up to 3 cells away, often in another partition. */
-        BREED_AT("go", "breedAt", "cull");
+        BREED_AT("go", "breedAt", "cull"),
+        /** children spread around their parents (radius dx, dy tries; both made small and positive), over borders. */
+        BREED_NEAR("spread", "go", "breedNear", "cull");
 
         final String[] steps;
 
@@ -305,6 +307,10 @@ public class PartitionedAgentsTest {
         "BREED_AT, 29, 1, true, 3x2",
         "BREED_AT, 29, 2, false, 2",
         "BREED_AT, 29, 3, true, 1x3",
+        "BREED_NEAR, 29, 1, false, 4",
+        "BREED_NEAR, 29, 1, true, 3x2",
+        "BREED_NEAR, 29, 2147483647, true, 2",
+        "BREED_NEAR, 29, 2, false, 5x1",
     })
     void walkers_acrossPartitionBorders_giveTheReportsAndStateOfOneBlock(Script script, int n, int capacity,
             boolean wrap, String partitions) {

@@ -104,7 +104,7 @@ public final class DeviceErrors implements AutoCloseable {
         int detail2 = copy.get(JAVA_INT, DETAIL2);
         record.clear();
         int kind = code >>> 24;
-        if (kind == 5 || kind == 6 || kind == 7) {
+        if (kind >= 5 && kind <= 8) {
             // manageAll's spawn limit and a plain place write by two agents are refused before anything changes, as on
             // the CPU: the simulation goes on
             throw new ColonyException(message(code, detail, detail2, who));
@@ -131,10 +131,13 @@ public final class DeviceErrors implements AutoCloseable {
                     + " is written with a plain assignment by two agents on it; plain writes need at most one agent "
                     + "per place";
             case 7 -> KernelSupport.SPAWN_PLACES;
+            case 8 -> KernelSupport.spreadError(detail, detail2);
             default -> "error " + (code >>> 24);
         };
         // Where the CPU backend names no line (its check sits in a shared helper), neither does this.
-        String site = code >>> 24 == 5 || code >>> 24 == 7 ? what : (info == null ? "" : sourceFiles.get(model) + ":") + line + ": " + what;
+        int kind = code >>> 24;
+        String site = kind == 5 || kind == 7 || kind == 8 ? what
+                : (info == null ? "" : sourceFiles.get(model) + ":") + line + ": " + what;
         if (stepInfo == null) {
             return site + " (reported by the GPU)";
         }

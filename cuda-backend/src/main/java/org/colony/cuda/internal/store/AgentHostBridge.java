@@ -63,6 +63,8 @@ final class AgentHostBridge {
             MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, cols.spawns(), 0, n);
             columns.birthPlaces().download(host, 0, 8L * n);
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.birthPlaces(), 0, n);
+            columns.birthSpreads().download(host, 0, 4L * n);
+            MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, cols.birthSpreads(), 0, n);
             columns.killed().download(host, 0, n);
             HostCopy.fromSegment(host, 0, cols.killed(), 0, n, ScalarType.BOOLEAN);
             DeviceBuffer[] current = columns.current();

@@ -114,7 +114,7 @@ public final class CudaAgentStore implements AgentStore {
 
     /** Bytes of device memory per slot. */
     public static long bytesPerSlot(ModelInfo model) {
-        long b = 8 + 8 + 1 + 8 + 4 + 8 + 4;
+        long b = 8 + 8 + 1 + 8 + 4 + 8 + 4 + 4;
         for (AttributeInfo a : model.attributes()) {
             b += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
         }
@@ -231,6 +231,7 @@ public final class CudaAgentStore implements AgentStore {
                 case TARGETS -> arguments.add(columns.targets().pointer());
                 case SPAWNS -> arguments.add(columns.spawns().pointer());
                 case BIRTH_PLACES -> arguments.add(columns.birthPlaces().pointer());
+                case BIRTH_SPREADS -> arguments.add(columns.birthSpreads().pointer());
                 case PLACE_COLUMN -> arguments.add(places.column(param.index()));
                 case CONTRIBUTION -> arguments.add(pointer(columns.contribution(param.index())));
                 case WROTE -> arguments.add(pointer(columns.contributed(param.index())));

@@ -54,6 +54,7 @@ final class DeviceAgentColumns {
     private DeviceBuffer targets;
     private DeviceBuffer spawns;
     private DeviceBuffer birthPlaces;
+    private DeviceBuffer birthSpreads;
 
     /**
      * Allocates the columns for agents of the given ids (increasing; null: 0, 1, ...) at the given global place
@@ -103,6 +104,8 @@ final class DeviceAgentColumns {
         targets = DeviceBuffer.pooled(8 * n);
         spawns = DeviceBuffer.pooled(4 * n);
         birthPlaces = DeviceBuffer.pooled(8 * n);
+        birthSpreads = DeviceBuffer.pooled(4 * n);
+        Driver.memset8(birthSpreads.pointer(), (byte) 0, 4 * n);
         device.fillLong(targets.pointer(), n, -1);
         device.fillLong(birthPlaces.pointer(), n, -1);
         for (int p = 0; p < contribution.length; p++) {
@@ -201,6 +204,11 @@ final class DeviceAgentColumns {
         return birthPlaces;
     }
 
+    /** How the children asked for are spread, by slot: 0, or radius << 16 | tries of a spawnNear. */
+    DeviceBuffer birthSpreads() {
+        return birthSpreads;
+    }
+
     /** What the agents wrote to place attribute {@code attribute}, by slot; null before a step wrote it. */
     DeviceBuffer contribution(int attribute) {
         return contribution[attribute];
@@ -246,6 +254,7 @@ final class DeviceAgentColumns {
         Driver.memset8(spawns.pointer() + 4 * from, (byte) 0, 4 * (slots - from));
         device.fillLong(targets.pointer() + 8 * from, slots - from, -1);
         device.fillLong(birthPlaces.pointer() + 8 * from, slots - from, -1);
+        Driver.memset8(birthSpreads.pointer() + 4 * from, (byte) 0, 4 * (slots - from));
     }
 
     /**
@@ -266,7 +275,7 @@ final class DeviceAgentColumns {
         } else {
             DeviceBuffer[] oldCurrent = current;
             DeviceBuffer[] oldNext = next;
-            DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces};
+            DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads};
             long oldSlots = slots;
             allocate(newSlots);
             try {
@@ -306,6 +315,7 @@ final class DeviceAgentColumns {
         spawns = inPlace(spawns, map, total, 1, 4);
         targets = inPlace(targets, map, total, 1, 8);
         birthPlaces = inPlace(birthPlaces, map, total, 1, 8);
+        birthSpreads = inPlace(birthSpreads, map, total, 1, 4);
     }
 
     /**
@@ -336,7 +346,7 @@ final class DeviceAgentColumns {
         }
         DeviceBuffer[] oldCurrent = current;
         DeviceBuffer[] oldNext = next;
-        DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces};
+        DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads};
         long oldSlots = slots;
         allocate(Math.min(MAX_AGENTS, Math.max(need, slots + slots / 2)));
         try {
@@ -350,8 +360,8 @@ final class DeviceAgentColumns {
                     }
                 }
             }
-            int[] sizes = {8, 8, 1, 8, 4, 8};
-            DeviceBuffer[] now = {ids, locations, killed, targets, spawns, birthPlaces};
+            int[] sizes = {8, 8, 1, 8, 4, 8, 4};
+            DeviceBuffer[] now = {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads};
             for (int i = 0; i < old.length; i++) {
                 if (count > 0) {
                     Driver.copyOnDevice(now[i].pointer(), old[i].pointer(), count * sizes[i]);
@@ -369,7 +379,7 @@ final class DeviceAgentColumns {
     }
 
     private void freeColumns() {
-        free(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces});
+        free(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads});
     }
 
     /** Frees attribute columns (second buffers where there are) and the other per-slot columns. */
@@ -410,7 +420,7 @@ final class DeviceAgentColumns {
 
     /** Frees the columns and the contributions to places. */
     void closeColumns() {
-        List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces});
+        List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads});
         for (int p = 0; p < contribution.length; p++) {
             all.add(contribution[p]);
             all.add(contributed[p]);

@@ -349,4 +349,9 @@ final class DeviceAgentIndex {
     void close() {
         Closeables.closeAll(start, order, ghostCounts);
     }
+
+    /** {@return the layout of the places the agents live on} */
+    Layout layout() {
+        return places.layout();
+    }
 }

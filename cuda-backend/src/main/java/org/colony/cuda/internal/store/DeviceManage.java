@@ -5,6 +5,7 @@ import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.device.ScratchPool;
 import org.colony.cuda.internal.launch.LaunchTimer;
+import org.colony.kernel.Layout;
 import org.colony.runtime.agents.ManageReport;
 
 /**
@@ -61,7 +62,8 @@ final class DeviceManage {
         long phaseStart = device.context().timer().on() ? device.context().timer().start() : 0L;
         device.run("colony_move_requests", n, p -> p.add(n).add(columns.killed().pointer())
                 .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
-                .add(index.shifted(occupancy)).add(columns.spawns().pointer()).add(stats));
+                .add(index.shifted(occupancy)).add(columns.spawns().pointer()).add(columns.birthSpreads().pointer())
+                .add(stats));
         long[] first = device.checkedStats(stats, 8);
         phaseStart = phase("1 requests", phaseStart);
         if (first[7] != 0) {
@@ -102,8 +104,8 @@ final class DeviceManage {
         long childWon = pool.get("manage.childWon", childRoom);
         long childRank = pool.get("manage.childRank", 4 * childRoom);
         long childPlace = pool.get("manage.childPlace", 8 * childRoom);
-        long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, bounded, rank, offsets, childParent,
-                childWon, childRank, childPlace);
+        long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, first[3], bounded, rank, offsets,
+                childParent, childWon, childRank, childPlace);
         phaseStart = phase("3 births", phaseStart);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
         // died and none was born.
@@ -156,18 +158,25 @@ final class DeviceManage {
      * or the places the parents named; -1 for a place off the grid, which refuses them), ranking them by their
      * parents' {@code parentRank} (0: none); returns how many are born, with their ranks among the born.
      */
-    private long children(long seed, long epoch, long n, long wanted, boolean bounded, long parentRank, long offsets,
-            long childParent, long childWon, long childRank, long requests) {
+    private long children(long seed, long epoch, long n, long wanted, long rounds, boolean bounded, long parentRank,
+            long offsets, long childParent, long childWon, long childRank, long childPlace) {
         ScratchPool pool = device.pool();
         long keys = index.keys();
+        Layout layout = index.layout();
+        // With one round the requests are the places (children born where they asked); with more, each round's
+        // requests are apart from the places of the children born so far.
+        long requests = rounds > 1 ? pool.get("children.requests", 8 * wanted) : childPlace;
         long priority = bounded ? pool.get("children.priority", 8 * wanted) : 0L;
         long tie = pool.get("children.tie", 8 * wanted);
         long flags = pool.get("children.flags", 4 * wanted);
         long rank = parentRank == 0L ? 0L : pool.get("children.rank", 8 * wanted);
+        long roundWon = rounds > 1 ? pool.get("children.roundWon", wanted) : childWon;
         device.run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(offsets)
                 .add(columns.spawns().pointer()).add(columns.locations().pointer()).add(columns.birthPlaces().pointer())
-                .add(columns.ids().pointer()).add(seed).add(epoch).add(childParent).add(requests).add(priority).add(tie)
-                .add(parentRank).add(rank).add(childWon));
+                .add(columns.birthSpreads().pointer()).add(columns.ids().pointer()).add(seed).add(epoch)
+                .add(childParent).add(requests).add(priority).add(tie).add(parentRank).add(rank).add(childWon)
+                .addInt(layout.size0()).addInt(layout.size1()).addInt(layout.size2()).addInt(layout.dims())
+                .addBoolean(layout.wrap()));
         long occupancy = 0L;
         if (bounded) {
             occupancy = device.gridScratch().zeroed("children.occupancy", 4 * keys);
@@ -178,8 +187,20 @@ final class DeviceManage {
         long occupied = occupancy;
         long bucketStart = device.gridScratch().get("children.bucketStart", 4 * (keys + 1));
         long bucketOrder = pool.get("children.bucketOrder", 4 * wanted);
-        index.group(requests, wanted, keys, bucketStart, bucketOrder, false);
-        index.grant(bucketStart, bucketOrder, occupied, childWon, rank, priority, tie);
+        for (int round = 0; round < rounds; round++) {
+            index.group(requests, wanted, keys, bucketStart, bucketOrder, false);
+            index.grant(bucketStart, bucketOrder, occupied, roundWon, rank, priority, tie);
+            if (rounds > 1) { // the born take their places; the others try the next round's
+                int next = round + 1 < rounds ? round + 1 : -1;
+                long occ = occupied == 0L ? 0L : index.shifted(occupied);
+                device.run("colony_child_round", wanted, p -> p.addInt((int) wanted).addInt(next).add(childParent)
+                        .add(offsets).add(columns.spawns().pointer()).add(columns.locations().pointer())
+                        .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer())
+                        .add(columns.ids().pointer()).add(seed).add(epoch).add(requests).add(roundWon).add(childWon)
+                        .add(childPlace).add(occ).addInt(layout.size0()).addInt(layout.size1())
+                        .addInt(layout.size2()).addInt(layout.dims()).addBoolean(layout.wrap()));
+            }
+        }
         device.run("colony_flags", wanted, p -> p.add(wanted).add(childWon).addBoolean(false).add(flags));
         return device.scanner().scan(flags, childRank, wanted);
     }

@@ -119,7 +119,7 @@ public final class CudaLaunchFacts {
         }
         if (model.agent()) {
             for (Kind own : List.of(Kind.IDS, Kind.LOCATIONS, Kind.KILLED, Kind.TARGETS, Kind.SPAWNS,
-                    Kind.BIRTH_PLACES)) {
+                    Kind.BIRTH_PLACES, Kind.BIRTH_SPREADS)) {
                 params.add(KernelParam.of(own));
             }
             List<AttributeRef> places = model.place().attributes();
@@ -169,6 +169,7 @@ public final class CudaLaunchFacts {
             case TARGETS -> "jlong* __restrict__ targets";
             case SPAWNS -> "jint* __restrict__ spawns";
             case BIRTH_PLACES -> "jlong* __restrict__ birthPlaces";
+            case BIRTH_SPREADS -> "jint* __restrict__ birthSpreads";
             case PLACE_COLUMN -> placePointer(model, param, "const ", "_place");
             case CONTRIBUTION -> placePointer(model, param, "", "_contrib");
             case WROTE -> "bool* __restrict__ " + model.place().attributes().get(param.index()).name() + "_wrote";

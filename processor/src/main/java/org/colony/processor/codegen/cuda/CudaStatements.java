@@ -268,12 +268,14 @@ final class CudaStatements {
     private void intent(Stmt.Intent act) {
         switch (act.kind()) {
             case KILL -> emit("killed[a] = true;");
-            case SPAWN -> {
+            case SPAWN, SPAWN_NEAR -> {
                 String n = p(act.args().get(0));
-                // As on the CPU: calls add up, a total past int's range fails the step, a negative total is
-                // refused by manageAll.
                 String place = "-1";
-                if (act.args().size() > 1) {
+                String spread = "0";
+                if (act.kind() == AgentAction.SPAWN_NEAR) {
+                    place = "locations[a]";
+                    spread = "colony::spread(f, " + p(act.args().get(1)) + ", " + p(act.args().get(2)) + ")";
+                } else if (act.args().size() > 1) {
                     List<String> offsets = new ArrayList<>();
                     for (int d = 1; d < 4; d++) {
                         offsets.add(d < act.args().size() ? p(act.args().get(d)) : "0");
@@ -281,9 +283,12 @@ final class CudaStatements {
                     place = "colony::birthPlace(colony::neighborIndex(f, gx, gy, gz, " + String.join(", ", offsets)
                             + "))";
                 }
-                // One birth place per agent and manageAll: another place after children were asked for fails.
-                emit("{ const jlong bp = " + place + "; if (spawns[a] > 0 && birthPlaces[a] != bp) colony::fail(f, "
-                        + "colony::SPAWN_PLACE, " + storage.line() + "); else birthPlaces[a] = bp; }");
+                // One birth place (and spread) per agent and manageAll: another after children were asked for fails.
+                emit("{ const jlong bp = " + place + "; const jint sp = " + spread + "; if (spawns[a] > 0 && "
+                        + "(birthPlaces[a] != bp || birthSpreads[a] != sp)) colony::fail(f, colony::SPAWN_PLACE, "
+                        + storage.line() + "); else { birthPlaces[a] = bp; birthSpreads[a] = sp; } }");
+                // As on the CPU: calls add up, a total past int's range fails the step, a negative total is
+                // refused by manageAll.
                 emit("{ const jint n = " + n + "; const jlong asked = (jlong) spawns[a] + n; if (asked > 2147483647LL) "
                         + "colony::fail(f, colony::SPAWN, " + storage.line() + ", n, (juint) asked); else spawns[a] = "
                         + "(jint) asked; }");

@@ -313,11 +313,18 @@ final class JavaStatements {
         switch (act.kind()) {
             case KILL -> code.addStatement("$L[a$$] = true",
                     storage.agentArray("kill$", ArrayTypeName.of(TypeName.BOOLEAN), "killed"));
-            case SPAWN -> {
+            case SPAWN, SPAWN_NEAR -> {
                 String spawns = storage.agentArray("spawn$", ArrayTypeName.of(TypeName.INT), "spawns");
                 String births = storage.agentArray("birth$", ArrayTypeName.of(TypeName.LONG), "birthPlaces");
+                String spreads = storage.agentArray("spread$", ArrayTypeName.of(TypeName.INT), "birthSpreads");
                 CodeBlock place = CodeBlock.of("-1L");
-                if (act.args().size() > 1) {
+                CodeBlock spread = CodeBlock.of("0");
+                if (act.kind() == AgentAction.SPAWN_NEAR) {
+                    place = CodeBlock.of("$L[a$$]", storage.agentArray("loc$", ArrayTypeName.of(TypeName.LONG),
+                            "locations"));
+                    spread = CodeBlock.of("$T.spread($L, $L)", RuntimeNames.KERNEL_SUPPORT, p(act.args().get(1)),
+                            p(act.args().get(2)));
+                } else if (act.args().size() > 1) {
                     List<CodeBlock> offsets = new ArrayList<>();
                     for (int d = 1; d < 4; d++) {
                         offsets.add(d < act.args().size() ? p(act.args().get(d)) : CodeBlock.of("0"));
@@ -327,8 +334,9 @@ final class JavaStatements {
                             offsets.get(0), offsets.get(1), offsets.get(2), storage.size(0), storage.size(1),
                             storage.size(2), storage.value("dims$"), storage.value("wrap$"));
                 }
-                code.addStatement("$L[a$$] = $T.birthPlace($L[a$$], $L[a$$], $L)", births, RuntimeNames.KERNEL_SUPPORT,
-                        births, spawns, place);
+                code.addStatement("$L[a$$] = $T.birthPlace($L[a$$], $L[a$$], $L[a$$], $L, $L)", births,
+                        RuntimeNames.KERNEL_SUPPORT, births, spreads, spawns, place, spread);
+                code.addStatement("$L[a$$] = $L", spreads, spread);
                 code.addStatement("$L[a$$] = $T.spawn($L[a$$], $L)", spawns, RuntimeNames.KERNEL_SUPPORT, spawns,
                         p(act.args().get(0)));
             }
