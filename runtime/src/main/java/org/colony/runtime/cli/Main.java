@@ -356,13 +356,15 @@ public final class Main implements Callable<Integer> {
                 long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
                 long firstStep = -1;
                 StepTimes ticks = new StepTimes();
+                long ran = n;
                 for (long t = 1; t <= n; t++) {
                     if (t == 1) {
                         firstStep = System.currentTimeMillis() - jvmStart;
                     }
                     long tickStart = System.nanoTime();
                     scenario.tick();
-                    if (t == n) {
+                    boolean stop = t < n && scenario.finished();
+                    if (t == n || stop) {
                         sim.synchronize(); // a GPU runs the steps after the calls return: the wait is the last tick's
                     }
                     ticks.add(System.nanoTime() - tickStart);
@@ -373,6 +375,10 @@ public final class Main implements Callable<Integer> {
                     }
                     // A status may be a collective (a population): over MPI ranks it is asked at the end only.
                     progress.update(t, sim.ranks() == 1 ? scenario::status : () -> "");
+                    if (stop) {
+                        ran = t;
+                        break;
+                    }
                 }
                 sim.synchronize(); // a no-op after the last tick's wait; with no ticks, the setup's work
                 var stepProfile = profile ? sim.stopProfile() : null;
@@ -386,9 +392,12 @@ public final class Main implements Callable<Integer> {
                 long median = sim.slowest(ticks.median());
                 for (SnapshotSpec s : shots) {
                     if (s.period() == 0) {
-                        HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(n));
-                        out.println("snapshot  " + s.fileFor(n));
+                        HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(ran));
+                        out.println("snapshot  " + s.fileFor(ran));
                     }
+                }
+                if (ran < n) {
+                    out.printf(Locale.ROOT, "stopped   after step %d of %d: %s's stop rule%n", ran, n, scenario.name());
                 }
                 out.printf(Locale.ROOT, "init      %s%n", Report.duration(init / 1e9));
                 if (firstStep >= 0) {

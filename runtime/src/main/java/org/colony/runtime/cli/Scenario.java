@@ -92,6 +92,14 @@ public interface Scenario {
     }
 
     /**
+     * {@return whether the model's stop rule holds after the tick just run: the run ends there, before its steps are
+     * spent} Called after every tick on every process of a run, so it may be a collective; the default never stops.
+     */
+    default boolean finished() {
+        return false;
+    }
+
+    /**
      * {@return the side of a square grid size, for a scenario that runs on N x N places}
      *
      * @param size the grid size {@link #setup} was given, two values

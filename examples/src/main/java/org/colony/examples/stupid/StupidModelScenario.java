@@ -1,0 +1,102 @@
+package org.colony.examples.stupid;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.colony.ColonyException;
+import org.colony.runtime.Agents;
+import org.colony.runtime.Places;
+import org.colony.runtime.Simulation;
+import org.colony.runtime.cli.Scenario;
+
+/**
+ * {@code mass run stupidmodel}: StupidModel version 16; {@code --param bugs=N predators=N} set the starting counts,
+ * {@code habitat=FILE} a cell data file of food production (else one is made from the seed), and the run stops early
+ * when no bug is left.
+ */
+public final class StupidModelScenario implements Scenario {
+
+    private StupidModel model;
+
+    @Override
+    public String name() {
+        return "stupidmodel";
+    }
+
+    @Override
+    public String description() {
+        return "StupidModel 16: bugs on a habitat file, larger first, offspring nearby, predators (Railsback et al.)";
+    }
+
+    @Override
+    public int[] defaultSize() {
+        return new int[] {256, 128};
+    }
+
+    @Override
+    public long defaultSteps() {
+        return 1000;
+    }
+
+    @Override
+    public void setup(Simulation sim, int[] size, Map<String, String> params) {
+        checkParams(params, "bugs", "predators", "habitat");
+        if (size.length != 2) {
+            throw new ColonyException("stupidmodel runs on a 2-D habitat; give --size W H");
+        }
+        long cells = (long) size[0] * size[1];
+        int bugs = intParam(params, "bugs", (int) Math.min(cells / 16, Integer.MAX_VALUE));
+        int predators = intParam(params, "predators", Math.max(1, bugs / 10));
+        String given = params.get("habitat");
+        Path habitat = given != null ? Path.of(given) : made(size[0], size[1], sim.seed());
+        model = new StupidModel(sim, size[0], size[1], habitat, StupidModel.Parameters.of(bugs, predators));
+        if (given == null) {
+            try {
+                Files.deleteIfExists(habitat);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** A habitat file made from the seed, in a temporary file. */
+    private static Path made(int w, int h, long seed) {
+        try {
+            Path file = Files.createTempFile("stupidmodel-habitat", ".data");
+            Habitat.write(file, w, h, seed);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a habitat file: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void tick() {
+        model.tick();
+    }
+
+    @Override
+    public boolean finished() {
+        return model.finished();
+    }
+
+    @Override
+    public List<Places<?>> collections() {
+        return List.of(model.cells());
+    }
+
+    @Override
+    public List<Agents<?>> agents() {
+        return List.of(model.bugs(), model.predators());
+    }
+
+    @Override
+    public String status() {
+        return "bugs " + model.population() + "  predators " + model.predators().size() + "  sizes "
+                + Arrays.toString(model.histogram());
+    }
+}
