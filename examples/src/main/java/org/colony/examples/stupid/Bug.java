@@ -57,8 +57,12 @@ public class Bug extends Agent<HabitatCell> {
         int by = 0;
         for (int dy = -4; dy <= 4; dy++) {
             for (int dx = -4; dx <= 4; dx++) {
-                if (hasNeighborPlace(dx, dy) && (dx == 0 && dy == 0 || agentCountAt(Bug.class, dx, dy) == 0)) {
-                    double food = neighborPlace(dx, dy).food;
+                if (!hasNeighborPlace(dx, dy)) {
+                    continue;
+                }
+                double food = neighborPlace(dx, dy).food;
+                // (a cell with less food than the best so far is passed over before its bugs are counted)
+                if (food >= best && (dx == 0 && dy == 0 || agentCountAt(Bug.class, dx, dy) == 0)) {
                     if (food > best) {
                         best = food;
                         ties = 1;

@@ -25,6 +25,11 @@ public final class Habitat {
 
     /** {@return the food production of every cell of a {@code w x h} habitat, x fastest, to four decimals} */
     public static double[] production(int w, int h, long seed) {
+        return production(w, h, seed, MAX_PRODUCTION);
+    }
+
+    /** {@return as {@link #production(int, int, long)}, with hilltops producing {@code maxProduction}} */
+    public static double[] production(int w, int h, long seed, double maxProduction) {
         SplittableRandom r = new SplittableRandom(seed);
         int hills = 6 + r.nextInt(5);
         double[] cx = new double[hills];
@@ -44,7 +49,7 @@ public final class Habitat {
                     double dy = (y - cy[i]) / radius[i];
                     v = Math.max(v, Math.exp(-(dx * dx + dy * dy)));
                 }
-                out[x + w * y] = Math.round(v * MAX_PRODUCTION * 1e4) / 1e4;
+                out[x + w * y] = Math.round(v * maxProduction * 1e4) / 1e4;
             }
         }
         return out;
@@ -55,7 +60,12 @@ public final class Habitat {
      * whole or not at all (a temporary file renamed into place).
      */
     public static void write(Path file, int w, int h, long seed) {
-        double[] production = production(w, h, seed);
+        write(file, w, h, seed, MAX_PRODUCTION);
+    }
+
+    /** As {@link #write(Path, int, int, long)}, with hilltops producing {@code maxProduction}. */
+    public static void write(Path file, int w, int h, long seed, double maxProduction) {
+        double[] production = production(w, h, seed, maxProduction);
         Path parent = file.toAbsolutePath().getParent();
         try {
             Path tmp = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
