@@ -37,13 +37,13 @@ import org.colony.runtime.grid.Grid;
  * one-cell-per-thread CUDA kernels ({@code reference.cu}) and the device's device-to-device copy
  * bandwidth, plus whole-model steps. Prints one line per measurement and a table at the end.
  *
- * <pre>java -cp ... org.colony.benchmarks.cuda.GpuBenchmark [--largest] [--sweep] [--json=FILE] [sizes...]</pre>
+ * <pre>java -cp ... org.colony.benchmarks.cuda.GpuBenchmark [--largest] [--sweep] [--stupid-only] [--json=FILE] [sizes...]</pre>
  *
  * {@code --json=FILE} also writes the table as a result file that {@code ./mass bench --report} reads.
  */
 public final class GpuBenchmark {
 
-    private record Row(String what, int size, double colonyMs, double referenceMs, String note) {
+    record Row(String what, int size, double colonyMs, double referenceMs, String note) {
         Row(String what, int size, Timing t, double referenceMs, String note) {
             this(what, size, t.deviceMs(), referenceMs, String.format(Locale.ROOT, "wall %.4f ms/call; ", t.wallMs()) + note);
         }
@@ -62,6 +62,17 @@ public final class GpuBenchmark {
     public static void main(String[] args) {
         boolean largest = Arrays.asList(args).contains("--largest");
         boolean agentsOnly = Arrays.asList(args).contains("--agents-only");
+        if (Arrays.asList(args).contains("--stupid-only")) {
+            GpuBenchmark b = new GpuBenchmark();
+            b.rows.addAll(StupidModelGpu.rows());
+            b.table();
+            for (String a : args) {
+                if (a.startsWith("--json=")) {
+                    b.writeJson(Path.of(a.substring("--json=".length())));
+                }
+            }
+            return;
+        }
         if (Arrays.asList(args).contains("--sweep")) {
             for (int n : new int[] {3000, 9000, 16384}) {
                 sweep(n);
@@ -134,6 +145,7 @@ public final class GpuBenchmark {
         sugarScape(3000, 5, 30);
         sugarScape(10000, 2, 10);
         sugarScapeFirstTicks(3000, 5);
+        rows.addAll(StupidModelGpu.rows());
         if (largest) {
             largestHeat();
             largestLife();

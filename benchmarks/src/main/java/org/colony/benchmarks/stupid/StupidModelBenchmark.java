@@ -70,11 +70,16 @@ public class StupidModelBenchmark {
 
     /** {@return the model of a {@code w x h} habitat (hilltops of {@code maxProduction}) with {@code bugs} bugs} */
     public static StupidModel build(Simulation sim, int w, int h, long bugs, double maxProduction) {
+        return build(sim, w, h, bugs, Math.max(1, bugs / 10), maxProduction);
+    }
+
+    /** {@return as {@link #build(Simulation, int, int, long, double)}, with {@code predators} predators} */
+    public static StupidModel build(Simulation sim, int w, int h, long bugs, long predators, double maxProduction) {
         try {
             Path file = Files.createTempFile("stupidmodel-habitat", ".data");
             try {
                 Habitat.write(file, w, h, 42L, maxProduction);
-                return new StupidModel(sim, w, h, file, StupidModel.Parameters.of(bugs, Math.max(1, bugs / 10)));
+                return new StupidModel(sim, w, h, file, StupidModel.Parameters.of(bugs, predators));
             } finally {
                 Files.deleteIfExists(file);
             }

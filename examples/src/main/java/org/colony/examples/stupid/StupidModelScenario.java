@@ -15,8 +15,8 @@ import org.colony.runtime.cli.Scenario;
 
 /**
  * {@code mass run stupidmodel}: StupidModel version 16; {@code --param bugs=N predators=N} set the starting counts,
- * {@code habitat=FILE} a cell data file of food production (else one is made from the seed), and the run stops early
- * when no bug is left.
+ * {@code habitat=FILE} a cell data file of food production (else one is made from the seed, with hilltops producing
+ * {@code production=X}, 0.125 unless given), and the run stops early when no bug is left.
  */
 public final class StupidModelScenario implements Scenario {
 
@@ -44,7 +44,7 @@ public final class StupidModelScenario implements Scenario {
 
     @Override
     public void setup(Simulation sim, int[] size, Map<String, String> params) {
-        checkParams(params, "bugs", "predators", "habitat");
+        checkParams(params, "bugs", "predators", "habitat", "production");
         if (size.length != 2) {
             throw new ColonyException("stupidmodel runs on a 2-D habitat; give --size W H");
         }
@@ -52,7 +52,12 @@ public final class StupidModelScenario implements Scenario {
         int bugs = intParam(params, "bugs", (int) Math.min(cells / 16, Integer.MAX_VALUE));
         int predators = intParam(params, "predators", Math.max(1, bugs / 10));
         String given = params.get("habitat");
-        Path habitat = given != null ? Path.of(given) : made(size[0], size[1], sim.seed());
+        if (given != null && params.containsKey("production")) {
+            throw new ColonyException("--param production sets the habitat made from the seed; with --param habitat="
+                    + given + " the file gives the production");
+        }
+        double production = doubleParam(params, "production", Habitat.MAX_PRODUCTION);
+        Path habitat = given != null ? Path.of(given) : made(size[0], size[1], sim.seed(), production);
         model = new StupidModel(sim, size[0], size[1], habitat, StupidModel.Parameters.of(bugs, predators));
         if (given == null) {
             try {
@@ -63,11 +68,27 @@ public final class StupidModelScenario implements Scenario {
         }
     }
 
+    private double doubleParam(Map<String, String> params, String name, double otherwise) {
+        String value = params.get(name);
+        if (value == null) {
+            return otherwise;
+        }
+        try {
+            double v = Double.parseDouble(value);
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new ColonyException("--param " + name + "=" + value + " is not a number of 0 or more");
+        }
+    }
+
     /** A habitat file made from the seed, in a temporary file. */
-    private static Path made(int w, int h, long seed) {
+    private static Path made(int w, int h, long seed, double production) {
         try {
             Path file = Files.createTempFile("stupidmodel-habitat", ".data");
-            Habitat.write(file, w, h, seed);
+            Habitat.write(file, w, h, seed, production);
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a habitat file: " + e.getMessage(), e);
