@@ -62,6 +62,14 @@ class PartitionedAgentsGpuTest {
                 "wolf-sheep " + w + "x" + h + " on " + devices + " GPU(s), " + partitions);
     }
 
+    @ParameterizedTest(name = "stupidmodel {0}x{1} on {2} GPU(s), partitions={3}")
+    @CsvSource({"48, 32, 1, ", "48, 32, 1, 3", "48, 32, 1, 2x2", "37, 29, 2, 2", "200, 100, 1, "})
+    void stupidModel_onTheGpu_isBitIdenticalToTheCpu(int w, int h, int devices, String partitions) {
+        assertSame(PartitionedAgentsTest.stupidModel(CPU, w, h, 80, 2, null),
+                PartitionedAgentsTest.stupidModel(on(devices), w, h, 80, 2, partitions),
+                "stupidmodel " + w + "x" + h + " on " + devices + " GPU(s), " + partitions);
+    }
+
     @ParameterizedTest(name = "{0} capacity={2} wrap={3} on {4} GPU(s), partitions={5}")
     @CsvSource({
         "CROWD, 29, 1, false, 1, 4",

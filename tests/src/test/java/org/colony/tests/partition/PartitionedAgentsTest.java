@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -13,6 +17,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.colony.ColonyException;
+import org.colony.examples.stupid.Habitat;
+import org.colony.examples.stupid.StupidModel;
 import org.colony.examples.sugarscape.Ant;
 import org.colony.examples.sugarscape.SugarCell;
 import org.colony.examples.sugarscape.SugarScape;
@@ -187,6 +193,42 @@ public class PartitionedAgentsTest {
     @CsvSource({"6", "1x3"})
     void wolfSheep_partitioned_doesNotDependOnThreads(String partitions) {
         assertSame(wolfSheep(35, 29, 100, 2, null), wolfSheep(35, 29, 100, 1, partitions), "1 thread, " + partitions);
+    }
+
+    /** The population after every tick, then the final state of bugs, predators and habitat. */
+    public static List<String> stupidModel(String[] on, int w, int h, int steps, int threads, String partitions) {
+        Path habitat;
+        try {
+            habitat = Files.createTempFile("habitat", ".data");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try (Simulation sim = sim(on, 5, threads, partitions)) {
+            Habitat.write(habitat, w, h, 5);
+            StupidModel m = new StupidModel(sim, w, h, habitat, StupidModel.Parameters.of(w * h / 8, w * h / 80));
+            List<String> out = new ArrayList<>();
+            for (int t = 0; t < steps && !m.finished(); t++) {
+                m.tick();
+                out.add("tick " + t + " bugs " + m.population() + " " + m.bugs().lastReport());
+            }
+            out.addAll(state(m.bugs()));
+            out.addAll(state(m.predators()));
+            out.addAll(state(m.cells()));
+            return out;
+        } finally {
+            try {
+                Files.deleteIfExists(habitat);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "stupidmodel {0}x{1} partitions={2}")
+    @CsvSource({"48, 32, 2", "48, 32, 3", "48, 32, 4", "48, 32, 2x2", "37, 29, 1x3", "37, 29, 5x1"})
+    void stupidModel_partitioned_isBitIdenticalToOneBlock(int w, int h, String partitions) {
+        List<String> one = stupidModel(CPU, w, h, 80, 2, null);
+        assertSame(one, stupidModel(CPU, w, h, 80, 2, partitions), "stupidmodel " + w + "x" + h + " on " + partitions);
     }
 
     // ---- walkers: conflicts, long moves, births and neighbours across borders --------------------
