@@ -426,7 +426,7 @@ public final class PartitionedAgents implements AgentStore {
         long[][] arriving = new long[k][k]; // arriving[q][p]: movers partition q takes in from p
         long[][] leaving = new long[k][k]; // leaving[p][q]: movers partition p sends to q
         if (capacity < Integer.MAX_VALUE) {
-            List<List<Batch>> incoming = lists(k);
+            List<List<Batch>> incoming = PartitionBirths.lists(k);
             long requestBytes = parts[mine[0]].requestBytes();
             migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
                     requestBytes * requests[from][to], requestBytes * asked[to][from],
@@ -512,123 +512,13 @@ public final class PartitionedAgents implements AgentStore {
         return heard;
     }
 
-    /**
-     * Settles births in every partition and, when some partition has children, sends every other partition its
-     * (parent id, children born) list, counts first. Children asked for on another partition's places are first
-     * settled there: requests, verdicts, then the children themselves.
-     *
-     * @return per partition, the lists the others sent it
-     */
+    /** Settles births in every partition ({@link PartitionBirths}); returns per partition the others' lists. */
     private List<List<Batch>> births(boolean any) {
-        int k = parts.length;
-        Placed placed = null;
-        if (any && k > 1) {
-            long[] tries = new long[k];
-            each(p -> tries[p] = parts[p].birthTries());
-            long rounds = 0;
-            for (long t : cluster.distributed() ? Spread.gatherLongs(cluster, new long[] {max(tries)}) : tries) {
-                rounds = Math.max(rounds, t);
-            }
-            placed = rounds == 0 ? null : new Placed(new long[k][k], new long[k][k]);
-            for (int round = 0; round < rounds; round++) {
-                int r = round;
-                long[][] asked = new long[k][];
-                each(p -> asked[p] = parts[p].birthRequests(r));
-                long[][] told = tell(asked); // told[q][p]: the children of p trying q's places this round
-                boolean remote = false;
-                for (int q = 0; q < k; q++) {
-                    for (int p = 0; p < k; p++) {
-                        remote |= p != q && told[q][p] > 0;
-                    }
-                }
-                if (remote) {
-                    placeChildren(asked, told, placed);
-                } else {
-                    each(p -> parts[p].resolveBirths(List.of()));
-                }
-            }
-        }
-        long[] parents = new long[k];
-        for (int p : mine) {
-            parents[p] = parts[p].settleBirths();
-        }
-        if (placed != null) {
-            sendChildren(placed);
-        }
-        List<List<Batch>> heard = lists(k);
-        if (!any || k == 1) {
-            return heard;
-        }
-        long[][] lengths = new long[k][k];
-        for (int p = 0; p < k; p++) {
-            Arrays.fill(lengths[p], parents[p]);
-        }
-        long[][] told = tell(lengths); // told[q][p]: the length of p's list, as q heard it
-        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
-                16 * parents[from], 16 * told[to][from], b -> parts[from].packBirths(b),
-                b -> heard.get(to).add(new Batch(from, told[to][from], b)))), this::local);
+        PartitionBirths births = new PartitionBirths(parts, mine, cluster, transport, this::each, this::tell,
+                this::local);
+        List<List<Batch>> heard = births.settle(any);
+        migrationBytes += births.bytes();
         return heard;
-    }
-
-    /**
-     * Children born on other partitions' places: {@code sent[p][q]} of p's children on q's places as p heard from q,
-     * {@code taken[q][p]} the same as q counted them.
-     */
-    private record Placed(long[][] sent, long[][] taken) {
-    }
-
-    /**
-     * One birth round with children trying other partitions' places: the requests go to the owners, who settle them
-     * with their own; the children born are counted into {@code placed}.
-     */
-    private void placeChildren(long[][] asked, long[][] told, Placed placed) {
-        int k = parts.length;
-        List<List<Batch>> incoming = lists(k);
-        long requestBytes = parts[mine[0]].birthRequestBytes();
-        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
-                requestBytes * asked[from][to], requestBytes * told[to][from],
-                b -> parts[from].packBirthRequests(to, b),
-                b -> incoming.get(to).add(new Batch(from, told[to][from], b)))), this::local);
-        each(q -> parts[q].resolveBirths(incoming.get(q)));
-        long[][] won = placed.sent();
-        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (owner, asker) -> new Parcel(owner, asker,
-                told[owner][asker], asked[asker][owner], b -> parts[owner].packBirthVerdicts(asker, b),
-                b -> won[asker][owner] += parts[asker].takeBirthVerdicts(owner, b))), this::local);
-        long[][] admitted = placed.taken();
-        each(q -> {
-            for (int p = 0; p < k; p++) {
-                if (p != q) {
-                    admitted[q][p] += parts[q].admittedBirths(p);
-                }
-            }
-        });
-    }
-
-    private static long max(long[] values) {
-        long m = 0;
-        for (long v : values) {
-            m = Math.max(m, v);
-        }
-        return m;
-    }
-
-    /** Sends the children born on other partitions' places there, after the parents' partitions settled them. */
-    private void sendChildren(Placed placed) {
-        int k = parts.length;
-        long[][] sent = placed.sent();
-        long[][] taken = placed.taken();
-        long childBytes = parts[mine[0]].childBytes();
-        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
-                childBytes * sent[from][to], childBytes * taken[to][from], b -> parts[from].packChildren(to, b),
-                b -> parts[to].unpackChildren(new Batch(from, taken[to][from], b)))), this::local);
-    }
-
-    private static List<List<Batch>> lists(int k) {
-        List<List<Batch>> out = new ArrayList<>(k);
-        for (int p = 0; p < k; p++) {
-            out.add(new ArrayList<>());
-        }
-        return out;
     }
 
     // ---- the collection in id order ------------------------------------------------------------

@@ -160,6 +160,24 @@ class CommandLineTest {
     }
 
     @Test
+    void aModelsStopRule_endsTheRunEarly_andTheReportSaysSo() {
+        Result r = mass("run", "stupidmodel", "--size", "16x8", "--param", "bugs=6", "--param", "predators=1",
+                "--param", "production=0",
+                "--steps", "5000", "--backend", "cpu", "--quiet");
+        assertEquals(0, r.rc(), r.err());
+        Matcher m = Pattern.compile("stopped   after step (\\d+) of 5000: "
+                + "stupidmodel's stop rule").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        int ran = Integer.parseInt(m.group(1));
+        assertTrue(ran > 1 && ran < 5000, r.out());
+        assertTrue(r.out().contains("(of the " + (ran - 1) + " after the first)"), r.out());
+        assertTrue(r.out().contains("status    bugs 0 "), r.out());
+        Result bad = mass("run", "stupidmodel", "--param", "production=-1", "--steps", "1", "--backend", "cpu");
+        assertEquals("--param production=-1 is not a number of 0 or more", bad.err().lines()
+                .filter(l -> l.contains("production")).findFirst().orElse(bad.err()).replaceFirst("^mass: error: ", ""));
+    }
+
+    @Test
     void progress_goesToStandardError_resultsToStandardOutput() {
         Result r = mass("run", "heat2d", "--size", "32", "--steps", "40", "--backend", "cpu", "--progress", "1e-9");
         assertEquals(0, r.rc(), r.err());

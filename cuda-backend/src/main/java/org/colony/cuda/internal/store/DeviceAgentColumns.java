@@ -199,7 +199,10 @@ final class DeviceAgentColumns {
         return spawns;
     }
 
-    /** Where the children asked for are born, by slot: -1 on the parent's place after its move, -2 off the grid. */
+    /**
+     * Where the children asked for are born, by slot: -1 on the parent's place after its move, -2 off the grid; set by
+     * every spawn, read only where children were asked for.
+     */
     DeviceBuffer birthPlaces() {
         return birthPlaces;
     }
@@ -253,8 +256,8 @@ final class DeviceAgentColumns {
         Driver.memset8(killed.pointer() + from, (byte) 0, slots - from);
         Driver.memset8(spawns.pointer() + 4 * from, (byte) 0, 4 * (slots - from));
         device.fillLong(targets.pointer() + 8 * from, slots - from, -1);
-        device.fillLong(birthPlaces.pointer() + 8 * from, slots - from, -1);
-        Driver.memset8(birthSpreads.pointer() + 4 * from, (byte) 0, 4 * (slots - from));
+        // (birth places and spreads are read only where children were asked for, and every spawn sets them: a slot's
+        // old ones need no clearing)
     }
 
     /**
