@@ -314,6 +314,15 @@ public abstract class Agent<P extends Place> {
         throw Place.outsideStep("spawnNear");
     }
 
+    /**
+     * {@return for an agent born in its collection's last {@code manageAll}, its ordinal among the children its parent
+     * had born there (0, 1, ..., in the order they were asked for); -1 for every other agent} A child's first step
+     * tells it is new and which of its siblings it is by it, for example to take the value its parent left for it.
+     */
+    protected final int ordinal() {
+        throw Place.outsideStep("ordinal");
+    }
+
     /** Asks to die at the next {@code manageAll}. */
     protected final void kill() {
         throw Place.outsideStep("kill");

@@ -442,12 +442,18 @@ extern "C" __global__ void colony_child_round(jint total, jint round, const jint
     }
 }
 
-// The place of every born child, where it was born: locations[survivors + rank among the born] = its request.
+// The place of every born child, where it was born (locations[survivors + rank among the born] = its request), and
+// its ordinal among its parent's born children (its rank less that of its parent's first child; the children of a
+// parent are consecutive from offsets[parent]).
 extern "C" __global__ void colony_children_places(jint total, const bool* __restrict__ won,
         const jint* __restrict__ wonRank, const jlong* __restrict__ requests, jint survivors,
-        jlong* __restrict__ locations) {
+        jlong* __restrict__ locations, const jint* __restrict__ parentOfChild, const jint* __restrict__ offsets,
+        jint* __restrict__ ordinals) {
     for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
-        if (won[c]) locations[survivors + wonRank[c]] = requests[c];
+        if (won[c]) {
+            locations[survivors + wonRank[c]] = requests[c];
+            ordinals[survivors + wonRank[c]] = wonRank[c] - wonRank[offsets[parentOfChild[c]]];
+        }
     }
 }
 

@@ -51,6 +51,12 @@ public interface AgentBlock {
      */
     int[] birthSpreads();
 
+    /**
+     * {@return by slot: for an agent born in its collection's last {@code manageAll}, its ordinal among the children its
+     * parent had born there (0 for the first); -1 for every other agent}
+     */
+    int[] ordinals();
+
     /** A move that would leave the grid. */
     long OUTSIDE = -2;
 

@@ -33,11 +33,11 @@ final class StupidModelGpu {
         double cpu = colonyMs("cpu", 256, ticks, true);
         double gpu = colonyMs("cuda", 256, ticks, true);
         double gpuBare = colonyMs("cuda", 256, ticks, false);
-        rows.add(new Row("stupidmodel tick + histogram, GPU", 256, gpu, mason, String.format(Locale.ROOT,
+        rows.add(new Row("stupidmodel 256x128 tick + histogram, GPU", 0, gpu, mason, String.format(Locale.ROOT,
                 "256x128, ~2000 bugs; %.0f updates/s; reference: MASON, %.0f updates/s", 1000 / gpu, 1000 / mason)));
-        rows.add(new Row("stupidmodel tick, GPU", 256, gpuBare, mason, String.format(Locale.ROOT,
+        rows.add(new Row("stupidmodel 256x128 tick, GPU", 0, gpuBare, mason, String.format(Locale.ROOT,
                 "without the histogram; %.0f updates/s", 1000 / gpuBare)));
-        rows.add(new Row("stupidmodel tick + histogram, CPU", 256, cpu, mason, String.format(Locale.ROOT,
+        rows.add(new Row("stupidmodel 256x128 tick + histogram, CPU", 0, cpu, mason, String.format(Locale.ROOT,
                 "CPU backend, %d threads; %.0f updates/s", Runtime.getRuntime().availableProcessors(), 1000 / cpu)));
         phases();
         rows.add(large(2560, 1024, 2_000_000, 20_000, 6));
@@ -132,6 +132,7 @@ final class StupidModelGpu {
             m.bugs().size();
             double init = (System.nanoTime() - t0) / 1e6;
             m.tick(); // the first tick, with the kernels' compilation
+            long high = m.population();
             long low = Long.MAX_VALUE;
             long t1 = System.nanoTime();
             for (int t = 0; t < ticks; t++) {
@@ -140,9 +141,10 @@ final class StupidModelGpu {
                 low = Math.min(low, m.population());
             }
             double ms = (System.nanoTime() - t1) / 1e6 / ticks;
-            return new Row("stupidmodel 1M+ bugs tick + histogram", w, ms, 0, String.format(Locale.ROOT,
-                    "%dx%d, %d to %d bugs over the ticks timed (started with %d), %d predators, init %.0f ms",
-                    w, h, m.population(), low, bugs, m.predators().size(), init));
+            return new Row("stupidmodel " + w + "x" + h + ", 1M+ bugs, tick + histogram", 0, ms, 0,
+                    String.format(Locale.ROOT,
+                    "%dx%d, %d bugs falling to %d over the ticks timed (%d at the start), %d predators, init %.0f ms",
+                    w, h, high, low, bugs, m.predators().size(), init));
         }
     }
 }

@@ -14,16 +14,18 @@ import java.util.Map;
 public final class JmhResults {
 
     /** Benchmark class (simple name) to {model, implementation}. */
-    private static final Map<String, String[]> CLASSES = Map.of(
-            "Heat2DBenchmark", new String[] {"heat2d", "colony-cpu"},
-            "GameOfLifeBenchmark", new String[] {"gameoflife", "colony-cpu"},
-            "SugarScapeBenchmark", new String[] {"sugarscape", "colony-cpu"},
-            "MasonHeat2DBenchmark", new String[] {"heat2d", "mason"},
-            "MasonGameOfLifeBenchmark", new String[] {"gameoflife", "mason"},
-            "MasonSugarScapeBenchmark", new String[] {"sugarscape", "mason"},
-            "Heat2DCudaBenchmark", new String[] {"heat2d", "colony-cuda"},
-            "GameOfLifeCudaBenchmark", new String[] {"gameoflife", "colony-cuda"},
-            "SugarScapeCudaBenchmark", new String[] {"sugarscape", "colony-cuda"});
+    private static final Map<String, String[]> CLASSES = Map.ofEntries(
+            Map.entry("Heat2DBenchmark", new String[] {"heat2d", "colony-cpu"}),
+            Map.entry("GameOfLifeBenchmark", new String[] {"gameoflife", "colony-cpu"}),
+            Map.entry("SugarScapeBenchmark", new String[] {"sugarscape", "colony-cpu"}),
+            Map.entry("MasonHeat2DBenchmark", new String[] {"heat2d", "mason"}),
+            Map.entry("MasonGameOfLifeBenchmark", new String[] {"gameoflife", "mason"}),
+            Map.entry("MasonSugarScapeBenchmark", new String[] {"sugarscape", "mason"}),
+            Map.entry("StupidModelBenchmark", new String[] {"stupidmodel", "colony-cpu"}),
+            Map.entry("MasonStupidModelBenchmark", new String[] {"stupidmodel", "mason"}),
+            Map.entry("Heat2DCudaBenchmark", new String[] {"heat2d", "colony-cuda"}),
+            Map.entry("GameOfLifeCudaBenchmark", new String[] {"gameoflife", "colony-cuda"}),
+            Map.entry("SugarScapeCudaBenchmark", new String[] {"sugarscape", "colony-cuda"}));
 
     private JmhResults() {
     }

@@ -103,7 +103,8 @@ final class Plots {
             List<Measurement> points = new ArrayList<>(best);
             points.sort(Comparator.comparingInt(m -> devices ? m.devices() : m.threads()));
             Measurement first = points.getFirst();
-            String label = first.model() + " " + first.size() + "² " + (first.implementation().equals("mason")
+            String label = first.model() + " " + ReportWriter.size(first.model(), first.size()) + " "
+                    + (first.implementation().equals("mason")
                     ? "MASON" : devices ? "Colony CUDA" : "Colony CPU");
             double base = first.ms();
             XYSeries s = chart.addSeries(label, xs(points, m -> (double) (devices ? m.devices() : m.threads())),

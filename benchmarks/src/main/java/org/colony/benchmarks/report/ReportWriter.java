@@ -25,6 +25,17 @@ public final class ReportWriter {
         MODELS.put("heat2d", "Heat2D");
         MODELS.put("gameoflife", "GameOfLife");
         MODELS.put("sugarscape", "SugarScape");
+        MODELS.put("stupidmodel", "StupidModel");
+    }
+
+    /** {@return a model's size as the reports write it: a side squared, or StupidModel's {@code W x W/2}} */
+    static String size(String model, int size) {
+        return model.equals("stupidmodel") ? size + "×" + size / 2 : size + "²";
+    }
+
+    /** {@return the places of a model's size} */
+    static long places(String model, int size) {
+        return model.equals("stupidmodel") ? (long) size * (size / 2) : (long) size * size;
     }
 
     /** The sizes the issue sets the CPU-against-MASON target at (3x faster per step). */
@@ -161,7 +172,7 @@ public final class ReportWriter {
         header.add("best MASON ÷ best Colony");
         List<List<String>> rows = new ArrayList<>();
         for (int size : sizes) {
-            List<String> row = new ArrayList<>(List.of(size + "²", Markdown.places((long) size * size)));
+            List<String> row = new ArrayList<>(List.of(size(model, size), Markdown.places(places(model, size))));
             for (int t : ct) {
                 row.add(find(model, "colony-cpu", "step", size, t).map(m -> Markdown.ms(m.ms(), m.errorMs())).orElse("-"));
             }
@@ -178,7 +189,10 @@ public final class ReportWriter {
     private void target(StringBuilder md) {
         List<List<String>> rows = new ArrayList<>();
         for (var model : MODELS.entrySet()) {
-            int size = TARGET_SIZES.get(model.getKey());
+            Integer size = TARGET_SIZES.get(model.getKey());
+            if (size == null) {
+                continue;
+            }
             double colony = best(model.getKey(), "colony-cpu", "step", size);
             double mason = best(model.getKey(), "mason", "step", size);
             double mason1 = value(model.getKey(), "mason", "step", size, 1);
@@ -217,7 +231,8 @@ public final class ReportWriter {
                 + "measure.\n\n");
         List<List<String>> rows = new ArrayList<>();
         for (Results.ProfileRow r : results.profile()) {
-            rows.add(List.of(MODELS.getOrDefault(r.model(), r.model()) + " " + r.size() + "², " + r.threads() + "T",
+            rows.add(List.of(MODELS.getOrDefault(r.model(), r.model()) + " " + size(r.model(), r.size()) + ", "
+                    + r.threads() + "T",
                     r.step(), Long.toString(r.calls()), Markdown.ms(r.meanMs()),
                     String.format(Locale.ROOT, "%.1f%%", 100 * r.share())));
         }
@@ -238,7 +253,7 @@ public final class ReportWriter {
                     .comparingInt(Measurement::size).thenComparing(Measurement::series)).toList()) {
                 double v = seconds ? m.ms() / 1e3 : m.ms();
                 double e = seconds ? m.errorMs() / 1e3 : m.errorMs();
-                List<String> row = new ArrayList<>(List.of(model.getValue(), m.size() + "²", m.series(),
+                List<String> row = new ArrayList<>(List.of(model.getValue(), size(m.model(), m.size()), m.series(),
                         Markdown.ms(v, e)));
                 if (seconds) {
                     row.add(Integer.toString(m.steps()));
@@ -264,7 +279,7 @@ public final class ReportWriter {
                 + "the agents too.\n\n");
         List<List<String>> rows = new ArrayList<>();
         for (Results.Largest l : results.largest()) {
-            rows.add(List.of(MODELS.getOrDefault(l.model(), l.model()), l.implementation(), l.size() + "²",
+            rows.add(List.of(MODELS.getOrDefault(l.model(), l.model()), l.implementation(), size(l.model(), l.size()),
                     Markdown.places((long) l.size() * l.size()), String.format(Locale.ROOT, "%.1f", l.heapGiB()),
                     String.format(Locale.ROOT, "%.1f", l.bytesPerPlace()), Markdown.ms(l.initMs()),
                     Markdown.ms(l.stepMs()), l.note()));
@@ -287,7 +302,7 @@ public final class ReportWriter {
             for (Measurement m : cuda.stream().sorted(Comparator.comparing(Measurement::model)
                     .thenComparing(Measurement::measure).thenComparingInt(Measurement::size)).toList()) {
                 boolean seconds = m.measure().equals("total");
-                rows.add(List.of(MODELS.getOrDefault(m.model(), m.model()), m.measure(), m.size() + "²",
+                rows.add(List.of(MODELS.getOrDefault(m.model(), m.model()), m.measure(), size(m.model(), m.size()),
                         Markdown.places(m.places()), Integer.toString(Math.max(1, m.devices())),
                         seconds ? Markdown.ms(m.ms() / 1e3, m.errorMs() / 1e3) + " s" : Markdown.ms(m.ms(), m.errorMs())
                                 + " ms", m.steps() > 0 ? Integer.toString(m.steps()) : ""));

@@ -30,15 +30,22 @@ public final class Plan {
         if (target.equals("cpu")) {
             String[][] models = {{"heat2d", "heat.Heat2DBenchmark", "mason.MasonHeat2DBenchmark"},
                 {"gameoflife", "life.GameOfLifeBenchmark", "mason.MasonGameOfLifeBenchmark"},
-                {"sugarscape", "sugarscape.SugarScapeBenchmark", "mason.MasonSugarScapeBenchmark"}};
+                {"sugarscape", "sugarscape.SugarScapeBenchmark", "mason.MasonSugarScapeBenchmark"},
+                {"stupidmodel", "stupid.StupidModelBenchmark", "mason.MasonStupidModelBenchmark"}};
             for (String[] m : models) {
-                boolean sugar = m[0].equals("sugarscape");
+                // SugarScape and StupidModel change as they run: batches of ticks of a fresh model
+                boolean sugar = m[0].equals("sugarscape") || m[0].equals("stupidmodel");
+                boolean stupid = m[0].equals("stupidmodel");
                 for (String measure : new String[] {"step", "init", "total"}) {
                     ChainedOptionsBuilder b = base(scope, results, m[0] + "-" + measure)
                             .include(pattern(measure, m[1], m[2]))
                             .param("threads", strings(scope.threads()));
-                    configure(b, scope, measure, sugar, sugar ? scope.sugarSizes() : scope.gridSizes(),
-                            sugar ? scope.shotSugarSizes() : scope.shotGridSizes(), steps(scope, m[0]));
+                    // StupidModel: 004's 256 x 128 habitat (and twice its side in the full scope)
+                    List<Integer> stupidSizes = scope.name().equals("full") ? List.of(256, 512) : List.of(256);
+                    configure(b, scope, measure, sugar,
+                            stupid ? stupidSizes : sugar ? scope.sugarSizes() : scope.gridSizes(),
+                            stupid ? List.of(256) : sugar ? scope.shotSugarSizes() : scope.shotGridSizes(),
+                            steps(scope, m[0]));
                     runs.add(new Run(m[0] + "-" + measure, b.build()));
                 }
             }

@@ -35,6 +35,8 @@ public record KernelParam(Kind kind, int slot, int index) {
         BIRTH_PLACES,
         /** An agent kernel's birth spreads by slot. */
         BIRTH_SPREADS,
+        /** An agent kernel's ordinals among their siblings, by slot. */
+        ORDINALS,
         /** An agent kernel's places' column of place attribute {@code index}. */
         PLACE_COLUMN,
         /** An agent kernel's contributions to place attribute {@code index}, by slot. */

@@ -19,6 +19,8 @@ public enum IntrinsicOp {
      * reference, Const int slot of its model), a long.
      */
     ID,
+    /** {@code ordinal()}: an agent's ordinal among the children its parent had born with it. */
+    ORDINAL,
     /**
      * The number of agents of one class on a place: arguments (PLACE place, Const int slot of the agent
      * model), an int.

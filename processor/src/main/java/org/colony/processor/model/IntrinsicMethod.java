@@ -51,6 +51,8 @@ public enum IntrinsicMethod {
     HAS_NEIGHBOR_PLACE("hasNeighborPlace", Owner.AGENT, 1, 3, IntrinsicOp.HAS_NEIGHBOR),
     /** {@code id()}. */
     ID("id", Owner.AGENT, 0, 0, IntrinsicOp.ID),
+    /** {@code ordinal()}. */
+    ORDINAL("ordinal", Owner.AGENT, 0, 0, IntrinsicOp.ORDINAL),
     /** {@code migrate(dx[, dy[, dz]])}. */
     MIGRATE("migrate", Owner.AGENT, 1, 3, AgentAction.MIGRATE),
     /** {@code moveTo(x[, y[, z]])}. */

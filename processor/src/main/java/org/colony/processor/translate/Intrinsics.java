@@ -46,6 +46,7 @@ final class Intrinsics {
             case PLACE -> new Expr.AgentPlace();
             case ID, INDEX, TIME -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.LONG);
             case ON_BOUNDARY -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.BOOLEAN);
+            case ORDINAL -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.INT);
             case MIGRATE, MOVE_TO -> {
                 List<Expr> coords = offsets(args, t);
                 cx.emit(new Stmt.Intent(line, intrinsic.action(), coords));

@@ -473,7 +473,7 @@ final class ChildRounds {
 
 
     /** The children born on this block's places: their parents' slots (whose rows they copy), ids and places. */
-    record Born(int[] slots, long[] ids, long[] places) {
+    record Born(int[] slots, long[] ids, long[] places, int[] ordinals) {
     }
 
     /**
@@ -509,32 +509,37 @@ final class ChildRounds {
         int[] childSlot = new int[here];
         long[] childId = new long[here];
         long[] childPlace = new long[here];
+        int[] ordinal = new int[here];
         int c = 0;
         for (int q = 0; q < childOf.length; q++) {
             if (childWon[q] && owner.applyAsInt(childDest[q]) == self) {
                 childSlot[c] = members[childOf[q]];
                 childId[c] = childIds.of(ids[members[childOf[q]]], childOrdinal[q]);
+                ordinal[c] = childOrdinal[q];
                 childPlace[c++] = childDest[q];
             }
         }
         for (int i = 0; i < foreignChildren.length; i++) {
             childSlot[c] = foreignChildren[i];
             childId[c] = childIds.of(foreignParents[i], foreignOrdinals[i]);
+            ordinal[c] = (int) foreignOrdinals[i];
             childPlace[c++] = loc[foreignChildren[i]];
         }
         if (foreignChildren.length == 0) { // asked for here in parent order, so in id order already
-            return new Born(childSlot, childId, childPlace);
+            return new Born(childSlot, childId, childPlace, ordinal);
         }
         int[] byId = IntStream.range(0, here).boxed().sorted((x, y) -> Long.compare(childId[x], childId[y]))
                 .mapToInt(Integer::intValue).toArray();
         int[] slots = new int[here];
         long[] sortedIds = new long[here];
         long[] places = new long[here];
+        int[] ordinals = new int[here];
         for (int i = 0; i < here; i++) {
             slots[i] = childSlot[byId[i]];
             sortedIds[i] = childId[byId[i]];
             places[i] = childPlace[byId[i]];
+            ordinals[i] = ordinal[byId[i]];
         }
-        return new Born(slots, sortedIds, places);
+        return new Born(slots, sortedIds, places, ordinals);
     }
 }

@@ -470,6 +470,7 @@ public final class ManageRound {
         cols.rebuild(keep, count, slots);
         System.arraycopy(born.ids(), 0, cols.ids(), survivors, here);
         System.arraycopy(born.places(), 0, cols.locations(), survivors, here);
+        System.arraycopy(born.ordinals(), 0, cols.ordinals(), survivors, here);
         ChildRounds ch = children();
         return new ManageReport(deaths, ch.births(), moves, refused, ch.birthsRefused(), outside, count);
     }

@@ -36,6 +36,8 @@ public final class AgentColumns implements AgentBlock {
     private int[] spawns;
     private long[] birthPlaces;
     private int[] birthSpreads;
+    /** Ordinals of the children born in the last manageAll among their siblings, -1 for the others. */
+    private int[] ordinals;
     private final Object[] contribution;
     private final Object[] contributed;
     private CpuBlock placeBlock;
@@ -82,13 +84,15 @@ public final class AgentColumns implements AgentBlock {
         birthPlaces = new long[n];
         Arrays.fill(birthPlaces, -1);
         birthSpreads = new int[n];
+        ordinals = new int[n];
+        Arrays.fill(ordinals, -1);
         Arrays.fill(contribution, null);
         Arrays.fill(contributed, null);
     }
 
     /** {@return bytes per slot, all columns included (contributions excepted)} */
     public static long bytesPerSlot(ModelInfo model) {
-        long b = 8 + 8 + 1 + 8 + 4 + 8 + 4;
+        long b = 8 + 8 + 1 + 8 + 4 + 8 + 4 + 4;
         for (AttributeInfo a : model.attributes()) {
             b += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
         }
@@ -169,6 +173,7 @@ public final class AgentColumns implements AgentBlock {
         int[] oldSpawns = spawns;
         long[] oldBirthPlaces = birthPlaces;
         int[] oldBirthSpreads = birthSpreads;
+        int[] oldOrdinals = ordinals;
         allocate((int) Math.min(MAX_AGENTS, Math.max(atLeast, slots + (long) slots / 2)));
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
@@ -183,6 +188,7 @@ public final class AgentColumns implements AgentBlock {
         System.arraycopy(oldSpawns, 0, spawns, 0, count);
         System.arraycopy(oldBirthPlaces, 0, birthPlaces, 0, count);
         System.arraycopy(oldBirthSpreads, 0, birthSpreads, 0, count);
+        System.arraycopy(oldOrdinals, 0, ordinals, 0, count);
     }
 
     /**
@@ -236,6 +242,7 @@ public final class AgentColumns implements AgentBlock {
             for (int i = 0; i < n; i++) {
                 killed[slots[i]] = false;
                 targets[slots[i]] = -1;
+                ordinals[slots[i]] = -1;
             }
         }
         int column = 0;
@@ -289,6 +296,7 @@ public final class AgentColumns implements AgentBlock {
         Arrays.fill(spawns, first, first + n, 0);
         Arrays.fill(birthPlaces, first, first + n, -1L);
         Arrays.fill(birthSpreads, first, first + n, 0);
+        Arrays.fill(ordinals, first, first + n, -1);
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {
@@ -468,6 +476,11 @@ public final class AgentColumns implements AgentBlock {
     @Override
     public int[] birthSpreads() {
         return birthSpreads;
+    }
+
+    @Override
+    public int[] ordinals() {
+        return ordinals;
     }
 
     @Override

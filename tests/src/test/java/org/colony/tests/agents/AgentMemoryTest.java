@@ -25,8 +25,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class AgentMemoryTest {
 
-    /** Bytes per slot of a Mote's columns: its int attribute and the 29 bytes every agent has. */
-    private static final long MOTE_BYTES = 4 + 8 + 8 + 1 + 8 + 4;
+    /**
+     * Bytes per slot of a Mote's columns: its int attribute and the 45 bytes every agent has (id, place, killed, move
+     * target, children asked for, their place and spread, ordinal).
+     */
+    private static final long MOTE_BYTES = 4 + 8 + 8 + 1 + 8 + 4 + 8 + 4 + 4;
 
     private static long slotsBound(long live) {
         return Math.max(2 * live, AgentColumns.MIN_SLOTS);

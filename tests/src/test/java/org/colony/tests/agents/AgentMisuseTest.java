@@ -151,7 +151,7 @@ class AgentMisuseTest {
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(0));
             Agents<Stone> wrong = (Agents<Stone>) (Agents<?>) walkers;
             assertEquals("Stone::grow is a method of Stone, but these agents are Walker; steps: [go, jump, breed, cull, "
-                    + "breedAndCull, mark, add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces, breedNear, spread]",
+                    + "breedAndCull, mark, add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces, breedNear, spread, remember]",
                     message(() -> wrong.callAll(Stone::grow, 1)));
             StepRef0<Walker> go = Walker::go;
             assertEquals("Walker::go is a method of Walker, but these places hold Field; steps: [census]",
@@ -167,7 +167,7 @@ class AgentMisuseTest {
             assertEquals("Field.rich is not a @Step of Field; steps: [census]", message(() -> field.count("rich", 1)));
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(0));
             assertEquals("Walker.census is not a @Step of Walker; steps: [go, jump, breed, cull, breedAndCull, mark, "
-                    + "add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces, breedNear, spread]",
+                    + "add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces, breedNear, spread, remember]",
                     message(() -> walkers.callAll("census")));
         }
     }

@@ -150,9 +150,13 @@ class LifeCycleTest {
                 ref.assertSame(walkers, "after round " + round);
                 born += report.births();
                 refused += report.birthsRefused();
+                walkers.callAll(Walker::remember); // a child's first step sees its ordinal among its siblings
+                ref.remember();
+                ref.assertSame(walkers, "ordinals after round " + round);
             }
             assertTrue(born > 300, "born " + born);
             assertEquals(capacity != Integer.MAX_VALUE || !wrap, refused > 0, "births refused: " + refused);
+            assertTrue(Arrays.stream(walkers.getLong("seen")).anyMatch(s -> s >= 2), "ordinals past 1");
         }
     }
 

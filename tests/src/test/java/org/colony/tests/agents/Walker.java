@@ -210,4 +210,10 @@ public class Walker extends Agent<Field> {
         dx = Math.abs(dx) % 4;
         dy = 1 + Math.abs(dy) % 4;
     }
+
+    /** Records its ordinal among the children born with it in the last manageAll (-1 when it was not born there). */
+    @Step
+    void remember() {
+        seen = ordinal();
+    }
 }

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.ToIntFunction;
@@ -48,6 +50,8 @@ final class WalkerReference {
         int spawns;
         /** Where the children are born: -1 on this walker's place after its move, else the place named. */
         long birthPlace = -1;
+        /** Its ordinal among the children born with it in the last manageAll, -1 when it was not born there. */
+        int ordinal = -1;
         /** For spawnNear: the radius and tries around birthPlace; 0 tries for a plain spawn. */
         int radius;
         int tries;
@@ -168,6 +172,12 @@ final class WalkerReference {
         int dx = rng.uniformInt(2 * a.radius + 1) - a.radius;
         int dy = rng.uniformInt(2 * a.radius + 1) - a.radius;
         return index(a.birthPlace % w + dx, a.birthPlace / w + dy);
+    }
+
+    void remember() {
+        for (W a : walkers) {
+            a.seen = a.ordinal;
+        }
     }
 
     void cull() {
@@ -317,15 +327,18 @@ final class WalkerReference {
             if (!a.dead) {
                 next.add(a);
             }
+            a.ordinal = -1;
             a.target = -1;
             a.spawns = 0;
             a.birthPlace = -1;
             a.tries = 0;
             a.radius = 0;
         }
+        Map<W, Integer> siblings = new IdentityHashMap<>();
         for (Request r : born) {
             W c = r.who.child(nextId++);
             c.place = r.dest;
+            c.ordinal = siblings.merge(r.who, 1, Integer::sum) - 1;
             next.add(c);
         }
         walkers = next;

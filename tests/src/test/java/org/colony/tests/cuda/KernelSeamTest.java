@@ -91,6 +91,7 @@ class KernelSeamTest {
             case SPAWNS -> "jint* __restrict__ spawns";
             case BIRTH_PLACES -> "jlong* __restrict__ birthPlaces";
             case BIRTH_SPREADS -> "jint* __restrict__ birthSpreads";
+            case ORDINALS -> "const jint* __restrict__ ordinals";
             case PLACE_COLUMN -> pointer("const ", info(model.placeClass()).attributes().get(param.index()), "_place");
             case CONTRIBUTION -> pointer("", info(model.placeClass()).attributes().get(param.index()), "_contrib");
             case WROTE -> "bool* __restrict__ " + info(model.placeClass()).attributes().get(param.index()).name()

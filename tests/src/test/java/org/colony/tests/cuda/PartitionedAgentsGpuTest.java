@@ -103,7 +103,7 @@ class PartitionedAgentsGpuTest {
         "BREED_NEAR, 1, true", "BREED_NEAR, 1, false", "BREED_NEAR, 2147483647, true", "BREED_NEAR, 2, false"})
     void walkers_onOneGpuBlock_giveTheCpusReportsAndState(Script script, int capacity, boolean wrap) {
         assertSame(PartitionedAgentsTest.walkers(CPU, script, 29, 25, wrap, capacity, null),
-                PartitionedAgentsTest.walkers(ONE_GPU, script, 29, 25, wrap, capacity, null), script + " on one GPU");
+                PartitionedAgentsTest.walkers(on(1), script, 29, 25, wrap, capacity, null), script + " on one GPU");
     }
 
     @ParameterizedTest(name = "wrap={0} on {1} GPU(s), partitions={2}")

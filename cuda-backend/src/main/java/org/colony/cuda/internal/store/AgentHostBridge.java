@@ -135,6 +135,9 @@ final class AgentHostBridge {
             Driver.copyToDevice(columns.ids().pointer() + 8 * at, host, 8L * n);
             MemorySegment.copy(cols.locations(), 0, host, ValueLayout.JAVA_LONG, 0, (int) n);
             Driver.copyToDevice(columns.locations().pointer() + 8 * at, host, 8L * n);
+            MemorySegment.copy(cols.ordinals(), 0, host, ValueLayout.JAVA_INT, 0, (int) n);
+            Driver.copyToDevice(columns.ordinals().pointer() + 4 * at, host, 4L * n);
+            columns.ordinalsWritten();
             DeviceBuffer[] current = columns.current();
             for (int i = 0; i < current.length; i++) {
                 AttributeInfo info = model.attributes().get(i);

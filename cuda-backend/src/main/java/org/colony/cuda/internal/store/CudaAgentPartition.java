@@ -511,6 +511,7 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public ManageStart beginManage(long seed, long epoch) {
+        dev.resetOrdinals();
         roundSeed = seed;
         roundEpoch = epoch;
         if (!DEVICE_ROUNDS) {

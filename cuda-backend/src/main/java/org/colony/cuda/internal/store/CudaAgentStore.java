@@ -114,7 +114,7 @@ public final class CudaAgentStore implements AgentStore {
 
     /** Bytes of device memory per slot. */
     public static long bytesPerSlot(ModelInfo model) {
-        long b = 8 + 8 + 1 + 8 + 4 + 8 + 4 + 4;
+        long b = 8 + 8 + 1 + 8 + 4 + 8 + 4 + 4 + 4;
         for (AttributeInfo a : model.attributes()) {
             b += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
         }
@@ -232,6 +232,7 @@ public final class CudaAgentStore implements AgentStore {
                 case SPAWNS -> arguments.add(columns.spawns().pointer());
                 case BIRTH_PLACES -> arguments.add(columns.birthPlaces().pointer());
                 case BIRTH_SPREADS -> arguments.add(columns.birthSpreads().pointer());
+                case ORDINALS -> arguments.add(columns.ordinals().pointer());
                 case PLACE_COLUMN -> arguments.add(places.column(param.index()));
                 case CONTRIBUTION -> arguments.add(pointer(columns.contribution(param.index())));
                 case WROTE -> arguments.add(pointer(columns.contributed(param.index())));
@@ -319,6 +320,11 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     // ---- manageAll ---------------------------------------------------------------------------
+
+    /** Makes every agent's ordinal -1, as a manageAll starts (see {@link DeviceAgentColumns#resetOrdinals}). */
+    void resetOrdinals() {
+        columns.resetOrdinals();
+    }
 
     @Override
     public ManageReport manage(long seed, long epoch) {

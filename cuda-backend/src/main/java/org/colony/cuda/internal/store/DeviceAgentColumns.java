@@ -55,6 +55,9 @@ final class DeviceAgentColumns {
     private DeviceBuffer spawns;
     private DeviceBuffer birthPlaces;
     private DeviceBuffer birthSpreads;
+    private DeviceBuffer ordinals;
+    /** Whether some ordinal may be other than -1 (children were born or agents loaded since the last reset). */
+    private boolean ordinalsSet;
 
     /**
      * Allocates the columns for agents of the given ids (increasing; null: 0, 1, ...) at the given global place
@@ -106,6 +109,9 @@ final class DeviceAgentColumns {
         birthPlaces = DeviceBuffer.pooled(8 * n);
         birthSpreads = DeviceBuffer.pooled(4 * n);
         Driver.memset8(birthSpreads.pointer(), (byte) 0, 4 * n);
+        ordinals = DeviceBuffer.pooled(4 * n);
+        Driver.memset8(ordinals.pointer(), (byte) 0xFF, 4 * n);
+        ordinalsSet = false;
         device.fillLong(targets.pointer(), n, -1);
         device.fillLong(birthPlaces.pointer(), n, -1);
         for (int p = 0; p < contribution.length; p++) {
@@ -207,6 +213,24 @@ final class DeviceAgentColumns {
         return birthPlaces;
     }
 
+    /** Ordinals among their siblings of the children born in the last manageAll, by slot; -1 for the others. */
+    DeviceBuffer ordinals() {
+        return ordinals;
+    }
+
+    /** Notes that ordinals other than -1 were written (by the births of a manageAll, or a load from the host). */
+    void ordinalsWritten() {
+        ordinalsSet = true;
+    }
+
+    /** Makes every ordinal -1, at the start of a manageAll (where some may be other). */
+    void resetOrdinals() {
+        if (ordinalsSet) {
+            Driver.memset8(ordinals.pointer(), (byte) 0xFF, ordinals.bytes());
+            ordinalsSet = false;
+        }
+    }
+
     /** How the children asked for are spread, by slot: 0, or radius << 16 | tries of a spawnNear. */
     DeviceBuffer birthSpreads() {
         return birthSpreads;
@@ -278,7 +302,7 @@ final class DeviceAgentColumns {
         } else {
             DeviceBuffer[] oldCurrent = current;
             DeviceBuffer[] oldNext = next;
-            DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads};
+            DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads, ordinals};
             long oldSlots = slots;
             allocate(newSlots);
             try {
@@ -349,7 +373,7 @@ final class DeviceAgentColumns {
         }
         DeviceBuffer[] oldCurrent = current;
         DeviceBuffer[] oldNext = next;
-        DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads};
+        DeviceBuffer[] old = {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads, ordinals};
         long oldSlots = slots;
         allocate(Math.min(MAX_AGENTS, Math.max(need, slots + slots / 2)));
         try {
@@ -363,8 +387,8 @@ final class DeviceAgentColumns {
                     }
                 }
             }
-            int[] sizes = {8, 8, 1, 8, 4, 8, 4};
-            DeviceBuffer[] now = {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads};
+            int[] sizes = {8, 8, 1, 8, 4, 8, 4, 4};
+            DeviceBuffer[] now = {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads, ordinals};
             for (int i = 0; i < old.length; i++) {
                 if (count > 0) {
                     Driver.copyOnDevice(now[i].pointer(), old[i].pointer(), count * sizes[i]);
@@ -382,7 +406,7 @@ final class DeviceAgentColumns {
     }
 
     private void freeColumns() {
-        free(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads});
+        free(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads, ordinals});
     }
 
     /** Frees attribute columns (second buffers where there are) and the other per-slot columns. */
@@ -423,7 +447,7 @@ final class DeviceAgentColumns {
 
     /** Frees the columns and the contributions to places. */
     void closeColumns() {
-        List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads});
+        List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads, ordinals});
         for (int p = 0; p < contribution.length; p++) {
             all.add(contribution[p]);
             all.add(contributed[p]);

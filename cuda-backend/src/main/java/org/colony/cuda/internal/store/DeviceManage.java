@@ -41,6 +41,7 @@ final class DeviceManage {
     /** Deaths, moves and births, then the compaction; one wait for the counts (two with moves or children). */
     ManageReport manageAll(long seed, long epoch) {
         device.checkOpen();
+        columns.resetOrdinals();
         long n = columns.count();
         long slotsBefore = columns.slots();
         boolean bounded = capacity < Integer.MAX_VALUE;
@@ -123,7 +124,9 @@ final class DeviceManage {
             columns.compact(map, survivors, births, total);
             if (births > 0) { // each child on the place it was born on: its parent's, or the one its parent named
                 device.run("colony_children_places", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
-                        .add(childPlace).addInt((int) survivors).add(columns.locations().pointer()));
+                        .add(childPlace).addInt((int) survivors).add(columns.locations().pointer()).add(childParent)
+                        .add(offsets).add(columns.ordinals().pointer()));
+                columns.ordinalsWritten();
             }
             index.invalidate();
         } else {

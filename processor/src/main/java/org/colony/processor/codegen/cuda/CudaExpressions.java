@@ -120,6 +120,7 @@ final class CudaExpressions {
             case TIME -> "f.time";
             case ID -> i.args().isEmpty() ? names.id(null, 0, this::print)
                     : names.id(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(), this::print);
+            case ORDINAL -> "ordinals[a]";
             case AGENT_COUNT -> names.agentCount(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(),
                     this::print);
             case INDEX -> "((jlong) " + names.coord(0) + " + (jlong) " + names.size(0) + " * ((jlong) " + names.coord(1)

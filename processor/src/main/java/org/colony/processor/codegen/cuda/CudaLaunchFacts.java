@@ -119,7 +119,7 @@ public final class CudaLaunchFacts {
         }
         if (model.agent()) {
             for (Kind own : List.of(Kind.IDS, Kind.LOCATIONS, Kind.KILLED, Kind.TARGETS, Kind.SPAWNS,
-                    Kind.BIRTH_PLACES, Kind.BIRTH_SPREADS)) {
+                    Kind.BIRTH_PLACES, Kind.BIRTH_SPREADS, Kind.ORDINALS)) {
                 params.add(KernelParam.of(own));
             }
             List<AttributeRef> places = model.place().attributes();
@@ -170,6 +170,7 @@ public final class CudaLaunchFacts {
             case SPAWNS -> "jint* __restrict__ spawns";
             case BIRTH_PLACES -> "jlong* __restrict__ birthPlaces";
             case BIRTH_SPREADS -> "jint* __restrict__ birthSpreads";
+            case ORDINALS -> "const jint* __restrict__ ordinals";
             case PLACE_COLUMN -> placePointer(model, param, "const ", "_place");
             case CONTRIBUTION -> placePointer(model, param, "", "_contrib");
             case WROTE -> "bool* __restrict__ " + model.place().attributes().get(param.index()).name() + "_wrote";

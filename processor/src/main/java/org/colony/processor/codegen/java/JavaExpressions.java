@@ -23,6 +23,11 @@ final class JavaExpressions {
         /** The local holding a kernel-level value the printer needs ({@code time$}, {@code wrap$}, {@code dims$}). */
         String value(String name);
 
+        /** The local holding an agent kernel's ordinals, by slot. */
+        default String ordinals() {
+            throw new IllegalStateException("ordinal() outside an agent kernel");
+        }
+
         /**
          * What {@code onBoundary()} prints as where the kernel knows better than the full test (the
          * interior columns of a row, where only the row decides), or null for the full test.
@@ -200,6 +205,7 @@ final class JavaExpressions {
             case TIME -> CodeBlock.of("$L", names.value("time$"));
             case ID -> i.args().isEmpty() ? names.id(null, 0, this::print)
                     : names.id(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(), this::print);
+            case ORDINAL -> CodeBlock.of("$L[a$$]", names.ordinals());
             case AGENT_COUNT -> names.agentCount(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(),
                     this::print);
             case INDEX -> switch (dims == 0 ? 3 : dims) {

@@ -178,6 +178,11 @@ final class JavaStorage implements JavaExpressions.Names {
         return step.buffers(a.ordinal());
     }
 
+    @Override
+    public String ordinals() {
+        return agentArray("ordinal$", ArrayTypeName.of(TypeName.INT), "ordinals");
+    }
+
     /** The ids of the agents of an agent kernel. */
     String ids() {
         return agentArray("ids$", LONG_ARRAY, "ids");
