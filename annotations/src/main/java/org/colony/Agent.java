@@ -323,8 +323,12 @@ public abstract class Agent<P extends Place> {
         throw Place.outsideStep("ordinal");
     }
 
-    /** Asks to die at the next {@code manageAll}. */
-    protected final void kill() {
+    /**
+     * Asks to die at the next {@code manageAll}: this agent ({@code kill()}), or another agent on the step's own place
+     * ({@code other.kill()} on the variable of a for-each over {@code agentsHere(...)}, or over {@code agents(...)} in
+     * a place step).
+     */
+    public final void kill() {
         throw Place.outsideStep("kill");
     }
 

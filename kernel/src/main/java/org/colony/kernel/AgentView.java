@@ -24,4 +24,19 @@ public interface AgentView {
 
     /** {@return agent ids by slot} */
     long[] ids();
+
+    /**
+     * {@return the writes other agents (or places) make to attribute {@code attribute} of these agents during a step,
+     * by slot: a column of the attribute's type, combined atomically and applied when the step ends}
+     *
+     * @param attribute the attribute's ordinal in the agent model
+     */
+    default Object incoming(int attribute) {
+        throw new UnsupportedOperationException("no incoming writes");
+    }
+
+    /** {@return these agents' death intents by slot, which another agent's {@code kill()} of one of them sets} */
+    default boolean[] killed() {
+        throw new UnsupportedOperationException("no death intents");
+    }
 }

@@ -1,5 +1,7 @@
 package org.colony.kernel;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.colony.ColonyException;
 
 /** Small helpers that generated CPU kernels call. */
@@ -159,6 +161,135 @@ public final class KernelSupport {
     public static String spreadError(int radius, int tries) {
         return "spawnNear(n, " + radius + ", " + tries + ") needs 0 <= radius <= " + MAX_SPAWN_RADIUS
                 + " and 1 <= tries <= " + MAX_SPAWN_TRIES;
+    }
+
+    // ---- writes to other agents: combined atomically in their incoming columns, order-free -----------------
+
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle FLOATS = MethodHandles.arrayElementVarHandle(float[].class);
+    private static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
+
+    /** Adds {@code v} to {@code a[i]} atomically (two's complement, as {@code +=}). */
+    public static void addInt(int[] a, int i, int v) {
+        INTS.getAndAdd(a, i, v);
+    }
+
+    /** Adds {@code v} to {@code a[i]} atomically (two's complement, as {@code +=}). */
+    public static void addLong(long[] a, int i, long v) {
+        LONGS.getAndAdd(a, i, v);
+    }
+
+    /** {@code a[i] = Math.min(a[i], v)} atomically. */
+    public static void minInt(int[] a, int i, int v) {
+        int cur = (int) INTS.getVolatile(a, i);
+        while (v < cur) {
+            int was = (int) INTS.compareAndExchange(a, i, cur, v);
+            if (was == cur) {
+                return;
+            }
+            cur = was;
+        }
+    }
+
+    /** {@code a[i] = Math.max(a[i], v)} atomically. */
+    public static void maxInt(int[] a, int i, int v) {
+        int cur = (int) INTS.getVolatile(a, i);
+        while (v > cur) {
+            int was = (int) INTS.compareAndExchange(a, i, cur, v);
+            if (was == cur) {
+                return;
+            }
+            cur = was;
+        }
+    }
+
+    /** {@code a[i] = Math.min(a[i], v)} atomically. */
+    public static void minLong(long[] a, int i, long v) {
+        long cur = (long) LONGS.getVolatile(a, i);
+        while (v < cur) {
+            long was = (long) LONGS.compareAndExchange(a, i, cur, v);
+            if (was == cur) {
+                return;
+            }
+            cur = was;
+        }
+    }
+
+    /** {@code a[i] = Math.max(a[i], v)} atomically. */
+    public static void maxLong(long[] a, int i, long v) {
+        long cur = (long) LONGS.getVolatile(a, i);
+        while (v > cur) {
+            long was = (long) LONGS.compareAndExchange(a, i, cur, v);
+            if (was == cur) {
+                return;
+            }
+            cur = was;
+        }
+    }
+
+    /** {@code a[i] = Math.min(a[i], v)} atomically (NaN wins, -0.0 below 0.0, as {@link Math#min(float, float)}). */
+    public static void minFloat(float[] a, int i, float v) {
+        float cur = (float) FLOATS.getVolatile(a, i);
+        while (true) {
+            float next = Math.min(cur, v);
+            if (Float.floatToRawIntBits(next) == Float.floatToRawIntBits(cur)) {
+                return;
+            }
+            float was = (float) FLOATS.compareAndExchange(a, i, cur, next);
+            if (Float.floatToRawIntBits(was) == Float.floatToRawIntBits(cur)) {
+                return;
+            }
+            cur = was;
+        }
+    }
+
+    /** {@code a[i] = Math.max(a[i], v)} atomically (as {@link Math#max(float, float)}). */
+    public static void maxFloat(float[] a, int i, float v) {
+        float cur = (float) FLOATS.getVolatile(a, i);
+        while (true) {
+            float next = Math.max(cur, v);
+            if (Float.floatToRawIntBits(next) == Float.floatToRawIntBits(cur)) {
+                return;
+            }
+            float was = (float) FLOATS.compareAndExchange(a, i, cur, next);
+            if (Float.floatToRawIntBits(was) == Float.floatToRawIntBits(cur)) {
+                return;
+            }
+            cur = was;
+        }
+    }
+
+    /** {@code a[i] = Math.min(a[i], v)} atomically (as {@link Math#min(double, double)}). */
+    public static void minDouble(double[] a, int i, double v) {
+        double cur = (double) DOUBLES.getVolatile(a, i);
+        while (true) {
+            double next = Math.min(cur, v);
+            if (Double.doubleToRawLongBits(next) == Double.doubleToRawLongBits(cur)) {
+                return;
+            }
+            double was = (double) DOUBLES.compareAndExchange(a, i, cur, next);
+            if (Double.doubleToRawLongBits(was) == Double.doubleToRawLongBits(cur)) {
+                return;
+            }
+            cur = was;
+        }
+    }
+
+    /** {@code a[i] = Math.max(a[i], v)} atomically (as {@link Math#max(double, double)}). */
+    public static void maxDouble(double[] a, int i, double v) {
+        double cur = (double) DOUBLES.getVolatile(a, i);
+        while (true) {
+            double next = Math.max(cur, v);
+            if (Double.doubleToRawLongBits(next) == Double.doubleToRawLongBits(cur)) {
+                return;
+            }
+            double was = (double) DOUBLES.compareAndExchange(a, i, cur, next);
+            if (Double.doubleToRawLongBits(was) == Double.doubleToRawLongBits(cur)) {
+                return;
+            }
+            cur = was;
+        }
     }
 
     /** The error of an agent asking for children at two places before one {@code manageAll}. */

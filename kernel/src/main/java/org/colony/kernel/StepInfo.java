@@ -29,11 +29,24 @@ import java.util.Set;
  * @param readsTime whether it reads {@code time()}: a backend may give a step that neither reads the time nor
  *     draws random numbers the same call values every tick (the CUDA backend then replays its launch unchanged)
  * @param source where it is declared, {@code File.java:line}
+ * @param agentWrites per slot of an iterated agent model, the attributes of its agents the step writes (agents on the
+ *     step's own place) and how the writes combine
+ * @param agentKills slots of the iterated agent models whose agents the step may kill
  */
 public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
         Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
         Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
-        int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
+        int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source,
+        Map<Integer, Map<Integer, Combine>> agentWrites, Set<Integer> agentKills) {
+
+    /** A step that writes no other agent. */
+    public StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
+            Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
+            Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
+            int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
+        this(name, params, predicate, writes, remoteReads, placeRemoteReads, placeWrites, iterates, remoteAgents,
+                remoteAgentRows, actions, reach, usesRandom, boundaryOnly, readsTime, source, Map.of(), Set.of());
+    }
 
     /**
      * {@return whether this step both writes attribute {@code attribute} and reads it through neighbours: it writes

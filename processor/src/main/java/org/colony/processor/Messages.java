@@ -310,8 +310,33 @@ public final class Messages {
     }
 
     public static String agentWrite(String attribute) {
-        return "[Colony/AgentWrite] a step may not write " + attribute + " of another agent; each agent writes only "
-                + "its own attributes and its own place";
+        return "[Colony/AgentWrite] a step writes " + attribute + " of another agent with a plain assignment, which "
+                + "several writers would race for; write other agents with +=, -=, ++, --, other." + attribute
+                + " = Math.min(other." + attribute + ", v) or Math.max, or kill them with other.kill()";
+    }
+
+    public static String agentWriteFar(String what) {
+        return "[Colony/AgentWrite] a step writes " + what + " of an agent that is not on its own place; agents write "
+                + "the agents of agentsHere(...) and places the agents of agents(...)";
+    }
+
+    public static String agentWriteArray(String attribute) {
+        return "[Colony/AgentWrite] a step writes an element of array attribute " + attribute + " of another agent; "
+                + "other agents' scalar attributes only are written";
+    }
+
+    public static String agentWriteType(String attribute, String type, boolean sum) {
+        return sum && (type.equals("float") || type.equals("double"))
+                ? "[Colony/AgentWrite] a step sums into " + type + " attribute " + attribute + " of other agents, "
+                        + "whose result would depend on the order of the writers; sum into an int or long attribute "
+                        + "(a fixed-point amount), or combine with Math.min or Math.max"
+                : "[Colony/AgentWrite] a step writes " + type + " attribute " + attribute + " of other agents; other "
+                        + "agents' int, long, float and double attributes are written";
+    }
+
+    public static String agentWriteMixed(String attribute) {
+        return "[Colony/AgentWrite] a step writes " + attribute + " of other agents in two ways; one step combines "
+                + "one attribute of other agents one way (a sum, a minimum or a maximum)";
     }
 
     public static String placeWriteOp(String attribute) {

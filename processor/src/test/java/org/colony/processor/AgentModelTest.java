@@ -152,7 +152,7 @@ class AgentModelTest {
                         other.memory[0]++;
                     }
                 }
-                """), Messages.agentWrite("memory"), "other.memory[0]++", land());
+                """), Messages.agentWriteFar("memory"), "other.memory[0]++", land());
     }
 
     @Test
@@ -160,10 +160,45 @@ class AgentModelTest {
         assertRejected(ant("""
                 @Step void s() {
                     for (Ant other : agentsHere(Ant.class)) {
+                        other.migrate(1, 0);
+                    }
+                }
+                """), Messages.neighborMethodCall("migrate(...)"), "other.migrate(1, 0)", land());
+    }
+
+    @Test
+    void killOfAnAgentNextDoor_isRejected() {
+        assertRejected(ant("""
+                @Step void s() {
+                    for (Ant other : agentsAt(Ant.class, 1, 0)) {
                         other.kill();
                     }
                 }
-                """), Messages.neighborMethodCall("kill(...)"), "other.kill()", land());
+                """), Messages.agentWriteFar("kill()"), "other.kill()", land());
+    }
+
+    @Test
+    void floatingPointSumIntoOtherAgents_isRejected_forItsOrder() {
+        assertRejected(ant("""
+                @Attribute double wealth;
+                @Step void s() {
+                    for (Ant other : agentsHere(Ant.class)) {
+                        other.wealth += 0.5;
+                    }
+                }
+                """), Messages.agentWriteType("wealth", "double", true), "other.wealth += 0.5", land());
+    }
+
+    @Test
+    void otherAgentsAttributeWrittenTwoWays_isRejected() {
+        assertRejected(ant("""
+                @Step void s() {
+                    for (Ant other : agentsHere(Ant.class)) {
+                        other.sugar += 1;
+                        other.sugar = Math.min(other.sugar, 3);
+                    }
+                }
+                """), Messages.agentWriteMixed("sugar"), "other.sugar = Math.min(other.sugar, 3)", land());
     }
 
     @Test

@@ -53,6 +53,10 @@ public record KernelParam(Kind kind, int slot, int index) {
         INDEX_PITCH,
         /** The current column of attribute {@code index} of iterated class {@code slot}. */
         INDEXED_COLUMN,
+        /** The incoming writes to attribute {@code index} of iterated class {@code slot}, by slot. */
+        INDEXED_INCOMING,
+        /** The death intents of iterated class {@code slot}, by slot. */
+        INDEXED_KILLED,
         /** A predicate step's counter of instances where it held. */
         COUNTER,
         /** The step's parameter {@code index}, by value. */
@@ -104,8 +108,8 @@ public record KernelParam(Kind kind, int slot, int index) {
     /**
      * {@return a parameter of the index of iterated agent class {@code slot}}
      *
-     * @param kind {@link Kind#INDEX_START}, {@link Kind#INDEX_ORDER}, {@link Kind#INDEX_IDS} or {@link
-     *     Kind#INDEX_PITCH}
+     * @param kind {@link Kind#INDEX_START}, {@link Kind#INDEX_ORDER}, {@link Kind#INDEX_IDS}, {@link
+     *     Kind#INDEX_PITCH} or {@link Kind#INDEXED_KILLED}
      * @param slot the agent class's index among the model's iterated agent classes
      */
     public static KernelParam index(Kind kind, int slot) {
@@ -120,6 +124,16 @@ public record KernelParam(Kind kind, int slot, int index) {
      */
     public static KernelParam indexedColumn(int slot, int attribute) {
         return new KernelParam(Kind.INDEXED_COLUMN, slot, attribute);
+    }
+
+    /**
+     * {@return the incoming writes to attribute {@code attribute} of iterated agent class {@code slot}}
+     *
+     * @param slot the agent class's index among the model's iterated agent classes
+     * @param attribute the attribute's ordinal in that agent class
+     */
+    public static KernelParam indexedIncoming(int slot, int attribute) {
+        return new KernelParam(Kind.INDEXED_INCOMING, slot, attribute);
     }
 
     /**

@@ -53,11 +53,13 @@ final class CudaModelCode {
             case NEXT -> CodeBlock.of("$T.next($L)", KERNEL_PARAM, param.index());
             case ARGUMENT -> CodeBlock.of("$T.argument($L)", KERNEL_PARAM, param.index());
             case INDEXED_COLUMN -> CodeBlock.of("$T.indexedColumn($L, $L)", KERNEL_PARAM, param.slot(), param.index());
+            case INDEXED_INCOMING -> CodeBlock.of("$T.indexedIncoming($L, $L)", KERNEL_PARAM, param.slot(),
+                    param.index());
             case IDS, LOCATIONS, KILLED, TARGETS, SPAWNS, BIRTH_PLACES, BIRTH_SPREADS, ORDINALS, COUNTER ->
                     CodeBlock.of("$T.of($T.$L)", KERNEL_PARAM, KIND, param.kind().name());
             case PLACE_COLUMN, CONTRIBUTION, WROTE ->
                     CodeBlock.of("$T.place($T.$L, $L)", KERNEL_PARAM, KIND, param.kind().name(), param.index());
-            case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH ->
+            case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_KILLED ->
                     CodeBlock.of("$T.index($T.$L, $L)", KERNEL_PARAM, KIND, param.kind().name(), param.slot());
         };
     }

@@ -129,11 +129,16 @@ public final class DescriptorGenerator {
         CodeBlock actions = CodeBlock.of("$T.of($L)", Set.class, step.actions().stream()
                 .map(a -> CodeBlock.of("$T.$L", AGENT_ACTION, a.name()))
                 .collect(CodeBlock.joining(", ")));
-        return CodeBlock.of("\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S)", STEP_INFO,
-                step.name(), params, step.predicate(), setOf(step.writes()), setOf(step.remoteReads()),
+        CodeBlock agentWrites = CodeBlock.of("$T.ofEntries($L)", Map.class, step.agentWrites().entrySet().stream()
+                .map(e -> CodeBlock.of("$T.entry($L, $T.ofEntries($L))", Map.class, e.getKey(), Map.class,
+                        e.getValue().entrySet().stream().map(w -> CodeBlock.of("$T.entry($L, $T.$L)", Map.class,
+                                w.getKey(), COMBINE, w.getValue().name())).collect(CodeBlock.joining(", "))))
+                .collect(CodeBlock.joining(", ")));
+        return CodeBlock.of("\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S, $L, $L)",
+                STEP_INFO, step.name(), params, step.predicate(), setOf(step.writes()), setOf(step.remoteReads()),
                 setOf(step.placeRemoteReads()), writes, setOf(step.iterates()), setOf(step.remoteAgents()),
                 setOf(step.remoteAgentRows()), actions, step.reach(), step.usesRandom(), step.boundaryOnly(),
-                step.readsTime(), step.sourceFile() + ":" + step.line());
+                step.readsTime(), step.sourceFile() + ":" + step.line(), agentWrites, setOf(step.agentKills()));
     }
 
     private static CodeBlock setOf(Set<Integer> values) {

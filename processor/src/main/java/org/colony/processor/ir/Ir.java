@@ -86,6 +86,7 @@ public final class Ir {
                 r.add(w.value());
             }
             case Stmt.Intent a -> r.addAll(a.args());
+            case Stmt.AgentWrite w -> r.add(w.value());
             default -> {
             }
         }

@@ -3,6 +3,8 @@ package org.colony.processor.ir;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.colony.kernel.AgentAction;
 import org.colony.kernel.Combine;
 
@@ -43,6 +45,32 @@ public record StepIr(String name, List<Local> params, boolean predicate, Local r
         Set<Integer> placeReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
         Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions, int reach, int declaredReach, boolean usesRandom,
         boolean boundaryOnly, boolean readsTime, String sourceFile, int line) {
+
+    /**
+     * {@return per slot of an iterated agent model, the attributes of its agents this step writes and how the writes
+     * combine (a sorted map of sorted maps)}
+     */
+    public Map<Integer, Map<Integer, Combine>> agentWrites() {
+        Map<Integer, Map<Integer, Combine>> out = new TreeMap<>();
+        Ir.forEachStmt(body, s -> {
+            if (s instanceof Stmt.AgentWrite w) {
+                out.computeIfAbsent(w.attr().owner().slot(), k -> new TreeMap<>()).put(w.attr().ordinal(),
+                        w.op());
+            }
+        });
+        return out;
+    }
+
+    /** {@return the slots of the iterated agent models whose agents this step may kill} */
+    public Set<Integer> agentKills() {
+        Set<Integer> out = new TreeSet<>();
+        Ir.forEachStmt(body, s -> {
+            if (s instanceof Stmt.AgentKill k) {
+                out.add(k.agents().slot());
+            }
+        });
+        return out;
+    }
 
     /** Whether the step buffers an attribute of its own model: it writes it and reads it on other instances. */
     public boolean buffers(int attribute) {

@@ -80,6 +80,17 @@ public sealed interface Stmt {
     record PlaceWrite(int line, AttributeRef attr, Expr element, Combine op, Expr value) implements Stmt {
     }
 
+    /**
+     * A write of scalar attribute {@code attr} of another agent (local {@code agent} of a for-each over agents on the
+     * step's own place), combined with the other writes by {@code op} (SUM, MIN or MAX) as the step ends.
+     */
+    record AgentWrite(int line, Local agent, AttributeRef attr, Combine op, Expr value) implements Stmt {
+    }
+
+    /** A {@code kill()} of another agent (local {@code agent} of a for-each over agents on the step's own place). */
+    record AgentKill(int line, Local agent, ModelRef agents) implements Stmt {
+    }
+
     /** A life-cycle intent of an agent (see {@link AgentAction} for the arguments). */
     record Intent(int line, AgentAction kind, List<Expr> args) implements Stmt {
     }

@@ -50,6 +50,8 @@ final class BoundaryOnly {
         switch (s) {
             case Stmt.AssignAttr a -> effect = true;
             case Stmt.PlaceWrite w -> effect = true;
+            case Stmt.AgentWrite w -> effect = true;
+            case Stmt.AgentKill k -> effect = true;
             case Stmt.Intent a -> effect = true;
             case Stmt.ForAgents f -> {
                 effect = true;

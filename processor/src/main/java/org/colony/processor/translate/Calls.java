@@ -12,6 +12,7 @@ import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
+import org.colony.processor.ir.Stmt;
 import org.colony.processor.model.IntrinsicMethod;
 
 /**
@@ -58,6 +59,13 @@ final class Calls {
             int slot = cx.agentLocals.get(agent.id()).slot();
             return new Expr.Intrinsic(IntrinsicOp.ID, List.of(new Expr.LocalRef(agent), Ir.intConst(slot)),
                     IrType.LONG);
+        }
+        if (agent != null && IntrinsicMethod.named(name) == IntrinsicMethod.KILL && t.getArguments().isEmpty()) {
+            if (!cx.hereAgentLocals.contains(agent.id())) {
+                throw cx.reject(t, Messages.agentWriteFar("kill()"));
+            }
+            cx.emit(new Stmt.AgentKill(cx.line(t), agent, cx.agentLocals.get(agent.id())));
+            return null;
         }
         if (q instanceof IdentifierTree qi && cx.scope.lookup(qi.getName().toString()) != null
                 || expressions.placeOrNull(q) != null) {

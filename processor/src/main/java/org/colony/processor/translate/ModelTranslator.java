@@ -205,6 +205,12 @@ public final class ModelTranslator {
             diagnostics.error(m.element(), Messages.predicateWrites(m.name(), "place()." + attr));
             return null;
         }
+        boolean[] writesAgents = new boolean[1];
+        Ir.forEachStmt(whole, s -> writesAgents[0] |= s instanceof Stmt.AgentWrite || s instanceof Stmt.AgentKill);
+        if (predicate && writesAgents[0]) {
+            diagnostics.error(m.element(), Messages.predicateWrites(m.name(), "another agent"));
+            return null;
+        }
         if (predicate && !actions.isEmpty()) {
             String intrinsic = IntrinsicMethod.of(actions.iterator().next()).spelling();
             diagnostics.error(m.element(), Messages.predicateActs(m.name(), intrinsic + "(...)"));

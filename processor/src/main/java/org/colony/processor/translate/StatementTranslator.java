@@ -25,6 +25,7 @@ import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
@@ -37,6 +38,7 @@ import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
+import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.Stmt;
 import org.colony.processor.ir.UnaryOp;
 import org.colony.processor.model.AttributeModel;
@@ -278,7 +280,8 @@ final class StatementTranslator {
         } else if (tgt instanceof MemberSelectTree ms && TypeResolver.isThis(ms.getExpression())) {
             name = ms.getIdentifier().toString();
         } else if (tgt instanceof MemberSelectTree ms && expressions.agentLocal(ms.getExpression()) != null) {
-            throw cx.reject(where, Messages.agentWrite(ms.getIdentifier().toString()));
+            agentWrite(target, ms, indexTree, op, value, where);
+            return;
         } else if (tgt instanceof MemberSelectTree ms && expressions.placeOrNull(ms.getExpression()) != null) {
             if (!cx.agentModel()) {
                 throw cx.reject(where, Messages.neighborWrite(ms.getIdentifier().toString()));
@@ -381,6 +384,74 @@ final class StatementTranslator {
             v = p instanceof Expr.Const c ? Ir.negate(c) : new Expr.Unary(UnaryOp.NEG, p, p.type());
         }
         cx.emit(new Stmt.PlaceWrite(line, ref, index, kind, assignable(v, ref.type(), where)));
+    }
+
+    /**
+     * A write of another agent's scalar attribute, on the step's own place: {@code += -= ++ --} (SUM) or the
+     * {@code b.a = Math.min(b.a, v)} / {@code Math.max} forms (MIN, MAX), combined atomically and applied as the step
+     * ends; sums of int and long only, whose result does not depend on the writers' order.
+     */
+    private void agentWrite(ExpressionTree target, MemberSelectTree ms, ExpressionTree indexTree, BinaryOp op,
+            ExpressionTree value, Tree where) {
+        int line = cx.line(where);
+        String name = ms.getIdentifier().toString();
+        Local agent = expressions.agentLocal(ms.getExpression());
+        if (!cx.hereAgentLocals.contains(agent.id())) {
+            throw cx.reject(where, Messages.agentWriteFar(name));
+        }
+        if (indexTree != null) {
+            throw cx.reject(where, Messages.agentWriteArray(name));
+        }
+        ModelRef agents = cx.agentLocals.get(agent.id());
+        AttributeModel a = cx.slots.model(agents.slot()).attribute(name);
+        if (a == null) {
+            throw cx.reject(where, Messages.stepFieldWrite(name));
+        }
+        if (a.isArray()) {
+            throw cx.reject(where, Messages.agentWriteArray(name));
+        }
+        Combine kind = null;
+        ExpressionTree valueTree = value;
+        boolean negate = false;
+        if (op == null) {
+            if (value instanceof MethodInvocationTree mi && mi.getArguments().size() == 2) {
+                String fn = mi.getMethodSelect() instanceof MemberSelectTree sel ? sel.getIdentifier().toString()
+                        : mi.getMethodSelect() instanceof IdentifierTree id ? id.getName().toString() : "";
+                String self = strip(target).toString();
+                for (int i = 0; i < 2 && kind == null; i++) {
+                    if ((fn.equals("min") || fn.equals("max")) && strip(mi.getArguments().get(i)).toString().equals(self)) {
+                        kind = fn.equals("min") ? Combine.MIN : Combine.MAX;
+                        valueTree = mi.getArguments().get(1 - i);
+                    }
+                }
+            }
+            if (kind == null) {
+                throw cx.reject(where, Messages.agentWrite(name));
+            }
+        } else if (op == BinaryOp.ADD || op == BinaryOp.SUB) {
+            kind = Combine.SUM;
+            negate = op == BinaryOp.SUB;
+        } else {
+            throw cx.reject(where, Messages.agentWrite(name));
+        }
+        AttributeRef ref = ExpressionTranslator.attributeRef(agents, a);
+        IrType type = ref.type();
+        boolean writable = kind == Combine.SUM ? type == IrType.INT || type == IrType.LONG
+                : type == IrType.INT || type == IrType.LONG || type == IrType.FLOAT || type == IrType.DOUBLE;
+        if (!writable) {
+            throw cx.reject(where, Messages.agentWriteType(name, type.toString().toLowerCase(Locale.ROOT),
+                    kind == Combine.SUM));
+        }
+        Combine previous = cx.agentWriteOps.putIfAbsent(agents.slot() + ":" + a.ordinal(), kind);
+        if (previous != null && previous != kind) {
+            throw cx.reject(where, Messages.agentWriteMixed(name));
+        }
+        Expr v = valueTree == null ? Ir.intConst(1) : expressions.expr(valueTree);
+        if (negate) {
+            Expr p = Ir.convert(v, v.type().promoted());
+            v = p instanceof Expr.Const c ? Ir.negate(c) : new Expr.Unary(UnaryOp.NEG, p, p.type());
+        }
+        cx.emit(new Stmt.AgentWrite(line, agent, ref, kind, assignable(v, type, where)));
     }
 
     private static ExpressionTree strip(ExpressionTree t) {
@@ -559,6 +630,9 @@ final class StatementTranslator {
             }
             Local agent = cx.local(t.getVariable().getName().toString(), IrType.AGENT);
             cx.agentLocals.put(agent.id(), cx.slots.ref(slot));
+            if (place instanceof Expr.AgentPlace || place instanceof Expr.Self) {
+                cx.hereAgentLocals.add(agent.id());
+            }
             cx.scope.declare(t.getVariable().getName().toString(), agent);
             int id = cx.id();
             cx.loops.push(id);

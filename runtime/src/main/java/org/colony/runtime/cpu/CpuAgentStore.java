@@ -141,7 +141,37 @@ class CpuAgentStore implements AgentStore {
             public long[] ids() {
                 return cols.ids();
             }
+
+            @Override
+            public Object incoming(int attribute) {
+                return cols.incoming(attribute);
+            }
+
+            @Override
+            public boolean[] killed() {
+                return cols.killed();
+            }
         };
+    }
+
+    /** Makes the incoming columns of the agents a step writes ready (see {@link AgentColumns#prepareIncoming}). */
+    static void prepareIncoming(StepInfo s, AgentStore[] bound) {
+        for (var slot : s.agentWrites().entrySet()) {
+            AgentColumns target = ((CpuAgentStore) bound[slot.getKey()]).cols;
+            for (var w : slot.getValue().entrySet()) {
+                target.prepareIncoming(w.getKey(), w.getValue());
+            }
+        }
+    }
+
+    /** Combines the writes a step made to other agents into their columns, as it ends. */
+    static void applyIncoming(StepInfo s, AgentStore[] bound) {
+        for (var slot : s.agentWrites().entrySet()) {
+            AgentColumns target = ((CpuAgentStore) bound[slot.getKey()]).cols;
+            for (var w : slot.getValue().entrySet()) {
+                target.applyIncoming(w.getKey(), w.getValue());
+            }
+        }
     }
 
     AgentView[] views(StepInfo s) {
@@ -166,12 +196,14 @@ class CpuAgentStore implements AgentStore {
     public void call(Call call) {
         StepInfo s = model.steps().get(call.step());
         prepare(s, call);
+        prepareIncoming(s, bound);
         run(s, (from, to) -> descriptor.runAgents(cols, from, to));
         for (int a : s.writes()) {
             if (s.buffers(a)) {
                 cols.swap(a);
             }
         }
+        applyIncoming(s, bound);
         applyPlaceWrites(s);
     }
 

@@ -50,6 +50,8 @@ final class CpuPlaceStore implements PlaceBlock {
     private final HoldSettings settings;
     /** Place steps held back to run together; null where this block never holds any. */
     private HeldSteps held;
+    /** Whether the incoming columns of the agents the step under way writes are ready (until its finishCall). */
+    private boolean incomingReady;
     private boolean closed;
 
     CpuPlaceStore(ModelDescriptor descriptor, Grid grid, WorkerPool pool, HoldSettings settings) {
@@ -216,6 +218,10 @@ final class CpuPlaceStore implements PlaceBlock {
     @Override
     public void finishCall(int step) {
         StepInfo s = model.steps().get(step);
+        if (incomingReady) {
+            CpuAgentStore.applyIncoming(s, bound);
+            incomingReady = false;
+        }
         for (int a : s.writes()) {
             if (s.buffers(a) && s.boundaryOnly()) {
                 block.commitBoundary(a); // the step wrote the second column on the boundary alone
@@ -243,6 +249,10 @@ final class CpuPlaceStore implements PlaceBlock {
         prepareRemote(s.remoteReads());
         block.agents(views(s));
         block.prepare(call);
+        if (!incomingReady && !s.agentWrites().isEmpty()) { // once per call, however many boxes it runs in
+            CpuAgentStore.prepareIncoming(s, bound);
+            incomingReady = true;
+        }
     }
 
     /** Work on a box of rows and x. */

@@ -1,12 +1,14 @@
 package org.colony.runtime.storage;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Array;
 import java.util.Arrays;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentBlock;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
+import org.colony.kernel.Combine;
 import org.colony.kernel.CpuBlock;
 import org.colony.kernel.ModelInfo;
 
@@ -39,6 +41,8 @@ public final class AgentColumns implements AgentBlock {
     /** Ordinals of the children born in the last manageAll among their siblings, -1 for the others. */
     private int[] ordinals;
     private final Object[] contribution;
+    /** Per attribute, the writes of other agents combined during a step (null until a step writes it). */
+    private final Object[] incoming;
     private final Object[] contributed;
     private CpuBlock placeBlock;
     private AgentView[] views;
@@ -58,6 +62,7 @@ public final class AgentColumns implements AgentBlock {
         this.placeModel = placeModel;
         this.shared = shared;
         this.contribution = new Object[placeModel.attributes().size()];
+        this.incoming = new Object[model.attributes().size()];
         this.contributed = new Object[placeModel.attributes().size()];
         this.views = new AgentView[model.agentClasses().size()];
         allocate(slots);
@@ -386,6 +391,65 @@ public final class AgentColumns implements AgentBlock {
     /** {@return the current column of one element of an attribute} */
     public Object column(int attribute, int element) {
         return element(model.attributes().get(attribute), current[attribute], element);
+    }
+
+    /**
+     * Makes attribute {@code attribute}'s incoming column ready for a step in which other agents (or places) combine
+     * writes into it by {@code op}: every slot starts at the identity of {@code op} (0 for a sum, the largest value
+     * for a minimum, the least for a maximum).
+     */
+    public void prepareIncoming(int attribute, Combine op) {
+        AttributeInfo info = model.attributes().get(attribute);
+        if (incoming[attribute] == null || Array.getLength(incoming[attribute]) != slots) {
+            incoming[attribute] = info.newColumn(slots);
+        }
+        switch (incoming[attribute]) {
+            case int[] a -> Arrays.fill(a, op == Combine.SUM ? 0 : op == Combine.MIN ? Integer.MAX_VALUE
+                    : Integer.MIN_VALUE);
+            case long[] a -> Arrays.fill(a, op == Combine.SUM ? 0 : op == Combine.MIN ? Long.MAX_VALUE : Long.MIN_VALUE);
+            case float[] a -> Arrays.fill(a, op == Combine.MIN ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY);
+            case double[] a -> Arrays.fill(a, op == Combine.MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY);
+            default -> throw new IllegalStateException(info.name() + " is not written by other agents");
+        }
+    }
+
+    /** Combines the incoming writes into attribute {@code attribute}'s column of the live agents, as a step ends. */
+    public void applyIncoming(int attribute, Combine op) {
+        Object column = current[attribute];
+        switch (incoming[attribute]) {
+            case int[] in -> {
+                int[] c = (int[]) column;
+                for (int i = 0; i < count; i++) {
+                    c[i] = op == Combine.SUM ? c[i] + in[i] : op == Combine.MIN ? Math.min(c[i], in[i])
+                            : Math.max(c[i], in[i]);
+                }
+            }
+            case long[] in -> {
+                long[] c = (long[]) column;
+                for (int i = 0; i < count; i++) {
+                    c[i] = op == Combine.SUM ? c[i] + in[i] : op == Combine.MIN ? Math.min(c[i], in[i])
+                            : Math.max(c[i], in[i]);
+                }
+            }
+            case float[] in -> {
+                float[] c = (float[]) column;
+                for (int i = 0; i < count; i++) {
+                    c[i] = op == Combine.MIN ? Math.min(c[i], in[i]) : Math.max(c[i], in[i]);
+                }
+            }
+            case double[] in -> {
+                double[] c = (double[]) column;
+                for (int i = 0; i < count; i++) {
+                    c[i] = op == Combine.MIN ? Math.min(c[i], in[i]) : Math.max(c[i], in[i]);
+                }
+            }
+            default -> throw new IllegalStateException(model.attributes().get(attribute).name() + " has no incoming");
+        }
+    }
+
+    /** {@return the incoming column of attribute {@code attribute} (see {@link #prepareIncoming})} */
+    public Object incoming(int attribute) {
+        return incoming[attribute];
     }
 
     /**

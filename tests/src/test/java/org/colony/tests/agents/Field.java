@@ -65,4 +65,13 @@ public class Field extends Place {
         idSum = ids;
         digest = d;
     }
+
+    /** Feeds its walkers: its total to each one's energy, and their value down to its dlo at most. */
+    @Step
+    void feed() {
+        for (Walker w : agents(Walker.class)) {
+            w.energy += total;
+            w.value = Math.min(w.value, dlo);
+        }
+    }
 }

@@ -216,4 +216,15 @@ public class Walker extends Agent<Field> {
     void remember() {
         seen = ordinal();
     }
+
+    /** Jostles the other walkers on its place: one energy each, and the highest jostler's id into their seen. */
+    @Step
+    void jostle() {
+        for (Walker o : agentsHere(Walker.class)) {
+            if (o.id() != id()) {
+                o.energy++;
+                o.seen = Math.max(o.seen, id());
+            }
+        }
+    }
 }

@@ -102,6 +102,9 @@ class KernelSeamTest {
             case INDEX_PITCH -> "const jlong agentPitch" + param.slot();
             case INDEXED_COLUMN -> pointer("const ", info(model.agentClasses().get(param.slot())).attributes()
                     .get(param.index()), "_a" + param.slot());
+            case INDEXED_INCOMING -> pointer("", info(model.agentClasses().get(param.slot())).attributes()
+                    .get(param.index()), "_in" + param.slot());
+            case INDEXED_KILLED -> "bool* __restrict__ killed" + param.slot();
             case COUNTER -> "julong* __restrict__ count";
             case ARGUMENT -> "const " + cpp(step.params().get(param.index()).type()) + " v_"
                     + step.params().get(param.index()).name();

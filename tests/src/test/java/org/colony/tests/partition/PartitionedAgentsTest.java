@@ -234,7 +234,7 @@ public class PartitionedAgentsTest {
     // ---- walkers: conflicts, long moves, births and neighbours across borders --------------------
 
     /** Random driver inputs for every walker: offsets in [-reach, reach], targets in [lo, hi), children, deaths. */
-    static void randomize(Agents<Walker> walkers, long seed, int reach, int lo, int hi) {
+    public static void randomize(Agents<Walker> walkers, long seed, int reach, int lo, int hi) {
         SplittableRandom r = new SplittableRandom(seed);
         int n = (int) walkers.size();
         int[][] ints = new int[8][n];

@@ -2,6 +2,7 @@ package org.colony.processor.codegen.cuda;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.colony.kernel.cuda.CudaKernel;
 import org.colony.kernel.cuda.CudaModel;
 import org.colony.kernel.cuda.CudaStep;
@@ -139,6 +140,13 @@ public final class CudaLaunchFacts {
             for (int i = 0; i < agents.attributes().size(); i++) {
                 params.add(KernelParam.indexedColumn(slot, i));
             }
+            // what the step writes of these agents (on its own place): incoming columns, death intents
+            for (int attribute : step.agentWrites().getOrDefault(slot, Map.of()).keySet()) {
+                params.add(KernelParam.indexedIncoming(slot, attribute));
+            }
+            if (step.agentKills().contains(slot)) {
+                params.add(KernelParam.index(Kind.INDEXED_KILLED, slot));
+            }
         }
         if (step.predicate()) {
             params.add(KernelParam.of(Kind.COUNTER));
@@ -182,6 +190,11 @@ public final class CudaLaunchFacts {
                 AttributeRef a = shape(model, param.slot()).attributes().get(param.index());
                 yield pointer("const ", a, a.name() + "_a" + param.slot());
             }
+            case INDEXED_INCOMING -> {
+                AttributeRef a = shape(model, param.slot()).attributes().get(param.index());
+                yield pointer("", a, a.name() + "_in" + param.slot());
+            }
+            case INDEXED_KILLED -> "bool* __restrict__ killed" + param.slot();
             case COUNTER -> "julong* __restrict__ count";
             case ARGUMENT -> {
                 Local l = step.params().get(param.index());

@@ -106,6 +106,17 @@ final class CudaStatements {
             case Stmt.ForAgents f -> forAgents(f);
             case Stmt.PlaceWrite w -> placeWrite(w);
             case Stmt.Intent act -> intent(act);
+            case Stmt.AgentWrite w -> {
+                String op = switch (w.op()) {
+                    case SUM -> "atomicSum";
+                    case MIN -> "atomicMinimum";
+                    default -> "atomicMaximum";
+                };
+                emit("colony::" + op + "(&" + w.attr().name() + "_in" + w.attr().owner().slot() + "["
+                        + CudaExpressions.local(w.agent().name()) + "], " + p(w.value()) + ");");
+            }
+            case Stmt.AgentKill k -> emit("killed" + k.agents().slot() + "[" + CudaExpressions.local(k.agent().name())
+                    + "] = true;");
         }
     }
 

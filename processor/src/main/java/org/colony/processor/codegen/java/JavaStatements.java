@@ -159,6 +159,9 @@ final class JavaStatements {
             case Stmt.ForAgents f -> forAgents(code, f);
             case Stmt.PlaceWrite w -> placeWrite(code, w);
             case Stmt.Intent a -> intent(code, a);
+            case Stmt.AgentWrite w -> agentWrite(code, w);
+            case Stmt.AgentKill k -> code.addStatement("$L[$L] = true", storage.killed(k.agents().slot()),
+                    k.agent().name());
         }
     }
 
@@ -355,6 +358,24 @@ final class JavaStatements {
                         storage.value("dims$"), storage.value("wrap$"));
             }
         }
+    }
+
+    /** A write of another agent's attribute: combined atomically into its incoming column (order-free). */
+    private void agentWrite(CodeBlock.Builder code, Stmt.AgentWrite w) {
+        String in = storage.incoming(w.attr().owner().slot(), w.attr());
+        String type = switch (w.attr().type()) {
+            case INT -> "Int";
+            case LONG -> "Long";
+            case FLOAT -> "Float";
+            default -> "Double";
+        };
+        String op = switch (w.op()) {
+            case SUM -> "add";
+            case MIN -> "min";
+            default -> "max";
+        };
+        code.addStatement("$T.$L$L($L, $L, $L)", RuntimeNames.KERNEL_SUPPORT, op, type, in, w.agent().name(),
+                p(w.value()));
     }
 
     /** {@code for} over the agents of a slot on a place, in id order. */

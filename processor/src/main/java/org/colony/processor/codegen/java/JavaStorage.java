@@ -149,6 +149,18 @@ final class JavaStorage implements JavaExpressions.Names {
         return decl(name + slot, INT_ARRAY, CodeBlock.of("$L.$L()", view(slot), accessor));
     }
 
+    /** A prologue local of the incoming writes to attribute {@code a} of the agents in a slot. */
+    String incoming(int slot, AttributeRef a) {
+        TypeName column = ArrayTypeName.of(JavaPoetTypes.of(a.type()));
+        return decl(a.name() + "$in" + slot, column, CodeBlock.of("($T) $L.incoming($L)", column, view(slot),
+                a.ordinal()));
+    }
+
+    /** A prologue local of the death intents of the agents in a slot. */
+    String killed(int slot) {
+        return decl("killed$" + slot, BOOLEAN_ARRAY, CodeBlock.of("$L.killed()", view(slot)));
+    }
+
     /** A prologue local of the agent block ({@code ab$.accessor()}): ids, locations, kills, spawns, targets. */
     String agentArray(String name, TypeName type, String accessor) {
         return decl(name, type, CodeBlock.of("ab$$.$L()", accessor));
