@@ -328,6 +328,41 @@ __device__ __forceinline__ jint spread(const Frame& f, jint radius, jint tries) 
     return (radius << 16) | tries;
 }
 
+// ---- writes of other agents, combined atomically into their incoming columns (order-free) ----------
+__device__ __forceinline__ void atomicSum(jint* p, jint v) { atomicAdd((int*) p, (int) v); }
+__device__ __forceinline__ void atomicSum(jlong* p, jlong v) {
+    atomicAdd((unsigned long long*) p, (unsigned long long) v);
+}
+__device__ __forceinline__ void atomicMinimum(jint* p, jint v) { atomicMin((int*) p, (int) v); }
+__device__ __forceinline__ void atomicMaximum(jint* p, jint v) { atomicMax((int*) p, (int) v); }
+__device__ __forceinline__ void atomicMinimum(jlong* p, jlong v) { atomicMin((long long*) p, (long long) v); }
+__device__ __forceinline__ void atomicMaximum(jlong* p, jlong v) { atomicMax((long long*) p, (long long) v); }
+// Floating-point minima and maxima with Java's rules (NaN wins, -0.0 below 0.0), by compare-and-swap of the bits.
+template <typename F, typename B>
+__device__ __forceinline__ void atomicExtreme(F* p, F v, bool least) {
+    B* a = (B*) p;
+    B old = *a;
+    while (true) {
+        F cur;
+        memcpy(&cur, &old, sizeof(F));
+        F next = least ? min(cur, v) : max(cur, v);
+        B bits;
+        memcpy(&bits, &next, sizeof(F));
+        if (bits == old) return;
+        B was = atomicCAS(a, old, bits);
+        if (was == old) return;
+        old = was;
+    }
+}
+__device__ __forceinline__ void atomicMinimum(float* p, float v) { atomicExtreme<float, unsigned int>(p, v, true); }
+__device__ __forceinline__ void atomicMaximum(float* p, float v) { atomicExtreme<float, unsigned int>(p, v, false); }
+__device__ __forceinline__ void atomicMinimum(double* p, double v) {
+    atomicExtreme<double, unsigned long long>(p, v, true);
+}
+__device__ __forceinline__ void atomicMaximum(double* p, double v) {
+    atomicExtreme<double, unsigned long long>(p, v, false);
+}
+
 // The number of agents on global place g of an agent index (0 outside the grid).
 __device__ __forceinline__ jint agentCount(const jint* start, jlong g) {
     return g < 0 ? 0 : start[g + 1] - start[g];

@@ -528,6 +528,37 @@ extern "C" __global__ void colony_fill_long(jlong* __restrict__ out, jlong n, jl
     }
 }
 
+extern "C" __global__ void colony_fill_int(jint* __restrict__ out, jlong n, jint value) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        out[i] = value;
+    }
+}
+
+// ---- other agents' writes, applied as the step ends: column = op(column, incoming) (0 sum, 1 min, 2 max) ---------
+template <typename T>
+__device__ void applyIncoming(T* __restrict__ col, const T* __restrict__ in, jlong n, jint op) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        col[i] = op == 0 ? (T) (col[i] + in[i]) : op == 1 ? colony::min(col[i], in[i]) : colony::max(col[i], in[i]);
+    }
+}
+extern "C" __global__ void colony_apply_incoming_i32(jint* c, const jint* in, jlong n, jint op) {
+    // (a sum wraps around as Java's int does)
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        c[i] = op == 0 ? colony::add(c[i], in[i]) : op == 1 ? colony::min(c[i], in[i]) : colony::max(c[i], in[i]);
+    }
+}
+extern "C" __global__ void colony_apply_incoming_i64(jlong* c, const jlong* in, jlong n, jint op) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        c[i] = op == 0 ? colony::add(c[i], in[i]) : op == 1 ? colony::min(c[i], in[i]) : colony::max(c[i], in[i]);
+    }
+}
+extern "C" __global__ void colony_apply_incoming_f32(float* c, const float* in, jlong n, jint op) {
+    applyIncoming(c, in, n, op);
+}
+extern "C" __global__ void colony_apply_incoming_f64(double* c, const double* in, jlong n, jint op) {
+    applyIncoming(c, in, n, op);
+}
+
 // ---- agents' writes of their places, combined per place in id order -------------------------------
 __device__ __forceinline__ double combineSum(double a, double b) { return a + b; }
 __device__ __forceinline__ float combineSum(float a, float b) { return a + b; }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.colony.tests.agents.AddAgentsTest;
+import org.colony.tests.agents.AgentWritesTest;
 import org.colony.tests.agents.PriorityTest;
 import org.colony.tests.agents.RoundsTest;
 import org.colony.tests.partition.PartitionedAgentsTest;
@@ -60,6 +61,13 @@ class PartitionedAgentsGpuTest {
         assertSame(PartitionedAgentsTest.wolfSheep(CPU, w, h, 150, 2, null),
                 PartitionedAgentsTest.wolfSheep(gpu, w, h, 150, 2, partitions),
                 "wolf-sheep " + w + "x" + h + " on " + devices + " GPU(s), " + partitions);
+    }
+
+    @ParameterizedTest(name = "agent writes on {0} GPU(s), partitions={1}")
+    @CsvSource({"1, ", "1, 2", "1, 3x2", "2, 2"})
+    void writesOfOtherAgents_onTheGpu_giveTheCpusState(int devices, String partitions) {
+        assertSame(AgentWritesTest.rounds(CPU, 2, null), AgentWritesTest.rounds(on(devices), 2, partitions),
+                "agent writes on " + devices + " GPU(s), " + partitions);
     }
 
     @ParameterizedTest(name = "stupidmodel {0}x{1} on {2} GPU(s), partitions={3}")

@@ -179,6 +179,34 @@ public final class CudaAgentStore implements AgentStore {
         return agents == null ? 0L : agents.indexArgument(param);
     }
 
+    /** The incoming column or death intents of these agents that a step writing them takes. */
+    private long writeArgument(KernelParam param) {
+        return param.kind() == KernelParam.Kind.INDEXED_KILLED ? columns.killed().pointer()
+                : columns.incoming(param.index()).pointer();
+    }
+
+    static long writeArgument(CudaAgentStore agents, KernelParam param) {
+        return agents.writeArgument(param);
+    }
+
+    /** Makes the incoming columns of the agents a step writes ready. */
+    static void prepareIncoming(StepInfo s, CudaAgentStore[] iterated) {
+        for (var slot : s.agentWrites().entrySet()) {
+            for (var w : slot.getValue().entrySet()) {
+                iterated[slot.getKey()].columns.prepareIncoming(w.getKey(), w.getValue());
+            }
+        }
+    }
+
+    /** Combines the writes a step made to other agents into their columns, as it ends. */
+    static void applyIncoming(StepInfo s, CudaAgentStore[] iterated) {
+        for (var slot : s.agentWrites().entrySet()) {
+            for (var w : slot.getValue().entrySet()) {
+                iterated[slot.getKey()].columns.applyIncoming(w.getKey(), w.getValue());
+            }
+        }
+    }
+
     // ---- steps ------------------------------------------------------------------------------
 
     @Override
@@ -220,6 +248,7 @@ public final class CudaAgentStore implements AgentStore {
         Frames.write(arguments.frame(), places.layout(), seen.seed(), seen.epoch(), seen.time(),
                 errors.pointer(), columns.count(), columns.slots(), places.pitch(), kernels.who(step));
         CudaAgentStore[] iterated = iterated(info, bound, name());
+        prepareIncoming(info, iterated);
         for (KernelParam param : kernels.params(step)) {
             switch (param.kind()) {
                 case FRAME -> { } // written above
@@ -238,6 +267,7 @@ public final class CudaAgentStore implements AgentStore {
                 case WROTE -> arguments.add(pointer(columns.contributed(param.index())));
                 case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
                         arguments.add(indexArgument(iterated[param.slot()], param));
+                case INDEXED_INCOMING, INDEXED_KILLED -> arguments.add(writeArgument(iterated[param.slot()], param));
                 case COUNTER -> arguments.add(countPointer);
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
             }
@@ -251,6 +281,7 @@ public final class CudaAgentStore implements AgentStore {
                 columns.swap(a);
             }
         }
+        applyIncoming(info, iterated);
         applyPlaceWrites(step, info);
     }
 

@@ -195,6 +195,9 @@ public final class CudaPlaceStore implements PlaceBlock {
         dirty[attribute] = true;
     }
 
+    /** Whether the incoming columns of the agents the step under way writes are ready (until its finishCall). */
+    private boolean incomingReady;
+
     @Override
     public void call(Call call) {
         long begun = cx.timer().begin();
@@ -232,6 +235,10 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public void finishCall(int step) {
         StepInfo s = model.steps().get(step);
+        if (incomingReady) {
+            CudaAgentStore.applyIncoming(s, CudaAgentStore.iterated(s, bound, model.modelClass().getSimpleName()));
+            incomingReady = false;
+        }
         for (int a : s.writes()) {
             if (s.buffers(a)) {
                 DeviceBuffer t = current[a];
@@ -265,6 +272,10 @@ public final class CudaPlaceStore implements PlaceBlock {
                     errors.pointer(), pitch, march, kernels.who(step));
         }
         CudaAgentStore[] iterated = CudaAgentStore.iterated(info, bound, model.modelClass().getSimpleName());
+        if (!info.agentWrites().isEmpty() && !incomingReady) { // once per call, however many boxes it runs in
+            CudaAgentStore.prepareIncoming(info, iterated);
+            incomingReady = true;
+        }
         for (KernelParam param : kernels.params(step)) {
             switch (param.kind()) {
                 case FRAME -> { } // written above
@@ -272,6 +283,8 @@ public final class CudaPlaceStore implements PlaceBlock {
                 case NEXT -> arguments.add(next[param.index()].pointer());
                 case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
                         arguments.add(CudaAgentStore.indexArgument(iterated[param.slot()], param));
+                case INDEXED_INCOMING, INDEXED_KILLED ->
+                        arguments.add(CudaAgentStore.writeArgument(iterated[param.slot()], param));
                 case COUNTER -> arguments.add(count);
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
                 default -> throw new IllegalStateException(param + " is no parameter of a place kernel");

@@ -56,6 +56,8 @@ final class DeviceAgentColumns {
     private DeviceBuffer birthPlaces;
     private DeviceBuffer birthSpreads;
     private DeviceBuffer ordinals;
+    /** Per attribute, the writes of other agents combined during a step (null until a step writes it). */
+    private final DeviceBuffer[] incoming;
     /** Whether some ordinal may be other than -1 (children were born or agents loaded since the last reset). */
     private boolean ordinalsSet;
 
@@ -69,6 +71,7 @@ final class DeviceAgentColumns {
         this.device = device;
         this.contribution = new DeviceBuffer[placeModel.attributes().size()];
         this.contributed = new DeviceBuffer[placeModel.attributes().size()];
+        this.incoming = new DeviceBuffer[model.attributes().size()];
         int n = initial.length;
         allocate(Math.max(MIN_SLOTS, n + n / 2L));
         try (Arena arena = Arena.ofConfined()) {
@@ -251,6 +254,56 @@ final class DeviceAgentColumns {
         DeviceBuffer t = current[attribute];
         current[attribute] = next[attribute];
         next[attribute] = t;
+    }
+
+    /**
+     * Makes attribute {@code attribute}'s incoming column ready for a step in which other agents (or places) combine
+     * writes into it by {@code op}: every slot starts at the identity of {@code op}.
+     */
+    void prepareIncoming(int attribute, Combine op) {
+        AttributeInfo info = model.attributes().get(attribute);
+        long bytes = (long) info.type().bytes() * slots;
+        if (incoming[attribute] == null || incoming[attribute].bytes() != bytes) {
+            if (incoming[attribute] != null) {
+                incoming[attribute].close();
+            }
+            incoming[attribute] = DeviceBuffer.pooled(bytes);
+        }
+        long p = incoming[attribute].pointer();
+        switch (info.type()) {
+            case INT -> device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt(op == Combine.SUM ? 0
+                    : op == Combine.MIN ? Integer.MAX_VALUE : Integer.MIN_VALUE));
+            case LONG -> device.fillLong(p, slots, op == Combine.SUM ? 0 : op == Combine.MIN ? Long.MAX_VALUE
+                    : Long.MIN_VALUE);
+            case FLOAT -> device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt(Float.floatToRawIntBits(
+                    op == Combine.MIN ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY)));
+            case DOUBLE -> device.fillLong(p, slots, Double.doubleToRawLongBits(op == Combine.MIN
+                    ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY));
+            default -> throw new IllegalStateException(info.name() + " is not written by other agents");
+        }
+    }
+
+    /** Combines the incoming writes into attribute {@code attribute}'s column of the agents, as a step ends. */
+    void applyIncoming(int attribute, Combine op) {
+        AttributeInfo info = model.attributes().get(attribute);
+        String kernel = switch (info.type()) {
+            case INT -> "colony_apply_incoming_i32";
+            case LONG -> "colony_apply_incoming_i64";
+            case FLOAT -> "colony_apply_incoming_f32";
+            default -> "colony_apply_incoming_f64";
+        };
+        long column = current[attribute].pointer();
+        long in = incoming[attribute].pointer();
+        long n = count;
+        if (n > 0) {
+            device.run(kernel, n, q -> q.add(column).add(in).add(n).addInt(op == Combine.SUM ? 0
+                    : op == Combine.MIN ? 1 : 2));
+        }
+    }
+
+    /** The incoming column of attribute {@code attribute} (see {@link #prepareIncoming}). */
+    DeviceBuffer incoming(int attribute) {
+        return incoming[attribute];
     }
 
     /** Makes the contributions to place attribute {@code attr} ready for a step that writes it with {@code op}. */
@@ -448,6 +501,7 @@ final class DeviceAgentColumns {
     /** Frees the columns and the contributions to places. */
     void closeColumns() {
         List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads, ordinals});
+        all.addAll(Arrays.asList(incoming));
         for (int p = 0; p < contribution.length; p++) {
             all.add(contribution[p]);
             all.add(contributed[p]);
