@@ -64,6 +64,10 @@ public final class GpuBenchmark {
         boolean agentsOnly = Arrays.asList(args).contains("--agents-only");
         if (Arrays.asList(args).contains("--stupid-only")) {
             GpuBenchmark b = new GpuBenchmark();
+            try (CudaDevice device = CudaDevice.open(0)) {
+                b.device = device + ", " + device.multiprocessors() + " SMs, " + device.totalMemory() / (1L << 20)
+                        + " MiB";
+            }
             b.rows.addAll(StupidModelGpu.rows());
             b.table();
             for (String a : args) {

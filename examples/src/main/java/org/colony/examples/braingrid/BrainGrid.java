@@ -42,8 +42,8 @@ import org.colony.runtime.grid.Grid;
  * <p><b>What Colony made us write differently.</b> A place cannot create agents, so the driver adds the somas' ends
  * ({@link Agents#add}) after it reads the somas' types. Children copy their parent, so a parent writes its child's
  * direction (or a signal's value) and its own id into its own attributes before it spawns, and the child recognises
- * itself by an {@code origin} that is not its id. An agent cannot write another agent, so of the two ends that meet
- * each does its own part by the same rule, read from the ends on the cell before the step (the axon-side end becomes
+ * itself by an {@code origin} that is not its id ({@code ordinal() >= 0} would tell it too). Of the two ends that meet
+ * each does its own part by the same rule (an end could also kill the other, {@code other.kill()} on its place), read from the ends on the cell before the step (the axon-side end becomes
  * the synapse, the dendrite dies), and the synapse marks its cell ({@code place().synapses++}). A soma cannot reach
  * synapses far away, so a synapse lives on its axon's soma, reads the soma's output there and sends its signal with
  * {@code spawn(1, dx, dy)} over any distance. Five of the parameters are {@code @Shared} values of
