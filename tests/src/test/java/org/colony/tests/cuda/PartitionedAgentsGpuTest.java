@@ -63,6 +63,14 @@ class PartitionedAgentsGpuTest {
                 "wolf-sheep " + w + "x" + h + " on " + devices + " GPU(s), " + partitions);
     }
 
+    @ParameterizedTest(name = "braingrid on {0} GPU(s), partitions={1}")
+    @CsvSource({"1, ", "1, 3", "1, 2x2", "2, 2"})
+    void brainGrid_onTheGpu_isBitIdenticalToTheCpu(int devices, String partitions) {
+        assertSame(PartitionedAgentsTest.brainGrid(CPU, 30, 50, 2, null),
+                PartitionedAgentsTest.brainGrid(on(devices), 30, 50, 2, partitions),
+                "braingrid on " + devices + " GPU(s), " + partitions);
+    }
+
     @ParameterizedTest(name = "agent writes on {0} GPU(s), partitions={1}")
     @CsvSource({"1, ", "1, 2", "1, 3x2", "2, 2"})
     void writesOfOtherAgents_onTheGpu_giveTheCpusState(int devices, String partitions) {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.colony.ColonyException;
+import org.colony.examples.braingrid.BrainGrid;
 import org.colony.examples.stupid.Habitat;
 import org.colony.examples.stupid.StupidModel;
 import org.colony.examples.sugarscape.Ant;
@@ -229,6 +230,28 @@ public class PartitionedAgentsTest {
     void stupidModel_partitioned_isBitIdenticalToOneBlock(int w, int h, String partitions) {
         List<String> one = stupidModel(CPU, w, h, 80, 2, null);
         assertSame(one, stupidModel(CPU, w, h, 80, 2, partitions), "stupidmodel " + w + "x" + h + " on " + partitions);
+    }
+
+    /** The statistics after every tick, then the final state of the growing ends and the neurons. */
+    public static List<String> brainGrid(String[] on, int size, int steps, int threads, String partitions) {
+        try (Simulation sim = sim(on, 9, threads, partitions)) {
+            BrainGrid m = new BrainGrid(sim, size, BrainGrid.Parameters.defaults());
+            List<String> out = new ArrayList<>();
+            for (int t = 0; t < steps; t++) {
+                m.tick();
+                out.add("tick " + t + " " + m.stats());
+            }
+            out.addAll(state(m.ends()));
+            out.addAll(state(m.cells()));
+            return out;
+        }
+    }
+
+    @ParameterizedTest(name = "braingrid {0}x{0} partitions={1}")
+    @CsvSource({"30, 2", "30, 3", "30, 4", "30, 2x2", "27, 1x3"})
+    void brainGrid_partitioned_isBitIdenticalToOneBlock(int size, String partitions) {
+        List<String> one = brainGrid(CPU, size, 50, 2, null);
+        assertSame(one, brainGrid(CPU, size, 50, 2, partitions), "braingrid " + size + " on " + partitions);
     }
 
     // ---- walkers: conflicts, long moves, births and neighbours across borders --------------------
