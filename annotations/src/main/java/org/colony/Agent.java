@@ -315,6 +315,18 @@ public abstract class Agent<P extends Place> {
     }
 
     /**
+     * Asks for {@code n} agents of another class on this agent's place as it is now; they are added to their
+     * collection (which must have no capacity) when the step ends, as {@code Agents.add(Placement.at(...))} adds
+     * agents: the next ids in the order of their places, every attribute 0.
+     *
+     * @param type the agent class, of the same places
+     * @param n the number of agents (calls add up)
+     */
+    protected final void spawn(Class<? extends Agent<P>> type, int n) {
+        throw Place.outsideStep("spawn");
+    }
+
+    /**
      * {@return for an agent born in its collection's last {@code manageAll}, its ordinal among the children its parent
      * had born there (0, 1, ..., in the order they were asked for); -1 for every other agent} A child's first step
      * tells it is new and which of its siblings it is by it, for example to take the value its parent left for it.

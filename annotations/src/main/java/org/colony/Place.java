@@ -224,6 +224,18 @@ public abstract class Place {
     }
 
     /**
+     * Asks for {@code n} agents of a class that lives on these places, on this place; they are added to their
+     * collection (which must have no capacity) when the step ends, as {@code Agents.add(Placement.at(...))} adds
+     * agents: the next ids in the order of their places, every attribute 0.
+     *
+     * @param type the agent class
+     * @param n the number of agents (calls add up)
+     */
+    protected final void spawn(Class<? extends Agent<?>> type, int n) {
+        throw outsideStep("spawn");
+    }
+
+    /**
      * The number of agents of one class residing on this place, before the current step.
      *
      * @param type the agent class

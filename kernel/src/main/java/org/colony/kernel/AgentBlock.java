@@ -57,6 +57,14 @@ public interface AgentBlock {
      */
     int[] ordinals();
 
+    /**
+     * {@return by slot, the agents of iterated class {@code slot} each agent asked for on its place ({@code
+     * spawn(T.class, n)}) in the step under way}
+     */
+    default int[] creates(int slot) {
+        throw new UnsupportedOperationException("no agents of other classes asked for");
+    }
+
     /** A move that would leave the grid. */
     long OUTSIDE = -2;
 

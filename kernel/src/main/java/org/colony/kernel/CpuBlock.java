@@ -40,4 +40,12 @@ public interface CpuBlock {
      * @param slot the agent class's index among the model's iterated agent classes
      */
     AgentView agents(int slot);
+
+    /**
+     * {@return by storage index, the agents of iterated class {@code slot} each place asked for on itself ({@code
+     * spawn(T.class, n)}) in the step under way}
+     */
+    default int[] creates(int slot) {
+        throw new UnsupportedOperationException("no agents asked for");
+    }
 }

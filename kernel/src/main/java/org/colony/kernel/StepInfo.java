@@ -32,12 +32,13 @@ import java.util.Set;
  * @param agentWrites per slot of an iterated agent model, the attributes of its agents the step writes (agents on the
  *     step's own place) and how the writes combine
  * @param agentKills slots of the iterated agent models whose agents the step may kill
+ * @param creates slots of the iterated agent models of which the step asks for new agents ({@code spawn(T.class, n)})
  */
 public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
         Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
         Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
         int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source,
-        Map<Integer, Map<Integer, Combine>> agentWrites, Set<Integer> agentKills) {
+        Map<Integer, Map<Integer, Combine>> agentWrites, Set<Integer> agentKills, Set<Integer> creates) {
 
     /** A step that writes no other agent. */
     public StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
@@ -45,7 +46,7 @@ public record StepInfo(String name, List<ParamInfo> params, boolean predicate, S
             Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
             int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
         this(name, params, predicate, writes, remoteReads, placeRemoteReads, placeWrites, iterates, remoteAgents,
-                remoteAgentRows, actions, reach, usesRandom, boundaryOnly, readsTime, source, Map.of(), Set.of());
+                remoteAgentRows, actions, reach, usesRandom, boundaryOnly, readsTime, source, Map.of(), Set.of(), Set.of());
     }
 
     /**

@@ -49,7 +49,7 @@ abstract sealed class ModelCollection<P> permits Places, Agents {
 
     /** Binds the agent collection of slot {@code slot} of the model's iterated agent classes. */
     final void bindAgents(int slot, Agents<?> agents) {
-        calls.bind(slot, agents.store());
+        calls.bind(slot, agents.store(), agents);
     }
 
     /** Runs backend work of a call: one thread at a time, and a failure leaves the simulation failed. */

@@ -29,6 +29,8 @@ final class StepCalls {
     private final Store store;
     /** Per slot of the model's iterated agent classes, whether a collection of them is bound. */
     private final boolean[] bound;
+    /** The collections of the iterated agent classes, where bound: those a step adds agents to. */
+    private final Agents<?>[] collections;
 
     StepCalls(ModelCollection<?> collection, Store store) {
         this.c = collection;
@@ -38,12 +40,41 @@ final class StepCalls {
         this.name = collection.name;
         this.store = store;
         this.bound = new boolean[model.agentClasses().size()];
+        this.collections = new Agents<?>[model.agentClasses().size()];
     }
 
-    /** Binds the agents' store of slot {@code slot} of the model's iterated agent classes. */
-    void bind(int slot, AgentStore agents) {
+    /** Binds the agents' store of slot {@code slot} of the model's iterated agent classes, and their collection. */
+    void bind(int slot, AgentStore agents, Agents<?> collection) {
         store.bindAgents(slot, agents);
         bound[slot] = true;
+        collections[slot] = collection;
+    }
+
+    /** Refuses a step that asks for agents of a collection with a capacity, before it runs. */
+    private void checkCreates(StepInfo s) {
+        for (int slot : s.creates()) {
+            Agents<?> target = collections[slot];
+            if (target != null && target.capacity() != Integer.MAX_VALUE) {
+                sim.beginCall(s.usesRandom());
+                throw new ColonyException("step " + name + "." + s.name() + " (" + s.source() + ") asks for new "
+                        + target.modelClass.getSimpleName() + " agents with spawn(" + target.modelClass.getSimpleName()
+                        + ".class, n), but their collection allows at most " + target.capacity() + " a place; "
+                        + "agents of another class are asked for of collections without a capacity");
+            }
+        }
+    }
+
+    /**
+     * Adds the agents of other classes the step just run asked for to their collections, as {@link Agents#add} with
+     * {@link Placement#at} their places (on every process, which all hold the same list).
+     */
+    private void addCreated(StepInfo s) {
+        for (int slot : s.creates()) {
+            long[] places = c.work("spawn " + name + "." + s.name(), () -> store.takeCreated(slot));
+            if (places.length > 0) {
+                collections[slot].add(Placement.at(places));
+            }
+        }
     }
 
     /**
@@ -72,6 +103,7 @@ final class StepCalls {
         Object[] converted = arguments(s, args);
         sim.checkOpen();
         checkIterated(s);
+        checkCreates(s);
         sim.usage().issued(name + "." + s.name());
         c.work("callAll " + name + "." + s.name(), () -> {
             long epoch = sim.beginCall(s.usesRandom());
@@ -81,6 +113,9 @@ final class StepCalls {
             store.call(new Call(step, converted, sim.seed(), epoch, sim.time()));
             timer.end(name, s.name(), jfr == null ? 0 : c.size(), t0, jfr);
         });
+        if (!s.creates().isEmpty()) {
+            addCreated(s);
+        }
     }
 
     /** {@return the instances where predicate step {@code step} holds with {@code args}} */

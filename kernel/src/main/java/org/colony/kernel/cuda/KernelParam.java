@@ -57,6 +57,8 @@ public record KernelParam(Kind kind, int slot, int index) {
         INDEXED_INCOMING,
         /** The death intents of iterated class {@code slot}, by slot. */
         INDEXED_KILLED,
+        /** The agents of iterated class {@code slot} each instance asks for ({@code spawn(T.class, n)}). */
+        CREATES,
         /** A predicate step's counter of instances where it held. */
         COUNTER,
         /** The step's parameter {@code index}, by value. */

@@ -87,6 +87,7 @@ public final class Ir {
             }
             case Stmt.Intent a -> r.addAll(a.args());
             case Stmt.AgentWrite w -> r.add(w.value());
+            case Stmt.Create c -> r.add(c.count());
             default -> {
             }
         }

@@ -72,6 +72,17 @@ public record StepIr(String name, List<Local> params, boolean predicate, Local r
         return out;
     }
 
+    /** {@return the slots of the iterated agent models of which this step asks for new agents} */
+    public Set<Integer> creates() {
+        Set<Integer> out = new TreeSet<>();
+        Ir.forEachStmt(body, s -> {
+            if (s instanceof Stmt.Create c) {
+                out.add(c.agents().slot());
+            }
+        });
+        return out;
+    }
+
     /** Whether the step buffers an attribute of its own model: it writes it and reads it on other instances. */
     public boolean buffers(int attribute) {
         return writes.contains(attribute) && remoteReads.contains(attribute);

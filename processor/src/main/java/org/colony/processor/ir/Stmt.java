@@ -87,6 +87,10 @@ public sealed interface Stmt {
     record AgentWrite(int line, Local agent, AttributeRef attr, Combine op, Expr value) implements Stmt {
     }
 
+    /** A {@code spawn(T.class, n)}: {@code n} agents of iterated class {@code agents} asked for on the instance's place. */
+    record Create(int line, ModelRef agents, Expr count) implements Stmt {
+    }
+
     /** A {@code kill()} of another agent (local {@code agent} of a for-each over agents on the step's own place). */
     record AgentKill(int line, Local agent, ModelRef agents) implements Stmt {
     }

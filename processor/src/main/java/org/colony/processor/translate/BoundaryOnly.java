@@ -52,6 +52,7 @@ final class BoundaryOnly {
             case Stmt.PlaceWrite w -> effect = true;
             case Stmt.AgentWrite w -> effect = true;
             case Stmt.AgentKill k -> effect = true;
+            case Stmt.Create c -> effect = true;
             case Stmt.Intent a -> effect = true;
             case Stmt.ForAgents f -> {
                 effect = true;

@@ -37,6 +37,14 @@ final class Intrinsics {
         List<? extends ExpressionTree> args = t.getArguments();
         String call = intrinsic.spelling() + "(...)";
         int line = cx.line(t);
+        if (intrinsic == IntrinsicMethod.SPAWN && args.size() == 2 && args.get(0) instanceof MemberSelectTree cls
+                && cls.getIdentifier().contentEquals("class")) {
+            // spawn(T.class, n): agents of another class of the same places, on this instance's place
+            int slot = agentSlot(args.get(0), "spawn(...)", t);
+            Expr n = Ir.convert(expressions.expr(args.get(1)), IrType.INT);
+            cx.emit(new Stmt.Create(line, cx.slots.ref(slot), n));
+            return null;
+        }
         if (!intrinsic.owner().admits(cx.agentModel())) {
             throw cx.reject(t, cx.agentModel() ? Messages.placeOnly(call) : Messages.agentOnly(call));
         }

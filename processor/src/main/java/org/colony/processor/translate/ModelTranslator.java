@@ -168,6 +168,7 @@ public final class ModelTranslator {
                     }
                 }
                 case Stmt.Intent a -> actions.add(a.kind());
+                case Stmt.Create c -> iterates.add(c.agents().slot()); // the collection the agents go to is bound
                 default -> {
                 }
             }
@@ -206,7 +207,8 @@ public final class ModelTranslator {
             return null;
         }
         boolean[] writesAgents = new boolean[1];
-        Ir.forEachStmt(whole, s -> writesAgents[0] |= s instanceof Stmt.AgentWrite || s instanceof Stmt.AgentKill);
+        Ir.forEachStmt(whole, s -> writesAgents[0] |= s instanceof Stmt.AgentWrite || s instanceof Stmt.AgentKill
+                || s instanceof Stmt.Create);
         if (predicate && writesAgents[0]) {
             diagnostics.error(m.element(), Messages.predicateWrites(m.name(), "another agent"));
             return null;

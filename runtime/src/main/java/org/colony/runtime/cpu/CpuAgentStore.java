@@ -154,6 +154,11 @@ class CpuAgentStore implements AgentStore {
         };
     }
 
+    @Override
+    public long[] takeCreated(int slot) {
+        return cols.created(slot);
+    }
+
     /** Makes the incoming columns of the agents a step writes ready (see {@link AgentColumns#prepareIncoming}). */
     static void prepareIncoming(StepInfo s, AgentStore[] bound) {
         for (var slot : s.agentWrites().entrySet()) {
@@ -197,6 +202,9 @@ class CpuAgentStore implements AgentStore {
         StepInfo s = model.steps().get(call.step());
         prepare(s, call);
         prepareIncoming(s, bound);
+        for (int slot : s.creates()) {
+            cols.prepareCreates(slot);
+        }
         run(s, (from, to) -> descriptor.runAgents(cols, from, to));
         for (int a : s.writes()) {
             if (s.buffers(a)) {

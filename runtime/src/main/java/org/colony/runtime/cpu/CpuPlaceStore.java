@@ -216,6 +216,11 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     @Override
+    public long[] takeCreated(int slot) {
+        return block.created(slot);
+    }
+
+    @Override
     public void finishCall(int step) {
         StepInfo s = model.steps().get(step);
         if (incomingReady) {
@@ -249,8 +254,11 @@ final class CpuPlaceStore implements PlaceBlock {
         prepareRemote(s.remoteReads());
         block.agents(views(s));
         block.prepare(call);
-        if (!incomingReady && !s.agentWrites().isEmpty()) { // once per call, however many boxes it runs in
+        if (!incomingReady && (!s.agentWrites().isEmpty() || !s.creates().isEmpty())) { // once per call
             CpuAgentStore.prepareIncoming(s, bound);
+            for (int slot : s.creates()) {
+                block.prepareCreates(slot);
+            }
             incomingReady = true;
         }
     }

@@ -242,6 +242,31 @@ public final class PartitionedAgents implements AgentStore {
     // ---- steps ---------------------------------------------------------------------------------
 
     @Override
+    public long[] takeCreated(int slot) {
+        Object[] created = new Object[parts.length];
+        for (int p : mine) {
+            created[p] = parts[p].takeCreated(slot);
+        }
+        return concat(Spread.completeParts(cluster, parts.length, created, ScalarType.LONG));
+    }
+
+    /** {@return the long arrays one after the other} */
+    static long[] concat(Object[] arrays) {
+        int n = 0;
+        for (Object a : arrays) {
+            n += ((long[]) a).length;
+        }
+        long[] out = new long[n];
+        int at = 0;
+        for (Object a : arrays) {
+            long[] part = (long[]) a;
+            System.arraycopy(part, 0, out, at, part.length);
+            at += part.length;
+        }
+        return out;
+    }
+
+    @Override
     public void call(Call call) {
         StepInfo s = prepare(call.step());
         for (int p : mine) {

@@ -11,6 +11,7 @@ import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.cluster.SingleProcess;
@@ -355,6 +356,15 @@ public final class PartitionedPlaces implements PlaceStore {
     @Override
     public Grid grid() {
         return grid;
+    }
+
+    @Override
+    public long[] takeCreated(int slot) {
+        Object[] parts = new Object[blocks.length];
+        for (int p = 0; p < blocks.length; p++) {
+            parts[p] = blocks[p] == null ? null : blocks[p].takeCreated(slot);
+        }
+        return PartitionedAgents.concat(Spread.completeParts(cluster, blocks.length, parts, ScalarType.LONG));
     }
 
     @Override

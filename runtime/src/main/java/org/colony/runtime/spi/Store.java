@@ -22,6 +22,16 @@ public interface Store extends AutoCloseable {
     void call(Call call);
 
     /**
+     * {@return the global place of every agent of iterated class {@code slot} that the last step asked for ({@code
+     * spawn(T.class, n)}): an instance's place {@code n} times, instances in their order}
+     *
+     * @throws org.colony.ColonyException naming the first instance that asked for a negative number
+     */
+    default long[] takeCreated(int slot) {
+        throw new UnsupportedOperationException(model().modelClass().getSimpleName() + " asks for no agents");
+    }
+
+    /**
      * Runs a predicate step on every instance and counts where it is true.
      *
      * @param call the call to run

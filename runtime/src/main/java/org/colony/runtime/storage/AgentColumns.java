@@ -43,6 +43,8 @@ public final class AgentColumns implements AgentBlock {
     private final Object[] contribution;
     /** Per attribute, the writes of other agents combined during a step (null until a step writes it). */
     private final Object[] incoming;
+    /** Per iterated agent class, the agents of it each agent asked for in the last step that asked (null before). */
+    private final int[][] creates;
     private final Object[] contributed;
     private CpuBlock placeBlock;
     private AgentView[] views;
@@ -63,6 +65,7 @@ public final class AgentColumns implements AgentBlock {
         this.shared = shared;
         this.contribution = new Object[placeModel.attributes().size()];
         this.incoming = new Object[model.attributes().size()];
+        this.creates = new int[model.agentClasses().size()][];
         this.contributed = new Object[placeModel.attributes().size()];
         this.views = new AgentView[model.agentClasses().size()];
         allocate(slots);
@@ -445,6 +448,49 @@ public final class AgentColumns implements AgentBlock {
             }
             default -> throw new IllegalStateException(model.attributes().get(attribute).name() + " has no incoming");
         }
+    }
+
+    /** Makes the counts of agents of iterated class {@code slot} asked for zero, for a step that asks for some. */
+    public void prepareCreates(int slot) {
+        if (creates[slot] == null || creates[slot].length != slots) {
+            creates[slot] = new int[slots];
+        } else {
+            Arrays.fill(creates[slot], 0);
+        }
+    }
+
+    @Override
+    public int[] creates(int slot) {
+        return creates[slot];
+    }
+
+    /**
+     * {@return the place of every agent of iterated class {@code slot} the live agents asked for, an agent's place as
+     * often as it asked, in slot order}
+     */
+    public long[] created(int slot) {
+        int[] c = creates[slot];
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            if (c[i] < 0) {
+                throw new ColonyException(model.modelClass().getSimpleName() + " agent " + ids[i] + " asked for "
+                        + c[i] + " " + model.agentClasses().get(slot).getSimpleName() + " agents; spawn(T.class, n) "
+                        + "needs n >= 0");
+            }
+            total += c[i];
+        }
+        if (total > MAX_AGENTS) {
+            throw new ColonyException(model.modelClass().getSimpleName() + " agents asked for " + total + " "
+                    + model.agentClasses().get(slot).getSimpleName() + " agents in one step; at most " + MAX_AGENTS);
+        }
+        long[] out = new long[(int) total];
+        int k = 0;
+        for (int i = 0; i < count; i++) {
+            for (int j = 0; j < c[i]; j++) {
+                out[k++] = places[i];
+            }
+        }
+        return out;
     }
 
     /** {@return the incoming column of attribute {@code attribute} (see {@link #prepareIncoming})} */

@@ -1,5 +1,6 @@
 package org.colony.runtime.storage;
 
+import java.util.Arrays;
 import org.colony.ColonyException;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
@@ -26,6 +27,8 @@ public final class BlockStorage implements CpuBlock {
     private final Object[] shared;
     private Call call;
     private AgentView[] agents = new AgentView[0];
+    /** Per iterated agent class, the agents of it each place asked for in the last step that asked (null before). */
+    private int[][] creates;
 
     /**
      * Allocates the columns.
@@ -54,6 +57,67 @@ public final class BlockStorage implements CpuBlock {
             }
         }
         this.shared = shared;
+    }
+
+    /** Makes the counts of agents of iterated class {@code slot} asked for zero, for a step that asks for some. */
+    public void prepareCreates(int slot) {
+        if (creates == null) {
+            creates = new int[model.agentClasses().size()][];
+        }
+        if (creates[slot] == null) {
+            creates[slot] = new int[(int) layout.storedCells()];
+        } else {
+            Arrays.fill(creates[slot], 0);
+        }
+    }
+
+    @Override
+    public int[] creates(int slot) {
+        return creates[slot];
+    }
+
+    /**
+     * {@return the global place of every agent of iterated class {@code slot} the owned places asked for, a place as
+     * often as it asked, in global index order}
+     */
+    public long[] created(int slot) {
+        int[] c = creates[slot];
+        int w = layout.size0();
+        int h = layout.size1();
+        long total = 0;
+        for (int z = 0; z < layout.extent2(); z++) {
+            for (int y = 0; y < layout.extent1(); y++) {
+                for (int x = 0; x < layout.extent0(); x++) {
+                    int n = c[layout.storageIndex(x, y, z)];
+                    if (n < 0) {
+                        long g = (layout.origin0() + x) + (long) w * ((layout.origin1() + y)
+                                + (long) h * (layout.origin2() + z));
+                        throw new ColonyException("place " + g + " of " + model.modelClass().getSimpleName()
+                                + " asked for " + n + " " + model.agentClasses().get(slot).getSimpleName() + " agents; "
+                                + "spawn(T.class, n) needs n >= 0");
+                    }
+                    total += n;
+                }
+            }
+        }
+        if (total > MAX_CELLS) {
+            throw new ColonyException("the places asked for " + total + " agents in one step; at most " + MAX_CELLS);
+        }
+        long[] out = new long[(int) total];
+        int k = 0;
+        for (int z = 0; z < layout.extent2(); z++) {
+            for (int y = 0; y < layout.extent1(); y++) {
+                for (int x = 0; x < layout.extent0(); x++) {
+                    int n = c[layout.storageIndex(x, y, z)];
+                    long g = (layout.origin0() + x) + (long) w * ((layout.origin1() + y)
+                            + (long) h * (layout.origin2() + z));
+                    for (int j = 0; j < n; j++) {
+                        out[k++] = g;
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** {@return bytes a block with this layout takes for the model's columns} */

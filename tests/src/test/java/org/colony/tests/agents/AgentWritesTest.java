@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
@@ -123,6 +124,58 @@ public class AgentWritesTest {
         }
     }
 
+    @ParameterizedTest(name = "threads={0}")
+    @CsvSource({"1", "3"})
+    void agentsAndPlacesAskingForAgentsOfAnotherClass_addThemOnTheirPlaces(int threads) {
+        try (Simulation sim = Lang.sim(threads, 19)) {
+            Places<Field> field = sim.places(Field.class, Grid.of(W, H));
+            long[] at = WalkerReference.startPlaces(W * H / 2, W, H, W, 3, 8);
+            Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(at));
+            Agents<Stone> stones = sim.agents(Stone.class, field, Placement.at(1, 5, 5));
+            int[] children = new int[at.length];
+            for (int i = 0; i < children.length; i++) {
+                children[i] = i % 4 == 0 ? i % 3 : 0;
+            }
+            walkers.set("children", children);
+            int[] total = new int[W * H];
+            for (int g = 0; g < total.length; g++) {
+                total[g] = g % 7 == 0 ? 1 : 0;
+            }
+            field.set("total", total);
+            stones.set("weight", new int[] {4, 5, 6});
+            walkers.callAll(Walker::plant);
+            // The new stones: the next ids, in the order of their places (a walker's place as often as it asked).
+            List<Long> expected = new ArrayList<>(List.of(1L, 5L, 5L));
+            List<Long> planted = new ArrayList<>();
+            for (int i = 0; i < at.length; i++) {
+                for (int k = 0; k < children[i]; k++) {
+                    planted.add(at[i]);
+                }
+            }
+            planted.sort(null);
+            expected.addAll(planted);
+            assertArrayEquals(expected.stream().mapToLong(Long::longValue).toArray(), stones.locations());
+            assertArrayEquals(LongStream.range(0, expected.size()).toArray(), stones.ids());
+            int[] weights = stones.getInt("weight");
+            assertEquals(6, weights[2]);
+            assertEquals(0, weights[weights.length - 1], "new agents start at zero");
+            assertTrue(planted.size() > 20, "planted " + planted.size());
+            // Places sow two stones each where their total is positive.
+            field.callAll(Field::sow, 2);
+            List<Long> sown = new ArrayList<>(expected);
+            List<Long> more = new ArrayList<>();
+            for (int g = 0; g < total.length; g++) {
+                if (total[g] > 0) {
+                    more.add((long) g);
+                    more.add((long) g);
+                }
+            }
+            sown.addAll(more);
+            assertArrayEquals(sown.stream().mapToLong(Long::longValue).toArray(), stones.locations());
+            assertEquals(sown.size(), stones.size());
+        }
+    }
+
     /** The state after rounds of pressing, jostling, feeding, moving and dying, for comparison across backends. */
     public static List<String> rounds(String[] on, int threads, String partitions) {
         try (Simulation sim = PartitionedAgentsTest.sim(on, 23, threads, partitions)) {
@@ -138,8 +191,10 @@ public class AgentWritesTest {
                 stones.callAll(Stone::press);
                 walkers.callAll(Walker::jostle);
                 field.callAll(Field::feed);
+                walkers.callAll(Walker::plant);
+                field.callAll(Field::sow, 1);
                 walkers.callAll(Walker::go);
-                out.add("round " + round + " " + walkers.manageAll());
+                out.add("round " + round + " " + walkers.manageAll() + " stones " + stones.size());
             }
             out.addAll(PartitionedAgentsTest.state(walkers));
             out.addAll(PartitionedAgentsTest.state(stones));

@@ -74,4 +74,12 @@ public class Field extends Place {
             w.value = Math.min(w.value, dlo);
         }
     }
+
+    /** Asks for {@code n} stones on itself where its total is positive (a place creating agents). */
+    @Step
+    void sow(int n) {
+        if (total > 0) {
+            spawn(Stone.class, n);
+        }
+    }
 }

@@ -227,4 +227,10 @@ public class Walker extends Agent<Field> {
             }
         }
     }
+
+    /** Asks for {@code children} stones on its place (agents of another class). */
+    @Step
+    void plant() {
+        spawn(Stone.class, children);
+    }
 }

@@ -105,6 +105,7 @@ class KernelSeamTest {
             case INDEXED_INCOMING -> pointer("", info(model.agentClasses().get(param.slot())).attributes()
                     .get(param.index()), "_in" + param.slot());
             case INDEXED_KILLED -> "bool* __restrict__ killed" + param.slot();
+            case CREATES -> "jint* __restrict__ creates" + param.slot();
             case COUNTER -> "julong* __restrict__ count";
             case ARGUMENT -> "const " + cpp(step.params().get(param.index()).type()) + " v_"
                     + step.params().get(param.index()).name();

@@ -304,6 +304,11 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     @Override
+    public long[] takeCreated(int slot) {
+        return dev.takeCreated(slot);
+    }
+
+    @Override
     public void read(int attribute, int element, Object target) {
         dev.read(attribute, element, target);
     }

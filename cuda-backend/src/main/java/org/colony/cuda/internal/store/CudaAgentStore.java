@@ -179,6 +179,44 @@ public final class CudaAgentStore implements AgentStore {
         return agents == null ? 0L : agents.indexArgument(param);
     }
 
+    @Override
+    public long[] takeCreated(int slot) {
+        checkOpen();
+        int n = (int) columns.count();
+        long total = 0;
+        int[] counts = new int[n];
+        long[] places = new long[n];
+        if (n > 0) {
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment host = arena.allocate(8L * n);
+                columns.creates(slot).download(host, 0, 4L * n);
+                MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, counts, 0, n);
+                columns.locations().download(host, 0, 8L * n);
+                MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, places, 0, n);
+            }
+        }
+        long[] ids = n > 0 ? ids() : new long[0];
+        for (int i = 0; i < n; i++) {
+            if (counts[i] < 0) {
+                throw new ColonyException(name() + " agent " + ids[i] + " asked for " + counts[i] + " "
+                        + model.agentClasses().get(slot).getSimpleName() + " agents; spawn(T.class, n) needs n >= 0");
+            }
+            total += counts[i];
+        }
+        if (total > DeviceAgentColumns.MAX_AGENTS) {
+            throw new ColonyException(name() + " agents asked for " + total + " agents in one step; at most "
+                    + DeviceAgentColumns.MAX_AGENTS);
+        }
+        long[] out = new long[(int) total];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < counts[i]; j++) {
+                out[k++] = places[i];
+            }
+        }
+        return out;
+    }
+
     /** The incoming column or death intents of these agents that a step writing them takes. */
     private long writeArgument(KernelParam param) {
         return param.kind() == KernelParam.Kind.INDEXED_KILLED ? columns.killed().pointer()
@@ -249,6 +287,9 @@ public final class CudaAgentStore implements AgentStore {
                 errors.pointer(), columns.count(), columns.slots(), places.pitch(), kernels.who(step));
         CudaAgentStore[] iterated = iterated(info, bound, name());
         prepareIncoming(info, iterated);
+        for (int slot : info.creates()) {
+            columns.prepareCreates(slot);
+        }
         for (KernelParam param : kernels.params(step)) {
             switch (param.kind()) {
                 case FRAME -> { } // written above
@@ -268,6 +309,7 @@ public final class CudaAgentStore implements AgentStore {
                 case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
                         arguments.add(indexArgument(iterated[param.slot()], param));
                 case INDEXED_INCOMING, INDEXED_KILLED -> arguments.add(writeArgument(iterated[param.slot()], param));
+                case CREATES -> arguments.add(columns.creates(param.slot()).pointer());
                 case COUNTER -> arguments.add(countPointer);
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
             }

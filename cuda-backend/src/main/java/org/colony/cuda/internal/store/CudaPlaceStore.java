@@ -2,6 +2,7 @@ package org.colony.cuda.internal.store;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.launch.CudaContext;
@@ -32,6 +32,7 @@ import org.colony.runtime.grid.Region;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.storage.HostCopy;
 
@@ -197,6 +198,69 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     /** Whether the incoming columns of the agents the step under way writes are ready (until its finishCall). */
     private boolean incomingReady;
+    /** Per iterated agent class, the agents of it each place asked for in the last step that asked (null before). */
+    private DeviceBuffer[] creates;
+
+    private void prepareCreates(int slot) {
+        if (creates == null) {
+            creates = new DeviceBuffer[model.agentClasses().size()];
+        }
+        long bytes = 4 * layout.storedCells();
+        if (creates[slot] == null || creates[slot].bytes() != bytes) {
+            if (creates[slot] != null) {
+                creates[slot].close();
+            }
+            creates[slot] = DeviceBuffer.pooled(bytes);
+        }
+        Driver.memset8(creates[slot].pointer(), (byte) 0, bytes);
+    }
+
+    @Override
+    public long[] takeCreated(int slot) {
+        checkOpen();
+        int cells = (int) layout.storedCells();
+        int[] counts = new int[cells];
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment host = arena.allocate(4L * cells);
+            creates[slot].download(host, 0, 4L * cells);
+            MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, counts, 0, cells);
+        }
+        long w = layout.size0();
+        long h = layout.size1();
+        long total = 0;
+        for (int z = 0; z < layout.extent2(); z++) {
+            for (int y = 0; y < layout.extent1(); y++) {
+                for (int x = 0; x < layout.extent0(); x++) {
+                    int n = counts[layout.storageIndex(x, y, z)];
+                    if (n < 0) {
+                        long g = layout.origin0() + x + w * (layout.origin1() + y + h * (layout.origin2() + z));
+                        throw new ColonyException("place " + g + " of " + model.modelClass().getSimpleName()
+                                + " asked for " + n + " " + model.agentClasses().get(slot).getSimpleName()
+                                + " agents; spawn(T.class, n) needs n >= 0");
+                    }
+                    total += n;
+                }
+            }
+        }
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new ColonyException("the places asked for " + total + " agents in one step; at most "
+                    + (Integer.MAX_VALUE - 8));
+        }
+        long[] out = new long[(int) total];
+        int k = 0;
+        for (int z = 0; z < layout.extent2(); z++) {
+            for (int y = 0; y < layout.extent1(); y++) {
+                for (int x = 0; x < layout.extent0(); x++) {
+                    int n = counts[layout.storageIndex(x, y, z)];
+                    long g = layout.origin0() + x + w * (layout.origin1() + y + h * (layout.origin2() + z));
+                    for (int j = 0; j < n; j++) {
+                        out[k++] = g;
+                    }
+                }
+            }
+        }
+        return out;
+    }
 
     @Override
     public void call(Call call) {
@@ -272,8 +336,11 @@ public final class CudaPlaceStore implements PlaceBlock {
                     errors.pointer(), pitch, march, kernels.who(step));
         }
         CudaAgentStore[] iterated = CudaAgentStore.iterated(info, bound, model.modelClass().getSimpleName());
-        if (!info.agentWrites().isEmpty() && !incomingReady) { // once per call, however many boxes it runs in
+        if ((!info.agentWrites().isEmpty() || !info.creates().isEmpty()) && !incomingReady) { // once per call
             CudaAgentStore.prepareIncoming(info, iterated);
+            for (int slot : info.creates()) {
+                prepareCreates(slot);
+            }
             incomingReady = true;
         }
         for (KernelParam param : kernels.params(step)) {
@@ -285,6 +352,7 @@ public final class CudaPlaceStore implements PlaceBlock {
                         arguments.add(CudaAgentStore.indexArgument(iterated[param.slot()], param));
                 case INDEXED_INCOMING, INDEXED_KILLED ->
                         arguments.add(CudaAgentStore.writeArgument(iterated[param.slot()], param));
+                case CREATES -> arguments.add(creates[param.slot()].pointer());
                 case COUNTER -> arguments.add(count);
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
                 default -> throw new IllegalStateException(param + " is no parameter of a place kernel");

@@ -58,6 +58,8 @@ final class DeviceAgentColumns {
     private DeviceBuffer ordinals;
     /** Per attribute, the writes of other agents combined during a step (null until a step writes it). */
     private final DeviceBuffer[] incoming;
+    /** Per iterated agent class, the agents of it each agent asked for in the last step that asked (null before). */
+    private final DeviceBuffer[] creates;
     /** Whether some ordinal may be other than -1 (children were born or agents loaded since the last reset). */
     private boolean ordinalsSet;
 
@@ -72,6 +74,7 @@ final class DeviceAgentColumns {
         this.contribution = new DeviceBuffer[placeModel.attributes().size()];
         this.contributed = new DeviceBuffer[placeModel.attributes().size()];
         this.incoming = new DeviceBuffer[model.attributes().size()];
+        this.creates = new DeviceBuffer[model.agentClasses().size()];
         int n = initial.length;
         allocate(Math.max(MIN_SLOTS, n + n / 2L));
         try (Arena arena = Arena.ofConfined()) {
@@ -301,6 +304,23 @@ final class DeviceAgentColumns {
         }
     }
 
+    /** Makes the counts of agents of iterated class {@code slot} asked for zero, for a step that asks for some. */
+    void prepareCreates(int slot) {
+        if (creates[slot] == null || creates[slot].bytes() != 4 * slots) {
+            if (creates[slot] != null) {
+                creates[slot].close();
+            }
+            creates[slot] = DeviceBuffer.pooled(4 * slots);
+        }
+        long p = creates[slot].pointer();
+        device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt(0));
+    }
+
+    /** The counts of agents of iterated class {@code slot} asked for (see {@link #prepareCreates}). */
+    DeviceBuffer creates(int slot) {
+        return creates[slot];
+    }
+
     /** The incoming column of attribute {@code attribute} (see {@link #prepareIncoming}). */
     DeviceBuffer incoming(int attribute) {
         return incoming[attribute];
@@ -502,6 +522,7 @@ final class DeviceAgentColumns {
     void closeColumns() {
         List<DeviceBuffer> all = buffers(current, next, new DeviceBuffer[] {ids, locations, killed, targets, spawns, birthPlaces, birthSpreads, ordinals});
         all.addAll(Arrays.asList(incoming));
+        all.addAll(Arrays.asList(creates));
         for (int p = 0; p < contribution.length; p++) {
             all.add(contribution[p]);
             all.add(contributed[p]);

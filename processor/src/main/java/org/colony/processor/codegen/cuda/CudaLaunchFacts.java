@@ -147,6 +147,9 @@ public final class CudaLaunchFacts {
             if (step.agentKills().contains(slot)) {
                 params.add(KernelParam.index(Kind.INDEXED_KILLED, slot));
             }
+            if (step.creates().contains(slot)) {
+                params.add(KernelParam.index(Kind.CREATES, slot));
+            }
         }
         if (step.predicate()) {
             params.add(KernelParam.of(Kind.COUNTER));
@@ -195,6 +198,7 @@ public final class CudaLaunchFacts {
                 yield pointer("", a, a.name() + "_in" + param.slot());
             }
             case INDEXED_KILLED -> "bool* __restrict__ killed" + param.slot();
+            case CREATES -> "jint* __restrict__ creates" + param.slot();
             case COUNTER -> "julong* __restrict__ count";
             case ARGUMENT -> {
                 Local l = step.params().get(param.index());

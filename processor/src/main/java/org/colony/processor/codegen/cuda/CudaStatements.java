@@ -115,6 +115,12 @@ final class CudaStatements {
                 emit("colony::" + op + "(&" + w.attr().name() + "_in" + w.attr().owner().slot() + "["
                         + CudaExpressions.local(w.agent().name()) + "], " + p(w.value()) + ");");
             }
+            case Stmt.Create c -> {
+                String at = "creates" + c.agents().slot() + "[" + storage.self() + "]";
+                emit("{ const jint n = " + p(c.count()) + "; const jlong asked = (jlong) " + at + " + n; if (asked > "
+                        + "2147483647LL) colony::fail(f, colony::SPAWN, " + storage.line() + ", n, (juint) asked); else "
+                        + at + " = (jint) asked; }");
+            }
             case Stmt.AgentKill k -> emit("killed" + k.agents().slot() + "[" + CudaExpressions.local(k.agent().name())
                     + "] = true;");
         }

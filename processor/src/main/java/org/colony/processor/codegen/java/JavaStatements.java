@@ -160,6 +160,11 @@ final class JavaStatements {
             case Stmt.PlaceWrite w -> placeWrite(code, w);
             case Stmt.Intent a -> intent(code, a);
             case Stmt.AgentWrite w -> agentWrite(code, w);
+            case Stmt.Create c -> {
+                String creates = storage.creates(c.agents().slot());
+                code.addStatement("$L[$L] = $T.spawn($L[$L], $L)", creates, storage.selfIndex(),
+                        RuntimeNames.KERNEL_SUPPORT, creates, storage.selfIndex(), p(c.count()));
+            }
             case Stmt.AgentKill k -> code.addStatement("$L[$L] = true", storage.killed(k.agents().slot()),
                     k.agent().name());
         }

@@ -156,6 +156,16 @@ final class JavaStorage implements JavaExpressions.Names {
                 a.ordinal()));
     }
 
+    /** A prologue local of the agents of a slot's class each instance asks for, and the instance's index there. */
+    String creates(int slot) {
+        return decl("creates$" + slot, INT_ARRAY, CodeBlock.of("$L.creates($L)", block(), slot));
+    }
+
+    /** The index of the instance in its block's per-instance arrays: the agent's slot, or the place's storage index. */
+    String selfIndex() {
+        return agent ? "a$" : "s$";
+    }
+
     /** A prologue local of the death intents of the agents in a slot. */
     String killed(int slot) {
         return decl("killed$" + slot, BOOLEAN_ARRAY, CodeBlock.of("$L.killed()", view(slot)));
