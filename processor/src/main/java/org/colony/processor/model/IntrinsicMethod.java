@@ -57,8 +57,16 @@ public enum IntrinsicMethod {
     MIGRATE("migrate", Owner.AGENT, 1, 3, AgentAction.MIGRATE),
     /** {@code moveTo(x[, y[, z]])}. */
     MOVE_TO("moveTo", Owner.AGENT, 1, 3, AgentAction.MOVE_TO),
-    /** {@code spawn(n[, dx[, dy[, dz]]])}: on the agent's place after its move, or at an offset from its place now. */
+    /**
+     * {@code spawn(n[, dx[, dy[, dz]]])}: on the agent's place after its move, or at an offset from its place now;
+     * {@code spawn(T.class, n)}: agents of another class on the agent's (or, in a place step, the place's) place.
+     */
     SPAWN("spawn", Owner.AGENT, 1, 4, AgentAction.SPAWN),
+    /**
+     * {@code spawn(T.class, n)} in a place step: agents of another class on the place (agents reach the same form
+     * through {@link #SPAWN}, which {@link #named} returns for the name).
+     */
+    SPAWN_IN_PLACE("spawn", Owner.PLACE, 2, 2, Form.INTENT),
     /** {@code spawnNear(n, radius, tries)}: children on places at random near the agent's place now. */
     SPAWN_NEAR("spawnNear", Owner.AGENT, 3, 3, AgentAction.SPAWN_NEAR),
     /** {@code kill()}. */
@@ -105,7 +113,7 @@ public enum IntrinsicMethod {
 
     static {
         for (IntrinsicMethod m : values()) {
-            BY_NAME.put(m.spelling, m);
+            BY_NAME.putIfAbsent(m.spelling, m); // the first of a name: spawn is SPAWN
         }
     }
 

@@ -79,6 +79,7 @@ final class Intrinsics {
                 cx.emit(new Stmt.Intent(line, intrinsic.action(), List.of()));
                 yield null;
             }
+            case SPAWN_IN_PLACE -> throw new IllegalStateException("spawn is named SPAWN"); // (see above)
             case AGENTS, AGENTS_HERE, AGENTS_AT -> throw cx.reject(t, Messages.agentIteration(call));
             case AGENT_COUNT, AGENT_COUNT_HERE, AGENT_COUNT_AT -> {
                 int slot = agentSlot(args.isEmpty() ? null : args.get(0), call, t);
