@@ -19,8 +19,8 @@ class PlanTest {
     void quickCpu_measuresColonyAndMasonInTheSameRun_atTheTargetSizes() {
         List<Plan.Run> runs = Plan.runs(Scope.QUICK, "cpu", Path.of("out"));
         assertEquals(List.of("heat2d-step", "heat2d-init", "heat2d-total", "gameoflife-step", "gameoflife-init",
-                "gameoflife-total", "sugarscape-step", "sugarscape-init", "sugarscape-total"),
-                runs.stream().map(Plan.Run::name).toList());
+                "gameoflife-total", "sugarscape-step", "sugarscape-init", "sugarscape-total", "stupidmodel-step",
+                "stupidmodel-init", "stupidmodel-total"), runs.stream().map(Plan.Run::name).toList());
         Options heat = run(runs, "heat2d-step");
         String include = heat.getIncludes().getFirst();
         assertTrue("org.colony.benchmarks.heat.Heat2DBenchmark.step".matches(include), include);
@@ -35,6 +35,12 @@ class PlanTest {
         Options total = run(runs, "sugarscape-total");
         assertEquals(List.of("1000"), List.copyOf(total.getParameter("size").get()));
         assertEquals(List.of("20"), List.copyOf(total.getParameter("steps").get()));
+        Options stupid = run(runs, "stupidmodel-step");
+        String both = stupid.getIncludes().getFirst();
+        assertTrue("org.colony.benchmarks.stupid.StupidModelBenchmark.step".matches(both), both);
+        assertTrue("org.colony.benchmarks.mason.MasonStupidModelBenchmark.step".matches(both), both);
+        assertEquals(List.of("256"), List.copyOf(stupid.getParameter("size").get()), "004's 256 x 128");
+        assertEquals(10, stupid.getMeasurementBatchSize().get());
     }
 
     @Test
