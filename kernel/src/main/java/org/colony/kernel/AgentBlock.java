@@ -60,6 +60,8 @@ public interface AgentBlock {
     /**
      * {@return by slot, the agents of iterated class {@code slot} each agent asked for on its place ({@code
      * spawn(T.class, n)}) in the step under way}
+     *
+     * @param slot the agent class's index among the model's iterated agent classes
      */
     default int[] creates(int slot) {
         throw new UnsupportedOperationException("no agents of other classes asked for");

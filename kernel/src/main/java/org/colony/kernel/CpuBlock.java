@@ -44,6 +44,8 @@ public interface CpuBlock {
     /**
      * {@return by storage index, the agents of iterated class {@code slot} each place asked for on itself ({@code
      * spawn(T.class, n)}) in the step under way}
+     *
+     * @param slot the agent class's index among the model's iterated agent classes
      */
     default int[] creates(int slot) {
         throw new UnsupportedOperationException("no agents asked for");

@@ -148,6 +148,8 @@ public final class KernelSupport {
     /**
      * {@return the spread of {@code spawnNear(n, radius, tries)}: {@code radius << 16 | tries}}
      *
+     * @param radius how far from the parent's place
+     * @param tries how many places a child draws at most
      * @throws ColonyException where the radius or the tries are out of range
      */
     public static int spread(int radius, int tries) {
@@ -157,7 +159,12 @@ public final class KernelSupport {
         return radius << 16 | tries;
     }
 
-    /** {@return the error of a {@code spawnNear} radius or tries out of range} */
+    /**
+     * {@return the error of a {@code spawnNear} radius or tries out of range}
+     *
+     * @param radius the radius given
+     * @param tries the tries given
+     */
     public static String spreadError(int radius, int tries) {
         return "spawnNear(n, " + radius + ", " + tries + ") needs 0 <= radius <= " + MAX_SPAWN_RADIUS
                 + " and 1 <= tries <= " + MAX_SPAWN_TRIES;
@@ -170,17 +177,35 @@ public final class KernelSupport {
     private static final VarHandle FLOATS = MethodHandles.arrayElementVarHandle(float[].class);
     private static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
 
-    /** Adds {@code v} to {@code a[i]} atomically (two's complement, as {@code +=}). */
+    /**
+     * Adds {@code v} to {@code a[i]} atomically (two's complement, as {@code +=}).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void addInt(int[] a, int i, int v) {
         INTS.getAndAdd(a, i, v);
     }
 
-    /** Adds {@code v} to {@code a[i]} atomically (two's complement, as {@code +=}). */
+    /**
+     * Adds {@code v} to {@code a[i]} atomically (two's complement, as {@code +=}).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void addLong(long[] a, int i, long v) {
         LONGS.getAndAdd(a, i, v);
     }
 
-    /** {@code a[i] = Math.min(a[i], v)} atomically. */
+    /**
+     * {@code a[i] = Math.min(a[i], v)} atomically.
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void minInt(int[] a, int i, int v) {
         int cur = (int) INTS.getVolatile(a, i);
         while (v < cur) {
@@ -192,7 +217,13 @@ public final class KernelSupport {
         }
     }
 
-    /** {@code a[i] = Math.max(a[i], v)} atomically. */
+    /**
+     * {@code a[i] = Math.max(a[i], v)} atomically.
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void maxInt(int[] a, int i, int v) {
         int cur = (int) INTS.getVolatile(a, i);
         while (v > cur) {
@@ -204,7 +235,13 @@ public final class KernelSupport {
         }
     }
 
-    /** {@code a[i] = Math.min(a[i], v)} atomically. */
+    /**
+     * {@code a[i] = Math.min(a[i], v)} atomically.
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void minLong(long[] a, int i, long v) {
         long cur = (long) LONGS.getVolatile(a, i);
         while (v < cur) {
@@ -216,7 +253,13 @@ public final class KernelSupport {
         }
     }
 
-    /** {@code a[i] = Math.max(a[i], v)} atomically. */
+    /**
+     * {@code a[i] = Math.max(a[i], v)} atomically.
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void maxLong(long[] a, int i, long v) {
         long cur = (long) LONGS.getVolatile(a, i);
         while (v > cur) {
@@ -228,7 +271,13 @@ public final class KernelSupport {
         }
     }
 
-    /** {@code a[i] = Math.min(a[i], v)} atomically (NaN wins, -0.0 below 0.0, as {@link Math#min(float, float)}). */
+    /**
+     * {@code a[i] = Math.min(a[i], v)} atomically (NaN wins, -0.0 below 0.0, as {@link Math#min(float, float)}).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void minFloat(float[] a, int i, float v) {
         float cur = (float) FLOATS.getVolatile(a, i);
         while (true) {
@@ -244,7 +293,13 @@ public final class KernelSupport {
         }
     }
 
-    /** {@code a[i] = Math.max(a[i], v)} atomically (as {@link Math#max(float, float)}). */
+    /**
+     * {@code a[i] = Math.max(a[i], v)} atomically (as {@link Math#max(float, float)}).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void maxFloat(float[] a, int i, float v) {
         float cur = (float) FLOATS.getVolatile(a, i);
         while (true) {
@@ -260,7 +315,13 @@ public final class KernelSupport {
         }
     }
 
-    /** {@code a[i] = Math.min(a[i], v)} atomically (as {@link Math#min(double, double)}). */
+    /**
+     * {@code a[i] = Math.min(a[i], v)} atomically (as {@link Math#min(double, double)}).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void minDouble(double[] a, int i, double v) {
         double cur = (double) DOUBLES.getVolatile(a, i);
         while (true) {
@@ -276,7 +337,13 @@ public final class KernelSupport {
         }
     }
 
-    /** {@code a[i] = Math.max(a[i], v)} atomically (as {@link Math#max(double, double)}). */
+    /**
+     * {@code a[i] = Math.max(a[i], v)} atomically (as {@link Math#max(double, double)}).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
     public static void maxDouble(double[] a, int i, double v) {
         double cur = (double) DOUBLES.getVolatile(a, i);
         while (true) {

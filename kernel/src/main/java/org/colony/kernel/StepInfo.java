@@ -40,7 +40,26 @@ public record StepInfo(String name, List<ParamInfo> params, boolean predicate, S
         int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source,
         Map<Integer, Map<Integer, Combine>> agentWrites, Set<Integer> agentKills, Set<Integer> creates) {
 
-    /** A step that writes no other agent. */
+    /**
+     * A step that writes no other agent and asks for none.
+     *
+     * @param name as the record's
+     * @param params as the record's
+     * @param predicate as the record's
+     * @param writes as the record's
+     * @param remoteReads as the record's
+     * @param placeRemoteReads as the record's
+     * @param placeWrites as the record's
+     * @param iterates as the record's
+     * @param remoteAgents as the record's
+     * @param remoteAgentRows as the record's
+     * @param actions as the record's
+     * @param reach as the record's
+     * @param usesRandom as the record's
+     * @param boundaryOnly as the record's
+     * @param readsTime as the record's
+     * @param source as the record's
+     */
     public StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
             Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
             Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,

@@ -70,7 +70,7 @@ final class PartitionBirths {
             placed = rounds == 0 ? null : new Placed(new long[k][k], new long[k][k]);
             for (int round = 0; round < rounds; round++) {
                 int r = round;
-                long[][] asked = new long[k][];
+                long[][] asked = new long[k][k]; // (zeros for the partitions of other processes)
                 each.accept(p -> asked[p] = parts[p].birthRequests(r));
                 long[][] told = tell.apply(asked); // told[q][p]: the children of p trying q's places this round
                 boolean remote = false;

@@ -23,6 +23,7 @@ public interface Births {
      * Lists the places the children asked for here (after the moves) and not yet born try in birth round
      * {@code round}.
      *
+     * @param round the birth round, from 0
      * @return per partition, this one included, the children trying its places
      */
     long[] birthRequests(int round);
@@ -30,19 +31,43 @@ public interface Births {
     /** {@return bytes of one birth request {@link #packBirthRequests} writes} */
     int birthRequestBytes();
 
-    /** Writes the birth requests for partition {@code to}'s places. */
+    /**
+     * Writes the birth requests for partition {@code to}'s places.
+     *
+     * @param to the partition owning the places
+     * @param buffer where to write, large enough
+     */
     void packBirthRequests(int to, MemorySegment buffer);
 
-    /** Settles the births on this partition's places: its own requests and {@code incoming}. */
+    /**
+     * Settles the births on this partition's places: its own requests and {@code incoming}.
+     *
+     * @param incoming the other partitions' requests for this one's places
+     */
     void resolveBirths(List<Batch> incoming);
 
-    /** {@return how many of partition {@code from}'s requests won} */
+    /**
+     * {@return how many of partition {@code from}'s requests won}
+     *
+     * @param from the partition that asked
+     */
     long admittedBirths(int from);
 
-    /** Writes a byte per request of partition {@code to}: whether it won. */
+    /**
+     * Writes a byte per request of partition {@code to}: whether it won.
+     *
+     * @param to the partition that asked
+     * @param buffer where to write, large enough
+     */
     void packBirthVerdicts(int to, MemorySegment buffer);
 
-    /** Takes partition {@code to}'s verdicts on this partition's requests; returns how many won. */
+    /**
+     * Takes partition {@code to}'s verdicts on this partition's requests.
+     *
+     * @param to the partition that settled them
+     * @param verdicts a byte per request
+     * @return how many won
+     */
     long takeBirthVerdicts(int to, MemorySegment verdicts);
 
     /**
@@ -56,10 +81,19 @@ public interface Births {
     /** {@return bytes of one child {@link #packChildren} writes} */
     long childBytes();
 
-    /** Writes the children born on partition {@code to}'s places, after {@link #settleBirths}. */
+    /**
+     * Writes the children born on partition {@code to}'s places, after {@link #settleBirths}.
+     *
+     * @param to the partition owning the places
+     * @param buffer where to write, large enough
+     */
     void packChildren(int to, MemorySegment buffer);
 
-    /** Takes in children born on this partition's places to other partitions' parents. */
+    /**
+     * Takes in children born on this partition's places to other partitions' parents.
+     *
+     * @param arriving the children one partition sent
+     */
     void unpackChildren(Batch arriving);
 
     /**

@@ -25,6 +25,7 @@ public interface Store extends AutoCloseable {
      * {@return the global place of every agent of iterated class {@code slot} that the last step asked for ({@code
      * spawn(T.class, n)}): an instance's place {@code n} times, instances in their order}
      *
+     * @param slot the agent class's index among the model's iterated agent classes
      * @throws org.colony.ColonyException naming the first instance that asked for a negative number
      */
     default long[] takeCreated(int slot) {
