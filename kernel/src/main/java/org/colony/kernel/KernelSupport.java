@@ -200,6 +200,28 @@ public final class KernelSupport {
     }
 
     /**
+     * Adds {@code v} to {@code a[i]} atomically (a place's additions to its agents, each made by one thread).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
+    public static void addFloat(float[] a, int i, float v) {
+        FLOATS.getAndAdd(a, i, v);
+    }
+
+    /**
+     * Adds {@code v} to {@code a[i]} atomically (a place's additions to its agents, each made by one thread).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
+    public static void addDouble(double[] a, int i, double v) {
+        DOUBLES.getAndAdd(a, i, v);
+    }
+
+    /**
      * {@code a[i] = Math.min(a[i], v)} atomically.
      *
      * @param a the column

@@ -327,9 +327,10 @@ public final class Messages {
 
     public static String agentWriteType(String attribute, String type, boolean sum) {
         return sum && (type.equals("float") || type.equals("double"))
-                ? "[Colony/AgentWrite] a step sums into " + type + " attribute " + attribute + " of other agents, "
-                        + "whose result would depend on the order of the writers; sum into an int or long attribute "
-                        + "(a fixed-point amount), or combine with Math.min or Math.max"
+                ? "[Colony/AgentWrite] an agent step sums into " + type + " attribute " + attribute + " of other "
+                        + "agents, whose result would depend on the order of the agents writing; sum into an int or "
+                        + "long attribute (a fixed-point amount), combine with Math.min or Math.max, or let the place "
+                        + "share it out (a place step sums into its agents' " + type + " attributes)"
                 : "[Colony/AgentWrite] a step writes " + type + " attribute " + attribute + " of other agents; other "
                         + "agents' int, long, float and double attributes are written";
     }

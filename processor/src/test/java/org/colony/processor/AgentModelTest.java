@@ -4,6 +4,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.colony.processor.Compilations.agent;
 import static org.colony.processor.Compilations.ant;
 import static org.colony.processor.Compilations.assertRejected;
+import static org.colony.processor.Compilations.compile;
 import static org.colony.processor.Compilations.land;
 import static org.colony.processor.Compilations.source;
 
@@ -187,6 +188,23 @@ class AgentModelTest {
                     }
                 }
                 """), Messages.agentWriteType("wealth", "double", true), "other.wealth += 0.5", land());
+    }
+
+    @Test
+    void floatingPointSumOfAPlaceIntoItsAgents_isAllowed() {
+        assertThat(compile(ant("""
+                @Attribute double wealth;
+                """), source("Land", """
+                public class Land extends Place {
+                    @Attribute int grass;
+                    @Attribute double stock;
+                    @Step void share() {
+                        for (Ant a : agents(Ant.class)) {
+                            a.wealth += stock / agentCount(Ant.class);
+                        }
+                    }
+                }
+                """))).succeededWithoutWarnings();
     }
 
     @Test

@@ -436,8 +436,11 @@ final class StatementTranslator {
         }
         AttributeRef ref = ExpressionTranslator.attributeRef(agents, a);
         IrType type = ref.type();
-        boolean writable = kind == Combine.SUM ? type == IrType.INT || type == IrType.LONG
-                : type == IrType.INT || type == IrType.LONG || type == IrType.FLOAT || type == IrType.DOUBLE;
+        // A floating-point sum depends on the order of its terms: it is allowed from a place step, where the place is
+        // the only writer of its agents (its additions, in the order it makes them, are one sum on every backend).
+        boolean floating = type == IrType.FLOAT || type == IrType.DOUBLE;
+        boolean writable = type == IrType.INT || type == IrType.LONG || floating && (kind != Combine.SUM
+                || !cx.agentModel());
         if (!writable) {
             throw cx.reject(where, Messages.agentWriteType(name, type.toString().toLowerCase(Locale.ROOT),
                     kind == Combine.SUM));

@@ -410,8 +410,11 @@ public final class AgentColumns implements AgentBlock {
             case int[] a -> Arrays.fill(a, op == Combine.SUM ? 0 : op == Combine.MIN ? Integer.MAX_VALUE
                     : Integer.MIN_VALUE);
             case long[] a -> Arrays.fill(a, op == Combine.SUM ? 0 : op == Combine.MIN ? Long.MAX_VALUE : Long.MIN_VALUE);
-            case float[] a -> Arrays.fill(a, op == Combine.MIN ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY);
-            case double[] a -> Arrays.fill(a, op == Combine.MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY);
+            // (a floating-point sum starts at -0.0, the identity of addition: -0.0 stays -0.0)
+            case float[] a -> Arrays.fill(a, op == Combine.SUM ? -0.0f : op == Combine.MIN ? Float.POSITIVE_INFINITY
+                    : Float.NEGATIVE_INFINITY);
+            case double[] a -> Arrays.fill(a, op == Combine.SUM ? -0.0 : op == Combine.MIN ? Double.POSITIVE_INFINITY
+                    : Double.NEGATIVE_INFINITY);
             default -> throw new IllegalStateException(info.name() + " is not written by other agents");
         }
     }
@@ -437,13 +440,15 @@ public final class AgentColumns implements AgentBlock {
             case float[] in -> {
                 float[] c = (float[]) column;
                 for (int i = 0; i < count; i++) {
-                    c[i] = op == Combine.MIN ? Math.min(c[i], in[i]) : Math.max(c[i], in[i]);
+                    c[i] = op == Combine.SUM ? c[i] + in[i] : op == Combine.MIN ? Math.min(c[i], in[i])
+                            : Math.max(c[i], in[i]);
                 }
             }
             case double[] in -> {
                 double[] c = (double[]) column;
                 for (int i = 0; i < count; i++) {
-                    c[i] = op == Combine.MIN ? Math.min(c[i], in[i]) : Math.max(c[i], in[i]);
+                    c[i] = op == Combine.SUM ? c[i] + in[i] : op == Combine.MIN ? Math.min(c[i], in[i])
+                            : Math.max(c[i], in[i]);
                 }
             }
             default -> throw new IllegalStateException(model.attributes().get(attribute).name() + " has no incoming");

@@ -154,7 +154,7 @@ class AgentMisuseTest {
                     + "breedAndCull, mark, add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces, breedNear, spread, remember, jostle, plant]",
                     message(() -> wrong.callAll(Stone::grow, 1)));
             StepRef0<Walker> go = Walker::go;
-            assertEquals("Walker::go is a method of Walker, but these places hold Field; steps: [census, feed, sow]",
+            assertEquals("Walker::go is a method of Walker, but these places hold Field; steps: [census, feed, sow, share]",
                     message(() -> ((Places) field).callAll(go)));
         }
     }
@@ -163,8 +163,8 @@ class AgentMisuseTest {
     void agentStepCalledOnPlaces() {
         try (Simulation sim = Lang.sim(1)) {
             Places<Field> field = sim.places(Field.class, Grid.of(4, 4));
-            assertEquals("Field.go is not a @Step of Field; steps: [census, feed, sow]", message(() -> field.callAll("go")));
-            assertEquals("Field.rich is not a @Step of Field; steps: [census, feed, sow]", message(() -> field.count("rich", 1)));
+            assertEquals("Field.go is not a @Step of Field; steps: [census, feed, sow, share]", message(() -> field.callAll("go")));
+            assertEquals("Field.rich is not a @Step of Field; steps: [census, feed, sow, share]", message(() -> field.count("rich", 1)));
             Agents<Walker> walkers = sim.agents(Walker.class, field, Placement.at(0));
             assertEquals("Walker.census is not a @Step of Walker; steps: [go, jump, breed, cull, breedAndCull, mark, "
                     + "add, subtract, addIfPositive, extremes, look, shift, draw, wander, rich, sense, breedAt, breedOnTwoPlaces, breedNear, spread, remember, jostle, plant]",

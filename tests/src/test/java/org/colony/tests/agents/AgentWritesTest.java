@@ -121,6 +121,25 @@ public class AgentWritesTest {
             }
             assertArrayEquals(energy, walkers.getInt("energy"), "energy after feed");
             assertArrayEquals(value, walkers.getDouble("value"), 0.0, "value after feed");
+
+            // Fields share their dsum out: value + ((-0.0 + dsum / n) - 0.125), the place's additions in its order.
+            double[] dsum = new double[W * H];
+            for (int g = 0; g < dsum.length; g++) {
+                dsum[g] = Math.scalb((g % 17) - 8.0, g % 9 - 4) / 3;
+            }
+            field.set("dsum", dsum);
+            s = State.of(walkers);
+            field.callAll(Field::share);
+            value = s.value().clone();
+            int[] per = new int[W * H];
+            for (long p : s.places()) {
+                per[(int) p]++;
+            }
+            for (int i = 0; i < s.ids().length; i++) {
+                int g = (int) s.places()[i];
+                value[i] = value[i] + ((-0.0 + dsum[g] / per[g]) - 0.125);
+            }
+            assertArrayEquals(value, walkers.getDouble("value"), 0.0, "value after share");
         }
     }
 
@@ -191,6 +210,7 @@ public class AgentWritesTest {
                 stones.callAll(Stone::press);
                 walkers.callAll(Walker::jostle);
                 field.callAll(Field::feed);
+                field.callAll(Field::share);
                 walkers.callAll(Walker::plant);
                 field.callAll(Field::sow, 1);
                 walkers.callAll(Walker::go);

@@ -82,4 +82,14 @@ public class Field extends Place {
             spawn(Stone.class, n);
         }
     }
+
+    /** Shares its dsum out among its walkers: a floating-point sum, which only a place (their one writer) may make. */
+    @Step
+    void share() {
+        int n = agentCount(Walker.class);
+        for (Walker w : agents(Walker.class)) {
+            w.value += dsum / n;
+            w.value -= 0.125;
+        }
+    }
 }

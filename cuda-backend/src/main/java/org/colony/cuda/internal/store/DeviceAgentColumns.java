@@ -279,9 +279,9 @@ final class DeviceAgentColumns {
             case LONG -> device.fillLong(p, slots, op == Combine.SUM ? 0 : op == Combine.MIN ? Long.MAX_VALUE
                     : Long.MIN_VALUE);
             case FLOAT -> device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt(Float.floatToRawIntBits(
-                    op == Combine.MIN ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY)));
-            case DOUBLE -> device.fillLong(p, slots, Double.doubleToRawLongBits(op == Combine.MIN
-                    ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY));
+                    op == Combine.SUM ? -0.0f : op == Combine.MIN ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY)));
+            case DOUBLE -> device.fillLong(p, slots, Double.doubleToRawLongBits(op == Combine.SUM ? -0.0
+                    : op == Combine.MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY));
             default -> throw new IllegalStateException(info.name() + " is not written by other agents");
         }
     }
