@@ -3,12 +3,16 @@ package org.colony.processor.codegen.cuda;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.colony.kernel.AgentAction;
 import org.colony.kernel.cuda.CudaKernel;
 import org.colony.kernel.cuda.CudaModel;
 import org.colony.kernel.cuda.CudaStep;
 import org.colony.kernel.cuda.KernelParam;
 import org.colony.kernel.cuda.KernelParam.Kind;
 import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.Expr;
+import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelShape;
@@ -119,9 +123,19 @@ public final class CudaLaunchFacts {
             }
         }
         if (model.agent()) {
-            for (Kind own : List.of(Kind.IDS, Kind.LOCATIONS, Kind.KILLED, Kind.TARGETS, Kind.SPAWNS,
-                    Kind.BIRTH_PLACES, Kind.BIRTH_SPREADS, Kind.ORDINALS)) {
+            for (Kind own : List.of(Kind.IDS, Kind.LOCATIONS, Kind.KILLED, Kind.TARGETS, Kind.SPAWNS)) {
                 params.add(KernelParam.of(own));
+            }
+            // the birth places and ordinals only where the step asks for children or reads its ordinal
+            if (step.actions().contains(AgentAction.SPAWN) || step.actions().contains(AgentAction.SPAWN_NEAR)) {
+                params.add(KernelParam.of(Kind.BIRTH_PLACES));
+                params.add(KernelParam.of(Kind.BIRTH_SPREADS));
+            }
+            boolean[] ordinal = new boolean[1];
+            Ir.forEachExpr(step.body(), e -> ordinal[0] |= e instanceof Expr.Intrinsic i
+                    && i.op() == IntrinsicOp.ORDINAL);
+            if (ordinal[0]) {
+                params.add(KernelParam.of(Kind.ORDINALS));
             }
             List<AttributeRef> places = model.place().attributes();
             for (int i = 0; i < places.size(); i++) {
