@@ -301,18 +301,7 @@ public final class KernelSupport {
      * @param v the value
      */
     public static void minFloat(float[] a, int i, float v) {
-        float cur = (float) FLOATS.getVolatile(a, i);
-        while (true) {
-            float next = Math.min(cur, v);
-            if (Float.floatToRawIntBits(next) == Float.floatToRawIntBits(cur)) {
-                return;
-            }
-            float was = (float) FLOATS.compareAndExchange(a, i, cur, next);
-            if (Float.floatToRawIntBits(was) == Float.floatToRawIntBits(cur)) {
-                return;
-            }
-            cur = was;
-        }
+        extreme(a, i, v, true);
     }
 
     /**
@@ -323,9 +312,36 @@ public final class KernelSupport {
      * @param v the value
      */
     public static void maxFloat(float[] a, int i, float v) {
+        extreme(a, i, v, false);
+    }
+
+    /**
+     * {@code a[i] = Math.min(a[i], v)} atomically (as {@link Math#min(double, double)}).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
+    public static void minDouble(double[] a, int i, double v) {
+        extreme(a, i, v, true);
+    }
+
+    /**
+     * {@code a[i] = Math.max(a[i], v)} atomically (as {@link Math#max(double, double)}).
+     *
+     * @param a the column
+     * @param i the slot
+     * @param v the value
+     */
+    public static void maxDouble(double[] a, int i, double v) {
+        extreme(a, i, v, false);
+    }
+
+    /** The least or greatest of {@code a[i]} and {@code v} into {@code a[i]}, by compare-and-swap of the bits. */
+    private static void extreme(float[] a, int i, float v, boolean least) {
         float cur = (float) FLOATS.getVolatile(a, i);
         while (true) {
-            float next = Math.max(cur, v);
+            float next = least ? Math.min(cur, v) : Math.max(cur, v);
             if (Float.floatToRawIntBits(next) == Float.floatToRawIntBits(cur)) {
                 return;
             }
@@ -337,39 +353,11 @@ public final class KernelSupport {
         }
     }
 
-    /**
-     * {@code a[i] = Math.min(a[i], v)} atomically (as {@link Math#min(double, double)}).
-     *
-     * @param a the column
-     * @param i the slot
-     * @param v the value
-     */
-    public static void minDouble(double[] a, int i, double v) {
+    /** As {@link #extreme(float[], int, float, boolean)}, for doubles. */
+    private static void extreme(double[] a, int i, double v, boolean least) {
         double cur = (double) DOUBLES.getVolatile(a, i);
         while (true) {
-            double next = Math.min(cur, v);
-            if (Double.doubleToRawLongBits(next) == Double.doubleToRawLongBits(cur)) {
-                return;
-            }
-            double was = (double) DOUBLES.compareAndExchange(a, i, cur, next);
-            if (Double.doubleToRawLongBits(was) == Double.doubleToRawLongBits(cur)) {
-                return;
-            }
-            cur = was;
-        }
-    }
-
-    /**
-     * {@code a[i] = Math.max(a[i], v)} atomically (as {@link Math#max(double, double)}).
-     *
-     * @param a the column
-     * @param i the slot
-     * @param v the value
-     */
-    public static void maxDouble(double[] a, int i, double v) {
-        double cur = (double) DOUBLES.getVolatile(a, i);
-        while (true) {
-            double next = Math.max(cur, v);
+            double next = least ? Math.min(cur, v) : Math.max(cur, v);
             if (Double.doubleToRawLongBits(next) == Double.doubleToRawLongBits(cur)) {
                 return;
             }

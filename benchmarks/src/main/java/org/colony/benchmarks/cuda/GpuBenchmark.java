@@ -390,9 +390,16 @@ public final class GpuBenchmark {
             () -> m.land().callAll(SugarCell::diffuse),
             () -> m.ants().callAll(Ant::look), () -> m.ants().manageAll(),
             () -> m.ants().callAll(Ant::metabolize), () -> m.ants().manageAll()};
+        phases(title, names, calls, sim, 5);
+    }
+
+    /**
+     * Prints the device and wall ms of each of {@code calls}, each timed alone (so with a sync after each), averaged
+     * over {@code ticks} ticks of them.
+     */
+    static void phases(String title, String[] names, Runnable[] calls, Simulation sim, int ticks) {
         double[] sum = new double[names.length];
         double[] wall = new double[names.length];
-        int ticks = 5;
         try (GpuTimer.Span span = new GpuTimer.Span()) {
             for (int t = 0; t < ticks; t++) {
                 for (int i = 0; i < calls.length; i++) {

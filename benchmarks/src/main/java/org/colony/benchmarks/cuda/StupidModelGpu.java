@@ -7,7 +7,6 @@ import org.colony.benchmarks.cuda.GpuBenchmark.Row;
 import org.colony.benchmarks.mason.MasonStupidModel;
 import org.colony.benchmarks.mason.MasonStupidModelBenchmark;
 import org.colony.benchmarks.stupid.StupidModelBenchmark;
-import org.colony.cuda.internal.launch.GpuTimer;
 import org.colony.examples.stupid.Bug;
 import org.colony.examples.stupid.HabitatCell;
 import org.colony.examples.stupid.Predator;
@@ -98,26 +97,7 @@ final class StupidModelGpu {
                 () -> m.bugs().callAll(Bug::fate, 0.95, 10.0, 5), () -> m.bugs().manageAll(),
                 () -> m.predators().callAll(Predator::hunt), () -> m.predators().manageAll(),
                 () -> m.bugs().callAll(Bug::eaten), () -> m.bugs().manageAll(), m::histogram};
-            double[] device = new double[names.length];
-            double[] wall = new double[names.length];
-            int ticks = 50;
-            try (GpuTimer.Span span = new GpuTimer.Span()) {
-                for (int t = 0; t < ticks; t++) {
-                    for (int i = 0; i < calls.length; i++) {
-                        long w = System.nanoTime();
-                        span.start();
-                        calls[i].run();
-                        device[i] += span.stopMillis();
-                        wall[i] += (System.nanoTime() - w) / 1e6;
-                    }
-                    sim.step();
-                }
-            }
-            StringBuilder sb = new StringBuilder("  stupidmodel phases at 256x128 (device ms / wall ms):");
-            for (int i = 0; i < names.length; i++) {
-                sb.append(String.format(Locale.ROOT, " %s %.3f/%.3f", names[i], device[i] / ticks, wall[i] / ticks));
-            }
-            System.out.println(sb);
+            GpuBenchmark.phases("stupidmodel phases at 256x128", names, calls, sim, 50);
         }
     }
 

@@ -63,35 +63,19 @@ public final class BrainGridScenario implements Scenario {
         model = new BrainGrid(sim, side, new BrainGrid.Parameters(excitatory, inhibitory, neutral,
                 percent(params, "activation", d.activation()), percent(params, "modulation", d.modulation()),
                 percent(params, "growing", d.growing()), branches, percent(params, "branch", d.branch()), after,
-                percent(params, "stop", d.stop()), number(params, "threshold", d.threshold()), window));
+                percent(params, "stop", d.stop()), numberParam(params, "threshold", d.threshold()), window));
     }
 
     /** A percentage given in percent (0 to 100), as a fraction; {@code otherwise} (a fraction) where absent. */
-    private static double percent(Map<String, String> params, String name, double otherwise) {
+    private double percent(Map<String, String> params, String name, double otherwise) {
         if (!params.containsKey(name)) {
             return otherwise;
         }
-        double v = number(params, name, 0);
+        double v = numberParam(params, name, 0);
         if (v > 100) {
             throw new ColonyException("--param " + name + "=" + params.get(name) + " is a percentage, 0 to 100");
         }
         return v / 100;
-    }
-
-    private static double number(Map<String, String> params, String name, double otherwise) {
-        String value = params.get(name);
-        if (value == null) {
-            return otherwise;
-        }
-        try {
-            double v = Double.parseDouble(value);
-            if (!(v >= 0) || Double.isInfinite(v)) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new ColonyException("--param " + name + "=" + value + " is not a number of 0 or more");
-        }
     }
 
     @Override

@@ -56,7 +56,7 @@ public final class StupidModelScenario implements Scenario {
             throw new ColonyException("--param production sets the habitat made from the seed; with --param habitat="
                     + given + " the file gives the production");
         }
-        double production = doubleParam(params, "production", Habitat.MAX_PRODUCTION);
+        double production = numberParam(params, "production", Habitat.MAX_PRODUCTION);
         Path habitat = given != null ? Path.of(given) : made(size[0], size[1], sim.seed(), production);
         model = new StupidModel(sim, size[0], size[1], habitat, StupidModel.Parameters.of(bugs, predators));
         if (given == null) {
@@ -65,22 +65,6 @@ public final class StupidModelScenario implements Scenario {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        }
-    }
-
-    private double doubleParam(Map<String, String> params, String name, double otherwise) {
-        String value = params.get(name);
-        if (value == null) {
-            return otherwise;
-        }
-        try {
-            double v = Double.parseDouble(value);
-            if (!(v >= 0) || Double.isInfinite(v)) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new ColonyException("--param " + name + "=" + value + " is not a number of 0 or more");
         }
     }
 

@@ -350,40 +350,18 @@ final class StatementTranslator {
                     ? "array attribute " + name + " is written one element at a time: " + name + "[k] = ..."
                     : name + " is not an array"));
         }
-        Combine kind;
-        ExpressionTree valueTree = value;
-        boolean negate = false;
-        if (op == null) {
-            kind = Combine.SET;
-            if (value instanceof MethodInvocationTree mi && mi.getArguments().size() == 2) {
-                String fn = mi.getMethodSelect() instanceof MemberSelectTree sel ? sel.getIdentifier().toString()
-                        : mi.getMethodSelect() instanceof IdentifierTree id ? id.getName().toString() : "";
-                String self = strip(target).toString();
-                for (int i = 0; i < 2 && kind == Combine.SET; i++) {
-                    if ((fn.equals("min") || fn.equals("max")) && strip(mi.getArguments().get(i)).toString().equals(self)) {
-                        kind = fn.equals("min") ? Combine.MIN : Combine.MAX;
-                        valueTree = mi.getArguments().get(1 - i);
-                    }
-                }
-            }
-        } else if (op == BinaryOp.ADD || op == BinaryOp.SUB) {
-            kind = Combine.SUM;
-            negate = op == BinaryOp.SUB;
-        } else {
+        Combined c = combined(target, op, value);
+        if (c == null) {
             throw cx.reject(where, Messages.placeWriteOp(name));
         }
+        Combine kind = c.kind();
         Combine previous = cx.placeWriteOps.putIfAbsent(a.ordinal(), kind);
         if (previous != null && previous != kind) {
             throw cx.reject(where, Messages.placeWriteMixed(name));
         }
         AttributeRef ref = ExpressionTranslator.attributeRef(cx.placeRef(), a);
         Expr index = indexTree == null ? null : expressions.index(indexTree);
-        Expr v = valueTree == null ? Ir.intConst(1) : expressions.expr(valueTree);
-        if (negate) {
-            Expr p = Ir.convert(v, v.type().promoted());
-            v = p instanceof Expr.Const c ? Ir.negate(c) : new Expr.Unary(UnaryOp.NEG, p, p.type());
-        }
-        cx.emit(new Stmt.PlaceWrite(line, ref, index, kind, assignable(v, ref.type(), where)));
+        cx.emit(new Stmt.PlaceWrite(line, ref, index, kind, assignable(combinedValue(c), ref.type(), where)));
     }
 
     /**
@@ -410,30 +388,11 @@ final class StatementTranslator {
         if (a.isArray()) {
             throw cx.reject(where, Messages.agentWriteArray(name));
         }
-        Combine kind = null;
-        ExpressionTree valueTree = value;
-        boolean negate = false;
-        if (op == null) {
-            if (value instanceof MethodInvocationTree mi && mi.getArguments().size() == 2) {
-                String fn = mi.getMethodSelect() instanceof MemberSelectTree sel ? sel.getIdentifier().toString()
-                        : mi.getMethodSelect() instanceof IdentifierTree id ? id.getName().toString() : "";
-                String self = strip(target).toString();
-                for (int i = 0; i < 2 && kind == null; i++) {
-                    if ((fn.equals("min") || fn.equals("max")) && strip(mi.getArguments().get(i)).toString().equals(self)) {
-                        kind = fn.equals("min") ? Combine.MIN : Combine.MAX;
-                        valueTree = mi.getArguments().get(1 - i);
-                    }
-                }
-            }
-            if (kind == null) {
-                throw cx.reject(where, Messages.agentWrite(name));
-            }
-        } else if (op == BinaryOp.ADD || op == BinaryOp.SUB) {
-            kind = Combine.SUM;
-            negate = op == BinaryOp.SUB;
-        } else {
+        Combined c = combined(target, op, value);
+        if (c == null || c.kind() == Combine.SET) {
             throw cx.reject(where, Messages.agentWrite(name));
         }
+        Combine kind = c.kind();
         AttributeRef ref = ExpressionTranslator.attributeRef(agents, a);
         IrType type = ref.type();
         // A floating-point sum depends on the order of its terms: it is allowed from a place step, where the place is
@@ -449,12 +408,47 @@ final class StatementTranslator {
         if (previous != null && previous != kind) {
             throw cx.reject(where, Messages.agentWriteMixed(name));
         }
-        Expr v = valueTree == null ? Ir.intConst(1) : expressions.expr(valueTree);
-        if (negate) {
-            Expr p = Ir.convert(v, v.type().promoted());
-            v = p instanceof Expr.Const c ? Ir.negate(c) : new Expr.Unary(UnaryOp.NEG, p, p.type());
+        cx.emit(new Stmt.AgentWrite(line, agent, ref, kind, assignable(combinedValue(c), type, where)));
+    }
+
+    /**
+     * How a write of another instance's attribute combines: a plain {@code =} (SET), {@code += -= ++ --} (SUM, with
+     * {@code value} null for {@code ++} and {@code --}, negated for {@code -=} and {@code --}) or the
+     * {@code t = Math.min(t, v)} / {@code Math.max} forms (MIN, MAX, with {@code v} as the value).
+     */
+    private record Combined(Combine kind, ExpressionTree value, boolean negate) {
+    }
+
+    /** {@return how {@code target op= value} combines, or null for an operator that does not combine} */
+    private static Combined combined(ExpressionTree target, BinaryOp op, ExpressionTree value) {
+        if (op == BinaryOp.ADD || op == BinaryOp.SUB) {
+            return new Combined(Combine.SUM, value, op == BinaryOp.SUB);
         }
-        cx.emit(new Stmt.AgentWrite(line, agent, ref, kind, assignable(v, type, where)));
+        if (op != null) {
+            return null;
+        }
+        if (value instanceof MethodInvocationTree mi && mi.getArguments().size() == 2) {
+            String fn = mi.getMethodSelect() instanceof MemberSelectTree sel ? sel.getIdentifier().toString()
+                    : mi.getMethodSelect() instanceof IdentifierTree id ? id.getName().toString() : "";
+            String self = strip(target).toString();
+            for (int i = 0; i < 2; i++) {
+                if ((fn.equals("min") || fn.equals("max")) && strip(mi.getArguments().get(i)).toString().equals(self)) {
+                    return new Combined(fn.equals("min") ? Combine.MIN : Combine.MAX, mi.getArguments().get(1 - i),
+                            false);
+                }
+            }
+        }
+        return new Combined(Combine.SET, value, false);
+    }
+
+    /** The value a combined write adds or compares: 1 for {@code ++}, negated for {@code -=} and {@code --}. */
+    private Expr combinedValue(Combined c) {
+        Expr v = c.value() == null ? Ir.intConst(1) : expressions.expr(c.value());
+        if (!c.negate()) {
+            return v;
+        }
+        Expr p = Ir.convert(v, v.type().promoted());
+        return p instanceof Expr.Const k ? Ir.negate(k) : new Expr.Unary(UnaryOp.NEG, p, p.type());
     }
 
     private static ExpressionTree strip(ExpressionTree t) {

@@ -92,6 +92,30 @@ public interface Scenario {
     }
 
     /**
+     * {@return the value of {@code --param name=X}, a number of 0 or more, or {@code otherwise} where it is not given}
+     *
+     * @param params the parameters given
+     * @param name the parameter's name
+     * @param otherwise the value where it is not given
+     * @throws ColonyException where the value is not a finite number of 0 or more
+     */
+    default double numberParam(Map<String, String> params, String name, double otherwise) {
+        String value = params.get(name);
+        if (value == null) {
+            return otherwise;
+        }
+        try {
+            double v = Double.parseDouble(value);
+            if (v >= 0 && !Double.isInfinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new ColonyException("--param " + name + "=" + value + " is not a number of 0 or more");
+    }
+
+    /**
      * {@return whether the model's stop rule holds after the tick just run: the run ends there, before its steps are
      * spent} Called after every tick on every process of a run, so it may be a collective; the default never stops.
      */

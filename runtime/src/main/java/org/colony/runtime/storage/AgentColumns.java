@@ -474,28 +474,8 @@ public final class AgentColumns implements AgentBlock {
      * often as it asked, in slot order}
      */
     public long[] created(int slot) {
-        int[] c = creates[slot];
-        long total = 0;
-        for (int i = 0; i < count; i++) {
-            if (c[i] < 0) {
-                throw new ColonyException(model.modelClass().getSimpleName() + " agent " + ids[i] + " asked for "
-                        + c[i] + " " + model.agentClasses().get(slot).getSimpleName() + " agents; spawn(T.class, n) "
-                        + "needs n >= 0");
-            }
-            total += c[i];
-        }
-        if (total > MAX_AGENTS) {
-            throw new ColonyException(model.modelClass().getSimpleName() + " agents asked for " + total + " "
-                    + model.agentClasses().get(slot).getSimpleName() + " agents in one step; at most " + MAX_AGENTS);
-        }
-        long[] out = new long[(int) total];
-        int k = 0;
-        for (int i = 0; i < count; i++) {
-            for (int j = 0; j < c[i]; j++) {
-                out[k++] = places[i];
-            }
-        }
-        return out;
+        return Creations.ofAgents(creates[slot], places, count, i -> ids[i], model.modelClass().getSimpleName(),
+                model.agentClasses().get(slot).getSimpleName());
     }
 
     /** {@return the incoming column of attribute {@code attribute} (see {@link #prepareIncoming})} */

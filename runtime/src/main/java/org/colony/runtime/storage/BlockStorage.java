@@ -81,43 +81,8 @@ public final class BlockStorage implements CpuBlock {
      * often as it asked, in global index order}
      */
     public long[] created(int slot) {
-        int[] c = creates[slot];
-        int w = layout.size0();
-        int h = layout.size1();
-        long total = 0;
-        for (int z = 0; z < layout.extent2(); z++) {
-            for (int y = 0; y < layout.extent1(); y++) {
-                for (int x = 0; x < layout.extent0(); x++) {
-                    int n = c[layout.storageIndex(x, y, z)];
-                    if (n < 0) {
-                        long g = (layout.origin0() + x) + (long) w * ((layout.origin1() + y)
-                                + (long) h * (layout.origin2() + z));
-                        throw new ColonyException("place " + g + " of " + model.modelClass().getSimpleName()
-                                + " asked for " + n + " " + model.agentClasses().get(slot).getSimpleName() + " agents; "
-                                + "spawn(T.class, n) needs n >= 0");
-                    }
-                    total += n;
-                }
-            }
-        }
-        if (total > MAX_CELLS) {
-            throw new ColonyException("the places asked for " + total + " agents in one step; at most " + MAX_CELLS);
-        }
-        long[] out = new long[(int) total];
-        int k = 0;
-        for (int z = 0; z < layout.extent2(); z++) {
-            for (int y = 0; y < layout.extent1(); y++) {
-                for (int x = 0; x < layout.extent0(); x++) {
-                    int n = c[layout.storageIndex(x, y, z)];
-                    long g = (layout.origin0() + x) + (long) w * ((layout.origin1() + y)
-                            + (long) h * (layout.origin2() + z));
-                    for (int j = 0; j < n; j++) {
-                        out[k++] = g;
-                    }
-                }
-            }
-        }
-        return out;
+        return Creations.ofCells(creates[slot], layout, model.modelClass().getSimpleName(),
+                model.agentClasses().get(slot).getSimpleName());
     }
 
     /** {@return bytes a block with this layout takes for the model's columns} */

@@ -34,6 +34,7 @@ import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.storage.AgentColumns;
+import org.colony.runtime.storage.Creations;
 import org.colony.runtime.storage.HostCopy;
 
 /**
@@ -183,7 +184,6 @@ public final class CudaAgentStore implements AgentStore {
     public long[] takeCreated(int slot) {
         checkOpen();
         int n = (int) columns.count();
-        long total = 0;
         int[] counts = new int[n];
         long[] places = new long[n];
         if (n > 0) {
@@ -195,26 +195,9 @@ public final class CudaAgentStore implements AgentStore {
                 MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, places, 0, n);
             }
         }
-        long[] ids = n > 0 ? ids() : new long[0];
-        for (int i = 0; i < n; i++) {
-            if (counts[i] < 0) {
-                throw new ColonyException(name() + " agent " + ids[i] + " asked for " + counts[i] + " "
-                        + model.agentClasses().get(slot).getSimpleName() + " agents; spawn(T.class, n) needs n >= 0");
-            }
-            total += counts[i];
-        }
-        if (total > DeviceAgentColumns.MAX_AGENTS) {
-            throw new ColonyException(name() + " agents asked for " + total + " agents in one step; at most "
-                    + DeviceAgentColumns.MAX_AGENTS);
-        }
-        long[] out = new long[(int) total];
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < counts[i]; j++) {
-                out[k++] = places[i];
-            }
-        }
-        return out;
+        // (an id is read only for the message of a negative count)
+        return Creations.ofAgents(counts, places, n, i -> AgentDevice.readLong(columns.ids().pointer(), i), name(),
+                model.agentClasses().get(slot).getSimpleName());
     }
 
     /** The incoming column or death intents of these agents that a step writing them takes. */

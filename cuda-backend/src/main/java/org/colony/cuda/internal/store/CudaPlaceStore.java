@@ -34,6 +34,7 @@ import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
+import org.colony.runtime.storage.Creations;
 import org.colony.runtime.storage.HostCopy;
 
 /**
@@ -225,41 +226,8 @@ public final class CudaPlaceStore implements PlaceBlock {
             creates[slot].download(host, 0, 4L * cells);
             MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, counts, 0, cells);
         }
-        long w = layout.size0();
-        long h = layout.size1();
-        long total = 0;
-        for (int z = 0; z < layout.extent2(); z++) {
-            for (int y = 0; y < layout.extent1(); y++) {
-                for (int x = 0; x < layout.extent0(); x++) {
-                    int n = counts[layout.storageIndex(x, y, z)];
-                    if (n < 0) {
-                        long g = layout.origin0() + x + w * (layout.origin1() + y + h * (layout.origin2() + z));
-                        throw new ColonyException("place " + g + " of " + model.modelClass().getSimpleName()
-                                + " asked for " + n + " " + model.agentClasses().get(slot).getSimpleName()
-                                + " agents; spawn(T.class, n) needs n >= 0");
-                    }
-                    total += n;
-                }
-            }
-        }
-        if (total > Integer.MAX_VALUE - 8) {
-            throw new ColonyException("the places asked for " + total + " agents in one step; at most "
-                    + (Integer.MAX_VALUE - 8));
-        }
-        long[] out = new long[(int) total];
-        int k = 0;
-        for (int z = 0; z < layout.extent2(); z++) {
-            for (int y = 0; y < layout.extent1(); y++) {
-                for (int x = 0; x < layout.extent0(); x++) {
-                    int n = counts[layout.storageIndex(x, y, z)];
-                    long g = layout.origin0() + x + w * (layout.origin1() + y + h * (layout.origin2() + z));
-                    for (int j = 0; j < n; j++) {
-                        out[k++] = g;
-                    }
-                }
-            }
-        }
-        return out;
+        return Creations.ofCells(counts, layout, model.modelClass().getSimpleName(),
+                model.agentClasses().get(slot).getSimpleName());
     }
 
     @Override

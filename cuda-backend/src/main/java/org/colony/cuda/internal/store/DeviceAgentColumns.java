@@ -265,13 +265,7 @@ final class DeviceAgentColumns {
      */
     void prepareIncoming(int attribute, Combine op) {
         AttributeInfo info = model.attributes().get(attribute);
-        long bytes = (long) info.type().bytes() * slots;
-        if (incoming[attribute] == null || incoming[attribute].bytes() != bytes) {
-            if (incoming[attribute] != null) {
-                incoming[attribute].close();
-            }
-            incoming[attribute] = DeviceBuffer.pooled(bytes);
-        }
+        incoming[attribute] = sized(incoming[attribute], (long) info.type().bytes() * slots);
         long p = incoming[attribute].pointer();
         switch (info.type()) {
             case INT -> device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt(op == Combine.SUM ? 0
@@ -306,14 +300,20 @@ final class DeviceAgentColumns {
 
     /** Makes the counts of agents of iterated class {@code slot} asked for zero, for a step that asks for some. */
     void prepareCreates(int slot) {
-        if (creates[slot] == null || creates[slot].bytes() != 4 * slots) {
-            if (creates[slot] != null) {
-                creates[slot].close();
-            }
-            creates[slot] = DeviceBuffer.pooled(4 * slots);
-        }
+        creates[slot] = sized(creates[slot], 4 * slots);
         long p = creates[slot].pointer();
         device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt(0));
+    }
+
+    /** {@return {@code buffer} where it has {@code bytes}, else a new buffer of them (the old one freed)} */
+    private static DeviceBuffer sized(DeviceBuffer buffer, long bytes) {
+        if (buffer != null && buffer.bytes() == bytes) {
+            return buffer;
+        }
+        if (buffer != null) {
+            buffer.close();
+        }
+        return DeviceBuffer.pooled(bytes);
     }
 
     /** The counts of agents of iterated class {@code slot} asked for (see {@link #prepareCreates}). */
