@@ -6,9 +6,9 @@ import org.colony.cuda.tuning.CudaSwitches;
 
 /**
  * CUDA graphs on the CUDA backend: the switch that turns them off, what they have done, and a way to open
- * backends without them for a comparison. A tick ({@code Simulation.step()} to the next) whose kernel launches
- * repeat the tick before, with no other device work between them, is replayed as one CUDA graph; see
- * {@code docs/gpu.md}, "Launches and CUDA graphs".
+ * backends without them for a comparison. A run of kernel launches with no other device work between them (a whole
+ * tick of place steps, or the launches between two waits of an agent tick) that repeats one seen before is replayed
+ * as one CUDA graph; see {@code docs/gpu.md}, "Launches and CUDA graphs".
  */
 public final class CudaGraphs {
 
@@ -22,12 +22,12 @@ public final class CudaGraphs {
     /**
      * What graph capture has done.
      *
-     * @param built graphs built from a repeated tick
-     * @param replayed ticks that ran as a graph launch
+     * @param built graphs built from a repeated segment of launches
+     * @param replayed segments that ran as a graph launch
      * @param updated graph nodes whose parameters were changed before a launch
      * @param instantiated executable graphs made
-     * @param flushed ticks whose held launches went out one by one instead (the tick changed, or other device work
-     *     came while launches were held)
+     * @param flushed segments whose held launches went out one by one instead (they matched no graph whole: a
+     *     launch fit none, or the segment ended before a graph's last node)
      */
     public record Counts(long built, long replayed, long updated, long instantiated, long flushed) {
 

@@ -132,6 +132,11 @@ public final class Launch {
         return sharedBytes;
     }
 
+    /** The size of the frame at the start of the parameters, 0 when the kernel takes none. */
+    int frameBytes() {
+        return frameBytes;
+    }
+
     /** The kernel's name. */
     public String name() {
         return name;

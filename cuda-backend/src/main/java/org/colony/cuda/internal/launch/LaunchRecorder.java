@@ -5,40 +5,55 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.colony.cuda.internal.bind.DeviceWork;
 
 /**
- * Replays a repeated tick of kernel launches as a CUDA graph. One per CUDA context of a backend; the context's
- * kernel launches come here ({@link #hold}), the backend says where a tick ends ({@link #tickEnded}), and
- * every other piece of device work (a copy, a memset, a sync, an event, an allocation, a module load, NCCL)
- * first calls {@link #interruptAll()}, which the driver bindings do by construction: this class installs it as
- * the hook of {@link DeviceWork} when it is loaded, before any recorder can hold a launch.
+ * Replays repeated runs of kernel launches as CUDA graphs. One per CUDA context of a backend; the context's kernel
+ * launches come here ({@link #hold}), the backend says where a tick ends ({@link #tickEnded}), and every other piece
+ * of device work (a copy, a memset, a sync, an event, an allocation, a module load, NCCL) first calls
+ * {@link #interruptAll()}, which the driver bindings do by construction: this class installs it as the hook of
+ * {@link DeviceWork} when it is loaded, before any recorder can hold a launch.
  *
- * <p>Eager: launches go out at once and are recorded. When {@value #REPEATS} ticks in a row had the same
- * launches (same kernels, grids and blocks, in the same order) with no other device work between them, a graph
- * of one kernel node per launch, each after the one before, is built, and the recorder defers: the next tick's
- * launches are held and matched node by node, and at the tick's end, if every node matched, the graph is
- * launched on the stream of the eager launches, with the nodes' parameters updated where their bytes changed.
- * Executable graphs are kept by their exact parameter bytes ({@value #EXECS} per graph, the least recently used
- * is updated), so a double buffer whose columns swap every tick alternates two of them with no update.
+ * <p>A <em>segment</em> is the launches between two such ends: other device work or the end of a tick. A tick of
+ * place steps alone is one segment; an agent tick, whose {@code manageAll} waits for counts, is many (the launches
+ * between two waits). When {@value #REPEATS} segments had the same launches (same kernels, grids and blocks, in the
+ * same order), a graph of one kernel node per launch, each after the one before, is built and kept by that shape
+ * (the {@value #GRAPHS} most recently used shapes are kept); a segment that ends in other device work only where its
+ * grids are small ({@link #SMALL_BLOCKS}). A segment whose first launches have the shape of the
+ * first nodes of a kept graph is held: each launch is matched against the graphs that still fit, and where the
+ * segment ends with every node of one of them matched, that graph is launched on the stream of the eager launches,
+ * with the nodes' parameters updated where their bytes changed. Executable graphs are kept by their exact parameter
+ * bytes ({@value #EXECS} per graph, the least recently used is updated), so a double buffer whose columns swap every
+ * tick alternates two of them with no update.
  *
- * <p>A launch that does not match the next node, or other device work while launches are held, first launches
- * the held ones from their copies, in order ({@link #flush}), and the rest of the tick goes out eagerly. Device
- * work after the whole graph was held launches the graph there instead. At the tick's end a graph whose shape
- * the tick did not have is dropped, and the tick counts towards a new one.
+ * <p>A launch that fits no kept graph, or a segment that ends before any graph's last node, first launches the held
+ * ones from their copies, in order ({@link #flush}), and the rest of the segment goes out eagerly. The order of the
+ * device's work is the order of the calls either way.
  *
  * <p>Thread-safe: the driver's thread calls {@link #hold} and {@link #tickEnded}, any thread may interrupt.
  */
 public final class LaunchRecorder implements AutoCloseable {
 
-    /** Ticks in a row with the same launches before they become a graph. */
+    /** Segments with the same launches before they become a graph. */
     static final int REPEATS = 2;
-    /** The most launches a tick may have and still become a graph. */
+    /** The most launches a segment may have and still become a graph. */
     static final int MAX_NODES = 256;
     /** Executable graphs kept per graph, by parameter values. */
     static final int EXECS = 2;
+    /** Graphs kept, by shape: the least recently used goes when another is built. */
+    static final int GRAPHS = 64;
+    /** Segment shapes counted towards a graph: the least recently seen is forgotten. */
+    static final int SHAPES = 512;
+    /**
+     * The most blocks a launch of a segment that ends in other device work may have for the segment to become a
+     * graph: held launches start only when the segment ends, so a graph pays where launching costs more than the
+     * device's work (small grids), not where the device works for longer than the host takes to launch.
+     */
+    static final long SMALL_BLOCKS = 1024;
 
     private static final LaunchRecorder[] NONE = {};
     private static final Object REGISTRY = new Object();
@@ -63,7 +78,7 @@ public final class LaunchRecorder implements AutoCloseable {
     private static final LongAdder INSTANTIATED = new LongAdder();
     private static final LongAdder FLUSHED = new LongAdder();
 
-    /** A graph built from a tick, and its executable graphs, most recently used first. */
+    /** A graph built from a segment, and its executable graphs, most recently used first. */
     private record Graph(long handle, List<Launch> template, long[] nodes, List<Exec> execs) {
     }
 
@@ -79,26 +94,56 @@ public final class LaunchRecorder implements AutoCloseable {
         }
     }
 
+    /** The shapes of a segment's launches (kernel, grid, block, parameter layout), as a key. */
+    private record Shape(long[] words) {
+
+        static Shape of(List<Launch> launches) {
+            long[] w = new long[6 * launches.size()];
+            int i = 0;
+            for (Launch l : launches) {
+                w[i++] = l.function();
+                w[i++] = l.gridX() | (long) l.gridY() << 32;
+                w[i++] = l.gridZ() | (long) l.blockX() << 32;
+                w[i++] = l.blockY() | (long) l.blockZ() << 32;
+                w[i++] = l.sharedBytes() | (long) l.frameBytes() << 32;
+                w[i++] = l.params().length;
+            }
+            return new Shape(w);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Shape s && Arrays.equals(words, s.words);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(words);
+        }
+    }
+
     private final GraphDevice device;
     private volatile boolean enabled;
     /** Whether a graph call failed: recording stays off for good. */
     private boolean failed;
 
-    // This tick.
-    /** Its launches, while it may still become a graph (or, deferring, the launches held). */
-    private final List<Launch> tick = new ArrayList<>();
-    private int launches;
-    /** Its leading launches that have the shape of the graph's nodes. */
-    private int matched;
-    /** How many launches it had when other device work first came after a launch; -1: none yet. */
-    private int interruptedAt = -1;
-    /** Whether its launches are being held for the graph (none has gone out yet). */
+    // This segment.
+    /** Its launches (while deferring, the launches held), while it may still become a graph. */
+    private final List<Launch> segment = new ArrayList<>();
+    /** Whether it had more launches than a graph may have. */
+    private boolean tooLong;
+    /** Whether every launch of it had at most {@link #SMALL_BLOCKS} blocks. */
+    private boolean small = true;
+    /** Whether its launches are being held for a graph (none has gone out yet). */
     private boolean deferring;
+    /** While deferring: the kept graphs whose leading nodes have the shapes of the launches held. */
+    private final List<Graph> candidates = new ArrayList<>();
 
-    // Across ticks.
-    private List<Launch> previous;
-    private int repeats;
-    private Graph graph;
+    // Across segments.
+    /** The graphs kept, by shape, least recently used first. */
+    private final LinkedHashMap<Shape, Graph> graphs = new LinkedHashMap<>(16, 0.75f, true);
+    /** How often each shape without a graph was seen, least recently seen first. */
+    private final LinkedHashMap<Shape, Integer> seen = new LinkedHashMap<>(16, 0.75f, true);
 
     private long built;
     private long replayed;
@@ -112,9 +157,8 @@ public final class LaunchRecorder implements AutoCloseable {
     }
 
     /**
-     * Makes every recorder that is on ready for device work other than its launches: launches it holds go out
-     * first (as a graph when the whole graph is held), and a tick with launches on both sides of the work does not
-     * become a graph.
+     * Makes every recorder that is on ready for device work other than its launches: the segment each holds ends
+     * there (its launches go out first, as a graph where they match one whole).
      */
     public static void interruptAll() {
         for (LaunchRecorder r : active) {
@@ -128,7 +172,7 @@ public final class LaunchRecorder implements AutoCloseable {
     }
 
     /**
-     * Turns recording on or off. Off, launches held go out first, the graph is dropped and every launch goes out
+     * Turns recording on or off. Off, launches held go out first, the graphs are dropped and every launch goes out
      * at once ({@link #hold} returns false). After a failed graph call it stays off.
      */
     public synchronized void setEnabled(boolean on) {
@@ -141,7 +185,7 @@ public final class LaunchRecorder implements AutoCloseable {
                     if (deferring) {
                         flush();
                     }
-                    dropGraph();
+                    dropGraphs();
                 });
             } finally {
                 forget();
@@ -155,33 +199,39 @@ public final class LaunchRecorder implements AutoCloseable {
     }
 
     /**
-     * Takes a launch of this context, with the context current. Returns true when the launch is held for the
+     * Takes a launch of this context, with the context current. Returns true when the launch is held for a
      * graph; false when the caller must launch it now (anything held has then gone out before it).
      */
     public synchronized boolean hold(Launch launch) {
         if (!enabled) {
             return false;
         }
-        int i = launches;
-        if (launches <= MAX_NODES) {
-            launches++; // counts up to one past the limit: a driver that never ends a tick cannot overflow it
-        }
-        if (graph != null && matched == i && i < graph.nodes().length && graph.template().get(i).sameShape(launch)) {
-            matched++;
-        }
-        if (deferring) {
-            if (matched == launches) {
-                tick.add(launch);
-                return true;
+        int i = segment.size();
+        if (tooLong || i >= MAX_NODES) {
+            if (deferring) {
+                flush();
             }
-            flush();
+            tooLong = true; // launches beyond what a graph may have: this segment will not become one
+            segment.clear();
+            return false;
         }
-        if (interruptedAt >= 0 || i >= MAX_NODES) {
-            tick.clear(); // launches on both sides of other work, or too many: this tick will not become a graph
-        } else {
-            tick.add(launch);
+        if (i == 0) {
+            candidates.clear();
+            for (Graph g : graphs.values()) {
+                if (g.template().get(0).sameShape(launch)) {
+                    candidates.add(g);
+                }
+            }
+            deferring = !candidates.isEmpty();
+        } else if (deferring) {
+            candidates.removeIf(g -> g.nodes().length <= i || !g.template().get(i).sameShape(launch));
+            if (candidates.isEmpty()) {
+                flush();
+            }
         }
-        return false;
+        small &= (long) launch.gridX() * launch.gridY() * launch.gridZ() <= SMALL_BLOCKS;
+        segment.add(launch);
+        return deferring;
     }
 
     private void interrupt() {
@@ -189,102 +239,108 @@ public final class LaunchRecorder implements AutoCloseable {
             return;
         }
         synchronized (this) {
-            if (!enabled || launches == 0) {
-                return; // work before a tick's first launch needs no order with it
+            if (!enabled || segment.isEmpty() && !tooLong) {
+                return; // work between two segments needs no order with either
             }
-            if (interruptedAt < 0) {
-                interruptedAt = launches;
-            }
-            if (deferring) {
-                boolean whole = matched == graph.nodes().length;
-                device.inContext(whole ? this::replay : this::flush);
+            try {
+                device.inContext(() -> endSegment(true));
+            } catch (RuntimeException e) {
+                fail();
+                throw e;
             }
         }
     }
 
-    /**
-     * Ends a tick, with the context current: launches the graph where the tick matched it, drops it where it did
-     * not, and builds one when the tick repeats the one before.
-     */
+    /** Ends a tick, with the context current: it ends a segment too. */
     public synchronized void tickEnded() {
         if (!enabled) {
             return;
         }
         try {
-            if (launches == 0) {
-                return; // an empty tick changes nothing
-            }
-            boolean same = graph != null && matched == launches && launches == graph.nodes().length;
+            endSegment(false);
+        } catch (RuntimeException e) {
+            fail();
+            throw e;
+        }
+    }
+
+    /**
+     * Ends the segment: launches the graph it matched whole, or sends its held launches one by one; counts its shape
+     * towards a graph and builds one after {@value #REPEATS} alike, where it ended a tick or its launches are small
+     * ({@link #SMALL_BLOCKS}).
+     *
+     * @param interrupted whether other device work ends it (else the end of a tick)
+     */
+    private void endSegment(boolean interrupted) {
+        try {
+            Graph whole = null;
             if (deferring) {
-                if (same) {
-                    replay();
+                for (Graph g : candidates) {
+                    if (g.nodes().length == segment.size()) {
+                        whole = g;
+                    }
+                }
+                if (whole != null) {
+                    replay(whole);
                 } else {
                     flush();
                 }
             }
-            if (graph != null && !same) {
-                dropGraph();
-            }
-            if (graph == null) {
+            if (whole == null && !tooLong && !segment.isEmpty() && (small || !interrupted)) {
                 learn();
             }
-        } catch (RuntimeException e) {
-            fail();
-            throw e;
         } finally {
-            startTick();
+            segment.clear();
+            candidates.clear();
+            deferring = false;
+            tooLong = false;
+            small = true;
         }
     }
 
-    /** Counts a tick with no graph towards one, and builds it after {@value #REPEATS} alike. */
+    /** Counts the segment's shape towards a graph, and builds it after {@value #REPEATS} alike. */
     private void learn() {
-        boolean capturable = launches <= MAX_NODES && (interruptedAt < 0 || interruptedAt == launches);
-        if (!capturable) {
-            previous = null;
-            repeats = 0;
+        Shape shape = Shape.of(segment);
+        if (graphs.get(shape) != null) {
             return;
         }
-        if (previous != null && sameShapes(previous, tick)) {
-            repeats++;
-        } else {
-            previous = List.copyOf(tick);
-            repeats = 1;
-        }
-        if (repeats >= REPEATS) {
-            long[] nodes = new long[tick.size()];
-            long handle = device.createGraph(tick, nodes);
-            graph = new Graph(handle, List.copyOf(tick), nodes, new ArrayList<>());
-            built++;
-            BUILT.increment();
-        }
-    }
-
-    private static boolean sameShapes(List<Launch> one, List<Launch> other) {
-        if (one.size() != other.size()) {
-            return false;
-        }
-        for (int i = 0; i < one.size(); i++) {
-            if (!one.get(i).sameShape(other.get(i))) {
-                return false;
+        int times = seen.merge(shape, 1, Integer::sum);
+        if (times < REPEATS) {
+            if (seen.size() > SHAPES) {
+                Iterator<Shape> oldest = seen.keySet().iterator();
+                oldest.next();
+                oldest.remove();
             }
+            return;
         }
-        return true;
+        seen.remove(shape);
+        long[] nodes = new long[segment.size()];
+        long handle = device.createGraph(segment, nodes);
+        graphs.put(shape, new Graph(handle, List.copyOf(segment), nodes, new ArrayList<>()));
+        built++;
+        BUILT.increment();
+        if (graphs.size() > GRAPHS) {
+            Iterator<Graph> oldest = graphs.values().iterator();
+            Graph g = oldest.next();
+            oldest.remove();
+            destroy(g);
+        }
     }
 
-    /** Launches the graph with the held launches' parameters. */
-    private void replay() {
+    /** Launches {@code graph} with the held launches' parameters. */
+    private void replay(Graph graph) {
         deferring = false;
         try {
             Exec exec = null;
             List<Exec> execs = graph.execs();
             for (int e = 0; e < execs.size() && exec == null; e++) {
-                if (execs.get(e).runs(tick)) {
+                if (execs.get(e).runs(segment)) {
                     exec = execs.remove(e);
                 }
             }
             if (exec == null) {
                 if (execs.size() < EXECS) {
-                    byte[][] params = new byte[tick.size()][];
+                    byte[][] params = new byte[segment.size()][];
                     for (int i = 0; i < params.length; i++) {
                         params[i] = graph.template().get(i).params();
                     }
@@ -295,8 +351,8 @@ public final class LaunchRecorder implements AutoCloseable {
                     exec = execs.remove(execs.size() - 1);
                 }
                 execs.add(0, exec);
-                for (int i = 0; i < tick.size(); i++) {
-                    Launch l = tick.get(i);
+                for (int i = 0; i < segment.size(); i++) {
+                    Launch l = segment.get(i);
                     if (!l.hasParams(exec.params()[i])) {
                         device.update(exec.handle(), graph.nodes()[i], l);
                         exec.params()[i] = l.params();
@@ -307,40 +363,35 @@ public final class LaunchRecorder implements AutoCloseable {
             } else {
                 execs.add(0, exec);
             }
+            graphs.get(Shape.of(graph.template())); // (most recently used)
             device.launchGraph(exec.handle());
         } catch (RuntimeException e) {
-            // The held launches have not gone out: send them eagerly, so the tick's work is done if the device can.
+            // The held launches have not gone out: send them eagerly, so the segment's work is done if the device can.
             try {
-                for (Launch l : tick) {
+                for (Launch l : segment) {
                     device.launch(l);
                 }
             } catch (RuntimeException again) {
                 e.addSuppressed(again);
             }
-            fail();
             throw e;
         }
         replayed++;
         REPLAYED.increment();
     }
 
-    /** Launches the held launches from their copies, in order; the rest of the tick goes out at once. */
+    /** Launches the held launches from their copies, in order; the rest of the segment goes out at once. */
     private void flush() {
         deferring = false;
-        for (Launch l : tick) {
+        candidates.clear();
+        for (Launch l : segment) {
             device.launch(l);
         }
         flushed++;
         FLUSHED.increment();
     }
 
-    private void dropGraph() {
-        Graph g = graph;
-        if (g == null) {
-            return;
-        }
-        graph = null;
-        deferring = false;
+    private void destroy(Graph g) {
         for (Exec e : g.execs()) {
             device.destroyExec(e.handle());
         }
@@ -348,10 +399,30 @@ public final class LaunchRecorder implements AutoCloseable {
         device.destroyGraph(g.handle());
     }
 
+    private void dropGraphs() {
+        List<Graph> all = new ArrayList<>(graphs.values());
+        graphs.clear();
+        candidates.clear();
+        deferring = false;
+        RuntimeException first = null;
+        for (Graph g : all) {
+            try {
+                destroy(g);
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
     /** After a failed graph call: no graph, nothing learnt, every launch from now on at once. */
     private void fail() {
         try {
-            dropGraph();
+            dropGraphs();
         } catch (RuntimeException ignored) {
             // the first failure is the one reported
         }
@@ -362,28 +433,23 @@ public final class LaunchRecorder implements AutoCloseable {
     }
 
     private void forget() {
-        graph = null;
-        previous = null;
-        repeats = 0;
-        startTick();
-    }
-
-    private void startTick() {
-        tick.clear();
-        launches = 0;
-        matched = 0;
-        interruptedAt = -1;
-        deferring = graph != null;
+        graphs.clear();
+        seen.clear();
+        segment.clear();
+        candidates.clear();
+        deferring = false;
+        tooLong = false;
+        small = true;
     }
 
     /**
      * What recorders have done (the API reports it as {@code CudaGraphs.Counts}).
      *
-     * @param built graphs built from a repeated tick
-     * @param replayed ticks that ran as a graph launch
+     * @param built graphs built from a repeated segment of launches
+     * @param replayed segments that ran as a graph launch
      * @param updated graph nodes whose parameters were changed before a launch
      * @param instantiated executable graphs made
-     * @param flushed ticks whose held launches went out one by one instead
+     * @param flushed segments whose held launches went out one by one instead
      */
     public record Tally(long built, long replayed, long updated, long instantiated, long flushed) {
 

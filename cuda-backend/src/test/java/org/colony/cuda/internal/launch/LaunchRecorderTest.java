@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The launch recorder's state machine against a fake device that writes down what it is asked to do: when a
- * tick becomes a graph, when held launches go out one by one, which graph nodes are updated.
+ * segment of launches (a tick, or the launches between two pieces of other device work) becomes a graph, when held
+ * launches go out one by one, which graph nodes are updated, which graphs are kept.
  */
 class LaunchRecorderTest {
 
@@ -166,9 +167,11 @@ class LaunchRecorderTest {
         submit("c", 2);
         assertEquals(List.of("c=2"), device.take(), "after a mismatch the tick is eager");
         recorder.tickEnded();
-        assertEquals(List.of("destroy graph"), device.take(), "a tick of another shape drops the graph");
+        assertEquals(List.of(), device.take(), "a tick of another shape keeps the graph");
         assertEquals(1, recorder.counts().flushed());
         assertEquals(0, recorder.counts().replayed());
+        tick(1, "a", "b", "c");
+        assertEquals(List.of("instantiate", "replay"), device.take());
     }
 
     @Test
@@ -204,7 +207,7 @@ class LaunchRecorderTest {
     }
 
     @Test
-    void tickEndingBeforeTheGraphDoes_sendsItsLaunchesAtTheEnd_andDropsTheGraph() {
+    void tickEndingBeforeTheGraphDoes_sendsItsLaunchesAtTheEnd_andKeepsTheGraph() {
         tick(1, "a", "b", "c");
         tick(1, "a", "b", "c");
         device.take();
@@ -212,7 +215,9 @@ class LaunchRecorderTest {
         submit("a", 1);
         submit("b", 1);
         recorder.tickEnded();
-        assertEquals(List.of("a=1", "b=1", "destroy graph"), device.take());
+        assertEquals(List.of("a=1", "b=1"), device.take());
+        tick(1, "a", "b", "c");
+        assertEquals(List.of("instantiate", "replay"), device.take());
     }
 
     @Test
@@ -224,7 +229,7 @@ class LaunchRecorderTest {
         device.take();
 
         tick(1, "a", "c");
-        assertEquals(List.of("a=1", "c=1", "destroy exec", "destroy graph"), device.take());
+        assertEquals(List.of("a=1", "c=1"), device.take());
         tick(1, "a", "c");
         assertEquals(List.of("a=1", "c=1", "graph a c"), device.take());
         tick(1, "a", "c");
@@ -271,15 +276,106 @@ class LaunchRecorderTest {
     }
 
     @Test
-    void tickWithOtherWorkBetweenItsLaunches_neverBecomesAGraph() {
-        for (int t = 0; t < 5; t++) {
+    void tickWithOtherWorkBetweenItsLaunches_replaysEachSegmentAsItsOwnGraph() {
+        // An agent tick: launches, a wait for counts, more launches.
+        for (int t = 0; t < 2; t++) {
             submit("a", 1);
-            copy();
             submit("b", 1);
+            copy();
+            submit("c", 1);
             recorder.tickEnded();
         }
-        assertFalse(device.take().stream().anyMatch(s -> s.startsWith("graph")));
+        assertEquals(List.of("a=1", "b=1", "copy", "c=1", "a=1", "b=1", "graph a b", "copy", "c=1", "graph c"),
+                device.take());
+        submit("a", 1);
+        submit("b", 1);
+        assertEquals(List.of(), device.take(), "the first segment is held");
+        copy();
+        submit("c", 1);
+        recorder.tickEnded();
+        assertEquals(List.of("instantiate", "replay", "copy", "instantiate", "replay"), device.take(),
+                "each segment is launched as its graph before the work that ends it");
+        assertEquals(new LaunchRecorder.Tally(2, 2, 0, 2, 0), recorder.counts());
+    }
+
+    @Test
+    void segmentsOfManyShapes_keepAGraphEach_andTheOneMatchedWholeIsLaunched() {
+        // Rounds of a manageAll: the same kernels, sometimes with one more at the end.
+        for (int t = 0; t < 2; t++) {
+            submit("a", 1);
+            submit("b", 1);
+            copy();
+            submit("a", 1);
+            submit("b", 1);
+            submit("c", 1);
+            copy();
+        }
+        assertEquals(2, recorder.counts().built());
+        device.take();
+        submit("a", 2);
+        submit("b", 2);
+        submit("c", 2);
+        copy();
+        submit("a", 2);
+        submit("b", 2);
+        copy();
+        assertEquals(List.of("instantiate", "update a=2", "update b=2", "update c=2", "replay", "copy",
+                "instantiate", "update a=2", "update b=2", "replay", "copy"), device.take());
+        submit("a", 2);
+        submit("b", 2);
+        submit("d", 2);
+        copy();
+        assertEquals(List.of("a=2", "b=2", "d=2", "copy"), device.take(), "a launch that fits no graph");
+    }
+
+    @Test
+    void segmentOfLargeGridsEndingInOtherWork_staysEager_butATickOfThemBecomesAGraph() {
+        // The device works longer than the host takes to launch: holding would only delay it.
+        for (int t = 0; t < 3; t++) {
+            submitLarge("a");
+            submitLarge("b");
+            copy();
+        }
         assertEquals(0, recorder.counts().built());
+        assertEquals(9, device.take().size(), "every launch went out at once");
+        for (int t = 0; t < 3; t++) {
+            submitLarge("a");
+            submitLarge("b");
+            recorder.tickEnded();
+        }
+        assertEquals(1, recorder.counts().built(), "a whole tick is held to its end, where the next tick overlaps it");
+    }
+
+    private void submitLarge(String name) {
+        byte[] p = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(1).array();
+        Launch l = new Launch(FUNCTIONS.get(name), (int) LaunchRecorder.SMALL_BLOCKS + 1, 1, 1, 256, 1, 1, 0, 0, p,
+                name);
+        if (!recorder.hold(l)) {
+            device.launch(l);
+        }
+    }
+
+    @Test
+    void moreShapesThanAreKept_dropTheLeastRecentlyUsedGraph() {
+        for (int shape = 0; shape <= LaunchRecorder.GRAPHS; shape++) {
+            for (int t = 0; t < 2; t++) {
+                for (int k = 0; k <= shape; k++) {
+                    submit("a", 1);
+                }
+                copy();
+            }
+        }
+        List<String> log = device.take();
+        assertEquals(LaunchRecorder.GRAPHS + 1, log.stream().filter(s -> s.startsWith("graph")).count());
+        assertEquals(List.of("destroy graph"), log.stream().filter(s -> s.startsWith("destroy")).toList(),
+                "the first shape's graph went when one more was built");
+        submit("a", 1);
+        copy();
+        assertEquals(List.of("a=1", "copy"), device.take(), "a segment of one launch has no graph any more");
+        submit("a", 1);
+        submit("a", 1);
+        copy();
+        assertEquals(List.of("instantiate", "replay", "copy"), device.take());
     }
 
     @Test
