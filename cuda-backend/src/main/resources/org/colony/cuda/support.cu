@@ -117,6 +117,38 @@ extern "C" __global__ void colony_scan_add(jint* __restrict__ out, jlong n, cons
     if (i < n) out[i] += offsets[i / 1024];
 }
 
+// An exclusive scan of up to SCAN_ONE values in one launch of one block of 1024 threads: each thread sums a run of
+// consecutive values, the block scans the sums (Hillis-Steele), and each thread writes its run; the total as
+// colony_scan_total writes it. (Integer sums: the same results as the three-launch scan.)
+extern "C" __global__ void colony_scan_one(const jint* __restrict__ in, jint* __restrict__ out, jlong n,
+        jint* __restrict__ total32, julong* __restrict__ total64) {
+    __shared__ jint sums[1024];
+    const jint t = threadIdx.x;
+    const jlong per = (n + blockDim.x - 1) / blockDim.x;
+    const jlong lo = t * per;
+    const jlong hi = lo + per < n ? lo + per : n;
+    jint sum = 0;
+    for (jlong i = lo; i < hi; i++) sum += in[i];
+    sums[t] = sum;
+    __syncthreads();
+    for (jint d = 1; d < (jint) blockDim.x; d <<= 1) {
+        const jint v = t >= d ? sums[t - d] : 0;
+        __syncthreads();
+        sums[t] += v;
+        __syncthreads();
+    }
+    jint run = t > 0 ? sums[t - 1] : 0;
+    for (jlong i = lo; i < hi; i++) {
+        const jint v = in[i];
+        out[i] = run;
+        run += v;
+    }
+    if (t == (jint) blockDim.x - 1) {
+        if (total32) *total32 = sums[t];
+        if (total64) *total64 = (julong) (juint) sums[t];
+    }
+}
+
 // Level 2 that also writes the scan's total (as colony_scan_total does): the thread of the last value adds its
 // input to its result.
 extern "C" __global__ void colony_scan_add_total(jint* __restrict__ out, jlong n, const jint* __restrict__ offsets,
@@ -226,24 +258,6 @@ __device__ __forceinline__ void childrenAsked(jlong i, jlong n, const jint* __re
     if (k < 0) atomicMax(&stats[7], (julong) (n - i));
 }
 
-// Living agents that asked to move elsewhere become requests (key = destination); deaths, moves off the grid and
-// children asked for are counted; living agents are counted per place (occupancy).
-// The birth rounds the children need (stats[3]): the most tries of a spawnNear, 1 for other children.
-extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict__ killed, const jlong* __restrict__ targets,
-        const jlong* __restrict__ locations, jlong* __restrict__ requests, jint* __restrict__ occupancy,
-        const jint* __restrict__ spawns, const jint* __restrict__ birthSpreads, julong* __restrict__ stats) {
-    julong deaths = 0, outside = 0, movers = 0, children = 0;
-    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
-        requests[i] = moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
-        childrenAsked(i, n, spawns, children, stats);
-        if (spawns[i] > 0) atomicMax(&stats[3], (julong) (birthSpreads[i] == 0 ? 1 : birthSpreads[i] & 0xFFFF));
-    }
-    addToCounter(&stats[0], deaths);
-    addToCounter(&stats[4], outside);
-    addToCounter(&stats[5], movers);
-    addToCounter(&stats[6], children);
-}
-
 // The priority of agent i's move: draws 0-1 of its stream in manageAll's epoch.
 extern "C" __global__ void colony_move_priorities(jlong n, julong seed, julong epoch, const jlong* __restrict__ ids,
         const jlong* __restrict__ requests, julong* __restrict__ priority) {
@@ -290,6 +304,37 @@ extern "C" __global__ void colony_priority_ranks(jlong n, const void* __restrict
     }
 }
 
+// Living agents that asked to move elsewhere become requests (key = destination); deaths, moves off the grid and
+// children asked for are counted; living agents are counted per place (occupancy).
+// The birth rounds the children need (stats[3]): the most tries of a spawnNear, 1 for other children.
+// Where `priority` is not null, each request's random priority too (as colony_move_priorities draws it), and where
+// `rank` is not null, every slot's rank of the @Priority column (as colony_priority_ranks): one launch for the three.
+extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict__ killed, const jlong* __restrict__ targets,
+        const jlong* __restrict__ locations, jlong* __restrict__ requests, jint* __restrict__ occupancy,
+        const jint* __restrict__ spawns, const jint* __restrict__ birthSpreads, julong* __restrict__ stats,
+        julong seed, julong epoch, const jlong* __restrict__ ids, julong* __restrict__ priority,
+        const void* __restrict__ rankColumn, jint rankType, julong* __restrict__ rank) {
+    julong deaths = 0, outside = 0, movers = 0, children = 0;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong request = moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
+        requests[i] = request;
+        childrenAsked(i, n, spawns, children, stats);
+        if (spawns[i] > 0) atomicMax(&stats[3], (julong) (birthSpreads[i] == 0 ? 1 : birthSpreads[i] & 0xFFFF));
+        if (priority && request >= 0) {
+            colony::Random rng(seed, epoch);
+            rng.reset(ids[i]);
+            const julong hi = rng.nextInt();
+            const julong lo = rng.nextInt();
+            priority[i] = (hi << 32) | lo;
+        }
+        if (rank) rank[i] = rankOf(rankColumn, rankType, i);
+    }
+    addToCounter(&stats[0], deaths);
+    addToCounter(&stats[4], outside);
+    addToCounter(&stats[5], movers);
+    addToCounter(&stats[6], children);
+}
+
 // Whether request j ranks before request k: the higher model rank first (where the model has one), then the higher
 // random priority (unsigned), then the lower tie.
 __device__ __forceinline__ bool ranksBefore(const julong* __restrict__ rank, const julong* __restrict__ priority,
@@ -329,11 +374,17 @@ extern "C" __global__ void colony_grant(const jint* __restrict__ start, jint* __
     }
 }
 
-// Winners move; losers are counted.
+// Winners move; losers are counted; where `targets` is not null, every agent's move target is cleared. Where `limit`
+// is not negative, a manageAll that launched its moves before reading
+// its requests' counts refuses on the device what the host would have refused before them: an agent that asked for a
+// negative number of children (stats[7]) or more agents than `limit` after it (survivors and children asked for);
+// nothing moves then, and the host throws when it reads the counts.
 extern "C" __global__ void colony_apply_moves(jlong n, const jlong* __restrict__ requests, const bool* __restrict__ won,
-        jlong* __restrict__ locations, julong* __restrict__ stats) {
+        jlong* __restrict__ locations, julong* __restrict__ stats, jlong limit, jlong* __restrict__ targets) {
+    if (limit >= 0 && (stats[7] != 0 || n - (jlong) stats[0] + (jlong) stats[6] > limit)) return;
     julong moved = 0, refused = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        if (targets) targets[i] = -1; // (where not null: the moves asked for are settled)
         if (requests[i] < 0) continue;
         if (won[i]) { locations[i] = requests[i]; moved++; }
         else refused++;
@@ -531,6 +582,21 @@ extern "C" __global__ void colony_fill_long(jlong* __restrict__ out, jlong n, jl
 extern "C" __global__ void colony_fill_int(jint* __restrict__ out, jlong n, jint value) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         out[i] = value;
+    }
+}
+
+// A memset as a kernel: it stays in a run of launches that a CUDA graph replays (a memset would end the run).
+extern "C" __global__ void colony_fill_bytes(unsigned char* __restrict__ out, jlong n, jint value) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        out[i] = (unsigned char) value;
+    }
+}
+
+// A copy on the device as a kernel, for the same reason.
+extern "C" __global__ void colony_copy_bytes(const unsigned char* __restrict__ in, unsigned char* __restrict__ out,
+        jlong n) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        out[i] = in[i];
     }
 }
 

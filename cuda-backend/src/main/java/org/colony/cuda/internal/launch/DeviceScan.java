@@ -10,7 +10,7 @@ import org.colony.cuda.internal.device.ScratchPool;
 /**
  * Exclusive prefix sums of int arrays on the device: blocks of 1024 values are scanned, their totals
  * scanned (by one block up to 16 M values, recursively beyond), and the block offsets added back: three
- * launches for the agents and grids of most models. Deterministic: integer sums.
+ * launches beyond 64 K values, one launch up to them. Deterministic: integer sums.
  */
 public final class DeviceScan {
 
@@ -21,6 +21,12 @@ public final class DeviceScan {
     private final MemorySegment total;
     /** The most block totals one block scans (16 chunks of 1024): a scan of up to 16 M values takes three launches. */
     private static final long SMALL = 16 * 1024;
+    /**
+     * The most values one block scans in one launch ({@code colony_scan_one}: 1024 threads, a run of up to 64 values
+     * each), where the three launches would cost more than the block's longer work: the agents and grids of small
+     * models, whose ticks are bound by launches.
+     */
+    private static final long ONE_LAUNCH = 64 * 1024;
 
     /** A scanner launching on {@code cx}, its parameters in {@code arena}, its block totals in {@code pool}. */
     public DeviceScan(CudaContext cx, Arena arena, ScratchPool pool) {
@@ -31,16 +37,15 @@ public final class DeviceScan {
         this.total = arena.allocate(8);
     }
 
-    /** Writes the exclusive scan of {@code in[0..n)} to {@code out[0..n)} and returns the total. */
+    /** Writes the exclusive scan of {@code in[0..n)} to {@code out[0..n)} and returns the total (one wait). */
     public long scan(long in, long out, long n) {
         if (n == 0) {
             return 0;
         }
-        scanInto(in, out, n, 0, 0L, 0L);
-        // total = out[n-1] + in[n-1]
-        Driver.copyToHost(total, out + 4 * (n - 1), 4);
-        Driver.copyToHost(total.asSlice(4), in + 4 * (n - 1), 4);
-        return (long) total.get(ValueLayout.JAVA_INT, 0) + total.get(ValueLayout.JAVA_INT, 4);
+        long sum = pool.get("scan.sum", 8);
+        scanOnDevice(in, out, n, 0L, sum);
+        Driver.copyToHost(total, sum, 8);
+        return total.get(ValueLayout.JAVA_LONG, 0);
     }
 
     /**
@@ -48,6 +53,10 @@ public final class DeviceScan {
      * int at {@code total32} and/or a long at {@code total64} (0 for neither), without waiting for the device.
      */
     public void scanOnDevice(long in, long out, long n, long total32, long total64) {
+        if (n > 0 && n <= ONE_LAUNCH) {
+            launch("colony_scan_one", 1, 1024, p -> p.add(in).add(out).add(n).add(total32).add(total64));
+            return;
+        }
         boolean written = n > 0 && scanInto(in, out, n, 0, total32, total64);
         if (!written && (total32 != 0 || total64 != 0)) {
             launch("colony_scan_total", 1, 32, p -> p.add(in).add(out).add(n).add(total32).add(total64));

@@ -122,6 +122,32 @@ final class AgentDevice {
     }
 
     /**
+     * Sets {@code bytes} bytes from {@code pointer} on to {@code value} with a kernel (a memset would end a graph's
+     * run), eight or four bytes a store where the range is aligned to them.
+     */
+    void fillBytes(long pointer, long bytes, int value) {
+        if (bytes <= 0) {
+            return;
+        }
+        long b = value & 0xFFL;
+        long word = b * 0x0101010101010101L;
+        if ((pointer | bytes) % 8 == 0) {
+            fillLong(pointer, bytes / 8, word);
+        } else if ((pointer | bytes) % 4 == 0) {
+            run("colony_fill_int", bytes / 4, p -> p.add(pointer).add(bytes / 4).addInt((int) word));
+        } else {
+            run("colony_fill_bytes", bytes, p -> p.add(pointer).add(bytes).addInt(value));
+        }
+    }
+
+    /** Scratch buffer {@code name} of {@code pool}, of at least {@code bytes} bytes, zeroed by a kernel. */
+    long zeroed(ScratchPool pool, String name, long bytes) {
+        long pointer = pool.get(name, bytes);
+        fillBytes(pointer, Math.max(1, bytes), 0);
+        return pointer;
+    }
+
+    /**
      * Copies {@code n} rows of {@code columns} elements of {@code size} bytes: row j of {@code dst} from row
      * {@code map[j]} of {@code src}, column c at {@code c * pitch} elements.
      */
@@ -185,8 +211,10 @@ final class AgentDevice {
         long[] st = new long[n];
         long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
         try (Arena arena = Arena.ofConfined()) {
-            if (checked) {
-                errors.copyTo(stats + 8L * n);
+            if (checked) { // (a kernel, not a copy: it joins the launches before it in their graph)
+                long at = stats + 8L * n;
+                run("colony_copy_bytes", DeviceErrors.BYTES, p -> p.add(errors.pointer()).add(at)
+                        .add(DeviceErrors.BYTES));
             }
             MemorySegment host = arena.allocate(bytes);
             Driver.copyToHost(host, stats, bytes);

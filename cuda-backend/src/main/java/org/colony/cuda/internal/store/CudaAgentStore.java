@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
@@ -18,6 +19,7 @@ import org.colony.cuda.internal.launch.KernelParams;
 import org.colony.cuda.internal.launch.LaunchTimer;
 import org.colony.cuda.internal.launch.ModelKernels;
 import org.colony.cuda.internal.launch.PredicateCounter;
+import org.colony.kernel.AgentAction;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
@@ -59,6 +61,9 @@ public final class CudaAgentStore implements AgentStore {
     private final CudaPlaceStore places;
     private final ModelKernels kernels;
     private final int capacity;
+    /** Whether a step since the last manageAll asked for moves; for children (then the moves wait for the counts). */
+    private boolean movesAsked;
+    private boolean childrenAsked;
     private final Object[] shared;
     private final AgentStore[] bound;
     private final Arena arena = Arena.ofShared();
@@ -306,6 +311,9 @@ public final class CudaAgentStore implements AgentStore {
                 columns.swap(a);
             }
         }
+        Set<AgentAction> actions = info.actions();
+        movesAsked |= actions.contains(AgentAction.MIGRATE) || actions.contains(AgentAction.MOVE_TO);
+        childrenAsked |= actions.contains(AgentAction.SPAWN) || actions.contains(AgentAction.SPAWN_NEAR);
         applyIncoming(info, iterated);
         applyPlaceWrites(step, info);
     }
@@ -387,7 +395,9 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
-        ManageReport report = manage.manageAll(seed, epoch);
+        ManageReport report = manage.manageAll(seed, epoch, movesAsked && !childrenAsked);
+        movesAsked = false;
+        childrenAsked = false;
         if (timer.on()) {
             timer.stop(name() + ".manageAll", start);
         }

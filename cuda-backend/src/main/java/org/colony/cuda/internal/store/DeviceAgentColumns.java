@@ -175,15 +175,30 @@ final class DeviceAgentColumns {
      * {@code name}; 0 (no ranks) where the model has none}
      */
     long ranks(long n, String name) {
-        int ranked = model.priority();
-        if (ranked < 0) {
-            return 0L;
+        long rank = rankBuffer(n, name);
+        if (rank != 0L) {
+            long column = rankColumn();
+            int type = rankType();
+            device.run("colony_priority_ranks", n, p -> p.add(n).add(column).addInt(type).add(rank));
         }
-        long rank = device.pool().get(name, 8 * Math.max(1, n));
-        int type = model.attributes().get(ranked).type().ordinal();
-        long column = current[ranked].pointer();
-        device.run("colony_priority_ranks", n, p -> p.add(n).add(column).addInt(type).add(rank));
         return rank;
+    }
+
+    /** Scratch {@code name} for the ranks of {@code n} slots where the model has a {@code @Priority}, else 0. */
+    long rankBuffer(long n, String name) {
+        return model.priority() < 0 ? 0L : device.pool().get(name, 8 * Math.max(1, n));
+    }
+
+    /** The column of the model's {@code @Priority} attribute, 0 where it has none. */
+    long rankColumn() {
+        int ranked = model.priority();
+        return ranked < 0 ? 0L : current[ranked].pointer();
+    }
+
+    /** The {@code ScalarType} ordinal of the model's {@code @Priority} attribute, 0 where it has none. */
+    int rankType() {
+        int ranked = model.priority();
+        return ranked < 0 ? 0 : model.attributes().get(ranked).type().ordinal();
     }
 
     /** The second buffer of each attribute, null where it is not double-buffered (the array itself). */
@@ -232,7 +247,7 @@ final class DeviceAgentColumns {
     /** Makes every ordinal -1, at the start of a manageAll (where some may be other). */
     void resetOrdinals() {
         if (ordinalsSet) {
-            Driver.memset8(ordinals.pointer(), (byte) 0xFF, ordinals.bytes());
+            device.fillBytes(ordinals.pointer(), ordinals.bytes(), 0xFF);
             ordinalsSet = false;
         }
     }
@@ -350,8 +365,8 @@ final class DeviceAgentColumns {
 
     /** Clears what the steps asked of {@code manageAll} in slots {@code [from, slots)}: no deaths, children, moves. */
     void clearRequests(long from) {
-        Driver.memset8(killed.pointer() + from, (byte) 0, slots - from);
-        Driver.memset8(spawns.pointer() + 4 * from, (byte) 0, 4 * (slots - from));
+        device.fillBytes(killed.pointer() + from, slots - from, 0);
+        device.fillBytes(spawns.pointer() + 4 * from, 4 * (slots - from), 0);
         device.fillLong(targets.pointer() + 8 * from, slots - from, -1);
         // (birth places and spreads are read only where children were asked for, and every spawn sets them: a slot's
         // old ones need no clearing)

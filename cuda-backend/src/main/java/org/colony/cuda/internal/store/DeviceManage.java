@@ -1,7 +1,6 @@
 package org.colony.cuda.internal.store;
 
 import org.colony.ColonyException;
-import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.device.ScratchPool;
 import org.colony.cuda.internal.launch.LaunchTimer;
@@ -38,8 +37,14 @@ final class DeviceManage {
         return timer.start();
     }
 
-    /** Deaths, moves and births, then the compaction; one wait for the counts (two with moves or children). */
-    ManageReport manageAll(long seed, long epoch) {
+    /**
+     * Deaths, moves and births, then the compaction; one wait for the counts (and one for the children born), two
+     * where moves are launched after the first. With {@code movesFirst} (the steps since the last {@code manageAll}
+     * asked for moves, not children), the moves are launched before the requests' counts are read, so that moves
+     * cost one wait; the device then refuses what the host would have refused before them
+     * ({@code colony_apply_moves}), and children asked for after all are born after the moves as always.
+     */
+    ManageReport manageAll(long seed, long epoch, boolean movesFirst) {
         device.checkOpen();
         columns.resetOrdinals();
         long n = columns.count();
@@ -49,56 +54,47 @@ final class DeviceManage {
         long keys = index.keys();
         ScratchPool pool = device.pool();
         ScratchPool gridScratch = device.gridScratch();
-        long stats = pool.zeroed("manage.stats", 8 * 8 + DeviceErrors.BYTES);
+        long stats = device.zeroed(pool, "manage.stats", 8 * 8 + DeviceErrors.BYTES);
         long requests = pool.get("manage.requests", 8 * room);
         long won = pool.get("manage.won", room);
-        long occupancy = bounded ? gridScratch.zeroed("manage.occupancy", 4 * keys) : 0L;
+        long occupancy = bounded ? device.zeroed(gridScratch, "manage.occupancy", 4 * keys) : 0L;
         long priority = bounded ? pool.get("manage.priority", 8 * room) : 0L;
         long ranks = pool.get("manage.ranks", 4 * room);
         long flags = pool.get("manage.flags", 4 * room);
         long offsets = pool.get("manage.offsets", 4 * room);
         long bucketStart = gridScratch.get("manage.bucketStart", 4 * (keys + 1));
-        // One wait for the device: deaths, move requests, the children asked for and the first agent asking for
-        // a negative number of them (stats 0, 5, 6, 7); refusals happen before anything changes.
+        // Deaths, move requests, the children asked for and the first agent asking for a negative number of them
+        // (stats 0, 5, 6, 7); refusals happen before anything changes.
         long phaseStart = device.context().timer().on() ? device.context().timer().start() : 0L;
+        // With them, where places have a capacity, the requests' random priorities and the model's ranks of the
+        // agents' slots, for the moves and the children alike (moves change no attribute).
+        long rank = bounded ? columns.rankBuffer(n, "manage.rank") : 0L;
+        long rankColumn = rank == 0L ? 0L : columns.rankColumn();
+        int rankType = columns.rankType();
         device.run("colony_move_requests", n, p -> p.add(n).add(columns.killed().pointer())
                 .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
                 .add(index.shifted(occupancy)).add(columns.spawns().pointer()).add(columns.birthSpreads().pointer())
-                .add(stats));
-        long[] first = device.checkedStats(stats, 8);
-        phaseStart = phase("1 requests", phaseStart);
-        if (first[7] != 0) {
-            long slot = n - first[7];
-            throw new ColonyException(device.name() + " agent " + AgentDevice.readLong(columns.ids().pointer(), slot)
-                    + " asked for " + AgentDevice.readInt(columns.spawns().pointer(), slot)
-                    + " children; spawn(n) needs n >= 0");
+                .add(stats).add(seed).add(epoch).add(columns.ids().pointer()).add(priority).add(rankColumn)
+                .addInt(rankType).add(rank));
+        if (movesFirst) {
+            moves(n, requests, won, occupancy, priority, rank, bucketStart, stats, DeviceAgentColumns.MAX_AGENTS);
         }
+        long[] first = device.checkedStats(stats, 8);
+        phaseStart = phase(movesFirst ? "1-2 requests and moves" : "1 requests", phaseStart);
         long deaths = first[0];
         long movers = first[5];
         long wanted = first[6];
-        if (n - deaths + wanted > DeviceAgentColumns.MAX_AGENTS) {
-            throw new ColonyException(device.name() + " agents would number " + (n - deaths + wanted)
-                    + " after this manageAll; the CUDA backend holds at most " + DeviceAgentColumns.MAX_AGENTS
-                    + " per collection");
-        }
+        refuse(n, first);
         if (wanted > 0) {
             device.scanner().scanOnDevice(columns.spawns().pointer(), offsets, n, 0L, 0L);
         }
-        // 1-2. Moves requested, settled per destination by priority, applied.
-        // The model's ranks of the agents' slots, for the moves and the children alike (moves change no attribute).
-        long rank = bounded && (movers > 0 || wanted > 0) ? columns.ranks(n, "manage.rank") : 0L;
-        if (movers > 0) {
-            if (bounded) {
-                device.run("colony_move_priorities", n, p -> p.add(n).add(seed).add(epoch)
-                        .add(columns.ids().pointer()).add(requests).add(priority));
+        if (!movesFirst) {
+            // 1-2. Moves requested, settled per destination by priority, applied.
+            if (movers > 0) {
+                moves(n, requests, won, occupancy, priority, rank, bucketStart, stats, -1L);
             }
-            long bucketOrder = pool.get("manage.bucketOrder", 4 * room);
-            index.group(requests, n, keys, bucketStart, bucketOrder, false);
-            index.grant(bucketStart, bucketOrder, occupancy, won, rank, priority, columns.ids().pointer());
-            device.run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won)
-                    .add(columns.locations().pointer()).add(stats));
+            phaseStart = phase("2 moves", phaseStart);
         }
-        phaseStart = phase("2 moves", phaseStart);
         // 3. Births: children of each parent in parent order, within the room left on its place.
         long childRoom = Math.max(1, wanted);
         long childParent = pool.get("manage.childParent", 4 * childRoom);
@@ -131,10 +127,13 @@ final class DeviceManage {
             index.invalidate();
         } else {
             // Killed flags are all zero already; move targets (set even where an agent asked for its own place) are
-            // cleared, and so are the children asked for where every one of them was refused.
-            device.fillLong(columns.targets().pointer(), columns.slots(), -1);
+            // cleared (by the moves, where they came first), and so are the children asked for where every one of
+            // them was refused.
+            if (!movesFirst) {
+                device.fillLong(columns.targets().pointer(), columns.slots(), -1);
+            }
             if (wanted > 0) {
-                Driver.memset8(columns.spawns().pointer(), (byte) 0, 4 * columns.slots());
+                device.fillBytes(columns.spawns().pointer(), 4 * columns.slots(), 0);
             }
             if (movers > 0) {
                 index.invalidate();
@@ -142,11 +141,11 @@ final class DeviceManage {
         }
         phaseStart = phase(columns.slots() == slotsBefore ? "4 compaction" : "4 compaction, columns reallocated",
                 phaseStart);
-        // Moves won and refused are counted on the device; with no move and no child asked for, the first read
-        // holds every count and the host need not wait for the compaction (which cannot fail) before it launches
-        // the next step.
-        boolean settled = movers == 0 && wanted == 0;
-        long[] counts = settled ? new long[] {deaths, 0, 0, 0, first[4], 0, 0, 0} : device.checkedStats(stats, 8);
+        // Moves won and refused are counted on the device; with no move after the first read (none, or all of them
+        // before it), that read holds every count, and the host need not wait for the births and the compaction
+        // (which cannot fail) before it launches the next step.
+        boolean settled = movesFirst || movers == 0;
+        long[] counts = settled ? first : device.checkedStats(stats, 8);
         if (columns.slots() < slotsBefore) {
             // The columns shrank with the population: the scratch buffers sized for the old one go too (they
             // come back at the new size when needed), so memory follows the live agents.
@@ -154,6 +153,37 @@ final class DeviceManage {
         }
         phase("5 statistics", phaseStart);
         return new ManageReport(counts[0], births, counts[1], counts[2], wanted - births, counts[4], columns.count());
+    }
+
+    /** Throws for what the counts of the requests refuse: a negative number of children, too many agents. */
+    private void refuse(long n, long[] first) {
+        if (first[7] != 0) {
+            long slot = n - first[7];
+            throw new ColonyException(device.name() + " agent " + AgentDevice.readLong(columns.ids().pointer(), slot)
+                    + " asked for " + AgentDevice.readInt(columns.spawns().pointer(), slot)
+                    + " children; spawn(n) needs n >= 0");
+        }
+        long after = n - first[0] + first[6];
+        if (after > DeviceAgentColumns.MAX_AGENTS) {
+            throw new ColonyException(device.name() + " agents would number " + after
+                    + " after this manageAll; the CUDA backend holds at most " + DeviceAgentColumns.MAX_AGENTS
+                    + " per collection");
+        }
+    }
+
+    /**
+     * The moves requested, settled per destination by the priorities {@code colony_move_requests} drew, and applied;
+     * {@code limit}: as {@code colony_apply_moves} takes it (-1 where the host has checked the counts already, and
+     * then the targets are left to be cleared with the other requests).
+     */
+    private void moves(long n, long requests, long won, long occupancy, long priority, long rank, long bucketStart,
+            long stats, long limit) {
+        long bucketOrder = device.pool().get("manage.bucketOrder", 4 * Math.max(1, n));
+        index.group(requests, n, index.keys(), bucketStart, bucketOrder, false);
+        index.grant(bucketStart, bucketOrder, occupancy, won, rank, priority, columns.ids().pointer());
+        long targets = limit >= 0 ? columns.targets().pointer() : 0L;
+        device.run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won)
+                .add(columns.locations().pointer()).add(stats).add(limit).add(targets));
     }
 
     /**
@@ -182,7 +212,7 @@ final class DeviceManage {
                 .addBoolean(layout.wrap()));
         long occupancy = 0L;
         if (bounded) {
-            occupancy = device.gridScratch().zeroed("children.occupancy", 4 * keys);
+            occupancy = device.zeroed(device.gridScratch(), "children.occupancy", 4 * keys);
             long occ = occupancy;
             device.run("colony_occupancy", n, p -> p.add(n).add(columns.killed().pointer())
                     .add(columns.locations().pointer()).add(index.shifted(occ)));

@@ -303,7 +303,7 @@ final class DeviceRound {
         }
         if (n > 0) {
             device.run("colony_apply_moves", n, p -> p.add(n).add(req).add(won).add(columns.locations().pointer())
-                    .add(stats));
+                    .add(stats).add(-1L).add(0L));
         }
         long at = n;
         for (int sender = 0; sender < senders; sender++) {
