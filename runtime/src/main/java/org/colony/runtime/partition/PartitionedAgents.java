@@ -200,7 +200,7 @@ public final class PartitionedAgents implements AgentStore {
         return halo.rowBytes();
     }
 
-    /** Bytes sent back between partitions so far for what steps wrote into the rows of agents on halos. */
+    /** {@return the bytes sent back between partitions so far for what steps wrote into the rows of agents on halos} */
     public long haloWriteBytes() {
         return halo.writeBytes();
     }
