@@ -28,7 +28,11 @@ package org.colony;
  * attributes only: {@code place().a = v} (allowed when a place holds at most one agent of the
  * collection), {@code place().a += v}, {@code -=}, {@code ++}, {@code --} (sums), or
  * {@code place().a = Math.min(place().a, v)} / {@code Math.max} (minimum, maximum); these writes are
- * combined in agent-id order and take effect when the step ends.
+ * combined in agent-id order and take effect when the step ends. It writes other agents, on its place or a
+ * neighbouring one, through the variable of a for-each over {@code agentsHere(...)} or {@code agentsAt(...)}:
+ * {@code other.a += v}, {@code -=}, {@code ++}, {@code --} (int and long sums), {@code other.a = Math.min(other.a, v)}
+ * / {@code Math.max}, or {@code other.kill()}; these writes combine whatever the writers' order and take effect when
+ * the step ends.
  *
  * <h2>Life cycle</h2>
  * {@link #migrate(int, int)}, {@link #moveTo(int, int)}, {@link #spawn(int)}, {@link #spawn(int, int, int)} and
@@ -337,8 +341,8 @@ public abstract class Agent<P extends Place> {
 
     /**
      * Asks to die at the next {@code manageAll}: this agent ({@code kill()}), or another agent on the step's own place
-     * ({@code other.kill()} on the variable of a for-each over {@code agentsHere(...)}, or over {@code agents(...)} in
-     * a place step).
+     * or a neighbouring one ({@code other.kill()} on the variable of a for-each over {@code agentsHere(...)} or
+     * {@code agentsAt(...)}, or over {@code agents(...)} in a place step).
      */
     public final void kill() {
         throw Place.outsideStep("kill");
@@ -362,7 +366,7 @@ public abstract class Agent<P extends Place> {
      * @param <A> the agent class
      * @param type the agent class
      * @param dx offset along dimension 0
-     * @return read-only snapshot views, in id order
+     * @return snapshot views, in id order
      */
     protected final <A extends Agent<?>> Iterable<A> agentsAt(Class<A> type, int dx) {
         throw Place.outsideStep("agentsAt");
@@ -376,20 +380,22 @@ public abstract class Agent<P extends Place> {
      * @param dx offset along dimension 0
      * @param dy offset along dimension 1
      * @param dz offset along dimension 2
-     * @return read-only snapshot views, in id order
+     * @return snapshot views, in id order
      */
     protected final <A extends Agent<?>> Iterable<A> agentsAt(Class<A> type, int dx, int dy, int dz) {
         throw Place.outsideStep("agentsAt");
     }
 
     /**
-     * The agents of one class on the place at offset ({@code dx}, {@code dy}) from this agent's place.
+     * The agents of one class on the place at offset ({@code dx}, {@code dy}) from this agent's place. The loop's
+     * variable reads their attributes as they were before the step, and writes them with the forms that combine
+     * (sums, minima, maxima, {@code kill()}; see the class comment), applied when the step ends.
      *
      * @param <A> the agent class
      * @param type the agent class
      * @param dx offset along dimension 0
      * @param dy offset along dimension 1
-     * @return read-only snapshot views, in id order
+     * @return snapshot views, in id order
      */
     protected final <A extends Agent<?>> Iterable<A> agentsAt(Class<A> type, int dx, int dy) {
         throw Place.outsideStep("agentsAt");

@@ -33,12 +33,16 @@ import java.util.Set;
  *     step's own place) and how the writes combine
  * @param agentKills slots of the iterated agent models whose agents the step may kill
  * @param creates slots of the iterated agent models of which the step asks for new agents ({@code spawn(T.class, n)})
+ * @param agentWritesAcross slots of the iterated agent models whose agents the step writes or kills on neighbouring
+ *     places (the variable of a for-each over {@code agentsAt(...)}): on a partitioned grid some of them are rows
+ *     of other partitions' agents on the halo, whose writes go back to their owners before any is applied
  */
 public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
         Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
         Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
         int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source,
-        Map<Integer, Map<Integer, Combine>> agentWrites, Set<Integer> agentKills, Set<Integer> creates) {
+        Map<Integer, Map<Integer, Combine>> agentWrites, Set<Integer> agentKills, Set<Integer> creates,
+        Set<Integer> agentWritesAcross) {
 
     /**
      * A step that writes no other agent and asks for none.
@@ -65,7 +69,8 @@ public record StepInfo(String name, List<ParamInfo> params, boolean predicate, S
             Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
             int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
         this(name, params, predicate, writes, remoteReads, placeRemoteReads, placeWrites, iterates, remoteAgents,
-                remoteAgentRows, actions, reach, usesRandom, boundaryOnly, readsTime, source, Map.of(), Set.of(), Set.of());
+                remoteAgentRows, actions, reach, usesRandom, boundaryOnly, readsTime, source, Map.of(), Set.of(),
+                Set.of(), Set.of());
     }
 
     /**

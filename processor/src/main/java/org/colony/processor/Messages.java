@@ -315,9 +315,10 @@ public final class Messages {
                 + " = Math.min(other." + attribute + ", v) or Math.max, or kill them with other.kill()";
     }
 
-    public static String agentWriteFar(String what) {
-        return "[Colony/AgentWrite] a step writes " + what + " of an agent that is not on its own place; agents write "
-                + "the agents of agentsHere(...) and places the agents of agents(...)";
+    public static String agentWriteVariable(String what) {
+        return "[Colony/AgentWrite] a step writes " + what + " of an agent through a variable other than that of a "
+                + "for-each over its agents; agents write the agents of agentsHere(...) and agentsAt(...), and places "
+                + "the agents of agents(...), through the loop's variable";
     }
 
     public static String agentWriteArray(String attribute) {

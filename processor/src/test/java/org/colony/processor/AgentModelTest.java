@@ -153,7 +153,7 @@ class AgentModelTest {
                         other.memory[0]++;
                     }
                 }
-                """), Messages.agentWriteFar("memory"), "other.memory[0]++", land());
+                """), Messages.agentWriteArray("memory"), "other.memory[0]++", land());
     }
 
     @Test
@@ -168,14 +168,100 @@ class AgentModelTest {
     }
 
     @Test
-    void killOfAnAgentNextDoor_isRejected() {
+    void combinedWritesAndKillsOfAgentsNextDoor_compile_andTheStepSaysItWritesAcrossPlaces() {
+        Compilation compilation = compile(ant("""
+                @Attribute long seen;
+                @Attribute float high;
+                @Attribute boolean doomed;
+                @Step(reach = 2) void s() {
+                    for (int d = -2; d <= 2; d += 4) {
+                        for (Ant other : agentsAt(Ant.class, d, 1)) {
+                            other.sugar += 2;
+                            other.sugar--;
+                            other.seen = Math.max(other.seen, id());
+                            other.high = Math.min(other.high, 0.5f);
+                            if (other.doomed) {
+                                other.kill();
+                            }
+                        }
+                    }
+                }
+                @Step void here() {
+                    for (Ant other : agentsHere(Ant.class)) {
+                        other.sugar -= 1;
+                    }
+                }
+                """), land());
+        assertThat(compilation).succeededWithoutWarnings();
+        // slots: Ant 0; attributes: sugar 0, memory 1, seen 2, high 3, doomed 4. The last set of a StepInfo: the
+        // slots whose agents the step writes on neighbouring places.
+        assertThat(compilation).generatedSourceFile("test.Ant_Model").contentsAsUtf8String()
+                .containsMatch("new StepInfo\\(\"s\", [^\\n]*, \"Ant.java:\\d+\", Map.ofEntries\\(Map.entry\\(0, "
+                        + "Map.ofEntries\\(Map.entry\\(0, Combine.SUM\\), Map.entry\\(2, Combine.MAX\\), "
+                        + "Map.entry\\(3, Combine.MIN\\)\\)\\)\\), Set.of\\(0\\), Set.of\\(\\), Set.of\\(0\\)\\)");
+        assertThat(compilation).generatedSourceFile("test.Ant_Model").contentsAsUtf8String()
+                .containsMatch("new StepInfo\\(\"here\", [^\\n]*, Set.of\\(\\), Set.of\\(\\), Set.of\\(\\)\\)");
+    }
+
+    @Test
+    void killThroughAnotherVariable_isRejected() {
         assertRejected(ant("""
                 @Step void s() {
                     for (Ant other : agentsAt(Ant.class, 1, 0)) {
-                        other.kill();
+                        Ant same = other;
+                        same.kill();
                     }
                 }
-                """), Messages.agentWriteFar("kill()"), "other.kill()", land());
+                """), Messages.agentWriteVariable("kill()"), "same.kill()", land());
+    }
+
+    @Test
+    void writeOfAnAgentNextDoorThroughAnotherVariable_isRejected() {
+        assertRejected(ant("""
+                @Step void s() {
+                    for (Ant other : agentsAt(Ant.class, 1, 0)) {
+                        Ant same = other;
+                        same.sugar += 1;
+                    }
+                }
+                """), Messages.agentWriteVariable("sugar"), "same.sugar += 1", land());
+    }
+
+    @Test
+    void plainWriteOfAnAgentNextDoor_isRejected() {
+        assertRejected(ant("""
+                @Step void s() {
+                    for (Ant other : agentsAt(Ant.class, 0, -1)) {
+                        other.sugar = 3;
+                    }
+                }
+                """), Messages.agentWrite("sugar"), "other.sugar = 3", land());
+    }
+
+    @Test
+    void floatingPointSumIntoAgentsNextDoor_isRejected_forItsOrder() {
+        assertRejected(ant("""
+                @Attribute float wealth;
+                @Step void s() {
+                    for (Ant other : agentsAt(Ant.class, 1, 1)) {
+                        other.wealth -= 0.5f;
+                    }
+                }
+                """), Messages.agentWriteType("wealth", "float", true), "other.wealth -= 0.5f", land());
+    }
+
+    @Test
+    void agentNextDoorsAttributeWrittenTwoWays_isRejected() {
+        assertRejected(ant("""
+                @Step void s() {
+                    for (Ant other : agentsAt(Ant.class, 1, 0)) {
+                        other.sugar = Math.max(other.sugar, 3);
+                    }
+                    for (Ant other : agentsHere(Ant.class)) {
+                        other.sugar += 1;
+                    }
+                }
+                """), Messages.agentWriteMixed("sugar"), "other.sugar += 1", land());
     }
 
     @Test

@@ -62,14 +62,16 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     /**
      * {@return the bytes sent between partitions for these agents so far: {@code haloCounts} (how many agents stand on
      * each place of a neighbouring partition's halo, before steps that count them there), {@code haloRows} (their ids
-     * and attributes, before steps that iterate them there) and {@code manageAll} (move requests, verdicts, moving
-     * agents and birth counts); all zero on a grid of one block}
+     * and attributes, before steps that iterate them there), {@code haloWrites} (what steps wrote into those rows, sent
+     * back to the agents' owners) and {@code manageAll} (move requests, verdicts, moving agents and birth counts); all
+     * zero on a grid of one block}
      */
     public Map<String, Long> partitionTraffic() {
         var cut = store instanceof PartitionedAgents a ? a : null;
         Map<String, Long> out = new LinkedHashMap<>();
         out.put("haloCounts", cut == null ? 0L : cut.haloCountBytes());
         out.put("haloRows", cut == null ? 0L : cut.haloRowBytes());
+        out.put("haloWrites", cut == null ? 0L : cut.haloWriteBytes());
         out.put("manageAll", cut == null ? 0L : cut.migrationBytes());
         return Collections.unmodifiableMap(out);
     }

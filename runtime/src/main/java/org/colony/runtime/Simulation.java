@@ -334,8 +334,7 @@ public final class Simulation implements AutoCloseable {
         long epoch = beginCall(placement.isRandom());
         long[] start = placement.resolve(grid, capacity, seed(), epoch, model.getSimpleName());
         if (places.store() instanceof PartitionedPlaces cut) {
-            PartitionedAgents.checkReach(cut.topology(), info.reach(),
-                    model.getSimpleName());
+            cut.topology().checkReach(info.reach(), model.getSimpleName());
         }
         places.store().ensureReach(info.reach());
         var store = places.store() instanceof PartitionedPlaces cut

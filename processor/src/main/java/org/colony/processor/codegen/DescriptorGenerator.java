@@ -134,12 +134,12 @@ public final class DescriptorGenerator {
                         e.getValue().entrySet().stream().map(w -> CodeBlock.of("$T.entry($L, $T.$L)", Map.class,
                                 w.getKey(), COMBINE, w.getValue().name())).collect(CodeBlock.joining(", "))))
                 .collect(CodeBlock.joining(", ")));
-        return CodeBlock.of("\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S, $L, $L, $L)",
+        return CodeBlock.of("\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S, $L, $L, $L, $L)",
                 STEP_INFO, step.name(), params, step.predicate(), setOf(step.writes()), setOf(step.remoteReads()),
                 setOf(step.placeRemoteReads()), writes, setOf(step.iterates()), setOf(step.remoteAgents()),
                 setOf(step.remoteAgentRows()), actions, step.reach(), step.usesRandom(), step.boundaryOnly(),
                 step.readsTime(), step.sourceFile() + ":" + step.line(), agentWrites, setOf(step.agentKills()),
-                setOf(step.creates()));
+                setOf(step.creates()), setOf(step.agentWritesAcross()));
     }
 
     private static CodeBlock setOf(Set<Integer> values) {

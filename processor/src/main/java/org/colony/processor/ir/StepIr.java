@@ -72,6 +72,22 @@ public record StepIr(String name, List<Local> params, boolean predicate, Local r
         return out;
     }
 
+    /**
+     * {@return the slots of the iterated agent models whose agents this step writes or kills on neighbouring places
+     * (through the variable of a for-each over {@code agentsAt(...)})}
+     */
+    public Set<Integer> agentWritesAcross() {
+        Set<Integer> out = new TreeSet<>();
+        Ir.forEachStmt(body, s -> {
+            if (s instanceof Stmt.AgentWrite w && w.across()) {
+                out.add(w.attr().owner().slot());
+            } else if (s instanceof Stmt.AgentKill k && k.across()) {
+                out.add(k.agents().slot());
+            }
+        });
+        return out;
+    }
+
     /** {@return the slots of the iterated agent models of which this step asks for new agents} */
     public Set<Integer> creates() {
         Set<Integer> out = new TreeSet<>();

@@ -82,17 +82,22 @@ public sealed interface Stmt {
 
     /**
      * A write of scalar attribute {@code attr} of another agent (local {@code agent} of a for-each over agents on the
-     * step's own place), combined with the other writes by {@code op} (SUM, MIN or MAX) as the step ends.
+     * step's own place, or with {@code across} on a neighbouring place), combined with the other writes by {@code op}
+     * (SUM, MIN or MAX) as the step ends.
      */
-    record AgentWrite(int line, Local agent, AttributeRef attr, Combine op, Expr value) implements Stmt {
+    record AgentWrite(int line, Local agent, AttributeRef attr, Combine op, Expr value, boolean across)
+            implements Stmt {
     }
 
     /** A {@code spawn(T.class, n)}: {@code n} agents of iterated class {@code agents} asked for on the instance's place. */
     record Create(int line, ModelRef agents, Expr count) implements Stmt {
     }
 
-    /** A {@code kill()} of another agent (local {@code agent} of a for-each over agents on the step's own place). */
-    record AgentKill(int line, Local agent, ModelRef agents) implements Stmt {
+    /**
+     * A {@code kill()} of another agent (local {@code agent} of a for-each over agents on the step's own place, or with
+     * {@code across} on a neighbouring place).
+     */
+    record AgentKill(int line, Local agent, ModelRef agents, boolean across) implements Stmt {
     }
 
     /** A life-cycle intent of an agent (see {@link AgentAction} for the arguments). */

@@ -61,10 +61,11 @@ final class Calls {
                     IrType.LONG);
         }
         if (agent != null && IntrinsicMethod.named(name) == IntrinsicMethod.KILL && t.getArguments().isEmpty()) {
-            if (!cx.hereAgentLocals.contains(agent.id())) {
-                throw cx.reject(t, Messages.agentWriteFar("kill()"));
+            boolean across = cx.nextDoorAgentLocals.contains(agent.id());
+            if (!across && !cx.hereAgentLocals.contains(agent.id())) {
+                throw cx.reject(t, Messages.agentWriteVariable("kill()"));
             }
-            cx.emit(new Stmt.AgentKill(cx.line(t), agent, cx.agentLocals.get(agent.id())));
+            cx.emit(new Stmt.AgentKill(cx.line(t), agent, cx.agentLocals.get(agent.id()), across));
             return null;
         }
         if (q instanceof IdentifierTree qi && cx.scope.lookup(qi.getName().toString()) != null

@@ -365,17 +365,19 @@ final class StatementTranslator {
     }
 
     /**
-     * A write of another agent's scalar attribute, on the step's own place: {@code += -= ++ --} (SUM) or the
-     * {@code b.a = Math.min(b.a, v)} / {@code Math.max} forms (MIN, MAX), combined atomically and applied as the step
-     * ends; sums of int and long only, whose result does not depend on the writers' order.
+     * A write of another agent's scalar attribute, on the step's own place or a neighbouring one: {@code += -= ++ --}
+     * (SUM) or the {@code b.a = Math.min(b.a, v)} / {@code Math.max} forms (MIN, MAX), combined atomically and applied
+     * as the step ends; from agent steps, sums of int and long only, whose result does not depend on the writers'
+     * order.
      */
     private void agentWrite(ExpressionTree target, MemberSelectTree ms, ExpressionTree indexTree, BinaryOp op,
             ExpressionTree value, Tree where) {
         int line = cx.line(where);
         String name = ms.getIdentifier().toString();
         Local agent = expressions.agentLocal(ms.getExpression());
-        if (!cx.hereAgentLocals.contains(agent.id())) {
-            throw cx.reject(where, Messages.agentWriteFar(name));
+        boolean across = cx.nextDoorAgentLocals.contains(agent.id());
+        if (!across && !cx.hereAgentLocals.contains(agent.id())) {
+            throw cx.reject(where, Messages.agentWriteVariable(name));
         }
         if (indexTree != null) {
             throw cx.reject(where, Messages.agentWriteArray(name));
@@ -408,7 +410,7 @@ final class StatementTranslator {
         if (previous != null && previous != kind) {
             throw cx.reject(where, Messages.agentWriteMixed(name));
         }
-        cx.emit(new Stmt.AgentWrite(line, agent, ref, kind, assignable(combinedValue(c), type, where)));
+        cx.emit(new Stmt.AgentWrite(line, agent, ref, kind, assignable(combinedValue(c), type, where), across));
     }
 
     /**
@@ -629,6 +631,8 @@ final class StatementTranslator {
             cx.agentLocals.put(agent.id(), cx.slots.ref(slot));
             if (place instanceof Expr.AgentPlace || place instanceof Expr.Self) {
                 cx.hereAgentLocals.add(agent.id());
+            } else {
+                cx.nextDoorAgentLocals.add(agent.id());
             }
             cx.scope.declare(t.getVariable().getName().toString(), agent);
             int id = cx.id();

@@ -51,8 +51,10 @@ final class StepContext {
     final Map<Integer, Combine> placeWriteOps = new HashMap<>();
     /** Locals of type PLACE that hold the agent's own place and are never reassigned. */
     final Set<Integer> ownPlaceLocals = new HashSet<>();
-    /** Locals of type AGENT of a for-each over the agents on the step's own place: the agents it may write. */
+    /** Locals of type AGENT of a for-each over the agents on the step's own place: agents it may write. */
     final Set<Integer> hereAgentLocals = new HashSet<>();
+    /** Locals of type AGENT of a for-each over {@code agentsAt(...)}: agents on a neighbouring place it may write. */
+    final Set<Integer> nextDoorAgentLocals = new HashSet<>();
     /** How the step writes each attribute of other agents, by "slot:attribute", so that it does not mix kinds. */
     final Map<String, Combine> agentWriteOps = new HashMap<>();
 

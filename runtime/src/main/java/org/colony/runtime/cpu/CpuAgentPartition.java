@@ -1,13 +1,16 @@
 package org.colony.runtime.cpu;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.List;
 import org.colony.ColonyException;
+import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
+import org.colony.runtime.spi.IncomingWrites;
 
 /**
  * The agents of one partition of a partitioned grid on the CPU: the agents whose places the partition's block
@@ -69,7 +72,9 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
         if (ghostIndex == idx) {
             return;
         }
-        cols.reserve(idx.giveGhostSlots(cols.count()));
+        int end = idx.giveGhostSlots(cols.count());
+        cols.reserve(end);
+        Arrays.fill(cols.killed(), cols.count(), end, false); // no step killed these rows yet (packWrites reads them)
         ghostIndex = idx;
     }
 
@@ -98,6 +103,30 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
         }
         int[] slots = index().slotsIn(region);
         cols.unpack(buffer, offset, slots, slots.length, false);
+    }
+
+    @Override
+    public void packWrites(Region region, IncomingWrites writes, MemorySegment buffer, long offset) {
+        checkOpen();
+        int[] slots = index().slotsIn(region);
+        writes.pack(cols.incomingColumns(), cols.killed(), slots, slots.length, buffer, offset);
+    }
+
+    @Override
+    public void combineWrites(Region region, IncomingWrites writes, MemorySegment buffer, long offset) {
+        checkOpen();
+        int[] slots = index().slotsIn(region);
+        writes.combine(cols.incomingColumns(), cols.killed(), slots, slots.length, buffer, offset);
+    }
+
+    @Override
+    public void callDeferringWrites(Call call) {
+        call(call, false);
+    }
+
+    @Override
+    public void applyWrites(int step) {
+        applyIncoming(step);
     }
 
     // ---- manageAll -----------------------------------------------------------------------------

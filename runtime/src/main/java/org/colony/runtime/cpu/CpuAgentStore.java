@@ -17,9 +17,9 @@ import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.StepFailure;
 import org.colony.runtime.storage.AgentColumns;
 import org.colony.runtime.storage.BlockStorage;
-import org.colony.runtime.spi.StepFailure;
 
 /**
  * An agent collection on the CPU: columns by slot, live agents in id order, worked by the thread pool
@@ -199,6 +199,14 @@ class CpuAgentStore implements AgentStore {
 
     @Override
     public void call(Call call) {
+        call(call, true);
+    }
+
+    /**
+     * Runs a step; with {@code apply}, applies what it wrote into agents as it ends, else leaves that to
+     * {@link #applyIncoming(StepInfo, AgentStore[])} (a partition's ghost rows send theirs to their owners first).
+     */
+    void call(Call call, boolean apply) {
         StepInfo s = model.steps().get(call.step());
         prepare(s, call);
         prepareIncoming(s, bound);
@@ -211,8 +219,16 @@ class CpuAgentStore implements AgentStore {
                 cols.swap(a);
             }
         }
-        applyIncoming(s, bound);
+        if (apply) {
+            applyIncoming(s, bound);
+        }
         applyPlaceWrites(s);
+    }
+
+    /** Applies what step {@code step} wrote into agents (after {@code call(call, false)}). */
+    void applyIncoming(int step) {
+        checkOpen();
+        applyIncoming(model.steps().get(step), bound);
     }
 
     @Override

@@ -363,6 +363,30 @@ public final class Topology {
         return partition(index);
     }
 
+    /**
+     * Checks that agents reading places up to {@code reach} cells away fit the partitions: each partition's halo
+     * holds that many cells of its neighbours, so a partition must be at least that wide along every cut dimension.
+     *
+     * @param reach the largest offset the agents read places at
+     * @param agentModel the agents' model, for the message
+     * @throws ColonyException naming the agent model and the narrowest partition
+     */
+    public void checkReach(int reach, String agentModel) {
+        if (reach == 0) {
+            return;
+        }
+        for (int p = 0; p < partitions(); p++) {
+            Block b = block(p);
+            for (int d = 0; d < dimensions(); d++) {
+                if (count(d) > 1 && reach > b.extent()[d]) {
+                    throw new ColonyException(agentModel + " reads places up to " + reach + " cells away, but partition "
+                            + p + " of " + this + " is " + b.extent()[d] + (b.extent()[d] == 1 ? " cell" : " cells")
+                            + " wide along dimension " + d + "; use fewer partitions along that dimension");
+                }
+            }
+        }
+    }
+
     private void check(int p) {
         if (p < 0 || p >= partitions()) {
             throw new ColonyException("partition " + p + " does not exist; there are " + partitions());

@@ -11,6 +11,7 @@ import org.colony.runtime.grid.Neighbors;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.spi.HaloAgents;
+import org.colony.runtime.spi.IncomingWrites;
 import org.colony.runtime.transport.Transport;
 
 /**
@@ -18,7 +19,9 @@ import org.colony.runtime.transport.Transport;
  * that counts agents on neighbouring places ({@code agentCountAt}), each partition sends every neighbour the
  * number of agents on each cell of the region that neighbour keeps as halo (4 bytes a cell); before a step that
  * iterates them ({@code agentsAt}), it sends their rows too (id and attributes). Counts stay valid until the
- * next {@code manageAll}; rows until the agents' attributes change.
+ * next {@code manageAll}; rows until the agents' attributes change. After a step that writes or kills the agents it
+ * iterates there, what it wrote into those rows goes back along the same links, reversed, to the partitions that own
+ * the agents ({@link #sendWritesBack}).
  */
 final class AgentHalo {
 
@@ -43,6 +46,7 @@ final class AgentHalo {
     private long rows = -1;
     private long countBytes;
     private long rowBytes;
+    private long writeBytes;
 
     /**
      * @param deviceTransport a transport of device memory for the counts where every partition takes them there, or
@@ -73,6 +77,11 @@ final class AgentHalo {
     /** Bytes of rows sent so far. */
     long rowBytes() {
         return rowBytes;
+    }
+
+    /** Bytes of writes into rows sent back so far. */
+    long writeBytes() {
+        return writeBytes;
     }
 
     /**
@@ -142,6 +151,33 @@ final class AgentHalo {
             }
             rowBytes += Parcel.exchange(transport, parcels, local);
             rows = generation;
+        }
+    }
+
+    /**
+     * Sends what the step just run wrote into the rows of this collection's agents on every partition's halo (the
+     * rows the last {@link #prepare} sent) back to the partitions that own the agents, which combine it into their
+     * incoming columns and death intents: each receiver of rows packs, for every row of a link's {@code receive}
+     * region in the order the rows came, the values of {@code writes}; the sender of the rows combines them into the
+     * same agents on its {@code send} region. Called after the step ran on every partition and before its writes are
+     * applied.
+     */
+    void sendWritesBack(IncomingWrites writes) {
+        long row = writes.rowBytes();
+        List<Parcel> parcels = new ArrayList<>(links.size());
+        for (Link l : links) {
+            boolean holder = local.test(l.to());
+            boolean owner = local.test(l.from());
+            parcels.add(new Parcel(l.to(), l.from(), holder ? row * parts[l.to()].agentsIn(l.receive()) : 0,
+                    owner ? row * parts[l.from()].agentsIn(l.send()) : 0,
+                    b -> parts[l.to()].packWrites(l.receive(), writes, b, 0),
+                    b -> parts[l.from()].combineWrites(l.send(), writes, b, 0)));
+        }
+        writeBytes += Parcel.exchange(transport, parcels, local);
+        for (HaloAgents p : parts) {
+            if (p != null) {
+                p.writesCombined(writes);
+            }
         }
     }
 

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
@@ -18,7 +20,6 @@ import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.cluster.Cluster;
-import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
@@ -28,6 +29,7 @@ import org.colony.runtime.spi.AgentPartition.ManageStart;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.Closeables;
+import org.colony.runtime.spi.IncomingWrites;
 import org.colony.runtime.transport.InProcessTransport;
 import org.colony.runtime.transport.Transport;
 
@@ -178,28 +180,6 @@ public final class PartitionedAgents implements AgentStore {
                 (int) (g / grid.size(0) / grid.size(1)));
     }
 
-    /**
-     * Checks that agents reading places up to {@code reach} cells away fit the partitions: each partition's halo
-     * holds that many cells of its neighbours, so a partition must be at least that wide along every cut dimension.
-     *
-     * @throws ColonyException naming the agent model and the narrowest partition
-     */
-    public static void checkReach(Topology topology, int reach, String agentModel) {
-        if (reach == 0) {
-            return;
-        }
-        for (int p = 0; p < topology.partitions(); p++) {
-            Block b = topology.block(p);
-            for (int d = 0; d < topology.dimensions(); d++) {
-                if (topology.count(d) > 1 && reach > b.extent()[d]) {
-                    throw new ColonyException(agentModel + " reads places up to " + reach + " cells away, but partition "
-                            + p + " of " + topology + " is " + b.extent()[d] + (b.extent()[d] == 1 ? " cell" : " cells")
-                            + " wide along dimension " + d + "; use fewer partitions along that dimension");
-                }
-            }
-        }
-    }
-
     /** The agents of partition {@code p}. */
     AgentPartition part(int p) {
         return parts[p];
@@ -218,6 +198,11 @@ public final class PartitionedAgents implements AgentStore {
     /** Bytes sent between partitions so far for the rows of agents on halos. */
     public long haloRowBytes() {
         return halo.rowBytes();
+    }
+
+    /** {@return the bytes sent back between partitions so far for what steps wrote into the rows of agents on halos} */
+    public long haloWriteBytes() {
+        return halo.writeBytes();
     }
 
     /** Bytes sent between partitions so far by {@code manageAll} (requests, verdicts, movers, births). */
@@ -266,11 +251,30 @@ public final class PartitionedAgents implements AgentStore {
         return out;
     }
 
+    /**
+     * Runs a step on every partition. One that writes agents on neighbouring places wrote some into rows of other
+     * partitions' agents on the halos: those writes go back to the agents' owners ({@link AgentHalo#sendWritesBack},
+     * slot by slot in order, the same in every process) before any partition applies the step's writes.
+     */
     @Override
     public void call(Call call) {
         StepInfo s = prepare(call.step());
+        Set<Integer> across = new TreeSet<>(s.agentWritesAcross());
         for (int p : mine) {
-            parts[p].call(call);
+            if (across.isEmpty()) {
+                parts[p].call(call);
+            } else {
+                parts[p].callDeferringWrites(call);
+            }
+        }
+        if (!across.isEmpty()) {
+            for (int slot : across) {
+                bound[slot].halo.sendWritesBack(IncomingWrites.of(bound[slot].model,
+                        s.agentWrites().getOrDefault(slot, Map.of()), s.agentKills().contains(slot)));
+            }
+            for (int p : mine) {
+                parts[p].applyWrites(call.step());
+            }
         }
         for (int a : s.placeWrites().keySet()) {
             places.markDirty(a);
@@ -278,6 +282,14 @@ public final class PartitionedAgents implements AgentStore {
         if (!s.writes().isEmpty()) {
             generation++;
         }
+        for (int slot : s.agentWrites().keySet()) {
+            bound[slot].attributesChanged();
+        }
+    }
+
+    /** Notes that the agents' attributes changed (other agents or places wrote them): rows on halos are stale. */
+    void attributesChanged() {
+        generation++;
     }
 
     @Override

@@ -68,6 +68,8 @@ public final class PartitionedPlaces implements PlaceStore {
     private final boolean[] dirty;
     private final long[] exchangedBytes;
     private final long[] exchanges;
+    /** The agent collections bound to the places' steps, by slot (null where none is). */
+    private final PartitionedAgents[] boundAgents;
     private List<Link> links;
     /** Per partition: the owned cells that read no exchanged halo, or null where none do. */
     private Region[] interior;
@@ -94,6 +96,7 @@ public final class PartitionedPlaces implements PlaceStore {
     public PartitionedPlaces(Backend backend, ModelDescriptor descriptor, Grid grid, Topology topology,
             Transport transport, Cluster cluster) {
         this.model = descriptor.info();
+        this.boundAgents = new PartitionedAgents[model.agentClasses().size()];
         this.grid = grid;
         this.topology = topology;
         this.transport = transport;
@@ -403,6 +406,9 @@ public final class PartitionedPlaces implements PlaceStore {
         for (int a : s.writes()) {
             dirty[a] = true;
         }
+        for (int slot : s.agentWrites().keySet()) {
+            boundAgents[slot].attributesChanged(); // the places wrote their agents: rows on the halos are stale
+        }
     }
 
     private boolean splits() {
@@ -490,6 +496,7 @@ public final class PartitionedPlaces implements PlaceStore {
         if (!(agents instanceof PartitionedAgents a) || a.partitionedPlaces() != this) {
             throw new ColonyException("agents on a partitioned grid are bound partition by partition");
         }
+        boundAgents[slot] = a;
         for (int p = 0; p < blocks.length; p++) {
             if (blocks[p] != null) {
                 blocks[p].bindAgents(slot, a.part(p));

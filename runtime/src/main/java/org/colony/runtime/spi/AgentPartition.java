@@ -2,6 +2,7 @@ package org.colony.runtime.spi;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import org.colony.kernel.Call;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.reduce.ColumnAccumulator;
 
@@ -27,6 +28,23 @@ public interface AgentPartition extends AgentStore, HaloAgents, HostMoves, Devic
     default int lane() {
         return -1;
     }
+
+    /**
+     * Runs a step as {@link #call} does, except that what it writes into agents (theirs or other collections', through
+     * their incoming columns) is not applied yet: the writes into ghost rows go back to their owners first
+     * ({@link HaloAgents#packWrites}, {@link HaloAgents#combineWrites}); {@link #applyWrites} applies them after.
+     *
+     * @param call the step call
+     */
+    void callDeferringWrites(Call call);
+
+    /**
+     * Applies what the step last run by {@link #callDeferringWrites} wrote into agents, as {@link #call} would have
+     * as it ended.
+     *
+     * @param step the step's index in the model
+     */
+    void applyWrites(int step);
 
     /**
      * {@return the partial reduction of one element column of an attribute, to merge with the other partitions'}

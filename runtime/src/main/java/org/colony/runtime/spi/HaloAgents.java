@@ -111,4 +111,38 @@ public interface HaloAgents {
      * @param region the region, in local coordinates
      */
     void unpackRows(Region region, MemorySegment buffer, long offset);
+
+    /**
+     * Writes what the step just run wrote into the rows of the agents on {@code region}'s cells (halo: the ghost
+     * rows {@link #unpackRows} filled), in the order they came, as {@code writes} lays it out, and clears their death
+     * intents: these writes go back to the agents' owners ({@link #combineWrites}).
+     *
+     * @param region the region, in local coordinates
+     * @param writes what the step writes into these agents
+     * @param buffer where to write, large enough
+     * @param offset the byte offset in {@code buffer} to start at
+     */
+    void packWrites(Region region, IncomingWrites writes, MemorySegment buffer, long offset);
+
+    /**
+     * Combines what a neighbour's step wrote into its ghost rows of the agents on {@code region}'s cells (owned, in
+     * the order {@link #packRows} wrote them) into these agents' incoming columns and death intents, before they are
+     * applied.
+     *
+     * @param region the region, in local coordinates
+     * @param writes what the step writes into these agents
+     * @param buffer where to read
+     * @param offset the byte offset in {@code buffer} to start at
+     */
+    void combineWrites(Region region, IncomingWrites writes, MemorySegment buffer, long offset);
+
+    /**
+     * Called on every partition once every {@link #packWrites} and {@link #combineWrites} of one exchange is done,
+     * so that a partition staging them in host memory can put them back where the step's writes are applied. Does
+     * nothing by default.
+     *
+     * @param writes what the step writes into these agents
+     */
+    default void writesCombined(IncomingWrites writes) {
+    }
 }

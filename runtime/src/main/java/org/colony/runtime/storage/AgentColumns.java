@@ -483,6 +483,11 @@ public final class AgentColumns implements AgentBlock {
         return incoming[attribute];
     }
 
+    /** {@return the incoming columns by attribute ordinal, null where no step wrote the attribute (not a copy)} */
+    public Object[] incomingColumns() {
+        return incoming;
+    }
+
     /**
      * Makes contribution columns for a place attribute ready for a step: sums start at zero (-0.0 for floating
      * point, the additive identity, so that a place no agent adds to keeps its value bit for bit, -0.0 included),

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.colony.tests.agents.AddAgentsTest;
 import org.colony.tests.agents.AgentWritesTest;
+import org.colony.tests.agents.NeighbourWritesTest;
 import org.colony.tests.agents.PriorityTest;
 import org.colony.tests.agents.RoundsTest;
 import org.colony.tests.partition.PartitionedAgentsTest;
@@ -76,6 +77,13 @@ class PartitionedAgentsGpuTest {
     void writesOfOtherAgents_onTheGpu_giveTheCpusState(int devices, String partitions) {
         assertSame(AgentWritesTest.rounds(CPU, 2, null), AgentWritesTest.rounds(on(devices), 2, partitions),
                 "agent writes on " + devices + " GPU(s), " + partitions);
+    }
+
+    @ParameterizedTest(name = "agent writes next door on {0} GPU(s), partitions={1}")
+    @CsvSource({"1, ", "1, 2", "1, 3", "1, 2x2", "1, 3x2", "2, 2", "2, 1x2"})
+    void writesOfAgentsNextDoor_onTheGpu_giveTheCpusState(int devices, String partitions) {
+        assertSame(NeighbourWritesTest.rounds(CPU, 2, null), NeighbourWritesTest.rounds(on(devices), 2, partitions),
+                "agent writes next door on " + devices + " GPU(s), " + partitions);
     }
 
     @ParameterizedTest(name = "stupidmodel {0}x{1} on {2} GPU(s), partitions={3}")

@@ -12,6 +12,7 @@ import org.colony.runtime.Simulation;
 import org.colony.runtime.cli.Scenario;
 import org.colony.tests.agents.AddAgentsTest;
 import org.colony.tests.agents.AgentWritesTest;
+import org.colony.tests.agents.NeighbourWritesTest;
 import org.colony.tests.agents.PriorityTest;
 
 /**
@@ -19,8 +20,10 @@ import org.colony.tests.agents.PriorityTest;
  * argument is a case {@code model:side:steps:partitionsPerRank}; rank 0 prints one line per case: the model, the
  * partitions, the checksums of every collection and a hash of the status after every step (populations).
  * The cases {@code bidders:C:0:K} (agents ranked by {@code @Priority}, capacity C, breeding) and
- * {@code additions:0:0:K} (agents added by the driver between steps) and {@code writes:0:0:K} (agents writing,
- * killing and asking for agents of another class) run those tests' drivers instead, printing a
+ * {@code additions:0:0:K} (agents added by the driver between steps), {@code writes:0:0:K} (agents writing,
+ * killing and asking for agents of another class) and {@code neighbours:0:0:K} (agents writing and killing agents on
+ * neighbouring places, with the writes into other partitions' agents sent back) run those tests' drivers instead,
+ * printing a
  * hash of their reports and state. Options for the fault tests: {@code --fail=R:S} (rank R throws at step S), {@code --kill=R:S} (rank R kills itself
  * with SIGKILL at step S), {@code --seed-by-rank} (each rank another seed: the ranks must refuse to start).
  */
@@ -79,12 +82,13 @@ public final class MpiDriver {
 
     /** Runs one case; returns rank 0's line. */
     static String run(Config config, Case c, int failStep, int killStep) throws Exception {
-        if (c.model().equals("bidders") || c.model().equals("additions") || c.model().equals("writes")) {
+        if (List.of("bidders", "additions", "writes", "neighbours").contains(c.model())) {
             String[] on = {"--backend=cpu"};
             String cut = config.partitions().count() == 1 ? null : Integer.toString(config.partitions().count());
             List<String> out = c.model().equals("bidders")
                     ? PriorityTest.bidders(on, 29, 25, false, c.side(), true, 1, cut)
                     : c.model().equals("writes") ? AgentWritesTest.rounds(on, 1, cut)
+                    : c.model().equals("neighbours") ? NeighbourWritesTest.rounds(on, 1, cut)
                     : AddAgentsTest.additions(on, 1, cut);
             return c.model() + " " + out.get(0) + " " + Integer.toHexString(out.hashCode());
         }

@@ -167,6 +167,8 @@ final class AgentHostBridge {
                 MemorySegment.copy(places, 0, host, ValueLayout.JAVA_LONG, 0, n);
                 Driver.copyToDevice(columns.locations().pointer() + 8 * count, host, 8L * n);
             }
+            // no step killed them yet (a step that kills agents next door reads them: GhostWrites)
+            Driver.memset8(columns.killed().pointer() + count, (byte) 0, n);
             if (rows != null) {
                 PackedRows packed = PackedRows.of(model, n, false);
                 Driver.copyToDevice(columns.ids().pointer() + 8 * count, rows.asSlice(packed.ids(), 8L * n), 8L * n);

@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
+import org.colony.kernel.StepInfo;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.cpu.ManageRound;
 import org.colony.runtime.cpu.PlaceIndex;
@@ -25,6 +27,7 @@ import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.IncomingWrites;
 import org.colony.runtime.storage.AgentColumns;
 
 /**
@@ -43,7 +46,8 @@ import org.colony.runtime.storage.AgentColumns;
  *       copy for all neighbours) and added into the receiving device's agents-by-place index (by global place)
  *       as it is built, so a step counts its neighbours' agents as on one GPU. Where a step iterates them, their
  *       rows come from a host copy of the partition's agents and sit as "ghosts" in the slots past the live
- *       ones, grouped by place with them.
+ *       ones, grouped by place with them. What a step writes into them goes back to their owners through host
+ *       memory ({@link GhostWrites}).
  * </ul>
  *
  * Partitions on different GPUs are managed side by side, one thread each ({@link #lane}). See
@@ -101,6 +105,8 @@ final class CudaAgentPartition implements RoundPartition {
     private long left;
     /** The partitions, here, of the collections this one's steps may see (by agent class slot). */
     private final CudaAgentPartition[] bound;
+    /** What a step wrote into the ghost rows and what neighbours wrote into the live agents, staged on the host. */
+    private final GhostWrites ghostWrites;
 
     CudaAgentPartition(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore block, long[] ids, long[] places,
             int capacity, Topology topology, int partition) {
@@ -111,6 +117,7 @@ final class CudaAgentPartition implements RoundPartition {
         this.capacity = capacity;
         this.bound = new CudaAgentPartition[model.agentClasses().size()];
         this.dev = new CudaAgentStore(cx, descriptor, block, ids, places, capacity);
+        this.ghostWrites = new GhostWrites(dev);
         try {
             this.cols = new AgentColumns(model, block.model(),
                     Math.max(AgentColumns.MIN_SLOTS, places.length + places.length / 2),
@@ -162,6 +169,7 @@ final class CudaAgentPartition implements RoundPartition {
             if (!countedOnDevice) {
                 dev.index().ghostCounts(received, receivedCounts, receivedTotal);
             }
+            ghostWrites.ghostsPut(new int[0], dev.columns().count());
             ghostsChanged = false; // (only once the device has them: a failure leaves them to be given again)
             return;
         }
@@ -171,7 +179,7 @@ final class CudaAgentPartition implements RoundPartition {
         long[] where = new long[order.length];
         int[] slots = new int[where.length];
         int[] found = {0};
-        forEachHaloPlace(layout, (s, g) -> {
+        HaloPlaces.forEach(layout, (s, g) -> {
             if (start[s + 1] > start[s] && (seen == null || seen.add(g))) {
                 for (int k = start[s]; k < start[s + 1]; k++) {
                     where[found[0]] = g;
@@ -182,57 +190,10 @@ final class CudaAgentPartition implements RoundPartition {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment packed = arena.allocate(Math.max(1, cols.rowBytes(false) * found[0]));
             cols.pack(slots, found[0], false, packed, 0);
+            ghostWrites.ghostsPut(Arrays.copyOf(slots, found[0]), dev.columns().count());
             dev.bridge().ghosts(where, found[0], packed);
         }
         ghostsChanged = false;
-    }
-
-    /** A halo cell's storage index and the global index of the place it holds. */
-    @FunctionalInterface
-    private interface HaloPlace {
-        void accept(int storage, long global);
-    }
-
-    /**
-     * Every halo cell of the layout that holds a place another partition owns (not one outside a grid that does not
-     * wrap, not one of this block's own places seen across a wrapping edge), in storage order.
-     */
-    private static void forEachHaloPlace(Layout layout, HaloPlace cell) {
-        int p0 = layout.pad();
-        int p1 = layout.dims() >= 2 ? layout.pad() : 0;
-        int p2 = layout.dims() >= 3 ? layout.pad() : 0;
-        for (int z = -p2; z < layout.extent2() + p2; z++) {
-            long gz = global(layout.origin2() + z, layout.size2(), layout.wrap());
-            boolean zOwned = z >= 0 && z < layout.extent2();
-            for (int y = -p1; y < layout.extent1() + p1; y++) {
-                long gy = global(layout.origin1() + y, layout.size1(), layout.wrap());
-                boolean rowOwned = zOwned && y >= 0 && y < layout.extent1();
-                for (int x = -p0; x < layout.extent0() + p0; x++) {
-                    if (rowOwned && x == 0) {
-                        x = layout.extent0() - 1; // skip the owned run of the row
-                        continue;
-                    }
-                    long gx = global(layout.origin0() + x, layout.size0(), layout.wrap());
-                    if (gx < 0 || gy < 0 || gz < 0 || owned(layout, gx, gy, gz)) {
-                        continue;
-                    }
-                    cell.accept(layout.storageIndex(x, y, z),
-                            gx + (long) layout.size0() * (gy + (long) layout.size1() * gz));
-                }
-            }
-        }
-    }
-
-    private static long global(int c, int size, boolean wrap) {
-        if (c >= 0 && c < size) {
-            return c;
-        }
-        return wrap ? Math.floorMod(c, size) : -1;
-    }
-
-    private static boolean owned(Layout l, long gx, long gy, long gz) {
-        return gx >= l.origin0() && gx < l.origin0() + l.extent0() && gy >= l.origin1()
-                && gy < l.origin1() + l.extent1() && gz >= l.origin2() && gz < l.origin2() + l.extent2();
     }
 
     /** The agents by storage cell on the host (where rows go next door), from a copy of the device's agents. */
@@ -286,6 +247,35 @@ final class CudaAgentPartition implements RoundPartition {
     public void call(Call call) {
         beforeStep();
         dev.call(call);
+        wrote(call.step());
+    }
+
+    @Override
+    public void callDeferringWrites(Call call) {
+        beforeStep();
+        dev.call(call, false);
+        wrote(call.step());
+    }
+
+    @Override
+    public void applyWrites(int step) {
+        dev.applyIncoming(step);
+        wrote(step);
+    }
+
+    /** Notes that the device's agents changed, and those of the collections the step wrote into or killed. */
+    private void wrote(int step) {
+        hostCurrent = false;
+        StepInfo s = model.steps().get(step);
+        for (int slot = 0; slot < bound.length; slot++) {
+            if (bound[slot] != null && (s.agentWrites().containsKey(slot) || s.agentKills().contains(slot))) {
+                bound[slot].changedOnDevice();
+            }
+        }
+    }
+
+    /** Notes that a step changed these agents on the device (another collection's, or a place step): no host copy. */
+    void changedOnDevice() {
         hostCurrent = false;
     }
 
@@ -500,6 +490,22 @@ final class CudaAgentPartition implements RoundPartition {
         int[] slots = index().slotsIn(region);
         cols.unpack(buffer, offset, slots, slots.length, false);
         ghostsChanged = true;
+    }
+
+    @Override
+    public void packWrites(Region region, IncomingWrites writes, MemorySegment buffer, long offset) {
+        ghostWrites.pack(index().slotsIn(region), cols.slots(), writes, buffer, offset);
+    }
+
+    @Override
+    public void combineWrites(Region region, IncomingWrites writes, MemorySegment buffer, long offset) {
+        ghostWrites.combine(index().slotsIn(region), writes, buffer, offset);
+    }
+
+    @Override
+    public void writesCombined(IncomingWrites writes) {
+        ghostWrites.finish(writes);
+        hostCurrent = false;
     }
 
     // ---- manageAll -----------------------------------------------------------------------------

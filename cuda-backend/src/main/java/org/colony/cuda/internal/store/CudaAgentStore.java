@@ -160,6 +160,16 @@ public final class CudaAgentStore implements AgentStore {
         return bridge;
     }
 
+    /** The columns in device memory. */
+    DeviceAgentColumns columns() {
+        return columns;
+    }
+
+    /** What the parts of this collection share: its device, its name, whether it is open. */
+    AgentDevice device() {
+        return device;
+    }
+
     /**
      * What a kernel iterating this collection gets for one parameter of its index ({@link KernelParam.Kind#INDEX_START} to
      * {@link KernelParam.Kind#INDEXED_COLUMN}): the agents grouped by place (built on first use after a change), their ids, the
@@ -237,10 +247,25 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public void call(Call call) {
+        call(call, true);
+    }
+
+    /**
+     * Runs a step; with {@code apply}, applies what it wrote into agents as it ends, else leaves that to
+     * {@link #applyIncoming(int)} (a partition's ghost rows send theirs to their owners first).
+     */
+    void call(Call call, boolean apply) {
         checkOpen(); // this device's context is current before its timer records anything
         long begun = cx.timer().begin();
-        launch(call, 0L);
+        launch(call, 0L, apply);
         cx.timer().end(begun, name(), model.steps().get(call.step()));
+    }
+
+    /** Applies what step {@code step} wrote into agents (after {@code call(call, false)}). */
+    void applyIncoming(int step) {
+        checkOpen();
+        StepInfo info = model.steps().get(step);
+        applyIncoming(info, iterated(info, bound, name()));
     }
 
     @Override
@@ -248,12 +273,12 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         long pointer = counter.cleared();
         long begun = cx.timer().begin();
-        launch(call, pointer);
+        launch(call, pointer, true);
         cx.timer().end(begun, name(), model.steps().get(call.step()));
         return counter.read(errors);
     }
 
-    private void launch(Call call, long countPointer) {
+    private void launch(Call call, long countPointer, boolean apply) {
         checkOpen();
         int step = call.step();
         Object[] args = call.args();
@@ -314,7 +339,9 @@ public final class CudaAgentStore implements AgentStore {
         Set<AgentAction> actions = info.actions();
         movesAsked |= actions.contains(AgentAction.MIGRATE) || actions.contains(AgentAction.MOVE_TO);
         childrenAsked |= actions.contains(AgentAction.SPAWN) || actions.contains(AgentAction.SPAWN_NEAR);
-        applyIncoming(info, iterated);
+        if (apply) {
+            applyIncoming(info, iterated);
+        }
         applyPlaceWrites(step, info);
     }
 

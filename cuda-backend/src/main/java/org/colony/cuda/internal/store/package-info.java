@@ -12,7 +12,9 @@
  *   <li>Partitions: {@code CudaAgentPartition} (the agents of one partition), {@code DeviceRound} (its
  *       {@code manageAll} on the device), {@code MoverRows} (rows that move between partitions), {@code RunMerge}
  *       (runs merged into id order), {@code AgentHostBridge} (agents staged through host memory),
- *       {@code RowCopies} (column copies in one launch), {@code DeviceSlices} (device memory as transports carry it).
+ *       {@code RowCopies} (column copies in one launch), {@code DeviceSlices} (device memory as transports carry it),
+ *       {@code HaloPlaces} (the halo cells that hold other partitions' places), {@code GhostWrites} (what steps wrote
+ *       into the rows of other partitions' agents, and what comes back from them, staged on the host).
  * </ul>
  */
 package org.colony.cuda.internal.store;
