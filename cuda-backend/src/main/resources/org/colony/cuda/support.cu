@@ -117,8 +117,8 @@ extern "C" __global__ void colony_scan_add(jint* __restrict__ out, jlong n, cons
     if (i < n) out[i] += offsets[i / 1024];
 }
 
-// An exclusive scan of up to SCAN_ONE values in one launch of one block of 1024 threads: each thread sums a run of
-// consecutive values, the block scans the sums (Hillis-Steele), and each thread writes its run; the total as
+// An exclusive scan in one launch of one block of 1024 threads: each thread sums a run of consecutive values (one
+// each up to 1024 values), the block scans the sums (Hillis-Steele), and each thread writes its run; the total as
 // colony_scan_total writes it. (Integer sums: the same results as the three-launch scan.)
 extern "C" __global__ void colony_scan_one(const jint* __restrict__ in, jint* __restrict__ out, jlong n,
         jint* __restrict__ total32, julong* __restrict__ total64) {

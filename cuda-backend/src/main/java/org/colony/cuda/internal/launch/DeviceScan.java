@@ -10,7 +10,7 @@ import org.colony.cuda.internal.device.ScratchPool;
 /**
  * Exclusive prefix sums of int arrays on the device: blocks of 1024 values are scanned, their totals
  * scanned (by one block up to 16 M values, recursively beyond), and the block offsets added back: three
- * launches beyond 64 K values, one launch up to them. Deterministic: integer sums.
+ * launches beyond 1024 values, one (with the total) up to them. Deterministic: integer sums.
  */
 public final class DeviceScan {
 
@@ -22,11 +22,10 @@ public final class DeviceScan {
     /** The most block totals one block scans (16 chunks of 1024): a scan of up to 16 M values takes three launches. */
     private static final long SMALL = 16 * 1024;
     /**
-     * The most values one block scans in one launch ({@code colony_scan_one}: 1024 threads, a run of up to 64 values
-     * each), where the three launches would cost more than the block's longer work: the agents and grids of small
-     * models, whose ticks are bound by launches.
+     * The most values one launch scans with its total ({@code colony_scan_one}, one block of 1024 threads); beyond,
+     * one block's runs of values take longer than the three launches (measured on an H100: 32 K values).
      */
-    private static final long ONE_LAUNCH = 64 * 1024;
+    private static final long ONE_LAUNCH = 1024;
 
     /** A scanner launching on {@code cx}, its parameters in {@code arena}, its block totals in {@code pool}. */
     public DeviceScan(CudaContext cx, Arena arena, ScratchPool pool) {
