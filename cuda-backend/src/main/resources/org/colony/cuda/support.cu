@@ -149,6 +149,79 @@ extern "C" __global__ void colony_scan_one(const jint* __restrict__ in, jint* __
     }
 }
 
+// An exclusive scan of up to 32 K values in one launch of one block of 1024 threads: each thread reads a run of 32
+// consecutive values 16 bytes at a time (in and out 16-byte aligned), scans it in registers, the block scans the runs'
+// sums with warp shuffles, and each thread writes its run; the total as colony_scan_total writes it. (Integer sums:
+// the same results as the three-launch scan, in one launch whose reads are all in flight at once.)
+extern "C" __global__ void colony_scan_runs(const jint* __restrict__ in, jint* __restrict__ out, jlong n,
+        jint* __restrict__ total32, julong* __restrict__ total64) {
+    __shared__ jint warpSums[32];
+    const jint t = threadIdx.x;
+    const jint lane = t & 31;
+    const jint warp = t >> 5;
+    const jlong lo = (jlong) t * 32;
+    const bool whole = lo + 32 <= n;
+    jint v[32];
+    if (whole) {
+        const int4* src = reinterpret_cast<const int4*>(in + lo);
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            const int4 q = src[k];
+            v[4 * k] = q.x;
+            v[4 * k + 1] = q.y;
+            v[4 * k + 2] = q.z;
+            v[4 * k + 3] = q.w;
+        }
+    } else {
+#pragma unroll
+        for (int k = 0; k < 32; k++) v[k] = lo + k < n ? in[lo + k] : 0;
+    }
+    jint sum = 0;
+#pragma unroll
+    for (int k = 0; k < 32; k++) {
+        const jint x = v[k];
+        v[k] = sum;
+        sum += x;
+    }
+    jint inclusive = sum;
+#pragma unroll
+    for (int d = 1; d < 32; d <<= 1) {
+        const jint y = __shfl_up_sync(0xffffffffu, inclusive, d);
+        if (lane >= d) inclusive += y;
+    }
+    if (lane == 31) warpSums[warp] = inclusive;
+    __syncthreads();
+    if (warp == 0) {
+        const jint w = warpSums[lane];
+        jint wi = w;
+#pragma unroll
+        for (int d = 1; d < 32; d <<= 1) {
+            const jint y = __shfl_up_sync(0xffffffffu, wi, d);
+            if (lane >= d) wi += y;
+        }
+        warpSums[lane] = wi - w;
+    }
+    __syncthreads();
+    const jint base = warpSums[warp] + inclusive - sum;
+    if (whole) {
+        int4* dst = reinterpret_cast<int4*>(out + lo);
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            dst[k] = make_int4(v[4 * k] + base, v[4 * k + 1] + base, v[4 * k + 2] + base, v[4 * k + 3] + base);
+        }
+    } else {
+#pragma unroll
+        for (int k = 0; k < 32; k++) {
+            if (lo + k < n) out[lo + k] = v[k] + base;
+        }
+    }
+    if (t == 1023) {
+        const jint total = base + sum;
+        if (total32) *total32 = total;
+        if (total64) *total64 = (julong) (juint) total;
+    }
+}
+
 // Level 2 that also writes the scan's total (as colony_scan_total does): the thread of the last value adds its
 // input to its result.
 extern "C" __global__ void colony_scan_add_total(jint* __restrict__ out, jlong n, const jint* __restrict__ offsets,

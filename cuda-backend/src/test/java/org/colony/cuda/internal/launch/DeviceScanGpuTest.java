@@ -1,0 +1,65 @@
+package org.colony.cuda.internal.launch;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.SplittableRandom;
+import org.colony.cuda.internal.bind.Probe;
+import org.colony.cuda.internal.device.CudaDevice;
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.cuda.internal.device.ScratchPool;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The device's exclusive scans against a plain prefix sum, with their totals, on either side of each way of
+ * scanning (one launch up to 1024 values, one launch of runs up to 32 K values where the arrays are 16-byte aligned,
+ * three launches beyond or where they are not), in place too. Runs where a GPU is present.
+ */
+@Tag("gpu")
+class DeviceScanGpuTest {
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 31, 32, 1023, 1024, 1025, 4000, 32767, 32768, 32769, 70_001})
+    void scans_matchAPlainPrefixSum_withTheirTotals(int n) {
+        String driver = Probe.driver();
+        assumeTrue(driver == null, () -> "no GPU to run on: " + driver);
+        int[] values = new SplittableRandom(n).ints(n, 0, 5).toArray();
+        int[] expect = new int[n];
+        int sum = 0;
+        for (int i = 0; i < n; i++) {
+            expect[i] = sum;
+            sum += values[i];
+        }
+        try (CudaContext cx = new CudaContext(CudaDevice.open(0), false, false); Arena arena = Arena.ofConfined();
+                DeviceBuffer in = DeviceBuffer.zeroed(4L * n + 16); DeviceBuffer out = DeviceBuffer.zeroed(4L * n + 16);
+                DeviceBuffer totals = DeviceBuffer.zeroed(16)) {
+            ScratchPool pool = new ScratchPool();
+            DeviceScan scan = new DeviceScan(cx, arena, pool);
+            MemorySegment host = arena.allocate(4L * n + 16, 16);
+            // aligned, with the totals on the device
+            MemorySegment.copy(values, 0, host, ValueLayout.JAVA_INT, 0, n);
+            in.upload(host.asSlice(0, 4L * n), 0);
+            scan.scanOnDevice(in.pointer(), out.pointer(), n, totals.pointer(), totals.pointer() + 8);
+            out.download(host, 0, 4L * n);
+            assertArrayEquals(expect, host.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT), "aligned");
+            totals.download(host, 0, 16);
+            assertEquals(sum, host.get(ValueLayout.JAVA_INT, 0), "total32");
+            assertEquals(sum, host.get(ValueLayout.JAVA_LONG, 8), "total64");
+            // unaligned output: another way of scanning, the same sums
+            assertEquals(sum, scan.scan(in.pointer(), out.pointer() + 4, n));
+            out.download(host, 0, 4L * n + 4);
+            assertArrayEquals(expect, host.asSlice(4, 4L * n).toArray(ValueLayout.JAVA_INT), "unaligned");
+            // in place
+            scan.scanOnDevice(in.pointer(), in.pointer(), n, 0L, 0L);
+            in.download(host, 0, 4L * n);
+            assertArrayEquals(expect, host.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT), "in place");
+            pool.close();
+        }
+    }
+}
