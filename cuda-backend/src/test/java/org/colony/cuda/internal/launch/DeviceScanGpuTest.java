@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The device's exclusive scans against a plain prefix sum, with their totals, on either side of each way of
- * scanning (one launch up to 1024 values, one launch of runs up to 32 K values where the arrays are 16-byte aligned,
- * three launches beyond or where they are not), in place too. Runs where a GPU is present.
+ * scanning (one launch up to 1024 values, three launches beyond, one block scanning the blocks' totals up to 16 M
+ * values), unaligned and in place too. Runs where a GPU is present.
  */
 @Tag("gpu")
 class DeviceScanGpuTest {
@@ -51,7 +51,7 @@ class DeviceScanGpuTest {
             totals.download(host, 0, 16);
             assertEquals(sum, host.get(ValueLayout.JAVA_INT, 0), "total32");
             assertEquals(sum, host.get(ValueLayout.JAVA_LONG, 8), "total64");
-            // unaligned output: another way of scanning, the same sums
+            // unaligned output
             assertEquals(sum, scan.scan(in.pointer(), out.pointer() + 4, n));
             out.download(host, 0, 4L * n + 4);
             assertArrayEquals(expect, host.asSlice(4, 4L * n).toArray(ValueLayout.JAVA_INT), "unaligned");
