@@ -328,9 +328,7 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         if (columns.count() > 0) {
-            // (a small population spread over the multiprocessors: its steps are serial work per agent)
-            int threads = Grids.threadsSpread(columns.count(), cx.device().multiprocessors());
-            cx.launch(kernels.step(step), Grids.blocks(columns.count(), threads), 1, 1, threads, 1, 1, arguments, true,
+            cx.launch(kernels.step(step), Grids.blocks(columns.count()), 1, 1, Grids.THREADS, 1, 1, arguments, true,
                     name() + "." + info.name());
         }
         for (int a : info.writes()) {
