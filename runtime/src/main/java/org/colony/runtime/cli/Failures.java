@@ -25,6 +25,21 @@ final class Failures {
     }
 
     /**
+     * One line for a run the Java heap ran out in, without the {@code mass: } prefix: the heap it had, and a larger one
+     * to try (twice as much, in whole GiB).
+     *
+     * @param maxHeap the most memory the heap may use, in bytes ({@code Runtime.maxMemory()})
+     */
+    static String outOfMemory(OutOfMemoryError e, long maxHeap) {
+        long mib = maxHeap >> 20;
+        long suggest = Math.max(1, (2 * maxHeap + (1L << 30) - 1) >> 30);
+        return "error: the Java heap ran out of memory during the run (" + e.getMessage() + ", with at most " + mib
+                + " MiB): the model grew past what was checked before the first step; give Java more, "
+                + "COLONY_JAVA_OPTS=-Xmx" + suggest + "g for ./mass (java -Xmx" + suggest + "g for a driver), or run "
+                + "a smaller grid or fewer agents";
+    }
+
+    /**
      * The frame of the user's code nearest to where {@code e} was thrown, passing over the JDK's frames (a
      * {@code requireNonNull}, say); null where Colony's own code comes first.
      */

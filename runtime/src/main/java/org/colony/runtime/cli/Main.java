@@ -39,7 +39,7 @@ import picocli.CommandLine.Parameters;
                 + "'bench', 'install', 'new' and 'java-home' run in the script only.",
             "Environment (./mass): COLONY_JAVA_OPTS holds options for Java (-Xmx16g for a larger heap); COLONY_DEBUG=1 "
                 + "prints the stack trace of an internal error.",
-            "Exit status: 0 done, 2 bad input or a model's error, 1 an internal error."})
+            "Exit status: 0 done, 2 bad input, a model's error or a heap too small, 1 an internal error."})
 public final class Main implements Callable<Integer> {
 
     /** Where {@code run} reports its results. */
@@ -66,7 +66,8 @@ public final class Main implements Callable<Integer> {
     }
 
     /**
-     * Runs the command line; returns 0 on success, 2 for bad input (a model's run-time error included), 1 for an
+     * Runs the command line; returns 0 on success, 2 for bad input (a model's run-time error included, and a run the
+     * Java heap was too small for, reported in one line), 1 for an
      * exception that is not Colony's refusal: one thrown by the user's scenario or driver code (the message names
      * the class and line), or an internal error of Colony's.
      *
@@ -103,7 +104,15 @@ public final class Main implements Callable<Integer> {
                     : e.getCommandLine().getCommandName() + " ") + "--help'.");
             return 2;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // The simulation was closed on the way out (its columns are free again), so there is room to say so.
+            String what = Failures.outOfMemory(e, Runtime.getRuntime().maxMemory());
+            MpiCluster.failJob(err, "mass", what);
+            err.println("mass: " + what);
+            return 2;
+        }
     }
 
     /** {@code mass} alone: the usage, on the error stream, and status 2. */
