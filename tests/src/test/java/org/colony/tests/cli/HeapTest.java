@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.colony.runtime.cli.Main;
@@ -16,20 +17,42 @@ import org.junit.jupiter.api.Test;
  */
 class HeapTest {
 
-    @Test
-    void runOutgrowingTheHeap_endsWithOneLine_namingTheHeapToGive() throws Exception {
-        List<String> cmd = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xmx100m",
-                "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector",
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run", "wolfsheep",
-                "--size=2500", "--steps=30", "--backend=cpu", "--quiet");
+    /** {@code mass run ...} in a JVM of {@code heap}: its status, and what it printed on both streams. */
+    private static String mass(String heap, int[] status, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Xmx" + heap, "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED",
+                "--add-modules=jdk.incubator.vector", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "run"));
+        cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), output);
-        assertEquals(2, p.exitValue(), output);
+        status[0] = p.exitValue();
+        return output;
+    }
+
+    @Test
+    void runOutgrowingTheHeap_endsWithOneLine_namingTheHeapToGive() throws Exception {
+        int[] status = new int[1];
+        String output = mass("100m", status, "wolfsheep", "--size=2500", "--steps=30", "--backend=cpu", "--quiet");
+        assertEquals(2, status[0], output);
         assertTrue(output.contains("mass: error: the Java heap ran out of memory during the run (Java heap space, "
                 + "with at most "), output);
         assertTrue(output.contains("COLONY_JAVA_OPTS=-Xmx1g for ./mass"), output);
         assertFalse(output.contains("\tat "), "no stack trace: " + output);
         assertFalse(output.contains("Exception in thread"), output);
+    }
+
+    @Test
+    void morePartitionsThanTheHeapHoldsTheBookkeepingOf_areRefusedBeforeAnyIsMade() throws Exception {
+        int[] status = new int[1];
+        long started = System.nanoTime();
+        String output = mass("64m", status, "heat2d", "--size=1000", "--partitions=10000", "--steps=1",
+                "--backend=cpu", "--quiet");
+        assertEquals(2, status[0], output);
+        assertTrue(output.contains("mass: error: 10000 partitions of HeatCell on a 1000x1000 grid need about 78.1 MiB of "
+                + "the Java heap for their bookkeeping alone"), output);
+        assertTrue(output.contains("use fewer partitions (each would hold 100 of the 1000000 places)"), output);
+        assertTrue(System.nanoTime() - started < 60_000_000_000L, "refused at once, not after making the blocks");
     }
 }
