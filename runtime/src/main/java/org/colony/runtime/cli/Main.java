@@ -240,9 +240,10 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--mode", paramLabel = "M", description = "deterministic (default) or fast.")
         String mode;
 
-        @Option(names = "--snapshot", paramLabel = "ATTR=FILE.png[@PERIOD]",
+        @Option(names = "--snapshot", paramLabel = "ATTR=FILE.png|gif[@PERIOD]",
                 description = "Draw a 2-D place attribute (ATTR[K]: an array's element) as a PNG heat map with a "
-                        + "legend, agents over it, at the end or every PERIOD steps ({step} in FILE: the step number).")
+                        + "legend, agents over it, at the end or every PERIOD steps ({step} in FILE: the step number; "
+                        + "FILE.gif: one animated GIF).")
         List<String> snapshots = new ArrayList<>();
 
         @Option(names = "--snapshot-range", paramLabel = "ATTR=MIN:MAX",
@@ -324,7 +325,7 @@ public final class Main implements Callable<Integer> {
             shots.warnAboutLongPeriods(n, err);
 
             long t0 = System.nanoTime();
-            try (Simulation sim = Simulation.create(config)) {
+            try (shots; Simulation sim = Simulation.create(config)) {
                 scenario.setup(sim, dims, params);
                 Places<?> main = scenario.collections().get(0);
                 shots.checkAttributes(main);

@@ -9,7 +9,8 @@ import org.colony.runtime.io.HeatMap;
  * One {@code --snapshot attribute=file.png[@period]} request: draw the attribute (an array attribute's element as
  * {@code attribute[k]}) at the end of the run, or every {@code period} steps into numbered files: the step number, six
  * digits or more, in place of {@value #STEP} in the name, or added before the extension as {@code -000100} where the
- * name has no {@value #STEP}. Every other character of the name, {@code %} included, is itself.
+ * name has no {@value #STEP}. Every other character of the name, {@code %} included, is itself. A name ending in
+ * {@code .gif} is one animated GIF of all the frames instead.
  *
  * @param text the option's value as given, for messages
  * @param attribute the attribute to draw
@@ -24,6 +25,8 @@ record SnapshotSpec(String text, String attribute, int element, String file, lon
 
     private static final String PNG = ".png";
 
+    private static final String GIF = ".gif";
+
     static SnapshotSpec parse(String spec) {
         int eq = spec.indexOf('=');
         if (eq <= 0 || eq == spec.length() - 1) {
@@ -34,19 +37,25 @@ record SnapshotSpec(String text, String attribute, int element, String file, lon
         String rest = spec.substring(eq + 1);
         long period = 0;
         int at = rest.lastIndexOf('@');
-        if (at >= 0 && !endsWithPng(rest)) { // an @ inside a file name is a character of it
+        if (at >= 0 && !isImage(rest)) { // an @ inside a file name is a character of it
             try {
                 period = Long.parseLong(rest.substring(at + 1));
             } catch (NumberFormatException e) {
                 period = -1;
             }
             if (period <= 0) {
-                throw new ColonyException("--snapshot " + spec + ": the period after @ must be a positive number of steps");
+                throw new ColonyException("--snapshot " + spec + ": the period after @ must be a positive number of "
+                        + "steps");
             }
             rest = rest.substring(0, at);
         }
-        if (!endsWithPng(rest)) {
-            throw new ColonyException("--snapshot " + spec + ": snapshots are PNG files; name one ending in .png");
+        if (!isImage(rest)) {
+            throw new ColonyException("--snapshot " + spec + ": snapshots are PNG files, or an animated GIF; name one "
+                    + "ending in .png or .gif");
+        }
+        if (rest.toLowerCase(Locale.ROOT).endsWith(GIF) && rest.contains(STEP)) {
+            throw new ColonyException("--snapshot " + spec + ": an animated GIF is one file of all the frames; leave "
+                    + STEP + " out of its name");
         }
         Path path = Path.of(rest);
         if (path.getParent() != null && path.getParent().toString().contains(STEP)) {
@@ -74,8 +83,19 @@ record SnapshotSpec(String text, String attribute, int element, String file, lon
         return new SnapshotSpec(spec, attribute, element, rest, period);
     }
 
-    private static boolean endsWithPng(String name) {
-        return name.toLowerCase(Locale.ROOT).endsWith(PNG);
+    private static boolean isImage(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith(PNG) || lower.endsWith(GIF);
+    }
+
+    /** {@return whether the frames go into one animated GIF} */
+    boolean animated() {
+        return file.toLowerCase(Locale.ROOT).endsWith(GIF);
+    }
+
+    /** {@return the file name's extension, with its dot, in lower case} */
+    String extension() {
+        return animated() ? GIF : PNG;
     }
 
     /** {@return the attribute as the option names it: {@code temp}, or {@code history[2]} for an element} */
@@ -85,6 +105,9 @@ record SnapshotSpec(String text, String attribute, int element, String file, lon
 
     /** The file for the snapshot taken after {@code step} steps. */
     Path fileFor(long step) {
+        if (animated()) {
+            return Path.of(file);
+        }
         String number = String.format(Locale.ROOT, "%06d", step);
         if (file.contains(STEP)) {
             return Path.of(file.replace(STEP, number));

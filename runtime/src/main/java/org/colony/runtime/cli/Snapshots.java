@@ -10,6 +10,7 @@ import org.colony.ColonyException;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Places;
 import org.colony.runtime.cluster.MpiCluster;
+import org.colony.runtime.io.Animation;
 import org.colony.runtime.io.FrameStats;
 import org.colony.runtime.io.HeatMap;
 import org.colony.runtime.io.ImageFiles;
@@ -17,10 +18,14 @@ import org.colony.runtime.io.ValueRange;
 
 /**
  * The {@code --snapshot} and {@code --snapshot-range} options of one run: checks every file and attribute before the
- * first step, writes the frames as the run goes and at its end, reports what each series showed, and keeps a failure
- * to write a frame (a full disk) from ending the run: it is reported in one line after the run's report.
+ * first step, writes the frames as the run goes and at its end (PNG files, or one animated GIF), reports what each
+ * series showed, and keeps a failure to write a frame (a full disk) from ending the run: it is reported in one line
+ * after the run's report. Closing it removes the temporary file of an animation left unfinished.
  */
-final class Snapshots {
+final class Snapshots implements AutoCloseable {
+
+    /** The time each frame of an animated GIF shows: ten frames a second. */
+    static final int FRAME_MILLIS = 100;
 
     /** One {@code --snapshot}: its request, its fixed range and what its frames showed. */
     private static final class Series {
@@ -32,6 +37,7 @@ final class Snapshots {
         FrameStats lastStats;
         int framesNotFinite;
         String failure;
+        Animation animation;
 
         Series(SnapshotSpec spec, ValueRange range) {
             this.spec = spec;
@@ -95,7 +101,7 @@ final class Snapshots {
         for (Series s : series) {
             Path file = s.spec.fileFor(Math.max(1, s.spec.period()));
             try {
-                ImageFiles.checkWritable(file, ".png");
+                ImageFiles.checkWritable(file, s.spec.extension());
             } catch (ColonyException e) {
                 throw new ColonyException("--snapshot " + s.spec.text() + ": " + e.getMessage());
             }
@@ -149,6 +155,13 @@ final class Snapshots {
             if (s.spec.period() == 0) {
                 write(s, ran, places, agents);
             }
+            if (s.animation != null && s.failure == null) {
+                try {
+                    s.animation.finish();
+                } catch (ColonyException e) {
+                    s.failure = e.getMessage() + " (at the end)";
+                }
+            }
         }
         for (Series s : series) {
             if (s.frames > 0) {
@@ -167,10 +180,28 @@ final class Snapshots {
         }
     }
 
+    /** Removes the temporary files of animations left unfinished (a run that failed). */
+    @Override
+    public void close() {
+        for (Series s : series) {
+            if (s.animation != null) {
+                s.animation.close();
+            }
+        }
+    }
+
     private static void write(Series s, long step, Places<?> places, List<Agents<?>> agents) {
         Path file = s.spec.fileFor(step);
         try {
-            FrameStats stats = HeatMap.write(places, s.spec.attribute(), s.spec.element(), agents, s.range, file);
+            FrameStats stats;
+            if (s.spec.animated()) {
+                if (s.animation == null) {
+                    s.animation = Animation.create(file, FRAME_MILLIS);
+                }
+                stats = s.animation.add(places, s.spec.attribute(), s.spec.element(), agents, s.range);
+            } else {
+                stats = HeatMap.write(places, s.spec.attribute(), s.spec.element(), agents, s.range, file);
+            }
             if (s.failure != null) {
                 return; // a series that failed once is reported as failed
             }
@@ -189,6 +220,11 @@ final class Snapshots {
     private static String describe(Series s) {
         FrameStats stats = s.lastStats;
         String scale = s.range != null ? "scale " + stats.rangeText() + " (fixed)" : "scale " + stats.rangeText();
+        if (s.spec.animated()) {
+            String nonFinite = s.framesNotFinite == 0 ? "" : "; NaN or infinities in " + s.framesNotFinite + " of them";
+            return s.last + ": an animation of " + s.frames + (s.frames == 1 ? " frame" : " frames") + " at "
+                    + 1000 / FRAME_MILLIS + " a second, " + (s.range != null ? scale : "the last " + scale) + nonFinite;
+        }
         if (s.spec.period() == 0) {
             String nonFinite = stats.nonFinite() > 0 ? "; " + stats.nonFiniteText() + " (drawn apart)" : "";
             return s.last + ": " + scale + nonFinite;

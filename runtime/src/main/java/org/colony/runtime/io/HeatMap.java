@@ -1,9 +1,11 @@
 package org.colony.runtime.io;
 
+import java.awt.image.BufferedImage;
 import java.lang.reflect.Array;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.runtime.Agents;
@@ -114,6 +116,15 @@ public final class HeatMap {
      */
     public static FrameStats write(Places<?> places, String attribute, int element, List<Agents<?>> agents,
             ValueRange range, Path file) {
+        return draw(places, attribute, element, agents, range, image -> ImageFiles.writeAtomically(image, "png", file));
+    }
+
+    /**
+     * Draws the heat map of {@link #write(Places, String, int, List, ValueRange, Path)} and hands the image to
+     * {@code sink} (on rank 0 only, under MPI).
+     */
+    static FrameStats draw(Places<?> places, String attribute, int element, List<Agents<?>> agents,
+            ValueRange range, Consumer<BufferedImage> sink) {
         requireImages();
         check(places, attribute, element);
         Grid grid = places.grid();
@@ -128,8 +139,7 @@ public final class HeatMap {
         if (MpiCluster.launched() && MpiCluster.get().rank() != 0) {
             return stats; // every rank read the values together; rank 0 draws them
         }
-        ImageFiles.writeAtomically(HeatMapImage.draw(values, grid.size(0), grid.size(1), stats, where, names), "png",
-                file);
+        sink.accept(HeatMapImage.draw(values, grid.size(0), grid.size(1), stats, where, names));
         return stats;
     }
 
@@ -156,13 +166,20 @@ public final class HeatMap {
      * @return the scale's range and the values that were not finite
      */
     public static FrameStats write(double[] v, int w, int h, ValueRange range, Path file) {
+        return draw(v, w, h, range, image -> ImageFiles.writeAtomically(image, "png", file));
+    }
+
+    /**
+     * Draws the heat map of {@link #write(double[], int, int, ValueRange, Path)} and hands the image to {@code sink}.
+     */
+    static FrameStats draw(double[] v, int w, int h, ValueRange range, Consumer<BufferedImage> sink) {
         requireImages();
         if ((long) w * h != v.length) {
             throw new ColonyException("a heat map of w=" + w + " h=" + h + " needs " + (long) w * h + " values, not "
                     + v.length);
         }
         FrameStats stats = FrameStats.of(v, range);
-        ImageFiles.writeAtomically(HeatMapImage.draw(v, w, h, stats, new long[0][], List.of()), "png", file);
+        sink.accept(HeatMapImage.draw(v, w, h, stats, new long[0][], List.of()));
         return stats;
     }
 

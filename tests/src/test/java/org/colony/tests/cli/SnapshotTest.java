@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
 import org.colony.runtime.cli.Main;
 import org.colony.runtime.io.ColorMap;
 import org.junit.jupiter.api.Test;
@@ -79,14 +81,15 @@ class SnapshotTest {
         assertEquals("mass: error: --snapshot " + spec + ": the directory of " + file.resolve("t.png") + ", " + file
                 + ", is not a directory", refusedAtOnce("--snapshot", spec).err().strip());
         spec = "temp=" + dir.resolve("t.jpg");
-        assertEquals("mass: error: --snapshot " + spec + ": snapshots are PNG files; name one ending in .png",
-                refusedAtOnce("--snapshot", spec).err().strip());
+        assertEquals("mass: error: --snapshot " + spec + ": snapshots are PNG files, or an animated GIF; name one "
+                + "ending in .png or .gif", refusedAtOnce("--snapshot", spec).err().strip());
         spec = "temp=" + dir.resolve("{step}").resolve("t.png") + "@5";
         assertEquals("mass: error: --snapshot " + spec + ": {step} goes in the file's name, not in its directory",
                 refusedAtOnce("--snapshot", spec).err().strip());
         String twice = "temp=" + dir.resolve("t.png");
         assertEquals("mass: error: --snapshot " + twice + " and --snapshot " + twice + " write the same files; name "
-                + "another file for one of them", refusedAtOnce("--snapshot", twice, "--snapshot", twice).err().strip());
+                + "another file for one of them",
+                refusedAtOnce("--snapshot", twice, "--snapshot", twice).err().strip());
         assertEquals(List.of("empty.png", "plain"), names(dir), "the checks leave nothing behind");
         assertEquals(List.of(), names(empty));
     }
@@ -180,5 +183,44 @@ class SnapshotTest {
                 + ": no such file or directory (after step 2); the rest of the run and its report are complete",
                 r.err().strip());
         assertEquals(List.of(), names(dir));
+    }
+
+    @Test
+    void aGifName_writesOneAnimationOfTheSeries(@TempDir Path dir) throws IOException {
+        Path gif = dir.resolve("heat.gif");
+        Result r = mass("run", "heat2d", "--size", "16", "--steps", "10", "--backend", "cpu", "--quiet",
+                "--snapshot", "temp=" + gif + "@2", "--snapshot-range", "temp=0:20");
+        assertEquals(0, r.rc(), r.err());
+        assertEquals(List.of("heat.gif"), names(dir), "one file, no temporary file left");
+        assertTrue(r.out().contains("snapshot  " + gif + ": an animation of 5 frames at 10 a second, scale 0 to 20 "
+                + "(fixed)\n"), r.out());
+        try (ImageInputStream in = ImageIO.createImageInputStream(gif.toFile())) {
+            ImageReader reader = ImageIO.getImageReadersByFormatName("gif").next();
+            reader.setInput(in);
+            assertEquals(5, reader.getNumImages(true));
+            reader.dispose();
+        }
+        String spec = "temp=" + dir.resolve("t-{step}.gif") + "@2";
+        assertEquals("mass: error: --snapshot " + spec + ": an animated GIF is one file of all the frames; leave "
+                + "{step} out of its name", refusedAtOnce("--snapshot", spec).err().strip());
+    }
+
+    @Test
+    void agents_areALayerOverTheMap_namedInTheLegend(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("food.png");
+        Result r = mass("run", "stupidmodel", "--size", "32", "--steps", "3", "--backend", "cpu", "--quiet",
+                "--param", "bugs=20", "--param", "predators=3", "--snapshot", "food=" + file);
+        assertEquals(0, r.rc(), r.err());
+        BufferedImage image = ImageIO.read(file.toFile());
+        int bugs = 0;
+        for (int y = 0; y < 32; y++) {
+            for (int x = 0; x < 32; x++) {
+                bugs += rgb(image, x, y) == 0x00E5FF ? 1 : 0;
+            }
+        }
+        assertTrue(bugs > 0 && bugs <= 20, "bugs drawn in cyan: " + bugs);
+        int keyTop = 32 + 4 + 10 + 4 + 7 + 4; // the map, the colour bar and the range, then the keys
+        assertEquals(0x00E5FF, rgb(image, 4, keyTop), "the first collection's key");
+        assertEquals(0xFFFFFF, rgb(image, 4 + 7 + 3 + (3 * 6 - 1) + 12, keyTop), "the second's");
     }
 }
