@@ -151,8 +151,7 @@ public final class Animation implements AutoCloseable {
         if (!writers.hasNext()) {
             throw new IOException("no GIF writer in this Java runtime");
         }
-        Path dir = file.toAbsolutePath().getParent();
-        temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        temp = ImageFiles.temporaryFor(file);
         temp.toFile().deleteOnExit(); // an interrupted run leaves no temporary file
         stream = ImageIO.createImageOutputStream(temp.toFile());
         writer = writers.next();

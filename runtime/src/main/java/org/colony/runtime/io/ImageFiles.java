@@ -5,12 +5,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
 import javax.imageio.ImageIO;
 import org.colony.ColonyException;
 
@@ -56,7 +58,7 @@ public final class ImageFiles {
             throw new ColonyException("the directory of " + file + ", " + dir + ", is not a directory");
         }
         try {
-            Files.delete(Files.createTempFile(dir, ".colony-check-", ".tmp"));
+            Files.delete(temporaryFor(file));
         } catch (IOException | SecurityException e) {
             throw new ColonyException("cannot write into " + dir + " (for " + file + "): " + reason(e));
         }
@@ -88,10 +90,9 @@ public final class ImageFiles {
 
     /** Writes the content into a temporary file of {@code file}'s directory, then moves it into place. */
     static void writeAtomically(Path file, Content content) {
-        Path dir = directory(file);
         Path temp = null;
         try {
-            temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+            temp = temporaryFor(file);
             try (OutputStream out = Files.newOutputStream(temp)) {
                 content.writeTo(out);
             }
@@ -109,6 +110,24 @@ public final class ImageFiles {
                     Files.deleteIfExists(temp);
                 } catch (IOException e) {
                     // the write's own failure is the one reported
+                }
+            }
+        }
+    }
+
+    /**
+     * {@return a new empty hidden file beside {@code file} ({@code .heat.png.k3x9q.tmp}), made with the permissions a
+     * new file gets (the process's umask), which the finished file keeps}
+     */
+    static Path temporaryFor(Path file) throws IOException {
+        Path dir = directory(file);
+        for (int attempt = 0; ; attempt++) {
+            String suffix = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+            try {
+                return Files.createFile(dir.resolve("." + file.getFileName() + "." + suffix + ".tmp"));
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
                 }
             }
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -139,6 +140,12 @@ class HeatMapTest {
         HeatMap.write(new double[] {1, 2}, 2, 1, null, file);
         assertEquals(List.of("h.png"), names(dir));
         assertEquals(HeatMapImage.MIN_WIDTH, ImageIO.read(file.toFile()).getWidth(), "the old file is replaced whole");
+        if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+            Path plain = Files.createFile(dir.resolve("plain"));
+            assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(file),
+                    "a new file's permissions, not those of a private temporary file");
+            Files.delete(plain);
+        }
         Path missing = dir.resolve("no").resolve("h.png");
         ColonyException e = assertThrows(ColonyException.class,
                 () -> HeatMap.write(new double[] {1}, 1, 1, null, missing));
