@@ -43,6 +43,10 @@ final class Snapshots implements AutoCloseable {
             this.spec = spec;
             this.range = range;
         }
+
+        boolean animated() {
+            return spec.animated();
+        }
     }
 
     private final List<Series> series = new ArrayList<>();
@@ -164,7 +168,7 @@ final class Snapshots implements AutoCloseable {
             }
         }
         for (Series s : series) {
-            if (s.frames > 0) {
+            if (s.frames > 0 && !(s.animated() && s.failure != null)) { // a failed animation left no file
                 out.println("snapshot  " + describe(s));
             }
         }

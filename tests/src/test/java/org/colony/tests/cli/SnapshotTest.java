@@ -1,6 +1,7 @@
 package org.colony.tests.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -182,6 +183,17 @@ class SnapshotTest {
         assertEquals("mass: error: --snapshot " + spec + ": cannot write " + frames.resolve("h-000002.png")
                 + ": no such file or directory (after step 2); the rest of the run and its report are complete",
                 r.err().strip());
+        assertEquals(List.of(), names(dir));
+
+        Files.createDirectory(frames);
+        String gif = "h[1]=" + frames.resolve("h.gif") + "@1";
+        Result animation = mass("run", "snapshotfield", "--steps", "4", "--quiet", "--backend", "cpu", "--param",
+                "spoil=" + frames, "--snapshot", gif);
+        assertEquals(2, animation.rc(), animation.out() + animation.err());
+        assertTrue(animation.out().contains("\nchecksum  "), "the report is printed: " + animation.out());
+        assertFalse(animation.out().contains("snapshot  "), "no line for an animation not written: " + animation.out());
+        assertEquals("mass: error: --snapshot " + gif + ": cannot write " + frames.resolve("h.gif") + ": no such file "
+                + "or directory (at the end); the rest of the run and its report are complete", animation.err().strip());
         assertEquals(List.of(), names(dir));
     }
 
