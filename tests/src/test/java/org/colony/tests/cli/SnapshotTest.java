@@ -193,7 +193,8 @@ class SnapshotTest {
         assertTrue(animation.out().contains("\nchecksum  "), "the report is printed: " + animation.out());
         assertFalse(animation.out().contains("snapshot  "), "no line for an animation not written: " + animation.out());
         assertEquals("mass: error: --snapshot " + gif + ": cannot write " + frames.resolve("h.gif") + ": no such file "
-                + "or directory (at the end); the rest of the run and its report are complete", animation.err().strip());
+                + "or directory (at the end); the rest of the run and its report are complete",
+                animation.err().strip());
         assertEquals(List.of(), names(dir));
     }
 
