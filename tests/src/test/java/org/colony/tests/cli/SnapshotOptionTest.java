@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code mass run --snapshot}: every bad file and attribute refused before the first step, files written whole, names
  * taken literally, array elements, non-finite values and fixed ranges, and a failed frame that loses nothing else.
  */
-class SnapshotTest {
+class SnapshotOptionTest {
 
     /** One run of the command line: its status and what it wrote to each stream. */
     record Result(int rc, String out, String err) {
