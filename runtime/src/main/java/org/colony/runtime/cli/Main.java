@@ -19,7 +19,6 @@ import org.colony.runtime.Mode;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cluster.MpiCluster;
-import org.colony.runtime.io.HeatMap;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -250,10 +249,15 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--mode", paramLabel = "M", description = "deterministic (default) or fast.")
         String mode;
 
-        @Option(names = "--snapshot", paramLabel = "ATTR=FILE.png[@PERIOD]",
-                description = "Draw a 2-D place attribute as a PNG heat map, agents over it, at the end or every "
-                        + "PERIOD steps.")
+        @Option(names = "--snapshot", paramLabel = "ATTR=FILE.png|gif[@PERIOD]",
+                description = "Draw a 2-D place attribute (ATTR[K]: an array's element) as a PNG heat map with a "
+                        + "legend, agents over it, at the end or every PERIOD steps ({step} in FILE: the step number; "
+                        + "FILE.gif: one animated GIF).")
         List<String> snapshots = new ArrayList<>();
+
+        @Option(names = "--snapshot-range", paramLabel = "ATTR=MIN:MAX",
+                description = "A fixed colour scale for the snapshots of ATTR (default: each image's finite values).")
+        Map<String, String> snapshotRanges = new LinkedHashMap<>();
 
         @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A model-specific setting.")
         Map<String, String> params = new LinkedHashMap<>();
@@ -325,31 +329,15 @@ public final class Main implements Callable<Integer> {
                 throw new ColonyException("--progress=" + progressSeconds + " is out of range; give a positive number "
                         + "of seconds");
             }
-            List<SnapshotSpec> shots = new ArrayList<>();
-            for (String s : snapshots) {
-                shots.add(SnapshotSpec.parse(s));
-            }
-            if (!shots.isEmpty() && !HeatMap.available()) {
-                throw new ColonyException("this Java runtime has no java.desktop module, so --snapshot cannot write "
-                        + "PNG files");
-            }
-            for (int i = 0; i < shots.size(); i++) {
-                if (shots.get(i).period() > n) {
-                    err.println("mass: warning: --snapshot " + snapshots.get(i) + " writes nothing: its period is "
-                            + "longer than the run's " + n + " steps");
-                }
-            }
+            Snapshots shots = Snapshots.parse(snapshots, snapshotRanges);
+            shots.checkFiles();
+            shots.warnAboutLongPeriods(n, err);
 
             long t0 = System.nanoTime();
-            try (Simulation sim = Simulation.create(config)) {
+            try (shots; Simulation sim = Simulation.create(config)) {
                 scenario.setup(sim, dims, params);
                 Places<?> main = scenario.collections().get(0);
-                for (SnapshotSpec s : shots) {
-                    if (main.model().attributeIndex(s.attribute()) < 0) {
-                        throw new ColonyException("--snapshot: " + main.modelClass().getSimpleName()
-                                + " has no attribute '" + s.attribute() + "'; attributes: " + main.attributeNames());
-                    }
-                }
+                shots.checkAttributes(main);
                 long t1 = System.nanoTime();
                 int[] shape = main.partitionShape();
                 String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
@@ -377,11 +365,7 @@ public final class Main implements Callable<Integer> {
                         sim.synchronize(); // a GPU runs the steps after the calls return: the wait is the last tick's
                     }
                     ticks.add(System.nanoTime() - tickStart);
-                    for (SnapshotSpec s : shots) {
-                        if (s.period() > 0 && t % s.period() == 0) {
-                            HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(t));
-                        }
-                    }
+                    shots.afterStep(t, main, scenario.agents());
                     // A status may be a collective (a population): over MPI ranks it is asked at the end only.
                     progress.update(t, sim.ranks() == 1 ? scenario::status : () -> "");
                     if (stop) {
@@ -399,12 +383,7 @@ public final class Main implements Callable<Integer> {
                 long first = sim.slowest(ticks.first());
                 long mean = sim.slowest(ticks.mean());
                 long median = sim.slowest(ticks.median());
-                for (SnapshotSpec s : shots) {
-                    if (s.period() == 0) {
-                        HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(ran));
-                        out.println("snapshot  " + s.fileFor(ran));
-                    }
-                }
+                shots.atEnd(ran, main, scenario.agents(), out);
                 if (ran < n) {
                     out.printf(Locale.ROOT, "stopped   after step %d of %d: %s's stop rule%n", ran, n, scenario.name());
                 }
@@ -452,6 +431,7 @@ public final class Main implements Callable<Integer> {
                                 Report.bytes(traffic[r]));
                     }
                 }
+                shots.throwIfFailed();
             }
             return 0;
         }

@@ -3,17 +3,29 @@ package org.colony.runtime.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.colony.ColonyException;
+import org.colony.runtime.io.HeatMap;
 
 /**
- * One {@code --snapshot attribute=file.png[@period]} request: draw the attribute at the end of the run,
- * or every {@code period} steps into numbered files (a {@code %d}-style pattern in the name, or a
- * six-digit step number added before the extension).
+ * One {@code --snapshot attribute=file.png[@period]} request: draw the attribute (an array attribute's element as
+ * {@code attribute[k]}) at the end of the run, or every {@code period} steps into numbered files: the step number, six
+ * digits or more, in place of {@value #STEP} in the name, or added before the extension as {@code -000100} where the
+ * name has no {@value #STEP}. Every other character of the name, {@code %} included, is itself. A name ending in
+ * {@code .gif} is one animated GIF of all the frames instead.
  *
+ * @param text the option's value as given, for messages
  * @param attribute the attribute to draw
+ * @param element the element of an array attribute, or {@link HeatMap#SCALAR}
  * @param file the file, or the pattern of the files
  * @param period steps between snapshots, or 0 for the final state only
  */
-record SnapshotSpec(String attribute, String file, long period) {
+record SnapshotSpec(String text, String attribute, int element, String file, long period) {
+
+    /** The placeholder for the step number in a file name. */
+    static final String STEP = "{step}";
+
+    private static final String PNG = ".png";
+
+    private static final String GIF = ".gif";
 
     static SnapshotSpec parse(String spec) {
         int eq = spec.indexOf('=');
@@ -25,32 +37,85 @@ record SnapshotSpec(String attribute, String file, long period) {
         String rest = spec.substring(eq + 1);
         long period = 0;
         int at = rest.lastIndexOf('@');
-        if (at >= 0) {
+        if (at >= 0 && !isImage(rest)) { // an @ inside a file name is a character of it
             try {
                 period = Long.parseLong(rest.substring(at + 1));
             } catch (NumberFormatException e) {
                 period = -1;
             }
             if (period <= 0) {
-                throw new ColonyException("--snapshot " + spec + ": the period after @ must be a positive number of steps");
+                throw new ColonyException("--snapshot " + spec + ": the period after @ must be a positive number of "
+                        + "steps");
             }
             rest = rest.substring(0, at);
         }
-        if (!rest.toLowerCase(Locale.ROOT).endsWith(".png")) {
-            throw new ColonyException("--snapshot " + spec + ": snapshots are PNG files; name one ending in .png");
+        if (!isImage(rest)) {
+            throw new ColonyException("--snapshot " + spec + ": snapshots are PNG files, or an animated GIF; name one "
+                    + "ending in .png or .gif");
         }
-        return new SnapshotSpec(attribute, rest, period);
+        if (rest.toLowerCase(Locale.ROOT).endsWith(GIF) && rest.contains(STEP)) {
+            throw new ColonyException("--snapshot " + spec + ": an animated GIF is one file of all the frames; leave "
+                    + STEP + " out of its name");
+        }
+        Path path = Path.of(rest);
+        if (path.getParent() != null && path.getParent().toString().contains(STEP)) {
+            throw new ColonyException("--snapshot " + spec + ": " + STEP + " goes in the file's name, not in its "
+                    + "directory");
+        }
+        int element = HeatMap.SCALAR;
+        int open = attribute.indexOf('[');
+        if (open >= 0) {
+            if (!attribute.endsWith("]") || open == 0) {
+                throw new ColonyException("--snapshot " + spec + ": write an array attribute's element as "
+                        + "attribute[k], like history[0]");
+            }
+            try {
+                element = Integer.parseInt(attribute.substring(open + 1, attribute.length() - 1));
+            } catch (NumberFormatException e) {
+                element = -1;
+            }
+            if (element < 0) {
+                throw new ColonyException("--snapshot " + spec + ": the element in " + attribute + " must be a whole "
+                        + "number of 0 or more");
+            }
+            attribute = attribute.substring(0, open);
+        }
+        return new SnapshotSpec(spec, attribute, element, rest, period);
+    }
+
+    private static boolean isImage(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith(PNG) || lower.endsWith(GIF);
+    }
+
+    /** {@return whether the frames go into one animated GIF} */
+    boolean animated() {
+        return file.toLowerCase(Locale.ROOT).endsWith(GIF);
+    }
+
+    /** {@return the file name's extension, with its dot, in lower case} */
+    String extension() {
+        return animated() ? GIF : PNG;
+    }
+
+    /** {@return the attribute as the option names it: {@code temp}, or {@code history[2]} for an element} */
+    String label() {
+        return element == HeatMap.SCALAR ? attribute : attribute + "[" + element + "]";
     }
 
     /** The file for the snapshot taken after {@code step} steps. */
     Path fileFor(long step) {
+        if (animated()) {
+            return Path.of(file);
+        }
+        String number = String.format(Locale.ROOT, "%06d", step);
+        if (file.contains(STEP)) {
+            return Path.of(file.replace(STEP, number));
+        }
         if (period == 0) {
             return Path.of(file);
         }
-        if (file.contains("%")) {
-            return Path.of(String.format(Locale.ROOT, file, step));
-        }
-        int dot = file.toLowerCase(Locale.ROOT).lastIndexOf(".png");
-        return Path.of(file.substring(0, dot) + String.format(Locale.ROOT, "-%06d", step) + ".png");
+        int dot = file.length() - PNG.length();
+        return Path.of(file.substring(0, dot) + "-" + number + file.substring(dot));
     }
 }

@@ -1,0 +1,156 @@
+package org.colony.runtime.io;
+
+import java.awt.image.RenderedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+import javax.imageio.ImageIO;
+import org.colony.ColonyException;
+
+/**
+ * Where images go: checks that a file can be written before a run starts, and writes it atomically (into a
+ * temporary file of the same directory, then moved into place), so that a reader, a failure or an interrupted run
+ * never sees a truncated image and nothing that was at the path is lost unless a whole new file replaces it.
+ */
+public final class ImageFiles {
+
+    private ImageFiles() {
+    }
+
+    /**
+     * Checks that {@code file} can be written as an image with the extension {@code extension}: its name ends in it,
+     * its directory exists and takes new files (a temporary file is made and removed there), and the path is not a
+     * directory or some other thing than a regular file. Nothing at the path is touched.
+     *
+     * @param file the file to check
+     * @param extension the extension its name must end in, with its dot ({@code ".png"})
+     * @throws ColonyException naming the file and what is wrong with it
+     */
+    public static void checkWritable(Path file, String extension) {
+        Path name = file.getFileName();
+        if (name == null || !name.toString().toLowerCase(Locale.ROOT).endsWith(extension)) {
+            throw new ColonyException(file + " is not a " + extension + " file name; name one ending in " + extension);
+        }
+        if (Files.isDirectory(file)) {
+            throw new ColonyException(file + " is a directory; name a file in it, like " + file.resolve("a"
+                    + extension));
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new ColonyException(file + " exists and is not a regular file; name another");
+        }
+        if (Files.exists(file) && !Files.isWritable(file)) {
+            throw new ColonyException(file + " exists and is read-only; make it writable or name another");
+        }
+        Path dir = directory(file);
+        if (!Files.exists(dir)) {
+            throw new ColonyException("the directory of " + file + " does not exist; create " + dir + " first");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new ColonyException("the directory of " + file + ", " + dir + ", is not a directory");
+        }
+        try {
+            Files.delete(temporaryFor(file));
+        } catch (IOException | SecurityException e) {
+            throw new ColonyException("cannot write into " + dir + " (for " + file + "): " + reason(e));
+        }
+    }
+
+    /**
+     * Writes {@code image} to {@code file} in {@code format}: into a temporary file of the same directory, then moved
+     * into place in one step where the file system allows (else replacing the file), so the file is either the old one
+     * or the whole new one. A failure removes the temporary file.
+     *
+     * @param image the image
+     * @param format the image format's name for {@code javax.imageio} ({@code "png"})
+     * @param file the file to write
+     * @throws ColonyException naming the file and the reason, where it cannot be written
+     */
+    static void writeAtomically(RenderedImage image, String format, Path file) {
+        writeAtomically(file, out -> {
+            if (!ImageIO.write(image, format, out)) {
+                throw new IOException("no " + format + " writer in this Java runtime");
+            }
+        });
+    }
+
+    /** What writes the content of a file into a stream. */
+    @FunctionalInterface
+    interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Writes the content into a temporary file of {@code file}'s directory, then moves it into place. */
+    static void writeAtomically(Path file, Content content) {
+        Path temp = null;
+        try {
+            temp = temporaryFor(file);
+            try (OutputStream out = Files.newOutputStream(temp)) {
+                content.writeTo(out);
+            }
+            try {
+                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            temp = null;
+        } catch (IOException | RuntimeException e) {
+            throw new ColonyException("cannot write " + file + ": " + reason(e), e);
+        } finally {
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException e) {
+                    // the write's own failure is the one reported
+                }
+            }
+        }
+    }
+
+    /**
+     * {@return a new empty hidden file beside {@code file} ({@code .heat.png.k3x9q.tmp}), made with the permissions a
+     * new file gets (the process's umask), which the finished file keeps}
+     */
+    static Path temporaryFor(Path file) throws IOException {
+        Path dir = directory(file);
+        for (int attempt = 0; ; attempt++) {
+            String suffix = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+            try {
+                return Files.createFile(dir.resolve("." + file.getFileName() + "." + suffix + ".tmp"));
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static Path directory(Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        return parent == null ? file.toAbsolutePath().getRoot() : parent;
+    }
+
+    /** The reason of an I/O failure in words: the exception's class where it carries no message. */
+    static String reason(Exception e) {
+        if (e instanceof FileSystemException f) {
+            if (f.getReason() != null) {
+                return f.getReason();
+            }
+            return switch (f) {
+                case AccessDeniedException denied -> "permission denied";
+                case NoSuchFileException missing -> "no such file or directory";
+                default -> f.getClass().getSimpleName();
+            };
+        }
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+}
