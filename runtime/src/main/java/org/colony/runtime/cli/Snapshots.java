@@ -13,7 +13,7 @@ import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.io.Animation;
 import org.colony.runtime.io.FrameStats;
 import org.colony.runtime.io.HeatMap;
-import org.colony.runtime.io.ImageFiles;
+import org.colony.runtime.io.OutputFiles;
 import org.colony.runtime.io.ValueRange;
 
 /**
@@ -105,7 +105,7 @@ final class Snapshots implements AutoCloseable {
         for (Series s : series) {
             Path file = s.spec.fileFor(Math.max(1, s.spec.period()));
             try {
-                ImageFiles.checkWritable(file, s.spec.extension());
+                OutputFiles.checkWritable(file, s.spec.extension());
             } catch (ColonyException e) {
                 throw new ColonyException("--snapshot " + s.spec.text() + ": " + e.getMessage());
             }

@@ -141,7 +141,7 @@ public final class Animation implements AutoCloseable {
             frames++;
         } catch (IOException | RuntimeException e) {
             close();
-            failure = ImageFiles.reason(e);
+            failure = OutputFiles.reason(e);
             throw new ColonyException("cannot write " + file + ": " + failure, e);
         }
     }
@@ -151,7 +151,7 @@ public final class Animation implements AutoCloseable {
         if (!writers.hasNext()) {
             throw new IOException("no GIF writer in this Java runtime");
         }
-        temp = ImageFiles.temporaryFor(file);
+        temp = OutputFiles.temporaryFor(file);
         temp.toFile().deleteOnExit(); // an interrupted run leaves no temporary file
         stream = ImageIO.createImageOutputStream(temp.toFile());
         writer = writers.next();
@@ -195,7 +195,7 @@ public final class Animation implements AutoCloseable {
             }
             temp = null;
         } catch (IOException | RuntimeException e) {
-            throw new ColonyException("cannot write " + file + ": " + ImageFiles.reason(e), e);
+            throw new ColonyException("cannot write " + file + ": " + OutputFiles.reason(e), e);
         } finally {
             close();
         }

@@ -18,7 +18,7 @@ import org.colony.runtime.grid.Grid;
  * taking every k-th place), scaled from the finite values' minimum to their maximum or over a fixed
  * {@link ValueRange}, NaN and the infinities in colours of their own, agents drawn over it as coloured pixels, and a
  * legend below: the colour bar with its range, the non-finite values counted, the agent collections named. Files are
- * written atomically ({@link ImageFiles}). Uses {@code javax.imageio} from the JDK's {@code java.desktop} module.
+ * written atomically ({@link OutputFiles}). Uses {@code javax.imageio} from the JDK's {@code java.desktop} module.
  */
 public final class HeatMap {
 
@@ -116,7 +116,7 @@ public final class HeatMap {
      */
     public static FrameStats write(Places<?> places, String attribute, int element, List<Agents<?>> agents,
             ValueRange range, Path file) {
-        return draw(places, attribute, element, agents, range, image -> ImageFiles.writeAtomically(image, "png", file));
+        return draw(places, attribute, element, agents, range, image -> OutputFiles.writeAtomically(image, "png", file));
     }
 
     /**
@@ -166,7 +166,7 @@ public final class HeatMap {
      * @return the scale's range and the values that were not finite
      */
     public static FrameStats write(double[] v, int w, int h, ValueRange range, Path file) {
-        return draw(v, w, h, range, image -> ImageFiles.writeAtomically(image, "png", file));
+        return draw(v, w, h, range, image -> OutputFiles.writeAtomically(image, "png", file));
     }
 
     /**

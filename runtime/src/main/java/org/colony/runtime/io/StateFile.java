@@ -1,16 +1,7 @@
 package org.colony.runtime.io;
 
-import java.io.BufferedOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.reflect.Array;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,8 +29,9 @@ import org.colony.runtime.grid.Grid;
  * attribute). {@code metadata} is a unicode scalar holding JSON: the format and its version, the step, the time, the
  * seed, the backend, and per collection its kind, grid and attributes with their dtypes.
  *
- * <p>Written atomically: to a temporary file in the same folder, forced to the disk, then moved over the path, so
- * a run stopped while it writes leaves the previous file or none, never half of one. Over MPI ranks every rank reads
+ * <p>Written atomically ({@link OutputFiles#writeAtomically}): to a temporary file in the same folder, forced to the
+ * disk, then moved over the path, so a run stopped while it writes leaves the previous file or none, never half of
+ * one. Over MPI ranks every rank reads
  * the values (a collective) and rank 0 writes.
  */
 public final class StateFile {
@@ -134,41 +126,15 @@ public final class StateFile {
     }
 
     /**
-     * Checks that the file can be written: its folder exists and is writable, and the path is not a folder. Call it
-     * before the first step, so that a bad path costs no run.
+     * Checks that the file can be written ({@link OutputFiles#checkWritable}). Call it before the first step, so that
+     * a bad path costs no run.
      *
      * @return this dump
      * @throws ColonyException naming the problem
      */
     public StateFile check() {
-        checkPath(file, "state file");
+        OutputFiles.checkWritable(file, ".npz");
         return this;
-    }
-
-    /**
-     * Checks that {@code file} can be written as an output: its folder exists and is writable, and the path is not
-     * a folder.
-     *
-     * @param file the file
-     * @param what what it is, for the message ("state file")
-     * @throws ColonyException naming the problem
-     */
-    public static void checkPath(Path file, String what) {
-        Path absolute = file.toAbsolutePath();
-        Path dir = absolute.getParent();
-        if (Files.isDirectory(absolute)) {
-            throw new ColonyException("the " + what + " " + file + " is a folder; name a file in it");
-        }
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new ColonyException("the folder of the " + what + " " + file + " does not exist; create " + dir
-                    + " first");
-        }
-        if (!Files.isWritable(dir)) {
-            throw new ColonyException("the folder of the " + what + " " + file + " is not writable");
-        }
-        if (Files.exists(absolute) && !Files.isWritable(absolute)) {
-            throw new ColonyException("the " + what + " " + file + " exists and is not writable");
-        }
     }
 
     /**
@@ -259,46 +225,21 @@ public final class StateFile {
     }
 
     private void writeAtomically(Map<String, Npy> arrays) {
-        Path target = file.toAbsolutePath();
-        Path temp = null;
-        try {
-            temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                OutputStream raw = Channels.newOutputStream(channel);
-                ZipOutputStream zip = new ZipOutputStream(new BufferedOutputStream(raw, 1 << 16));
-                for (Map.Entry<String, Npy> e : arrays.entrySet()) {
-                    Npy npy = e.getValue();
-                    ZipEntry entry = new ZipEntry(e.getKey() + ".npy");
-                    entry.setMethod(ZipEntry.STORED);
-                    entry.setSize(npy.bytes());
-                    entry.setCompressedSize(npy.bytes());
-                    entry.setCrc(npy.crc());
-                    zip.putNextEntry(entry);
-                    npy.writeTo(zip);
-                    zip.closeEntry();
-                }
-                zip.finish();
-                zip.flush();
-                channel.force(true);
+        OutputFiles.writeAtomically(file, out -> {
+            ZipOutputStream zip = new ZipOutputStream(out);
+            for (Map.Entry<String, Npy> e : arrays.entrySet()) {
+                Npy npy = e.getValue();
+                ZipEntry entry = new ZipEntry(e.getKey() + ".npy");
+                entry.setMethod(ZipEntry.STORED);
+                entry.setSize(npy.bytes());
+                entry.setCompressedSize(npy.bytes());
+                entry.setCrc(npy.crc());
+                zip.putNextEntry(entry);
+                npy.writeTo(zip);
+                zip.closeEntry();
             }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-            temp = null;
-        } catch (IOException e) {
-            throw new ColonyException("the state file " + file + " could not be written: " + e.getMessage(), e);
-        } finally {
-            if (temp != null) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException ignored) {
-                    // the first failure is the one reported
-                }
-            }
-        }
+            zip.finish();
+        });
     }
 
     /** JSON text of strings. */

@@ -157,7 +157,7 @@ class HeatMapTest {
     void aFailingWrite_keepsTheOldFile_andLeavesNoTemporaryFile(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("h.png");
         Files.writeString(file, "old");
-        ColonyException e = assertThrows(ColonyException.class, () -> ImageFiles.writeAtomically(file, out -> {
+        ColonyException e = assertThrows(ColonyException.class, () -> OutputFiles.writeAtomically(file, out -> {
             out.write(new byte[] {1, 2, 3});
             throw new IOException("No space left on device");
         }));
@@ -169,20 +169,20 @@ class HeatMapTest {
     @Test
     void checkWritable_refusesEachBadPath_andTouchesNothing(@TempDir Path dir) throws IOException {
         Path empty = Files.createDirectory(dir.resolve("empty.png"));
-        ColonyException e = assertThrows(ColonyException.class, () -> ImageFiles.checkWritable(empty, ".png"));
+        ColonyException e = assertThrows(ColonyException.class, () -> OutputFiles.checkWritable(empty, ".png"));
         assertEquals(empty + " is a directory; name a file in it, like " + empty.resolve("a.png"), e.getMessage());
         assertTrue(Files.isDirectory(empty), "the directory is still there");
         Path missing = dir.resolve("no/h.png");
-        e = assertThrows(ColonyException.class, () -> ImageFiles.checkWritable(missing, ".png"));
+        e = assertThrows(ColonyException.class, () -> OutputFiles.checkWritable(missing, ".png"));
         assertEquals("the directory of " + missing + " does not exist; create " + dir.resolve("no") + " first",
                 e.getMessage());
         Path file = Files.writeString(dir.resolve("f"), "x");
         Path underFile = file.resolve("h.png");
-        e = assertThrows(ColonyException.class, () -> ImageFiles.checkWritable(underFile, ".png"));
+        e = assertThrows(ColonyException.class, () -> OutputFiles.checkWritable(underFile, ".png"));
         assertEquals("the directory of " + underFile + ", " + file + ", is not a directory", e.getMessage());
-        e = assertThrows(ColonyException.class, () -> ImageFiles.checkWritable(dir.resolve("h.jpg"), ".png"));
+        e = assertThrows(ColonyException.class, () -> OutputFiles.checkWritable(dir.resolve("h.jpg"), ".png"));
         assertEquals(dir.resolve("h.jpg") + " is not a .png file name; name one ending in .png", e.getMessage());
-        ImageFiles.checkWritable(dir.resolve("ok.png"), ".png");
+        OutputFiles.checkWritable(dir.resolve("ok.png"), ".png");
         assertEquals(List.of("empty.png", "f"), names(dir), "a check leaves nothing behind");
     }
 }

@@ -157,7 +157,7 @@ class StateFileTest {
     void badPaths_areRefusedBeforeAnythingIsRead(@TempDir Path dir) throws IOException {
         Path folder = Files.createDirectory(dir.resolve("out.npz"));
         ColonyException isFolder = assertThrows(ColonyException.class, () -> StateFile.to(folder).check());
-        assertTrue(isFolder.getMessage().contains("is a folder"), isFolder.getMessage());
+        assertTrue(isFolder.getMessage().contains("is a directory"), isFolder.getMessage());
         assertTrue(Files.isDirectory(folder), "the folder is left as it was");
         ColonyException noParent = assertThrows(ColonyException.class,
                 () -> StateFile.to(dir.resolve("missing/state.npz")).check());

@@ -1,9 +1,12 @@
 package org.colony.runtime.io;
 
 import java.awt.image.RenderedImage;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -11,23 +14,25 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import javax.imageio.ImageIO;
 import org.colony.ColonyException;
 
 /**
- * Where images go: checks that a file can be written before a run starts, and writes it atomically (into a
- * temporary file of the same directory, then moved into place), so that a reader, a failure or an interrupted run
- * never sees a truncated image and nothing that was at the path is lost unless a whole new file replaces it.
+ * Where output files go (images, state files): checks that a file can be written before a run starts, and writes it
+ * atomically (into a temporary file of the same directory, forced to the disk, then moved into place), so that a
+ * reader, a failure or an interrupted run never sees a truncated file and nothing that was at the path is lost unless
+ * a whole new file replaces it.
  */
-public final class ImageFiles {
+public final class OutputFiles {
 
-    private ImageFiles() {
+    private OutputFiles() {
     }
 
     /**
-     * Checks that {@code file} can be written as an image with the extension {@code extension}: its name ends in it,
+     * Checks that {@code file} can be written as an output with the extension {@code extension}: its name ends in it,
      * its directory exists and takes new files (a temporary file is made and removed there), and the path is not a
      * directory or some other thing than a regular file. Nothing at the path is touched.
      *
@@ -93,8 +98,11 @@ public final class ImageFiles {
         Path temp = null;
         try {
             temp = temporaryFor(file);
-            try (OutputStream out = Files.newOutputStream(temp)) {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+                    OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16)) {
                 content.writeTo(out);
+                out.flush();
+                channel.force(true); // on the disk before it takes the name: a crash leaves the old file or the new
             }
             try {
                 Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
