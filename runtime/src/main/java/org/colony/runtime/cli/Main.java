@@ -255,6 +255,11 @@ public final class Main implements Callable<Integer> {
                         + "FILE.gif: one animated GIF).")
         List<String> snapshots = new ArrayList<>();
 
+        @Option(names = "--dump", paramLabel = "[WHAT=]FILE.npz[@PERIOD]",
+                description = "Write a NumPy state file of the collections (WHAT: Model or Model.attr, comma-separated; "
+                        + "default everything) at the end, or every PERIOD steps ({step} in the name: the step).")
+        List<String> dumps = new ArrayList<>();
+
         @Option(names = "--snapshot-range", paramLabel = "ATTR=MIN:MAX",
                 description = "A fixed colour scale for the snapshots of ATTR (default: each image's finite values).")
         Map<String, String> snapshotRanges = new LinkedHashMap<>();
@@ -331,6 +336,8 @@ public final class Main implements Callable<Integer> {
             }
             Snapshots shots = Snapshots.parse(snapshots, snapshotRanges);
             shots.checkFiles();
+            Dumps states = Dumps.parse(dumps);
+            states.checkFiles();
             shots.warnAboutLongPeriods(n, err);
 
             long t0 = System.nanoTime();
@@ -338,6 +345,7 @@ public final class Main implements Callable<Integer> {
                 scenario.setup(sim, dims, params);
                 Places<?> main = scenario.collections().get(0);
                 shots.checkAttributes(main);
+                states.resolve(scenario);
                 long t1 = System.nanoTime();
                 int[] shape = main.partitionShape();
                 String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
@@ -366,6 +374,7 @@ public final class Main implements Callable<Integer> {
                     }
                     ticks.add(System.nanoTime() - tickStart);
                     shots.afterStep(t, main, scenario.agents());
+                    states.afterStep(t, sim);
                     // A status may be a collective (a population): over MPI ranks it is asked at the end only.
                     progress.update(t, sim.ranks() == 1 ? scenario::status : () -> "");
                     if (stop) {
@@ -384,6 +393,7 @@ public final class Main implements Callable<Integer> {
                 long mean = sim.slowest(ticks.mean());
                 long median = sim.slowest(ticks.median());
                 shots.atEnd(ran, main, scenario.agents(), out);
+                states.atEnd(ran, sim, out);
                 if (ran < n) {
                     out.printf(Locale.ROOT, "stopped   after step %d of %d: %s's stop rule%n", ran, n, scenario.name());
                 }
