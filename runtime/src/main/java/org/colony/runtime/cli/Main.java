@@ -38,7 +38,8 @@ import picocli.CommandLine.Parameters;
                 + "'bench', 'install', 'new' and 'java-home' run in the script only.",
             "Environment (./mass): COLONY_JAVA_OPTS holds options for Java (-Xmx16g for a larger heap); COLONY_DEBUG=1 "
                 + "prints the stack trace of an internal error.",
-            "Exit status: 0 done, 2 bad input, a model's error or a heap too small, 1 an internal error."})
+            "Exit status: 0 done, 2 bad input, a model's error or a heap too small, 1 an internal error, 130/143 "
+                + "stopped by Ctrl-C/SIGTERM after the step under way (with the report)."})
 public final class Main implements Callable<Integer> {
 
     /** Where {@code run} reports its results. */
@@ -341,6 +342,7 @@ public final class Main implements Callable<Integer> {
             shots.warnAboutLongPeriods(n, err);
 
             long t0 = System.nanoTime();
+            Interruption interruption = null;
             try (shots; Simulation sim = Simulation.create(config)) {
                 scenario.setup(sim, dims, params);
                 Places<?> main = scenario.collections().get(0);
@@ -362,13 +364,15 @@ public final class Main implements Callable<Integer> {
                 long firstStep = -1;
                 StepTimes ticks = new StepTimes();
                 long ran = n;
+                // From here Ctrl-C (or SIGTERM) stops the run after the step under way, with its report and outputs.
+                interruption = Interruption.install(!MpiCluster.launched());
                 for (long t = 1; t <= n; t++) {
                     if (t == 1) {
                         firstStep = System.currentTimeMillis() - jvmStart;
                     }
                     long tickStart = System.nanoTime();
                     scenario.tick();
-                    boolean stop = t < n && scenario.finished();
+                    boolean stop = t < n && (scenario.finished() || interruption.requested());
                     if (t == n || stop) {
                         sim.synchronize(); // a GPU runs the steps after the calls return: the wait is the last tick's
                     }
@@ -394,7 +398,10 @@ public final class Main implements Callable<Integer> {
                 long median = sim.slowest(ticks.median());
                 shots.atEnd(ran, main, scenario.agents(), out);
                 states.atEnd(ran, sim, out);
-                if (ran < n) {
+                if (ran < n && interruption.requested()) {
+                    out.printf(Locale.ROOT, "stopped   after step %d of %d: %s (the report and outputs are of that "
+                            + "step)%n", ran, n, interruption.signalName());
+                } else if (ran < n) {
                     out.printf(Locale.ROOT, "stopped   after step %d of %d: %s's stop rule%n", ran, n, scenario.name());
                 }
                 out.printf(Locale.ROOT, "init      %s%n", Report.duration(init / 1e9));
@@ -442,8 +449,12 @@ public final class Main implements Callable<Integer> {
                     }
                 }
                 shots.throwIfFailed();
+            } finally {
+                if (interruption != null) {
+                    interruption.close();
+                }
             }
-            return 0;
+            return interruption == null ? 0 : interruption.exitStatus();
         }
 
         private static int[] parseSize(String text, int dims) {
