@@ -246,6 +246,15 @@ public final class Main implements Callable<Integer> {
                         + "PERIOD steps.")
         List<String> snapshots = new ArrayList<>();
 
+        @Option(names = "--record", paramLabel = "FILE.csv[@N]", description = "Write time series to a CSV file: "
+                + "a row after setup, every N steps (default 1) and after the last step (see --series).")
+        String record;
+
+        @Option(names = "--series", paramLabel = "LIST", description = "The series --record writes (default: the "
+                + "model's own), comma-separated: C.population, C.count(PREDICATE), C.ATTR.sum (min, max, mean), "
+                + "C.ATTR.hist(LO:HI:BINS), where C is a model class (Bug, SugarCell).")
+        List<String> series = new ArrayList<>();
+
         @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A model-specific setting.")
         Map<String, String> params = new LinkedHashMap<>();
 
@@ -331,6 +340,8 @@ public final class Main implements Callable<Integer> {
                 }
             }
 
+            Recording recording = Recording.parse(record, series, scenario, n, err);
+
             long t0 = System.nanoTime();
             try (Simulation sim = Simulation.create(config)) {
                 scenario.setup(sim, dims, params);
@@ -341,6 +352,7 @@ public final class Main implements Callable<Integer> {
                                 + " has no attribute '" + s.attribute() + "'; attributes: " + main.attributeNames());
                     }
                 }
+                recording.start(sim, scenario);
                 long t1 = System.nanoTime();
                 int[] shape = main.partitionShape();
                 String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
@@ -373,6 +385,7 @@ public final class Main implements Callable<Integer> {
                             HeatMap.write(main, s.attribute(), scenario.agents(), s.fileFor(t));
                         }
                     }
+                    recording.sample(t);
                     // A status may be a collective (a population): over MPI ranks it is asked at the end only.
                     progress.update(t, sim.ranks() == 1 ? scenario::status : () -> "");
                     if (stop) {
@@ -396,6 +409,7 @@ public final class Main implements Callable<Integer> {
                         out.println("snapshot  " + s.fileFor(ran));
                     }
                 }
+                recording.finish(ran, out);
                 if (ran < n) {
                     out.printf(Locale.ROOT, "stopped   after step %d of %d: %s's stop rule%n", ran, n, scenario.name());
                 }
