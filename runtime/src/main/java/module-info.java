@@ -37,6 +37,7 @@ module org.colony.runtime {
     opens org.colony.runtime.cli to info.picocli;
 
     uses org.colony.kernel.ModelDescriptor;
+    uses org.colony.runtime.cli.Plotter;
     uses org.colony.runtime.cli.Scenario;
     uses org.colony.runtime.spi.BackendProvider;
 

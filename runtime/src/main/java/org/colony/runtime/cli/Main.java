@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "mass", mixinStandardHelpOptions = true, version = "Colony " + Simulation.VERSION,
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help and -V/--version
         description = "Runs Colony models.",
-        subcommands = {Main.Run.class, Main.ListModels.class, Main.TestCommand.class, Main.BenchCommand.class,
+        subcommands = {Main.Run.class, Main.ListModels.class, PlotCommand.class, Main.TestCommand.class, Main.BenchCommand.class,
             Main.InstallCommand.class, Main.NewCommand.class, Main.JavaHomeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "The ./mass script of a Colony checkout builds what changed, then runs these commands; 'test', "
                 + "'bench', 'install', 'new' and 'java-home' run in the script only.",
@@ -255,6 +255,9 @@ public final class Main implements Callable<Integer> {
                 + "C.ATTR.hist(LO:HI:BINS), where C is a model class (Bug, SugarCell).")
         List<String> series = new ArrayList<>();
 
+        @Option(names = "--plot", description = "Draw the recorded series into a PNG image next to the CSV file.")
+        boolean plot;
+
         @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A model-specific setting.")
         Map<String, String> params = new LinkedHashMap<>();
 
@@ -340,7 +343,7 @@ public final class Main implements Callable<Integer> {
                 }
             }
 
-            Recording recording = Recording.parse(record, series, scenario, n, err);
+            Recording recording = Recording.parse(record, series, plot, scenario, n, err);
 
             long t0 = System.nanoTime();
             try (Simulation sim = Simulation.create(config)) {

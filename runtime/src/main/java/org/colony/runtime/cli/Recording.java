@@ -21,12 +21,17 @@ final class Recording {
     private final Path file;
     private final long every;
     private final List<SeriesSpec> specs;
+    /** Draws the file at the end; null where {@code --plot} is absent. */
+    private final Plotter plotter;
     private TimeSeries series;
+    /** Whether this process writes the file (rank 0 of an MPI run, or the only process). */
+    private boolean writes;
 
-    private Recording(Path file, long every, List<SeriesSpec> specs) {
+    private Recording(Path file, long every, List<SeriesSpec> specs, Plotter plotter) {
         this.file = file;
         this.every = every;
         this.specs = specs;
+        this.plotter = plotter;
     }
 
     /**
@@ -35,16 +40,19 @@ final class Recording {
      *
      * @param record the {@code --record} option, or null
      * @param series the {@code --series} options
+     * @param plot whether {@code --plot} asks for an image of the series
      * @param scenario the scenario, for its default series
      * @param steps the run's steps, for a warning about a period longer than the run
      * @param err where the warning goes
      */
-    static Recording parse(String record, List<String> series, Scenario scenario, long steps, PrintStream err) {
+    static Recording parse(String record, List<String> series, boolean plot, Scenario scenario, long steps,
+            PrintStream err) {
         if (record == null) {
-            if (!series.isEmpty()) {
-                throw new ColonyException("--series " + series.get(0) + " needs a file: add --record FILE.csv[@N]");
+            if (!series.isEmpty() || plot) {
+                throw new ColonyException((plot ? "--plot" : "--series " + series.get(0)) + " needs a file: add "
+                        + "--record FILE.csv[@N]");
             }
-            return new Recording(null, 0, List.of());
+            return new Recording(null, 0, List.of(), null);
         }
         String name = record;
         long every = 1;
@@ -80,7 +88,12 @@ final class Recording {
             err.println("mass: warning: --record " + record + " records only the start and the end: its period is "
                     + "longer than the run's " + steps + " steps");
         }
-        return new Recording(path, every, specs);
+        Plotter plotter = null;
+        if (plot) {
+            Plotter.checkImage(PlotCommand.imageFor(path), "--plot");
+            plotter = Plotter.find();
+        }
+        return new Recording(path, every, specs, plotter);
     }
 
     /**
@@ -100,6 +113,7 @@ final class Recording {
             s.declare(created, collections);
         }
         series = created;
+        writes = sim.rank() == 0;
         series.sample(0);
     }
 
@@ -126,6 +140,11 @@ final class Recording {
             series.close();
             out.printf(Locale.ROOT, "series    %s (%d rows of %d columns)%n", file, series.rows(),
                     series.columns().size());
+            if (plotter != null && writes) {
+                Path png = PlotCommand.imageFor(file);
+                plotter.plot(file, List.of(), png);
+                out.println("plot      " + png);
+            }
         }
     }
 }
