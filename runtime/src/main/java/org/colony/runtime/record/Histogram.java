@@ -9,7 +9,8 @@ import org.colony.ColonyException;
  * {@code v} with {@code edge(i) <= v < edge(i + 1)}, where {@code edge(i) = lo + (hi - lo) * i / bins} and {@code
  * edge(bins) = hi}. Values below {@code lo} and from {@code hi} up are counted apart ({@code .below}, {@code
  * .above}), and so is NaN ({@code .nan}, floating-point attributes only). Integral values are compared as doubles.
- * The column is downloaded from where it lives and counted on the host (one column per sample).
+ * The column is read from where it lives (downloaded from a GPU) and counted on the host, once per row for every
+ * histogram of the attribute.
  *
  * @param target the attribute
  * @param lo the lower edge of the first bin
@@ -86,8 +87,8 @@ record Histogram(Target target, double lo, double hi, int bins) implements Serie
     }
 
     @Override
-    public void sample(List<String> values) {
-        long[] counts = count(target.column());
+    public void sample(Sample sample, List<String> values) {
+        long[] counts = count(sample.column(target));
         int columns = target.type().isFloating() ? bins + 3 : bins + 2;
         for (int i = 0; i < columns; i++) {
             values.add(Long.toString(counts[i]));

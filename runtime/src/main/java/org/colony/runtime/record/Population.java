@@ -16,7 +16,7 @@ record Population(Agents<?> agents) implements Series {
     }
 
     @Override
-    public void sample(List<String> values) {
+    public void sample(Sample sample, List<String> values) {
         values.add(Long.toString(agents.size()));
     }
 }

@@ -69,7 +69,7 @@ record PredicateCount(ModelCollection<?> collection, String predicate, Object[] 
     }
 
     @Override
-    public void sample(List<String> values) {
+    public void sample(Sample sample, List<String> values) {
         values.add(Long.toString(collection.count(predicate, args)));
     }
 }

@@ -11,7 +11,8 @@ interface Series {
     /**
      * Reads the statistic now and appends one formatted value per column.
      *
+     * @param sample what this row's series have read so far, to share
      * @param values where the values go, in the order of {@link #columns()}
      */
-    void sample(List<String> values);
+    void sample(Sample sample, List<String> values);
 }

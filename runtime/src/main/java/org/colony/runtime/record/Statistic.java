@@ -5,8 +5,10 @@ import java.util.Locale;
 import org.colony.runtime.reduce.Reduction;
 
 /**
- * A sum, minimum, maximum or mean of an attribute, from the collection's one-pass reduction where the data lives
- * ({@link org.colony.runtime.ModelCollection#reduce(String)}): no column leaves the device. Integral and boolean
+ * A sum, minimum, maximum or mean of an attribute, from the collection's one-pass reduction ({@link
+ * org.colony.runtime.ModelCollection#reduce(String)}), made once per row for all the statistics of one attribute: on
+ * the CPU it runs on the worker threads over the columns in place; the CUDA backend downloads the column and reduces
+ * it on the host (it has no reduction kernel yet). Integral and boolean
  * attributes give whole numbers (booleans count 1 for true) and an exact mean of their exact sum; floating-point
  * attributes give the exactly rounded sum, so every value is the same on every backend, thread count and
  * partitioning. A collection of no instances gives {@code NaN} for the minimum, maximum and mean.
@@ -32,10 +34,8 @@ record Statistic(Target target, Kind kind) implements Series {
     }
 
     @Override
-    public void sample(List<String> values) {
-        Reduction r = target.info().isArray() ? target.collection().reduce(target.attribute(), target.element())
-                : target.collection().reduce(target.attribute());
-        values.add(format(r));
+    public void sample(Sample sample, List<String> values) {
+        values.add(format(sample.reduction(target)));
     }
 
     private String format(Reduction r) {

@@ -4,6 +4,7 @@ import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.runtime.ModelCollection;
+import org.colony.runtime.reduce.Reduction;
 
 /**
  * An attribute of a collection a series reads: a scalar attribute, or one element of an array attribute, named
@@ -74,6 +75,11 @@ record Target(ModelCollection<?> collection, String attribute, int element, Attr
     /** {@return how column names start: {@code Bug.size}, {@code Cell.history[2]}} */
     String prefix() {
         return Names.of(collection) + "." + attribute + (info.isArray() ? "[" + element + "]" : "");
+    }
+
+    /** {@return the attribute's reduction, computed by the collection's backend} */
+    Reduction reduce() {
+        return info.isArray() ? collection.reduce(attribute, element) : collection.reduce(attribute);
     }
 
     /** {@return the column of values, downloaded from where it lives} */

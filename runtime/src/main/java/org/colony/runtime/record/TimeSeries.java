@@ -28,8 +28,11 @@ import org.colony.runtime.reduce.Reduction;
  * }
  * }</pre>
  *
- * <p>Sums, minima, maxima, means, predicate counts and populations are computed where the data lives (on a GPU, no
- * column comes back); a histogram downloads its attribute's column once per sample. Values are written as {@link
+ * <p>Predicate counts are computed where the data lives (on a GPU: one launch and one number back); populations are
+ * counts the backend keeps on the host.
+ * Sums, minima, maxima and means come from the collection's reduction, one per attribute and row: on the CPU it runs
+ * in place on the worker threads; the CUDA backend downloads the column and reduces it on the host. A histogram reads
+ * its attribute's column once per row (a download from a GPU) and counts on the host. Values are written as {@link
  * Double#toString(double)} and {@link Long#toString(long)} write them, so that runs with bit-identical results give
  * byte-identical files on every backend, thread count and partitioning. Rows go into {@code FILE.partial}, flushed
  * one by one, and the file is moved to its name on {@link #close()}. Over MPI ranks every rank samples (the
@@ -88,7 +91,7 @@ public final class TimeSeries implements AutoCloseable {
     }
 
     /**
-     * Records the sum of an attribute (exact, on the device): a whole number for integral and boolean attributes.
+     * Records the sum of an attribute (exact, so the same on every backend and layout): a whole number for integral and boolean attributes.
      *
      * @param collection places or agents
      * @param attribute the attribute's field name, or {@code name[k]} for element k of an array attribute
@@ -193,7 +196,7 @@ public final class TimeSeries implements AutoCloseable {
             }
 
             @Override
-            public void sample(List<String> values) {
+            public void sample(Sample sample, List<String> values) {
                 values.add(Double.toString(value.getAsDouble()));
             }
         });
@@ -253,8 +256,9 @@ public final class TimeSeries implements AutoCloseable {
         List<String> values = new ArrayList<>(columns.size() + 2);
         values.add(Long.toString(step));
         values.add(Long.toString(sim.time()));
+        Sample sample = new Sample();
         for (Series s : series) {
-            s.sample(values);
+            s.sample(sample, values);
         }
         if (file != null) {
             if (csv == null) {
