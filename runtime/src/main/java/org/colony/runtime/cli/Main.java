@@ -252,7 +252,8 @@ public final class Main implements Callable<Integer> {
 
         @Option(names = "--series", paramLabel = "LIST", description = "The series --record writes (default: the "
                 + "model's own), comma-separated: C.population, C.count(PREDICATE), C.ATTR.sum (min, max, mean), "
-                + "C.ATTR.hist(LO:HI:BINS), where C is a model class (Bug, SugarCell).")
+                + "C.ATTR.hist(LO:HI:BINS), C.ATTR.mean.by(KEY:FIRST:LAST), C.count.by(KEY:FIRST:LAST), where C is a "
+                + "model class (Bug, SugarCell); see docs/output.md.")
         List<String> series = new ArrayList<>();
 
         @Option(names = "--plot", description = "Draw the recorded series into a PNG image next to the CSV file.")

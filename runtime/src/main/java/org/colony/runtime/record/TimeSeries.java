@@ -177,6 +177,49 @@ public final class TimeSeries implements AutoCloseable {
     }
 
     /**
+     * Records a statistic of an attribute per value of an integral or boolean key attribute (the mean size of bugs of
+     * each kind): one column per key from {@code first} to {@code last} ({@code Bug.size.mean[kind=0]}) and one for
+     * every other key ({@code Bug.size.mean[kind=other]}). The key and value columns are read once per row (downloaded
+     * from a GPU) and grouped on the host; sums are exact, as {@link #sum} is.
+     *
+     * @param statistic {@code sum}, {@code min}, {@code max} or {@code mean}
+     * @param collection places or agents
+     * @param attribute the attribute's field name, or {@code name[k]} for element k of an array attribute
+     * @param key the key attribute's field name (integral or boolean), or {@code name[k]}
+     * @param first the first key with a column of its own
+     * @param last the last key with a column of its own, at most 10000 keys after {@code first}
+     * @return this recorder
+     */
+    public TimeSeries grouped(String statistic, ModelCollection<?> collection, String attribute, String key,
+            long first, long last) {
+        Statistic.Kind kind = null;
+        for (Statistic.Kind k : Statistic.Kind.values()) {
+            if (k.label().equals(statistic)) {
+                kind = k;
+            }
+        }
+        if (kind == null) {
+            throw new ColonyException("grouped(\"" + statistic + "\", ...): the statistic is sum, min, max or mean");
+        }
+        return add(Grouped.of(Target.of(collection, attribute), Target.of(collection, key), kind, first, last));
+    }
+
+    /**
+     * Records the number of instances per value of an integral or boolean key attribute: one column per key from
+     * {@code first} to {@code last} ({@code Bug.count[kind=0]}) and one for every other key. The key column is read
+     * once per row (downloaded from a GPU) and counted on the host.
+     *
+     * @param collection places or agents
+     * @param key the key attribute's field name (integral or boolean), or {@code name[k]}
+     * @param first the first key with a column of its own
+     * @param last the last key with a column of its own, at most 10000 keys after {@code first}
+     * @return this recorder
+     */
+    public TimeSeries countBy(ModelCollection<?> collection, String key, long first, long last) {
+        return add(Grouped.of(null, Target.of(collection, key), null, first, last));
+    }
+
+    /**
      * Records a value the driver computes (a ratio of two statistics, a model's own figure), as {@link
      * Double#toString(double)} writes it. The supplier runs on every MPI rank.
      *

@@ -102,6 +102,23 @@ class RecordCommandTest {
     }
 
     @Test
+    void groupedSeries_splitThePopulationByKey() throws IOException {
+        Path file = dir.resolve("grouped.csv");
+        Result r = run("stupidmodel", "--size=48x32", "--steps=4", "--record=" + file,
+                "--series=Bug.population,Bug.count.by(asked:0:1),Bug.size.mean.by(asked:0:0),Bug.fromX.max.by(asked:1:1)");
+        assertEquals(0, r.rc(), r.err());
+        List<String> rows = Files.readAllLines(file);
+        assertEquals("step,time,Bug.population,Bug.count[asked=0],Bug.count[asked=1],Bug.count[asked=other],"
+                + "Bug.size.mean[asked=0],Bug.size.mean[asked=other],Bug.fromX.max[asked=1],Bug.fromX.max[asked=other]",
+                rows.get(0));
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",");
+            assertEquals(Long.parseLong(f[2]), Long.parseLong(f[3]) + Long.parseLong(f[4]), row);
+            assertEquals("0", f[5], row);
+        }
+    }
+
+    @Test
     void badRecordOptions_areRefusedInOneLineBeforeTheFirstStep_andWriteNothing() throws IOException {
         Path file = dir.resolve("x.csv");
         Files.createDirectory(dir.resolve("folder.csv"));
@@ -121,6 +138,11 @@ class RecordCommandTest {
             {"--record=" + file, "--series=HabitatCell.population", "a population counts agents"},
             {"--record=" + file, "--series=Bug.count(eat)", "is not a predicate step"},
             {"--record=" + file, "--series=Bug.count(nothing)", "Bug has no step 'nothing'"},
+            {"--record=" + file, "--series=Bug.fromX.mean.by(size:0:3)", "group by an integral or boolean attribute"},
+            {"--record=" + file, "--series=Bug.fromX.mean.by(kind:0:3)", "Bug has no attribute 'kind'"},
+            {"--record=" + file, "--series=Bug.fromX.mean.by(asked:3:0)", "keys 3 to 0 are out of range"},
+            {"--record=" + file, "--series=Bug.fromX.by(asked:0:1)", "group a statistic"},
+            {"--record=" + file, "--series=Bug.fromX.mean.by(asked)", "a grouped series is"},
         };
         for (String[] c : cases) {
             List<String> args = new ArrayList<>(List.of("--size=48x32", "--steps=3"));

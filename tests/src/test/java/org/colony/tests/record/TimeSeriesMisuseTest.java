@@ -98,10 +98,10 @@ class TimeSeriesMisuseTest {
 
     @Test
     void seriesText_ofEveryFormIsParsed_andMalformedTextIsRefused() {
-        assertEquals(List.of(new SeriesSpec("Bug.population", "Bug", "", "population", 0, 0, 0),
-                new SeriesSpec("Cell.h[2].sum", "Cell", "h[2]", "sum", 0, 0, 0),
-                new SeriesSpec("Bug.size.hist(0.5:10:4)", "Bug", "size", "hist", 0.5, 10, 4),
-                new SeriesSpec("Cell.count(burning)", "Cell", "burning", "count", 0, 0, 0)),
+        assertEquals(List.of(new SeriesSpec("Bug.population", "Bug", "", "population", 0, 0, 0, null, 0, 0),
+                new SeriesSpec("Cell.h[2].sum", "Cell", "h[2]", "sum", 0, 0, 0, null, 0, 0),
+                new SeriesSpec("Bug.size.hist(0.5:10:4)", "Bug", "size", "hist", 0.5, 10, 4, null, 0, 0),
+                new SeriesSpec("Cell.count(burning)", "Cell", "burning", "count", 0, 0, 0, null, 0, 0)),
                 SeriesSpec.parse("Bug.population, Cell.h[2].sum,Bug.size.hist(0.5:10:4),Cell.count(burning)"));
         for (String bad : List.of("", "Bug", "Bug.", ".size.sum", "Bug.size", "Bug.size.median", "Bug.size.hist(0:1)",
                 "Bug.size.hist(a:1:2)", "Bug.size.hist(1:0:2)", "Bug.size.hist(0:1:0)", "Bug.count()",

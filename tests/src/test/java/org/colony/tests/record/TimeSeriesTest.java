@@ -211,7 +211,9 @@ class TimeSeriesTest {
         float[] f = new float[cells];
         int[] n = new int[cells];
         boolean[] flag = new boolean[cells];
+        byte[] b = new byte[cells];
         for (int i = 0; i < cells; i++) {
+            b[i] = (byte) r.nextInt(0, 5);
             v[i] = i % 97 == 0 ? Double.NaN : Math.scalb(r.nextDouble(-1.5, 1.5), r.nextInt(-3, 2));
             f[i] = (float) r.nextDouble(-4, 4);
             n[i] = r.nextInt(-1000, 1000);
@@ -226,10 +228,13 @@ class TimeSeriesTest {
             p.set("f", f);
             p.set("n", n);
             p.set("flag", flag);
+            p.set("b", b);
             try (TimeSeries series = TimeSeries.create(sim, file, 1)) {
                 series.sum(p, "f").min(p, "f").max(p, "f").mean(p, "f").sum(p, "n").min(p, "n").max(p, "n")
                         .mean(p, "n").count(p, "positive").count(p, "flaggedAbove", 0.25)
-                        .histogram(p, "v", -1, 1, 8).histogram(p, "n", -500, 500, 3).sum(h, "h[1]").max(h, "h[1]");
+                        .histogram(p, "v", -1, 1, 8).histogram(p, "n", -500, 500, 3).sum(h, "h[1]").max(h, "h[1]")
+                        .grouped("mean", p, "v", "b", 0, 2).grouped("sum", p, "n", "b", 0, 2)
+                        .grouped("max", p, "f", "flag", 0, 1).countBy(p, "b", 0, 2);
                 expected.add(String.join(",", series.columns()));
                 for (int t = 0; t < 3; t++) {
                     if (t > 0) {
@@ -255,6 +260,7 @@ class TimeSeriesTest {
                     histogram(row, doubles(now), -500, 500, 3, false);
                     long[] h1 = longs(h.getInt("h", 1));
                     row.add(Arrays.stream(h1).sum()).add(Arrays.stream(h1).max().orElseThrow());
+                    grouped(row, values, now, p.getFloat("f"), flags, b);
                     expected.add(row.toString());
                 }
             }
@@ -262,6 +268,55 @@ class TimeSeriesTest {
         String text = Files.readString(file);
         assertEquals(String.join("\n", expected) + "\n", text, "threads=" + threads + " partitions=" + partitions);
         return text;
+    }
+
+    /** Means of v, sums of n and counts by b (0, 1, 2, other) and maxima of f by flag, as plain Java gives them. */
+    private static void grouped(Row row, double[] v, int[] n, float[] f, boolean[] flag, byte[] b) {
+        int[] group = new int[b.length];
+        for (int i = 0; i < b.length; i++) {
+            group[i] = b[i] <= 2 ? b[i] : 3;
+        }
+        for (int g = 0; g < 4; g++) {
+            BigDecimal sum = BigDecimal.ZERO;
+            long count = 0;
+            boolean nan = false;
+            for (int i = 0; i < v.length; i++) {
+                if (group[i] == g) {
+                    count++;
+                    if (Double.isNaN(v[i])) {
+                        nan = true;
+                    } else {
+                        sum = sum.add(new BigDecimal(v[i]));
+                    }
+                }
+            }
+            row.add(count == 0 ? "NaN" : nan ? "NaN" : Double.toString(sum.doubleValue() / count));
+        }
+        for (int g = 0; g < 4; g++) {
+            long sum = 0;
+            for (int i = 0; i < n.length; i++) {
+                sum += group[i] == g ? n[i] : 0;
+            }
+            row.add(sum);
+        }
+        for (int key = 0; key < 3; key++) {
+            double max = Double.NEGATIVE_INFINITY;
+            long count = 0;
+            for (int i = 0; i < f.length; i++) {
+                if ((flag[i] ? 1 : 0) == key) {
+                    max = Math.max(max, f[i]);
+                    count++;
+                }
+            }
+            row.add(count == 0 ? "NaN" : Double.toString(max));
+        }
+        for (int g = 0; g < 4; g++) {
+            long count = 0;
+            for (int value : group) {
+                count += value == g ? 1 : 0;
+            }
+            row.add(count);
+        }
     }
 
     @Test
@@ -275,7 +330,11 @@ class TimeSeriesTest {
                 assertTrue(text.contains(",StatsCell.count(positive),StatsCell.count(flaggedAbove:0.25),"
                         + "StatsCell.v.hist[-1:-0.75),"), text);
                 assertTrue(text.contains("StatsCell.v.hist.nan,StatsCell.n.hist[-500:-166.66666666666669),"), text);
-                assertTrue(text.contains("StatsCell.n.hist.above,HistoryCell.h[1].sum,HistoryCell.h[1].max\n"), text);
+                assertTrue(text.contains("StatsCell.n.hist.above,HistoryCell.h[1].sum,HistoryCell.h[1].max,"
+                        + "StatsCell.v.mean[b=0],StatsCell.v.mean[b=1],StatsCell.v.mean[b=2],StatsCell.v.mean[b=other],"
+                        + "StatsCell.n.sum[b=0],"), text);
+                assertTrue(text.contains(",StatsCell.f.max[flag=other],StatsCell.count[b=0],StatsCell.count[b=1],"
+                        + "StatsCell.count[b=2],StatsCell.count[b=other]\n"), text);
             }
             assertEquals(first, text, "layout " + layout[0] + " threads, partitions " + layout[1]);
         }
