@@ -71,8 +71,8 @@ class PackageLayersTest {
             exports.put(e.source(), e.isQualified() ? new TreeSet<>(e.targets()) : Set.of("everyone"));
         }
         Map<String, Set<String>> expected = new TreeMap<>();
-        for (String api : List.of("", ".agents", ".cli", ".grid", ".io", ".profile", ".record", ".reduce", ".step", ".tuning",
-                ".spi", ".transport", ".cluster")) {
+        for (String api : List.of("", ".agents", ".cli", ".grid", ".io", ".profile", ".record", ".reduce", ".step",
+                ".tuning", ".spi", ".transport", ".cluster")) {
             expected.put(RUNTIME + api, Set.of("everyone"));
         }
         expected.put(RUNTIME + ".cpu", Set.of("org.colony.cuda"));

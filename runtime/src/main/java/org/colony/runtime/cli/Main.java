@@ -33,8 +33,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "mass", mixinStandardHelpOptions = true, version = "Colony " + Simulation.VERSION,
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help and -V/--version
         description = "Runs Colony models.",
-        subcommands = {Main.Run.class, Main.ListModels.class, PlotCommand.class, Main.TestCommand.class, Main.BenchCommand.class,
-            Main.InstallCommand.class, Main.NewCommand.class, Main.JavaHomeCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {Main.Run.class, Main.ListModels.class, PlotCommand.class, Main.TestCommand.class,
+            Main.BenchCommand.class, Main.InstallCommand.class, Main.NewCommand.class, Main.JavaHomeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "The ./mass script of a Colony checkout builds what changed, then runs these commands; 'test', "
                 + "'bench', 'install', 'new' and 'java-home' run in the script only.",
             "Environment (./mass): COLONY_JAVA_OPTS holds options for Java (-Xmx16g for a larger heap); COLONY_DEBUG=1 "

@@ -11,8 +11,8 @@ import org.colony.runtime.ModelCollection;
  * One series in text, as {@code mass run --series} takes it: {@code Bug.population}, {@code Bug.size.mean} (also
  * {@code sum}, {@code min}, {@code max}), {@code Cell.history[2].sum}, {@code Cell.count(isBurning)} (a predicate
  * step without parameters), {@code Bug.size.hist(0:10:10)} (lo:hi:bins), and grouped by an integral key attribute
- * {@code Bug.size.mean.by(kind:0:3)} (key:first:last) and {@code Bug.count.by(kind:0:3)}. A collection is named by its model
- * class's simple name, in any case. The text is checked in two stages: its form by {@link #parse} (before a
+ * {@code Bug.size.mean.by(kind:0:3)} (key:first:last) and {@code Bug.count.by(kind:0:3)}. A collection is named by
+ * its model class's simple name, in any case. The text is checked in two stages: its form by {@link #parse} (before a
  * simulation exists), its names by {@link #declare} (once the collections do).
  *
  * @param text the series as given, for messages

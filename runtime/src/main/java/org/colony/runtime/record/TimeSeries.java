@@ -91,7 +91,8 @@ public final class TimeSeries implements AutoCloseable {
     }
 
     /**
-     * Records the sum of an attribute (exact, so the same on every backend and layout): a whole number for integral and boolean attributes.
+     * Records the sum of an attribute (exact, so the same on every backend and layout): a whole number for integral
+     * and boolean attributes.
      *
      * @param collection places or agents
      * @param attribute the attribute's field name, or {@code name[k]} for element k of an array attribute

@@ -105,7 +105,8 @@ class RecordCommandTest {
     void groupedSeries_splitThePopulationByKey() throws IOException {
         Path file = dir.resolve("grouped.csv");
         Result r = run("stupidmodel", "--size=48x32", "--steps=4", "--record=" + file,
-                "--series=Bug.population,Bug.count.by(asked:0:1),Bug.size.mean.by(asked:0:0),Bug.fromX.max.by(asked:1:1)");
+                "--series=Bug.population,Bug.count.by(asked:0:1),Bug.size.mean.by(asked:0:0)",
+                "--series=Bug.fromX.max.by(asked:1:1)");
         assertEquals(0, r.rc(), r.err());
         List<String> rows = Files.readAllLines(file);
         assertEquals("step,time,Bug.population,Bug.count[asked=0],Bug.count[asked=1],Bug.count[asked=other],"
