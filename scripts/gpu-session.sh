@@ -24,7 +24,8 @@ java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --de
     --select-class=org.colony.tests.cuda.CudaMisuseTest --select-class=org.colony.tests.cuda.CudaGraphsTest \
     --select-class=org.colony.tests.agents.CudaAgentMemoryTest --select-class=org.colony.tests.cuda.PartitionedGpuTest \
     --select-class=org.colony.tests.cuda.PartitionedAgentsGpuTest --select-class=org.colony.tests.cuda.BoundarySplitGpuTest \
-    --select-class=org.colony.tests.cuda.KernelSeamTest --select-package=org.colony.cuda \
+    --select-class=org.colony.tests.cuda.KernelSeamTest --select-class=org.colony.tests.cuda.TimeSeriesGpuTest \
+    --select-package=org.colony.cuda \
     2>&1 | tee -a "$out/tests.log" | tail -80
 fi
 

@@ -22,6 +22,7 @@ module org.colony.runtime {
     exports org.colony.runtime.grid;
     exports org.colony.runtime.io;
     exports org.colony.runtime.profile;
+    exports org.colony.runtime.record;
     exports org.colony.runtime.reduce;
     exports org.colony.runtime.step;
     exports org.colony.runtime.tuning;
@@ -36,6 +37,7 @@ module org.colony.runtime {
     opens org.colony.runtime.cli to info.picocli;
 
     uses org.colony.kernel.ModelDescriptor;
+    uses org.colony.runtime.cli.Plotter;
     uses org.colony.runtime.cli.Scenario;
     uses org.colony.runtime.spi.BackendProvider;
 

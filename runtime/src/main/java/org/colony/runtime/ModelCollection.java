@@ -28,7 +28,7 @@ import org.colony.runtime.step.StepRef4;
  *
  * @param <P> the model class
  */
-abstract sealed class ModelCollection<P> permits Places, Agents {
+public abstract sealed class ModelCollection<P> permits Places, Agents {
 
     final Simulation sim;
     final Class<P> modelClass;

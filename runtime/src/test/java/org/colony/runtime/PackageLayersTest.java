@@ -43,7 +43,7 @@ class PackageLayersTest {
             Set.of("storage", "halo", "migration"),
             Set.of("cpu", "partition", "profile"),
             Set.of(""),
-            Set.of("io"),
+            Set.of("io", "record"),
             Set.of("cli"));
 
     private static final Pattern NAMED = Pattern.compile("L(org/colony/runtime[\\w/$]*)[;<]");
@@ -71,8 +71,8 @@ class PackageLayersTest {
             exports.put(e.source(), e.isQualified() ? new TreeSet<>(e.targets()) : Set.of("everyone"));
         }
         Map<String, Set<String>> expected = new TreeMap<>();
-        for (String api : List.of("", ".agents", ".cli", ".grid", ".io", ".profile", ".reduce", ".step", ".tuning",
-                ".spi", ".transport", ".cluster")) {
+        for (String api : List.of("", ".agents", ".cli", ".grid", ".io", ".profile", ".record", ".reduce", ".step",
+                ".tuning", ".spi", ".transport", ".cluster")) {
             expected.put(RUNTIME + api, Set.of("everyone"));
         }
         expected.put(RUNTIME + ".cpu", Set.of("org.colony.cuda"));

@@ -43,6 +43,12 @@ public final class EpidemicScenario implements Scenario {
         model.tick();
     }
 
+    /** The epidemic curve: the susceptible, infected and recovered shares summed over the grid. */
+    @Override
+    public List<String> series() {
+        return List.of("EpidemicCell.s.sum,EpidemicCell.i.sum,EpidemicCell.r.sum");
+    }
+
     @Override
     public List<Places<?>> collections() {
         return List.of(model.grid());

@@ -99,6 +99,12 @@ public final class StupidModelScenario implements Scenario {
         return List.of(model.bugs(), model.predators());
     }
 
+    /** Populations, the bugs' mean size and its histogram (as the status shows it), and the food left. */
+    @Override
+    public List<String> series() {
+        return List.of("Bug.population,Predator.population,Bug.size.mean,Bug.size.hist(0:10:10),HabitatCell.food.sum");
+    }
+
     @Override
     public String status() {
         return "bugs " + model.population() + "  predators " + model.predators().size() + "  sizes "

@@ -43,6 +43,12 @@ public final class SugarScapeScenario implements Scenario {
         model.tick();
     }
 
+    /** The population, its mean wealth and the wealth histogram, and the sugar left on the land. */
+    @Override
+    public List<String> series() {
+        return List.of("Ant.population,Ant.sugar.mean,Ant.sugar.max,Ant.sugar.hist(0:100:10),SugarCell.sugar.sum");
+    }
+
     @Override
     public List<Places<?>> collections() {
         return List.of(model.land());

@@ -32,8 +32,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "mass", mixinStandardHelpOptions = true, version = "Colony " + Simulation.VERSION,
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help and -V/--version
         description = "Runs Colony models.",
-        subcommands = {Main.Run.class, Main.ListModels.class, Main.TestCommand.class, Main.BenchCommand.class,
-            Main.InstallCommand.class, Main.NewCommand.class, Main.JavaHomeCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {Main.Run.class, Main.ListModels.class, PlotCommand.class, Main.TestCommand.class,
+            Main.BenchCommand.class, Main.InstallCommand.class, Main.NewCommand.class, Main.JavaHomeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "The ./mass script of a Colony checkout builds what changed, then runs these commands; 'test', "
                 + "'bench', 'install', 'new' and 'java-home' run in the script only.",
             "Environment (./mass): COLONY_JAVA_OPTS holds options for Java (-Xmx16g for a larger heap); COLONY_DEBUG=1 "
@@ -265,6 +265,19 @@ public final class Main implements Callable<Integer> {
                 description = "A fixed colour scale for the snapshots of ATTR (default: each image's finite values).")
         Map<String, String> snapshotRanges = new LinkedHashMap<>();
 
+        @Option(names = "--record", paramLabel = "FILE.csv[@N]", description = "Write time series to a CSV file: "
+                + "a row after setup, every N steps (default 1) and after the last step (see --series).")
+        String record;
+
+        @Option(names = "--series", paramLabel = "LIST", description = "The series --record writes (default: the "
+                + "model's own), comma-separated: C.population, C.count(PREDICATE), C.ATTR.sum (min, max, mean), "
+                + "C.ATTR.hist(LO:HI:BINS), C.ATTR.mean.by(KEY:FIRST:LAST), C.count.by(KEY:FIRST:LAST), where C is a "
+                + "model class (Bug, SugarCell); see docs/output.md.")
+        List<String> series = new ArrayList<>();
+
+        @Option(names = "--plot", description = "Draw the recorded series into a PNG image next to the CSV file.")
+        boolean plot;
+
         @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A model-specific setting.")
         Map<String, String> params = new LinkedHashMap<>();
 
@@ -341,6 +354,8 @@ public final class Main implements Callable<Integer> {
             states.checkFiles();
             shots.warnAboutLongPeriods(n, err);
 
+            Recording recording = Recording.parse(record, series, plot, scenario, n, err);
+
             long t0 = System.nanoTime();
             Interruption interruption = null;
             try (shots; Simulation sim = Simulation.create(config)) {
@@ -348,6 +363,7 @@ public final class Main implements Callable<Integer> {
                 Places<?> main = scenario.collections().get(0);
                 shots.checkAttributes(main);
                 states.resolve(scenario);
+                recording.start(sim, scenario);
                 long t1 = System.nanoTime();
                 int[] shape = main.partitionShape();
                 String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
@@ -379,6 +395,7 @@ public final class Main implements Callable<Integer> {
                     ticks.add(System.nanoTime() - tickStart);
                     shots.afterStep(t, main, scenario.agents());
                     states.afterStep(t, sim);
+                    recording.sample(t);
                     // A status may be a collective (a population): over MPI ranks it is asked at the end only.
                     progress.update(t, sim.ranks() == 1 ? scenario::status : () -> "");
                     if (stop) {
@@ -398,6 +415,7 @@ public final class Main implements Callable<Integer> {
                 long median = sim.slowest(ticks.median());
                 shots.atEnd(ran, main, scenario.agents(), out);
                 states.atEnd(ran, sim, out);
+                recording.finish(ran, out);
                 if (ran < n && interruption.requested()) {
                     out.printf(Locale.ROOT, "stopped   after step %d of %d: %s (the report and outputs are of that "
                             + "step)%n", ran, n, interruption.signalName());

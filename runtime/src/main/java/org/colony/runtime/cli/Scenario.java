@@ -47,6 +47,14 @@ public interface Scenario {
     }
 
     /**
+     * {@return the series {@code mass run --record FILE.csv} writes when no {@code --series} is given, each in the
+     * form {@code --series} takes ({@code Bug.population}, {@code Bug.size.hist(0:10:10)}); none by default}
+     */
+    default List<String> series() {
+        return List.of();
+    }
+
+    /**
      * {@return a short live status for the progress line (a population, a total), or ""} It is asked for at times that
      * depend on the clock, so it must not call steps that draw random numbers.
      */

@@ -32,6 +32,11 @@ class InternalsReachTest {
     }
 
     @Test
+    void thePlots_reachNoInternalPackage() throws IOException {
+        assertEquals(Map.of(), reach(Path.of("..", "plot", "target", "classes")));
+    }
+
+    @Test
     void theBenchmarks_reachTheInternalsOfTheirHandWrittenCudaAndTheLaneLatencyOnly() throws IOException {
         Map<String, Set<String>> expected = new TreeMap<>();
         // The hand-written CUDA comparators compile and launch their own kernels with the backend's own tools.

@@ -37,7 +37,7 @@ class PackageCyclesTest {
     private static final Pattern NAMED = Pattern.compile("L([\\w/$]+)[;<]");
 
     @ParameterizedTest
-    @ValueSource(strings = {"annotations", "kernel", "runtime", "processor", "cuda-backend"})
+    @ValueSource(strings = {"annotations", "kernel", "runtime", "processor", "cuda-backend", "plot"})
     void packagesOfAModule_formNoCycle(String module) throws IOException {
         Path classes = Path.of("..", module, "target", "classes");
         assertTrue(Files.isDirectory(classes), classes + " is missing: build the module first");

@@ -45,7 +45,8 @@ class CommandLineTest {
         Result r = mass("--help");
         assertEquals(0, r.rc(), r.err());
         List<String> listed = commandsListed(r.out());
-        assertEquals(List.of("run", "list", "test", "bench", "install", "new", "java-home", "help"), listed, r.out());
+        assertEquals(List.of("run", "list", "plot", "test", "bench", "install", "new", "java-home", "help"), listed,
+                r.out());
         // every command the ./mass script handles before Java starts is among them
         Matcher m = Pattern.compile("\"\\$\\{1:-}\" = \"([a-z]+)\"").matcher(Files.readString(Path.of("..", "mass")));
         int found = 0;
@@ -64,12 +65,13 @@ class CommandLineTest {
         assertEquals(2, r.rc());
         assertEquals("", r.out());
         assertTrue(r.err().startsWith("Usage: mass "), r.err());
-        assertEquals(List.of("run", "list", "test", "bench", "install", "new", "java-home", "help"), commandsListed(r.err()));
+        assertEquals(List.of("run", "list", "plot", "test", "bench", "install", "new", "java-home", "help"),
+                commandsListed(r.err()));
     }
 
     @Test
     void helpAndVersion_workOnEveryCommand() {
-        for (String command : List.of("list", "run", "test", "bench", "install", "new", "java-home")) {
+        for (String command : List.of("list", "run", "plot", "test", "bench", "install", "new", "java-home")) {
             Result help = mass(command, "--help");
             assertEquals(0, help.rc(), command + ": " + help.err());
             assertTrue(help.out().startsWith("Usage: mass " + command), help.out());

@@ -1,0 +1,114 @@
+package org.colony.runtime.record;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.colony.ColonyException;
+
+/**
+ * A CSV file written row by row into {@code FILE.partial}, each row flushed to the operating system as it is
+ * written, and moved to {@code FILE} when closed: a run killed on the way leaves {@code FILE.partial} holding
+ * every row written so far, and {@code FILE} (a previous run's, say) untouched.
+ */
+final class CsvFile implements AutoCloseable {
+
+    private final Path file;
+    private final Path partial;
+    private final Writer writer;
+    private boolean closed;
+
+    private CsvFile(Path file, Path partial, Writer writer) {
+        this.file = file;
+        this.partial = partial;
+        this.writer = writer;
+    }
+
+    /**
+     * Checks that {@code file} can be written, without writing anything.
+     *
+     * @param file the file
+     * @throws ColonyException where it is a directory, its folder is missing or not writable, or it is read-only
+     */
+    static void check(Path file) {
+        Path absolute = file.toAbsolutePath();
+        Path folder = absolute.getParent();
+        if (Files.isDirectory(absolute)) {
+            throw new ColonyException(file + " is a directory; name a file to write the series to");
+        }
+        if (folder == null || !Files.isDirectory(folder)) {
+            throw new ColonyException(file + " cannot be written: its folder " + folder + " does not exist");
+        }
+        if (!Files.isWritable(folder)) {
+            throw new ColonyException(file + " cannot be written: its folder " + folder + " is not writable");
+        }
+        if (Files.exists(absolute) && !Files.isWritable(absolute)) {
+            throw new ColonyException(file + " exists and is not writable");
+        }
+        if (Files.isDirectory(partial(absolute))) {
+            throw new ColonyException(partial(file) + " is a directory; the series are written there first");
+        }
+    }
+
+    /** {@return where the rows of {@code file} go until it is closed} */
+    static Path partial(Path file) {
+        return file.resolveSibling(file.getFileName() + ".partial");
+    }
+
+    /**
+     * {@return a new, empty {@code file.partial}, checked first}
+     *
+     * @param file the file the rows end in
+     */
+    static CsvFile open(Path file) {
+        check(file);
+        Path partial = partial(file);
+        try {
+            return new CsvFile(file, partial, Files.newBufferedWriter(partial, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new ColonyException("cannot write " + partial + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Writes one row, fields joined by commas, and flushes it.
+     *
+     * @param fields the fields, none holding a comma, quote or line break
+     */
+    void row(List<String> fields) {
+        try {
+            writer.write(String.join(",", fields) + "\n");
+            writer.flush();
+        } catch (IOException e) {
+            throw new ColonyException("cannot write " + partial + ": " + e.getMessage());
+        }
+    }
+
+    /** {@return the file the rows end in} */
+    Path file() {
+        return file;
+    }
+
+    /** Closes the partial file and moves it to its name. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            writer.close();
+            try {
+                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new ColonyException("cannot move " + partial + " to " + file + ": " + e.getMessage());
+        }
+    }
+}
