@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "mass", mixinStandardHelpOptions = true, version = "Colony " + Simulation.VERSION,
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help and -V/--version
         description = "Runs Colony models.",
-        subcommands = {Main.Run.class, Main.ListModels.class, PlotCommand.class, Main.TestCommand.class,
+        subcommands = {Main.Run.class, Main.ListModels.class, PlotCommand.class, SweepCommand.class,
+            Main.TestCommand.class,
             Main.BenchCommand.class, Main.InstallCommand.class, Main.NewCommand.class, Main.JavaHomeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "The ./mass script of a Colony checkout builds what changed, then runs these commands; 'test', "
                 + "'bench', 'install', 'new' and 'java-home' run in the script only.",
@@ -43,10 +44,10 @@ import picocli.CommandLine.Parameters;
 public final class Main implements Callable<Integer> {
 
     /** Where {@code run} reports its results. */
-    private PrintStream out = System.out;
+    PrintStream out = System.out;
 
     /** Where {@code run} reports progress and warnings, and where the usage goes when no command is given. */
-    private PrintStream err = System.err;
+    PrintStream err = System.err;
 
     /** For picocli: the command with every option at its default. */
     public Main() {
@@ -475,7 +476,7 @@ public final class Main implements Callable<Integer> {
             return interruption == null ? 0 : interruption.exitStatus();
         }
 
-        private static int[] parseSize(String text, int dims) {
+        static int[] parseSize(String text, int dims) {
             String[] parts = text.toLowerCase(Locale.ROOT).split("x", -1); // "10x" has an empty second size
             int[] size = new int[parts.length == 1 ? dims : parts.length];
             try {

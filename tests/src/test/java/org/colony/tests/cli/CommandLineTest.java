@@ -45,7 +45,7 @@ class CommandLineTest {
         Result r = mass("--help");
         assertEquals(0, r.rc(), r.err());
         List<String> listed = commandsListed(r.out());
-        assertEquals(List.of("run", "list", "plot", "test", "bench", "install", "new", "java-home", "help"), listed,
+        assertEquals(List.of("run", "list", "plot", "sweep", "test", "bench", "install", "new", "java-home", "help"), listed,
                 r.out());
         // every command the ./mass script handles before Java starts is among them
         Matcher m = Pattern.compile("\"\\$\\{1:-}\" = \"([a-z]+)\"").matcher(Files.readString(Path.of("..", "mass")));
@@ -65,7 +65,7 @@ class CommandLineTest {
         assertEquals(2, r.rc());
         assertEquals("", r.out());
         assertTrue(r.err().startsWith("Usage: mass "), r.err());
-        assertEquals(List.of("run", "list", "plot", "test", "bench", "install", "new", "java-home", "help"),
+        assertEquals(List.of("run", "list", "plot", "sweep", "test", "bench", "install", "new", "java-home", "help"),
                 commandsListed(r.err()));
     }
 
