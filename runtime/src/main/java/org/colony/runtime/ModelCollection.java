@@ -10,6 +10,7 @@ import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
+import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.Store;
 import org.colony.runtime.step.PredicateRef0;
@@ -431,13 +432,31 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param k the element, from 0 to the array's length - 1
      */
     public Object getColumn(String attr, int k) {
-        int a = attribute(attr, null, model.attributeIndex(attr) >= 0 && model.attributes()
-                .get(model.attributeIndex(attr)).isArray());
-        ScalarType t = model.attributes().get(a).type();
+        int a = anyAttribute(attr);
         int e = element(a, k);
-        Object out = t.newArray(cells());
+        Object out = model.attributes().get(a).type().newArray(cells());
         work("get " + name + "." + attr, () -> store.read(a, e, out));
         return out;
+    }
+
+    /**
+     * {@return the counts of the values of any scalar attribute, or element {@code k} of an array attribute, in {@code
+     * bins}, as {@link Bins#count} gives them, counted where the column lives (on a GPU only the counts are downloaded);
+     * null where the backend does not count there (the CPU, partitions): count {@link #getColumn}'s values then}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, 0 for a scalar attribute
+     * @param bins the bins
+     */
+    public long[] histogram(String attr, int k, Bins bins) {
+        int a = anyAttribute(attr);
+        int e = element(a, k);
+        return work("histogram " + name + "." + attr, () -> store.histogram(a, e, bins));
+    }
+
+    private int anyAttribute(String attr) {
+        int a = model.attributeIndex(attr);
+        return attribute(attr, null, a >= 0 && model.attributes().get(a).isArray());
     }
 
     /**
@@ -675,18 +694,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      */
     public String checksum() {
         sim.checkOpen();
-        return work("checksum " + name, () -> {
-            long h = 0xcbf29ce484222325L;
-            for (int a = 0; a < model.attributes().size(); a++) {
-                AttributeInfo info = model.attributes().get(a);
-                for (int k = 0; k < info.columns(); k++) {
-                    Object col = info.type().newArray(cells());
-                    store.read(a, k, col);
-                    h = Values.hash(h, col);
-                }
-            }
-            return String.format("%016x", h);
-        });
+        return work("checksum " + name, () -> Values.checksum(model, store, cells()));
     }
 
 }

@@ -4,6 +4,7 @@ import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.runtime.ModelCollection;
+import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.Reduction;
 
 /**
@@ -80,6 +81,11 @@ record Target(ModelCollection<?> collection, String attribute, int element, Attr
     /** {@return the attribute's reduction, computed by the collection's backend} */
     Reduction reduce() {
         return info.isArray() ? collection.reduce(attribute, element) : collection.reduce(attribute);
+    }
+
+    /** {@return the counts of the values in {@code bins}, counted where they live; null where the backend cannot} */
+    long[] histogram(Bins bins) {
+        return collection.histogram(attribute, element, bins);
     }
 
     /** {@return the column of values, downloaded from where it lives} */
