@@ -23,12 +23,14 @@ import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
 import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.kernel.cuda.KernelParam;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
+import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
@@ -452,6 +454,16 @@ public final class CudaPlaceStore implements PlaceBlock {
             });
         }
         return acc;
+    }
+
+    /** Counts the owned cells of the element column on the device: only the counts are downloaded. */
+    @Override
+    public long[] histogram(int attribute, int element, Bins bins) {
+        checkOpen();
+        ScalarType type = model.attributes().get(attribute).type();
+        long column = current[attribute].pointer() + (long) element * pitch * type.bytes();
+        return new DeviceBins(column, type, layout.rows(), layout.extent0(), layout.extent1(), layout.base(),
+                layout.strideY(), layout.strideZ()).count(cx, params, errors, bins);
     }
 
     // ---- halo exchange between partitions ----------------------------------------------------
