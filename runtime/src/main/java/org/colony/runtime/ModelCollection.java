@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
-import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
@@ -38,6 +37,8 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
     private final Store store;
     /** Calls of the model's steps: finding them, checking their arguments, running them on the store. */
     private final StepCalls calls;
+    /** Finds the attributes the accessors name. */
+    private final AttributeLookup attributes;
 
     ModelCollection(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor, Store store) {
         this.sim = sim;
@@ -46,6 +47,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
         this.name = modelClass.getSimpleName();
         this.store = store;
         this.calls = new StepCalls(this, store);
+        this.attributes = new AttributeLookup(sim, model, name);
     }
 
     /** Binds the agent collection of slot {@code slot} of the model's iterated agent classes. */
@@ -223,44 +225,10 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
 
     /** {@return the names of the model's attributes} */
     public List<String> attributeNames() {
-        List<String> names = new ArrayList<>();
-        for (AttributeInfo a : model.attributes()) {
-            names.add(a.name());
-        }
-        return names;
+        return attributes.names();
     }
 
     // ---- attributes --------------------------------------------------------------------------
-
-    private int attribute(String attr, ScalarType expected, boolean element) {
-        sim.checkOpen();
-        int a = model.attributeIndex(attr);
-        if (a < 0) {
-            throw new ColonyException(name + " has no attribute '" + attr + "'; attributes: " + attributeNames());
-        }
-        AttributeInfo info = model.attributes().get(a);
-        if (expected != null && info.type() != expected) {
-            throw new ColonyException("attribute " + name + "." + attr + " is " + info.type().javaName()
-                    + ", not " + expected.javaName() + "; use the " + info.type().javaName() + " accessor");
-        }
-        if (info.isArray() && !element) {
-            throw new ColonyException("attribute " + name + "." + attr + " is an array of " + info.length()
-                    + "; name the element: (\"" + attr + "\", k) with 0 <= k < " + info.length());
-        }
-        if (!info.isArray() && element) {
-            throw new ColonyException("attribute " + name + "." + attr + " is not an array; leave out the element");
-        }
-        return a;
-    }
-
-    private int element(int attribute, int k) {
-        AttributeInfo info = model.attributes().get(attribute);
-        if (info.isArray() && (k < 0 || k >= info.length())) {
-            throw new ColonyException("element " + k + " of " + name + "." + info.name() + " is out of range; use 0 to "
-                    + (info.length() - 1));
-        }
-        return info.isArray() ? k : 0;
-    }
 
     private int cells() {
         long n = size();
@@ -271,15 +239,15 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
     }
 
     private Object read(String attr, int k, ScalarType type, boolean element) {
-        int a = attribute(attr, type, element);
-        int e = element(a, k);
+        int a = attributes.attribute(attr, type, element);
+        int e = attributes.element(a, k);
         Object out = type.newArray(cells());
         work("get " + name + "." + attr, () -> store.read(a, e, out));
         return out;
     }
 
     private void write(String attr, int k, Object values, ScalarType type, boolean element) {
-        int a = attribute(attr, type, element);
+        int a = attributes.attribute(attr, type, element);
         if (values == null) {
             throw new ColonyException("set(\"" + attr + "\", null): give an array of " + size() + " values");
         }
@@ -287,7 +255,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
         if (n != size()) {
             throw new ColonyException("set(\"" + attr + "\", values): values has " + n + " elements, " + sizeText());
         }
-        int e = element(a, k);
+        int e = attributes.element(a, k);
         work("set " + name + "." + attr, () -> store.write(a, e, values));
     }
 
@@ -432,8 +400,8 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param k the element, from 0 to the array's length - 1
      */
     public Object getColumn(String attr, int k) {
-        int a = anyAttribute(attr);
-        int e = element(a, k);
+        int a = attributes.any(attr);
+        int e = attributes.element(a, k);
         Object out = model.attributes().get(a).type().newArray(cells());
         work("get " + name + "." + attr, () -> store.read(a, e, out));
         return out;
@@ -449,14 +417,9 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param bins the bins
      */
     public long[] histogram(String attr, int k, Bins bins) {
-        int a = anyAttribute(attr);
-        int e = element(a, k);
+        int a = attributes.any(attr);
+        int e = attributes.element(a, k);
         return work("histogram " + name + "." + attr, () -> store.histogram(a, e, bins));
-    }
-
-    private int anyAttribute(String attr) {
-        int a = model.attributeIndex(attr);
-        return attribute(attr, null, a >= 0 && model.attributes().get(a).isArray());
     }
 
     /**
@@ -630,7 +593,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param attr the attribute's field name
      */
     public Reduction reduce(String attr) {
-        int a = attribute(attr, null, false);
+        int a = attributes.attribute(attr, null, false);
         return work("reduce " + name + "." + attr, () -> store.reduce(a, 0));
     }
 
@@ -641,8 +604,8 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param k the element, from 0 to the array's length - 1
      */
     public Reduction reduce(String attr, int k) {
-        int a = attribute(attr, null, true);
-        int e = element(a, k);
+        int a = attributes.attribute(attr, null, true);
+        int e = attributes.element(a, k);
         return work("reduce " + name + "." + attr, () -> store.reduce(a, e));
     }
 
@@ -662,7 +625,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param attr the attribute's field name
      */
     public long sumLong(String attr) {
-        int a = attribute(attr, null, false);
+        int a = attributes.attribute(attr, null, false);
         if (model.attributes().get(a).type().isFloating()) {
             throw new ColonyException("attribute " + name + "." + attr + " is floating point; use sum");
         }
