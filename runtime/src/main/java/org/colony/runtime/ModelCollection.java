@@ -10,6 +10,7 @@ import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.reduce.Bins;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.Store;
 import org.colony.runtime.step.PredicateRef0;
@@ -408,9 +409,23 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
     }
 
     /**
+     * {@return the least and greatest values of any scalar attribute, or element {@code k} of an array attribute, and
+     * their count, reduced where the column lives (on a GPU only they are downloaded); the same as {@link #reduce}'s}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, 0 for a scalar attribute
+     */
+    public Extremes extremes(String attr, int k) {
+        int a = attributes.any(attr);
+        int e = attributes.element(a, k);
+        return work("extremes " + name + "." + attr, () -> store.extremes(a, e));
+    }
+
+    /**
      * {@return the counts of the values of any scalar attribute, or element {@code k} of an array attribute, in {@code
-     * bins}, as {@link Bins#count} gives them, counted where the column lives (on a GPU only the counts are downloaded);
-     * null where the backend does not count there (the CPU, partitions): count {@link #getColumn}'s values then}
+     * bins}, as {@link Bins#count} gives them, counted where the column lives (on a GPU only the counts are
+     * downloaded); null where the backend does not count there (the CPU, partitions): count {@link #getColumn}'s values
+     * then}
      *
      * @param attr the attribute's field name
      * @param k the element, 0 for a scalar attribute
