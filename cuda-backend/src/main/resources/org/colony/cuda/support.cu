@@ -995,3 +995,76 @@ extern "C" __global__ void colony_bin_counts(const void* __restrict__ column, ji
         }
     }
 }
+
+// ---- least and greatest values of a column (reduce/Extremes) ------------------------------------------------------
+// Order-free: every value becomes a key whose unsigned order is its numeric order, and the keys are combined with
+// max alone, so any split of the work gives the same result. Floating point: Math.min/Math.max's order, -0.0 below
+// 0.0, NaN noted apart (it wins on the host). Integral: signed order. All four words start at 0: out[0] holds the
+// greatest ~key (the least key), out[1] the greatest key, out[2] 1 where a NaN was seen.
+
+// The unsigned key of a double's bits (not NaN): the IEEE total order, -0.0 below 0.0.
+__device__ __forceinline__ julong extremeKey(julong bits) {
+    return (bits >> 63) ? ~bits : bits | 0x8000000000000000ULL;
+}
+
+// Element i of an integral column of ScalarType ordinal `type` (BOOLEAN 0 .. LONG 4), booleans as 0 and 1.
+__device__ __forceinline__ jlong extremeIntegral(const void* column, jint type, jlong i) {
+    switch (type) {
+        case 0: return ((const unsigned char*) column)[i] != 0 ? 1 : 0;
+        case 1: return ((const jbyte*) column)[i];
+        case 2: return ((const jshort*) column)[i];
+        case 3: return ((const jint*) column)[i];
+        default: return ((const jlong*) column)[i];
+    }
+}
+
+__device__ __forceinline__ julong warpMax(julong v) {
+    for (int o = 16; o > 0; o >>= 1) {
+        const julong other = __shfl_down_sync(0xFFFFFFFFu, v, o);
+        v = other > v ? other : v;
+    }
+    return v;
+}
+
+// The extremes of `rows` rows of `length` elements of a column, laid out as colony_bin_counts reads them, combined
+// into out[0..2] (see above). Every thread reaches the warp's shuffles: the loop ends for all before them.
+extern "C" __global__ void colony_extremes(const void* __restrict__ column, jint type, jlong rows, jlong length,
+        jint extent1, jlong base, jlong strideY, jlong strideZ, julong* __restrict__ out) {
+    julong least = 0ULL; // the greatest ~key
+    julong greatest = 0ULL;
+    julong nan = 0ULL;
+    const jlong n = rows * length;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = i / length;
+        const jlong x = i - r * length;
+        const jlong at = base + x + (r % extent1) * strideY + (r / extent1) * strideZ;
+        julong key;
+        if (type == 5) {
+            const juint bits = ((const juint*) column)[at];
+            if ((bits & 0x7FFFFFFFu) > 0x7F800000u) {
+                nan = 1ULL;
+                continue;
+            }
+            key = extremeKey((julong) __double_as_longlong(binFloatToDouble(bits)));
+        } else if (type == 6) {
+            const julong bits = ((const julong*) column)[at];
+            if ((bits & 0x7FFFFFFFFFFFFFFFULL) > 0x7FF0000000000000ULL) {
+                nan = 1ULL;
+                continue;
+            }
+            key = extremeKey(bits);
+        } else {
+            key = (julong) extremeIntegral(column, type, at) ^ 0x8000000000000000ULL;
+        }
+        least = ~key > least ? ~key : least;
+        greatest = key > greatest ? key : greatest;
+    }
+    least = warpMax(least);
+    greatest = warpMax(greatest);
+    nan = warpMax(nan);
+    if ((threadIdx.x & 31) == 0) {
+        if (least != 0ULL) atomicMax(&out[0], least);
+        if (greatest != 0ULL) atomicMax(&out[1], greatest);
+        if (nan != 0ULL) atomicMax(&out[2], nan);
+    }
+}

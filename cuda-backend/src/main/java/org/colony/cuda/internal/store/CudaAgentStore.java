@@ -33,6 +33,7 @@ import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentStore;
@@ -462,10 +463,22 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public long[] histogram(int attribute, int element, Bins bins) {
         checkOpen();
+        return live(attribute, element).histogram(cx, params, errors, bins);
+    }
+
+    /** Reduces the element column of the agents {@link #read} copies out on the device: only the extremes come back. */
+    @Override
+    public Extremes extremes(int attribute, int element) {
+        checkOpen();
+        return live(attribute, element).extremes(cx, params, errors);
+    }
+
+    /** The slots of an element column that {@link #read} copies out, settled first. */
+    private DeviceColumn live(int attribute, int element) {
         round.settle(); // (before count sizes the column)
         ScalarType type = model.attributes().get(attribute).type();
         long column = columns.current()[attribute].pointer() + (long) element * columns.slots() * type.bytes();
-        return DeviceBins.slots(column, type, columns.count()).count(cx, params, errors, bins);
+        return DeviceColumn.slots(column, type, columns.count());
     }
 
     @Override

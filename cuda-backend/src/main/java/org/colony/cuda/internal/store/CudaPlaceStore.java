@@ -32,6 +32,7 @@ import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Closeables;
@@ -460,10 +461,22 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public long[] histogram(int attribute, int element, Bins bins) {
         checkOpen();
+        return owned(attribute, element).histogram(cx, params, errors, bins);
+    }
+
+    /** Reduces the owned cells of the element column on the device: only the extremes are downloaded. */
+    @Override
+    public Extremes extremes(int attribute, int element) {
+        checkOpen();
+        return owned(attribute, element).extremes(cx, params, errors);
+    }
+
+    /** The owned cells of an element column, where the device holds them. */
+    private DeviceColumn owned(int attribute, int element) {
         ScalarType type = model.attributes().get(attribute).type();
         long column = current[attribute].pointer() + (long) element * pitch * type.bytes();
-        return new DeviceBins(column, type, layout.rows(), layout.extent0(), layout.extent1(), layout.base(),
-                layout.strideY(), layout.strideZ()).count(cx, params, errors, bins);
+        return new DeviceColumn(column, type, layout.rows(), layout.extent0(), layout.extent1(), layout.base(),
+                layout.strideY(), layout.strideZ());
     }
 
     // ---- halo exchange between partitions ----------------------------------------------------
