@@ -11,19 +11,21 @@ import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.reduce.Bins;
+import org.colony.runtime.reduce.Extremes;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Histograms counted on a GPU ({@code Store.histogram}: only the counts are downloaded) are the CPU's count for
- * count, for places (owned cells of a block stored with a halo) and live agents, every attribute type, NaN,
- * infinities, -0.0, subnormals and values on and next to every bin edge, and for an empty collection.
+ * count, and extremes reduced on a GPU ({@code Store.extremes}) the CPU's bit for bit, for places (owned cells of a
+ * block stored with a halo) and live agents, every attribute type, NaN, infinities, -0.0 beside 0.0, subnormals and
+ * values on and next to every bin edge, and for an empty collection.
  */
 @Tag("gpu")
-class DeviceHistogramGpuTest {
+class DeviceStatisticsGpuTest {
 
-    /** Every attribute's histograms on the GPU equal the CPU's counts of the same column. */
+    /** Every attribute's histograms and extremes on the GPU equal the CPU's of the same column. */
     private static void assertSameCounts(ModelCollection<?> gpu, ModelCollection<?> cpu, String what) {
         for (Object[] attribute : HistogramColumns.ATTRIBUTES) {
             String name = (String) attribute[0];
@@ -35,6 +37,10 @@ class DeviceHistogramGpuTest {
                 assertArrayEquals(bins.count(cpu.getColumn(name, k)), device, where);
                 assertArrayEquals(bins.count(gpu.getColumn(name, k)), device, where + " (the GPU's column)");
             }
+            Extremes expected = cpu.extremes(name, k);
+            assertEquals(expected, gpu.extremes(name, k), what + " " + name + "[" + k + "] extremes");
+            assertEquals(Double.doubleToRawLongBits(expected.min()), Double.doubleToRawLongBits(gpu.extremes(name, k)
+                    .min()), what + " " + name + "[" + k + "] min bits");
         }
     }
 
@@ -75,7 +81,7 @@ class DeviceHistogramGpuTest {
         }
     }
 
-    /** No agents, or none left: every count is 0, on the device as on the host. */
+    /** No agents, or none left: every count is 0 and the extremes NaN, on the device as on the host. */
     @ParameterizedTest(name = "{0} agents, all die")
     @CsvSource({"0", "2", "300"})
     void histogramsOfNoAgents_areZeros(int count) {
@@ -90,6 +96,11 @@ class DeviceHistogramGpuTest {
             }
             assertEquals(0, gpu.size());
             for (Object[] attribute : HistogramColumns.ATTRIBUTES) {
+                String name = (String) attribute[0];
+                boolean floating = gpu.model().attributes().get(gpu.model().attributeIndex(name)).type().isFloating();
+                assertEquals(floating ? new Extremes(Double.NaN, Double.NaN, 0, 0, 0)
+                        : new Extremes(Double.NaN, Double.NaN, Long.MAX_VALUE, Long.MIN_VALUE, 0),
+                        gpu.extremes(name, (Integer) attribute[1]), name);
                 for (Bins bins : HistogramColumns.BINS) {
                     assertArrayEquals(new long[bins.counts()],
                             gpu.histogram((String) attribute[0], (Integer) attribute[1], bins), bins.toString());

@@ -7,9 +7,9 @@ import org.colony.runtime.ModelCollection;
 import org.colony.runtime.reduce.Bins;
 
 /**
- * Columns that try a histogram's arithmetic (NaN, infinities, -0.0, subnormals, values on and next to every bin edge,
- * integers past 2^53), the bins they are counted into, and the setting of them on a collection of {@link BinCell} or
- * {@link BinBug}.
+ * Columns that try a histogram's arithmetic and the extremes' order (NaN, infinities, -0.0, subnormals, values on
+ * and next to every bin edge, integers past 2^53; {@code f} and {@code h[0]} without NaN, least -0.0), the bins they
+ * are counted into, and the setting of them on a collection of {@link BinCell} or {@link BinBug}.
  */
 public final class HistogramColumns {
 
@@ -67,12 +67,15 @@ public final class HistogramColumns {
         short[] s = new short[size];
         byte[] b = new byte[size];
         boolean[] flag = new boolean[size];
-        double[] h1 = doubles(size, seed + 1);
+        double[] h0 = doubles(size, seed + 1);
+        for (int i = 0; i < size; i++) { // no NaN, no infinity, -0.0 below 0.0 the least: extremes to compare
+            h0[i] = Double.isNaN(h0[i]) || Double.isInfinite(h0[i]) ? 0.5 : h0[i] == 0 ? h0[i] : Math.abs(h0[i]);
+        }
         SplittableRandom random = new SplittableRandom(seed + 2);
         long[] wide = {Long.MIN_VALUE, Long.MAX_VALUE, (1L << 53) + 1, -(1L << 53) - 1, (1L << 62) + 1,
             Integer.MIN_VALUE, Integer.MAX_VALUE, Short.MIN_VALUE, Short.MAX_VALUE, Byte.MIN_VALUE, Byte.MAX_VALUE};
         for (int i = 0; i < size; i++) {
-            f[i] = (float) v[i];
+            f[i] = (float) h0[i];
             big[i] = i < wide.length ? wide[i] : random.nextInt(-30, 1_000_010);
             n[i] = (int) big[i];
             s[i] = (short) big[i];
@@ -86,7 +89,7 @@ public final class HistogramColumns {
         collection.set("s", s);
         collection.set("b", b);
         collection.set("flag", flag);
-        collection.set("h", 0, h1);
+        collection.set("h", 0, h0);
         collection.set("h", 1, v);
     }
 }

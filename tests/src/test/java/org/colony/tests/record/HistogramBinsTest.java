@@ -14,6 +14,8 @@ import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.reduce.Bins;
+import org.colony.runtime.reduce.Extremes;
+import org.colony.runtime.reduce.Reduction;
 import org.colony.tests.cuda.BinBug;
 import org.colony.tests.cuda.BinCell;
 import org.colony.tests.cuda.HistogramColumns;
@@ -22,8 +24,8 @@ import org.junit.jupiter.api.function.Executable;
 
 /**
  * {@link Bins}, the arithmetic every backend counts histograms with, puts each value where the edges say, and the
- * CPU backend leaves the counting to the host ({@code Store.histogram} gives null): the path every backend had
- * before.
+ * CPU backend keeps the paths every backend had before: histograms counted on the host ({@code Store.histogram}
+ * gives null), extremes taken from the reduction.
  */
 class HistogramBinsTest {
 
@@ -81,7 +83,7 @@ class HistogramBinsTest {
     }
 
     @Test
-    void theCpuBackend_countsOnTheHost() {
+    void theCpuBackend_countsOnTheHost_andTakesExtremesFromTheReduction() {
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(2))) {
             Places<BinCell> places = sim.places(BinCell.class, Grid.of(9, 7));
             Agents<BinBug> bugs = sim.agents(BinBug.class, places, Placement.random(40));
@@ -89,8 +91,11 @@ class HistogramBinsTest {
             HistogramColumns.fill(bugs, 40, 6);
             for (ModelCollection<?> collection : new ModelCollection<?>[] {places, bugs}) {
                 for (Object[] attribute : HistogramColumns.ATTRIBUTES) {
-                    assertNull(collection.histogram((String) attribute[0], (Integer) attribute[1],
-                            HistogramColumns.BINS.get(0)), collection + " " + attribute[0]);
+                    String name = (String) attribute[0];
+                    int k = (Integer) attribute[1];
+                    assertNull(collection.histogram(name, k, HistogramColumns.BINS.get(0)), collection + " " + name);
+                    Reduction reduction = name.equals("h") ? collection.reduce(name, k) : collection.reduce(name);
+                    assertEquals(Extremes.of(reduction), collection.extremes(name, k), collection + " " + name);
                 }
             }
         }
