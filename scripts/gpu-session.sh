@@ -25,6 +25,7 @@ java "${java_opts[@]}" -jar .gpu/junit-console.jar execute --disable-banner --de
     --select-class=org.colony.tests.agents.CudaAgentMemoryTest --select-class=org.colony.tests.cuda.PartitionedGpuTest \
     --select-class=org.colony.tests.cuda.PartitionedAgentsGpuTest --select-class=org.colony.tests.cuda.BoundarySplitGpuTest \
     --select-class=org.colony.tests.cuda.KernelSeamTest --select-class=org.colony.tests.cuda.TimeSeriesGpuTest \
+    --select-class=org.colony.tests.cuda.DeviceStatisticsGpuTest \
     --select-package=org.colony.cuda \
     2>&1 | tee -a "$out/tests.log" | tail -80
 fi

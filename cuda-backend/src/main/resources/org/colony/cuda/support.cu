@@ -912,3 +912,159 @@ extern "C" __global__ void colony_ghost_counts(jint* __restrict__ counts, const 
         }
     }
 }
+
+// ---- histograms of a column (reduce/Bins, record/Histogram) -------------------------------------------------------
+// The bins are counted by exactly the host's IEEE operations in the host's order: every double operation is an
+// intrinsic rounded to nearest, which no fused multiply-add or fast-math option changes.
+
+// The double value of a float's bits, subnormals included (a plain conversion may flush them to zero under
+// --use_fast_math).
+__device__ __forceinline__ double binFloatToDouble(juint bits) {
+    const juint magnitude = bits & 0x7FFFFFFFu;
+    if (magnitude != 0u && magnitude < 0x00800000u) {
+        const double d = __dmul_rn((double) magnitude, 0x1p-149); // exact: a subnormal float is magnitude * 2^-149
+        return (bits >> 31) ? -d : d;
+    }
+    return (double) __uint_as_float(bits);
+}
+
+// Element i of a column of ScalarType ordinal `type` (BOOLEAN 0 .. DOUBLE 6) as a double, as Java converts it:
+// booleans as 0 and 1, longs rounded to nearest.
+__device__ __forceinline__ double binValue(const void* column, jint type, jlong i) {
+    switch (type) {
+        case 0: return ((const unsigned char*) column)[i] != 0 ? 1.0 : 0.0;
+        case 1: return (double) ((const jbyte*) column)[i];
+        case 2: return (double) ((const jshort*) column)[i];
+        case 3: return (double) ((const jint*) column)[i];
+        case 4: return __ll2double_rn(((const jlong*) column)[i]);
+        case 5: return binFloatToDouble(((const juint*) column)[i]);
+        default: return ((const double*) column)[i];
+    }
+}
+
+// Bins.edge: lo + (hi - lo) * i / bins, hi for i = bins.
+__device__ __forceinline__ double binEdge(double lo, double hi, jint bins, jint i) {
+    return i == bins ? hi : __dadd_rn(lo, __ddiv_rn(__dmul_rn(__dsub_rn(hi, lo), (double) i), (double) bins));
+}
+
+// Bins.bin: the bin of v, 0 to bins - 1; bins for below lo, bins + 1 from hi up, bins + 2 for NaN.
+__device__ __forceinline__ jint binOf(double v, double lo, double hi, jint bins) {
+    if (isnan(v)) return bins + 2;
+    if (v < lo) return bins;
+    if (v >= hi) return bins + 1;
+    const double q = floor(__dmul_rn(__ddiv_rn(__dsub_rn(v, lo), __dsub_rn(hi, lo)), (double) bins));
+    jint i = (jint) fmin((double) (bins - 1), fmax(0.0, q));
+    while (i > 0 && v < binEdge(lo, hi, bins, i)) i--; // the edges decide, not the rounding of the division
+    while (i < bins - 1 && v >= binEdge(lo, hi, bins, i + 1)) i++;
+    return i;
+}
+
+// The most counts a block gathers in shared memory before adding them to counts[].
+#define COLONY_SHARED_BINS 1024
+
+// Adds the values of `rows` rows of `length` elements of a column to counts[bins + 3] (the bins, below, above, NaN):
+// row r starts at element base + (r % extent1) * strideY + (r / extent1) * strideZ (the owned cells of a place
+// block; an agent column's first slots are one row from 0). Where the counts fit, a block counts in shared memory
+// and adds its counts once.
+extern "C" __global__ void colony_bin_counts(const void* __restrict__ column, jint type, jlong rows, jlong length,
+        jint extent1, jlong base, jlong strideY, jlong strideZ, double lo, double hi, jint bins,
+        julong* __restrict__ counts) {
+    __shared__ julong local[COLONY_SHARED_BINS];
+    const jint slots = bins + 3;
+    const bool inShared = slots <= COLONY_SHARED_BINS; // the same for every thread of the block
+    if (inShared) {
+        for (jint b = threadIdx.x; b < slots; b += blockDim.x) local[b] = 0ULL;
+        __syncthreads();
+    }
+    const jlong n = rows * length;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = i / length;
+        const jlong x = i - r * length;
+        const jlong at = base + x + (r % extent1) * strideY + (r / extent1) * strideZ;
+        const jint b = binOf(binValue(column, type, at), lo, hi, bins);
+        if (inShared) {
+            atomicAdd(&local[b], 1ULL);
+        } else {
+            atomicAdd(&counts[b], 1ULL);
+        }
+    }
+    if (inShared) {
+        __syncthreads();
+        for (jint b = threadIdx.x; b < slots; b += blockDim.x) {
+            if (local[b] != 0ULL) atomicAdd(&counts[b], local[b]);
+        }
+    }
+}
+
+// ---- least and greatest values of a column (reduce/Extremes) ------------------------------------------------------
+// Order-free: every value becomes a key whose unsigned order is its numeric order, and the keys are combined with
+// max alone, so any split of the work gives the same result. Floating point: Math.min/Math.max's order, -0.0 below
+// 0.0, NaN noted apart (it wins on the host). Integral: signed order. All four words start at 0: out[0] holds the
+// greatest ~key (the least key), out[1] the greatest key, out[2] 1 where a NaN was seen.
+
+// The unsigned key of a double's bits (not NaN): the IEEE total order, -0.0 below 0.0.
+__device__ __forceinline__ julong extremeKey(julong bits) {
+    return (bits >> 63) ? ~bits : bits | 0x8000000000000000ULL;
+}
+
+// Element i of an integral column of ScalarType ordinal `type` (BOOLEAN 0 .. LONG 4), booleans as 0 and 1.
+__device__ __forceinline__ jlong extremeIntegral(const void* column, jint type, jlong i) {
+    switch (type) {
+        case 0: return ((const unsigned char*) column)[i] != 0 ? 1 : 0;
+        case 1: return ((const jbyte*) column)[i];
+        case 2: return ((const jshort*) column)[i];
+        case 3: return ((const jint*) column)[i];
+        default: return ((const jlong*) column)[i];
+    }
+}
+
+__device__ __forceinline__ julong warpMax(julong v) {
+    for (int o = 16; o > 0; o >>= 1) {
+        const julong other = __shfl_down_sync(0xFFFFFFFFu, v, o);
+        v = other > v ? other : v;
+    }
+    return v;
+}
+
+// The extremes of `rows` rows of `length` elements of a column, laid out as colony_bin_counts reads them, combined
+// into out[0..2] (see above). Every thread reaches the warp's shuffles: the loop ends for all before them.
+extern "C" __global__ void colony_extremes(const void* __restrict__ column, jint type, jlong rows, jlong length,
+        jint extent1, jlong base, jlong strideY, jlong strideZ, julong* __restrict__ out) {
+    julong least = 0ULL; // the greatest ~key
+    julong greatest = 0ULL;
+    julong nan = 0ULL;
+    const jlong n = rows * length;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = i / length;
+        const jlong x = i - r * length;
+        const jlong at = base + x + (r % extent1) * strideY + (r / extent1) * strideZ;
+        julong key;
+        if (type == 5) {
+            const juint bits = ((const juint*) column)[at];
+            if ((bits & 0x7FFFFFFFu) > 0x7F800000u) {
+                nan = 1ULL;
+                continue;
+            }
+            key = extremeKey((julong) __double_as_longlong(binFloatToDouble(bits)));
+        } else if (type == 6) {
+            const julong bits = ((const julong*) column)[at];
+            if ((bits & 0x7FFFFFFFFFFFFFFFULL) > 0x7FF0000000000000ULL) {
+                nan = 1ULL;
+                continue;
+            }
+            key = extremeKey(bits);
+        } else {
+            key = (julong) extremeIntegral(column, type, at) ^ 0x8000000000000000ULL;
+        }
+        least = ~key > least ? ~key : least;
+        greatest = key > greatest ? key : greatest;
+    }
+    least = warpMax(least);
+    greatest = warpMax(greatest);
+    nan = warpMax(nan);
+    if ((threadIdx.x & 31) == 0) {
+        if (least != 0ULL) atomicMax(&out[0], least);
+        if (greatest != 0ULL) atomicMax(&out[1], greatest);
+        if (nan != 0ULL) atomicMax(&out[2], nan);
+    }
+}

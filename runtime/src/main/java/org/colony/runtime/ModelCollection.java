@@ -5,11 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
-import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
+import org.colony.runtime.reduce.Bins;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.Store;
 import org.colony.runtime.step.PredicateRef0;
@@ -37,6 +38,8 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
     private final Store store;
     /** Calls of the model's steps: finding them, checking their arguments, running them on the store. */
     private final StepCalls calls;
+    /** Finds the attributes the accessors name. */
+    private final AttributeLookup attributes;
 
     ModelCollection(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor, Store store) {
         this.sim = sim;
@@ -45,6 +48,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
         this.name = modelClass.getSimpleName();
         this.store = store;
         this.calls = new StepCalls(this, store);
+        this.attributes = new AttributeLookup(sim, model, name);
     }
 
     /** Binds the agent collection of slot {@code slot} of the model's iterated agent classes. */
@@ -222,44 +226,10 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
 
     /** {@return the names of the model's attributes} */
     public List<String> attributeNames() {
-        List<String> names = new ArrayList<>();
-        for (AttributeInfo a : model.attributes()) {
-            names.add(a.name());
-        }
-        return names;
+        return attributes.names();
     }
 
     // ---- attributes --------------------------------------------------------------------------
-
-    private int attribute(String attr, ScalarType expected, boolean element) {
-        sim.checkOpen();
-        int a = model.attributeIndex(attr);
-        if (a < 0) {
-            throw new ColonyException(name + " has no attribute '" + attr + "'; attributes: " + attributeNames());
-        }
-        AttributeInfo info = model.attributes().get(a);
-        if (expected != null && info.type() != expected) {
-            throw new ColonyException("attribute " + name + "." + attr + " is " + info.type().javaName()
-                    + ", not " + expected.javaName() + "; use the " + info.type().javaName() + " accessor");
-        }
-        if (info.isArray() && !element) {
-            throw new ColonyException("attribute " + name + "." + attr + " is an array of " + info.length()
-                    + "; name the element: (\"" + attr + "\", k) with 0 <= k < " + info.length());
-        }
-        if (!info.isArray() && element) {
-            throw new ColonyException("attribute " + name + "." + attr + " is not an array; leave out the element");
-        }
-        return a;
-    }
-
-    private int element(int attribute, int k) {
-        AttributeInfo info = model.attributes().get(attribute);
-        if (info.isArray() && (k < 0 || k >= info.length())) {
-            throw new ColonyException("element " + k + " of " + name + "." + info.name() + " is out of range; use 0 to "
-                    + (info.length() - 1));
-        }
-        return info.isArray() ? k : 0;
-    }
 
     private int cells() {
         long n = size();
@@ -270,15 +240,15 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
     }
 
     private Object read(String attr, int k, ScalarType type, boolean element) {
-        int a = attribute(attr, type, element);
-        int e = element(a, k);
+        int a = attributes.attribute(attr, type, element);
+        int e = attributes.element(a, k);
         Object out = type.newArray(cells());
         work("get " + name + "." + attr, () -> store.read(a, e, out));
         return out;
     }
 
     private void write(String attr, int k, Object values, ScalarType type, boolean element) {
-        int a = attribute(attr, type, element);
+        int a = attributes.attribute(attr, type, element);
         if (values == null) {
             throw new ColonyException("set(\"" + attr + "\", null): give an array of " + size() + " values");
         }
@@ -286,7 +256,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
         if (n != size()) {
             throw new ColonyException("set(\"" + attr + "\", values): values has " + n + " elements, " + sizeText());
         }
-        int e = element(a, k);
+        int e = attributes.element(a, k);
         work("set " + name + "." + attr, () -> store.write(a, e, values));
     }
 
@@ -431,13 +401,40 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param k the element, from 0 to the array's length - 1
      */
     public Object getColumn(String attr, int k) {
-        int a = attribute(attr, null, model.attributeIndex(attr) >= 0 && model.attributes()
-                .get(model.attributeIndex(attr)).isArray());
-        ScalarType t = model.attributes().get(a).type();
-        int e = element(a, k);
-        Object out = t.newArray(cells());
+        int a = attributes.any(attr);
+        int e = attributes.element(a, k);
+        Object out = model.attributes().get(a).type().newArray(cells());
         work("get " + name + "." + attr, () -> store.read(a, e, out));
         return out;
+    }
+
+    /**
+     * {@return the least and greatest values of any scalar attribute, or element {@code k} of an array attribute, and
+     * their count, reduced where the column lives (on a GPU only they are downloaded); the same as {@link #reduce}'s}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, 0 for a scalar attribute
+     */
+    public Extremes extremes(String attr, int k) {
+        int a = attributes.any(attr);
+        int e = attributes.element(a, k);
+        return work("extremes " + name + "." + attr, () -> store.extremes(a, e));
+    }
+
+    /**
+     * {@return the counts of the values of any scalar attribute, or element {@code k} of an array attribute, in {@code
+     * bins}, as {@link Bins#count} gives them, counted where the column lives (on a GPU only the counts are
+     * downloaded); null where the backend does not count there (the CPU, partitions): count {@link #getColumn}'s values
+     * then}
+     *
+     * @param attr the attribute's field name
+     * @param k the element, 0 for a scalar attribute
+     * @param bins the bins
+     */
+    public long[] histogram(String attr, int k, Bins bins) {
+        int a = attributes.any(attr);
+        int e = attributes.element(a, k);
+        return work("histogram " + name + "." + attr, () -> store.histogram(a, e, bins));
     }
 
     /**
@@ -611,7 +608,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param attr the attribute's field name
      */
     public Reduction reduce(String attr) {
-        int a = attribute(attr, null, false);
+        int a = attributes.attribute(attr, null, false);
         return work("reduce " + name + "." + attr, () -> store.reduce(a, 0));
     }
 
@@ -622,8 +619,8 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param k the element, from 0 to the array's length - 1
      */
     public Reduction reduce(String attr, int k) {
-        int a = attribute(attr, null, true);
-        int e = element(a, k);
+        int a = attributes.attribute(attr, null, true);
+        int e = attributes.element(a, k);
         return work("reduce " + name + "." + attr, () -> store.reduce(a, e));
     }
 
@@ -643,7 +640,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param attr the attribute's field name
      */
     public long sumLong(String attr) {
-        int a = attribute(attr, null, false);
+        int a = attributes.attribute(attr, null, false);
         if (model.attributes().get(a).type().isFloating()) {
             throw new ColonyException("attribute " + name + "." + attr + " is floating point; use sum");
         }
@@ -675,18 +672,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      */
     public String checksum() {
         sim.checkOpen();
-        return work("checksum " + name, () -> {
-            long h = 0xcbf29ce484222325L;
-            for (int a = 0; a < model.attributes().size(); a++) {
-                AttributeInfo info = model.attributes().get(a);
-                for (int k = 0; k < info.columns(); k++) {
-                    Object col = info.type().newArray(cells());
-                    store.read(a, k, col);
-                    h = Values.hash(h, col);
-                }
-            }
-            return String.format("%016x", h);
-        });
+        return work("checksum " + name, () -> Values.checksum(model, store, cells()));
     }
 
 }

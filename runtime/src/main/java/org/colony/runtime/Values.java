@@ -1,8 +1,11 @@
 package org.colony.runtime;
 
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
+import org.colony.runtime.spi.Store;
 
-/** Conversions of boxed values to attribute and parameter types, with Java's widening rules. */
+/** Conversions of boxed values to attribute and parameter types, with Java's widening rules, and checksums. */
 final class Values {
 
     private Values() {
@@ -57,6 +60,23 @@ final class Values {
             return "the String \"" + s + "\"";
         }
         return "the " + v.getClass().getSimpleName() + " " + v;
+    }
+
+    /**
+     * {@return a 64-bit FNV-1a hash of every attribute of every instance of a store, as 16 hex digits} Raw bits,
+     * attributes in declaration order, elements in order.
+     */
+    static String checksum(ModelInfo model, Store store, int cells) {
+        long h = 0xcbf29ce484222325L;
+        for (int a = 0; a < model.attributes().size(); a++) {
+            AttributeInfo info = model.attributes().get(a);
+            for (int k = 0; k < info.columns(); k++) {
+                Object col = info.type().newArray(cells);
+                store.read(a, k, col);
+                h = hash(h, col);
+            }
+        }
+        return String.format("%016x", h);
     }
 
     /** Feeds every value of a primitive array into a 64-bit FNV-1a hash, 8 bytes per value. */

@@ -4,6 +4,8 @@ import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.runtime.ModelCollection;
+import org.colony.runtime.reduce.Bins;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 
 /**
@@ -80,6 +82,16 @@ record Target(ModelCollection<?> collection, String attribute, int element, Attr
     /** {@return the attribute's reduction, computed by the collection's backend} */
     Reduction reduce() {
         return info.isArray() ? collection.reduce(attribute, element) : collection.reduce(attribute);
+    }
+
+    /** {@return the attribute's least and greatest values, reduced where the column lives} */
+    Extremes extremes() {
+        return collection.extremes(attribute, element);
+    }
+
+    /** {@return the counts of the values in {@code bins}, counted where they live; null where the backend cannot} */
+    long[] histogram(Bins bins) {
+        return collection.histogram(attribute, element, bins);
     }
 
     /** {@return the column of values, downloaded from where it lives} */

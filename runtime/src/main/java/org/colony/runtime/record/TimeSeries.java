@@ -31,8 +31,10 @@ import org.colony.runtime.reduce.Reduction;
  * <p>Predicate counts are computed where the data lives (on a GPU: one launch and one number back); populations are
  * counts the backend keeps on the host.
  * Sums, minima, maxima and means come from the collection's reduction, one per attribute and row: on the CPU it runs
- * in place on the worker threads; the CUDA backend downloads the column and reduces it on the host. A histogram reads
- * its attribute's column once per row (a download from a GPU) and counts on the host. Values are written as {@link
+ * in place on the worker threads; the CUDA backend downloads the column and reduces it on the host. Minima and maxima
+ * of an attribute whose sum or mean the row does not hold are reduced alone, on one GPU on the device. A histogram is
+ * counted where the column lives (on one GPU: a kernel, and only the counts downloaded), else from the attribute's
+ * column read once per row and counted on the host, by the same arithmetic. Values are written as {@link
  * Double#toString(double)} and {@link Long#toString(long)} write them, so that runs with bit-identical results give
  * byte-identical files on every backend, thread count and partitioning. Rows go into {@code FILE.partial}, flushed
  * one by one, and the file is moved to its name on {@link #close()}. Over MPI ranks every rank samples (the
@@ -164,7 +166,8 @@ public final class TimeSeries implements AutoCloseable {
 
     /**
      * Records a histogram of an attribute: {@code bins} equal bins over {@code [lo, hi)}, then the counts below
-     * {@code lo}, from {@code hi} up, and (floating-point attributes) of NaN. The column is downloaded once per row.
+     * {@code lo}, from {@code hi} up, and (floating-point attributes) of NaN. Counted on the device on one GPU, else
+     * from the column read once per row.
      *
      * @param collection places or agents
      * @param attribute the attribute's field name, or {@code name[k]} for element k of an array attribute
@@ -300,7 +303,13 @@ public final class TimeSeries implements AutoCloseable {
         List<String> values = new ArrayList<>(columns.size() + 2);
         values.add(Long.toString(step));
         values.add(Long.toString(sim.time()));
-        Sample sample = new Sample();
+        Set<Target> summed = new HashSet<>();
+        for (Series s : series) {
+            if (s instanceof Statistic statistic && statistic.summed()) {
+                summed.add(statistic.target());
+            }
+        }
+        Sample sample = new Sample(summed);
         for (Series s : series) {
             s.sample(sample, values);
         }

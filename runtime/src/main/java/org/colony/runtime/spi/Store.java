@@ -2,6 +2,8 @@ package org.colony.runtime.spi;
 
 import org.colony.kernel.Call;
 import org.colony.kernel.ModelInfo;
+import org.colony.runtime.reduce.Bins;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 
 /**
@@ -66,6 +68,35 @@ public interface Store extends AutoCloseable {
      * @return sum, minimum and maximum
      */
     Reduction reduce(int attribute, int element);
+
+    /**
+     * Reduces one element column of an attribute to its least and greatest values and their count, without the sum:
+     * a backend whose columns live on a device offers it so that only the extremes leave the device. The default
+     * takes them from {@link #reduce}.
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     * @return what {@code Extremes.of(reduce(attribute, element))} gives, up to the bits of a NaN
+     */
+    default Extremes extremes(int attribute, int element) {
+        return Extremes.of(reduce(attribute, element));
+    }
+
+    /**
+     * Counts the values of one element column of an attribute into {@code bins} where the column lives, with {@link
+     * Bins#bin}'s arithmetic, so the counts are those {@link Bins#count} gives for the column {@link #read} copies
+     * out. A backend whose columns live on a device offers it so that only the counts leave the device; the default
+     * offers nothing ({@code null}), and the caller reads the column and counts it on the host.
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     * @param bins the bins
+     * @return the bins' counts, then below, above and NaN ({@link Bins#counts()} of them); {@code null} where the
+     *     store does not count where the column lives
+     */
+    default long[] histogram(int attribute, int element, Bins bins) {
+        return null;
+    }
 
     /**
      * Sets a shared attribute from a primitive array (length 1 for scalars).

@@ -45,6 +45,7 @@ class TimeSeriesGpuTest {
     @ParameterizedTest(name = "{0} {1}, partitions {3}")
     @CsvSource({"stupidmodel, 48x32, '', 1", "stupidmodel, 48x32, '', 3",
         "stupidmodel, 48x32, 'Bug.count.by(asked:0:1),Bug.size.max.by(asked:0:1),Bug.fromX.sum', 1",
+        "stupidmodel, 48x32, 'Bug.size.min,Bug.size.max,Bug.size.hist(0:10:7),Bug.fromX.max,Bug.fromX.mean', 1",
         "sugarscape, 61, '', 1", "sugarscape, 61, '', 2x2", "epidemic, 64, '', 1", "epidemic, 64, '', 3"})
     void seriesOnTheGpu_areTheCpusByteForByte(String model, String size, String series, String partitions)
             throws IOException {

@@ -25,12 +25,15 @@ import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
 import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.kernel.cuda.KernelParam;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Topology;
+import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentStore;
@@ -454,6 +457,28 @@ public final class CudaAgentStore implements AgentStore {
         ColumnAccumulator acc = new ColumnAccumulator();
         acc.addRow(column, 0, (int) columns.count());
         return acc;
+    }
+
+    /** Counts the element column of the agents {@link #read} copies out on the device: only the counts come back. */
+    @Override
+    public long[] histogram(int attribute, int element, Bins bins) {
+        checkOpen();
+        return live(attribute, element).histogram(cx, params, errors, bins);
+    }
+
+    /** Reduces the element column of the agents {@link #read} copies out on the device: only the extremes come back. */
+    @Override
+    public Extremes extremes(int attribute, int element) {
+        checkOpen();
+        return live(attribute, element).extremes(cx, params, errors);
+    }
+
+    /** The slots of an element column that {@link #read} copies out, settled first. */
+    private DeviceColumn live(int attribute, int element) {
+        round.settle(); // (before count sizes the column)
+        ScalarType type = model.attributes().get(attribute).type();
+        long column = columns.current()[attribute].pointer() + (long) element * columns.slots() * type.bytes();
+        return DeviceColumn.slots(column, type, columns.count());
     }
 
     @Override

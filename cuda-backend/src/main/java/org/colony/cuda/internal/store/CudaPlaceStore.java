@@ -23,13 +23,16 @@ import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
 import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.kernel.cuda.KernelParam;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
+import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Closeables;
@@ -452,6 +455,28 @@ public final class CudaPlaceStore implements PlaceBlock {
             });
         }
         return acc;
+    }
+
+    /** Counts the owned cells of the element column on the device: only the counts are downloaded. */
+    @Override
+    public long[] histogram(int attribute, int element, Bins bins) {
+        checkOpen();
+        return owned(attribute, element).histogram(cx, params, errors, bins);
+    }
+
+    /** Reduces the owned cells of the element column on the device: only the extremes are downloaded. */
+    @Override
+    public Extremes extremes(int attribute, int element) {
+        checkOpen();
+        return owned(attribute, element).extremes(cx, params, errors);
+    }
+
+    /** The owned cells of an element column, where the device holds them. */
+    private DeviceColumn owned(int attribute, int element) {
+        ScalarType type = model.attributes().get(attribute).type();
+        long column = current[attribute].pointer() + (long) element * pitch * type.bytes();
+        return new DeviceColumn(column, type, layout.rows(), layout.extent0(), layout.extent1(), layout.base(),
+                layout.strideY(), layout.strideZ());
     }
 
     // ---- halo exchange between partitions ----------------------------------------------------

@@ -1,0 +1,110 @@
+package org.colony.cuda.internal.store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.cuda.internal.device.DeviceErrors;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.cuda.internal.launch.Grids;
+import org.colony.cuda.internal.launch.KernelParams;
+import org.colony.kernel.ScalarType;
+import org.colony.runtime.reduce.Bins;
+import org.colony.runtime.reduce.Extremes;
+
+/**
+ * The values of a column on the device, and their statistics computed there so only the results are downloaded: the
+ * counts in bins ({@code colony_bin_counts} in {@code support.cu}, the arithmetic of {@link Bins#bin}) and the
+ * extremes ({@code colony_extremes}, the order of {@link Extremes}). The values are {@code rows} rows of {@code
+ * length} elements: row {@code r} starts at element {@code base + (r % extent1) * strideY + (r / extent1) * strideZ}
+ * (the owned cells of a place block), or one row from element 0 (the first slots of an agent column).
+ *
+ * @param column the device address of the column's element 0
+ * @param type the column's type
+ * @param rows the number of rows
+ * @param length the values in a row
+ * @param extent1 the rows of a plane
+ * @param base the element where row 0 starts
+ * @param strideY the elements from a row to the next of its plane
+ * @param strideZ the elements from a plane to the next
+ */
+record DeviceColumn(long column, ScalarType type, long rows, long length, int extent1, long base, long strideY,
+        long strideZ) {
+
+    private static final String BINS = "colony_bin_counts";
+    private static final String EXTREMES = "colony_extremes";
+
+    /** {@return the first {@code count} elements of {@code column}, as one row} */
+    static DeviceColumn slots(long column, ScalarType type, long count) {
+        return new DeviceColumn(column, type, 1, count, 1, 0, 0, 0);
+    }
+
+    /**
+     * {@return the counts of the values in {@code bins}: the bins, then below, above and NaN, as {@link Bins#count}
+     * gives them for the same values} Waits for the device and reports its errors.
+     *
+     * @param cx the context the column lives in
+     * @param params the parameter list to launch with (begun here)
+     * @param errors the device's error record
+     * @param bins the bins
+     */
+    long[] histogram(CudaContext cx, KernelParams params, DeviceErrors errors, Bins bins) {
+        long[] out = new long[bins.counts()];
+        long values = rows * length;
+        if (values == 0) {
+            return out;
+        }
+        try (DeviceBuffer counts = DeviceBuffer.zeroed(8L * out.length); Arena arena = Arena.ofConfined()) {
+            KernelParams p = params.begin();
+            p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
+                    .add(strideZ).add(bins.lo(), ScalarType.DOUBLE).add(bins.hi(), ScalarType.DOUBLE)
+                    .addInt(bins.bins()).add(counts.pointer());
+            cx.launch(cx.support().function(BINS), Grids.blocks(values), 1, 1, Grids.THREADS, 1, 1, p, false, BINS);
+            MemorySegment host = arena.allocate(8L * out.length);
+            counts.download(host, 0, host.byteSize());
+            errors.check();
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, out, 0, out.length);
+        }
+        return out;
+    }
+
+    /**
+     * {@return the least and greatest values and their count, as {@code Extremes.of(reduce)} gives them on the host
+     * (a NaN as the canonical NaN)} Waits for the device and reports its errors.
+     *
+     * @param cx the context the column lives in
+     * @param params the parameter list to launch with (begun here)
+     * @param errors the device's error record
+     */
+    Extremes extremes(CudaContext cx, KernelParams params, DeviceErrors errors) {
+        long values = rows * length;
+        long[] words = new long[3];
+        if (values > 0) {
+            try (DeviceBuffer out = DeviceBuffer.zeroed(8L * words.length); Arena arena = Arena.ofConfined()) {
+                KernelParams p = params.begin();
+                p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
+                        .add(strideZ).add(out.pointer());
+                cx.launch(cx.support().function(EXTREMES), Grids.blocks(values), 1, 1, Grids.THREADS, 1, 1, p, false,
+                        EXTREMES);
+                MemorySegment host = arena.allocate(8L * words.length);
+                out.download(host, 0, host.byteSize());
+                errors.check();
+                MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, words, 0, words.length);
+            }
+        }
+        if (type.isFloating()) {
+            boolean none = values == 0 || words[2] != 0;
+            return new Extremes(none ? Double.NaN : fromKey(~words[0]), none ? Double.NaN : fromKey(words[1]), 0, 0,
+                    values);
+        }
+        long least = ~words[0] ^ Long.MIN_VALUE;
+        long greatest = words[1] ^ Long.MIN_VALUE;
+        return new Extremes(values == 0 ? Double.NaN : least, values == 0 ? Double.NaN : greatest, least, greatest,
+                values);
+    }
+
+    /** {@return the double whose key ({@code extremeKey} in support.cu) is {@code key}} */
+    private static double fromKey(long key) {
+        return Double.longBitsToDouble(key < 0 ? key & Long.MAX_VALUE : ~key);
+    }
+}

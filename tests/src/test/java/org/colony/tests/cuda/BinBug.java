@@ -1,0 +1,47 @@
+package org.colony.tests.cuda;
+
+import org.colony.Agent;
+import org.colony.Attribute;
+import org.colony.Step;
+
+/** An agent with an attribute of every type and an array attribute, for the device histogram tests. */
+public class BinBug extends Agent<BinCell> {
+
+    @Attribute
+    double v;
+
+    @Attribute
+    float f;
+
+    @Attribute
+    long big;
+
+    @Attribute
+    int n;
+
+    @Attribute
+    short s;
+
+    @Attribute
+    byte b;
+
+    @Attribute
+    boolean flag;
+
+    @Attribute(length = 2)
+    double[] h;
+
+    /** Every bug whose id is not a multiple of {@code keep} dies. */
+    @Step
+    void cull(int keep) {
+        if (id() % keep != 0) {
+            kill();
+        }
+    }
+
+    /** Every bug dies. */
+    @Step
+    void die() {
+        kill();
+    }
+}
