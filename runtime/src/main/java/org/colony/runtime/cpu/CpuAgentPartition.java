@@ -134,7 +134,8 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
     @Override
     public ManageStart beginManage(long seed, long epoch) {
         checkOpen();
-        round = new ManageRound(cols, places.block().layout(), capacity, seed, epoch, topology, partition, name());
+        round = new ManageRound(cols, places.block().layout(), capacity, seed, epoch, topology, partition, name(),
+                scratch);
         return round.begin();
     }
 

@@ -36,6 +36,8 @@ class CpuAgentStore implements AgentStore {
     final int capacity;
     private final Object[] shared;
     final AgentColumns cols;
+    /** The working arrays of {@code manageAll}, reused from round to round. */
+    final ManageScratch scratch = new ManageScratch();
     private final AgentStore[] bound;
     private long nextId;
     /** The agents grouped by the storage cell of their place; rebuilt after manageAll or a wider halo. */
@@ -325,7 +327,8 @@ class CpuAgentStore implements AgentStore {
     @Override
     public ManageReport manage(long seed, long epoch) {
         checkOpen();
-        ManageReport r = ManageRound.manage(cols, places.block().layout(), capacity, seed, epoch, nextId, name());
+        ManageReport r = ManageRound.manage(cols, places.block().layout(), capacity, seed, epoch, nextId, name(),
+                scratch);
         nextId += r.births();
         index = null;
         return r;

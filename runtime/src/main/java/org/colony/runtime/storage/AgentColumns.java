@@ -40,6 +40,11 @@ public final class AgentColumns implements AgentBlock {
     private int[] birthSpreads;
     /** Ordinals of the children born in the last manageAll among their siblings, -1 for the others. */
     private int[] ordinals;
+    /**
+     * The previous generation of columns, kept by {@link #rebuild} as its next target while the slots stay the same
+     * (null otherwise): attributes, second columns, ids, places and intents, in that order.
+     */
+    private Generation spare;
     private final Object[] contribution;
     /** Per attribute, the writes of other agents combined during a step (null until a step writes it). */
     private final Object[] incoming;
@@ -72,6 +77,7 @@ public final class AgentColumns implements AgentBlock {
     }
 
     private void allocate(int n) {
+        spare = null;
         slots = n;
         int a = model.attributes().size();
         current = new Object[a];
@@ -93,6 +99,54 @@ public final class AgentColumns implements AgentBlock {
         Arrays.fill(birthPlaces, -1);
         birthSpreads = new int[n];
         ordinals = new int[n];
+        Arrays.fill(ordinals, -1);
+        Arrays.fill(contribution, null);
+        Arrays.fill(contributed, null);
+    }
+
+    /** One generation of columns, all of {@code slots} slots. */
+    private record Generation(int slots, Object[] current, Object[] next, long[] ids, long[] places, boolean[] killed,
+            long[] targets, int[] spawns, long[] birthPlaces, int[] birthSpreads, int[] ordinals) {
+    }
+
+    private Generation generation() {
+        return new Generation(slots, current, next, ids, places, killed, targets, spawns, birthPlaces, birthSpreads,
+                ordinals);
+    }
+
+    /**
+     * Makes a kept generation of the same slots current, holding what {@link #allocate} would hold but the live
+     * agents' attributes, ids and places, which the caller writes to slots {@code [0, live)}: zero past them, intents
+     * empty, second columns zero, no contributions.
+     */
+    private void reuse(Generation g, int live) {
+        spare = null;
+        current = g.current();
+        next = g.next();
+        ids = g.ids();
+        places = g.places();
+        killed = g.killed();
+        targets = g.targets();
+        spawns = g.spawns();
+        birthPlaces = g.birthPlaces();
+        birthSpreads = g.birthSpreads();
+        ordinals = g.ordinals();
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            for (int k = 0; k < info.columns(); k++) {
+                zero(element(info, current[a], k), live, slots);
+                if (info.doubleBuffered()) {
+                    zero(element(info, next[a], k), 0, slots);
+                }
+            }
+        }
+        Arrays.fill(ids, live, slots, 0L);
+        Arrays.fill(places, live, slots, 0L);
+        Arrays.fill(killed, false);
+        Arrays.fill(targets, -1L);
+        Arrays.fill(spawns, 0);
+        Arrays.fill(birthPlaces, -1L);
+        Arrays.fill(birthSpreads, 0);
         Arrays.fill(ordinals, -1);
         Arrays.fill(contribution, null);
         Arrays.fill(contributed, null);
@@ -137,17 +191,23 @@ public final class AgentColumns implements AgentBlock {
     /**
      * Replaces every column by one of {@code newSlots} slots holding, in order, the agents at
      * {@code keep[0..n)} (slots of the old columns; a slot may appear more than once, for children, whose
-     * ids and places the caller then sets); intents start empty.
+     * ids and places the caller then sets); intents start empty. While the slots stay the same, the columns of the
+     * generation before serve as the new ones (double buffering), and the old ones are kept for the next rebuild.
      */
     public void rebuild(int[] keep, int n, int newSlots) {
         if (newSlots > MAX_AGENTS || n > MAX_AGENTS) {
             throw new ColonyException(model.modelClass().getSimpleName() + " agents would number " + n
                     + "; the CPU backend holds at most " + MAX_AGENTS + " per collection");
         }
+        Generation old = generation();
         Object[] oldCurrent = current;
         long[] oldIds = ids;
         long[] oldPlaces = places;
-        allocate(newSlots);
+        if (spare != null && spare.slots() == newSlots && newSlots == slots) {
+            reuse(spare, n);
+        } else {
+            allocate(newSlots);
+        }
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {
@@ -159,6 +219,7 @@ public final class AgentColumns implements AgentBlock {
             places[i] = oldPlaces[keep[i]];
         }
         count = n;
+        spare = old.slots() == newSlots ? old : null;
     }
 
     /**
