@@ -102,6 +102,7 @@ public final class ManageRound {
         this.movers = new int[k][];
         this.moverCount = new int[k];
         scratch.partitions(k);
+        scratch.population(n);
     }
 
     /**

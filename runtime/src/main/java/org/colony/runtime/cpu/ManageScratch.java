@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * The working arrays of one agent store's {@code manageAll} ({@link ManageRound}), kept from round to round so that a
  * round does not allocate its bookkeeping again: each grows (by a quarter more) when a round needs more, and is given
- * up for a smaller one when a round needs less than a quarter of it, so the memory follows the population. The
- * contents are undefined unless the accessor says otherwise: a round writes what it reads.
+ * up for a smaller one when both the round's need and the population are below a quarter of it, so the memory follows
+ * the population (a round with few moves, beside one with many, keeps the arrays). The contents are undefined unless
+ * the accessor says otherwise: a round writes what it reads.
  */
 final class ManageScratch {
 
@@ -27,6 +28,13 @@ final class ManageScratch {
     private int[] occupancy = new int[0];
     private int[] members = new int[0];
     private int[] keep = new int[0];
+    /** The agents of the store as the round under way began. */
+    private int population;
+
+    /** Starts a round of a store of {@code agents} agents. */
+    void population(int agents) {
+        population = agents;
+    }
 
     /** Makes room for requests to {@code partitions} partitions. */
     void partitions(int partitions) {
@@ -97,8 +105,8 @@ final class ManageScratch {
     }
 
     /** Whether an array of {@code length} elements should be replaced for a need of {@code n}. */
-    private static boolean refit(int length, int n) {
-        return length < n || length > MIN_LENGTH && n < length / 4;
+    private boolean refit(int length, int n) {
+        return length < n || length > MIN_LENGTH && Math.max(n, population) < length / 4;
     }
 
     /** The length of a new array for a need of {@code n}: a quarter more, within the largest array. */
@@ -106,15 +114,15 @@ final class ManageScratch {
         return (int) Math.min(Integer.MAX_VALUE - 8, n + (long) n / 4);
     }
 
-    private static int[] fit(int[] a, int n) {
+    private int[] fit(int[] a, int n) {
         return refit(a.length, n) ? new int[length(n)] : a;
     }
 
-    private static long[] fit(long[] a, int n) {
+    private long[] fit(long[] a, int n) {
         return refit(a.length, n) ? new long[length(n)] : a;
     }
 
-    private static boolean[] fit(boolean[] a, int n) {
+    private boolean[] fit(boolean[] a, int n) {
         return refit(a.length, n) ? new boolean[length(n)] : a;
     }
 }
