@@ -46,6 +46,12 @@ public final class AgentColumns implements AgentBlock {
      */
     private Generation spare;
     private final Object[] contribution;
+    /**
+     * The contribution columns and flags of the generation before, of the same slots, for {@link #resetContribution}
+     * to take up again rather than allocate (null where none is kept).
+     */
+    private final Object[] keptContribution;
+    private final Object[] keptContributed;
     /** Per attribute, the writes of other agents combined during a step (null until a step writes it). */
     private final Object[] incoming;
     /** Per iterated agent class, the agents of it each agent asked for in the last step that asked (null before). */
@@ -69,6 +75,8 @@ public final class AgentColumns implements AgentBlock {
         this.placeModel = placeModel;
         this.shared = shared;
         this.contribution = new Object[placeModel.attributes().size()];
+        this.keptContribution = new Object[contribution.length];
+        this.keptContributed = new Object[contribution.length];
         this.incoming = new Object[model.attributes().size()];
         this.creates = new int[model.agentClasses().size()][];
         this.contributed = new Object[placeModel.attributes().size()];
@@ -102,6 +110,8 @@ public final class AgentColumns implements AgentBlock {
         Arrays.fill(ordinals, -1);
         Arrays.fill(contribution, null);
         Arrays.fill(contributed, null);
+        Arrays.fill(keptContribution, null);
+        Arrays.fill(keptContributed, null);
     }
 
     /** One generation of columns, all of {@code slots} slots. */
@@ -117,7 +127,7 @@ public final class AgentColumns implements AgentBlock {
     /**
      * Makes a kept generation of the same slots current, holding what {@link #allocate} would hold but the live
      * agents' attributes, ids and places, which the caller writes to slots {@code [0, live)}: zero past them, intents
-     * empty, second columns zero, no contributions.
+     * empty, second columns zero, no contributions (those there were are kept for {@link #resetContribution}).
      */
     private void reuse(Generation g, int live) {
         spare = null;
@@ -148,6 +158,12 @@ public final class AgentColumns implements AgentBlock {
         Arrays.fill(birthPlaces, -1L);
         Arrays.fill(birthSpreads, 0);
         Arrays.fill(ordinals, -1);
+        for (int i = 0; i < contribution.length; i++) {
+            if (contribution[i] != null) {
+                keptContribution[i] = contribution[i];
+                keptContributed[i] = contributed[i];
+            }
+        }
         Arrays.fill(contribution, null);
         Arrays.fill(contributed, null);
     }
@@ -556,7 +572,13 @@ public final class AgentColumns implements AgentBlock {
      */
     public void resetContribution(int placeAttribute) {
         AttributeInfo info = placeModel.attributes().get(placeAttribute);
-        if (contribution[placeAttribute] == null) {
+        if (contribution[placeAttribute] == null && keptContribution[placeAttribute] != null) {
+            // the columns of the generation before, of the same slots: set below over the live agents, as new ones
+            contribution[placeAttribute] = keptContribution[placeAttribute];
+            contributed[placeAttribute] = keptContributed[placeAttribute];
+            keptContribution[placeAttribute] = null;
+            keptContributed[placeAttribute] = null;
+        } else if (contribution[placeAttribute] == null) {
             contribution[placeAttribute] = info.newColumn(slots);
             Object flags = info.isArray() ? new boolean[info.length()][slots] : new boolean[slots];
             contributed[placeAttribute] = flags;
