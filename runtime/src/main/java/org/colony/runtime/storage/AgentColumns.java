@@ -227,7 +227,7 @@ public final class AgentColumns implements AgentBlock {
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {
-                gather(element(info, oldCurrent[a], k), element(info, current[a], k), keep, n);
+                SlotCopy.gather(element(info, oldCurrent[a], k), keep, n, element(info, current[a], k));
             }
         }
         for (int i = 0; i < n; i++) {
@@ -411,54 +411,6 @@ public final class AgentColumns implements AgentBlock {
 
     private static Object element(AttributeInfo info, Object column, int k) {
         return info.isArray() ? ((Object[]) column)[k] : column;
-    }
-
-    private static void gather(Object from, Object to, int[] keep, int n) {
-        switch (from) {
-            case double[] f -> {
-                double[] t = (double[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case float[] f -> {
-                float[] t = (float[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case long[] f -> {
-                long[] t = (long[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case int[] f -> {
-                int[] t = (int[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case short[] f -> {
-                short[] t = (short[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case byte[] f -> {
-                byte[] t = (byte[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case boolean[] f -> {
-                boolean[] t = (boolean[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            default -> throw new IllegalArgumentException(from.getClass().toString());
-        }
     }
 
     /** Makes the second column of an attribute current. */
