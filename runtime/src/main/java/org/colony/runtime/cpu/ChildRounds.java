@@ -24,6 +24,9 @@ import org.colony.runtime.storage.AgentColumns;
  */
 final class ChildRounds {
 
+    /** An empty list, shared. */
+    private static final int[] NONE = new int[0];
+
     private final AgentColumns cols;
     private final Layout layout;
     private final int capacity;
@@ -406,6 +409,12 @@ final class ChildRounds {
                 birthRequests(round);
                 resolveBirths(List.of());
             }
+        }
+        if (childOf.length == 0) { // no child asked for: no parent, nothing to count per member
+            childOrdinal = NONE;
+            parents = NONE;
+            born = NONE;
+            return 0;
         }
         int[] bornOf = new int[memberCount];
         childOrdinal = new int[childOf.length];

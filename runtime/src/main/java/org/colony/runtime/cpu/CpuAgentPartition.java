@@ -36,11 +36,11 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
     }
 
     @Override
-    PlaceIndex buildIndex(Layout l) {
+    PlaceIndex buildIndex(Layout l, PlaceIndex recycled) {
         if (halo != null && halo.length == l.storedCells()) {
-            return PlaceIndex.withHalo(cols.locations(), cols.count(), l, halo);
+            return PlaceIndex.withHalo(cols.locations(), cols.count(), l, halo, recycled);
         }
-        return PlaceIndex.owned(cols.locations(), cols.count(), l);
+        return PlaceIndex.owned(cols.locations(), cols.count(), l, recycled);
     }
 
     // ---- agents on the halo --------------------------------------------------------------------
@@ -62,7 +62,7 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
         checkOpen();
         Layout l = places.block().layout();
         halo = PlaceIndex.halo(halo, l);
-        index = PlaceIndex.withHalo(cols.locations(), cols.count(), l, halo);
+        index = PlaceIndex.withHalo(cols.locations(), cols.count(), l, halo, recycle());
     }
 
     @Override
@@ -134,7 +134,8 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
     @Override
     public ManageStart beginManage(long seed, long epoch) {
         checkOpen();
-        round = new ManageRound(cols, places.block().layout(), capacity, seed, epoch, topology, partition, name());
+        round = new ManageRound(cols, places.block().layout(), capacity, seed, epoch, topology, partition, name(),
+                scratch);
         return round.begin();
     }
 
@@ -153,7 +154,7 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
 
     @Override
     public void unpackMovers(Batch arriving) {
-        index = null; // the slots past the live agents now hold arrivals, not ghosts
+        dropIndex(); // the slots past the live agents now hold arrivals, not ghosts
         round().unpackMovers(arriving);
     }
 
@@ -161,7 +162,7 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
     public ManageReport finishManage(long nextId, List<Batch> others) {
         ManageReport r = round().finish(nextId, others);
         round = null;
-        index = null;
+        dropIndex();
         halo = null;
         ghostIndex = null;
         return r;

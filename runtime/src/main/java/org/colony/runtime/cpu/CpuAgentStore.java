@@ -36,10 +36,14 @@ class CpuAgentStore implements AgentStore {
     final int capacity;
     private final Object[] shared;
     final AgentColumns cols;
+    /** The working arrays of {@code manageAll}, reused from round to round. */
+    final ManageScratch scratch = new ManageScratch();
     private final AgentStore[] bound;
     private long nextId;
     /** The agents grouped by the storage cell of their place; rebuilt after manageAll or a wider halo. */
     PlaceIndex index;
+    /** The index before the agents last changed, whose arrays the next index reuses (null when none). */
+    private PlaceIndex retired;
     private boolean closed;
 
     /** Agents with ids 0, 1, ... on the given places. */
@@ -100,15 +104,30 @@ class CpuAgentStore implements AgentStore {
     PlaceIndex index() {
         Layout l = places.block().layout();
         if (index == null || !index.layout().equals(l)) {
-            index = buildIndex(l);
+            index = buildIndex(l, recycle());
         }
         return index;
     }
 
+    /** Drops the index, the agents having changed; its arrays serve the next one. */
+    void dropIndex() {
+        if (index != null) {
+            retired = index;
+        }
+        index = null;
+    }
+
+    /** {@return an index no longer used, whose arrays a new index may take over (null when none); forgets it} */
+    PlaceIndex recycle() {
+        PlaceIndex old = index != null ? index : retired;
+        retired = null;
+        return old;
+    }
+
     /** The index of one block covering the grid: a wrapping grid's halo repeats the far side. */
-    PlaceIndex buildIndex(Layout l) {
-        return l.wrap() && l.pad() > 0 ? PlaceIndex.wrapped(cols.locations(), cols.count(), l)
-                : PlaceIndex.owned(cols.locations(), cols.count(), l);
+    PlaceIndex buildIndex(Layout l, PlaceIndex recycled) {
+        return l.wrap() && l.pad() > 0 ? PlaceIndex.wrapped(cols.locations(), cols.count(), l, recycled)
+                : PlaceIndex.owned(cols.locations(), cols.count(), l, recycled);
     }
 
     @Override
@@ -325,9 +344,10 @@ class CpuAgentStore implements AgentStore {
     @Override
     public ManageReport manage(long seed, long epoch) {
         checkOpen();
-        ManageReport r = ManageRound.manage(cols, places.block().layout(), capacity, seed, epoch, nextId, name());
+        ManageReport r = ManageRound.manage(cols, places.block().layout(), capacity, seed, epoch, nextId, name(),
+                scratch);
         nextId += r.births();
-        index = null;
+        dropIndex();
         return r;
     }
 
@@ -338,7 +358,7 @@ class CpuAgentStore implements AgentStore {
         if (ids.length > 0) {
             nextId = Math.max(nextId, ids[ids.length - 1] + 1);
         }
-        index = null;
+        dropIndex();
     }
 
     // ---- attributes ------------------------------------------------------------------------

@@ -62,6 +62,8 @@ public final class ManageRound {
     private int memberCount;
     /** The births, once listed. */
     private ChildRounds children;
+    /** The store's working arrays, reused from round to round. */
+    private final ManageScratch scratch;
 
     /**
      * @param topology the partitions, or null when the block covers the whole grid
@@ -69,7 +71,18 @@ public final class ManageRound {
      */
     public ManageRound(AgentColumns cols, Layout layout, int capacity, long seed, long epoch, Topology topology, int self,
             String name) {
+        this(cols, layout, capacity, seed, epoch, topology, self, name, new ManageScratch());
+    }
+
+    /**
+     * @param topology the partitions, or null when the block covers the whole grid
+     * @param self this block's partition
+     * @param scratch the store's working arrays (one round at a time)
+     */
+    ManageRound(AgentColumns cols, Layout layout, int capacity, long seed, long epoch, Topology topology, int self,
+            String name, ManageScratch scratch) {
         this.cols = cols;
+        this.scratch = scratch;
         this.layout = layout;
         this.capacity = capacity;
         this.bounded = capacity < Integer.MAX_VALUE;
@@ -88,6 +101,8 @@ public final class ManageRound {
         this.admitted = new long[k];
         this.movers = new int[k][];
         this.moverCount = new int[k];
+        scratch.partitions(k);
+        scratch.population(n);
     }
 
     /**
@@ -95,7 +110,13 @@ public final class ManageRound {
      */
     public static ManageReport manage(AgentColumns cols, Layout layout, int capacity, long seed, long epoch, long nextId,
             String name) {
-        ManageRound r = new ManageRound(cols, layout, capacity, seed, epoch, null, 0, name);
+        return manage(cols, layout, capacity, seed, epoch, nextId, name, new ManageScratch());
+    }
+
+    /** {@link #manage(AgentColumns, Layout, int, long, long, long, String)} with the store's working arrays. */
+    static ManageReport manage(AgentColumns cols, Layout layout, int capacity, long seed, long epoch, long nextId,
+            String name, ManageScratch scratch) {
+        ManageRound r = new ManageRound(cols, layout, capacity, seed, epoch, null, 0, name, scratch);
         ManageStart start = r.begin();
         if (start.badSpawnId() >= 0) {
             throw badSpawn(name, start.badSpawnId(), start.badSpawn());
@@ -160,8 +181,8 @@ public final class ManageRound {
                     + AgentColumns.MAX_AGENTS + (topology == null ? " per collection" : " per partition"));
         }
         for (int q = 0; q < requests.length; q++) {
-            who[q] = new int[requests[q]];
-            dest[q] = new long[requests[q]];
+            who[q] = scratch.who(q, requests[q]);
+            dest[q] = scratch.dest(q, requests[q]);
         }
         int[] fill = new int[requests.length];
         for (int i = 0; i < n; i++) {
@@ -175,7 +196,7 @@ public final class ManageRound {
         for (int q = 0; q < remote.length; q++) {
             remote[q] = q == self ? 0 : requests[q];
         }
-        this.leaving = new boolean[n];
+        this.leaving = scratch.leaving(n);
         return new ManageStart(deaths, survivors, wanted, outside, remote, badId, bad);
     }
 
@@ -221,10 +242,10 @@ public final class ManageRound {
         int t = (int) total;
         long[] ids = cols.ids();
         long[] loc = cols.locations();
-        long[] to = new long[t];
-        long[] id = new long[t];
+        long[] to = scratch.to(t);
+        long[] id = scratch.id(t);
         Object rankColumn = rankColumn();
-        long[] rank = rankColumn == null ? null : new long[t];
+        long[] rank = rankColumn == null ? null : scratch.rank(t);
         System.arraycopy(dest[self], 0, to, 0, local);
         for (int r = 0; r < local; r++) {
             id[r] = ids[who[self][r]];
@@ -246,18 +267,19 @@ public final class ManageRound {
         }
         boolean[] won = null;
         if (bounded && t > 0) {
-            int[] occupancy = new int[(int) layout.storedCells()];
+            int[] occupancy = scratch.occupancy((int) layout.storedCells());
             boolean[] killed = cols.killed();
             for (int i = 0; i < n; i++) {
                 if (!killed[i]) {
                     occupancy[cell(loc[i])]++;
                 }
             }
-            long[] prio = new long[t];
+            long[] prio = scratch.priority(t);
             for (int r = 0; r < t; r++) {
                 prio[r] = Priority.move(rng, id[r]);
             }
-            won = Resolver.resolve(to, rank, prio, id, t, g -> capacity - occupancy[cell(g)]);
+            won = Resolver.resolve(to, rank, prio, id, t, g -> capacity - occupancy[cell(g)], scratch.keys(t),
+                    scratch.won(t));
         }
         for (int r = 0; r < local; r++) {
             if (won == null || won[r]) {
@@ -393,7 +415,7 @@ public final class ManageRound {
 
     /** The agents that stay here (alive or dead, leavers excluded) and those arriving, merged into id order. */
     private int[] merge(long[] ids) {
-        int[] out = new int[n + arrivals];
+        int[] out = scratch.members(n + arrivals);
         if (arrivals == 0) {
             int c = 0;
             for (int i = 0; i < n; i++) {
@@ -451,7 +473,7 @@ public final class ManageRound {
             }
         }
         int count = survivors + here;
-        int[] keep = new int[count];
+        int[] keep = scratch.keep(count);
         int c = 0;
         for (int j = 0; j < memberCount; j++) {
             if (!killed[members[j]]) {

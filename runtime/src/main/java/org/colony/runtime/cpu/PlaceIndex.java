@@ -22,11 +22,29 @@ public final class PlaceIndex {
     private final Layout layout;
     private final int[] start;
     private final int[] order;
+    /** The working arrays of the build (per stored cell, and per agent at least), for the next build to reuse. */
+    private final int[] counts;
+    private final int[] cells;
 
-    private PlaceIndex(Layout layout, int[] start, int[] order) {
+    private PlaceIndex(Layout layout, int[] start, int[] order, int[] counts, int[] cells) {
         this.layout = layout;
         this.start = start;
         this.order = order;
+        this.counts = counts;
+        this.cells = cells;
+    }
+
+    /**
+     * {@return per stored cell of {@code layout}, zero counts: those of {@code recycled} (an index no longer used,
+     * or null) where they fit}
+     */
+    private static int[] counts(PlaceIndex recycled, Layout layout) {
+        int stored = (int) layout.storedCells();
+        if (recycled == null || recycled.counts.length != stored) {
+            return new int[stored];
+        }
+        Arrays.fill(recycled.counts, 0);
+        return recycled.counts;
     }
 
     /**
@@ -37,17 +55,30 @@ public final class PlaceIndex {
      * @param layout the block
      */
     public static PlaceIndex owned(long[] places, int count, Layout layout) {
-        int[] counts = new int[(int) layout.storedCells()];
-        int[] cell = histogram(places, count, layout, counts);
-        return scatter(layout, counts, cell, count);
+        return owned(places, count, layout, null);
+    }
+
+    /**
+     * As {@link #owned(long[], int, Layout)}, reusing the arrays of {@code recycled} where they fit: an index no
+     * longer used (or null), whose contents this one overwrites.
+     */
+    public static PlaceIndex owned(long[] places, int count, Layout layout, PlaceIndex recycled) {
+        int[] counts = counts(recycled, layout);
+        int[] cell = histogram(places, count, layout, counts, recycled);
+        return scatter(layout, counts, cell, count, recycled);
     }
 
     /** As {@link #owned}, for one block covering a wrapping grid: each halo cell repeats its far-side place. */
     public static PlaceIndex wrapped(long[] places, int count, Layout layout) {
-        int[] counts = new int[(int) layout.storedCells()];
-        int[] cell = histogram(places, count, layout, counts);
+        return wrapped(places, count, layout, null);
+    }
+
+    /** As {@link #wrapped(long[], int, Layout)}, reusing the arrays of {@code recycled} (see {@link #owned}). */
+    public static PlaceIndex wrapped(long[] places, int count, Layout layout, PlaceIndex recycled) {
+        int[] counts = counts(recycled, layout);
+        int[] cell = histogram(places, count, layout, counts, recycled);
         forEachHalo(layout, (s, far) -> counts[s] = counts[far]);
-        PlaceIndex index = scatter(layout, counts, cell, count);
+        PlaceIndex index = scatter(layout, counts, cell, count, recycled);
         forEachHalo(layout, (s, far) -> System.arraycopy(index.order, index.start[far], index.order, index.start[s],
                 index.start[s + 1] - index.start[s]));
         return index;
@@ -58,14 +89,22 @@ public final class PlaceIndex {
      * their {@code order} entries are -1 until the caller fills them.
      */
     public static PlaceIndex withHalo(long[] places, int count, Layout layout, int[] halo) {
-        int[] counts = new int[(int) layout.storedCells()];
-        int[] cell = histogram(places, count, layout, counts);
-        forEachHalo(layout, (s, far) -> counts[s] = halo[s]);
-        return scatter(layout, counts, cell, count);
+        return withHalo(places, count, layout, halo, null);
     }
 
-    private static int[] histogram(long[] places, int count, Layout layout, int[] counts) {
-        int[] cell = new int[count];
+    /** As {@link #withHalo(long[], int, Layout, int[])}, reusing the arrays of {@code recycled} (see {@link #owned}). */
+    public static PlaceIndex withHalo(long[] places, int count, Layout layout, int[] halo, PlaceIndex recycled) {
+        int[] counts = counts(recycled, layout);
+        int[] cell = histogram(places, count, layout, counts, recycled);
+        forEachHalo(layout, (s, far) -> counts[s] = halo[s]);
+        return scatter(layout, counts, cell, count, recycled);
+    }
+
+    private static int[] histogram(long[] places, int count, Layout layout, int[] counts, PlaceIndex recycled) {
+        // (the cells of a recycled index are reused while they hold the agents and not four times as many)
+        boolean fits = recycled != null && recycled.cells.length >= count
+                && (recycled.cells.length <= 1024 || count >= recycled.cells.length / 4);
+        int[] cell = fits ? recycled.cells : new int[count + count / 4];
         int w = layout.size0();
         int h = layout.size1();
         for (int i = 0; i < count; i++) {
@@ -80,13 +119,15 @@ public final class PlaceIndex {
         return cell;
     }
 
-    private static PlaceIndex scatter(Layout layout, int[] counts, int[] cell, int count) {
+    private static PlaceIndex scatter(Layout layout, int[] counts, int[] cell, int count, PlaceIndex recycled) {
         int stored = counts.length;
-        int[] start = new int[stored + 1];
+        int[] start = recycled != null && recycled.start.length == stored + 1 ? recycled.start : new int[stored + 1];
+        start[0] = 0;
         for (int s = 0; s < stored; s++) {
             start[s + 1] = start[s] + counts[s];
         }
-        int[] order = new int[start[stored]];
+        int[] order = recycled != null && recycled.order.length == start[stored] ? recycled.order
+                : new int[start[stored]];
         if (order.length > count) {
             Arrays.fill(order, -1);
         }
@@ -95,7 +136,7 @@ public final class PlaceIndex {
         for (int i = 0; i < count; i++) {
             order[cursor[cell[i]]++] = i;
         }
-        return new PlaceIndex(layout, start, order);
+        return new PlaceIndex(layout, start, order, counts, cell);
     }
 
     /** A halo cell and the owned cell it repeats on one block covering a wrapping grid. */

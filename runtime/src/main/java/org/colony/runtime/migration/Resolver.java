@@ -32,18 +32,30 @@ public final class Resolver {
      * @return per request, whether it won
      */
     public static boolean[] resolve(long[] dest, long[] rank, long[] priority, long[] id, int count, Room room) {
+        return resolve(dest, rank, priority, id, count, room, new long[count], new boolean[count]);
+    }
+
+    /**
+     * {@link #resolve(long[], long[], long[], long[], int, Room)} in working arrays the caller keeps: {@code keys} and
+     * {@code verdicts} hold at least {@code count} elements; the verdicts are written to the first {@code count}.
+     *
+     * @return per request, whether it won: {@code verdicts}, or a new array for destinations past 32 bits
+     */
+    public static boolean[] resolve(long[] dest, long[] rank, long[] priority, long[] id, int count, Room room,
+            long[] keys, boolean[] verdicts) {
         // Requests grouped by destination with one primitive sort of (destination, index); only a group with more
         // requests than room is ranked, in request order first, so equal keys keep it as one stable sort of all would.
-        long[] byDest = new long[count];
+        long[] byDest = keys;
         for (int i = 0; i < count; i++) {
             if (dest[i] < 0 || dest[i] >= 1L << 32) {
                 return resolveSorted(dest, rank, priority, id, count, room);
             }
             byDest[i] = dest[i] << 31 | i;
         }
-        Arrays.sort(byDest);
-        boolean[] won = new boolean[count];
-        Comparator<Integer> order = order(rank, priority, id);
+        Arrays.sort(byDest, 0, count);
+        boolean[] won = verdicts;
+        Arrays.fill(won, 0, count, false);
+        GroupOrder order = new GroupOrder(rank, priority, id);
         int i = 0;
         while (i < count) {
             long g = byDest[i] >>> 31;
@@ -57,18 +69,81 @@ public final class Resolver {
                     won[(int) (byDest[k] & 0x7FFF_FFFFL)] = true;
                 }
             } else if (free > 0) {
-                Integer[] group = new Integer[j - i];
-                for (int k = i; k < j; k++) {
-                    group[k - i] = (int) (byDest[k] & 0x7FFF_FFFFL);
-                }
-                Arrays.sort(group, order);
-                for (int k = 0; k < free; k++) {
-                    won[group[k]] = true;
+                // the group's keys are done with: ranked in place, by request index, stably
+                order.sort(byDest, i, j);
+                for (int k = i; k < i + free; k++) {
+                    won[(int) (byDest[k] & 0x7FFF_FFFFL)] = true;
                 }
             }
             i = j;
         }
         return won;
+    }
+
+    /**
+     * Ranks a contested destination's requests, keys holding the request index in their low 31 bits, by
+     * {@link #order}, stably (as {@link Arrays#sort(Object[], Comparator)} would): in place by insertion for a few,
+     * else by a merge through a buffer kept for the next group.
+     */
+    private static final class GroupOrder {
+        private static final int INSERTION = 32;
+        private final long[] rank;
+        private final long[] priority;
+        private final long[] id;
+        private long[] buffer = new long[0];
+
+        GroupOrder(long[] rank, long[] priority, long[] id) {
+            this.rank = rank;
+            this.priority = priority;
+            this.id = id;
+        }
+
+        /** {@return whether the request of key {@code a} comes after that of key {@code b}} */
+        private boolean after(long a, long b) {
+            int x = (int) (a & 0x7FFF_FFFFL);
+            int y = (int) (b & 0x7FFF_FFFFL);
+            if (rank != null) {
+                int c = Long.compareUnsigned(rank[y], rank[x]);
+                if (c != 0) {
+                    return c > 0;
+                }
+            }
+            int c = Long.compareUnsigned(priority[y], priority[x]);
+            return c != 0 ? c > 0 : Long.compare(id[x], id[y]) > 0;
+        }
+
+        void sort(long[] keys, int from, int to) {
+            if (to - from <= INSERTION) {
+                for (int k = from + 1; k < to; k++) {
+                    long key = keys[k];
+                    int m = k - 1;
+                    while (m >= from && after(keys[m], key)) {
+                        keys[m + 1] = keys[m];
+                        m--;
+                    }
+                    keys[m + 1] = key;
+                }
+                return;
+            }
+            int mid = (from + to) >>> 1;
+            sort(keys, from, mid);
+            sort(keys, mid, to);
+            if (!after(keys[mid - 1], keys[mid])) {
+                return;
+            }
+            int left = mid - from;
+            if (buffer.length < left) {
+                buffer = new long[left];
+            }
+            System.arraycopy(keys, from, buffer, 0, left);
+            int a = 0;
+            int b = mid;
+            int out = from;
+            while (a < left && b < to) {
+                keys[out++] = after(buffer[a], keys[b]) ? keys[b++] : buffer[a++];
+            }
+            System.arraycopy(buffer, a, keys, out, left - a);
+        }
     }
 
     /** The order within a destination: the model's rank, then the priority (both higher first), then the lower id. */

@@ -40,7 +40,18 @@ public final class AgentColumns implements AgentBlock {
     private int[] birthSpreads;
     /** Ordinals of the children born in the last manageAll among their siblings, -1 for the others. */
     private int[] ordinals;
+    /**
+     * The previous generation of columns, kept by {@link #rebuild} as its next target while the slots stay the same
+     * (null otherwise): attributes, second columns, ids, places and intents, in that order.
+     */
+    private Generation spare;
     private final Object[] contribution;
+    /**
+     * The contribution columns and flags of the generation before, of the same slots, for {@link #resetContribution}
+     * to take up again rather than allocate (null where none is kept).
+     */
+    private final Object[] keptContribution;
+    private final Object[] keptContributed;
     /** Per attribute, the writes of other agents combined during a step (null until a step writes it). */
     private final Object[] incoming;
     /** Per iterated agent class, the agents of it each agent asked for in the last step that asked (null before). */
@@ -64,6 +75,8 @@ public final class AgentColumns implements AgentBlock {
         this.placeModel = placeModel;
         this.shared = shared;
         this.contribution = new Object[placeModel.attributes().size()];
+        this.keptContribution = new Object[contribution.length];
+        this.keptContributed = new Object[contribution.length];
         this.incoming = new Object[model.attributes().size()];
         this.creates = new int[model.agentClasses().size()][];
         this.contributed = new Object[placeModel.attributes().size()];
@@ -72,6 +85,7 @@ public final class AgentColumns implements AgentBlock {
     }
 
     private void allocate(int n) {
+        spare = null;
         slots = n;
         int a = model.attributes().size();
         current = new Object[a];
@@ -94,6 +108,62 @@ public final class AgentColumns implements AgentBlock {
         birthSpreads = new int[n];
         ordinals = new int[n];
         Arrays.fill(ordinals, -1);
+        Arrays.fill(contribution, null);
+        Arrays.fill(contributed, null);
+        Arrays.fill(keptContribution, null);
+        Arrays.fill(keptContributed, null);
+    }
+
+    /** One generation of columns, all of {@code slots} slots. */
+    private record Generation(int slots, Object[] current, Object[] next, long[] ids, long[] places, boolean[] killed,
+            long[] targets, int[] spawns, long[] birthPlaces, int[] birthSpreads, int[] ordinals) {
+    }
+
+    private Generation generation() {
+        return new Generation(slots, current, next, ids, places, killed, targets, spawns, birthPlaces, birthSpreads,
+                ordinals);
+    }
+
+    /**
+     * Makes a kept generation of the same slots current, holding what {@link #allocate} would hold but the live
+     * agents' attributes, ids and places, which the caller writes to slots {@code [0, live)}: zero past them, intents
+     * empty, second columns zero, no contributions (those there were are kept for {@link #resetContribution}).
+     */
+    private void reuse(Generation g, int live) {
+        spare = null;
+        current = g.current();
+        next = g.next();
+        ids = g.ids();
+        places = g.places();
+        killed = g.killed();
+        targets = g.targets();
+        spawns = g.spawns();
+        birthPlaces = g.birthPlaces();
+        birthSpreads = g.birthSpreads();
+        ordinals = g.ordinals();
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            for (int k = 0; k < info.columns(); k++) {
+                zero(element(info, current[a], k), live, slots);
+                if (info.doubleBuffered()) {
+                    zero(element(info, next[a], k), 0, slots);
+                }
+            }
+        }
+        Arrays.fill(ids, live, slots, 0L);
+        Arrays.fill(places, live, slots, 0L);
+        Arrays.fill(killed, false);
+        Arrays.fill(targets, -1L);
+        Arrays.fill(spawns, 0);
+        Arrays.fill(birthPlaces, -1L);
+        Arrays.fill(birthSpreads, 0);
+        Arrays.fill(ordinals, -1);
+        for (int i = 0; i < contribution.length; i++) {
+            if (contribution[i] != null) {
+                keptContribution[i] = contribution[i];
+                keptContributed[i] = contributed[i];
+            }
+        }
         Arrays.fill(contribution, null);
         Arrays.fill(contributed, null);
     }
@@ -137,21 +207,27 @@ public final class AgentColumns implements AgentBlock {
     /**
      * Replaces every column by one of {@code newSlots} slots holding, in order, the agents at
      * {@code keep[0..n)} (slots of the old columns; a slot may appear more than once, for children, whose
-     * ids and places the caller then sets); intents start empty.
+     * ids and places the caller then sets); intents start empty. While the slots stay the same, the columns of the
+     * generation before serve as the new ones (double buffering), and the old ones are kept for the next rebuild.
      */
     public void rebuild(int[] keep, int n, int newSlots) {
         if (newSlots > MAX_AGENTS || n > MAX_AGENTS) {
             throw new ColonyException(model.modelClass().getSimpleName() + " agents would number " + n
                     + "; the CPU backend holds at most " + MAX_AGENTS + " per collection");
         }
+        Generation old = generation();
         Object[] oldCurrent = current;
         long[] oldIds = ids;
         long[] oldPlaces = places;
-        allocate(newSlots);
+        if (spare != null && spare.slots() == newSlots && newSlots == slots) {
+            reuse(spare, n);
+        } else {
+            allocate(newSlots);
+        }
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {
-                gather(element(info, oldCurrent[a], k), element(info, current[a], k), keep, n);
+                SlotCopy.gather(element(info, oldCurrent[a], k), keep, n, element(info, current[a], k));
             }
         }
         for (int i = 0; i < n; i++) {
@@ -159,6 +235,7 @@ public final class AgentColumns implements AgentBlock {
             places[i] = oldPlaces[keep[i]];
         }
         count = n;
+        spare = old.slots() == newSlots ? old : null;
     }
 
     /**
@@ -336,54 +413,6 @@ public final class AgentColumns implements AgentBlock {
         return info.isArray() ? ((Object[]) column)[k] : column;
     }
 
-    private static void gather(Object from, Object to, int[] keep, int n) {
-        switch (from) {
-            case double[] f -> {
-                double[] t = (double[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case float[] f -> {
-                float[] t = (float[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case long[] f -> {
-                long[] t = (long[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case int[] f -> {
-                int[] t = (int[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case short[] f -> {
-                short[] t = (short[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case byte[] f -> {
-                byte[] t = (byte[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            case boolean[] f -> {
-                boolean[] t = (boolean[]) to;
-                for (int i = 0; i < n; i++) {
-                    t[i] = f[keep[i]];
-                }
-            }
-            default -> throw new IllegalArgumentException(from.getClass().toString());
-        }
-    }
-
     /** Makes the second column of an attribute current. */
     public void swap(int attribute) {
         Object t = current[attribute];
@@ -495,7 +524,13 @@ public final class AgentColumns implements AgentBlock {
      */
     public void resetContribution(int placeAttribute) {
         AttributeInfo info = placeModel.attributes().get(placeAttribute);
-        if (contribution[placeAttribute] == null) {
+        if (contribution[placeAttribute] == null && keptContribution[placeAttribute] != null) {
+            // the columns of the generation before, of the same slots: set below over the live agents, as new ones
+            contribution[placeAttribute] = keptContribution[placeAttribute];
+            contributed[placeAttribute] = keptContributed[placeAttribute];
+            keptContribution[placeAttribute] = null;
+            keptContributed[placeAttribute] = null;
+        } else if (contribution[placeAttribute] == null) {
             contribution[placeAttribute] = info.newColumn(slots);
             Object flags = info.isArray() ? new boolean[info.length()][slots] : new boolean[slots];
             contributed[placeAttribute] = flags;

@@ -5,7 +5,8 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * Copies the values of chosen slots of a primitive column to and from consecutive values of a memory segment
- * (booleans as one byte, 0 or 1): how agents' rows are packed for another partition.
+ * (booleans as one byte, 0 or 1): how agents' rows are packed for another partition; and into consecutive values of
+ * another column: how the agents that stay are compacted.
  */
 public final class SlotCopy {
 
@@ -93,6 +94,55 @@ public final class SlotCopy {
                 }
             }
             default -> throw new IllegalArgumentException(column.getClass().toString());
+        }
+    }
+
+    /** Copies {@code from[slots[i]]} into {@code to[i]} for {@code i < n}: two columns of the same type. */
+    public static void gather(Object from, int[] slots, int n, Object to) {
+        switch (from) {
+            case double[] f -> {
+                double[] t = (double[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[slots[i]];
+                }
+            }
+            case float[] f -> {
+                float[] t = (float[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[slots[i]];
+                }
+            }
+            case long[] f -> {
+                long[] t = (long[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[slots[i]];
+                }
+            }
+            case int[] f -> {
+                int[] t = (int[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[slots[i]];
+                }
+            }
+            case short[] f -> {
+                short[] t = (short[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[slots[i]];
+                }
+            }
+            case byte[] f -> {
+                byte[] t = (byte[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[slots[i]];
+                }
+            }
+            case boolean[] f -> {
+                boolean[] t = (boolean[]) to;
+                for (int i = 0; i < n; i++) {
+                    t[i] = f[slots[i]];
+                }
+            }
+            default -> throw new IllegalArgumentException(from.getClass().toString());
         }
     }
 }

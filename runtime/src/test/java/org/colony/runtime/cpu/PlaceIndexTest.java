@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.colony.kernel.Layout;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
@@ -83,6 +84,33 @@ class PlaceIndexTest {
             assertEquals(7, index.giveGhostSlots(places.length));
             assertArrayEquals(new int[] {4, 5, 6}, index.slotsIn(rowAbove));
             assertArrayEquals(new int[] {4, 5}, slots(index, 0, -1));
+        }
+    }
+
+    @Test
+    void recycledIndex_isTheIndexBuiltAfresh_asThePopulationChanges() {
+        Layout l = Block.whole(Grid.of(6, 5)).layout(Grid.of(6, 5).wrap(), 1);
+        int[] halo = new int[(int) l.storedCells()];
+        halo[l.storageIndex(-1, 2, 0)] = 3;
+        SplittableRandom random = new java.util.SplittableRandom(5);
+        PlaceIndex owned = null;
+        PlaceIndex wrapped = null;
+        PlaceIndex withHalo = null;
+        for (int n : new int[] {40, 40, 41, 7, 3000, 40, 0, 40}) {
+            long[] places = new long[n];
+            for (int i = 0; i < n; i++) {
+                places[i] = random.nextInt(30);
+            }
+            owned = PlaceIndex.owned(places, n, l, owned);
+            wrapped = PlaceIndex.wrapped(places, n, l, wrapped);
+            withHalo = PlaceIndex.withHalo(places, n, l, halo, withHalo);
+            PlaceIndex[] fresh = {PlaceIndex.owned(places, n, l), PlaceIndex.wrapped(places, n, l),
+                PlaceIndex.withHalo(places, n, l, halo)};
+            PlaceIndex[] reused = {owned, wrapped, withHalo};
+            for (int k = 0; k < 3; k++) {
+                assertArrayEquals(fresh[k].start(), reused[k].start(), "n=" + n + " k=" + k);
+                assertArrayEquals(fresh[k].order(), reused[k].order(), "n=" + n + " k=" + k);
+            }
         }
     }
 }
