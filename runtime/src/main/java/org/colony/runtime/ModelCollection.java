@@ -653,7 +653,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param attr the attribute's field name
      */
     public double min(String attr) {
-        return reduce(attr).min();
+        return extremes(attr, 0).min();
     }
 
     /**
@@ -662,7 +662,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
      * @param attr the attribute's field name
      */
     public double max(String attr) {
-        return reduce(attr).max();
+        return extremes(attr, 0).max();
     }
 
     /**

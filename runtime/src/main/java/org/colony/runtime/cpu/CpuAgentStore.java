@@ -15,6 +15,7 @@ import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.StepFailure;
@@ -386,6 +387,11 @@ class CpuAgentStore implements AgentStore {
     public Reduction reduce(int attribute, int element) {
         AttributeInfo info = model.attributes().get(attribute);
         return partial(attribute, element).result(info.type(), name() + "." + info.name());
+    }
+
+    @Override
+    public Extremes extremes(int attribute, int element) {
+        return partial(attribute, element).extremes(model.attributes().get(attribute).type());
     }
 
     /** The partial reduction of one element column. */

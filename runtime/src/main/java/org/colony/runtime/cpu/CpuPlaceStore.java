@@ -20,12 +20,13 @@ import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.halo.WrapHalo;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.PlaceBlock;
+import org.colony.runtime.spi.StepFailure;
 import org.colony.runtime.storage.BlockStorage;
 import org.colony.runtime.storage.HostCopy;
-import org.colony.runtime.spi.StepFailure;
 
 /**
  * A Places collection on the CPU: one block with a halo as wide as the model's reach, worked by the thread
@@ -362,6 +363,11 @@ final class CpuPlaceStore implements PlaceBlock {
     public Reduction reduce(int attribute, int element) {
         AttributeInfo info = model.attributes().get(attribute);
         return partial(attribute, element).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public Extremes extremes(int attribute, int element) {
+        return partial(attribute, element).extremes(model.attributes().get(attribute).type());
     }
 
     @Override

@@ -22,6 +22,7 @@ import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentPartition;
 import org.colony.runtime.spi.AgentPartition.Batch;
@@ -632,6 +633,16 @@ public final class PartitionedAgents implements AgentStore {
         }
         AttributeInfo info = model.attributes().get(attribute);
         return Spread.merge(cluster, total).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public Extremes extremes(int attribute, int element) {
+        checkOpen();
+        ColumnAccumulator total = new ColumnAccumulator();
+        for (int p : mine) {
+            total.merge(parts[p].partial(attribute, element));
+        }
+        return Spread.merge(cluster, total).extremes(model.attributes().get(attribute).type());
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.colony.runtime.grid.Neighbors;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
@@ -517,6 +518,16 @@ public final class PartitionedPlaces implements PlaceStore {
         }
         AttributeInfo info = model.attributes().get(attribute);
         return Spread.merge(cluster, total).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public Extremes extremes(int attribute, int element) {
+        checkOpen();
+        ColumnAccumulator total = new ColumnAccumulator();
+        for (PlaceBlock b : mine) {
+            total.merge(b.partial(attribute, element));
+        }
+        return Spread.merge(cluster, total).extremes(model.attributes().get(attribute).type());
     }
 
     /** Binds each block to the agents of its partition of a collection on these places. */

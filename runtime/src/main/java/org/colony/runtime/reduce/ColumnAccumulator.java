@@ -166,6 +166,20 @@ public final class ColumnAccumulator {
     }
 
     /**
+     * {@return the least and greatest values and their count for a column of the given type, without the sum (so a
+     * sum that would overflow 64 bits does not stand in their way)}
+     *
+     * @param type the column's type
+     */
+    public Extremes extremes(ScalarType type) {
+        if (type.isFloating()) {
+            return new Extremes(count == 0 ? Double.NaN : min, count == 0 ? Double.NaN : max, 0, 0, count);
+        }
+        return new Extremes(count == 0 ? Double.NaN : longMin, count == 0 ? Double.NaN : longMax, longMin, longMax,
+                count);
+    }
+
+    /**
      * {@return the result for a column of the given type}
      *
      * @param attribute the attribute's name, for messages
