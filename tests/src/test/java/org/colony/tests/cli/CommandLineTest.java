@@ -4,33 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.colony.runtime.Simulation;
-import org.colony.runtime.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code mass} command line's help, version, refusals, warnings, streams and report, on the examples. */
 class CommandLineTest {
 
-    /** One run of the command line: its status and what it wrote to each stream. */
-    record Result(int rc, String out, String err) {
-    }
-
-    private static Result mass(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Result(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static Mass.Result mass(String... args) {
+        return Mass.run(args);
     }
 
     private static List<String> commandsListed(String usage) {
@@ -42,7 +30,7 @@ class CommandLineTest {
 
     @Test
     void help_listsEveryCommand_includingTheScriptsOwn() throws IOException {
-        Result r = mass("--help");
+        Mass.Result r = mass("--help");
         assertEquals(0, r.rc(), r.err());
         List<String> listed = commandsListed(r.out());
         assertEquals(List.of("run", "list", "plot", "sweep", "test", "bench", "install", "new", "java-home", "help"), listed,
@@ -61,7 +49,7 @@ class CommandLineTest {
 
     @Test
     void noArguments_printsTheUsageOnStandardError_andExits2() {
-        Result r = mass();
+        Mass.Result r = mass();
         assertEquals(2, r.rc());
         assertEquals("", r.out());
         assertTrue(r.err().startsWith("Usage: mass "), r.err());
@@ -72,24 +60,24 @@ class CommandLineTest {
     @Test
     void helpAndVersion_workOnEveryCommand() {
         for (String command : List.of("list", "run", "plot", "test", "bench", "install", "new", "java-home")) {
-            Result help = mass(command, "--help");
+            Mass.Result help = mass(command, "--help");
             assertEquals(0, help.rc(), command + ": " + help.err());
             assertTrue(help.out().startsWith("Usage: mass " + command), help.out());
             for (String flag : List.of("-V", "--version")) {
-                Result version = mass(command, flag);
+                Mass.Result version = mass(command, flag);
                 assertEquals(0, version.rc(), command + " " + flag + ": " + version.err());
                 assertEquals("Colony " + Simulation.VERSION, version.out().strip(), command + " " + flag);
             }
         }
         assertEquals("Colony " + Simulation.VERSION, mass("-V").out().strip());
-        Result helpRun = mass("help", "run");
+        Mass.Result helpRun = mass("help", "run");
         assertEquals(0, helpRun.rc(), helpRun.err());
         assertTrue(helpRun.out().startsWith("Usage: mass run"), helpRun.out());
     }
 
     @Test
     void scriptCommand_outsideTheScript_saysWhereItRuns() {
-        Result r = mass("test", "-Dtest=Foo");
+        Mass.Result r = mass("test", "-Dtest=Foo");
         assertEquals(2, r.rc());
         assertTrue(r.err().contains("'test' is a command of the ./mass script in a Colony checkout; run ./mass test "
                 + "from the checkout's root"), r.err());
@@ -98,7 +86,7 @@ class CommandLineTest {
     @Test
     void malformedSizes_areRefused() {
         for (String size : List.of("10x", "x10", "10xx10", "10x10x")) {
-            Result r = mass("run", "heat2d", "--size", size, "--steps", "1", "--backend", "cpu");
+            Mass.Result r = mass("run", "heat2d", "--size", size, "--steps", "1", "--backend", "cpu");
             assertEquals(2, r.rc(), size + ": " + r.out());
             assertEquals("mass: error: --size=" + size + " is not a size; write N, or N x M like 300x200",
                     r.err().strip(), size);
@@ -107,15 +95,15 @@ class CommandLineTest {
 
     @Test
     void wholeNumberOptions_sayWhatIsWrongInWords() {
-        Result words = mass("run", "heat2d", "--steps", "ten");
+        Mass.Result words = mass("run", "heat2d", "--steps", "ten");
         assertEquals(2, words.rc());
         assertTrue(words.err().startsWith("mass: Invalid value for option '--steps': 'ten' is not a whole number"),
                 words.err());
-        Result big = mass("run", "heat2d", "--threads", "99999999999");
+        Mass.Result big = mass("run", "heat2d", "--threads", "99999999999");
         assertEquals(2, big.rc());
         assertTrue(big.err().contains("'99999999999' is out of range; use a whole number from -2147483648 to "
                 + "2147483647"), big.err());
-        Result huge = mass("run", "heat2d", "--steps", "99999999999999999999");
+        Mass.Result huge = mass("run", "heat2d", "--steps", "99999999999999999999");
         assertEquals(2, huge.rc());
         assertTrue(huge.err().contains("is out of range"), huge.err());
     }
@@ -123,12 +111,12 @@ class CommandLineTest {
     @Test
     void snapshotPeriodLongerThanTheRun_isWarnedAboutOnce(@TempDir Path dir) {
         String spec = "temp=" + dir.resolve("t.png") + "@100";
-        Result r = mass("run", "heat2d", "--size", "16", "--steps", "10", "--backend", "cpu", "--quiet",
+        Mass.Result r = mass("run", "heat2d", "--size", "16", "--steps", "10", "--backend", "cpu", "--quiet",
                 "--snapshot", spec);
         assertEquals(0, r.rc(), r.err());
         assertEquals("mass: warning: --snapshot " + spec + " writes nothing: its period is longer than the run's 10 "
                 + "steps", r.err().strip());
-        Result fits = mass("run", "heat2d", "--size", "16", "--steps", "10", "--backend", "cpu", "--quiet",
+        Mass.Result fits = mass("run", "heat2d", "--size", "16", "--steps", "10", "--backend", "cpu", "--quiet",
                 "--snapshot", "temp=" + dir.resolve("u.png") + "@10");
         assertEquals("", fits.err());
         assertTrue(Files.exists(dir.resolve("u-000010.png")));
@@ -136,7 +124,7 @@ class CommandLineTest {
 
     @Test
     void primePartitionCount_isRefusedWithTheRealReason() {
-        Result r = mass("run", "heat2d", "--size", "10", "--partitions", "11", "--backend", "cpu");
+        Mass.Result r = mass("run", "heat2d", "--size", "10", "--partitions", "11", "--backend", "cpu");
         assertEquals(2, r.rc());
         assertEquals("mass: error: partitions=11 cannot cut the grid 10x10 (100 places): 11 is prime, so its only "
                 + "cuts are 1x11, 11x1, and each cuts some dimension into more parts than it has places; use 10 or 12 "
@@ -145,7 +133,7 @@ class CommandLineTest {
 
     @Test
     void report_givesTheFirstStep_andTheMeanAndMedianOfTheOthers() {
-        Result r = mass("run", "gameoflife", "--size", "64", "--steps", "25", "--backend", "cpu", "--quiet");
+        Mass.Result r = mass("run", "gameoflife", "--size", "64", "--steps", "25", "--backend", "cpu", "--quiet");
         assertEquals(0, r.rc(), r.err());
         assertEquals("", r.err());
         List<String> lines = r.out().lines().toList();
@@ -154,16 +142,16 @@ class CommandLineTest {
                 r.out());
         assertTrue(lines.stream().anyMatch(l -> l.matches("per step  " + time + " mean, " + time
                 + " median \\(of the 24 after the first\\)")), r.out());
-        Result one = mass("run", "gameoflife", "--size", "16", "--steps", "1", "--backend", "cpu", "--quiet");
+        Mass.Result one = mass("run", "gameoflife", "--size", "16", "--steps", "1", "--backend", "cpu", "--quiet");
         assertTrue(one.out().contains("\nper step  - (no steps after the first)\n"), one.out());
-        Result none = mass("run", "gameoflife", "--size", "16", "--steps", "0", "--backend", "cpu", "--quiet");
+        Mass.Result none = mass("run", "gameoflife", "--size", "16", "--steps", "0", "--backend", "cpu", "--quiet");
         assertFalse(none.out().contains("step 1 "), none.out());
         assertTrue(none.out().contains("\nper step  - (no steps after the first)\n"), none.out());
     }
 
     @Test
     void aModelsStopRule_endsTheRunEarly_andTheReportSaysSo() {
-        Result r = mass("run", "stupidmodel", "--size", "16x8", "--param", "bugs=6", "--param", "predators=1",
+        Mass.Result r = mass("run", "stupidmodel", "--size", "16x8", "--param", "bugs=6", "--param", "predators=1",
                 "--param", "production=0",
                 "--steps", "5000", "--backend", "cpu", "--quiet");
         assertEquals(0, r.rc(), r.err());
@@ -174,14 +162,14 @@ class CommandLineTest {
         assertTrue(ran > 1 && ran < 5000, r.out());
         assertTrue(r.out().contains("(of the " + (ran - 1) + " after the first)"), r.out());
         assertTrue(r.out().contains("status    bugs 0 "), r.out());
-        Result bad = mass("run", "stupidmodel", "--param", "production=-1", "--steps", "1", "--backend", "cpu");
+        Mass.Result bad = mass("run", "stupidmodel", "--param", "production=-1", "--steps", "1", "--backend", "cpu");
         assertEquals("--param production=-1 is not a number of 0 or more", bad.err().lines()
                 .filter(l -> l.contains("production")).findFirst().orElse(bad.err()).replaceFirst("^mass: error: ", ""));
     }
 
     @Test
     void progress_goesToStandardError_resultsToStandardOutput() {
-        Result r = mass("run", "heat2d", "--size", "32", "--steps", "40", "--backend", "cpu", "--progress", "1e-9");
+        Mass.Result r = mass("run", "heat2d", "--size", "32", "--steps", "40", "--backend", "cpu", "--progress", "1e-9");
         assertEquals(0, r.rc(), r.err());
         List<String> progress = r.err().lines().toList();
         assertEquals(39, progress.size(), "a line after every step but the last: " + r.err());
@@ -189,7 +177,7 @@ class CommandLineTest {
         assertFalse(r.out().contains("/40"), r.out());
         assertTrue(r.out().startsWith("heat2d on 32x32, 40 steps"), r.out());
         assertTrue(r.out().contains("\nchecksum  "), r.out());
-        Result bad = mass("run", "heat2d", "--progress", "0");
+        Mass.Result bad = mass("run", "heat2d", "--progress", "0");
         assertEquals(2, bad.rc());
         assertEquals("mass: error: --progress=0.0 is out of range; give a positive number of seconds",
                 bad.err().strip());
@@ -197,7 +185,7 @@ class CommandLineTest {
 
     @Test
     void aMistypedOption_namesTheClosestOne() {
-        Result r = mass("run", "heat2d", "--thread=2");
+        Mass.Result r = mass("run", "heat2d", "--thread=2");
         assertEquals(2, r.rc());
         assertTrue(r.err().contains("mass: Unknown option: '--thread=2'; did you mean --threads?"), r.err());
     }

@@ -4,16 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
-import org.colony.runtime.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,15 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DumpOptionTest {
 
-    private record Result(int rc, String out, String err) {
-    }
-
-    private static Result mass(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Result(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static Mass.Result mass(String... args) {
+        return Mass.run(args);
     }
 
     private static List<String> entries(Path file) throws IOException {
@@ -43,7 +32,7 @@ class DumpOptionTest {
 
     @Test
     void dumps_atTheEndAndEveryFewSteps_holdWhatTheyName(@TempDir Path dir) throws IOException {
-        Result r = mass("run", "stupidmodel", "--steps=4", "--backend=cpu", "--quiet",
+        Mass.Result r = mass("run", "stupidmodel", "--steps=4", "--backend=cpu", "--quiet",
                 "--dump=" + dir.resolve("all-{step}.npz") + "@2", "--dump=HabitatCell.food,Bug.size=" + dir.resolve("end.npz"));
         assertEquals(0, r.rc(), r.err());
         assertTrue(r.out().contains("state     " + dir.resolve("end.npz")), r.out());
@@ -57,21 +46,21 @@ class DumpOptionTest {
 
     @Test
     void badDumps_areRefusedBeforeTheRun(@TempDir Path dir) {
-        Result name = mass("run", "stupidmodel", "--steps=1000000000", "--dump=" + dir.resolve("state.csv"));
+        Mass.Result name = mass("run", "stupidmodel", "--steps=1000000000", "--dump=" + dir.resolve("state.csv"));
         assertEquals(2, name.rc());
         assertTrue(name.err().contains("state files are NumPy .npz files"), name.err());
-        Result period = mass("run", "stupidmodel", "--steps=1000000000", "--dump=" + dir.resolve("s.npz") + "@0");
+        Mass.Result period = mass("run", "stupidmodel", "--steps=1000000000", "--dump=" + dir.resolve("s.npz") + "@0");
         assertEquals(2, period.rc());
         assertTrue(period.err().contains("the period after @ must be a positive number of steps"), period.err());
-        Result folder = mass("run", "stupidmodel", "--steps=1000000000", "--dump=" + dir.resolve("none/s.npz"));
+        Mass.Result folder = mass("run", "stupidmodel", "--steps=1000000000", "--dump=" + dir.resolve("none/s.npz"));
         assertEquals(2, folder.rc());
         assertTrue(folder.err().contains("does not exist"), folder.err());
-        Result collection = mass("run", "stupidmodel", "--steps=1000000000", "--quiet",
+        Mass.Result collection = mass("run", "stupidmodel", "--steps=1000000000", "--quiet",
                 "--dump=Wolf=" + dir.resolve("s.npz"));
         assertEquals(2, collection.rc());
         assertTrue(collection.err().contains("stupidmodel has no collection 'Wolf'; collections: HabitatCell, Bug, "
                 + "Predator"), collection.err());
-        Result attribute = mass("run", "stupidmodel", "--steps=1000000000", "--quiet",
+        Mass.Result attribute = mass("run", "stupidmodel", "--steps=1000000000", "--quiet",
                 "--dump=Bug.weight=" + dir.resolve("s.npz"));
         assertEquals(2, attribute.rc());
         assertTrue(attribute.err().contains("Bug has no attribute 'weight' to dump"), attribute.err());

@@ -6,15 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javax.imageio.ImageIO;
-import org.colony.runtime.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,16 +20,8 @@ class PlotCommandTest {
     @TempDir
     Path dir;
 
-    /** One run of the command line: its status and what it wrote to each stream. */
-    record Result(int rc, String out, String err) {
-    }
-
-    private static Result mass(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Result(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static Mass.Result mass(String... args) {
+        return Mass.run(args);
     }
 
     private static void assertImage(Path png) throws IOException {
@@ -47,14 +35,14 @@ class PlotCommandTest {
     @Test
     void runWithPlot_drawsTheRecordedSeries_andPlotDrawsChosenColumns() throws IOException {
         Path csv = dir.resolve("sugar.csv");
-        Result run = mass("run", "sugarscape", "--quiet", "--backend=cpu", "--size=40", "--steps=6",
+        Mass.Result run = mass("run", "sugarscape", "--quiet", "--backend=cpu", "--size=40", "--steps=6",
                 "--record=" + csv + "@2", "--plot");
         assertEquals(0, run.rc(), run.err());
         assertTrue(run.out().contains("plot      " + dir.resolve("sugar.png")), run.out());
         assertImage(dir.resolve("sugar.png"));
 
         Path chosen = dir.resolve("chosen.png");
-        Result plot = mass("plot", csv.toString(), "--out", chosen.toString(), "--series",
+        Mass.Result plot = mass("plot", csv.toString(), "--out", chosen.toString(), "--series",
                 "Ant.population,Ant.sugar.mean");
         assertEquals(0, plot.rc(), plot.err());
         assertEquals("plot      " + chosen + " (2 series)", plot.out().strip());
@@ -65,7 +53,7 @@ class PlotCommandTest {
     void nanAndInfinity_areDrawnAsGaps() throws IOException {
         Path csv = dir.resolve("gaps.csv");
         Files.writeString(csv, "step,time,a,b\n0,0,NaN,1.0\n1,1,NaN,Infinity\n2,2,NaN,3.5\n");
-        Result plot = mass("plot", csv.toString());
+        Mass.Result plot = mass("plot", csv.toString());
         assertEquals(0, plot.rc(), plot.err());
         assertImage(dir.resolve("gaps.png"));
     }
@@ -90,7 +78,7 @@ class PlotCommandTest {
             {"run", "epidemic", "--size=8", "--steps=1", "--plot", "--plot needs a file: add --record"},
         };
         for (String[] c : cases) {
-            Result r = mass(List.of(c).subList(0, c.length - 1).toArray(String[]::new));
+            Mass.Result r = mass(List.of(c).subList(0, c.length - 1).toArray(String[]::new));
             assertEquals(2, r.rc(), String.join(" ", c) + ": " + r.err());
             List<String> lines = r.err().lines().filter(l -> l.startsWith("mass:")).toList();
             assertEquals(1, lines.size(), r.err());

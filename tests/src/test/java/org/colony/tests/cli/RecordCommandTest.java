@@ -4,15 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.colony.runtime.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,19 +21,11 @@ class RecordCommandTest {
     @TempDir
     Path dir;
 
-    /** One run of the command line: its status and what it wrote to each stream. */
-    record Result(int rc, String out, String err) {
+    private static Mass.Result mass(String... args) {
+        return Mass.run(args);
     }
 
-    private static Result mass(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Result(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static Result run(String model, String... more) {
+    private static Mass.Result run(String model, String... more) {
         List<String> args = new ArrayList<>(List.of("run", model, "--quiet", "--backend=cpu"));
         args.addAll(List.of(more));
         return mass(args.toArray(String[]::new));
@@ -49,7 +37,7 @@ class RecordCommandTest {
 
     @Test
     void stupidModel_recordsItsDefaultSeries_sameOnEveryLayout_andRecordingChangesNoResult() throws IOException {
-        Result plain = run("stupidmodel", "--size=48x32", "--steps=12", "--threads=1");
+        Mass.Result plain = run("stupidmodel", "--size=48x32", "--steps=12", "--threads=1");
         assertEquals(0, plain.rc(), plain.err());
         String first = null;
         for (String[] layout : List.of(new String[] {"--threads=1"}, new String[] {"--threads=3"},
@@ -57,7 +45,7 @@ class RecordCommandTest {
             Path file = dir.resolve("bugs-" + layout.length + layout[0].substring(10) + ".csv");
             List<String> args = new ArrayList<>(List.of("--size=48x32", "--steps=12", "--record=" + file + "@5"));
             args.addAll(List.of(layout));
-            Result r = run("stupidmodel", args.toArray(String[]::new));
+            Mass.Result r = run("stupidmodel", args.toArray(String[]::new));
             assertEquals(0, r.rc(), r.err());
             assertEquals(checksum(plain.out()), checksum(r.out()), "recording changed the run");
             assertTrue(r.out().contains("series    " + file + " (4 rows of 19 columns)"), r.out());
@@ -78,7 +66,7 @@ class RecordCommandTest {
     @Test
     void epidemic_recordsItsCurve_andSeriesGivenReplaceTheDefault() throws IOException {
         Path curve = dir.resolve("curve.csv");
-        Result r = run("epidemic", "--size=40", "--steps=6", "--record=" + curve + "@3");
+        Mass.Result r = run("epidemic", "--size=40", "--steps=6", "--record=" + curve + "@3");
         assertEquals(0, r.rc(), r.err());
         List<String> rows = Files.readAllLines(curve);
         assertEquals("step,time,EpidemicCell.s.sum,EpidemicCell.i.sum,EpidemicCell.r.sum", rows.get(0));
@@ -104,7 +92,7 @@ class RecordCommandTest {
     @Test
     void groupedSeries_splitThePopulationByKey() throws IOException {
         Path file = dir.resolve("grouped.csv");
-        Result r = run("stupidmodel", "--size=48x32", "--steps=4", "--record=" + file,
+        Mass.Result r = run("stupidmodel", "--size=48x32", "--steps=4", "--record=" + file,
                 "--series=Bug.population,Bug.count.by(asked:0:1),Bug.size.mean.by(asked:0:0)",
                 "--series=Bug.fromX.max.by(asked:1:1)");
         assertEquals(0, r.rc(), r.err());
@@ -148,7 +136,7 @@ class RecordCommandTest {
         for (String[] c : cases) {
             List<String> args = new ArrayList<>(List.of("--size=48x32", "--steps=3"));
             args.addAll(List.of(c).subList(0, c.length - 1));
-            Result r = run("stupidmodel", args.toArray(String[]::new));
+            Mass.Result r = run("stupidmodel", args.toArray(String[]::new));
             String expected = c[c.length - 1];
             assertEquals(2, r.rc(), String.join(" ", c) + ": " + r.err());
             List<String> lines = r.err().lines().filter(l -> l.startsWith("mass:")).toList();
@@ -161,7 +149,7 @@ class RecordCommandTest {
         try (var files = Files.list(dir)) {
             assertEquals(List.of(dir.resolve("folder.csv")), files.toList());
         }
-        Result none = run("heat2d", "--size=8", "--steps=1", "--record=" + file);
+        Mass.Result none = run("heat2d", "--size=8", "--steps=1", "--record=" + file);
         assertEquals(2, none.rc());
         assertTrue(none.err().contains("heat2d has no default series; name them with --series"), none.err());
     }

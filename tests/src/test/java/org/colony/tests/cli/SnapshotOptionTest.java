@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +16,6 @@ import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
-import org.colony.runtime.cli.Main;
 import org.colony.runtime.io.ColorMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,24 +26,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SnapshotOptionTest {
 
-    /** One run of the command line: its status and what it wrote to each stream. */
-    record Result(int rc, String out, String err) {
-    }
-
-    private static Result mass(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Result(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static Mass.Result mass(String... args) {
+        return Mass.run(args);
     }
 
     /** A heat2d run of a billion steps with these options: it must be refused before its first step. */
-    private static Result refusedAtOnce(String... options) {
+    private static Mass.Result refusedAtOnce(String... options) {
         List<String> args = new ArrayList<>(List.of("run", "heat2d", "--size", "16", "--steps", "1000000000",
                 "--backend", "cpu", "--quiet"));
         args.addAll(List.of(options));
-        Result r = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> mass(args.toArray(String[]::new)),
+        Mass.Result r = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> mass(args.toArray(String[]::new)),
                 "refused only after steps ran: " + args);
         assertEquals(2, r.rc(), String.join(" ", args) + ": " + r.out() + r.err());
         assertEquals("", r.out(), "nothing ran: " + args);
@@ -111,7 +99,7 @@ class SnapshotOptionTest {
                 + "two finite numbers, the smaller first",
                 refusedAtOnce("--snapshot", "temp=" + file, "--snapshot-range", "temp=5:1").err().strip());
         for (String attribute : List.of("h", "h[4]")) {
-            Result r = mass("run", "snapshotfield", "--steps", "1000000000", "--quiet", "--backend", "cpu",
+            Mass.Result r = mass("run", "snapshotfield", "--steps", "1000000000", "--quiet", "--backend", "cpu",
                     "--snapshot", attribute + "=" + file);
             assertEquals(2, r.rc(), r.err());
             assertEquals("", r.out(), "nothing ran");
@@ -125,7 +113,7 @@ class SnapshotOptionTest {
     @Test
     void periodicNames_takePercentLiterally_andPutTheStepInPlaceOfItsPlaceholder(@TempDir Path dir)
             throws IOException {
-        Result r = mass("run", "heat2d", "--size", "16", "--steps", "10", "--backend", "cpu", "--quiet",
+        Mass.Result r = mass("run", "heat2d", "--size", "16", "--steps", "10", "--backend", "cpu", "--quiet",
                 "--snapshot", "temp=" + dir.resolve("100%-{step}.png") + "@5",
                 "--snapshot", "temp=" + dir.resolve("a%d.png") + "@10",
                 "--snapshot", "temp=" + dir.resolve("end-{step}%s.png"));
@@ -141,7 +129,7 @@ class SnapshotOptionTest {
     void anArraysElement_isDrawn_withNonFiniteValuesApartAndCounted(@TempDir Path dir) throws IOException {
         Path h2 = dir.resolve("h2.png");
         Path d1 = dir.resolve("d1.png");
-        Result r = mass("run", "snapshotfield", "--size", "8x4", "--steps", "1", "--quiet", "--backend", "cpu",
+        Mass.Result r = mass("run", "snapshotfield", "--size", "8x4", "--steps", "1", "--quiet", "--backend", "cpu",
                 "--snapshot", "h[2]=" + h2, "--snapshot", "d[1]=" + d1);
         assertEquals(0, r.rc(), r.err());
         BufferedImage image = ImageIO.read(h2.toFile());
@@ -161,7 +149,7 @@ class SnapshotOptionTest {
 
     @Test
     void aFixedRange_holdsForEveryFrame(@TempDir Path dir) throws IOException {
-        Result r = mass("run", "snapshotfield", "--size", "8x4", "--steps", "2", "--quiet", "--backend", "cpu",
+        Mass.Result r = mass("run", "snapshotfield", "--size", "8x4", "--steps", "2", "--quiet", "--backend", "cpu",
                 "--snapshot", "h[0]=" + dir.resolve("h.png") + "@1", "--snapshot-range", "h[0]=0:62");
         assertEquals(0, r.rc(), r.err());
         assertTrue(r.out().contains("snapshot  " + dir.resolve("h-000001.png") + " to h-000002.png: 2 frames, "
@@ -174,7 +162,7 @@ class SnapshotOptionTest {
     void aFrameThatCannotBeWritten_endsInOneLine_afterTheWholeReport(@TempDir Path dir) throws IOException {
         Path frames = Files.createDirectory(dir.resolve("frames"));
         String spec = "h[1]=" + frames.resolve("h.png") + "@1";
-        Result r = mass("run", "snapshotfield", "--steps", "4", "--quiet", "--backend", "cpu", "--param",
+        Mass.Result r = mass("run", "snapshotfield", "--steps", "4", "--quiet", "--backend", "cpu", "--param",
                 "spoil=" + frames, "--snapshot", spec);
         assertEquals(2, r.rc(), r.out() + r.err());
         assertTrue(r.out().contains("\nchecksum  "), "the report is printed: " + r.out());
@@ -187,7 +175,7 @@ class SnapshotOptionTest {
 
         Files.createDirectory(frames);
         String gif = "h[1]=" + frames.resolve("h.gif") + "@1";
-        Result animation = mass("run", "snapshotfield", "--steps", "4", "--quiet", "--backend", "cpu", "--param",
+        Mass.Result animation = mass("run", "snapshotfield", "--steps", "4", "--quiet", "--backend", "cpu", "--param",
                 "spoil=" + frames, "--snapshot", gif);
         assertEquals(2, animation.rc(), animation.out() + animation.err());
         assertTrue(animation.out().contains("\nchecksum  "), "the report is printed: " + animation.out());
@@ -201,7 +189,7 @@ class SnapshotOptionTest {
     @Test
     void aGifName_writesOneAnimationOfTheSeries(@TempDir Path dir) throws IOException {
         Path gif = dir.resolve("heat.gif");
-        Result r = mass("run", "heat2d", "--size", "16", "--steps", "10", "--backend", "cpu", "--quiet",
+        Mass.Result r = mass("run", "heat2d", "--size", "16", "--steps", "10", "--backend", "cpu", "--quiet",
                 "--snapshot", "temp=" + gif + "@2", "--snapshot-range", "temp=0:20");
         assertEquals(0, r.rc(), r.err());
         assertEquals(List.of("heat.gif"), names(dir), "one file, no temporary file left");
@@ -221,7 +209,7 @@ class SnapshotOptionTest {
     @Test
     void agents_areALayerOverTheMap_namedInTheLegend(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("food.png");
-        Result r = mass("run", "stupidmodel", "--size", "32", "--steps", "3", "--backend", "cpu", "--quiet",
+        Mass.Result r = mass("run", "stupidmodel", "--size", "32", "--steps", "3", "--backend", "cpu", "--quiet",
                 "--param", "bugs=20", "--param", "predators=3", "--snapshot", "food=" + file);
         assertEquals(0, r.rc(), r.err());
         BufferedImage image = ImageIO.read(file.toFile());

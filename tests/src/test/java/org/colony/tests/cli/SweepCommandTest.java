@@ -3,16 +3,12 @@ package org.colony.tests.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import org.colony.runtime.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,20 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SweepCommandTest {
 
-    private record Result(int rc, String out, String err) {
-    }
-
-    private static Result mass(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Result(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static Mass.Result mass(String... args) {
+        return Mass.run(args);
     }
 
     private static final String[] COMMON = {"--steps=20", "--size=64x32", "--every=10"};
 
-    private static Result sweep(Path out, String... more) {
+    private static Mass.Result sweep(Path out, String... more) {
         List<String> args = new ArrayList<>(List.of("sweep", "stupidmodel", "--param=bugs=100,200", "--seeds=1..2",
                 "--out=" + out));
         args.addAll(List.of(COMMON));
@@ -47,7 +36,7 @@ class SweepCommandTest {
     @Test
     void everyCombination_inRunOrder_eachRunAsMassRunRecordsIt(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("sweep.csv");
-        Result r = sweep(out, "--parallel=3");
+        Mass.Result r = sweep(out, "--parallel=3");
         assertEquals(0, r.rc(), r.err());
         List<String> lines = Files.readAllLines(out);
         assertTrue(lines.get(0).startsWith("run,seed,bugs,step,time,Bug.population,"), lines.get(0));
@@ -61,7 +50,7 @@ class SweepCommandTest {
         }
         // run 3 is mass run --seed 2 --param bugs=200 with the same settings
         Path single = dir.resolve("single.csv");
-        Result one = mass("run", "stupidmodel", "--seed=2", "--param=bugs=200", "--steps=20", "--size=64x32",
+        Mass.Result one = mass("run", "stupidmodel", "--seed=2", "--param=bugs=200", "--steps=20", "--size=64x32",
                 "--threads=1", "--backend=cpu", "--quiet", "--record=" + single + "@10");
         assertEquals(0, one.rc(), one.err());
         List<String> own = Files.readAllLines(single);
@@ -84,12 +73,12 @@ class SweepCommandTest {
         try (var ch = java.nio.channels.FileChannel.open(cut, StandardOpenOption.WRITE)) {
             ch.truncate(twoRuns + 17);
         }
-        Result again = sweep(cut);
+        Mass.Result again = sweep(cut);
         assertEquals(0, again.rc(), again.err());
         assertTrue(again.err().contains("2 of 4 runs already in"), again.err());
         assertEquals(Files.readString(whole), Files.readString(cut));
         // the same sweep once more: nothing to run, the file as it was
-        Result done4 = sweep(cut);
+        Mass.Result done4 = sweep(cut);
         assertTrue(done4.err().contains("4 of 4 runs already in"), done4.err());
         assertEquals(Files.readString(whole), Files.readString(cut));
     }
@@ -97,21 +86,21 @@ class SweepCommandTest {
     @Test
     void badOptionsAndAnotherSweepsFile_areRefusedInOneLine(@TempDir Path dir) throws IOException {
         Path out = dir.resolve("s.csv");
-        Result range = mass("sweep", "stupidmodel", "--param=bugs=5:1:1", "--out=" + out);
+        Mass.Result range = mass("sweep", "stupidmodel", "--param=bugs=5:1:1", "--out=" + out);
         assertEquals(2, range.rc());
         assertTrue(range.err().contains("a range needs a positive STEP and LAST at least FIRST"), range.err());
-        Result seeds = mass("sweep", "stupidmodel", "--seeds=a..b", "--out=" + out);
+        Mass.Result seeds = mass("sweep", "stupidmodel", "--seeds=a..b", "--out=" + out);
         assertEquals(2, seeds.rc());
         assertTrue(seeds.err().contains("--seeds a..b: give whole numbers"), seeds.err());
-        Result name = mass("sweep", "stupidmodel", "--out=" + dir.resolve("s.txt"));
+        Mass.Result name = mass("sweep", "stupidmodel", "--out=" + dir.resolve("s.txt"));
         assertEquals(2, name.rc());
         assertTrue(name.err().contains("name one ending in .csv"), name.err());
         assertEquals(0, sweep(out).rc());
-        Result other = mass("sweep", "stupidmodel", "--param=bugs=100,300", "--seeds=1..2", "--out=" + out,
+        Mass.Result other = mass("sweep", "stupidmodel", "--param=bugs=100,300", "--seeds=1..2", "--out=" + out,
                 COMMON[0], COMMON[1], COMMON[2]);
         assertEquals(2, other.rc());
         assertTrue(other.err().contains("holds runs of another sweep"), other.err());
-        Result param = mass("sweep", "stupidmodel", "--param=wings=1,2", "--out=" + dir.resolve("w.csv"),
+        Mass.Result param = mass("sweep", "stupidmodel", "--param=wings=1,2", "--out=" + dir.resolve("w.csv"),
                 COMMON[0], COMMON[1], COMMON[2]);
         assertEquals(2, param.rc());
         assertTrue(param.err().contains("sweep run 0 (seed 42, wings=1) failed: stupidmodel has no parameter 'wings'"),
