@@ -423,9 +423,8 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
 
     /**
      * {@return the counts of the values of any scalar attribute, or element {@code k} of an array attribute, in {@code
-     * bins}, as {@link Bins#count} gives them, counted where the column lives (on a GPU only the counts are
-     * downloaded); null where the backend does not count there (the CPU, partitions): count {@link #getColumn}'s values
-     * then}
+     * bins}, as {@link Bins#count} gives them: counted where the column lives where the backend can (on one GPU only
+     * the counts are downloaded), else from the column read out (the CPU, partitions)}
      *
      * @param attr the attribute's field name
      * @param k the element, 0 for a scalar attribute
@@ -434,7 +433,8 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
     public long[] histogram(String attr, int k, Bins bins) {
         int a = attributes.any(attr);
         int e = attributes.element(a, k);
-        return work("histogram " + name + "." + attr, () -> store.histogram(a, e, bins));
+        long[] counts = work("histogram " + name + "." + attr, () -> store.histogram(a, e, bins));
+        return counts != null ? counts : bins.count(getColumn(attr, k));
     }
 
     /**

@@ -43,11 +43,10 @@ final class Sample {
 
     /**
      * {@return the counts of {@code target}'s values in {@code bins} now: counted where the column lives where its
-     * backend can, else from the column, read once for every histogram of the attribute}
+     * backend can, else from the column read out}
      */
     long[] histogram(Target target, Bins bins) {
-        long[] counts = target.histogram(bins);
-        return counts != null ? counts : bins.count(column(target));
+        return target.histogram(bins);
     }
 
     /** {@return the column of {@code target} now, downloaded from where it lives} */

@@ -89,7 +89,7 @@ record Target(ModelCollection<?> collection, String attribute, int element, Attr
         return collection.extremes(attribute, element);
     }
 
-    /** {@return the counts of the values in {@code bins}, counted where they live; null where the backend cannot} */
+    /** {@return the counts of the values in {@code bins}, counted where they live where the backend can} */
     long[] histogram(Bins bins) {
         return collection.histogram(attribute, element, bins);
     }
