@@ -28,14 +28,7 @@ final class Dumps {
     private record Dump(String spec, List<String> what, String file, long period) {
 
         Path fileFor(long step) {
-            String digits = String.format(Locale.ROOT, "%06d", step);
-            if (file.contains("{step}")) {
-                return Path.of(file.replace("{step}", digits));
-            }
-            if (period == 0) {
-                return Path.of(file);
-            }
-            return Path.of(file.substring(0, file.length() - ".npz".length()) + "-" + digits + ".npz");
+            return StepFiles.of(file, period, step, ".npz");
         }
     }
 

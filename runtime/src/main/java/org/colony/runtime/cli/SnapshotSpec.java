@@ -21,7 +21,7 @@ import org.colony.runtime.io.HeatMap;
 record SnapshotSpec(String text, String attribute, int element, String file, long period) {
 
     /** The placeholder for the step number in a file name. */
-    static final String STEP = "{step}";
+    static final String STEP = StepFiles.STEP;
 
     private static final String PNG = ".png";
 
@@ -108,14 +108,6 @@ record SnapshotSpec(String text, String attribute, int element, String file, lon
         if (animated()) {
             return Path.of(file);
         }
-        String number = String.format(Locale.ROOT, "%06d", step);
-        if (file.contains(STEP)) {
-            return Path.of(file.replace(STEP, number));
-        }
-        if (period == 0) {
-            return Path.of(file);
-        }
-        int dot = file.length() - PNG.length();
-        return Path.of(file.substring(0, dot) + "-" + number + file.substring(dot));
+        return StepFiles.of(file, period, step, PNG);
     }
 }

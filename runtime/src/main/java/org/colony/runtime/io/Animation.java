@@ -4,10 +4,8 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Iterator;
 import java.util.List;
 import javax.imageio.IIOImage;
@@ -188,11 +186,7 @@ public final class Animation implements AutoCloseable {
             writer.endWriteSequence();
             stream.close();
             stream = null;
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            OutputFiles.moveIntoPlace(temp, file);
             temp = null;
         } catch (IOException | RuntimeException e) {
             throw new ColonyException("cannot write " + file + ": " + OutputFiles.reason(e), e);

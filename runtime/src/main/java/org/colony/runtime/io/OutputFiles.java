@@ -4,9 +4,9 @@ import java.awt.image.RenderedImage;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.AccessDeniedException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -104,11 +104,7 @@ public final class OutputFiles {
                 out.flush();
                 channel.force(true); // on the disk before it takes the name: a crash leaves the old file or the new
             }
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            moveIntoPlace(temp, file);
             temp = null;
         } catch (IOException | RuntimeException e) {
             throw new ColonyException("cannot write " + file + ": " + reason(e), e);
@@ -120,6 +116,22 @@ public final class OutputFiles {
                     // the write's own failure is the one reported
                 }
             }
+        }
+    }
+
+    /**
+     * Moves a finished temporary file onto {@code file}: in one step where the file system allows (a reader sees the
+     * old file or the new one), else replacing it.
+     *
+     * @param temp the finished file, in {@code file}'s directory
+     * @param file where it goes
+     * @throws IOException where it cannot be moved
+     */
+    public static void moveIntoPlace(Path temp, Path file) throws IOException {
+        try {
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

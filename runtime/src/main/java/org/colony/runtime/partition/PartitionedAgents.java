@@ -260,7 +260,8 @@ public final class PartitionedAgents implements AgentStore {
     @Override
     public void call(Call call) {
         StepInfo s = prepare(call.step());
-        Set<Integer> across = new TreeSet<>(s.agentWritesAcross());
+        // (in slot order, the same in every process; most steps write nothing across and allocate nothing here)
+        Set<Integer> across = s.agentWritesAcross().isEmpty() ? Set.of() : new TreeSet<>(s.agentWritesAcross());
         for (int p : mine) {
             if (across.isEmpty()) {
                 parts[p].call(call);

@@ -74,7 +74,7 @@ record Histogram(Target target, double lo, double hi, int bins) implements Serie
 
     @Override
     public void sample(Sample sample, List<String> values) {
-        long[] counts = sample.histogram(target, binning());
+        long[] counts = target.histogram(binning());
         int columns = target.type().isFloating() ? bins + 3 : bins + 2;
         for (int i = 0; i < columns; i++) {
             values.add(Long.toString(counts[i]));

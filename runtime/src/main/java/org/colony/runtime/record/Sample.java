@@ -3,14 +3,13 @@ package org.colony.runtime.record;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 
 /**
  * What the series of one row read, read once: the reduction of an attribute serves its sum and mean, and its
  * minimum and maximum where the row has its sum or mean (else they are reduced alone, where the column lives); a
- * downloaded column serves every histogram of it that its backend does not count where the column lives.
+ * downloaded column serves every grouped series of it.
  */
 final class Sample {
 
@@ -39,14 +38,6 @@ final class Sample {
             return Extremes.of(reduction(target));
         }
         return extremes.computeIfAbsent(target, Target::extremes);
-    }
-
-    /**
-     * {@return the counts of {@code target}'s values in {@code bins} now: counted where the column lives where its
-     * backend can, else from the column read out}
-     */
-    long[] histogram(Target target, Bins bins) {
-        return target.histogram(bins);
     }
 
     /** {@return the column of {@code target} now, downloaded from where it lives} */

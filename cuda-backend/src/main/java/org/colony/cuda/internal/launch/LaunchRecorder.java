@@ -78,8 +78,8 @@ public final class LaunchRecorder implements AutoCloseable {
     private static final LongAdder INSTANTIATED = new LongAdder();
     private static final LongAdder FLUSHED = new LongAdder();
 
-    /** A graph built from a segment, and its executable graphs, most recently used first. */
-    private record Graph(long handle, List<Launch> template, long[] nodes, List<Exec> execs) {
+    /** A graph built from a segment of {@code shape}, and its executable graphs, most recently used first. */
+    private record Graph(Shape shape, long handle, List<Launch> template, long[] nodes, List<Exec> execs) {
     }
 
     /** An executable graph and the parameter bytes each of its nodes has now. */
@@ -224,7 +224,12 @@ public final class LaunchRecorder implements AutoCloseable {
             }
             deferring = !candidates.isEmpty();
         } else if (deferring) {
-            candidates.removeIf(g -> g.nodes().length <= i || !g.template().get(i).sameShape(launch));
+            for (int c = candidates.size() - 1; c >= 0; c--) { // (no allocation per launch)
+                Graph g = candidates.get(c);
+                if (g.nodes().length <= i || !g.template().get(i).sameShape(launch)) {
+                    candidates.remove(c);
+                }
+            }
             if (candidates.isEmpty()) {
                 flush();
             }
@@ -316,7 +321,7 @@ public final class LaunchRecorder implements AutoCloseable {
         seen.remove(shape);
         long[] nodes = new long[segment.size()];
         long handle = device.createGraph(segment, nodes);
-        graphs.put(shape, new Graph(handle, List.copyOf(segment), nodes, new ArrayList<>()));
+        graphs.put(shape, new Graph(shape, handle, List.copyOf(segment), nodes, new ArrayList<>()));
         built++;
         BUILT.increment();
         if (graphs.size() > GRAPHS) {
@@ -363,7 +368,7 @@ public final class LaunchRecorder implements AutoCloseable {
             } else {
                 execs.add(0, exec);
             }
-            graphs.get(Shape.of(graph.template())); // (most recently used)
+            graphs.get(graph.shape()); // (most recently used)
             device.launchGraph(exec.handle());
         } catch (RuntimeException e) {
             // The held launches have not gone out: send them eagerly, so the segment's work is done if the device can.

@@ -266,10 +266,18 @@ final class CudaAgentPartition implements RoundPartition {
     /** Notes that the device's agents changed, and those of the collections the step wrote into or killed. */
     private void wrote(int step) {
         hostCurrent = false;
-        StepInfo s = model.steps().get(step);
+        changedBy(model.steps().get(step), bound);
+    }
+
+    /**
+     * Notes that step {@code s} changed the partitions' agents among {@code bound} it wrote into or killed (a place
+     * step's or another collection's): their host copies are stale.
+     */
+    static void changedBy(StepInfo s, Object[] bound) {
         for (int slot = 0; slot < bound.length; slot++) {
-            if (bound[slot] != null && (s.agentWrites().containsKey(slot) || s.agentKills().contains(slot))) {
-                bound[slot].changedOnDevice();
+            if (bound[slot] instanceof CudaAgentPartition agents
+                    && (s.agentWrites().containsKey(slot) || s.agentKills().contains(slot))) {
+                agents.changedOnDevice();
             }
         }
     }

@@ -274,12 +274,7 @@ public final class CudaPlaceStore implements PlaceBlock {
             CudaAgentStore.applyIncoming(s, CudaAgentStore.iterated(s, bound, model.modelClass().getSimpleName()));
             incomingReady = false;
         }
-        for (int slot = 0; slot < bound.length; slot++) {
-            if (bound[slot] instanceof CudaAgentPartition agents
-                    && (s.agentWrites().containsKey(slot) || s.agentKills().contains(slot))) {
-                agents.changedOnDevice(); // the step wrote or killed them: a host copy of them is stale
-            }
-        }
+        CudaAgentPartition.changedBy(s, bound); // the step wrote or killed them: a host copy of them is stale
         for (int a : s.writes()) {
             if (s.buffers(a)) {
                 DeviceBuffer t = current[a];
