@@ -27,6 +27,8 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     private ManageReport last;
     /** The id the next agent added or born gets. */
     private long nextId;
+    /** Whether a step asked for deaths, moves or children that no {@code manageAll} carried out yet. */
+    private boolean intentsPending;
 
     Agents(Simulation sim, Class<A> modelClass, ModelDescriptor descriptor, Places<?> places, AgentStore store,
             int capacity) {
@@ -92,6 +94,7 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
             Object jfr = timer.begin();
             long t0 = timer.clock();
             last = store.manage(sim.seed(), epoch);
+            intentsPending = false;
             nextId += last.births();
             timer.end(name, "manageAll", jfr == null ? 0 : store.size(), t0, jfr);
             return last;
@@ -216,6 +219,32 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
     public long[] locations() {
         sim.checkOpen();
         return work("locations " + name, store::places);
+    }
+
+    /** Notes that a step asked these agents for deaths, moves or children (carried out by the next manageAll). */
+    void intentsAsked() {
+        intentsPending = true;
+    }
+
+    /** {@return whether a step asked for deaths, moves or children that no manageAll carried out yet} */
+    boolean intentsPending() {
+        return intentsPending;
+    }
+
+    /** {@return the id the next agent added or born gets} */
+    long nextId() {
+        return nextId;
+    }
+
+    /**
+     * Replaces every agent by those of a checkpoint (checked by the caller), with their next id and the report of
+     * their last manageAll.
+     */
+    void restore(long[] ids, long[] places, int[] ordinals, Object[] values, long next, ManageReport report) {
+        work("resume " + name, () -> store.restore(ids, places, ordinals, values, next));
+        nextId = next;
+        last = report;
+        intentsPending = false;
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.colony.runtime.step.StepRef1;
 import org.colony.runtime.step.StepRef2;
 import org.colony.runtime.step.StepRef3;
 import org.colony.runtime.step.StepRef4;
+import org.colony.runtime.storage.BlockStorage;
 
 /**
  * What places and agents collections share: running steps on every instance, reading and writing
@@ -40,6 +41,8 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
     private final StepCalls calls;
     /** Finds the attributes the accessors name. */
     private final AttributeLookup attributes;
+    /** The shared attributes' values as last set (zeros before), which a checkpoint saves. */
+    private final Object[] shared;
 
     ModelCollection(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor, Store store) {
         this.sim = sim;
@@ -49,6 +52,7 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
         this.store = store;
         this.calls = new StepCalls(this, store);
         this.attributes = new AttributeLookup(sim, model, name);
+        this.shared = BlockStorage.newShared(model);
     }
 
     /** Binds the agent collection of slot {@code slot} of the model's iterated agent classes. */
@@ -598,6 +602,18 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
         int i = StepCalls.sharedIndex(model, name, sharedName);
         Object values = StepCalls.sharedValues(model, name, i, value);
         work("setShared " + name + "." + sharedName, () -> store.setShared(i, values));
+        shared[i] = values;
+    }
+
+    /** {@return the values of shared attribute {@code i} as last set, zeros before (not a copy)} */
+    final Object sharedValues(int i) {
+        return shared[i];
+    }
+
+    /** Sets shared attribute {@code i} to {@code values}, a primitive array of its type and length. */
+    final void restoreShared(int i, Object values) {
+        work("resume " + name, () -> store.setShared(i, values));
+        shared[i] = values;
     }
 
     // ---- reductions --------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 package org.colony.runtime;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.ServiceLoader;
 import org.colony.Agent;
 import org.colony.ColonyException;
@@ -378,6 +380,64 @@ public final class Simulation implements AutoCloseable {
         stepNanos += now - start;
         lastStep = now;
         time++;
+    }
+
+    /**
+     * Saves the whole simulation to {@code file}: {@code checkpoint(file, Map.of())}.
+     *
+     * @param file the checkpoint file (by convention {@code .colony}); written atomically
+     */
+    public void checkpoint(Path file) {
+        checkpoint(file, Map.of());
+    }
+
+    /**
+     * Saves the whole simulation to {@code file}, with the driver's own {@code values} (its loop position, say):
+     * every collection with every attribute and shared value, agents with their ids, places, next id and last
+     * report, the seed, {@link #epoch()} and {@link #time()}. The file is written atomically (a temporary file,
+     * forced to the disk, renamed), versioned, with a CRC-32C of its content; {@link #resume} restores it, bit for bit,
+     * on any backend, thread count, partitioning or number of processes. Over MPI ranks every rank calls it and rank 0
+     * writes. Take it where no agent has deaths, moves or children asked for and not carried out (after
+     * {@code manageAll}, at the end of a tick).
+     *
+     * @param file the checkpoint file (by convention {@code .colony})
+     * @param values the driver's values by name: whole numbers, doubles, booleans, strings, {@code long[]},
+     *     {@code double[]}, {@code int[]}
+     * @throws ColonyException where a value is of another type, agents have intents pending, or the file cannot be
+     *     written (what was at the path is left as it was)
+     */
+    public void checkpoint(Path file, Map<String, ?> values) {
+        checkOpen();
+        if (file == null) {
+            throw new ColonyException("checkpoint(file) needs a file");
+        }
+        CheckpointWriter.write(this, file, values, collections, agentCollections);
+    }
+
+    /**
+     * Restores the checkpoint {@code file} into this simulation, whose collections the driver created as it did
+     * when the checkpoint was taken (same models, sizes, capacities and order; any backend, threads, partitions):
+     * every attribute, shared value and agent, {@link #epoch()} and {@link #time()}. The whole file is read and
+     * checked first; a missing, truncated, corrupt, foreign or mismatched file, or a simulation of another seed, is
+     * refused in one line with nothing changed. The run then goes on as the uninterrupted run would have, bit for bit.
+     *
+     * @param file the checkpoint
+     * @return the driver's values saved with it ({@link Checkpoint#values()})
+     * @throws ColonyException naming what does not fit
+     */
+    public Map<String, Object> resume(Path file) {
+        checkOpen();
+        if (file == null) {
+            throw new ColonyException("resume(file) needs a file");
+        }
+        Checkpoint checkpoint = Checkpoint.read(file);
+        // every rank must restore the same checkpoint
+        cluster.agree("the checkpoint resumed", Integer.toHexString(checkpoint.checksum()));
+        checkpoint.checkMatches(this, collections, agentCollections);
+        CheckpointSections.restore(this, checkpoint, collections, agentCollections);
+        time = checkpoint.time();
+        epoch = checkpoint.epoch();
+        return checkpoint.values();
     }
 
     /** {@return the number of {@link #step()} calls so far; steps read it with {@code time()}} */

@@ -113,6 +113,12 @@ final class StepCalls {
             store.call(new Call(step, converted, sim.seed(), epoch, sim.time()));
             timer.end(name, s.name(), jfr == null ? 0 : c.size(), t0, jfr);
         });
+        if (c instanceof Agents<?> agents && !s.actions().isEmpty()) {
+            agents.intentsAsked();
+        }
+        for (int slot : s.agentKills()) {
+            collections[slot].intentsAsked();
+        }
         if (!s.creates().isEmpty()) {
             addCreated(s);
         }

@@ -59,6 +59,13 @@ final class Usage {
                 : what + " (which runs the steps called before it; the last was " + step + ")";
     }
 
+    /** Leaves the simulation failed with {@code e} (unless it failed before): work that changed it half-way failed. */
+    void fail(ColonyException e) {
+        if (failure == null && !closed) {
+            failure = e;
+        }
+    }
+
     /** Marks the simulation closed. */
     void close() {
         closed = true;

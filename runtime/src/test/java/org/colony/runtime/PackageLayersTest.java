@@ -37,8 +37,8 @@ class PackageLayersTest {
 
     /** The runtime's packages by layer, lowest first; a package may use packages of lower layers only. */
     private static final List<Set<String>> LAYERS = List.of(
-            Set.of("grid", "step", "agents", "transport", "tuning"),
-            Set.of("reduce", "cluster"),
+            Set.of("grid", "step", "agents", "transport", "tuning", "files"),
+            Set.of("reduce", "cluster", "checkpoint"),
             Set.of("spi"),
             Set.of("storage", "halo", "migration"),
             Set.of("cpu", "partition", "profile"),

@@ -5,7 +5,6 @@ import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
-import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.grid.Grid;
 
 /**
@@ -47,7 +46,6 @@ public final class StupidModel {
     private final Places<HabitatCell> cells;
     private final Agents<Bug> bugs;
     private final Agents<Predator> predators;
-    private long population;
 
     /**
      * Creates the habitat from {@code habitat} (a cell data file of food production, {@link Habitat}) and the bugs and
@@ -61,7 +59,6 @@ public final class StupidModel {
         this.bugs = sim.agents(Bug.class, cells, Placement.random(p.bugs()).atMost(1), 1);
         bugs.callAll(Bug::init, p.initialMean(), p.initialSd());
         this.predators = sim.agents(Predator.class, cells, Placement.random(p.predators()));
-        this.population = bugs.size();
     }
 
     /** One tick of the model. */
@@ -75,19 +72,18 @@ public final class StupidModel {
         predators.callAll(Predator::hunt);
         predators.manageAll();
         bugs.callAll(Bug::eaten);
-        ManageReport eaten = bugs.manageAll();
-        population = eaten.population();
+        bugs.manageAll();
         sim.step();
     }
 
     /** {@return whether the stop rule holds: no bug is left} */
     public boolean finished() {
-        return population == 0;
+        return population() == 0;
     }
 
     /** {@return the bugs alive after the last tick} */
     public long population() {
-        return population;
+        return bugs.lastReport().population();
     }
 
     /** {@return the bugs per size class: {@link #BINS} bins one unit wide, the last open above} */

@@ -1,6 +1,7 @@
 package org.colony.runtime.cpu;
 
 import java.lang.reflect.Array;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -360,6 +361,22 @@ class CpuAgentStore implements AgentStore {
             nextId = Math.max(nextId, ids[ids.length - 1] + 1);
         }
         dropIndex();
+    }
+
+    @Override
+    public void restore(long[] ids, long[] places, int[] ordinals, Object[] values, long nextId) {
+        checkOpen();
+        cols.count(0);
+        cols.add(ids, places, values);
+        System.arraycopy(ordinals, 0, cols.ordinals(), 0, ordinals.length);
+        this.nextId = nextId;
+        dropIndex();
+    }
+
+    @Override
+    public int[] ordinals() {
+        checkOpen();
+        return Arrays.copyOf(cols.ordinals(), cols.count());
     }
 
     // ---- attributes ------------------------------------------------------------------------

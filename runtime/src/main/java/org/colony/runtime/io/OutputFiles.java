@@ -1,24 +1,13 @@
 package org.colony.runtime.io;
 
 import java.awt.image.RenderedImage;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Locale;
-import java.util.concurrent.ThreadLocalRandom;
 import javax.imageio.ImageIO;
 import org.colony.ColonyException;
+import org.colony.runtime.files.AtomicFile;
 
 /**
  * Where output files go (images, state files): checks that a file can be written before a run starts, and writes it
@@ -87,36 +76,9 @@ public final class OutputFiles {
         });
     }
 
-    /** What writes the content of a file into a stream. */
-    @FunctionalInterface
-    interface Content {
-        void writeTo(OutputStream out) throws IOException;
-    }
-
     /** Writes the content into a temporary file of {@code file}'s directory, then moves it into place. */
-    static void writeAtomically(Path file, Content content) {
-        Path temp = null;
-        try {
-            temp = temporaryFor(file);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE);
-                    OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16)) {
-                content.writeTo(out);
-                out.flush();
-                channel.force(true); // on the disk before it takes the name: a crash leaves the old file or the new
-            }
-            moveIntoPlace(temp, file);
-            temp = null;
-        } catch (IOException | RuntimeException e) {
-            throw new ColonyException("cannot write " + file + ": " + reason(e), e);
-        } finally {
-            if (temp != null) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException e) {
-                    // the write's own failure is the one reported
-                }
-            }
-        }
+    static void writeAtomically(Path file, AtomicFile.Content content) {
+        AtomicFile.write(file, content);
     }
 
     /**
@@ -128,49 +90,20 @@ public final class OutputFiles {
      * @throws IOException where it cannot be moved
      */
     public static void moveIntoPlace(Path temp, Path file) throws IOException {
-        try {
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFile.moveIntoPlace(temp, file);
     }
 
-    /**
-     * {@return a new empty hidden file beside {@code file} ({@code .heat.png.k3x9q.tmp}), made with the permissions a
-     * new file gets (the process's umask), which the finished file keeps}
-     */
+    /** {@return a new empty hidden file beside {@code file}, for an atomic write ({@link AtomicFile#temporaryFor})} */
     static Path temporaryFor(Path file) throws IOException {
-        Path dir = directory(file);
-        for (int attempt = 0; ; attempt++) {
-            String suffix = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
-            try {
-                return Files.createFile(dir.resolve("." + file.getFileName() + "." + suffix + ".tmp"));
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 100) {
-                    throw e;
-                }
-            }
-        }
+        return AtomicFile.temporaryFor(file);
     }
 
     private static Path directory(Path file) {
-        Path parent = file.toAbsolutePath().getParent();
-        return parent == null ? file.toAbsolutePath().getRoot() : parent;
+        return AtomicFile.directory(file);
     }
 
     /** The reason of an I/O failure in words: the exception's class where it carries no message. */
     static String reason(Exception e) {
-        if (e instanceof FileSystemException f) {
-            if (f.getReason() != null) {
-                return f.getReason();
-            }
-            return switch (f) {
-                case AccessDeniedException denied -> "permission denied";
-                case NoSuchFileException missing -> "no such file or directory";
-                default -> f.getClass().getSimpleName();
-            };
-        }
-        String message = e.getMessage();
-        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+        return AtomicFile.reason(e);
     }
 }

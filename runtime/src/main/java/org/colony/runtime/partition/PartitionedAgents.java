@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import org.colony.ColonyException;
@@ -79,7 +78,8 @@ public final class PartitionedAgents implements AgentStore {
     private long nextId;
     /** Changes whenever the agents' attributes may have changed (rows on halos are then stale). */
     private long generation;
-    private IdOrder order;
+    /** The partitions' agents as one collection in id order. */
+    private final InIdOrder inOrder;
     /** Works the partitions side by side (each in a lane of its own), or null: the caller's thread works them. */
     private final SideBySide side;
     private long migrationBytes;
@@ -104,34 +104,19 @@ public final class PartitionedAgents implements AgentStore {
         int k = topology.partitions();
         this.cluster = places.cluster();
         this.mine = IntStream.range(0, k).filter(p -> cluster.owns(p, k)).toArray();
-        int[] owner = new int[initialPlaces.length];
-        int[] sizes = new int[k];
-        for (int i = 0; i < initialPlaces.length; i++) {
-            owner[i] = owner(places, initialPlaces[i]);
-            sizes[owner[i]]++;
-        }
-        long[][] ids = new long[k][];
-        long[][] at = new long[k][];
-        for (int p = 0; p < k; p++) {
-            ids[p] = new long[sizes[p]];
-            at[p] = new long[sizes[p]];
-        }
-        int[] fill = new int[k];
-        for (int i = 0; i < initialPlaces.length; i++) {
-            int p = owner[i];
-            ids[p][fill[p]] = i;
-            at[p][fill[p]++] = initialPlaces[i];
-        }
+        int[][] picks = picks(initialPlaces);
         this.parts = new AgentPartition[k];
         try {
             for (int p : mine) {
-                parts[p] = backend.createAgentPartition(descriptor, places.blocks().get(p), ids[p], at[p], capacity,
-                        topology, p);
+                long[] ids = Arrays.stream(picks[p]).asLongStream().toArray(); // agent i has id i
+                parts[p] = backend.createAgentPartition(descriptor, places.blocks().get(p), ids,
+                        Picks.longs(initialPlaces, picks[p]), capacity, topology, p);
             }
         } catch (RuntimeException e) {
             throw Closeables.closeAllAfter(e, parts);
         }
         this.nextId = initialPlaces.length;
+        this.inOrder = new InIdOrder(parts, mine, cluster);
         this.bound = new PartitionedAgents[model.agentClasses().size()];
         boolean moves = placeTransport.deviceMemory() && k > 1;
         boolean counts = placeTransport.deviceMemory();
@@ -325,38 +310,48 @@ public final class PartitionedAgents implements AgentStore {
 
     @Override
     public void add(long[] ids, long[] at, Object[] values) {
-        int[] owner = new int[ids.length];
-        int[] sizes = new int[places.topology().partitions()];
-        for (int i = 0; i < ids.length; i++) {
-            owner[i] = owner(places, at[i]);
-            sizes[owner[i]]++;
-        }
+        int[][] picks = picks(at);
         for (int p : mine) {
-            int[] pick = new int[sizes[p]];
-            int c = 0;
-            for (int i = 0; i < ids.length; i++) {
-                if (owner[i] == p) {
-                    pick[c++] = i;
-                }
-            }
-            long[] partIds = new long[c];
-            long[] partPlaces = new long[c];
-            for (int j = 0; j < c; j++) {
-                partIds[j] = ids[pick[j]];
-                partPlaces[j] = at[pick[j]];
-            }
-            Object[] partValues = new Object[values.length];
-            for (int a = 0; a < values.length; a++) {
-                partValues[a] = values[a] == null ? null : Picks.pick(values[a], pick);
-            }
-            parts[p].add(partIds, partPlaces, partValues);
+            parts[p].add(Picks.longs(ids, picks[p]), Picks.longs(at, picks[p]), Picks.columns(values, picks[p]));
         }
         if (ids.length > 0) {
             nextId = Math.max(nextId, ids[ids.length - 1] + 1);
         }
+        agentsReplaced();
+    }
+
+    @Override
+    public void restore(long[] ids, long[] at, int[] ordinals, Object[] values, long nextId) {
+        int[][] picks = picks(at);
+        for (int p : mine) {
+            int[] pick = picks[p];
+            parts[p].restore(Picks.longs(ids, pick), Picks.longs(at, pick), (int[]) Picks.pick(ordinals, pick),
+                    Picks.columns(values, pick), nextId);
+        }
+        this.nextId = nextId;
+        agentsReplaced();
+    }
+
+    /** Per partition, the entries of {@code at} (global places) on its places, in order. */
+    private int[][] picks(long[] at) {
+        int[] owner = new int[at.length];
+        for (int i = 0; i < at.length; i++) {
+            owner[i] = owner(places, at[i]);
+        }
+        return Picks.byOwner(owner, places.topology().partitions());
+    }
+
+    /** Notes that agents were added or replaced outside {@code manageAll}: the order and halos are stale. */
+    private void agentsReplaced() {
         generation++;
-        order = null;
+        inOrder.stale();
         halo.moved();
+    }
+
+    @Override
+    public int[] ordinals() {
+        checkOpen();
+        return inOrder.ordinals();
     }
 
     @Override
@@ -452,7 +447,7 @@ public final class PartitionedAgents implements AgentStore {
         }
         nextId += born;
         generation++;
-        order = null;
+        inOrder.stale();
         halo.moved();
         return new ManageReport(deaths, born, moves, refused, birthsRefused, outside, population);
     }
@@ -562,63 +557,28 @@ public final class PartitionedAgents implements AgentStore {
 
     // ---- the collection in id order ------------------------------------------------------------
 
-    private IdOrder order() {
-        if (order == null) {
-            order = IdOrder.of(perPartition(AgentPartition::ids));
-        }
-        return order;
-    }
-
-    /** One long column of every partition (on a GPU each is a download). */
-    private long[][] perPartition(Function<AgentPartition, long[]> column) {
-        Object[] out = new Object[parts.length];
-        for (int p : mine) {
-            out[p] = column.apply(parts[p]);
-        }
-        out = Spread.completeParts(cluster, parts.length, out, ScalarType.LONG);
-        long[][] longs = new long[parts.length][];
-        for (int p = 0; p < parts.length; p++) {
-            longs[p] = (long[]) out[p];
-        }
-        return longs;
-    }
-
-    /** A long column of the partitions, merged into id order. */
-    private long[] merged(Function<AgentPartition, long[]> column) {
-        checkOpen();
-        IdOrder o = order();
-        long[] out = new long[o.total()];
-        o.gather(perPartition(column), out);
-        return out;
-    }
-
     @Override
     public long[] ids() {
-        return merged(AgentPartition::ids);
+        checkOpen();
+        return inOrder.longs(AgentPartition::ids);
     }
 
     @Override
     public long[] places() {
-        return merged(AgentPartition::places);
+        checkOpen();
+        return inOrder.longs(AgentPartition::places);
     }
 
     @Override
     public void read(int attribute, int element, Object target) {
         checkOpen();
-        IdOrder o = order();
-        AttributeInfo info = model.attributes().get(attribute);
-        Object[] cols = new Object[parts.length];
-        for (int p : mine) {
-            cols[p] = info.type().newArray(o.size(p));
-            parts[p].read(attribute, element, cols[p]);
-        }
-        o.gather(Spread.completeParts(cluster, parts.length, cols, info.type()), target);
+        inOrder.read(model.attributes().get(attribute), attribute, element, target);
     }
 
     @Override
     public void write(int attribute, int element, Object source) {
         checkOpen();
-        Object[] cols = order().scatter(source);
+        Object[] cols = inOrder.scatter(source);
         for (int p : mine) {
             parts[p].write(attribute, element, cols[p]);
         }

@@ -31,6 +31,22 @@ public interface AgentStore extends Store {
      */
     void add(long[] ids, long[] places, Object[] values);
 
+    /**
+     * Replaces every agent by those given, with no deaths, moves or children asked for, as a checkpoint restores them.
+     * A partitioned store keeps each on its partition's place.
+     *
+     * @param ids the agents' ids, increasing
+     * @param places their global place indices (on the grid, within the capacity: checked by the caller)
+     * @param ordinals their ordinals among the children born in the last {@code manageAll} (-1 for the others)
+     * @param values per attribute ordinal, the agents' values (as {@link #add} takes them; never null)
+     * @param nextId the id the next child gets, above every id given
+     */
+    void restore(long[] ids, long[] places, int[] ordinals, Object[] values, long nextId);
+
+    /** {@return the ordinal of each live agent among the children born in the last {@code manageAll}, -1 for the
+     * others, in id order} */
+    int[] ordinals();
+
     /** {@return the ids of the live agents, in order} */
     long[] ids();
 

@@ -329,6 +329,22 @@ final class CudaAgentPartition implements RoundPartition {
     }
 
     @Override
+    public void restore(long[] ids, long[] places, int[] ordinals, Object[] values, long nextId) {
+        dev.restore(ids, places, ordinals, values, nextId);
+        hostCurrent = false;
+        index = null;
+        haloCounts = false;
+        countedOnDevice = false;
+        ghostIndex = null;
+        ghostsChanged = false;
+    }
+
+    @Override
+    public int[] ordinals() {
+        return dev.ordinals();
+    }
+
+    @Override
     public long[] ids() {
         return dev.ids();
     }

@@ -445,6 +445,37 @@ public final class CudaAgentStore implements AgentStore {
         }
     }
 
+    @Override
+    public void restore(long[] ids, long[] places, int[] ordinals, Object[] values, long nextId) {
+        checkOpen();
+        AgentColumns restored = new AgentColumns(model, placeModel, Math.max(1, ids.length), shared);
+        restored.add(ids, places, values);
+        System.arraycopy(ordinals, 0, restored.ordinals(), 0, ordinals.length);
+        round.settle();
+        bridge.load(restored);
+        columns.nextIdIs(nextId);
+        movesAsked = false;
+        childrenAsked = false;
+    }
+
+    @Override
+    public int[] ordinals() {
+        checkOpen();
+        round.settle();
+        int count = (int) columns.count();
+        int[] out = new int[count];
+        if (count == 0) {
+            return out;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment host = a.allocate(4L * count);
+            columns.ordinals().download(host, 0, 4L * count);
+            errors.check();
+            MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, out, 0, count);
+        }
+        return out;
+    }
+
     // ---- attributes ------------------------------------------------------------------------
 
     /** The partial reduction of one element column, to merge with other partitions'. */

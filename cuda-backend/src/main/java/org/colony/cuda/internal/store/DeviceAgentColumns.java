@@ -155,6 +155,11 @@ final class DeviceAgentColumns {
         nextId = Math.max(nextId, id);
     }
 
+    /** Makes the next child's id {@code id} (as a checkpoint restores the agents). */
+    void nextIdIs(long id) {
+        nextId = id;
+    }
+
     /**
      * Notes what the first {@code count} slots hold now: {@code gone} of them empty, the rest in the runs of id order
      * that start at {@code runs} (null: compact, in id order).
