@@ -213,7 +213,8 @@ public final class Main implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "MODEL", description = "The model to run (see 'mass list').")
+        @Parameters(index = "0", arity = "0..1", paramLabel = "MODEL", description = "The model to run (see 'mass "
+                + "list'); with --resume, the checkpoint's where left out.")
         String model;
 
         @Option(names = "--size", paramLabel = "N[xM[xK]]",
@@ -279,6 +280,15 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--plot", description = "Draw the recorded series into a PNG image next to the CSV file.")
         boolean plot;
 
+        @Option(names = "--checkpoint-every", arity = "2", paramLabel = "N FILE", description = "Write a checkpoint "
+                + "of the whole run to FILE.colony every N steps, after the last step and when stopped ({step} in the "
+                + "name: one file per step).")
+        List<String> checkpointEvery;
+
+        @Option(names = "--resume", paramLabel = "FILE", description = "Go on from a checkpoint, bit for bit, on any "
+                + "backend, threads or partitions: the model, size, parameters and seed are the checkpoint's.")
+        String resume;
+
         @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A model-specific setting.")
         Map<String, String> params = new LinkedHashMap<>();
 
@@ -309,11 +319,19 @@ public final class Main implements Callable<Integer> {
                 out = new PrintStream(OutputStream.nullOutputStream()); // rank 0 reports for all
                 err = out;
             }
+            Checkpoints checkpoints = Checkpoints.parse(checkpointEvery, resume);
+            String name = checkpoints.model(model);
             Map<String, Scenario> all = scenarios();
-            Scenario scenario = all.get(model.toLowerCase(Locale.ROOT));
-            if (scenario == null) {
-                throw new ColonyException("unknown model '" + model + "'; models: " + String.join(", ", all.keySet()));
+            if (name == null) {
+                throw new ColonyException("name the model to run (models: " + String.join(", ", all.keySet())
+                        + "), or a checkpoint with --resume FILE");
             }
+            Scenario scenario = all.get(name.toLowerCase(Locale.ROOT));
+            if (scenario == null) {
+                throw new ColonyException("unknown model '" + name + "'; models: " + String.join(", ", all.keySet()));
+            }
+            String seed = checkpoints.seed(this.seed);
+            Map<String, String> params = checkpoints.params(this.params, err);
             List<String> args = new ArrayList<>();
             if (threads != null) {
                 args.add("--threads=" + threads);
@@ -340,7 +358,10 @@ public final class Main implements Callable<Integer> {
                 args.add("--step-timeout=" + stepTimeout);
             }
             Config config = Config.fromArgs(args.toArray(String[]::new));
-            int[] dims = size == null ? scenario.defaultSize() : parseSize(size, scenario.defaultSize().length);
+            int[] dims = checkpoints.size(size == null ? null : parseSize(size, scenario.defaultSize().length));
+            if (dims == null) {
+                dims = scenario.defaultSize();
+            }
             long n = steps == null ? scenario.defaultSteps() : steps;
             if (n < 0) {
                 throw new ColonyException("--steps=" + n + " is negative; use 0 or more");
@@ -361,10 +382,11 @@ public final class Main implements Callable<Integer> {
             Interruption interruption = null;
             try (shots; Simulation sim = Simulation.create(config)) {
                 scenario.setup(sim, dims, params);
+                long start = checkpoints.restore(sim, scenario, n, out);
                 Places<?> main = scenario.collections().get(0);
                 shots.checkAttributes(main);
                 states.resolve(scenario);
-                recording.start(sim, scenario);
+                recording.start(sim, scenario, start);
                 long t1 = System.nanoTime();
                 int[] shape = main.partitionShape();
                 String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
@@ -380,11 +402,11 @@ public final class Main implements Callable<Integer> {
                 long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
                 long firstStep = -1;
                 StepTimes ticks = new StepTimes();
-                long ran = n;
+                long ran = Math.max(n, start);
                 // From here Ctrl-C (or SIGTERM) stops the run after the step under way, with its report and outputs.
                 interruption = Interruption.install(!MpiCluster.launched());
-                for (long t = 1; t <= n; t++) {
-                    if (t == 1) {
+                for (long t = start + 1; t <= n; t++) {
+                    if (t == start + 1) {
                         firstStep = System.currentTimeMillis() - jvmStart;
                     }
                     long tickStart = System.nanoTime();
@@ -397,6 +419,7 @@ public final class Main implements Callable<Integer> {
                     shots.afterStep(t, main, scenario.agents());
                     states.afterStep(t, sim);
                     recording.sample(t);
+                    checkpoints.afterStep(t, t == n || stop, sim, scenario, scenario.name(), dims, params);
                     // A status may be a collective (a population): over MPI ranks it is asked at the end only.
                     progress.update(t, sim.ranks() == 1 ? scenario::status : () -> "");
                     if (stop) {
@@ -417,6 +440,7 @@ public final class Main implements Callable<Integer> {
                 shots.atEnd(ran, main, scenario.agents(), out);
                 states.atEnd(ran, sim, out);
                 recording.finish(ran, out);
+                checkpoints.report(out);
                 if (ran < n && interruption.requested()) {
                     out.printf(Locale.ROOT, "stopped   after step %d of %d: %s (the report and outputs are of that "
                             + "step)%n", ran, n, interruption.signalName());

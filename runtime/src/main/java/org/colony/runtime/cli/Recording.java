@@ -97,12 +97,14 @@ final class Recording {
     }
 
     /**
-     * Declares the series on the scenario's collections and records the state after setup (step 0).
+     * Declares the series on the scenario's collections and records the state after setup (step 0), or at the step a
+     * resumed run goes on from, after the rows of the run it resumes.
      *
      * @param sim the simulation
      * @param scenario the scenario, set up
+     * @param start the step the run starts from: 0, or a resumed checkpoint's
      */
-    void start(Simulation sim, Scenario scenario) {
+    void start(Simulation sim, Scenario scenario, long start) {
         if (file == null) {
             return;
         }
@@ -114,7 +116,10 @@ final class Recording {
         }
         series = created;
         writes = sim.rank() == 0;
-        series.sample(0);
+        if (start > 0) {
+            series.continueAt(start);
+        }
+        series.record(start);
     }
 
     /**

@@ -63,6 +63,24 @@ public interface Scenario {
     }
 
     /**
+     * {@return the scenario's own state that its collections do not hold (a counter its ticks advance, say), saved with
+     * every checkpoint {@code mass run --checkpoint-every} writes; none by default} Values are whole numbers, doubles,
+     * booleans, strings, {@code long[]}, {@code double[]} or {@code int[]}, as {@link Simulation#checkpoint} takes them.
+     */
+    default Map<String, ?> checkpointValues() {
+        return Map.of();
+    }
+
+    /**
+     * Takes back the state {@link #checkpointValues} saved, after {@link #setup} and the restore of the collections,
+     * when {@code mass run --resume} resumes a checkpoint; by default nothing.
+     *
+     * @param values the values saved, whole numbers as {@code Long} and floating-point numbers as {@code Double}
+     */
+    default void resumed(Map<String, Object> values) {
+    }
+
+    /**
      * Refuses the {@code --param} options this scenario does not take, for {@link #setup} to call first.
      *
      * @param params the options {@code setup} was given

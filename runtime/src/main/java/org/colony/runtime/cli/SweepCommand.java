@@ -185,7 +185,7 @@ final class SweepCommand implements Callable<Integer> {
                 new PrintStream(OutputStream.nullOutputStream()));
         try (Simulation sim = Simulation.create(config)) {
             scenario.setup(sim, dims, new LinkedHashMap<>(r.params()));
-            recording.start(sim, scenario);
+            recording.start(sim, scenario, 0);
             long ran = n;
             for (long t = 1; t <= n; t++) {
                 scenario.tick();

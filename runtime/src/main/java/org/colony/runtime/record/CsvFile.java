@@ -1,5 +1,6 @@
 package org.colony.runtime.record;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +8,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import org.colony.ColonyException;
 
@@ -72,6 +74,42 @@ final class CsvFile implements AutoCloseable {
         } catch (IOException e) {
             throw new ColonyException("cannot write " + partial + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * {@return the rows of an earlier run's {@code file} before step {@code step}, as lines, where its header is {@code
+     * header}: those of {@code FILE.partial} where a run stopped on the way left one, else of {@code FILE}; none where
+     * neither exists or the header differs} A resumed run writes them first, so that its file holds the whole run.
+     *
+     * @param file the file the rows end in
+     * @param header the columns
+     * @param step the first step the resumed run records
+     */
+    static List<String> rowsBefore(Path file, List<String> header, long step) {
+        Path from = Files.isRegularFile(partial(file)) ? partial(file) : file;
+        List<String> kept = new ArrayList<>();
+        if (!Files.isRegularFile(from)) {
+            return kept;
+        }
+        try (BufferedReader in = Files.newBufferedReader(from, StandardCharsets.UTF_8)) {
+            if (!String.join(",", header).equals(in.readLine())) {
+                return kept;
+            }
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                int comma = line.indexOf(',');
+                try {
+                    if (comma < 0 || Long.parseLong(line.substring(0, comma)) >= step) {
+                        break;
+                    }
+                } catch (NumberFormatException e) {
+                    break; // a row cut short by a kill
+                }
+                kept.add(line);
+            }
+        } catch (IOException e) {
+            throw new ColonyException("cannot read the earlier rows of " + from + ": " + e.getMessage());
+        }
+        return kept;
     }
 
     /**

@@ -48,6 +48,8 @@ public final class TimeSeries implements AutoCloseable {
     /** The file rank 0 writes; null on other ranks. */
     private final Path file;
     private CsvFile csv;
+    /** The step before which an earlier run's rows are carried over (a resumed run); -1 for none. */
+    private long carryBefore = -1;
     private final List<Series> series = new ArrayList<>();
     private final Set<String> columns = new HashSet<>();
     private long rows;
@@ -314,14 +316,39 @@ public final class TimeSeries implements AutoCloseable {
             s.sample(sample, values);
         }
         if (file != null) {
-            if (csv == null) {
-                csv = CsvFile.open(file);
-                csv.row(columns());
-            }
+            open();
             csv.row(values);
         }
         rows++;
         lastStep = step;
+    }
+
+    /** Opens the file with its header and the rows carried over from an earlier run, if not open yet. */
+    private void open() {
+        if (csv == null) {
+            List<String> kept = carryBefore < 0 ? List.of() : CsvFile.rowsBefore(file, columns(), carryBefore);
+            csv = CsvFile.open(file);
+            csv.row(columns());
+            for (String line : kept) {
+                csv.row(List.of(line));
+            }
+            rows += kept.size();
+        }
+    }
+
+    /**
+     * Continues the series of an earlier run that a run resumed from a checkpoint takes over at {@code step}: the
+     * earlier run's rows before it (in {@code FILE.partial} where that run was stopped on the way, else in {@code
+     * FILE}) are written first, where that file has the same columns, so the file ends up holding the whole run. Call
+     * it before the first row.
+     *
+     * @param step the step the run resumes at (the checkpoint's {@link Simulation#time()})
+     */
+    public void continueAt(long step) {
+        if (rows > 0) {
+            throw new ColonyException("continueAt(" + step + ") comes after " + rows + " row(s); call it first");
+        }
+        carryBefore = step;
     }
 
     /** {@return the rows recorded so far} */
@@ -342,10 +369,7 @@ public final class TimeSeries implements AutoCloseable {
         }
         closed = true;
         if (file != null) {
-            if (csv == null) {
-                csv = CsvFile.open(file);
-                csv.row(columns());
-            }
+            open();
             csv.close();
         }
     }

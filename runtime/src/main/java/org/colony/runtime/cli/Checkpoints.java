@@ -1,0 +1,195 @@
+package org.colony.runtime.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.colony.ColonyException;
+import org.colony.runtime.Checkpoint;
+import org.colony.runtime.Simulation;
+import org.colony.runtime.io.OutputFiles;
+
+/**
+ * The {@code --checkpoint-every N FILE} and {@code --resume FILE} options of {@code mass run}. A run with {@code
+ * --checkpoint-every} writes a checkpoint every N steps, after its last step, and when Ctrl-C or SIGTERM stops it
+ * (over the same file, or one per step where the name holds {@code {step}}). A run with {@code --resume} reads the
+ * checkpoint before anything else: the model, size, parameters and seed come from it where the command line leaves
+ * them out (and must agree with it where it gives them); after the setup the simulation is restored and the run goes
+ * on from the checkpoint's step up to {@code --steps}, bit for bit as the run that was never stopped, on any backend,
+ * thread count or partitioning.
+ */
+final class Checkpoints {
+
+    /** The driver values under which {@code mass run} keeps what it ran. */
+    private static final String MODEL = "mass.model";
+    private static final String SIZE = "mass.size";
+    private static final String PARAMS = "mass.params";
+    /** The extension of checkpoint files. */
+    static final String EXTENSION = ".colony";
+
+    private final String file;
+    private final long every;
+    private final Checkpoint resumed;
+    private long lastWritten = -1;
+
+    private Checkpoints(String file, long every, Checkpoint resumed) {
+        this.file = file;
+        this.every = every;
+        this.resumed = resumed;
+    }
+
+    /**
+     * Parses the options, reads the checkpoint to resume (checking all of it) and checks the file to write.
+     *
+     * @param every the {@code --checkpoint-every} option's two values (N and FILE), or null
+     * @param resume the {@code --resume} option, or null
+     */
+    static Checkpoints parse(List<String> every, String resume) {
+        String file = null;
+        long period = 0;
+        if (every != null) {
+            try {
+                period = Long.parseLong(every.get(0));
+            } catch (NumberFormatException e) {
+                period = -1;
+            }
+            if (period < 1) {
+                throw new ColonyException("--checkpoint-every " + String.join(" ", every) + ": give a positive number "
+                        + "of steps, then the file (--checkpoint-every 100 run" + EXTENSION + ")");
+            }
+            file = every.get(1);
+            OutputFiles.checkWritable(pathFor(file, 0), EXTENSION);
+        }
+        Checkpoint resumed = resume == null ? null : Checkpoint.read(Path.of(resume));
+        return new Checkpoints(file, period, resumed);
+    }
+
+    private static Path pathFor(String name, long step) {
+        return Path.of(name.replace(StepFiles.STEP, String.format(Locale.ROOT, "%06d", step)));
+    }
+
+    /** {@return the checkpoint resumed, or null} */
+    Checkpoint resumed() {
+        return resumed;
+    }
+
+    /**
+     * {@return the model the run resumes (the checkpoint's, where the command line names none)}
+     *
+     * @param given the model named on the command line, or null
+     */
+    String model(String given) {
+        if (resumed == null) {
+            return given;
+        }
+        Object saved = resumed.values().get(MODEL);
+        if (!(saved instanceof String model)) {
+            throw new ColonyException("--resume " + resumed.file() + ": this checkpoint was not written by mass run "
+                    + "(it names no model); resume it with the driver that wrote it");
+        }
+        if (given != null && !given.equalsIgnoreCase(model)) {
+            throw new ColonyException("--resume " + resumed.file() + " is a checkpoint of " + model + ", not " + given);
+        }
+        return model;
+    }
+
+    /** {@return the size to set the model up with: the checkpoint's, which {@code given} (if not null) must equal} */
+    int[] size(int[] given) {
+        if (resumed == null) {
+            return given;
+        }
+        int[] saved = (int[]) resumed.values().get(SIZE);
+        if (given != null && !Arrays.equals(given, saved)) {
+            throw new ColonyException("--resume " + resumed.file() + " is a checkpoint of size " + Main.sizeText(saved)
+                    + ", not " + Main.sizeText(given) + "; leave --size out");
+        }
+        return saved;
+    }
+
+    /**
+     * {@return the parameters to set the model up with: those given, or the checkpoint's where none are; a warning
+     * where the given ones differ (the run then differs from the one checkpointed)}
+     */
+    Map<String, String> params(Map<String, String> given, PrintStream err) {
+        if (resumed == null) {
+            return given;
+        }
+        Map<String, String> saved = new LinkedHashMap<>();
+        String text = (String) resumed.values().get(PARAMS);
+        for (String pair : text.isEmpty() ? new String[0] : text.split("\n")) {
+            int eq = pair.indexOf('=');
+            saved.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        if (given.isEmpty()) {
+            return saved;
+        }
+        if (!given.equals(saved)) {
+            err.println("mass: warning: --resume " + resumed.file() + " was written with --param " + saved + "; this run "
+                    + "takes " + given + " from here on");
+        }
+        return given;
+    }
+
+    /** {@return the {@code --seed} to run with: the checkpoint's, which {@code given} (if not null) must equal} */
+    String seed(String given) {
+        if (resumed == null) {
+            return given;
+        }
+        if (given != null && !given.equals(Long.toString(resumed.seed()))) {
+            throw new ColonyException("--resume " + resumed.file() + " was taken with seed " + resumed.seed()
+                    + ", not --seed=" + given + "; leave --seed out");
+        }
+        return Long.toString(resumed.seed());
+    }
+
+    /**
+     * Restores the checkpoint into the simulation set up (when resuming) and says so.
+     *
+     * @return the step the run goes on from: the checkpoint's, or 0
+     */
+    long restore(Simulation sim, Scenario scenario, long steps, PrintStream out) {
+        if (resumed == null) {
+            return 0;
+        }
+        Map<String, Object> values = sim.resume(resumed.file());
+        scenario.resumed(values);
+        out.printf(Locale.ROOT, "resumed   %s at step %d%s%n", resumed.file(), sim.time(), sim.time() >= steps
+                ? " (--steps=" + steps + " asks for no more)" : "");
+        return sim.time();
+    }
+
+    /**
+     * Writes a checkpoint if one is due after {@code step}: every N steps, and at the end of the run ({@code last}).
+     */
+    void afterStep(long step, boolean last, Simulation sim, Scenario scenario, String model, int[] size,
+            Map<String, String> params) {
+        if (file == null || step == lastWritten || !(last || step % every == 0)) {
+            return;
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put(MODEL, model);
+        values.put(SIZE, size);
+        StringBuilder text = new StringBuilder();
+        params.forEach((k, v) -> text.append(text.isEmpty() ? "" : "\n").append(k).append('=').append(v));
+        values.put(PARAMS, text.toString());
+        scenario.checkpointValues().forEach((k, v) -> {
+            if (k.startsWith("mass.")) {
+                throw new ColonyException(scenario.name() + "'s checkpoint value " + k + ": names starting with mass. "
+                        + "are mass run's own");
+            }
+            values.put(k, v);
+        });
+        sim.checkpoint(pathFor(file, step), values);
+        lastWritten = step;
+    }
+
+    /** Says where the last checkpoint went, if one was written. */
+    void report(PrintStream out) {
+        if (lastWritten >= 0) {
+            out.printf(Locale.ROOT, "checkpoint %s (step %d)%n", pathFor(file, lastWritten), lastWritten);
+        }
+    }
+}
