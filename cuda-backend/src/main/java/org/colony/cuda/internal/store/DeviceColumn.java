@@ -16,7 +16,7 @@ import org.colony.runtime.reduce.Extremes;
 
 /**
  * The values of a column on the device, and their statistics computed there so only the results are downloaded: the
- * counts in bins ({@code colony_bin_counts} in {@code support.cu}, the arithmetic of {@link Bins#bin}) and the
+ * counts in bins ({@code colony_bin_counts} in {@code support.cu}, the arithmetic of {@link Bins#bin}), the
  * extremes ({@code colony_extremes}, the order of {@link Extremes}) and the partial reductions ({@code colony_reduce},
  * exact sums as {@link ColumnAccumulator} keeps them, with the extremes). The values are {@code rows} rows of {@code
  * length} elements: row {@code r} starts at element {@code base + (r % extent1) * strideY + (r / extent1) * strideZ}
@@ -37,7 +37,10 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
     private static final String BINS = "colony_bin_counts";
     private static final String EXTREMES = "colony_extremes";
     private static final String REDUCE = "colony_reduce";
-    /** The most blocks of a reduction: more values per thread keep more of the sum in registers. */
+    /**
+     * The most blocks of a reduction: more values per thread let a thread add more of them in registers before it
+     * adds its digits to its block's in shared memory.
+     */
     private static final int REDUCE_BLOCKS = 1024;
 
     /** {@return the first {@code count} elements of {@code column}, as one row} */
