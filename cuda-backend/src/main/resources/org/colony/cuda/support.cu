@@ -1068,3 +1068,119 @@ extern "C" __global__ void colony_extremes(const void* __restrict__ column, jint
         if (nan != 0ULL) atomicMax(&out[2], nan);
     }
 }
+
+// ---- exact sums of a column with their extremes (reduce/ColumnAccumulator) ----------------------------------------
+// Order-free like the extremes: every finite double is a whole number of units of 2^-1074, and the sum is kept as
+// ExactSum keeps it, in COLONY_SUM_DIGITS digits of 32 bits (digit i counts units of 2^(32 i - 1074)), each a signed
+// 64-bit word whose carries the host propagates (ExactSum.ofDigits). A value adds the three 32-bit pieces of its
+// mantissa, shifted into place, to three digits; integer addition then gives the same words in any order and any split
+// of the work. A float is first its double (as Java widens it). An integral value v adds its low 32 bits, unsigned, to
+// digit 0 and v >> 32 to digit 1. Fewer than 2^31 values keep every word within 64 bits. The words are
+// out[0 .. COLONY_SUM_DIGITS - 1], zero to start with; then, as colony_extremes keeps them, the greatest ~key
+// (out[COLONY_SUM_DIGITS]) and the greatest key (out[COLONY_SUM_DIGITS + 1]), and ExactSum's flags, or-ed
+// (out[COLONY_SUM_DIGITS + 2]: 1 NaN, 2 positive infinity, 4 negative infinity, 8 a floating value other than -0.0).
+#define COLONY_SUM_DIGITS 70
+
+// Adds a thread's running digits at index, index + 1 and index + 2 to its block's.
+__device__ __forceinline__ void sumFlush(julong* digits, jint index, jlong d0, jlong d1, jlong d2) {
+    if (d0 != 0) atomicAdd(&digits[index], (julong) d0);
+    if (d1 != 0) atomicAdd(&digits[index + 1], (julong) d1);
+    if (d2 != 0) atomicAdd(&digits[index + 2], (julong) d2);
+}
+
+__device__ __forceinline__ julong warpOr(julong v) {
+    for (int o = 16; o > 0; o >>= 1) v |= __shfl_down_sync(0xFFFFFFFFu, v, o);
+    return v;
+}
+
+// The exact sum, extremes and flags of `rows` rows of `length` elements of a column, laid out as colony_bin_counts
+// reads them, added into out[0 .. COLONY_SUM_DIGITS + 2] (see above). A thread keeps the three digits its last value
+// touched in registers and adds them to the block's digits in shared memory when a value lands elsewhere; the block
+// adds its digits to out[] once. Every thread reaches the barriers and the warp's shuffles.
+extern "C" __global__ void colony_reduce(const void* __restrict__ column, jint type, jlong rows, jlong length,
+        jint extent1, jlong base, jlong strideY, jlong strideZ, julong* __restrict__ out) {
+    __shared__ julong digits[COLONY_SUM_DIGITS];
+    for (jint d = threadIdx.x; d < COLONY_SUM_DIGITS; d += blockDim.x) digits[d] = 0ULL;
+    __syncthreads();
+    julong least = 0ULL; // the greatest ~key
+    julong greatest = 0ULL;
+    julong flags = 0ULL;
+    jint at = 0; // the digit where a0 goes, a1 and a2 the next two
+    jlong a0 = 0;
+    jlong a1 = 0;
+    jlong a2 = 0;
+    const jlong n = rows * length;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = i / length;
+        const jlong x = i - r * length;
+        const jlong el = base + x + (r % extent1) * strideY + (r / extent1) * strideZ;
+        if (type < 5) {
+            const jlong v = extremeIntegral(column, type, el);
+            const julong key = (julong) v ^ 0x8000000000000000ULL;
+            least = ~key > least ? ~key : least;
+            greatest = key > greatest ? key : greatest;
+            a0 += (jlong) ((julong) v & 0xFFFFFFFFULL);
+            a1 += v >> 32;
+            continue;
+        }
+        const julong bits = type == 5
+                ? (julong) __double_as_longlong(binFloatToDouble(((const juint*) column)[el]))
+                : ((const julong*) column)[el];
+        const julong magnitude = bits & 0x7FFFFFFFFFFFFFFFULL;
+        if (magnitude > 0x7FF0000000000000ULL) {
+            flags |= 1ULL;
+            continue;
+        }
+        const julong key = extremeKey(bits);
+        least = ~key > least ? ~key : least;
+        greatest = key > greatest ? key : greatest;
+        if (magnitude == 0x7FF0000000000000ULL) {
+            flags |= (bits >> 63) ? 4ULL : 2ULL;
+            continue;
+        }
+        if (bits != 0x8000000000000000ULL) flags |= 8ULL;
+        if (magnitude == 0ULL) continue;
+        const jint exponent = (jint) (magnitude >> 52);
+        julong mantissa = magnitude & 0x000FFFFFFFFFFFFFULL;
+        jint shift = 0;
+        if (exponent != 0) {
+            mantissa |= 1ULL << 52;
+            shift = exponent - 1;
+        }
+        const jint index = shift >> 5;
+        const jint offset = shift & 31;
+        // mantissa << offset spans at most 84 bits: three 32-bit digits (ExactSum.add).
+        const jlong low = (jlong) ((mantissa << offset) & 0xFFFFFFFFULL);
+        const jlong mid = (jlong) ((mantissa >> (32 - offset)) & 0xFFFFFFFFULL);
+        const jlong high = offset == 0 ? 0 : (jlong) (mantissa >> (64 - offset));
+        if (index != at) {
+            sumFlush(digits, at, a0, a1, a2);
+            at = index;
+            a0 = 0;
+            a1 = 0;
+            a2 = 0;
+        }
+        if (bits >> 63) {
+            a0 -= low;
+            a1 -= mid;
+            a2 -= high;
+        } else {
+            a0 += low;
+            a1 += mid;
+            a2 += high;
+        }
+    }
+    sumFlush(digits, at, a0, a1, a2);
+    least = warpMax(least);
+    greatest = warpMax(greatest);
+    flags = warpOr(flags);
+    if ((threadIdx.x & 31) == 0) {
+        if (least != 0ULL) atomicMax(&out[COLONY_SUM_DIGITS], least);
+        if (greatest != 0ULL) atomicMax(&out[COLONY_SUM_DIGITS + 1], greatest);
+        if (flags != 0ULL) atomicOr(&out[COLONY_SUM_DIGITS + 2], flags);
+    }
+    __syncthreads();
+    for (jint d = threadIdx.x; d < COLONY_SUM_DIGITS; d += blockDim.x) {
+        if (digits[d] != 0ULL) atomicAdd(&out[d], digits[d]);
+    }
+}

@@ -8,8 +8,8 @@ import org.colony.runtime.reduce.Reduction;
 /**
  * A sum, minimum, maximum or mean of an attribute, from the collection's one-pass reduction ({@link
  * org.colony.runtime.ModelCollection#reduce(String)}), made once per row for all the statistics of one attribute: on
- * the CPU it runs on the worker threads over the columns in place; the CUDA backend downloads the column and reduces
- * it on the host (it has no exact sum on the device yet). A minimum or maximum of an attribute whose sum and mean the
+ * the CPU it runs on the worker threads over the columns in place; the CUDA backend reduces the column on the device,
+ * exactly, and downloads a few numbers per partition. A minimum or maximum of an attribute whose sum and mean the
  * row does not hold is reduced alone ({@link org.colony.runtime.ModelCollection#extremes}): on one GPU, on the
  * device, only the extremes downloaded. Integral and boolean
  * attributes give whole numbers (booleans count 1 for true) and an exact mean of their exact sum; floating-point

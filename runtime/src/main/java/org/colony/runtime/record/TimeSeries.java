@@ -31,7 +31,8 @@ import org.colony.runtime.reduce.Reduction;
  * <p>Predicate counts are computed where the data lives (on a GPU: one launch and one number back); populations are
  * counts the backend keeps on the host.
  * Sums, minima, maxima and means come from the collection's reduction, one per attribute and row: on the CPU it runs
- * in place on the worker threads; the CUDA backend downloads the column and reduces it on the host. Minima and maxima
+ * in place on the worker threads; the CUDA backend reduces the column on the device, exactly, downloading a few
+ * numbers. Minima and maxima
  * of an attribute whose sum or mean the row does not hold are reduced alone, on one GPU on the device. A histogram is
  * counted where the column lives (on one GPU: a kernel, and only the counts downloaded), else from the attribute's
  * column read once per row and counted on the host, by the same arithmetic. Values are written as {@link

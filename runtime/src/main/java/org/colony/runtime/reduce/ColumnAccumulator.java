@@ -63,6 +63,43 @@ public final class ColumnAccumulator {
     }
 
     /**
+     * {@return the partial of floating-point values reduced elsewhere (a device), as {@link #addRow} would have made
+     * it of the same values}
+     *
+     * @param sum their exact sum
+     * @param min their least value by {@code Math.min} (NaN where there is one), positive infinity for none
+     * @param max their greatest value by {@code Math.max} (NaN where there is one), negative infinity for none
+     * @param count how many values
+     */
+    public static ColumnAccumulator ofFloating(ExactSum sum, double min, double max, long count) {
+        ColumnAccumulator c = new ColumnAccumulator(sum);
+        c.min = min;
+        c.max = max;
+        c.count = count;
+        return c;
+    }
+
+    /**
+     * {@return the partial of integral or boolean values reduced elsewhere (a device), as {@link #addRow} would have
+     * made it of the same values}
+     *
+     * @param sumHigh the high 64 bits of their sum as a 128-bit two's complement number
+     * @param sumLow the low 64 bits of that sum
+     * @param min their least value, {@code Long.MAX_VALUE} for none
+     * @param max their greatest value, {@code Long.MIN_VALUE} for none
+     * @param count how many values
+     */
+    public static ColumnAccumulator ofIntegral(long sumHigh, long sumLow, long min, long max, long count) {
+        ColumnAccumulator c = new ColumnAccumulator();
+        c.longHigh = sumHigh;
+        c.longSum = sumLow;
+        c.longMin = min;
+        c.longMax = max;
+        c.count = count;
+        return c;
+    }
+
+    /**
      * Adds cells {@code [from, to)} of a primitive column.
      *
      * @param column a primitive array; booleans count as 0 and 1

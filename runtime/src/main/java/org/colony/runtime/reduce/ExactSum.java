@@ -146,6 +146,34 @@ public final class ExactSum {
         return s;
     }
 
+    /**
+     * {@return the sum of values added elsewhere (a device) digit by digit as {@link #add(double)} adds them, with
+     * the carries still to propagate}
+     *
+     * @param digits signed words, word {@code i} counting units of 2<sup>32 i - 1074</sup>; at most {@link #digits()}
+     *     of them, each the sum of fewer than 2<sup>31</sup> parts below 2<sup>32</sup> (so within 64 bits)
+     * @param flags the flags word of {@link #state()}: 1 a NaN was added, 2 a positive infinity, 4 a negative
+     *     infinity, 8 a value other than -0.0
+     * @param count how many values were added
+     */
+    public static ExactSum ofDigits(long[] digits, long flags, long count) {
+        if (digits.length > DIGITS) {
+            throw new IllegalArgumentException("digits=" + digits.length + " most=" + DIGITS);
+        }
+        long[] state = new long[DIGITS + 2];
+        System.arraycopy(digits, 0, state, 0, digits.length);
+        state[DIGITS] = flags;
+        state[DIGITS + 1] = count;
+        ExactSum s = ofState(state, 0);
+        s.normalize();
+        return s;
+    }
+
+    /** {@return how many 32-bit digits the sum keeps ({@link #ofDigits})} */
+    public static int digits() {
+        return DIGITS;
+    }
+
     /** {@return the length of {@link #state()}} */
     public static int stateLength() {
         return DIGITS + 2;

@@ -296,4 +296,24 @@ class ExactSumTest {
         both.add(minus);
         assertBits(Double.NaN, both.value());
     }
+
+    /** Digits whose carries are still to propagate, negative words too, give the sum of the values they came from. */
+    @Test
+    void ofDigits_propagatesTheCarries() {
+        long[] digits = new long[ExactSum.digits()];
+        // 1.0 = 2^1074 units: digit 33 counts 2^1056, so 2^18 there; minus 2^-1074 (one unit) in digit 0.
+        digits[33] = 1L << 18;
+        digits[0] = -1;
+        // 3 * 2^32 units in digit 0 and -3 in digit 1 cancel.
+        digits[0] += 3L << 32;
+        digits[1] = -3;
+        ExactSum sum = ExactSum.ofDigits(digits, 8, 2);
+        ExactSum expected = new ExactSum();
+        expected.add(1.0);
+        expected.add(-Double.MIN_VALUE);
+        assertBits(expected.value(), sum.value());
+        assertTrue(Arrays.equals(expected.state(), sum.state()), "the same digits, flags and count");
+        assertBits(-0.0, ExactSum.ofDigits(new long[0], 0, 3).value());
+        assertBits(Double.NaN, ExactSum.ofDigits(new long[] {5}, 1 | 8, 2).value());
+    }
 }

@@ -4,7 +4,7 @@ import org.colony.Agent;
 import org.colony.Attribute;
 import org.colony.Step;
 
-/** An agent with an attribute of every type and an array attribute, for the device histogram tests. */
+/** An agent with an attribute of every type and an array attribute, for the device histogram and reduction tests. */
 public class BinBug extends Agent<BinCell> {
 
     @Attribute
@@ -35,6 +35,16 @@ public class BinBug extends Agent<BinCell> {
     @Step
     void cull(int keep) {
         if (id() % keep != 0) {
+            kill();
+        }
+    }
+
+    /** Every third bug has a child (a copy of it); of the others, every second dies. */
+    @Step
+    void turnover() {
+        if (id() % 3 == 0) {
+            spawn(1);
+        } else if (id() % 2 == 0) {
             kill();
         }
     }

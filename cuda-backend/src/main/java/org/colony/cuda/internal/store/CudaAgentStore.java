@@ -478,16 +478,13 @@ public final class CudaAgentStore implements AgentStore {
 
     // ---- attributes ------------------------------------------------------------------------
 
-    /** The partial reduction of one element column, to merge with other partitions'. */
+    /**
+     * The partial reduction of the element column of the agents {@link #read} copies out, to merge with other
+     * partitions': reduced on the device, only its few words come back.
+     */
     ColumnAccumulator partial(int attribute, int element) {
         checkOpen();
-        round.settle(); // (before count sizes the column)
-        AttributeInfo info = model.attributes().get(attribute);
-        Object column = info.type().newArray((int) columns.count());
-        read(attribute, element, column);
-        ColumnAccumulator acc = new ColumnAccumulator();
-        acc.addRow(column, 0, (int) columns.count());
-        return acc;
+        return live(attribute, element).partial(cx, params, errors);
     }
 
     /** Counts the element column of the agents {@link #read} copies out on the device: only the counts come back. */

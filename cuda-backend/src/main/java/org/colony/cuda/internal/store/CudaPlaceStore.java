@@ -433,23 +433,11 @@ public final class CudaPlaceStore implements PlaceBlock {
         return partial(attribute, element).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
     }
 
+    /** Reduces the owned cells of the element column on the device: only the partial's few words are downloaded. */
     @Override
     public ColumnAccumulator partial(int attribute, int element) {
         checkOpen();
-        AttributeInfo info = model.attributes().get(attribute);
-        ColumnAccumulator acc = new ColumnAccumulator();
-        int bytes = info.type().bytes();
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate((long) bytes * pitch);
-            current[attribute].download(host, (long) element * pitch * bytes, host.byteSize());
-            errors.check();
-            Object row = info.type().newArray(layout.extent0());
-            forEachRow((storage, global, length) -> {
-                HostCopy.fromSegment(host, storage * info.type().bytes(), row, 0, length, info.type());
-                acc.addRow(row, 0, length);
-            });
-        }
-        return acc;
+        return owned(attribute, element).partial(cx, params, errors);
     }
 
     /** Counts the owned cells of the element column on the device: only the counts are downloaded. */

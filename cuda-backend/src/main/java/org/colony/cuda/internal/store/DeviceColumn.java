@@ -3,6 +3,7 @@ package org.colony.cuda.internal.store;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import org.colony.ColonyException;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.launch.CudaContext;
@@ -10,12 +11,14 @@ import org.colony.cuda.internal.launch.Grids;
 import org.colony.cuda.internal.launch.KernelParams;
 import org.colony.kernel.ScalarType;
 import org.colony.runtime.reduce.Bins;
+import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Extremes;
 
 /**
  * The values of a column on the device, and their statistics computed there so only the results are downloaded: the
- * counts in bins ({@code colony_bin_counts} in {@code support.cu}, the arithmetic of {@link Bins#bin}) and the
- * extremes ({@code colony_extremes}, the order of {@link Extremes}). The values are {@code rows} rows of {@code
+ * counts in bins ({@code colony_bin_counts} in {@code support.cu}, the arithmetic of {@link Bins#bin}), the
+ * extremes ({@code colony_extremes}, the order of {@link Extremes}) and the partial reductions ({@code colony_reduce},
+ * exact sums as {@link ColumnAccumulator} keeps them, with the extremes). The values are {@code rows} rows of {@code
  * length} elements: row {@code r} starts at element {@code base + (r % extent1) * strideY + (r / extent1) * strideZ}
  * (the owned cells of a place block), or one row from element 0 (the first slots of an agent column).
  *
@@ -33,6 +36,12 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
 
     private static final String BINS = "colony_bin_counts";
     private static final String EXTREMES = "colony_extremes";
+    private static final String REDUCE = "colony_reduce";
+    /**
+     * The most blocks of a reduction: more values per thread let a thread add more of them in registers before it
+     * adds its digits to its block's in shared memory.
+     */
+    private static final int REDUCE_BLOCKS = 1024;
 
     /** {@return the first {@code count} elements of {@code column}, as one row} */
     static DeviceColumn slots(long column, ScalarType type, long count) {
@@ -78,24 +87,11 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
      */
     Extremes extremes(CudaContext cx, KernelParams params, DeviceErrors errors) {
         long values = rows * length;
-        long[] words = new long[3];
-        if (values > 0) {
-            try (DeviceBuffer out = DeviceBuffer.zeroed(8L * words.length); Arena arena = Arena.ofConfined()) {
-                KernelParams p = params.begin();
-                p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
-                        .add(strideZ).add(out.pointer());
-                cx.launch(cx.support().function(EXTREMES), Grids.blocks(values), 1, 1, Grids.THREADS, 1, 1, p, false,
-                        EXTREMES);
-                MemorySegment host = arena.allocate(8L * words.length);
-                out.download(host, 0, host.byteSize());
-                errors.check();
-                MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, words, 0, words.length);
-            }
-        }
+        long[] words = words(cx, params, errors, EXTREMES, Grids.blocks(values), 3);
         if (type.isFloating()) {
             boolean none = values == 0 || words[2] != 0;
-            return new Extremes(none ? Double.NaN : fromKey(~words[0]), none ? Double.NaN : fromKey(words[1]), 0, 0,
-                    values);
+            return new Extremes(none ? Double.NaN : ReductionWords.fromKey(~words[0]),
+                    none ? Double.NaN : ReductionWords.fromKey(words[1]), 0, 0, values);
         }
         long least = ~words[0] ^ Long.MIN_VALUE;
         long greatest = words[1] ^ Long.MIN_VALUE;
@@ -103,8 +99,45 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
                 values);
     }
 
-    /** {@return the double whose key ({@code extremeKey} in support.cu) is {@code key}} */
-    private static double fromKey(long key) {
-        return Double.longBitsToDouble(key < 0 ? key & Long.MAX_VALUE : ~key);
+    /**
+     * {@return the partial reduction (exact sum, extremes, count) that {@link ColumnAccumulator#addRow} makes of the
+     * same values on the host, reduced on the device so only {@link ReductionWords#WORDS} words are downloaded} Waits
+     * for the device and reports its errors.
+     *
+     * @param cx the context the column lives in
+     * @param params the parameter list to launch with (begun here)
+     * @param errors the device's error record
+     */
+    ColumnAccumulator partial(CudaContext cx, KernelParams params, DeviceErrors errors) {
+        long values = rows * length;
+        if (values > ReductionWords.MOST_VALUES) {
+            throw new ColonyException("a column too long to reduce on the device: values=" + values + " most="
+                    + ReductionWords.MOST_VALUES);
+        }
+        int blocks = Math.min(Grids.blocks(values), REDUCE_BLOCKS);
+        return ReductionWords.accumulator(type, values, words(cx, params, errors, REDUCE, blocks, ReductionWords.WORDS));
+    }
+
+    /**
+     * {@return the {@code count} words a kernel of this column's parameters, then the words' address, combined into
+     * them from zeros; zeros without a launch where there are no values} Waits for the device and reports its errors.
+     */
+    private long[] words(CudaContext cx, KernelParams params, DeviceErrors errors, String kernel, int blocks,
+            int count) {
+        long[] words = new long[count];
+        if (rows * length == 0) {
+            return words;
+        }
+        try (DeviceBuffer out = DeviceBuffer.zeroed(8L * count); Arena arena = Arena.ofConfined()) {
+            KernelParams p = params.begin();
+            p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
+                    .add(strideZ).add(out.pointer());
+            cx.launch(cx.support().function(kernel), blocks, 1, 1, Grids.THREADS, 1, 1, p, false, kernel);
+            MemorySegment host = arena.allocate(8L * count);
+            out.download(host, 0, host.byteSize());
+            errors.check();
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, words, 0, count);
+        }
+        return words;
     }
 }

@@ -15,6 +15,8 @@
  *       {@code RowCopies} (column copies in one launch), {@code DeviceSlices} (device memory as transports carry it),
  *       {@code HaloPlaces} (the halo cells that hold other partitions' places), {@code GhostWrites} (what steps wrote
  *       into the rows of other partitions' agents, and what comes back from them, staged on the host).
+ *   <li>Statistics: {@code DeviceColumn} (a column's histogram, extremes and partial reduction, computed on the
+ *       device), {@code ReductionWords} (the words {@code colony_reduce} leaves, made the CPU's partial).
  * </ul>
  */
 package org.colony.cuda.internal.store;
