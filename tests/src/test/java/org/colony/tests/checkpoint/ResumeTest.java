@@ -52,10 +52,12 @@ class ResumeTest {
      * Runs {@code name} to {@code ticks} ticks on {@code settings}: resumed from {@code file} first where {@code save}
      * is negative and a file is given, checkpointed into it after tick {@code save} otherwise; returns the checksums.
      */
-    private static List<String> run(String name, String size, int ticks, String settings, Path file, int save) {
+    static List<String> run(String name, String size, int ticks, String settings, Path file, int save) {
         Scenario scenario = scenario(name);
         List<String> args = new ArrayList<>(List.of(settings.split(" ")));
-        args.add("--backend=cpu");
+        if (!settings.contains("--backend")) {
+            args.add("--backend=cpu");
+        }
         try (Simulation sim = Simulation.create(Config.fromArgs(args.toArray(String[]::new)))) {
             String[] sides = size.split("x");
             scenario.setup(sim, new int[] {Integer.parseInt(sides[0]), Integer.parseInt(sides[1])}, Map.of());
