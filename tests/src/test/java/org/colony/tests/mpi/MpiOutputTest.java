@@ -62,6 +62,36 @@ class MpiOutputTest {
         }
     }
 
+    @Test
+    void aCheckpointOverTwoRanks_isOneProcesssByteForByte_andResumesOverThreeRanksOrOne(@TempDir Path dir)
+            throws Exception {
+        List<String> run = List.of("run", "stupidmodel", "--backend=cpu", "--threads=1", "--quiet");
+        Path two = dir.resolve("two.colony");
+        Path one = dir.resolve("one.colony");
+        MpiJob.Result a = MpiJob.run(MpiJob.mpirun(2, List.of(), MpiJob.java(Main.class.getName(),
+                concat(run, "--steps=12", "--checkpoint-every", "6", two.toString()))), 120);
+        assertEquals(0, a.status(), a.out() + a.err());
+        MpiJob.Result b = MpiJob.run(MpiJob.java(Main.class.getName(),
+                concat(run, "--steps=12", "--checkpoint-every", "6", one.toString())), 120);
+        assertEquals(0, b.status(), b.out() + b.err());
+        assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(two));
+
+        MpiJob.Result straight = MpiJob.run(MpiJob.java(Main.class.getName(), concat(run, "--steps=20")), 120);
+        MpiJob.Result three = MpiJob.run(MpiJob.mpirun(3, List.of(), MpiJob.java(Main.class.getName(),
+                "run", "--resume", one.toString(), "--steps=20", "--backend=cpu", "--threads=1", "--quiet")), 120);
+        assertEquals(0, three.status(), three.out() + three.err());
+        MpiJob.Result alone = MpiJob.run(MpiJob.java(Main.class.getName(),
+                "run", "--resume", two.toString(), "--steps=20", "--backend=cpu", "--partitions=2", "--quiet"), 120);
+        assertEquals(checksum(straight), checksum(three));
+        assertEquals(checksum(straight), checksum(alone));
+    }
+
+    private static String checksum(MpiJob.Result r) {
+        assertEquals(0, r.status(), r.out() + r.err());
+        return r.out().lines().filter(l -> l.startsWith("checksum")).findFirst().orElseThrow(() ->
+                new AssertionError(r.out()));
+    }
+
     private static String[] concat(List<String> first, String... more) {
         String[] out = new String[first.size() + more.length];
         for (int i = 0; i < first.size(); i++) {
