@@ -11,6 +11,7 @@ import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
 import org.colony.kernel.CpuBlock;
 import org.colony.kernel.ModelInfo;
+import org.colony.runtime.spi.StepFailure;
 
 /**
  * The columns of an agent collection on the CPU, by slot: attributes (second columns for double-buffered
@@ -168,6 +169,29 @@ public final class AgentColumns implements AgentBlock {
         Arrays.fill(contributed, null);
     }
 
+    /**
+     * Refuses columns of {@code newSlots} slots (for {@code agents} agents) that the Java heap cannot hold beside those
+     * held now, with the figures and the setting to change, before any is allocated: births past what the heap holds
+     * end in this line rather than in an {@link OutOfMemoryError} somewhere. It is a failure of the round under way
+     * (which may have changed the collection), so the simulation is failed after it.
+     */
+    private void checkRoom(int newSlots, int agents) {
+        long need = bytesPerSlot(model) * newSlots;
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        if (need > free) {
+            System.gc(); // the garbage of earlier rounds counts as used until it is collected
+            free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        }
+        if (need > free) {
+            long suggest = Math.max(1, (2 * rt.maxMemory() + need + (1L << 30) - 1) >> 30);
+            throw new StepFailure(agents + " " + model.modelClass().getSimpleName() + " agents need columns of "
+                    + ByteSize.of(need) + ", but the Java heap has " + ByteSize.of(free) + " free (of at most "
+                    + ByteSize.of(rt.maxMemory()) + "); give Java more, COLONY_JAVA_OPTS=-Xmx" + suggest + "g for "
+                    + "./mass (java -Xmx" + suggest + "g for a driver), or start with fewer agents", null);
+        }
+    }
+
     /** {@return bytes per slot, all columns included (contributions excepted)} */
     public static long bytesPerSlot(ModelInfo model) {
         long b = 8 + 8 + 1 + 8 + 4 + 8 + 4 + 4;
@@ -222,6 +246,7 @@ public final class AgentColumns implements AgentBlock {
         if (spare != null && spare.slots() == newSlots && newSlots == slots) {
             reuse(spare, n);
         } else {
+            checkRoom(newSlots, n);
             allocate(newSlots);
         }
         for (int a = 0; a < current.length; a++) {
@@ -259,7 +284,9 @@ public final class AgentColumns implements AgentBlock {
         long[] oldBirthPlaces = birthPlaces;
         int[] oldBirthSpreads = birthSpreads;
         int[] oldOrdinals = ordinals;
-        allocate((int) Math.min(MAX_AGENTS, Math.max(atLeast, slots + (long) slots / 2)));
+        int grown = (int) Math.min(MAX_AGENTS, Math.max(atLeast, slots + (long) slots / 2));
+        checkRoom(grown, atLeast);
+        allocate(grown);
         for (int a = 0; a < current.length; a++) {
             AttributeInfo info = model.attributes().get(a);
             for (int k = 0; k < info.columns(); k++) {

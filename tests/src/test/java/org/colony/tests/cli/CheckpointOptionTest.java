@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.colony.ColonyException;
@@ -132,7 +133,7 @@ class CheckpointOptionTest {
             {"does not exist", "run", "--resume", dir.resolve("none.colony").toString()},
             {"name the model to run", "run"}};
         for (String[] c : cases) {
-            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            String[] args = Arrays.copyOfRange(c, 1, c.length);
             Mass.Result r = Mass.run(args);
             assertEquals(2, r.rc(), String.join(" ", args) + ": " + r.out() + r.err());
             assertTrue(r.err().contains(c[0]) && r.err().lines().count() == 1, String.join(" ", args) + ": " + r.err());

@@ -55,4 +55,20 @@ class HeapTest {
         assertTrue(output.contains("use fewer partitions (each would hold 100 of the 1000000 places)"), output);
         assertTrue(System.nanoTime() - started < 60_000_000_000L, "refused at once, not after making the blocks");
     }
+
+    @Test
+    void birthsPastTheHeap_areRefusedBeforeTheirColumnsAreAllocated_inOneLine_andTheSimulationIsFailed()
+            throws Exception {
+        List<String> cmd = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xmx96m",
+                "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector",
+                "-cp", System.getProperty("java.class.path"), Breeder.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), output);
+        assertTrue(output.matches("(?s).*refused: \\d+ Walker agents need columns of [0-9.]+ MiB, but the Java heap has "
+                + "[0-9.]+ [KM]iB free \\(of at most [0-9.]+ MiB\\); give Java more, COLONY_JAVA_OPTS=-Xmx1g for "
+                + "\\./mass \\(java -Xmx1g for a driver\\), or start with fewer agents\n.*"), output);
+        assertTrue(output.contains("failed: the simulation failed earlier and can"), output);
+        assertFalse(output.contains("OutOfMemoryError"), output);
+    }
 }
