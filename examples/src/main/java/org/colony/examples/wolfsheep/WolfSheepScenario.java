@@ -57,6 +57,12 @@ public final class WolfSheepScenario implements Scenario {
         return List.of(world.sheep(), world.wolves());
     }
 
+    /** The populations of sheep and wolves and their mean energy. */
+    @Override
+    public List<String> series() {
+        return List.of("Sheep.population,Wolf.population,Sheep.energy.mean,Wolf.energy.mean");
+    }
+
     @Override
     public String status() {
         return "sheep " + world.sheep().size() + "  wolves " + world.wolves().size() + "  grass " + world.grassCount();

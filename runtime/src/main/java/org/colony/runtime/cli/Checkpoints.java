@@ -34,6 +34,8 @@ final class Checkpoints {
     private final long every;
     private final Checkpoint resumed;
     private long lastWritten = -1;
+    private int written;
+    private long writeNanos;
 
     private Checkpoints(String file, long every, Checkpoint resumed) {
         this.file = file;
@@ -154,10 +156,12 @@ final class Checkpoints {
         if (resumed == null) {
             return 0;
         }
+        long t0 = System.nanoTime();
         Map<String, Object> values = sim.resume(resumed.file());
         scenario.resumed(values);
-        out.printf(Locale.ROOT, "resumed   %s at step %d%s%n", resumed.file(), sim.time(), sim.time() >= steps
-                ? " (--steps=" + steps + " asks for no more)" : "");
+        out.printf(Locale.ROOT, "resumed   %s at step %d in %s%s%n", resumed.file(), sim.time(),
+                Report.duration((System.nanoTime() - t0) / 1e9), sim.time() >= steps
+                        ? " (--steps=" + steps + " asks for no more)" : "");
         return sim.time();
     }
 
@@ -182,14 +186,18 @@ final class Checkpoints {
             }
             values.put(k, v);
         });
+        long t0 = System.nanoTime();
         sim.checkpoint(pathFor(file, step), values);
+        writeNanos += System.nanoTime() - t0;
+        written++;
         lastWritten = step;
     }
 
     /** Says where the last checkpoint went, if one was written. */
     void report(PrintStream out) {
         if (lastWritten >= 0) {
-            out.printf(Locale.ROOT, "checkpoint %s (step %d)%n", pathFor(file, lastWritten), lastWritten);
+            out.printf(Locale.ROOT, "checkpoint %s (step %d; %d written in %s)%n", pathFor(file, lastWritten),
+                    lastWritten, written, Report.duration(writeNanos / 1e9));
         }
     }
 }
