@@ -45,6 +45,13 @@ public final class CudaSwitches {
             "The manageAll rounds of partitions on GPUs run on the device unless agents ask for children; `false` "
             + "copies every round's agents to the host and runs the CPU's rounds there, for comparison.");
 
+    /** {@code colony.cuda.perThreadStreams}: whether each thread issues its device work on a stream of its own. */
+    public static final Switch PER_THREAD_STREAMS = Switch.flag("colony.cuda.perThreadStreams", false,
+            "Each thread issues its device work on its own default stream (the driver's per-thread default "
+            + "stream) instead of the one legacy stream, so simulations driven from different threads run side by "
+            + "side on one GPU; a simulation then stays on the thread that created it. Read when the CUDA driver "
+            + "is first used; `mass sweep --parallel` on a GPU sets it. Results are the same bits.");
+
     /** {@code colony.nccl.library}: where NCCL is loaded from. */
     public static final Switch NCCL_LIBRARY = Switch.text("colony.nccl.library", "a path to libnccl.so.2",
             "libnccl.so.2", "Where NCCL, which `--devices N` with N > 1 needs, is loaded from; unset, its soname "
@@ -52,7 +59,7 @@ public final class CudaSwitches {
 
     /** Every switch of this module, in the order the table lists them. */
     public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, MARCH, DEFER_COMPACTION, FINISH_AHEAD,
-            DEVICE_ROUNDS, NCCL_LIBRARY);
+            DEVICE_ROUNDS, PER_THREAD_STREAMS, NCCL_LIBRARY);
 
     private CudaSwitches() {
     }

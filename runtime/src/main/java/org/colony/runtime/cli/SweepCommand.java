@@ -82,8 +82,13 @@ final class SweepCommand implements Callable<Integer> {
     int threads = 1;
 
     @Option(names = "--parallel", paramLabel = "P", description = "Runs at once (default: processors / threads on "
-            + "the CPU, 1 on a GPU).", converter = WholeNumbers.IntValue.class)
+            + "the CPU, 4 on a GPU, each on a stream of its own).", converter = WholeNumbers.IntValue.class)
     Integer parallel;
+
+    /** The runs at once on a GPU by default. */
+    private static final int GPU_RUNS = 4;
+    /** The CUDA backend's switch that gives each thread a stream of its own. */
+    private static final String PER_THREAD_STREAMS = "colony.cuda.perThreadStreams";
 
     /** One run of the sweep: its index, seed and parameter values. */
     record Run(int index, long seed, Map<String, String> params) {
@@ -105,9 +110,13 @@ final class SweepCommand implements Callable<Integer> {
             throw new ColonyException("--threads=" + threads + ": give 1 or more");
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        int atOnce = parallel != null ? parallel : backend.equals("cpu") ? Math.max(1, cores / threads) : 1;
+        int atOnce = parallel != null ? parallel : backend.equals("cpu") ? Math.max(1, cores / threads) : GPU_RUNS;
         if (atOnce < 1) {
             throw new ColonyException("--parallel=" + atOnce + ": give 1 or more");
+        }
+        if (atOnce > 1 && !backend.equals("cpu") && System.getProperty(PER_THREAD_STREAMS) == null) {
+            // runs side by side on one GPU: each thread's device work on a stream of its own, so that they overlap
+            System.setProperty(PER_THREAD_STREAMS, "true");
         }
         int[] dims = size == null ? probe.defaultSize() : Main.Run.parseSize(size, probe.defaultSize().length);
         long n = steps == null ? probe.defaultSteps() : steps;

@@ -13,6 +13,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
+import java.util.Set;
+import org.colony.cuda.tuning.CudaSwitches;
 
 /**
  * The CUDA driver API ({@code libcuda.so.1}) through {@code java.lang.foreign}: one static final method
@@ -31,18 +33,39 @@ public final class Driver {
     private static final SymbolLookup LIB = SymbolLookup.libraryLookup("libcuda.so.1", Arena.global());
 
     /**
+     * Whether device work goes to the calling thread's default stream ({@link CudaSwitches#PER_THREAD_STREAMS}): then
+     * the functions that take or imply a stream are bound as their {@code _ptds}/{@code _ptsz} entry points, where
+     * stream 0 is the calling thread's own, as {@code cuda.h} binds them under {@code CUDA_API_PER_THREAD_DEFAULT_STREAM}.
+     */
+    public static final boolean PER_THREAD = CudaSwitches.PER_THREAD_STREAMS.on();
+
+    /** The functions whose per-thread form is {@code NAME_ptds} (synchronous copies and memsets). */
+    private static final Set<String> PTDS = Set.of("cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuMemcpyDtoD_v2",
+            "cuMemsetD8_v2", "cuMemsetD32_v2");
+    /** The functions whose per-thread form is {@code NAME_ptsz} (those that take a stream). */
+    private static final Set<String> PTSZ = Set.of("cuLaunchKernel", "cuGraphLaunch", "cuMemAllocAsync",
+            "cuMemFreeAsync", "cuMemcpyHtoDAsync_v2", "cuMemcpyDtoDAsync_v2", "cuStreamSynchronize", "cuEventRecord",
+            "cuStreamWaitEvent");
+
+    /** The symbol of {@code name} in the stream mode of this process. */
+    private static String symbol(String name) {
+        return !PER_THREAD ? name : PTDS.contains(name) ? name + "_ptds" : PTSZ.contains(name) ? name + "_ptsz" : name;
+    }
+
+    /**
      * A function that neither does nor orders work on the device (a query, a lookup, making a context current), or
-     * one that only a {@code LaunchRecorder} calls (its launches and graphs): bound as it is.
+     * one that only a {@code LaunchRecorder} calls (its launches and graphs): bound without the hook of {@link
+     * DeviceWork}, in the stream mode of the process.
      */
     private static MethodHandle plain(String name, FunctionDescriptor fd, Linker.Option... options) {
-        return LINKER.downcallHandle(LIB.find(name).orElseThrow(
+        return LINKER.downcallHandle(LIB.find(symbol(name)).orElseThrow(
                 () -> new IllegalStateException("libcuda.so.1 has no symbol " + name + "; the driver is too old")), fd,
                 options);
     }
 
     /** A function that only some drivers have, bound as {@link #plain}; null where the driver lacks it. */
     static MethodHandle optional(String name, FunctionDescriptor fd) {
-        return LIB.find(name).map(symbol -> LINKER.downcallHandle(symbol, fd)).orElse(null);
+        return LIB.find(symbol(name)).map(symbol -> LINKER.downcallHandle(symbol, fd)).orElse(null);
     }
 
     /**
@@ -302,7 +325,15 @@ public final class Driver {
         }
     }
 
+    /**
+     * Waits for the device work issued so far: all of the context's, or with per-thread streams ({@link #PER_THREAD})
+     * the calling thread's, so that simulations of other threads go on meanwhile.
+     */
     public static void synchronize() {
+        if (PER_THREAD) {
+            synchronizeStream(0L); // the calling thread's default stream
+            return;
+        }
         try {
             check((int) CU_CTX_SYNCHRONIZE.invokeExact(), "cuCtxSynchronize");
         } catch (Throwable t) {

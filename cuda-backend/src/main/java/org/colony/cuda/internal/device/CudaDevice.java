@@ -24,6 +24,8 @@ public final class CudaDevice implements AutoCloseable {
     private final int multiprocessors;
     private final long totalMemory;
     private final long context;
+    /** The thread that opened the device: with per-thread streams, the only one that may use it. */
+    private final Thread owner;
     private boolean closed;
 
     private CudaDevice(int ordinal) {
@@ -35,6 +37,7 @@ public final class CudaDevice implements AutoCloseable {
         this.multiprocessors = Driver.attribute(handle, ATTRIBUTE_MULTIPROCESSORS);
         this.totalMemory = Driver.totalMemory(handle);
         this.context = Driver.retainPrimaryContext(handle);
+        this.owner = Thread.currentThread();
     }
 
     /**
@@ -62,6 +65,11 @@ public final class CudaDevice implements AutoCloseable {
     /** Makes this device's context current on the calling thread. */
     public void makeCurrent() {
         checkOpen();
+        if (Driver.PER_THREAD && Thread.currentThread() != owner) {
+            throw new ColonyException("thread '" + Thread.currentThread().getName() + "' uses a CUDA simulation of "
+                    + "thread '" + owner.getName() + "': with per-thread streams (colony.cuda.perThreadStreams, set by "
+                    + "mass sweep --parallel on a GPU) a simulation's device work stays on the thread that created it");
+        }
         long[] current = CURRENT.get();
         if (current[0] != context) {
             if (Thread.currentThread().isVirtual()) {

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.colony.cuda.internal.bind.DeviceWork;
+import org.colony.cuda.internal.bind.Driver;
 
 /**
  * Replays repeated runs of kernel launches as CUDA graphs. One per CUDA context of a backend; the context's kernel
@@ -145,6 +146,8 @@ public final class LaunchRecorder implements AutoCloseable {
     /** How often each shape without a graph was seen, least recently seen first. */
     private final LinkedHashMap<Shape, Integer> seen = new LinkedHashMap<>(16, 0.75f, true);
 
+    /** The thread that created the recorder: with per-thread streams, the only one that drives its context. */
+    private final Thread owner;
     private long built;
     private long replayed;
     private long updated;
@@ -154,6 +157,7 @@ public final class LaunchRecorder implements AutoCloseable {
     /** A recorder, off until {@link #setEnabled}. */
     public LaunchRecorder(GraphDevice device) {
         this.device = device;
+        this.owner = Thread.currentThread();
     }
 
     /**
@@ -161,8 +165,13 @@ public final class LaunchRecorder implements AutoCloseable {
      * there (its launches go out first, as a graph where they match one whole).
      */
     public static void interruptAll() {
+        Thread me = Thread.currentThread();
         for (LaunchRecorder r : active) {
-            r.interrupt();
+            // With per-thread streams work orders only with the launches of its own thread's stream: another
+            // thread's held launches stay with it (sent out here they would land on this thread's stream).
+            if (!Driver.PER_THREAD || r.owner == me) {
+                r.interrupt();
+            }
         }
     }
 
