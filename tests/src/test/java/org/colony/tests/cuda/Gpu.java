@@ -18,6 +18,14 @@ final class Gpu {
         assumeTrue(why == null, () -> "no GPU to run on: " + why);
     }
 
+    /**
+     * {@return the class path for a JVM a test starts: {@code colony.test.classpath} where set (a runner whose own
+     * class path is not the tests', like the JUnit console launcher's {@code --class-path}), else this JVM's}
+     */
+    static String classPath() {
+        return System.getProperty("colony.test.classpath", System.getProperty("java.class.path"));
+    }
+
     static Simulation cuda(long seed) {
         return Simulation.create(Config.defaults().withBackend("cuda").withSeed(seed));
     }

@@ -26,7 +26,7 @@ class SweepGpuTest {
     private static String sweep(Path out, int parallel, String model) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName(), "sweep", model, "--seeds", "1..8",
+                Gpu.classPath(), Main.class.getName(), "sweep", model, "--seeds", "1..8",
                 "--steps", "60", "--every", "5", "--backend", "cuda", "--parallel", Integer.toString(parallel),
                 "--out", out.toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
