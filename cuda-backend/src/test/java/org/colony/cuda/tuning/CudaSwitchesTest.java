@@ -38,7 +38,7 @@ class CudaSwitchesTest {
             assertTrue(!sw.values().isBlank() && !sw.fallback().isBlank() && sw.description().endsWith("."),
                     sw.property());
         }
-        assertEquals(8, CudaSwitches.ALL.size());
+        assertEquals(9, CudaSwitches.ALL.size());
     }
 
     @Test
@@ -53,7 +53,8 @@ class CudaSwitchesTest {
     void flags_areTrueOrFalseInAnyCase_andRefuseAnythingElse() {
         for (Switch sw : CudaSwitches.ALL) {
             if (sw.values().equals("true, false")) {
-                with(sw, "", () -> assertTrue(sw.on(), sw.property()));
+                with(sw, "", () -> assertEquals(Boolean.parseBoolean(sw.fallback()), sw.on(), sw.property()));
+                with(sw, "TRUE", () -> assertTrue(sw.on(), sw.property()));
                 with(sw, "False", () -> assertEquals(false, sw.on(), sw.property()));
                 with(sw, "off", () -> assertEquals(sw.property() + " must be true or false, not 'off'",
                         assertThrows(ColonyException.class, sw::on).getMessage()));

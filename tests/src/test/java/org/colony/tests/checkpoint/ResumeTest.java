@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Every example run for a number of ticks, checkpointed part-way on one setting (threads, partitions) and resumed on
  * another, ends in the same state, bit for bit, as the run that was never interrupted.
  */
-class ResumeTest {
+public class ResumeTest {
 
     @TempDir
     Path dir;
@@ -51,8 +51,16 @@ class ResumeTest {
     /**
      * Runs {@code name} to {@code ticks} ticks on {@code settings}: resumed from {@code file} first where {@code save}
      * is negative and a file is given, checkpointed into it after tick {@code save} otherwise; returns the checksums.
+     *
+     * @param name the scenario
+     * @param size its grid, {@code WxH}
+     * @param ticks the tick to end at
+     * @param settings the command-line settings, space-separated ({@code --backend=cpu} unless they name one)
+     * @param file the checkpoint, or null
+     * @param save the tick to checkpoint after, or -1 to resume from {@code file} first
+     * @return the checksums of every collection, with the agents' counts and last reports
      */
-    static List<String> run(String name, String size, int ticks, String settings, Path file, int save) {
+    public static List<String> run(String name, String size, int ticks, String settings, Path file, int save) {
         Scenario scenario = scenario(name);
         List<String> args = new ArrayList<>(List.of(settings.split(" ")));
         if (!settings.contains("--backend")) {

@@ -14,7 +14,6 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
 import java.util.Set;
-import org.colony.cuda.tuning.CudaSwitches;
 
 /**
  * The CUDA driver API ({@code libcuda.so.1}) through {@code java.lang.foreign}: one static final method
@@ -32,12 +31,8 @@ public final class Driver {
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIB = SymbolLookup.libraryLookup("libcuda.so.1", Arena.global());
 
-    /**
-     * Whether device work goes to the calling thread's default stream ({@link CudaSwitches#PER_THREAD_STREAMS}): then
-     * the functions that take or imply a stream are bound as their {@code _ptds}/{@code _ptsz} entry points, where
-     * stream 0 is the calling thread's own, as {@code cuda.h} binds them under {@code CUDA_API_PER_THREAD_DEFAULT_STREAM}.
-     */
-    public static final boolean PER_THREAD = CudaSwitches.PER_THREAD_STREAMS.on();
+    /** Whether device work goes to the calling thread's default stream ({@link Streams#PER_THREAD}). */
+    public static final boolean PER_THREAD = Streams.PER_THREAD;
 
     /** The functions whose per-thread form is {@code NAME_ptds} (synchronous copies and memsets). */
     private static final Set<String> PTDS = Set.of("cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuMemcpyDtoD_v2",

@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.colony.cuda.internal.bind.DeviceWork;
-import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.bind.Streams;
 
 /**
  * Replays repeated runs of kernel launches as CUDA graphs. One per CUDA context of a backend; the context's kernel
@@ -169,7 +169,7 @@ public final class LaunchRecorder implements AutoCloseable {
         for (LaunchRecorder r : active) {
             // With per-thread streams work orders only with the launches of its own thread's stream: another
             // thread's held launches stay with it (sent out here they would land on this thread's stream).
-            if (!Driver.PER_THREAD || r.owner == me) {
+            if (!Streams.PER_THREAD || r.owner == me) {
                 r.interrupt();
             }
         }

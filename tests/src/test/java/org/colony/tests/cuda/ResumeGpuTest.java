@@ -1,11 +1,10 @@
-package org.colony.tests.checkpoint;
+package org.colony.tests.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.colony.cuda.CudaBackendProvider;
+import org.colony.tests.checkpoint.ResumeTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Checkpoints taken on the GPU resumed on the CPU and the other way round, on one block and on partitions of one
- * GPU, end as the uninterrupted CPU run, bit for bit. Runs where a GPU is present.
+ * GPU and on two GPUs, end as the uninterrupted CPU run, bit for bit. Runs where a GPU (two GPUs) is present.
  */
 @Tag("gpu")
 class ResumeGpuTest {
@@ -33,11 +32,22 @@ class ResumeGpuTest {
         "braingrid, 30x30, 40, --threads=2, 15, --backend=cuda"})
     void aCheckpoint_resumesAcrossBackends_bitIdentically(String name, String size, int ticks, String first, int at,
             String second) {
-        String why = new CudaBackendProvider().unavailableReason();
-        assumeTrue(why == null, () -> "no GPU to run on: " + why);
+        Gpu.require();
         List<String> straight = ResumeTest.run(name, size, ticks, "--threads=1", null, -1);
         Path file = dir.resolve(name + ".colony");
         ResumeTest.run(name, size, at, first, file, at);
         assertEquals(straight, ResumeTest.run(name, size, ticks, second, file, -1));
+    }
+
+    @ParameterizedTest(name = "{0} {1}: {3} at {4} to {5}")
+    @CsvSource({
+        "sugarscape, 64x64, 30, --backend=cuda --devices=2, 13, --threads=2",
+        "stupidmodel, 48x32, 30, --threads=1, 12, --backend=cuda --devices=2",
+        "wolfsheep, 31x31, 40, --backend=cuda --devices=2, 17, --backend=cuda --partitions=3",
+        "braingrid, 30x30, 40, --backend=cuda, 15, --backend=cuda --devices=2"})
+    void aCheckpoint_resumesOnAnotherNumberOfGpus_bitIdentically(String name, String size, int ticks, String first,
+            int at, String second) {
+        PartitionedGpuTest.requireTwo();
+        aCheckpoint_resumesAcrossBackends_bitIdentically(name, size, ticks, first, at, second);
     }
 }
