@@ -55,20 +55,10 @@ final class Dumps {
                 }
                 rest = rest.substring(eq + 1);
             }
-            long period = 0;
-            int at = rest.lastIndexOf('@');
-            if (at >= 0 && !rest.toLowerCase(Locale.ROOT).endsWith(".npz")) {
-                try {
-                    period = Long.parseLong(rest.substring(at + 1));
-                } catch (NumberFormatException e) {
-                    period = -1;
-                }
-                if (period <= 0) {
-                    throw new ColonyException("--dump " + spec + ": the period after @ must be a positive number of "
-                            + "steps");
-                }
-                rest = rest.substring(0, at);
-            }
+            StepFiles.Periodic file = StepFiles.periodic("--dump", spec, rest,
+                    name -> name.toLowerCase(Locale.ROOT).endsWith(".npz"));
+            long period = file.period();
+            rest = file.name();
             if (!rest.toLowerCase(Locale.ROOT).endsWith(".npz")) {
                 throw new ColonyException("--dump " + spec + ": state files are NumPy .npz files; name one ending in "
                         + ".npz");

@@ -54,21 +54,10 @@ final class Recording {
             }
             return new Recording(null, 0, List.of(), null);
         }
-        String name = record;
-        long every = 1;
-        int at = record.lastIndexOf('@');
-        if (at >= 0) {
-            name = record.substring(0, at);
-            try {
-                every = Long.parseLong(record.substring(at + 1));
-            } catch (NumberFormatException e) {
-                every = -1;
-            }
-            if (every < 1) {
-                throw new ColonyException("--record " + record + ": the period after @ must be a positive number of "
-                        + "steps");
-            }
-        }
+        StepFiles.Periodic file = StepFiles.periodic("--record", record, record,
+                text -> text.toLowerCase(Locale.ROOT).endsWith(".csv"));
+        String name = file.name();
+        long every = file.period() == 0 ? 1 : file.period();
         if (!name.toLowerCase(Locale.ROOT).endsWith(".csv")) {
             throw new ColonyException("--record " + record + ": series are written as CSV; name a file ending in "
                     + ".csv (and give the series with --series)");

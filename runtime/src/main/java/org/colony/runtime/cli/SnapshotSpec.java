@@ -35,20 +35,9 @@ record SnapshotSpec(String text, String attribute, int element, String file, lon
         }
         String attribute = spec.substring(0, eq);
         String rest = spec.substring(eq + 1);
-        long period = 0;
-        int at = rest.lastIndexOf('@');
-        if (at >= 0 && !isImage(rest)) { // an @ inside a file name is a character of it
-            try {
-                period = Long.parseLong(rest.substring(at + 1));
-            } catch (NumberFormatException e) {
-                period = -1;
-            }
-            if (period <= 0) {
-                throw new ColonyException("--snapshot " + spec + ": the period after @ must be a positive number of "
-                        + "steps");
-            }
-            rest = rest.substring(0, at);
-        }
+        StepFiles.Periodic file = StepFiles.periodic("--snapshot", spec, rest, SnapshotSpec::isImage);
+        long period = file.period();
+        rest = file.name();
         if (!isImage(rest)) {
             throw new ColonyException("--snapshot " + spec + ": snapshots are PNG files, or an animated GIF; name one "
                     + "ending in .png or .gif");

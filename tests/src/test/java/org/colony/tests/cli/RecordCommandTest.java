@@ -71,6 +71,10 @@ class RecordCommandTest {
         List<String> rows = Files.readAllLines(curve);
         assertEquals("step,time,EpidemicCell.s.sum,EpidemicCell.i.sum,EpidemicCell.r.sum", rows.get(0));
         assertEquals(4, rows.size(), rows.toString());
+        Path at = dir.resolve("run@2.csv"); // an @ inside the name is part of it
+        r = run("epidemic", "--size=40", "--steps=2", "--record=" + at);
+        assertEquals(0, r.rc(), r.err());
+        assertEquals(4, Files.readAllLines(at).size()); // the header and steps 0, 1, 2
         Path own = dir.resolve("own.csv");
         r = run("epidemic", "--size=40", "--steps=2", "--record=" + own, "--series=EpidemicCell.i.max",
                 "--series", "epidemiccell.beta.hist(0:1:2)");
