@@ -14,6 +14,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import org.colony.ColonyException;
 
@@ -38,6 +39,48 @@ public final class AtomicFile {
          * @throws IOException where it cannot be written
          */
         void writeTo(OutputStream out) throws IOException;
+    }
+
+    /**
+     * Checks that {@code file} can be written as an output with the extension {@code extension}: its name ends in it,
+     * its directory exists and takes new files (a temporary file is made and removed there), and the path is not a
+     * directory or some other thing than a regular file. Nothing at the path is touched.
+     *
+     * @param file the file to check
+     * @param extension the extension its name must end in, with its dot ({@code ".png"}); null for any name
+     * @throws ColonyException naming the file and what is wrong with it
+     */
+    public static void checkWritable(Path file, String extension) {
+        Path name = file.getFileName();
+        if (name == null) {
+            throw new ColonyException(file + " names no file; name one" + (extension == null ? ""
+                    : " ending in " + extension));
+        }
+        if (extension != null && !name.toString().toLowerCase(Locale.ROOT).endsWith(extension)) {
+            throw new ColonyException(file + " is not a " + extension + " file name; name one ending in " + extension);
+        }
+        if (Files.isDirectory(file)) {
+            throw new ColonyException(file + " is a directory; name a file in it, like " + file.resolve("a"
+                    + extension));
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new ColonyException(file + " exists and is not a regular file; name another");
+        }
+        if (Files.exists(file) && !Files.isWritable(file)) {
+            throw new ColonyException(file + " exists and is read-only; make it writable or name another");
+        }
+        Path dir = directory(file);
+        if (!Files.exists(dir)) {
+            throw new ColonyException("the directory of " + file + " does not exist; create " + dir + " first");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new ColonyException("the directory of " + file + ", " + dir + ", is not a directory");
+        }
+        try {
+            Files.delete(temporaryFor(file));
+        } catch (IOException | SecurityException e) {
+            throw new ColonyException("cannot write into " + dir + " (for " + file + "): " + reason(e));
+        }
     }
 
     /**

@@ -2,9 +2,7 @@ package org.colony.runtime.io;
 
 import java.awt.image.RenderedImage;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import javax.imageio.ImageIO;
 import org.colony.ColonyException;
 import org.colony.runtime.files.AtomicFile;
@@ -30,32 +28,7 @@ public final class OutputFiles {
      * @throws ColonyException naming the file and what is wrong with it
      */
     public static void checkWritable(Path file, String extension) {
-        Path name = file.getFileName();
-        if (name == null || !name.toString().toLowerCase(Locale.ROOT).endsWith(extension)) {
-            throw new ColonyException(file + " is not a " + extension + " file name; name one ending in " + extension);
-        }
-        if (Files.isDirectory(file)) {
-            throw new ColonyException(file + " is a directory; name a file in it, like " + file.resolve("a"
-                    + extension));
-        }
-        if (Files.exists(file) && !Files.isRegularFile(file)) {
-            throw new ColonyException(file + " exists and is not a regular file; name another");
-        }
-        if (Files.exists(file) && !Files.isWritable(file)) {
-            throw new ColonyException(file + " exists and is read-only; make it writable or name another");
-        }
-        Path dir = directory(file);
-        if (!Files.exists(dir)) {
-            throw new ColonyException("the directory of " + file + " does not exist; create " + dir + " first");
-        }
-        if (!Files.isDirectory(dir)) {
-            throw new ColonyException("the directory of " + file + ", " + dir + ", is not a directory");
-        }
-        try {
-            Files.delete(temporaryFor(file));
-        } catch (IOException | SecurityException e) {
-            throw new ColonyException("cannot write into " + dir + " (for " + file + "): " + reason(e));
-        }
+        AtomicFile.checkWritable(file, extension);
     }
 
     /**
@@ -96,10 +69,6 @@ public final class OutputFiles {
     /** {@return a new empty hidden file beside {@code file}, for an atomic write ({@link AtomicFile#temporaryFor})} */
     static Path temporaryFor(Path file) throws IOException {
         return AtomicFile.temporaryFor(file);
-    }
-
-    private static Path directory(Path file) {
-        return AtomicFile.directory(file);
     }
 
     /** The reason of an I/O failure in words: the exception's class where it carries no message. */

@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.colony.ColonyException;
+import org.colony.runtime.files.AtomicFile;
 
 /**
  * A CSV file written row by row into {@code FILE.partial}, each row flushed to the operating system as it is
@@ -34,24 +35,12 @@ final class CsvFile implements AutoCloseable {
      * Checks that {@code file} can be written, without writing anything.
      *
      * @param file the file
-     * @throws ColonyException where it is a directory, its folder is missing or not writable, or it is read-only
+     * @throws ColonyException where it is a directory or not a regular file, its folder is missing or takes no new
+     *     files, or it is read-only (as every output file is checked, {@link AtomicFile#checkWritable})
      */
     static void check(Path file) {
-        Path absolute = file.toAbsolutePath();
-        Path folder = absolute.getParent();
-        if (Files.isDirectory(absolute)) {
-            throw new ColonyException(file + " is a directory; name a file to write the series to");
-        }
-        if (folder == null || !Files.isDirectory(folder)) {
-            throw new ColonyException(file + " cannot be written: its folder " + folder + " does not exist");
-        }
-        if (!Files.isWritable(folder)) {
-            throw new ColonyException(file + " cannot be written: its folder " + folder + " is not writable");
-        }
-        if (Files.exists(absolute) && !Files.isWritable(absolute)) {
-            throw new ColonyException(file + " exists and is not writable");
-        }
-        if (Files.isDirectory(partial(absolute))) {
+        AtomicFile.checkWritable(file, null);
+        if (Files.isDirectory(partial(file.toAbsolutePath()))) {
             throw new ColonyException(partial(file) + " is a directory; the series are written there first");
         }
     }
