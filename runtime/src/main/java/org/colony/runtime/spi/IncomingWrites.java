@@ -170,12 +170,10 @@ public record IncomingWrites(int[] attributes, ScalarType[] types, Combine[] ops
 
     private static void setIdentity(Object column, int k, Combine op) {
         switch (column) {
-            case int[] c -> c[k] = op == Combine.SUM ? 0 : op == Combine.MIN ? Integer.MAX_VALUE : Integer.MIN_VALUE;
-            case long[] c -> c[k] = op == Combine.SUM ? 0 : op == Combine.MIN ? Long.MAX_VALUE : Long.MIN_VALUE;
-            case float[] c -> c[k] = op == Combine.SUM ? -0.0f : op == Combine.MIN ? Float.POSITIVE_INFINITY
-                    : Float.NEGATIVE_INFINITY;
-            case double[] c -> c[k] = op == Combine.SUM ? -0.0 : op == Combine.MIN ? Double.POSITIVE_INFINITY
-                    : Double.NEGATIVE_INFINITY;
+            case int[] c -> c[k] = (int) op.identityBits(ScalarType.INT);
+            case long[] c -> c[k] = op.identityBits(ScalarType.LONG);
+            case float[] c -> c[k] = Float.intBitsToFloat((int) op.identityBits(ScalarType.FLOAT));
+            case double[] c -> c[k] = Double.longBitsToDouble(op.identityBits(ScalarType.DOUBLE));
             default -> throw new IllegalArgumentException("column=" + column.getClass().getSimpleName()
                     + " is not written by other agents");
         }

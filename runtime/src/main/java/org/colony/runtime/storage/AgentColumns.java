@@ -462,15 +462,12 @@ public final class AgentColumns implements AgentBlock {
         if (incoming[attribute] == null || Array.getLength(incoming[attribute]) != slots) {
             incoming[attribute] = info.newColumn(slots);
         }
+        long identity = op.identityBits(info.type());
         switch (incoming[attribute]) {
-            case int[] a -> Arrays.fill(a, op == Combine.SUM ? 0 : op == Combine.MIN ? Integer.MAX_VALUE
-                    : Integer.MIN_VALUE);
-            case long[] a -> Arrays.fill(a, op == Combine.SUM ? 0 : op == Combine.MIN ? Long.MAX_VALUE : Long.MIN_VALUE);
-            // (a floating-point sum starts at -0.0, the identity of addition: -0.0 stays -0.0)
-            case float[] a -> Arrays.fill(a, op == Combine.SUM ? -0.0f : op == Combine.MIN ? Float.POSITIVE_INFINITY
-                    : Float.NEGATIVE_INFINITY);
-            case double[] a -> Arrays.fill(a, op == Combine.SUM ? -0.0 : op == Combine.MIN ? Double.POSITIVE_INFINITY
-                    : Double.NEGATIVE_INFINITY);
+            case int[] a -> Arrays.fill(a, (int) identity);
+            case long[] a -> Arrays.fill(a, identity);
+            case float[] a -> Arrays.fill(a, Float.intBitsToFloat((int) identity));
+            case double[] a -> Arrays.fill(a, Double.longBitsToDouble(identity));
             default -> throw new IllegalStateException(info.name() + " is not written by other agents");
         }
     }

@@ -287,15 +287,10 @@ final class DeviceAgentColumns {
         AttributeInfo info = model.attributes().get(attribute);
         incoming[attribute] = sized(incoming[attribute], (long) info.type().bytes() * slots);
         long p = incoming[attribute].pointer();
+        long identity = op.identityBits(info.type());
         switch (info.type()) {
-            case INT -> device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt(op == Combine.SUM ? 0
-                    : op == Combine.MIN ? Integer.MAX_VALUE : Integer.MIN_VALUE));
-            case LONG -> device.fillLong(p, slots, op == Combine.SUM ? 0 : op == Combine.MIN ? Long.MAX_VALUE
-                    : Long.MIN_VALUE);
-            case FLOAT -> device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt(Float.floatToRawIntBits(
-                    op == Combine.SUM ? -0.0f : op == Combine.MIN ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY)));
-            case DOUBLE -> device.fillLong(p, slots, Double.doubleToRawLongBits(op == Combine.SUM ? -0.0
-                    : op == Combine.MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY));
+            case INT, FLOAT -> device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt((int) identity));
+            case LONG, DOUBLE -> device.fillLong(p, slots, identity);
             default -> throw new IllegalStateException(info.name() + " is not written by other agents");
         }
     }
