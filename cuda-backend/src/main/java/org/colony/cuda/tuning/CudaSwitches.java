@@ -52,6 +52,12 @@ public final class CudaSwitches {
             + "side on one GPU; a simulation then stays on the thread that created it. Read when the CUDA driver "
             + "is first used; `mass sweep --parallel` on a GPU sets it. Results are the same bits.");
 
+    /** {@code colony.cuda.aheadOfTime}: whether CUBINs compiled when the model was built are loaded. */
+    public static final Switch AHEAD_OF_TIME = Switch.flag("colony.cuda.aheadOfTime", true,
+            "A model's kernels are loaded from the CUBINs `nvcc` compiled when it was built, where there is one for the "
+            + "device's architecture and the very source, device library and options (`docs/gpu.md`, \"Start-up\"); "
+            + "`false` compiles every source with NVRTC (through the kernel cache). Results are the same bits.");
+
     /** {@code colony.nccl.library}: where NCCL is loaded from. */
     public static final Switch NCCL_LIBRARY = Switch.text("colony.nccl.library", "a path to libnccl.so.2",
             "libnccl.so.2", "Where NCCL, which `--devices N` with N > 1 needs, is loaded from; unset, its soname "
@@ -59,7 +65,7 @@ public final class CudaSwitches {
 
     /** Every switch of this module, in the order the table lists them. */
     public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, MARCH, DEFER_COMPACTION, FINISH_AHEAD,
-            DEVICE_ROUNDS, PER_THREAD_STREAMS, NCCL_LIBRARY);
+            DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {
     }

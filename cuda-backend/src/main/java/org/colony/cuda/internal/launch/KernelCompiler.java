@@ -14,6 +14,8 @@ import java.util.List;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.Nvrtc;
+import org.colony.cuda.internal.device.CudaModule;
+import org.colony.cuda.tuning.CudaSwitches;
 
 /**
  * Compiles CUDA sources with NVRTC into CUBINs for a device's own architecture, through a disk cache: the
@@ -40,6 +42,8 @@ public final class KernelCompiler {
     private final String strictMath;
     private int compiled;
     private int cached;
+    private int aheadOfTime;
+    private int refused;
 
     /**
      * @param architecture {@code sm_90}
@@ -63,9 +67,16 @@ public final class KernelCompiler {
         return base.resolve("colony").resolve("cuda");
     }
 
-    /** A resource of this module, as text. */
-    static String resource(String name) {
-        try (InputStream in = KernelCompiler.class.getResourceAsStream("/org/colony/cuda/" + name)) {
+    /** Where this module's CUDA sources lie, as a class loader's resource path. */
+    public static final String RESOURCES = "org/colony/cuda/";
+
+    /**
+     * {@return a resource of this module ({@link #RESOURCES}), as text}
+     *
+     * @param name its name ({@code colony.cuh})
+     */
+    public static String resource(String name) {
+        try (InputStream in = KernelCompiler.class.getResourceAsStream("/" + RESOURCES + name)) {
             if (in == null) {
                 throw new IllegalStateException("the CUDA backend lacks its resource " + name);
             }
@@ -75,17 +86,22 @@ public final class KernelCompiler {
         }
     }
 
+    /**
+     * The options of a deterministic compile after the architecture, the same for NVRTC and for {@code nvcc} ahead of
+     * time: C++17, no fused multiply-add, IEEE division and square root, subnormals kept.
+     */
+    public static final List<String> STRICT = List.of("-std=c++17", "--fmad=false", "--prec-div=true",
+            "--prec-sqrt=true", "--ftz=false");
+
     /** The NVRTC options. */
     List<String> options() {
-        List<String> o = new ArrayList<>(List.of("--gpu-architecture=" + architecture, "-std=c++17"));
+        List<String> o = new ArrayList<>(List.of("--gpu-architecture=" + architecture));
         if (fast) {
+            o.add("-std=c++17");
             o.add("--use_fast_math");
             o.add("-D" + FAST_MATH_MACRO);
         } else {
-            o.add("--fmad=false");
-            o.add("--prec-div=true");
-            o.add("--prec-sqrt=true");
-            o.add("--ftz=false");
+            o.addAll(STRICT);
         }
         int lanes = ModelKernels.lanesOverride();
         if (lanes > 0) {
@@ -93,6 +109,70 @@ public final class KernelCompiler {
             o.add("-DCOLONY_LANES=" + lanes);
         }
         return o;
+    }
+
+    /**
+     * {@return the name of the ahead-of-time CUBIN of the CUDA source resource {@code resource} for {@code
+     * architecture}: {@code RESOURCE.ARCH.KEY.cubin}, KEY a hash of the source, the device library and {@link
+     * #STRICT}} {@code nvcc} writes it beside the source when a model is built ({@code org.colony.cuda.tools
+     * .AheadOfTime}); a run looks for it under the key of what it would compile, so a CUBIN of another source,
+     * device library or option is never taken.
+     *
+     * @param resource the source's resource path ({@code META-INF/colony/cuda/org.example.Cell.cu})
+     * @param source the source
+     * @param header the device library ({@link #HEADER}) it includes
+     * @param strictMath StrictMath's device functions ({@link #STRICT_MATH})
+     * @param architecture {@code sm_90}
+     */
+    public static String aheadOfTimeName(String resource, String source, String header, String strictMath,
+            String architecture) {
+        return resource + "." + architecture + "." + hash(List.of(source, header, strictMath, architecture,
+                String.join(" ", STRICT))).substring(0, 16) + ".cubin";
+    }
+
+    private static String hash(List<String> parts) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (String part : parts) {
+                md.update(part.getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+            }
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Loads the kernels of {@code source}: its ahead-of-time CUBIN where the build made one for this device's
+     * architecture ({@link #aheadOfTimeName}; deterministic mode only, {@link CudaSwitches#AHEAD_OF_TIME}), else
+     * NVRTC's, through the disk cache. A CUBIN the driver refuses is passed over for NVRTC's.
+     *
+     * @param loader where the source's resources are, or null for none ahead of time
+     * @param resource the source's resource path, for its CUBIN's name
+     * @param what the model's name, for messages
+     * @throws ColonyException naming the user's source line when NVRTC rejects the source
+     */
+    public CudaModule load(String source, String fileName, String what, ClassLoader loader, String resource) {
+        if (loader != null && !fast && ModelKernels.lanesOverride() == 0 && CudaSwitches.AHEAD_OF_TIME.on()) {
+            byte[] cubin = null;
+            try (InputStream in = loader.getResourceAsStream(aheadOfTimeName(resource, source, header, strictMath,
+                    architecture))) {
+                cubin = in == null ? null : in.readAllBytes();
+            } catch (IOException e) {
+                // unreadable: compiled below
+            }
+            if (cubin != null) {
+                try {
+                    CudaModule module = new CudaModule(cubin);
+                    aheadOfTime++;
+                    return module;
+                } catch (RuntimeException e) {
+                    refused++; // (a damaged or foreign CUBIN under the right name) compiled below
+                }
+            }
+        }
+        return new CudaModule(compile(source, fileName, what));
     }
 
     /**
@@ -150,22 +230,16 @@ public final class KernelCompiler {
     }
 
     private String key(String source, List<String> options) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            int[] v = Nvrtc.version();
-            for (String part : List.of(source, header, strictMath, architecture, String.join(" ", options), v[0] + "." + v[1],
-                    Integer.toString(Driver.driverVersion()))) {
-                md.update(part.getBytes(StandardCharsets.UTF_8));
-                md.update((byte) 0);
-            }
-            return HexFormat.of().formatHex(md.digest()).substring(0, 40);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        int[] v = Nvrtc.version();
+        return hash(List.of(source, header, strictMath, architecture, String.join(" ", options), v[0] + "." + v[1],
+                Integer.toString(Driver.driverVersion()))).substring(0, 40);
     }
 
-    /** How many sources were compiled, and how many came from the cache. */
+    /**
+     * {@return how many sources were compiled by NVRTC, came from the disk cache, were loaded from their ahead-of-time
+     * CUBINs, and had an ahead-of-time CUBIN the driver refused}
+     */
     public int[] statistics() {
-        return new int[] {compiled, cached};
+        return new int[] {compiled, cached, aheadOfTime, refused};
     }
 }

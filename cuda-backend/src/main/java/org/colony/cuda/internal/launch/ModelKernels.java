@@ -60,8 +60,8 @@ public final class ModelKernels implements AutoCloseable {
         String source = source(cls, cuda.resource());
         this.sourceFile = sourceFile(model);
         this.id = errors.register(model, sourceFile);
-        byte[] cubin = compiler.compile(source, cls.getSimpleName() + ".cu", cls.getSimpleName());
-        this.module = new CudaModule(cubin);
+        this.module = compiler.load(source, cls.getSimpleName() + ".cu", cls.getSimpleName(), loader(cls),
+                cuda.resource());
         this.symbols = cuda.sharedSymbols();
         this.steps = new long[model.steps().size()];
         this.launches = new Launch[steps.length];
@@ -74,9 +74,12 @@ public final class ModelKernels implements AutoCloseable {
         }
     }
 
+    private static ClassLoader loader(Class<?> cls) {
+        return cls.getClassLoader() == null ? ClassLoader.getSystemClassLoader() : cls.getClassLoader();
+    }
+
     private static String source(Class<?> cls, String path) {
-        ClassLoader loader = cls.getClassLoader() == null ? ClassLoader.getSystemClassLoader() : cls.getClassLoader();
-        try (InputStream in = loader.getResourceAsStream(path)) {
+        try (InputStream in = loader(cls).getResourceAsStream(path)) {
             if (in == null) {
                 throw new ColonyException(cls.getSimpleName() + " has no generated CUDA source (" + path + "); rebuild it "
                         + "with the current Colony processor");

@@ -10,7 +10,8 @@ public final class SupportKernels implements AutoCloseable {
     /** Compiles and loads the support kernels. */
     public SupportKernels(KernelCompiler compiler) {
         String source = KernelCompiler.resource("support.cu");
-        this.module = new CudaModule(compiler.compile(source, "support.cu", "the Colony runtime"));
+        this.module = compiler.load(source, "support.cu", "the Colony runtime", SupportKernels.class.getClassLoader(),
+                KernelCompiler.RESOURCES + "support.cu");
     }
 
     /** A support kernel by name. */
