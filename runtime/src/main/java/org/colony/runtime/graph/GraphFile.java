@@ -1,0 +1,371 @@
+package org.colony.runtime.graph;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+import org.colony.ColonyException;
+import org.colony.runtime.files.AtomicFile;
+
+/**
+ * Reads and writes graphs in Colony's compact binary form, which loads without parsing. Little-endian throughout:
+ *
+ * <pre>
+ * magic    8 bytes   0x89 'C' 'G' 'R' 'A' 'P' 'H' '\n'
+ * version  int32     1
+ * flags    int32     bit 0: directed, bit 1: weighted; the other bits 0
+ * n        int64     vertices, 0 to 2^31 - 2
+ * m        int64     edges stored: all of a directed graph's; each undirected edge once, at its smaller end
+ * offsets  (n + 1) int32, from 0 to m, never decreasing: row u is entries offsets[u] to offsets[u+1] - 1
+ * targets  m int32   each entry's other end (not below its row's vertex if undirected)
+ * weights  m float64 where weighted, as IEEE 754 bits
+ * trailer  8 bytes "GRAPHEND", the content's length (int64, every byte before the trailer) and its CRC-32C (int32)
+ * </pre>
+ *
+ * <p>The reader checks the magic number, the version and the trailer first, then that the header's {@code n} and
+ * {@code m} account for exactly the bytes the file holds, before it allocates anything: a hostile header cannot
+ * make it allocate more than the file's size (the rows alone bound {@code n}). It then reads the arrays with their
+ * checksum, compares it with the trailer's, checks every offset, id and weight, and only then builds the graph,
+ * under the given rules as from any other source: it never returns part of a file. Refusals are one line naming the
+ * file. The writer writes the file whole or not at all ({@link AtomicFile}), and keeps the rows' order, so a graph
+ * written and read back is equal to itself.
+ */
+public final class GraphFile {
+
+    /** The first eight bytes of every graph file. */
+    static final byte[] MAGIC = {(byte) 0x89, 'C', 'G', 'R', 'A', 'P', 'H', '\n'};
+    /** The eight bytes that open the trailer. */
+    private static final byte[] END = "GRAPHEND".getBytes(StandardCharsets.US_ASCII);
+    /** The version of the format this Colony writes and reads. */
+    public static final int VERSION = 1;
+    private static final int HEAD = MAGIC.length + 4 + 4 + 8 + 8;
+    private static final int TRAILER = END.length + 8 + 4;
+    private static final int DIRECTED = 1;
+    private static final int WEIGHTED = 2;
+
+    private GraphFile() {
+    }
+
+    /**
+     * {@return whether the file starts with a graph file's magic number (false where it cannot be read)}
+     *
+     * @param file the file
+     */
+    public static boolean isGraphFile(Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer start = ByteBuffer.allocate(MAGIC.length);
+            while (start.hasRemaining() && channel.read(start) >= 0) {
+                // reads the first bytes
+            }
+            return Arrays.equals(start.array(), MAGIC) && !start.hasRemaining();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * {@return the graph of a binary graph file, simple: self-loops and duplicates refused}
+     *
+     * @param file the file
+     * @throws ColonyException in one line naming the file and the reason, where it is not a whole, valid graph file
+     */
+    public static Graph read(Path file) {
+        return read(file, EdgeRules.SIMPLE);
+    }
+
+    /**
+     * {@return the graph of a binary graph file, under the rules}
+     *
+     * @param file the file
+     * @param rules what is accepted of self-loops and duplicates
+     * @throws ColonyException in one line naming the file and the reason, where it is not a whole, valid graph file
+     */
+    public static Graph read(Path file, EdgeRules rules) {
+        if (Files.isDirectory(file)) {
+            throw new ColonyException("the graph file " + file + " is a directory; name a graph file");
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return read(file, channel, rules);
+        } catch (NoSuchFileException e) {
+            throw new ColonyException("the graph file " + file + " does not exist");
+        } catch (IOException e) {
+            throw new ColonyException("cannot read the graph file " + file + ": " + AtomicFile.reason(e));
+        }
+    }
+
+    private static Graph read(Path file, FileChannel channel, EdgeRules rules) throws IOException {
+        long size = channel.size();
+        ByteBuffer head = ByteBuffer.allocate(HEAD).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(channel, head, 0);
+        head.flip();
+        byte[] magic = new byte[MAGIC.length];
+        if (head.remaining() >= MAGIC.length) {
+            head.get(magic);
+        }
+        if (!Arrays.equals(magic, MAGIC)) {
+            throw new ColonyException(file + " is not a Colony graph file (it does not start as one)");
+        }
+        int version = head.remaining() >= 4 ? head.getInt() : -1;
+        if (version != VERSION) {
+            throw new ColonyException(file + " is a graph file of format version " + version + "; this Colony reads "
+                    + "version " + VERSION + " (write it again with this Colony)");
+        }
+        if (size < HEAD + TRAILER) {
+            throw new ColonyException("the graph file " + file + " is truncated (" + size + " bytes, with no end)");
+        }
+        ByteBuffer trailer = ByteBuffer.allocate(TRAILER).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(channel, trailer, size - TRAILER);
+        trailer.flip();
+        byte[] end = new byte[END.length];
+        trailer.get(end);
+        long content = trailer.getLong();
+        int sum = trailer.getInt();
+        if (!Arrays.equals(end, END) || content != size - TRAILER) {
+            throw new ColonyException("the graph file " + file + " is truncated or has bytes after its end (" + size
+                    + " bytes)");
+        }
+        int flags = head.getInt();
+        long n = head.getLong();
+        long m = head.getLong();
+        if ((flags & ~(DIRECTED | WEIGHTED)) != 0) {
+            throw corrupt(file, "unknown flags " + Integer.toHexString(flags));
+        }
+        boolean directed = (flags & DIRECTED) != 0;
+        boolean weighted = (flags & WEIGHTED) != 0;
+        if (n < 0 || n > Integer.MAX_VALUE - 1 || m < 0 || m > CsrBuilder.MAX_ARCS
+                || HEAD + 4 * (n + 1) + m * (weighted ? 12 : 4) != content) {
+            throw corrupt(file, "its header declares n=" + n + " vertices and m=" + m + " edges"
+                    + (weighted ? " with weights" : "") + ", which is not the " + (content - HEAD)
+                    + " bytes it holds after the header");
+        }
+        Content in = new Content(channel, head);
+        int[] offsets = in.ints((int) n + 1);
+        int[] targets = in.ints((int) m);
+        double[] weights = weighted ? in.doubles((int) m) : null;
+        if ((int) in.crc.getValue() != sum) {
+            throw corrupt(file, "its checksum does not match its content (the file was changed or damaged)");
+        }
+        int[] from = new int[(int) m];
+        check(file, (int) n, directed, offsets, targets, weights, from);
+        return CsrBuilder.build((int) n, from, targets, weights, directed, rules, new Refusals() {
+            private String edge(int i) {
+                return "edge " + i + " (" + from[i] + (directed ? " -> " : " - ") + targets[i] + ")";
+            }
+
+            @Override
+            public ColonyException selfLoop(int i) {
+                return new ColonyException(file + ": " + edge(i) + " is a self-loop; read the file with "
+                        + "EdgeRules.SIMPLE.allowSelfLoops() to keep self-loops");
+            }
+
+            @Override
+            public ColonyException duplicate(int i, int earlier) {
+                return new ColonyException(file + ": " + edge(i) + " repeats " + edge(earlier) + "; read the file "
+                        + "with EdgeRules.SIMPLE.mergeDuplicates() or keepDuplicates()");
+            }
+
+            @Override
+            public ColonyException unequalWeights(int i, int earlier) {
+                return new ColonyException(file + ": " + edge(i) + " repeats " + edge(earlier) + " with another "
+                        + "weight (" + weights[i] + ", not " + weights[earlier] + "); merged duplicates need equal "
+                        + "weights");
+            }
+        });
+    }
+
+    /** Checks the rows and fills {@code from} with each entry's row. */
+    private static void check(Path file, int n, boolean directed, int[] offsets, int[] targets, double[] weights,
+            int[] from) {
+        if (offsets[0] != 0 || offsets[n] != targets.length) {
+            throw corrupt(file, "its offsets run from " + offsets[0] + " to " + offsets[n] + ", not from 0 to m="
+                    + targets.length);
+        }
+        for (int u = 0; u < n; u++) {
+            if (offsets[u + 1] < offsets[u]) {
+                throw corrupt(file, "the offset of vertex " + (u + 1) + " (" + offsets[u + 1] + ") is below that of "
+                        + "vertex " + u + " (" + offsets[u] + ")");
+            }
+            for (int i = offsets[u]; i < offsets[u + 1]; i++) {
+                int v = targets[i];
+                if (v < 0 || v >= n || !directed && v < u) {
+                    throw corrupt(file, "edge " + i + " of vertex " + u + " leads to " + v + ", not to a vertex "
+                            + (directed ? "" : "from " + u + " ") + "below n=" + n);
+                }
+                if (weights != null && !Double.isFinite(weights[i])) {
+                    throw corrupt(file, "edge " + i + " (" + u + " " + v + ") has the weight " + weights[i]
+                            + "; weights are finite numbers");
+                }
+                from[i] = u;
+            }
+        }
+    }
+
+    private static ColonyException corrupt(Path file, String why) {
+        return new ColonyException("the graph file " + file + " is corrupt: " + why);
+    }
+
+    private static void readFully(FileChannel channel, ByteBuffer into, long position) throws IOException {
+        while (into.hasRemaining()) {
+            if (channel.read(into, position + into.position()) < 0) {
+                return;
+            }
+        }
+    }
+
+    /** The walk over the content after the header, with its CRC-32C (the header's bytes taken first). */
+    private static final class Content {
+        private final FileChannel channel;
+        private final CRC32C crc = new CRC32C();
+        private final ByteBuffer buffer = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+        private long position = HEAD;
+
+        Content(FileChannel channel, ByteBuffer head) {
+            this.channel = channel;
+            crc.update(head.array(), 0, HEAD);
+        }
+
+        /** Reads the next {@code bytes} bytes (a whole number of values, at most the buffer) into the buffer. */
+        private void next(int bytes) throws IOException {
+            buffer.clear().limit(bytes);
+            readFully(channel, buffer, position);
+            if (buffer.hasRemaining()) {
+                throw new IOException("the file became shorter while it was read");
+            }
+            crc.update(buffer.array(), 0, bytes);
+            position += bytes;
+            buffer.flip();
+        }
+
+        int[] ints(int count) throws IOException {
+            int[] out = new int[count];
+            for (int i = 0; i < count; ) {
+                int k = Math.min(count - i, buffer.capacity() / 4);
+                next(k * 4);
+                buffer.asIntBuffer().get(out, i, k);
+                i += k;
+            }
+            return out;
+        }
+
+        double[] doubles(int count) throws IOException {
+            double[] out = new double[count];
+            for (int i = 0; i < count; ) {
+                int k = Math.min(count - i, buffer.capacity() / 8);
+                next(k * 8);
+                buffer.asDoubleBuffer().get(out, i, k);
+                i += k;
+            }
+            return out;
+        }
+    }
+
+    /**
+     * Writes a graph as a binary graph file, whole or not at all.
+     *
+     * @param file the file
+     * @param graph the graph
+     * @throws ColonyException naming the file and the reason, where it cannot be written
+     */
+    public static void write(Path file, Graph graph) {
+        AtomicFile.write(file, out -> write(out, graph));
+    }
+
+    private static void write(OutputStream out, Graph graph) throws IOException {
+        int n = graph.vertices();
+        int[] offsets = graph.rawOffsets();
+        int[] targets = graph.rawTargets();
+        double[] weights = graph.rawWeights();
+        boolean directed = graph.directed();
+        int[] rows = new int[n + 1];
+        for (int u = 0; u < n; u++) {
+            int kept = 0;
+            for (int i = offsets[u]; i < offsets[u + 1]; i++) {
+                kept += directed || targets[i] >= u ? 1 : 0;
+            }
+            rows[u + 1] = rows[u] + kept;
+        }
+        Sink sink = new Sink(out);
+        sink.bytes(MAGIC);
+        sink.i32(VERSION);
+        sink.i32((directed ? DIRECTED : 0) | (weights != null ? WEIGHTED : 0));
+        sink.i64(n);
+        sink.i64(rows[n]);
+        for (int r : rows) {
+            sink.i32(r);
+        }
+        for (int u = 0; u < n; u++) {
+            for (int i = offsets[u]; i < offsets[u + 1]; i++) {
+                if (directed || targets[i] >= u) {
+                    sink.i32(targets[i]);
+                }
+            }
+        }
+        if (weights != null) {
+            for (int u = 0; u < n; u++) {
+                for (int i = offsets[u]; i < offsets[u + 1]; i++) {
+                    if (directed || targets[i] >= u) {
+                        sink.i64(Double.doubleToRawLongBits(weights[i]));
+                    }
+                }
+            }
+        }
+        long content = sink.finish();
+        ByteBuffer trailer = ByteBuffer.allocate(TRAILER).order(ByteOrder.LITTLE_ENDIAN);
+        trailer.put(END).putLong(content).putInt((int) sink.crc.getValue());
+        out.write(trailer.array());
+    }
+
+    /** Little-endian values into a stream through a buffer, with their count and CRC-32C. */
+    private static final class Sink {
+        private final OutputStream out;
+        private final CRC32C crc = new CRC32C();
+        private final ByteBuffer buffer = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+        private long length;
+
+        Sink(OutputStream out) {
+            this.out = out;
+        }
+
+        private void room(int bytes) throws IOException {
+            if (buffer.remaining() < bytes) {
+                drain();
+            }
+        }
+
+        private void drain() throws IOException {
+            crc.update(buffer.array(), 0, buffer.position());
+            out.write(buffer.array(), 0, buffer.position());
+            length += buffer.position();
+            buffer.clear();
+        }
+
+        void bytes(byte[] b) throws IOException {
+            room(b.length);
+            buffer.put(b);
+        }
+
+        void i32(int v) throws IOException {
+            room(4);
+            buffer.putInt(v);
+        }
+
+        void i64(long v) throws IOException {
+            room(8);
+            buffer.putLong(v);
+        }
+
+        /** Writes what is buffered; {@return the bytes written} */
+        long finish() throws IOException {
+            drain();
+            return length;
+        }
+    }
+}
