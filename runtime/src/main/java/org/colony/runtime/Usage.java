@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
 import org.colony.runtime.spi.StepFailure;
+import org.colony.runtime.spi.WorkFailure;
 
 /**
  * Guards a simulation against misuse that would corrupt it silently: calls from a second thread while one thread
@@ -104,7 +105,8 @@ final class Usage {
         } catch (RuntimeException | Error e) {
             // A refusal is thrown before anything changed; a step that failed while it ran, or anything else
             // thrown from the backend's work, may have left the state half-updated.
-            if (failure == null && !closed && (e instanceof StepFailure || !(e instanceof ColonyException))) {
+            if (failure == null && !closed && (e instanceof StepFailure || e instanceof WorkFailure
+                    || !(e instanceof ColonyException))) {
                 failure = e instanceof ColonyException c ? c
                         : new ColonyException(what + " failed: " + e, e);
             }
