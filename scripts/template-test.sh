@@ -24,6 +24,12 @@ step "./mvnw package (the project's tests included)"
 grep -q 'Tests run: 2, Failures: 0, Errors: 0, Skipped: 0' target/surefire-reports/*.txt \
     || { step "the project's tests did not all run"; exit 1; }
 
+if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+    step "the jar carries the model's kernels compiled ahead of time"
+    unzip -l target/walkers-demo.jar | grep -q 'META-INF/colony/cuda/.*\.sm_90\..*\.cubin' \
+        || { step "no CUBIN for sm_90 in the jar, though this machine has nvcc"; exit 1; }
+fi
+
 step "java -jar target/walkers-demo.jar run walkers"
 out=$("$JAVA_HOME/bin/java" @jvm.args -jar target/walkers-demo.jar run walkers --size 96x64 --steps 30 --threads 2 \
     --quiet --profile --snapshot scent="$work/scent.png")
