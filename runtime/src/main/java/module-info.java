@@ -19,6 +19,7 @@ module org.colony.runtime {
     exports org.colony.runtime;
     exports org.colony.runtime.agents;
     exports org.colony.runtime.cli;
+    exports org.colony.runtime.graph;
     exports org.colony.runtime.grid;
     exports org.colony.runtime.io;
     exports org.colony.runtime.profile;

@@ -38,7 +38,7 @@ class PackageLayersTest {
     /** The runtime's packages by layer, lowest first; a package may use packages of lower layers only. */
     private static final List<Set<String>> LAYERS = List.of(
             Set.of("grid", "step", "agents", "transport", "tuning", "files"),
-            Set.of("reduce", "cluster", "checkpoint"),
+            Set.of("reduce", "cluster", "checkpoint", "graph"),
             Set.of("spi"),
             Set.of("storage", "halo", "migration"),
             Set.of("cpu", "partition", "profile"),
@@ -71,7 +71,7 @@ class PackageLayersTest {
             exports.put(e.source(), e.isQualified() ? new TreeSet<>(e.targets()) : Set.of("everyone"));
         }
         Map<String, Set<String>> expected = new TreeMap<>();
-        for (String api : List.of("", ".agents", ".cli", ".grid", ".io", ".profile", ".record", ".reduce", ".step",
+        for (String api : List.of("", ".agents", ".cli", ".graph", ".grid", ".io", ".profile", ".record", ".reduce", ".step",
                 ".tuning", ".spi", ".transport", ".cluster")) {
             expected.put(RUNTIME + api, Set.of("everyone"));
         }
