@@ -52,30 +52,6 @@ record Adjacency(int n, int[] offsets, int[] targets, int[] vertexWeights, int[]
         return vertexWeights == null ? 1 : vertexWeights[v];
     }
 
-    /** {@return whether every vertex can be reached from vertex 0 (true for no vertices)} */
-    boolean connected() {
-        if (n == 0) {
-            return true;
-        }
-        boolean[] seen = new boolean[n];
-        int[] queue = new int[n];
-        int head = 0;
-        int tail = 0;
-        queue[tail++] = 0;
-        seen[0] = true;
-        while (head < tail) {
-            int v = queue[head++];
-            for (int e = offsets[v]; e < offsets[v + 1]; e++) {
-                int w = targets[e];
-                if (!seen[w]) {
-                    seen[w] = true;
-                    queue[tail++] = w;
-                }
-            }
-        }
-        return tail == n;
-    }
-
     private static void checkEntries(int n, int[] offsets, int[] targets, int[] vertexWeights, int[] edgeWeights) {
         for (int v = 0; v < n; v++) {
             if (offsets[v + 1] < offsets[v]) {
