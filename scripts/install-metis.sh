@@ -27,7 +27,8 @@ if [ "$(id -u)" -ne 0 ]; then
     fi
 fi
 if [ "${as_root[0]:-}" = none ] || ! command -v apt-get >/dev/null 2>&1; then
-    echo "install-metis: graph partitioning with METIS needs libmetis.so.5 (METIS 5.1, 32-bit idx_t); install the package ${missing[*]} (Debian/Ubuntu: sudo apt-get install ${missing[*]})" >&2
+    echo "install-metis: graph partitioning with METIS needs libmetis.so.5 (METIS 5.1, 32-bit idx_t);" \
+        "install the package ${missing[*]} (Debian/Ubuntu: sudo apt-get install ${missing[*]})" >&2
     exit 1
 fi
 

@@ -27,8 +27,9 @@ record Adjacency(int n, int[] offsets, int[] targets, int[] vertexWeights, int[]
                     + " entries for n=" + n + "; CSR offsets need n + 1 entries");
         }
         if (targets == null || offsets[0] != 0 || offsets[n] != targets.length) {
-            throw new ColonyException("graph: offsets run from " + offsets[0] + " to " + offsets[n] + " but targets has "
-                    + (targets == null ? "no" : targets.length) + " entries; they must run from 0 to targets.length");
+            throw new ColonyException("graph: offsets run from " + offsets[0] + " to " + offsets[n]
+                    + " but targets has " + (targets == null ? "no" : targets.length)
+                    + " entries; they must run from 0 to targets.length");
         }
         if (vertexWeights != null && vertexWeights.length != n) {
             throw new ColonyException("graph: vertexWeights has " + vertexWeights.length + " entries for n=" + n

@@ -126,7 +126,8 @@ final class Metis {
     }
 
     /**
-     * Splits a graph into {@code k} parts of about equal vertex weight with few edges cut ({@code METIS_PartGraphKway}).
+     * Splits a graph into {@code k} parts of about equal vertex weight with few edges cut
+     * ({@code METIS_PartGraphKway}).
      *
      * @param graph the graph, with at least one edge and at least {@code k} vertices
      * @param k the number of parts, 2 or more
@@ -143,9 +144,10 @@ final class Metis {
                 options.setAtIndex(JAVA_INT, OPTION_NUMBERING, 0);
                 MemorySegment part = a.allocate(JAVA_INT, Math.max(1, graph.n()));
                 MemorySegment edgeCut = a.allocate(JAVA_INT);
-                int rc = (int) partGraphKway.invokeExact(a.allocateFrom(JAVA_INT, graph.n()), a.allocateFrom(JAVA_INT, 1),
-                        a.allocateFrom(JAVA_INT, graph.offsets()), a.allocateFrom(JAVA_INT, graph.targets()),
-                        orNull(a, graph.vertexWeights()), MemorySegment.NULL, orNull(a, graph.edgeWeights()),
+                int rc = (int) partGraphKway.invokeExact(a.allocateFrom(JAVA_INT, graph.n()),
+                        a.allocateFrom(JAVA_INT, 1), a.allocateFrom(JAVA_INT, graph.offsets()),
+                        a.allocateFrom(JAVA_INT, graph.targets()), orNull(a, graph.vertexWeights()), MemorySegment.NULL,
+                        orNull(a, graph.edgeWeights()),
                         a.allocateFrom(JAVA_INT, k), MemorySegment.NULL, MemorySegment.NULL, options, edgeCut, part);
                 check("METIS_PartGraphKway", rc, "n=" + graph.n() + " edges=" + graph.edges() + " k=" + k);
                 int[] parts = new int[graph.n()];
@@ -223,7 +225,8 @@ final class Metis {
         }
         String what = switch (rc) {
             case -2 -> "METIS_ERROR_INPUT (METIS refused the graph or the options; check the graph's arrays)";
-            case -3 -> "METIS_ERROR_MEMORY (METIS ran out of memory; give the process more memory or use a smaller graph)";
+            case -3 -> "METIS_ERROR_MEMORY (METIS ran out of memory; give the process more memory or split a smaller "
+                    + "graph)";
             case -4 -> "METIS_ERROR (an error inside METIS; its message, if any, is on standard error)";
             default -> "an unknown code " + rc;
         };

@@ -79,17 +79,27 @@ public final class PartitionQuality {
         return edges == 0 ? 0 : (double) cutEdges / edges;
     }
 
-    /** {@return the summed weight of the cut edges (METIS's objective); {@link #cutEdges()} when edges are unweighted} */
+    /**
+     * {@return the summed weight of the cut edges (METIS's objective); {@link #cutEdges()} when edges are unweighted}
+     */
     public long cutWeight() {
         return cutWeight;
     }
 
-    /** {@return the number of vertices of part {@code p}} */
+    /**
+     * {@return the number of vertices of part {@code p}}
+     *
+     * @param p the part
+     */
     public int vertices(int p) {
         return vertices[p];
     }
 
-    /** {@return the summed vertex weight of part {@code p}; its vertex count when vertices are unweighted} */
+    /**
+     * {@return the summed vertex weight of part {@code p}; its vertex count when vertices are unweighted}
+     *
+     * @param p the part
+     */
     public long weight(int p) {
         return weights[p];
     }
@@ -105,7 +115,11 @@ public final class PartitionQuality {
         return total == 0 ? 1 : (double) heaviest * weights.length / total;
     }
 
-    /** {@return the number of vertices of other parts that part {@code p} receives every step} */
+    /**
+     * {@return the number of vertices of other parts that part {@code p} receives every step}
+     *
+     * @param p the part
+     */
     public int halo(int p) {
         return halo[p];
     }
