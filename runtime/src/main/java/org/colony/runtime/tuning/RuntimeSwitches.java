@@ -30,8 +30,14 @@ public final class RuntimeSwitches {
     public static final Switch MPI_LIBRARY = Switch.text("colony.mpi.library", "a path or a soname", "libmpi.so.40",
             "Open MPI's C library, loaded when the process runs under `mpirun` (`docs/cluster.md`).");
 
+    /** {@code colony.metis.library}: METIS 5's C library, for splitting a graph of places into partitions. */
+    public static final Switch METIS_LIBRARY = Switch.text("colony.metis.library", "a path or a soname",
+            "libmetis.so.5", "METIS 5's C library (built with 32-bit integers, as Debian's `libmetis5`), loaded when "
+            + "a graph is split into partitions by METIS (`docs/networks.md`, \"Partitions\").");
+
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, SPLIT, SPIN_MICROS, MPI_LIBRARY);
+    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, SPLIT, SPIN_MICROS, MPI_LIBRARY,
+            METIS_LIBRARY);
 
     private RuntimeSwitches() {
     }
