@@ -70,6 +70,47 @@ class NeighborTest {
     }
 
     @Test
+    void countingLoopBetweenLiterals_provesItsOffsets_withoutAReach() {
+        assertThat(Compilations.compile(cell("""
+                @Step void s() {
+                    double sum = 0;
+                    for (int dy = -2; dy <= 2; dy++) {
+                        for (int dx = 2; dx > -3; --dx) {
+                            Cell n = neighbor(dx, dy);
+                            sum += n.temp;
+                        }
+                    }
+                    temp = sum;
+                }
+                """))).succeededWithoutWarnings();
+    }
+
+    @Test
+    void countingLoopWhoseBodyMovesItsCounter_provesNothing() {
+        assertRejected(cell("""
+                @Step void s() {
+                    for (int d = -2; d <= 2; d++) {
+                        Cell n = neighbor(d, 0);
+                        temp = n.temp;
+                        d += 0;
+                    }
+                }
+                """), Messages.neighborReach(), "neighbor(d, 0)");
+    }
+
+    @Test
+    void loopCounterStepsOtherThanOne_proveNothing() {
+        assertRejected(cell("""
+                @Step void s() {
+                    for (int d = -2; d <= 2; d += 2) {
+                        Cell n = neighbor(d, 0);
+                        temp = n.temp;
+                    }
+                }
+                """), Messages.neighborReach(), "neighbor(d, 0)");
+    }
+
+    @Test
     void methodCallOnNeighbour_isRejected() {
         assertRejected(cell("""
                 @Step void s() {

@@ -522,6 +522,7 @@ final class StatementTranslator {
         try {
             List<Stmt> all = cx.collect(() -> {
                 statements(t.getInitializer());
+                CountingLoops.boundCounter(t, cx);
                 loop(line, t.getCondition(), t.getStatement(), new ArrayList<>(t.getUpdate()), true);
             });
             cx.emit(new Stmt.Block(line, all));
