@@ -11,6 +11,7 @@ import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.Nccl;
+import org.colony.cuda.internal.bind.Streams;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.launch.CudaContext;
 import org.colony.cuda.internal.store.CudaAgentStore;
@@ -51,6 +52,13 @@ public final class CudaBackend implements Backend {
     public CudaBackend(BackendOptions options) {
         this.fast = options.fast();
         int n = options.devices();
+        if (n > 1 && Streams.PER_THREAD) {
+            // Partitions on several GPUs run on lanes of threads of their own, and their exchanges order work on
+            // streams the per-thread mode gives to other threads.
+            throw new ColonyException("--devices=" + n + " with colony.cuda.perThreadStreams: per-thread streams serve "
+                    + "one GPU per process (simulations side by side); leave the switch off to spread a grid over "
+                    + "GPUs");
+        }
         int first = options.device();
         MpiCluster job = MpiCluster.current();
         boolean wrap = false;

@@ -68,9 +68,15 @@ final class CheckpointSections {
         }
         int count = in.count(in.i64(), 20, model + " agents");
         long nextId = in.i64();
+        if (nextId < 0) {
+            throw in.refuse(model + " agents' next id " + nextId);
+        }
         long[] report = new long[7];
         for (int i = 0; i < report.length; i++) {
             report[i] = in.i64();
+        }
+        if (report[6] != count) {
+            throw in.refuse(model + " agents' last report counts " + report[6] + " of them, the file " + count);
         }
         long idsAt = in.position();
         long last = -1;
@@ -192,6 +198,9 @@ final class CheckpointSections {
         long[] at = (long[]) in.column(s.placesAt(), ScalarType.LONG, s.count());
         int[] held = new int[(int) agents.places().grid().cells()];
         for (long p : at) {
+            if (p < 0 || p >= held.length) {
+                throw new ColonyException("the checkpoint " + in.file() + " changed while it was read; resume again");
+            }
             if (++held[(int) p] > s.capacity()) {
                 throw new ColonyException("the checkpoint " + in.file() + " puts more than " + s.capacity() + " "
                         + agents.name + " agents on place " + p + ", their capacity");

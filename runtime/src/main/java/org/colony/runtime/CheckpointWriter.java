@@ -12,6 +12,7 @@ import org.colony.kernel.ModelInfo;
 import org.colony.kernel.SharedInfo;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.checkpoint.CheckpointOutput;
+import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.files.AtomicFile;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.spi.Store;
@@ -55,14 +56,31 @@ final class CheckpointWriter {
                         + "(at the end of a tick)");
             }
         }
+        // Every rank reads the columns (collectives) and rank 0 writes them: all go through the same reads even
+        // where rank 0 cannot write, and then agree on whether the checkpoint was written.
+        ColonyException failed = null;
+        boolean[] read = new boolean[1];
         if (sim.rank() == 0) {
-            AtomicFile.write(file, out -> body(sim, out, values, places, agents));
-        } else {
             try {
-                body(sim, OutputStream.nullOutputStream(), values, places, agents); // the collectives, with rank 0
-            } catch (IOException e) {
-                throw new ColonyException("cannot checkpoint: " + e.getMessage(), e);
+                AtomicFile.write(file, out -> {
+                    read[0] = true;
+                    body(sim, out, values, places, agents);
+                });
+            } catch (ColonyException e) {
+                failed = e;
             }
+        }
+        if (!read[0]) {
+            try {
+                body(sim, OutputStream.nullOutputStream(), values, places, agents);
+            } catch (IOException e) {
+                throw new IllegalStateException("a null stream failed", e);
+            }
+        }
+        Cluster cluster = sim.cluster();
+        if (cluster.max(failed == null ? 0 : 1) != 0) {
+            throw failed != null ? failed : new ColonyException("rank 0 could not write the checkpoint " + file
+                    + "; see its message");
         }
     }
 

@@ -430,8 +430,18 @@ public final class Simulation implements AutoCloseable {
         if (file == null) {
             throw new ColonyException("resume(file) needs a file");
         }
-        Checkpoint checkpoint = Checkpoint.read(file);
-        // every rank must restore the same checkpoint
+        // Every rank reads the file; all refuse it where one cannot, and all must read the same checkpoint.
+        Checkpoint checkpoint = null;
+        ColonyException refused = null;
+        try {
+            checkpoint = Checkpoint.read(file);
+        } catch (ColonyException e) {
+            refused = e;
+        }
+        if (cluster.max(refused == null ? 0 : 1) != 0) {
+            throw refused != null ? refused : new ColonyException("another MPI rank cannot read the checkpoint "
+                    + file + " (on a file system every rank sees?); see its message");
+        }
         cluster.agree("the checkpoint resumed", Integer.toHexString(checkpoint.checksum()));
         checkpoint.checkMatches(this, collections, agentCollections);
         CheckpointSections.restore(this, checkpoint, collections, agentCollections);

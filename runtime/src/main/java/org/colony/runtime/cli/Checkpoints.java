@@ -10,6 +10,7 @@ import java.util.Map;
 import org.colony.ColonyException;
 import org.colony.runtime.Checkpoint;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.io.OutputFiles;
 
 /**
@@ -27,8 +28,17 @@ final class Checkpoints {
     private static final String MODEL = "mass.model";
     private static final String SIZE = "mass.size";
     private static final String PARAMS = "mass.params";
+    private static final String STEPS = "mass.steps";
+    private static final String RECORD = "mass.record";
     /** The extension of checkpoint files. */
     static final String EXTENSION = ".colony";
+
+    /**
+     * What a run of {@code mass run} saves with each checkpoint besides the simulation: its size, parameters and
+     * steps, and its {@code --record} file, period and series (null without one).
+     */
+    record Settings(int[] size, Map<String, String> params, long steps, String record) {
+    }
 
     private final String file;
     private final long every;
@@ -63,7 +73,9 @@ final class Checkpoints {
                         + "of steps, then the file (--checkpoint-every 100 run" + EXTENSION + ")");
             }
             file = every.get(1);
-            OutputFiles.checkWritable(pathFor(file, 0), EXTENSION);
+            if (!MpiCluster.launched() || MpiCluster.get().rank() == 0) { // (rank 0 writes them)
+                OutputFiles.checkWritable(pathFor(file, 0), EXTENSION);
+            }
         }
         Checkpoint resumed = resume == null ? null : Checkpoint.read(Path.of(resume));
         return new Checkpoints(file, period, resumed);
@@ -78,6 +90,36 @@ final class Checkpoints {
         return resumed;
     }
 
+    /** {@return the checkpoint's value {@code name} of type {@code type}, refused in one line where it is not one} */
+    private <T> T saved(String name, Class<T> type) {
+        Object v = resumed.values().get(name);
+        if (!type.isInstance(v)) {
+            throw new ColonyException("--resume " + resumed.file() + ": this checkpoint was not written by mass run "
+                    + "(its value " + name + " is " + (v == null ? "missing" : "not a " + type.getSimpleName())
+                    + "); resume it with the driver that wrote it");
+        }
+        return type.cast(v);
+    }
+
+    /**
+     * {@return the steps to run up to: {@code given}, or the resumed run's own {@code --steps} where it is null, or
+     * {@code otherwise} for a run that resumes nothing}
+     */
+    long steps(Long given, long otherwise) {
+        if (given != null) {
+            return given;
+        }
+        return resumed == null ? otherwise : saved(STEPS, Long.class);
+    }
+
+    /**
+     * {@return whether a resumed run's {@code --record} continues the file of the run it resumes: the same file,
+     * period and series ({@code spec}), so that the earlier rows are carried over; else its file starts afresh}
+     */
+    boolean continuesSeries(String spec) {
+        return resumed != null && spec != null && spec.equals(resumed.values().get(RECORD));
+    }
+
     /**
      * {@return the model the run resumes (the checkpoint's, where the command line names none)}
      *
@@ -87,11 +129,7 @@ final class Checkpoints {
         if (resumed == null) {
             return given;
         }
-        Object saved = resumed.values().get(MODEL);
-        if (!(saved instanceof String model)) {
-            throw new ColonyException("--resume " + resumed.file() + ": this checkpoint was not written by mass run "
-                    + "(it names no model); resume it with the driver that wrote it");
-        }
+        String model = saved(MODEL, String.class);
         if (given != null && !given.equalsIgnoreCase(model)) {
             throw new ColonyException("--resume " + resumed.file() + " is a checkpoint of " + model + ", not " + given);
         }
@@ -103,7 +141,7 @@ final class Checkpoints {
         if (resumed == null) {
             return given;
         }
-        int[] saved = (int[]) resumed.values().get(SIZE);
+        int[] saved = saved(SIZE, int[].class);
         if (given != null && !Arrays.equals(given, saved)) {
             throw new ColonyException("--resume " + resumed.file() + " is a checkpoint of size " + Main.sizeText(saved)
                     + ", not " + Main.sizeText(given) + "; leave --size out");
@@ -120,9 +158,13 @@ final class Checkpoints {
             return given;
         }
         Map<String, String> saved = new LinkedHashMap<>();
-        String text = (String) resumed.values().get(PARAMS);
+        String text = saved(PARAMS, String.class);
         for (String pair : text.isEmpty() ? new String[0] : text.split("\n")) {
             int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new ColonyException("--resume " + resumed.file() + ": its parameters are not NAME=VALUE lines; "
+                        + "it was not written by mass run");
+            }
             saved.put(pair.substring(0, eq), pair.substring(eq + 1));
         }
         if (given.isEmpty()) {
@@ -168,14 +210,18 @@ final class Checkpoints {
     /**
      * Writes a checkpoint if one is due after {@code step}: every N steps, and at the end of the run ({@code last}).
      */
-    void afterStep(long step, boolean last, Simulation sim, Scenario scenario, String model, int[] size,
-            Map<String, String> params) {
+    void afterStep(long step, boolean last, Simulation sim, Scenario scenario, Settings run) {
         if (file == null || step == lastWritten || !(last || step % every == 0)) {
             return;
         }
         Map<String, Object> values = new LinkedHashMap<>();
-        values.put(MODEL, model);
-        values.put(SIZE, size);
+        values.put(MODEL, scenario.name());
+        values.put(SIZE, run.size());
+        values.put(STEPS, run.steps());
+        if (run.record() != null) {
+            values.put(RECORD, run.record());
+        }
+        Map<String, String> params = run.params();
         StringBuilder text = new StringBuilder();
         params.forEach((k, v) -> text.append(text.isEmpty() ? "" : "\n").append(k).append('=').append(v));
         values.put(PARAMS, text.toString());

@@ -362,7 +362,7 @@ public final class Main implements Callable<Integer> {
             if (dims == null) {
                 dims = scenario.defaultSize();
             }
-            long n = steps == null ? scenario.defaultSteps() : steps;
+            long n = checkpoints.steps(steps, scenario.defaultSteps());
             if (n < 0) {
                 throw new ColonyException("--steps=" + n + " is negative; use 0 or more");
             }
@@ -383,10 +383,12 @@ public final class Main implements Callable<Integer> {
             try (shots; Simulation sim = Simulation.create(config)) {
                 scenario.setup(sim, dims, params);
                 long start = checkpoints.restore(sim, scenario, n, out);
+                String recordSpec = record == null ? null : record + " " + String.join(",", series);
+                Checkpoints.Settings settings = new Checkpoints.Settings(dims, params, n, recordSpec);
                 Places<?> main = scenario.collections().get(0);
                 shots.checkAttributes(main);
                 states.resolve(scenario);
-                recording.start(sim, scenario, start);
+                recording.start(sim, scenario, start, checkpoints.continuesSeries(recordSpec));
                 long t1 = System.nanoTime();
                 int[] shape = main.partitionShape();
                 String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
@@ -403,9 +405,13 @@ public final class Main implements Callable<Integer> {
                 long firstStep = -1;
                 StepTimes ticks = new StepTimes();
                 long ran = Math.max(n, start);
+                boolean ended = start > 0 && start < n && scenario.finished(); // the run resumed had stopped by its rule
+                if (ended) {
+                    ran = start;
+                }
                 // From here Ctrl-C (or SIGTERM) stops the run after the step under way, with its report and outputs.
                 interruption = Interruption.install(!MpiCluster.launched());
-                for (long t = start + 1; t <= n; t++) {
+                for (long t = start + 1; t <= n && !ended; t++) {
                     if (t == start + 1) {
                         firstStep = System.currentTimeMillis() - jvmStart;
                     }
@@ -419,7 +425,7 @@ public final class Main implements Callable<Integer> {
                     shots.afterStep(t, main, scenario.agents());
                     states.afterStep(t, sim);
                     recording.sample(t);
-                    checkpoints.afterStep(t, t == n || stop, sim, scenario, scenario.name(), dims, params);
+                    checkpoints.afterStep(t, t == n || stop, sim, scenario, settings);
                     // A status may be a collective (a population): over MPI ranks it is asked at the end only.
                     progress.update(t, sim.ranks() == 1 ? scenario::status : () -> "");
                     if (stop) {

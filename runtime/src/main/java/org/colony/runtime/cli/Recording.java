@@ -92,8 +92,10 @@ final class Recording {
      * @param sim the simulation
      * @param scenario the scenario, set up
      * @param start the step the run starts from: 0, or a resumed checkpoint's
+     * @param carry whether the file continues the one of the run resumed (the same file, period and series): its rows
+     *     before {@code start} are carried over; else the file starts afresh at {@code start}
      */
-    void start(Simulation sim, Scenario scenario, long start) {
+    void start(Simulation sim, Scenario scenario, long start, boolean carry) {
         if (file == null) {
             return;
         }
@@ -105,10 +107,13 @@ final class Recording {
         }
         series = created;
         writes = sim.rank() == 0;
-        if (start > 0) {
+        if (start > 0 && carry) {
+            // as the uninterrupted run: the earlier rows first, then a row where the period falls
             series.continueAt(start);
+            series.sample(start);
+        } else {
+            series.record(start); // a row after setup, or where a resumed run without the earlier rows starts
         }
-        series.record(start);
     }
 
     /**

@@ -82,7 +82,8 @@ final class SweepCommand implements Callable<Integer> {
     int threads = 1;
 
     @Option(names = "--parallel", paramLabel = "P", description = "Runs at once (default: processors / threads on "
-            + "the CPU, 4 on a GPU, each on a stream of its own).", converter = WholeNumbers.IntValue.class)
+            + "the CPU and with --backend auto, 4 with --backend cuda, each on a stream of its own).",
+            converter = WholeNumbers.IntValue.class)
     Integer parallel;
 
     /** The runs at once on a GPU by default. */
@@ -110,7 +111,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new ColonyException("--threads=" + threads + ": give 1 or more");
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        int atOnce = parallel != null ? parallel : backend.equals("cpu") ? Math.max(1, cores / threads) : GPU_RUNS;
+        int atOnce = parallel != null ? parallel : backend.equals("cuda") ? GPU_RUNS : Math.max(1, cores / threads);
         if (atOnce < 1) {
             throw new ColonyException("--parallel=" + atOnce + ": give 1 or more");
         }
@@ -194,7 +195,7 @@ final class SweepCommand implements Callable<Integer> {
                 new PrintStream(OutputStream.nullOutputStream()));
         try (Simulation sim = Simulation.create(config)) {
             scenario.setup(sim, dims, new LinkedHashMap<>(r.params()));
-            recording.start(sim, scenario, 0);
+            recording.start(sim, scenario, 0, false);
             long ran = n;
             for (long t = 1; t <= n; t++) {
                 scenario.tick();

@@ -60,8 +60,8 @@ public final class AtomicFile {
             throw new ColonyException(file + " is not a " + extension + " file name; name one ending in " + extension);
         }
         if (Files.isDirectory(file)) {
-            throw new ColonyException(file + " is a directory; name a file in it, like " + file.resolve("a"
-                    + extension));
+            throw new ColonyException(file + " is a directory; name a file in it" + (extension == null ? ""
+                    : ", like " + file.resolve("a" + extension)));
         }
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new ColonyException(file + " exists and is not a regular file; name another");

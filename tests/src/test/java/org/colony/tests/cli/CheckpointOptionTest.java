@@ -11,10 +11,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.colony.ColonyException;
+import org.colony.examples.heat.HeatCell;
 import org.colony.runtime.Checkpoint;
+import org.colony.runtime.Config;
+import org.colony.runtime.Simulation;
 import org.colony.runtime.cli.Main;
+import org.colony.runtime.grid.Grid;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,7 +71,7 @@ class CheckpointOptionTest {
         Path ck = dir.resolve("sugar.colony");
         Path csv = dir.resolve("sugar.csv");
         Process p = start("run", "sugarscape", "--size=48", "--steps=1000000000", "--backend=cpu", "--threads=1",
-                "--quiet", "--checkpoint-every", "4", ck.toString(), "--record=" + csv, "--seed=9");
+                "--quiet", "--checkpoint-every", "4", ck.toString(), "--record=" + csv + "@3", "--seed=9");
         long at;
         try {
             at = waitForCheckpoint(ck, 12, p);
@@ -80,10 +85,10 @@ class CheckpointOptionTest {
         assertTrue(Files.exists(dir.resolve("sugar.csv.partial")), "the killed run left no partial series");
         long end = at + 7;
         String resumed = checksum(Mass.run("run", "--resume", ck.toString(), "--steps=" + end, "--backend=cpu",
-                "--threads=2", "--partitions=2x2", "--quiet", "--record=" + csv));
+                "--threads=2", "--partitions=2x2", "--quiet", "--record=" + csv + "@3"));
         Path straightCsv = dir.resolve("straight.csv");
         String straight = checksum(Mass.run("run", "sugarscape", "--size=48", "--steps=" + end, "--backend=cpu",
-                "--quiet", "--seed=9", "--record=" + straightCsv));
+                "--quiet", "--seed=9", "--record=" + straightCsv + "@3"));
         assertEquals(straight, resumed);
         assertEquals(Files.readString(straightCsv), Files.readString(csv), "the resumed series is not the whole run's");
     }
@@ -138,6 +143,18 @@ class CheckpointOptionTest {
             assertEquals(2, r.rc(), String.join(" ", args) + ": " + r.out() + r.err());
             assertTrue(r.err().contains(c[0]) && r.err().lines().count() == 1, String.join(" ", args) + ": " + r.err());
         }
+        Mass.Result again = Mass.run("run", "--resume", ck.toString(), "--backend=cpu", "--quiet"); // its --steps
+        assertTrue(again.out().contains("at step 5 in ") && again.out().contains("(--steps=5 asks for no more)"),
+                again.out());
+        Path foreign = dir.resolve("api.colony");
+        try (Simulation sim = Simulation.create(Config.fromArgs("--backend=cpu"))) {
+            sim.places(HeatCell.class, Grid.of(20, 20)); // a checkpoint of a driver of its own, not of mass run
+            sim.checkpoint(foreign, Map.of("mass.model", "heat2d"));
+        }
+        Mass.Result noSize = Mass.run("run", "--resume", foreign.toString(), "--backend=cpu", "--quiet");
+        assertEquals(2, noSize.rc(), noSize.out() + noSize.err());
+        assertTrue(noSize.err().contains("this checkpoint was not written by mass run (its value mass.params is missing)"),
+                noSize.err());
         Mass.Result beyond = Mass.run("run", "--resume", ck.toString(), "--steps=3", "--backend=cpu", "--quiet");
         assertTrue(beyond.out().matches("(?s).*resumed   " + ck + " at step 5 in [0-9.]+ [mu]?s \\(--steps=3 asks for no "
                 + "more\\).*"), beyond.out());

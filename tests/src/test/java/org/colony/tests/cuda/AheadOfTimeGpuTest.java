@@ -7,6 +7,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.CudaModule;
 import org.colony.cuda.internal.launch.KernelCompiler;
@@ -39,25 +40,20 @@ class AheadOfTimeGpuTest {
             KernelCompiler compiler = new KernelCompiler(device.architecture(), false);
             ClassLoader loader = Ant.class.getClassLoader();
             String ant = source(loader, ANT);
-            try (CudaModule m = compiler.load(ant, "Ant.cu", "Ant", loader, ANT)) {
+            try (CudaModule m = compiler.load(ant, "Ant.cu", "Ant", loader::getResourceAsStream, ANT)) {
                 assertTrue(m.function("Ant__look") != 0L);
             }
             String support = KernelCompiler.resource("support.cu");
-            try (CudaModule m = compiler.load(support, "support.cu", "the runtime", KernelCompiler.class
-                    .getClassLoader(), KernelCompiler.RESOURCES + "support.cu")) {
+            try (CudaModule m = compiler.load(support, "support.cu", "the runtime",
+                    name -> KernelCompiler.class.getResourceAsStream("/" + name), KernelCompiler.RESOURCES
+                    + "support.cu")) {
                 assertTrue(m.function("colony_fill_int") != 0L);
             }
             int[] stats = compiler.statistics();
             assertEquals(2, stats[2], "ahead of time: compiled " + stats[0] + ", cached " + stats[1] + ", refused "
                     + stats[3] + " (was the build without nvcc?)");
             // A CUBIN under the right name that the driver refuses (damaged, or of another device): NVRTC's instead.
-            ClassLoader damaged = new ClassLoader(loader) {
-                @Override
-                public InputStream getResourceAsStream(String name) {
-                    return name.endsWith(".cubin") ? new ByteArrayInputStream(new byte[] {1, 2, 3, 4})
-                            : super.getResourceAsStream(name);
-                }
-            };
+            Function<String, InputStream> damaged = name -> new ByteArrayInputStream(new byte[] {1, 2, 3, 4});
             try (CudaModule m = compiler.load(support, "support.cu", "the runtime", damaged,
                     KernelCompiler.RESOURCES + "support.cu")) {
                 assertTrue(m.function("colony_fill_int") != 0L);

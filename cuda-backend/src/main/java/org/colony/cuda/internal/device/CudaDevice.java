@@ -2,6 +2,7 @@ package org.colony.cuda.internal.device;
 
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.runtime.spi.WorkFailure;
 
 /**
  * One GPU with its primary context, made current on the calling thread before each use. Drive a device
@@ -62,11 +63,21 @@ public final class CudaDevice implements AutoCloseable {
         return d;
     }
 
+    /** A call of a device's simulation from a thread other than its owner's, with per-thread streams. */
+    static final class OwnerFailure extends ColonyException implements WorkFailure {
+        private static final long serialVersionUID = 1L;
+
+        OwnerFailure(String message) {
+            super(message);
+        }
+    }
+
     /** Makes this device's context current on the calling thread. */
     public void makeCurrent() {
         checkOpen();
         if (Driver.PER_THREAD && Thread.currentThread() != owner) {
-            throw new ColonyException("thread '" + Thread.currentThread().getName() + "' uses a CUDA simulation of "
+            // A failure, not a refusal: the call that met it may have begun (taken its random stream, say).
+            throw new OwnerFailure("thread '" + Thread.currentThread().getName() + "' uses a CUDA simulation of "
                     + "thread '" + owner.getName() + "': with per-thread streams (colony.cuda.perThreadStreams, set by "
                     + "mass sweep --parallel on a GPU) a simulation's device work stays on the thread that created it");
         }

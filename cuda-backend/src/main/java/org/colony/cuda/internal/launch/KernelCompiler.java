@@ -11,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.Function;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.Nvrtc;
@@ -148,15 +149,17 @@ public final class KernelCompiler {
      * architecture ({@link #aheadOfTimeName}; deterministic mode only, {@link CudaSwitches#AHEAD_OF_TIME}), else
      * NVRTC's, through the disk cache. A CUBIN the driver refuses is passed over for NVRTC's.
      *
-     * @param loader where the source's resources are, or null for none ahead of time
+     * @param resources opens a resource beside the source by its path (null where there is none), or null for no
+     *     CUBIN ahead of time
      * @param resource the source's resource path, for its CUBIN's name
      * @param what the model's name, for messages
      * @throws ColonyException naming the user's source line when NVRTC rejects the source
      */
-    public CudaModule load(String source, String fileName, String what, ClassLoader loader, String resource) {
-        if (loader != null && !fast && ModelKernels.lanesOverride() == 0 && CudaSwitches.AHEAD_OF_TIME.on()) {
+    public CudaModule load(String source, String fileName, String what, Function<String, InputStream> resources,
+            String resource) {
+        if (resources != null && !fast && ModelKernels.lanesOverride() == 0 && CudaSwitches.AHEAD_OF_TIME.on()) {
             byte[] cubin = null;
-            try (InputStream in = loader.getResourceAsStream(aheadOfTimeName(resource, source, header, strictMath,
+            try (InputStream in = resources.apply(aheadOfTimeName(resource, source, header, strictMath,
                     architecture))) {
                 cubin = in == null ? null : in.readAllBytes();
             } catch (IOException e) {

@@ -60,8 +60,8 @@ public final class ModelKernels implements AutoCloseable {
         String source = source(cls, cuda.resource());
         this.sourceFile = sourceFile(model);
         this.id = errors.register(model, sourceFile);
-        this.module = compiler.load(source, cls.getSimpleName() + ".cu", cls.getSimpleName(), loader(cls),
-                cuda.resource());
+        this.module = compiler.load(source, cls.getSimpleName() + ".cu", cls.getSimpleName(),
+                loader(cls)::getResourceAsStream, cuda.resource());
         this.symbols = cuda.sharedSymbols();
         this.steps = new long[model.steps().size()];
         this.launches = new Launch[steps.length];

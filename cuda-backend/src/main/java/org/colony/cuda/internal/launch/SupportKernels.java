@@ -10,8 +10,9 @@ public final class SupportKernels implements AutoCloseable {
     /** Compiles and loads the support kernels. */
     public SupportKernels(KernelCompiler compiler) {
         String source = KernelCompiler.resource("support.cu");
-        this.module = compiler.load(source, "support.cu", "the Colony runtime", SupportKernels.class.getClassLoader(),
-                KernelCompiler.RESOURCES + "support.cu");
+        // (through the class, which reads its own module's resources on the module path too)
+        this.module = compiler.load(source, "support.cu", "the Colony runtime",
+                name -> SupportKernels.class.getResourceAsStream("/" + name), KernelCompiler.RESOURCES + "support.cu");
     }
 
     /** A support kernel by name. */
