@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "mass", mixinStandardHelpOptions = true, version = "Colony " + Simulation.VERSION,
         scope = CommandLine.ScopeType.INHERIT, // every subcommand gets --help and -V/--version
         description = "Runs Colony models.",
-        subcommands = {Main.Run.class, Main.ListModels.class, PlotCommand.class, SweepCommand.class,
+        subcommands = {Main.Run.class, Main.ListModels.class, PlotCommand.class, SweepCommand.class, GraphCommand.class,
             Main.TestCommand.class,
             Main.BenchCommand.class, Main.InstallCommand.class, Main.NewCommand.class, Main.JavaHomeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "The ./mass script of a Colony checkout builds what changed, then runs these commands; 'test', "

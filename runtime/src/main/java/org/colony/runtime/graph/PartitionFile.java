@@ -1,13 +1,15 @@
 package org.colony.runtime.graph;
 
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 import org.colony.ColonyException;
+import org.colony.runtime.files.AtomicFile;
 
 /**
  * The partition file a user gives to place a graph's vertices: one part number per line, in vertex order, with
@@ -66,14 +68,16 @@ final class PartitionFile {
 
     /** Writes one part per line after a comment line. */
     static void write(Path file, int[] part, int k, String method) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        AtomicFile.write(file, stream -> {
+            Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
             out.write("# " + part.length + " vertices in " + k + " parts (" + method
                     + "); the part of each vertex, one per line, in vertex order\n");
             for (int p : part) {
                 out.write(Integer.toString(p));
                 out.write('\n');
             }
-        }
+            out.flush();
+        });
     }
 
     private static int parse(Path file, int line, String value, int k) {
