@@ -33,8 +33,8 @@ class CommandLineTest {
         Mass.Result r = mass("--help");
         assertEquals(0, r.rc(), r.err());
         List<String> listed = commandsListed(r.out());
-        assertEquals(List.of("run", "list", "plot", "sweep", "test", "bench", "install", "new", "java-home", "help"), listed,
-                r.out());
+        assertEquals(List.of("run", "list", "plot", "sweep", "graph", "test", "bench", "install", "new", "java-home",
+                "help"), listed, r.out());
         // every command the ./mass script handles before Java starts is among them
         Matcher m = Pattern.compile("\"\\$\\{1:-}\" = \"([a-z]+)\"").matcher(Files.readString(Path.of("..", "mass")));
         int found = 0;
@@ -53,7 +53,7 @@ class CommandLineTest {
         assertEquals(2, r.rc());
         assertEquals("", r.out());
         assertTrue(r.err().startsWith("Usage: mass "), r.err());
-        assertEquals(List.of("run", "list", "plot", "sweep", "test", "bench", "install", "new", "java-home", "help"),
+        assertEquals(List.of("run", "list", "plot", "sweep", "graph", "test", "bench", "install", "new", "java-home", "help"),
                 commandsListed(r.err()));
     }
 
