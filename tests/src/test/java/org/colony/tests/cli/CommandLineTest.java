@@ -53,8 +53,8 @@ class CommandLineTest {
         assertEquals(2, r.rc());
         assertEquals("", r.out());
         assertTrue(r.err().startsWith("Usage: mass "), r.err());
-        assertEquals(List.of("run", "list", "plot", "sweep", "graph", "test", "bench", "install", "new", "java-home", "help"),
-                commandsListed(r.err()));
+        assertEquals(List.of("run", "list", "plot", "sweep", "graph", "test", "bench", "install", "new", "java-home",
+                "help"), commandsListed(r.err()));
     }
 
     @Test
