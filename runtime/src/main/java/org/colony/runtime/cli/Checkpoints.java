@@ -17,10 +17,10 @@ import org.colony.runtime.io.OutputFiles;
  * The {@code --checkpoint-every N FILE} and {@code --resume FILE} options of {@code mass run}. A run with {@code
  * --checkpoint-every} writes a checkpoint every N steps, after its last step, and when Ctrl-C or SIGTERM stops it
  * (over the same file, or one per step where the name holds {@code {step}}). A run with {@code --resume} reads the
- * checkpoint before anything else: the model, size, parameters and seed come from it where the command line leaves
- * them out (and must agree with it where it gives them); after the setup the simulation is restored and the run goes
- * on from the checkpoint's step up to {@code --steps}, bit for bit as the run that was never stopped, on any backend,
- * thread count or partitioning.
+ * checkpoint before anything else: the model, size, parameters, seed and steps come from it where the command line
+ * leaves them out (the model, size and seed must agree with it where it gives them); after the setup the simulation is
+ * restored and the run goes on from the checkpoint's step up to {@code --steps}, bit for bit as the run that was never
+ * stopped, on any backend, thread count or partitioning.
  */
 final class Checkpoints {
 
