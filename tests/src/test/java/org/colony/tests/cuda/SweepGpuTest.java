@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.colony.runtime.cli.Main;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@code mass sweep --backend cuda --parallel 4}: the runs side by side on one GPU, each thread's device work on a
  * stream of its own, write the file one run at a time writes, byte for byte. Each sweep runs in a JVM of its own, as
- * the stream mode is chosen once per process. Runs where a GPU is present.
+ * the stream mode is chosen once per process; and a simulation of one thread closed on another gives its memory back.
+ * Runs where a GPU is present.
  */
 @Tag("gpu")
 class SweepGpuTest {
@@ -34,6 +36,19 @@ class SweepGpuTest {
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), output);
         assertEquals(0, p.exitValue(), output);
         return output;
+    }
+
+    @Test
+    void aSimulationDrivenOnOneThread_andClosedOnAnother_givesItsDeviceMemoryBack() throws Exception {
+        Gpu.require();
+        List<String> cmd = List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Dcolony.cuda.perThreadStreams=true", "--enable-native-access=ALL-UNNAMED",
+                "--add-modules=jdk.incubator.vector", "-cp", Gpu.classPath(), CrossThreadClose.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), output);
+        assertEquals(0, p.exitValue(), output);
+        assertTrue(output.contains("freed "), output);
     }
 
     @ParameterizedTest

@@ -320,6 +320,15 @@ public final class Driver {
         }
     }
 
+    /** Waits for all the device work of the current context, every stream's, whatever the stream mode. */
+    public static void synchronizeContext() {
+        try {
+            check((int) CU_CTX_SYNCHRONIZE.invokeExact(), "cuCtxSynchronize");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuCtxSynchronize");
+        }
+    }
+
     /**
      * Waits for the device work issued so far: all of the context's, or with per-thread streams ({@link #PER_THREAD})
      * the calling thread's, so that simulations of other threads go on meanwhile.
@@ -329,11 +338,7 @@ public final class Driver {
             synchronizeStream(0L); // the calling thread's default stream
             return;
         }
-        try {
-            check((int) CU_CTX_SYNCHRONIZE.invokeExact(), "cuCtxSynchronize");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuCtxSynchronize");
-        }
+        synchronizeContext();
     }
 
     /** Free and total device memory of the current context's device. */

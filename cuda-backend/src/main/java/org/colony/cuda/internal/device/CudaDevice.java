@@ -27,6 +27,8 @@ public final class CudaDevice implements AutoCloseable {
     private final long context;
     /** The thread that opened the device: with per-thread streams, the only one that may use it. */
     private final Thread owner;
+    /** Whether the simulation is being released: then any thread may make the context current. */
+    private volatile boolean releasing;
     private boolean closed;
 
     private CudaDevice(int ordinal) {
@@ -75,7 +77,7 @@ public final class CudaDevice implements AutoCloseable {
     /** Makes this device's context current on the calling thread. */
     public void makeCurrent() {
         checkOpen();
-        if (Driver.PER_THREAD && Thread.currentThread() != owner) {
+        if (Driver.PER_THREAD && !releasing && Thread.currentThread() != owner) {
             // A failure, not a refusal: the call that met it may have begun (taken its random stream, say).
             throw new OwnerFailure("thread '" + Thread.currentThread().getName() + "' uses a CUDA simulation of "
                     + "thread '" + owner.getName() + "': with per-thread streams (colony.cuda.perThreadStreams, set by "
@@ -89,6 +91,23 @@ public final class CudaDevice implements AutoCloseable {
             Driver.setCurrent(context);
             current[0] = context;
         }
+    }
+
+    /**
+     * Makes this device's context current on the calling thread to release what the simulation holds, from any thread:
+     * with per-thread streams, a thread other than the owner first waits for all the context's work (the owner's
+     * stream included), so nothing freed is still in use, and from then on may use the device (only to release it).
+     */
+    public void makeCurrentToRelease() {
+        checkOpen();
+        if (Driver.PER_THREAD && !releasing && Thread.currentThread() != owner) {
+            releasing = true;
+            makeCurrent();
+            Driver.synchronizeContext();
+            return;
+        }
+        releasing = true;
+        makeCurrent();
     }
 
     /** Throws if the device is closed. */

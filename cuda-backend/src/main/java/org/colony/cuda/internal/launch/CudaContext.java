@@ -136,7 +136,7 @@ public final class CudaContext implements AutoCloseable {
 
     @Override
     public void close() {
-        device.makeCurrent();
+        device.makeCurrentToRelease();
         List<AutoCloseable> all = new ArrayList<>(List.of(recorder, timer));
         all.addAll(models.values());
         all.add(support);

@@ -601,7 +601,7 @@ public final class CudaAgentStore implements AgentStore {
         if (device.closed()) {
             return;
         }
-        cx.device().makeCurrent();
+        cx.device().makeCurrentToRelease();
         device.markClosed();
         // The stage first: it waits for the uploads still queued, before what they write into is freed.
         Closeables.closeAll(device::closeStage, columns::closeColumns, index::close, round::close, counter,

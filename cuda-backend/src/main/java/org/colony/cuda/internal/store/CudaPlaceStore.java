@@ -582,7 +582,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public void close() {
         if (!closed) {
-            cx.device().makeCurrent();
+            cx.device().makeCurrentToRelease();
             closed = true;
             List<AutoCloseable> all = new ArrayList<>(columnBuffers());
             all.addAll(buffers);
