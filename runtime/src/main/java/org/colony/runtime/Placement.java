@@ -175,14 +175,13 @@ public final class Placement {
                     open[o++] = keys[s];
                 }
             }
-            Arrays.parallelSort(open);
-            long threshold = open[(int) count - 1];
+            // The count-th smallest open key, by selection rather than a sort of them all (a grid's worth of keys
+            // took most of a large model's setup); the same value whatever the method.
+            long threshold = kthSmallest(open, (int) count - 1);
             long below = 0;
             for (long k : open) {
                 if (k < threshold) {
                     below++;
-                } else {
-                    break;
                 }
             }
             long ties = count - below;
@@ -195,6 +194,51 @@ public final class Placement {
             }
         }
         return places;
+    }
+
+    /**
+     * {@return the value that would stand at index {@code k} of {@code a} sorted} (quickselect with a median-of-three
+     * pivot, reordering {@code a}; a sort where the partitions stop shrinking, so never worse than one)
+     */
+    static long kthSmallest(long[] a, int k) {
+        int lo = 0;
+        int hi = a.length - 1;
+        int rounds = 0;
+        while (lo < hi) {
+            if (++rounds > 128) { // unlucky pivots: finish with a sort of what is left
+                Arrays.sort(a, lo, hi + 1);
+                return a[k];
+            }
+            int mid = (lo + hi) >>> 1;
+            long pivot = median(a[lo], a[mid], a[hi]);
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (a[i] < pivot) {
+                    i++;
+                }
+                while (a[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    long t = a[i];
+                    a[i++] = a[j];
+                    a[j--] = t;
+                }
+            }
+            if (k <= j) {
+                hi = j;
+            } else if (k >= i) {
+                lo = i;
+            } else {
+                return a[k]; // between the two parts: equal to the pivot
+            }
+        }
+        return a[k];
+    }
+
+    private static long median(long a, long b, long c) {
+        return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
     }
 
     /**
