@@ -18,27 +18,6 @@ if ! have_libmetis; then
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-as_root=()
-if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        as_root=(sudo -n)
-    else
-        as_root=(none)
-    fi
-fi
-if [ "${as_root[0]:-}" = none ] || ! command -v apt-get >/dev/null 2>&1; then
-    echo "install-metis: graph partitioning with METIS needs libmetis.so.5 (METIS 5.1, 32-bit idx_t);" \
-        "install the package ${missing[*]} (Debian/Ubuntu: sudo apt-get install ${missing[*]})" >&2
-    exit 1
-fi
-
-apt_install() {
-    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-}
-
-# The package lists may be missing or stale (a fresh container); refresh them only when an install fails.
-if ! apt_install 2>/dev/null; then
-    "${as_root[@]}" apt-get update -qq >/dev/null
-    apt_install
-fi
-echo "install-metis: installed ${missing[*]} with apt-get"
+# shellcheck source=scripts/apt-install.sh
+. "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
+apt_install_or_explain install-metis "graph partitioning with METIS needs libmetis.so.5 (METIS 5.1, 32-bit idx_t)" "${missing[@]}"

@@ -21,26 +21,6 @@ if ! command -v ip >/dev/null 2>&1; then
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-as_root=()
-if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        as_root=(sudo -n)
-    else
-        as_root=(none)
-    fi
-fi
-if [ "${as_root[0]:-}" = none ] || ! command -v apt-get >/dev/null 2>&1; then
-    echo "install-mpi: the MPI tests need Open MPI 4.x (mpirun, libmpi.so.40) and ip; install the packages ${missing[*]} (Debian/Ubuntu: sudo apt-get install ${missing[*]})" >&2
-    exit 1
-fi
-
-apt_install() {
-    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-}
-
-# The package lists may be missing or stale (a fresh container); refresh them only when an install fails.
-if ! apt_install 2>/dev/null; then
-    "${as_root[@]}" apt-get update -qq >/dev/null
-    apt_install
-fi
-echo "install-mpi: installed ${missing[*]} with apt-get"
+# shellcheck source=scripts/apt-install.sh
+. "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh"
+apt_install_or_explain install-mpi "the MPI tests need Open MPI 4.x (mpirun, libmpi.so.40) and ip" "${missing[@]}"

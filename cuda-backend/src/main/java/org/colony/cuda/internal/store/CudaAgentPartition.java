@@ -321,22 +321,14 @@ final class CudaAgentPartition implements RoundPartition {
     public void add(long[] ids, long[] places, Object[] values) {
         dev.add(ids, places, values);
         hostCurrent = false;
-        index = null;
-        haloCounts = false;
-        countedOnDevice = false;
-        ghostIndex = null;
-        ghostsChanged = false;
+        agentsChanged();
     }
 
     @Override
     public void restore(long[] ids, long[] places, int[] ordinals, Object[] values, long nextId) {
         dev.restore(ids, places, ordinals, values, nextId);
         hostCurrent = false;
-        index = null;
-        haloCounts = false;
-        countedOnDevice = false;
-        ghostIndex = null;
-        ghostsChanged = false;
+        agentsChanged();
     }
 
     @Override
@@ -683,11 +675,16 @@ final class CudaAgentPartition implements RoundPartition {
             start = null;
             hostCurrent = false;
         }
+        agentsChanged();
+        return report;
+    }
+
+    /** Forgets what was derived from the agents (indexes, halo counts, ghosts) after they changed. */
+    private void agentsChanged() {
         index = null;
         haloCounts = false;
         countedOnDevice = false;
         ghostIndex = null;
         ghostsChanged = false;
-        return report;
     }
 }
