@@ -442,6 +442,23 @@ public final class Simulation implements AutoCloseable {
             throw refused != null ? refused : new ColonyException("another MPI rank cannot read the checkpoint "
                     + file + " (on a file system every rank sees?); see its message");
         }
+        return resume(checkpoint);
+    }
+
+    /**
+     * Restores a checkpoint already read and checked ({@link Checkpoint#read}) into this simulation, as
+     * {@link #resume(Path)} does, without reading the whole file again to check it (every rank of an MPI run has
+     * read it).
+     *
+     * @param checkpoint the checkpoint
+     * @return the driver's values saved with it ({@link Checkpoint#values()})
+     * @throws ColonyException naming what does not fit
+     */
+    public Map<String, Object> resume(Checkpoint checkpoint) {
+        checkOpen();
+        if (checkpoint == null) {
+            throw new ColonyException("resume(checkpoint) needs a checkpoint");
+        }
         cluster.agree("the checkpoint resumed", Integer.toHexString(checkpoint.checksum()));
         checkpoint.checkMatches(this, collections, agentCollections);
         CheckpointSections.restore(this, checkpoint, collections, agentCollections);

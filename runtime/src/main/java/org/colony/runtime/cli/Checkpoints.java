@@ -199,7 +199,7 @@ final class Checkpoints {
             return 0;
         }
         long t0 = System.nanoTime();
-        Map<String, Object> values = sim.resume(resumed.file());
+        Map<String, Object> values = sim.resume(resumed); // (read and checked whole by parse)
         scenario.resumed(values);
         out.printf(Locale.ROOT, "resumed   %s at step %d in %s%s%n", resumed.file(), sim.time(),
                 Report.duration((System.nanoTime() - t0) / 1e9), sim.time() >= steps

@@ -20,6 +20,7 @@ import org.colony.ColonyException;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Places;
 import org.colony.runtime.cluster.MpiCluster;
+import org.colony.runtime.files.AtomicFile;
 
 /**
  * An animated GIF of heat maps, one frame added at a time, that loops forever: written through the JDK's own GIF
@@ -139,7 +140,7 @@ public final class Animation implements AutoCloseable {
             frames++;
         } catch (IOException | RuntimeException e) {
             close();
-            failure = OutputFiles.reason(e);
+            failure = AtomicFile.reason(e);
             throw new ColonyException("cannot write " + file + ": " + failure, e);
         }
     }
@@ -149,7 +150,7 @@ public final class Animation implements AutoCloseable {
         if (!writers.hasNext()) {
             throw new IOException("no GIF writer in this Java runtime");
         }
-        temp = OutputFiles.temporaryFor(file);
+        temp = AtomicFile.temporaryFor(file);
         temp.toFile().deleteOnExit(); // an interrupted run leaves no temporary file
         stream = ImageIO.createImageOutputStream(temp.toFile());
         writer = writers.next();
@@ -189,7 +190,7 @@ public final class Animation implements AutoCloseable {
             OutputFiles.moveIntoPlace(temp, file);
             temp = null;
         } catch (IOException | RuntimeException e) {
-            throw new ColonyException("cannot write " + file + ": " + OutputFiles.reason(e), e);
+            throw new ColonyException("cannot write " + file + ": " + AtomicFile.reason(e), e);
         } finally {
             close();
         }

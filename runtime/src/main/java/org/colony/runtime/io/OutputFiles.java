@@ -65,14 +65,4 @@ public final class OutputFiles {
     public static void moveIntoPlace(Path temp, Path file) throws IOException {
         AtomicFile.moveIntoPlace(temp, file);
     }
-
-    /** {@return a new empty hidden file beside {@code file}, for an atomic write ({@link AtomicFile#temporaryFor})} */
-    static Path temporaryFor(Path file) throws IOException {
-        return AtomicFile.temporaryFor(file);
-    }
-
-    /** The reason of an I/O failure in words: the exception's class where it carries no message. */
-    static String reason(Exception e) {
-        return AtomicFile.reason(e);
-    }
 }

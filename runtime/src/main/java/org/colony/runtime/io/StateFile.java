@@ -16,6 +16,7 @@ import org.colony.runtime.Agents;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cluster.MpiCluster;
+import org.colony.runtime.files.AtomicFile;
 import org.colony.runtime.grid.Boundary;
 import org.colony.runtime.grid.Grid;
 
@@ -29,7 +30,7 @@ import org.colony.runtime.grid.Grid;
  * attribute). {@code metadata} is a unicode scalar holding JSON: the format and its version, the step, the time, the
  * seed, the backend, and per collection its kind, grid and attributes with their dtypes.
  *
- * <p>Written atomically ({@link OutputFiles#writeAtomically}): to a temporary file in the same folder, forced to the
+ * <p>Written atomically ({@link AtomicFile#write}): to a temporary file in the same folder, forced to the
  * disk, then moved over the path, so a run stopped while it writes leaves the previous file or none, never half of
  * one. Over MPI ranks every rank reads
  * the values (a collective) and rank 0 writes.
@@ -225,7 +226,7 @@ public final class StateFile {
     }
 
     private void writeAtomically(Map<String, Npy> arrays) {
-        OutputFiles.writeAtomically(file, out -> {
+        AtomicFile.write(file, out -> {
             ZipOutputStream zip = new ZipOutputStream(out);
             for (Map.Entry<String, Npy> e : arrays.entrySet()) {
                 Npy npy = e.getValue();

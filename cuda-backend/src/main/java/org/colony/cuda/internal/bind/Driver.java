@@ -31,8 +31,6 @@ public final class Driver {
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIB = SymbolLookup.libraryLookup("libcuda.so.1", Arena.global());
 
-    /** Whether device work goes to the calling thread's default stream ({@link Streams#PER_THREAD}). */
-    public static final boolean PER_THREAD = Streams.PER_THREAD;
 
     /** The functions whose per-thread form is {@code NAME_ptds} (synchronous copies and memsets). */
     private static final Set<String> PTDS = Set.of("cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuMemcpyDtoD_v2",
@@ -44,7 +42,10 @@ public final class Driver {
 
     /** The symbol of {@code name} in the stream mode of this process. */
     private static String symbol(String name) {
-        return !PER_THREAD ? name : PTDS.contains(name) ? name + "_ptds" : PTSZ.contains(name) ? name + "_ptsz" : name;
+        if (!Streams.PER_THREAD) {
+            return name;
+        }
+        return PTDS.contains(name) ? name + "_ptds" : PTSZ.contains(name) ? name + "_ptsz" : name;
     }
 
     /**
@@ -330,11 +331,11 @@ public final class Driver {
     }
 
     /**
-     * Waits for the device work issued so far: all of the context's, or with per-thread streams ({@link #PER_THREAD})
-     * the calling thread's, so that simulations of other threads go on meanwhile.
+     * Waits for the device work issued so far: all of the context's, or with per-thread streams
+     * ({@link Streams#PER_THREAD}) the calling thread's, so that simulations of other threads go on meanwhile.
      */
     public static void synchronize() {
-        if (PER_THREAD) {
+        if (Streams.PER_THREAD) {
             synchronizeStream(0L); // the calling thread's default stream
             return;
         }

@@ -2,6 +2,7 @@ package org.colony.cuda.internal.device;
 
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.bind.Streams;
 import org.colony.runtime.spi.WorkFailure;
 
 /**
@@ -77,7 +78,7 @@ public final class CudaDevice implements AutoCloseable {
     /** Makes this device's context current on the calling thread. */
     public void makeCurrent() {
         checkOpen();
-        if (Driver.PER_THREAD && !releasing && Thread.currentThread() != owner) {
+        if (Streams.PER_THREAD && !releasing && Thread.currentThread() != owner) {
             // A failure, not a refusal: the call that met it may have begun (taken its random stream, say).
             throw new OwnerFailure("thread '" + Thread.currentThread().getName() + "' uses a CUDA simulation of "
                     + "thread '" + owner.getName() + "': with per-thread streams (colony.cuda.perThreadStreams, set by "
@@ -100,7 +101,7 @@ public final class CudaDevice implements AutoCloseable {
      */
     public void makeCurrentToRelease() {
         checkOpen();
-        if (Driver.PER_THREAD && !releasing && Thread.currentThread() != owner) {
+        if (Streams.PER_THREAD && !releasing && Thread.currentThread() != owner) {
             releasing = true;
             makeCurrent();
             Driver.synchronizeContext();

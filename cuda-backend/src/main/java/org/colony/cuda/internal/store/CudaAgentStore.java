@@ -460,20 +460,7 @@ public final class CudaAgentStore implements AgentStore {
 
     @Override
     public int[] ordinals() {
-        checkOpen();
-        round.settle();
-        int count = (int) columns.count();
-        int[] out = new int[count];
-        if (count == 0) {
-            return out;
-        }
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate(4L * count);
-            columns.ordinals().download(host, 0, 4L * count);
-            errors.check();
-            MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, out, 0, count);
-        }
-        return out;
+        return (int[]) slots(columns::ordinals, ScalarType.INT);
     }
 
     // ---- attributes ------------------------------------------------------------------------
@@ -545,19 +532,24 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     private long[] longs(Supplier<DeviceBuffer> column) {
+        return (long[]) slots(column, ScalarType.LONG);
+    }
+
+    /** The live slots of a per-slot column of {@code type} (ids, places, ordinals), settled and downloaded. */
+    private Object slots(Supplier<DeviceBuffer> column, ScalarType type) {
         checkOpen();
         round.settle();
         DeviceBuffer b = column.get();
-        long count = columns.count();
-        long[] out = new long[(int) count];
+        int count = (int) columns.count();
+        Object out = type.newArray(count);
         if (count == 0) {
             return out;
         }
         try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate(8 * count);
-            b.download(host, 0, 8 * count);
+            MemorySegment host = a.allocate((long) type.bytes() * count);
+            b.download(host, 0, host.byteSize());
             errors.check();
-            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, out, 0, (int) count);
+            HostCopy.fromSegment(host, 0, out, 0, count, type);
         }
         return out;
     }
