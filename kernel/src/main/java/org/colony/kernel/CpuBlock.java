@@ -50,4 +50,9 @@ public interface CpuBlock {
     default int[] creates(int slot) {
         throw new UnsupportedOperationException("no agents asked for");
     }
+
+    /** {@return the edges of the block's vertices (models on a graph's vertices only)} */
+    default GraphRows graph() {
+        throw new UnsupportedOperationException("the block holds no graph");
+    }
 }

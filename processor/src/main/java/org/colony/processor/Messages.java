@@ -361,6 +361,36 @@ public final class Messages {
         return "[Colony/StepCall] " + intrinsic + " is an intrinsic of agents; a place step cannot call it";
     }
 
+    public static String vertexSelfType(String cls, String superclass) {
+        return "[Colony/VertexType] vertex class " + cls + " extends " + superclass + "; a vertex model extends "
+                + "Vertex<C> where C is the class itself";
+    }
+
+    public static String agentOnVertex(String cls, String place) {
+        return "[Colony/AgentOnVertex] agent class " + cls + " lives on " + place + ", a vertex model; agents on "
+                + "graph vertices are not supported yet (agents live on grid places)";
+    }
+
+    public static String gridOnly(String intrinsic) {
+        return "[Colony/GridOnly] " + intrinsic + " is an intrinsic of grid places; a vertex of a graph has no "
+                + "offsets, coordinates or boundary (walk its edges with for (V n : neighbors()))";
+    }
+
+    public static String neighborsSource(String intrinsic) {
+        return "[Colony/Neighbors] " + intrinsic + " can only be the source of a for-each loop: "
+                + "for (V n : neighbors()) { ... }";
+    }
+
+    public static String neighborsVariable(String name) {
+        return "[Colony/Neighbors] the variable " + name + " of a loop over a vertex's neighbours is assigned in the "
+                + "loop; it names the edge the loop is at, so declare another local instead";
+    }
+
+    public static String weightArgument(String arg) {
+        return "[Colony/Neighbors] weight(" + arg + ") needs the variable of an enclosing for-each loop over "
+                + "neighbors() or inNeighbors(): the weight of the edge the loop reached it by";
+    }
+
     public static String placeOnly(String intrinsic) {
         return "[Colony/StepCall] " + intrinsic + " is an intrinsic of places; an agent step cannot call it (agents "
                 + "use place(), neighborPlace(...), agentsHere(...))";

@@ -10,11 +10,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.colony.Agent;
 import org.colony.Place;
+import org.colony.Vertex;
 import org.colony.kernel.AgentAction;
 import org.colony.processor.model.IntrinsicMethod;
 import org.junit.jupiter.api.Test;
 
-/** The catalogue of intrinsics against the methods {@code Place} and {@code Agent} declare for steps. */
+/** The catalogue of intrinsics against the methods {@code Place}, {@code Vertex} and {@code Agent} declare for steps. */
 class IntrinsicCatalogueTest {
 
     @Test
@@ -25,6 +26,20 @@ class IntrinsicCatalogueTest {
     @Test
     void agentIntrinsics_areTheFinalMethodsOfAgent() {
         assertThat(catalogue(IntrinsicMethod.Owner.AGENT)).isEqualTo(declared(Agent.class));
+    }
+
+    @Test
+    void vertexIntrinsics_areTheFinalMethodsOfVertex() {
+        Map<String, Set<Integer>> vertex = new TreeMap<>();
+        for (IntrinsicMethod m : IntrinsicMethod.values()) {
+            if (m.owner() == IntrinsicMethod.Owner.VERTEX) {
+                Set<Integer> counts = vertex.computeIfAbsent(m.spelling(), k -> new TreeSet<>());
+                for (int n = m.minArgs(); n <= m.maxArgs(); n++) {
+                    counts.add(n);
+                }
+            }
+        }
+        assertThat(vertex).isEqualTo(declared(Vertex.class));
     }
 
     @Test

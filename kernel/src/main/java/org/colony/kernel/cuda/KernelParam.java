@@ -1,5 +1,7 @@
 package org.colony.kernel.cuda;
 
+import java.util.List;
+
 /**
  * One parameter of a step's CUDA kernel, in the order the kernel declares it: what the launcher passes there.
  * The processor prints the C++ declaration of each from the model (its type and name), the backend passes the
@@ -61,8 +63,26 @@ public record KernelParam(Kind kind, int slot, int index) {
         CREATES,
         /** A predicate step's counter of instances where it held. */
         COUNTER,
+        /** Array {@code index} of a graph model's rows, as {@link #GRAPH_ARRAYS} names them. */
+        GRAPH,
         /** The step's parameter {@code index}, by value. */
         ARGUMENT
+    }
+
+    /**
+     * The arrays of a graph model's rows that its kernels take, in the order of {@link #GRAPH} parameters' indices:
+     * the accessors of {@code org.colony.kernel.GraphRows}.
+     */
+    public static final List<String> GRAPH_ARRAYS = List.of("offsets", "targets", "weights", "inOffsets",
+            "inTargets", "inWeights", "degrees", "inDegrees", "ids");
+
+    /**
+     * {@return array {@code array} of a graph model's rows}
+     *
+     * @param array the array's index in {@link #GRAPH_ARRAYS}
+     */
+    public static KernelParam graph(int array) {
+        return new KernelParam(Kind.GRAPH, 0, array);
     }
 
     /** {@return the frame} */

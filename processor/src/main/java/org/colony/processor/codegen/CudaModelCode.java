@@ -52,6 +52,7 @@ final class CudaModelCode {
             case COLUMN -> CodeBlock.of("$T.column($L)", KERNEL_PARAM, param.index());
             case NEXT -> CodeBlock.of("$T.next($L)", KERNEL_PARAM, param.index());
             case ARGUMENT -> CodeBlock.of("$T.argument($L)", KERNEL_PARAM, param.index());
+            case GRAPH -> CodeBlock.of("$T.graph($L)", KERNEL_PARAM, param.index());
             case INDEXED_COLUMN -> CodeBlock.of("$T.indexedColumn($L, $L)", KERNEL_PARAM, param.slot(), param.index());
             case INDEXED_INCOMING -> CodeBlock.of("$T.indexedIncoming($L, $L)", KERNEL_PARAM, param.slot(),
                     param.index());

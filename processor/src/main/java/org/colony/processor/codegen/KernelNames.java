@@ -40,6 +40,12 @@ public interface KernelNames<C> {
     /** The number of agents of the model in {@code slot} on a place (Self, AgentPlace or Neighbor). */
     C agentCount(Expr place, int slot, Function<Expr, C> print);
 
+    /**
+     * A fact of a graph's vertex or edge: {@code DEGREE} / {@code IN_DEGREE} / {@code INDEX} of a vertex (Self or a
+     * neighbours-loop variable), {@code EDGE_WEIGHT} of a neighbours loop's edge.
+     */
+    C vertex(Expr.Intrinsic fact, Function<Expr, C> print);
+
     /** The source line of the statement being printed, for errors raised at run time. */
     int line();
 }

@@ -8,6 +8,7 @@ import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
 import org.colony.kernel.CpuBlock;
+import org.colony.kernel.GraphRows;
 import org.colony.kernel.KernelSupport;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
@@ -61,6 +62,8 @@ public final class RuntimeNames {
     public static final ClassName RANDOM_STREAM = ClassName.get(RandomStream.class);
     /** The small helpers CPU kernels call. */
     public static final ClassName KERNEL_SUPPORT = ClassName.get(KernelSupport.class);
+    /** The edges of a block of graph places. */
+    public static final ClassName GRAPH_ROWS = ClassName.get(GraphRows.class);
     /** The table from lines of the CPU kernels to lines of the model ({@code ModelDescriptor.sourceLines()}). */
     public static final ClassName SOURCE_LINES = ClassName.get(SourceLines.class);
     /** The CUDA launch facts a descriptor carries ({@code ModelDescriptor.cuda()}). */

@@ -2,7 +2,7 @@ package org.colony.processor.ir;
 
 /** The pure intrinsics that a step may call. For agent models, coordinates are those of the agent's place. */
 public enum IntrinsicOp {
-    /** {@code index()}: the global linear index, a long. */
+    /** {@code index()}: the global linear index, a long; with one argument (a PLACE), a graph neighbour's id. */
     INDEX,
     /** {@code coord(d)} with a constant d (one Const int argument). */
     COORD,
@@ -25,5 +25,14 @@ public enum IntrinsicOp {
      * The number of agents of one class on a place: arguments (PLACE place, Const int slot of the agent
      * model), an int.
      */
-    AGENT_COUNT
+    AGENT_COUNT,
+    /** A vertex's (out-)degree: argument (PLACE: Self or a neighbour), an int. */
+    DEGREE,
+    /** A vertex's in-degree: argument (PLACE: Self or a neighbour), an int. */
+    IN_DEGREE,
+    /**
+     * The weight of the edge a neighbours loop is at: arguments (the loop's INT edge local, a BOOLEAN Const: whether
+     * the loop walks incoming edges), a double.
+     */
+    EDGE_WEIGHT
 }

@@ -101,6 +101,7 @@ public final class Ir {
             case Stmt.Loop l -> List.of(l.condPrelude(), l.body(), l.update());
             case Stmt.Labeled l -> List.of(l.body());
             case Stmt.ForAgents f -> List.of(f.body());
+            case Stmt.ForNeighbors f -> List.of(f.body());
             case Stmt.Block b -> List.of(b.body());
             default -> List.of();
         };

@@ -72,6 +72,15 @@ public sealed interface Stmt {
     }
 
     /**
+     * Runs {@code body} for each edge of the vertex's row (its outgoing edges, or with {@code incoming} its incoming
+     * ones) in the graph's order, with {@code edge} (type INT) the edge's index and {@code vertex} (type PLACE) the
+     * neighbour it leads to. A loop: {@link Break} and {@link Continue} with {@code id} apply.
+     */
+    record ForNeighbors(int line, int id, Local vertex, Local edge, boolean incoming, List<Stmt> body)
+            implements Stmt {
+    }
+
+    /**
      * An agent's write of its own place's attribute ({@code attr.owner()} is the place model), combined
      * with other agents' writes by {@code op} and applied when the step ends.
      *

@@ -2,6 +2,7 @@ package org.colony.processor.model;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.colony.kernel.AgentAction;
 import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.RandomKind;
@@ -78,7 +79,21 @@ public enum IntrinsicMethod {
     /** {@code agentCountHere(Type.class)}. */
     AGENT_COUNT_HERE("agentCountHere", Owner.AGENT, 1, 1, IntrinsicOp.AGENT_COUNT),
     /** {@code agentCountAt(Type.class, dx[, dy[, dz]])}. */
-    AGENT_COUNT_AT("agentCountAt", Owner.AGENT, 2, 4, IntrinsicOp.AGENT_COUNT);
+    AGENT_COUNT_AT("agentCountAt", Owner.AGENT, 2, 4, IntrinsicOp.AGENT_COUNT),
+    /** {@code neighbors()}: a vertex's neighbours, only as a for-each source. */
+    NEIGHBORS("neighbors", Owner.VERTEX, 0, 0, Form.NEIGHBORS),
+    /** {@code inNeighbors()}: the sources of a vertex's incoming edges, only as a for-each source. */
+    IN_NEIGHBORS("inNeighbors", Owner.VERTEX, 0, 0, Form.NEIGHBORS),
+    /** {@code degree()}: a vertex's (out-)degree. */
+    DEGREE("degree", Owner.VERTEX, 0, 0, IntrinsicOp.DEGREE),
+    /** {@code inDegree()}: a vertex's in-degree. */
+    IN_DEGREE("inDegree", Owner.VERTEX, 0, 0, IntrinsicOp.IN_DEGREE),
+    /** {@code weight(n)}: the weight of the edge a neighbours loop reached {@code n} by. */
+    WEIGHT("weight", Owner.VERTEX, 1, 1, IntrinsicOp.EDGE_WEIGHT);
+
+    /** The intrinsics of grid places, which mean nothing on a graph's vertices. */
+    private static final Set<String> GRID_ONLY = Set.of("neighbor", "hasNeighbor", "coord", "x", "y", "z", "size",
+            "onBoundary", "agents", "agentCount");
 
     /** The class that declares an intrinsic. */
     public enum Owner {
@@ -87,7 +102,9 @@ public enum IntrinsicMethod {
         /** {@code org.colony.Agent}. */
         AGENT,
         /** Both. */
-        BOTH;
+        BOTH,
+        /** {@code org.colony.Vertex}: place models on graphs. */
+        VERTEX;
 
         /** Whether a step of a place model ({@code agentModel} false) or of an agent model may call it. */
         public boolean admits(boolean agentModel) {
@@ -106,7 +123,9 @@ public enum IntrinsicMethod {
         /** A place reference: a neighbour view or the agent's own place. */
         PLACE,
         /** The agents on a place, which only a for-each loop may iterate. */
-        AGENTS
+        AGENTS,
+        /** A vertex's neighbours, which only a for-each loop may iterate. */
+        NEIGHBORS
     }
 
     private static final Map<String, IntrinsicMethod> BY_NAME = new HashMap<>();
@@ -167,6 +186,11 @@ public enum IntrinsicMethod {
             }
         }
         throw new IllegalArgumentException("no intrinsic records action=" + action);
+    }
+
+    /** Whether a step of a model on a graph may not call it: it needs a grid (or agents, which graphs lack yet). */
+    public boolean gridOnly() {
+        return owner != Owner.AGENT && GRID_ONLY.contains(spelling);
     }
 
     /** The method's name, as the user writes it. */

@@ -15,13 +15,14 @@ import javax.lang.model.element.TypeElement;
  *     place model (and for an agent model whose place type is not a class)
  * @param agent whether the class extends {@code Agent} rather than {@code Place}
  * @param declaredDimensions the value of {@code @Dimensions}, or 0 when absent
+ * @param graph whether the class extends {@code Vertex} (a place model on a graph's vertices)
  * @param attributes the {@code @Attribute} fields in declaration order
  * @param shared the {@code @Shared} fields in declaration order
  * @param methods every method declared in the class
  */
 public record ModelClass(TypeElement element, CompilationUnitTree unit, String packageName, String generatedPrefix,
-        boolean agent, TypeElement placeType, int declaredDimensions, List<AttributeModel> attributes, List<SharedModel> shared,
-        List<MethodModel> methods) {
+        boolean agent, TypeElement placeType, int declaredDimensions, boolean graph, List<AttributeModel> attributes,
+        List<SharedModel> shared, List<MethodModel> methods) {
 
     /** The canonical name of the class. */
     public String qualifiedName() {

@@ -36,6 +36,8 @@ public final class ModelReader {
     public static final String DIMENSIONS = "org.colony.Dimensions";
     /** Canonical name of the place base class. */
     public static final String PLACE = "org.colony.Place";
+    /** Canonical name of the graph-vertex base class. */
+    public static final String VERTEX = "org.colony.Vertex";
     /** Canonical name of the agent base class. */
     public static final String AGENT = "org.colony.Agent";
 
@@ -107,7 +109,9 @@ public final class ModelReader {
                 placeType = (TypeElement) p.asElement();
             }
         }
-        return new ModelClass(type, unit, packageName, generatedPrefix(type), agent, placeType, dims, attributes,
+        boolean graph = type.getSuperclass() instanceof DeclaredType sup
+                && ((TypeElement) sup.asElement()).getQualifiedName().contentEquals(VERTEX);
+        return new ModelClass(type, unit, packageName, generatedPrefix(type), agent, placeType, dims, graph, attributes,
                 shared, methods);
     }
 

@@ -58,6 +58,7 @@ final class BoundaryOnly {
                 effect = true;
                 block(f.body());
             }
+            case Stmt.ForNeighbors f -> block(f.body());
             case Stmt.If i -> {
                 Value c = fold(i.cond());
                 boolean then = c != Value.FALSE && block(i.then());

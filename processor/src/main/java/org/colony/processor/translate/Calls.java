@@ -68,6 +68,19 @@ final class Calls {
             cx.emit(new Stmt.AgentKill(cx.line(t), agent, cx.agentLocals.get(agent.id()), across));
             return null;
         }
+        if (cx.model.graph() && t.getArguments().isEmpty() && q instanceof IdentifierTree qi
+                && cx.scope.lookup(qi.getName().toString()) instanceof Local v && v.type() == IrType.PLACE) {
+            IntrinsicOp op = switch (name) {
+                case "degree" -> IntrinsicOp.DEGREE;
+                case "inDegree" -> IntrinsicOp.IN_DEGREE;
+                case "index" -> IntrinsicOp.INDEX;
+                default -> null;
+            };
+            if (op != null) {
+                return new Expr.Intrinsic(op, List.of(new Expr.LocalRef(v)),
+                        op == IntrinsicOp.INDEX ? IrType.LONG : IrType.INT);
+            }
+        }
         if (q instanceof IdentifierTree qi && cx.scope.lookup(qi.getName().toString()) != null
                 || expressions.placeOrNull(q) != null) {
             throw cx.reject(t, Messages.neighborMethodCall(name + "(...)"));
@@ -84,6 +97,9 @@ final class Calls {
 
     private Expr unqualified(String name, MethodInvocationTree t) {
         IntrinsicMethod intrinsic = IntrinsicMethod.named(name);
+        if (intrinsic != null && intrinsic.owner() == IntrinsicMethod.Owner.VERTEX && !cx.model.graph()) {
+            intrinsic = null; // a grid model's own method of that name
+        }
         if (intrinsic != null) {
             return intrinsics.call(intrinsic, t);
         }

@@ -1,6 +1,7 @@
 package org.colony.processor.translate;
 
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.Tree;
@@ -10,6 +11,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import org.colony.processor.Messages;
 import org.colony.processor.ir.Expr;
+import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
@@ -48,7 +50,22 @@ final class Intrinsics {
         if (!intrinsic.owner().admits(cx.agentModel())) {
             throw cx.reject(t, cx.agentModel() ? Messages.placeOnly(call) : Messages.agentOnly(call));
         }
+        if (cx.model.graph() && intrinsic.gridOnly()) {
+            throw cx.reject(t, Messages.gridOnly(call));
+        }
         return switch (intrinsic) {
+            case NEIGHBORS, IN_NEIGHBORS -> throw cx.reject(t, Messages.neighborsSource(call));
+            case DEGREE, IN_DEGREE -> new Expr.Intrinsic(intrinsic.op(), List.of(new Expr.Self()), IrType.INT);
+            case WEIGHT -> {
+                Local edge = args.get(0) instanceof IdentifierTree id && cx.scope.lookup(id.getName().toString())
+                        instanceof Local v ? cx.neighborEdges.get(v.id()) : null;
+                if (edge == null) {
+                    throw cx.reject(args.get(0), Messages.weightArgument(args.get(0).toString()));
+                }
+                Expr incoming = new Expr.Const(IrType.BOOLEAN, cx.incomingEdges.contains(edge.id()));
+                yield new Expr.Intrinsic(IntrinsicOp.EDGE_WEIGHT, List.of(new Expr.LocalRef(edge), incoming),
+                        IrType.DOUBLE);
+            }
             case HAS_NEIGHBOR, HAS_NEIGHBOR_PLACE -> new Expr.Intrinsic(intrinsic.op(), offsets(args, t), IrType.BOOLEAN);
             case NEIGHBOR, NEIGHBOR_PLACE -> neighbor(offsets(args, t), args, t);
             case PLACE -> new Expr.AgentPlace();

@@ -548,6 +548,10 @@ final class StatementTranslator {
                 forAgents(t, mi, intrinsic, line);
                 return;
             }
+            if (intrinsic != null && intrinsic.form() == IntrinsicMethod.Form.NEIGHBORS && cx.model.graph()) {
+                forNeighbors(t, intrinsic, line);
+                return;
+            }
         }
         Integer length = null;
         String name = null;
@@ -645,6 +649,36 @@ final class StatementTranslator {
                 cx.loops.pop();
             }
             cx.emit(new Stmt.ForAgents(line, id, agent, place, cx.slots.ref(slot), body));
+        } finally {
+            cx.scope = saved;
+        }
+    }
+
+    /** {@code for (V n : neighbors())} (or {@code inNeighbors()}) over the edges of the vertex's row. */
+    private void forNeighbors(EnhancedForLoopTree t, IntrinsicMethod intrinsic, int line) {
+        String name = t.getVariable().getName().toString();
+        if (Reassignments.of(t.getStatement()).contains(name)) {
+            throw cx.reject(t.getVariable(), Messages.neighborsVariable(name));
+        }
+        Scope saved = cx.scope;
+        cx.scope = new Scope(saved);
+        try {
+            Local vertex = cx.local(name, IrType.PLACE);
+            Local edge = cx.local("edge", IrType.INT);
+            cx.neighborEdges.put(vertex.id(), edge);
+            if (intrinsic == IntrinsicMethod.IN_NEIGHBORS) {
+                cx.incomingEdges.add(edge.id());
+            }
+            cx.scope.declare(name, vertex);
+            int id = cx.id();
+            cx.loops.push(id);
+            List<Stmt> body;
+            try {
+                body = nested(t.getStatement());
+            } finally {
+                cx.loops.pop();
+            }
+            cx.emit(new Stmt.ForNeighbors(line, id, vertex, edge, intrinsic == IntrinsicMethod.IN_NEIGHBORS, body));
         } finally {
             cx.scope = saved;
         }

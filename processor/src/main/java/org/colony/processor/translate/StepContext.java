@@ -55,6 +55,10 @@ final class StepContext {
     final Set<Integer> hereAgentLocals = new HashSet<>();
     /** Locals of type AGENT of a for-each over {@code agentsAt(...)}: agents on a neighbouring place it may write. */
     final Set<Integer> nextDoorAgentLocals = new HashSet<>();
+    /** The variables of for-each loops over a vertex's neighbours, by id: the edge local of each. */
+    final Map<Integer, Local> neighborEdges = new HashMap<>();
+    /** The ids of the edge locals of loops over incoming edges ({@code inNeighbors()}). */
+    final Set<Integer> incomingEdges = new HashSet<>();
     /** How the step writes each attribute of other agents, by "slot:attribute", so that it does not mix kinds. */
     final Map<String, Combine> agentWriteOps = new HashMap<>();
 

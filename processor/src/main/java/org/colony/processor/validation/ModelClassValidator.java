@@ -39,9 +39,14 @@ public final class ModelClassValidator {
             if (model.placeType() == null || !extendsPlace(model.placeType())
                     || model.placeType().getModifiers().contains(Modifier.ABSTRACT)) {
                 diagnostics.error(type, Messages.agentPlaceType(name, type.getSuperclass().toString()));
+            } else if (extendsVertex(model.placeType())) {
+                diagnostics.error(type, Messages.agentOnVertex(name, model.placeType().getSimpleName().toString()));
             }
         } else if (!extendsPlace(type)) {
             diagnostics.error(type, Messages.modelNotPlace(name));
+        } else if (extendsVertex(type) && !model.graph()
+                || model.graph() && !selfTyped((DeclaredType) type.getSuperclass(), type)) {
+            diagnostics.error(type, Messages.vertexSelfType(name, type.getSuperclass().toString()));
         }
         if (type.getNestingKind() == NestingKind.LOCAL || type.getNestingKind() == NestingKind.ANONYMOUS
                 || (type.getNestingKind() == NestingKind.MEMBER && !type.getModifiers().contains(Modifier.STATIC))) {
@@ -64,7 +69,8 @@ public final class ModelClassValidator {
             counts.merge(m.name(), 1, Integer::sum);
         }
         for (MethodModel m : model.methods()) {
-            if (IntrinsicMethod.named(m.name()) != null) {
+            IntrinsicMethod intrinsic = IntrinsicMethod.named(m.name());
+            if (intrinsic != null && (intrinsic.owner() != IntrinsicMethod.Owner.VERTEX || model.graph())) {
                 diagnostics.error(m.element(), Messages.modelIntrinsicName(m.name()));
             } else if (counts.get(m.name()) > 1 && (m.step() || model.methods(m.name()).stream()
                     .anyMatch(MethodModel::step))) {
@@ -74,12 +80,27 @@ public final class ModelClassValidator {
         return diagnostics.errorCount() == before;
     }
 
+    /** Whether {@code type} is a subclass of {@code org.colony.Vertex}. */
+    public static boolean extendsVertex(TypeElement type) {
+        return subclassOf(type, ModelReader.VERTEX);
+    }
+
+    /** Whether {@code sup} is {@code Vertex<type>}. */
+    private static boolean selfTyped(DeclaredType sup, TypeElement type) {
+        return sup.getTypeArguments().size() == 1 && sup.getTypeArguments().get(0) instanceof DeclaredType arg
+                && arg.asElement().equals(type);
+    }
+
     /** Whether {@code type} is a subclass of {@code org.colony.Place}. */
     public static boolean extendsPlace(TypeElement type) {
+        return subclassOf(type, ModelReader.PLACE);
+    }
+
+    private static boolean subclassOf(TypeElement type, String base) {
         TypeMirror sup = type.getSuperclass();
         while (sup.getKind() == TypeKind.DECLARED) {
             TypeElement e = (TypeElement) ((DeclaredType) sup).asElement();
-            if (e.getQualifiedName().contentEquals(ModelReader.PLACE)) {
+            if (e.getQualifiedName().contentEquals(base)) {
                 return true;
             }
             sup = e.getSuperclass();

@@ -122,6 +122,11 @@ public final class CudaLaunchFacts {
                 params.add(KernelParam.next(i));
             }
         }
+        if (model.graph()) {
+            for (int i = 0; i < KernelParam.GRAPH_ARRAYS.size(); i++) {
+                params.add(KernelParam.graph(i));
+            }
+        }
         if (model.agent()) {
             for (Kind own : List.of(Kind.IDS, Kind.LOCATIONS, Kind.KILLED, Kind.TARGETS, Kind.SPAWNS)) {
                 params.add(KernelParam.of(own));
@@ -214,6 +219,11 @@ public final class CudaLaunchFacts {
             case INDEXED_KILLED -> "bool* __restrict__ killed" + param.slot();
             case CREATES -> "jint* __restrict__ creates" + param.slot();
             case COUNTER -> "julong* __restrict__ count";
+            case GRAPH -> {
+                String array = KernelParam.GRAPH_ARRAYS.get(param.index());
+                yield (array.endsWith("eights") ? "const double* __restrict__ g_" : "const jint* __restrict__ g_")
+                        + array;
+            }
             case ARGUMENT -> {
                 Local l = step.params().get(param.index());
                 yield "const " + CudaExpressions.type(l.type()) + " " + CudaExpressions.local(l.name());

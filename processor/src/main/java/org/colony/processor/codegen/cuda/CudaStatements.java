@@ -104,6 +104,7 @@ final class CudaStatements {
             case Stmt.Exit e -> emit("goto label" + e.labelId() + labels + ";");
             case Stmt.Block b -> block(b.body());
             case Stmt.ForAgents f -> forAgents(f);
+            case Stmt.ForNeighbors f -> forNeighbors(f);
             case Stmt.PlaceWrite w -> placeWrite(w);
             case Stmt.Intent act -> intent(act);
             case Stmt.AgentWrite w -> {
@@ -137,7 +138,7 @@ final class CudaStatements {
         boolean[] found = new boolean[1];
         for (Stmt s : body) {
             Ir.forEachStmt(List.of(s), st -> {
-                if ((st instanceof Stmt.Loop || st instanceof Stmt.ForAgents)) {
+                if (st instanceof Stmt.Loop || st instanceof Stmt.ForAgents || st instanceof Stmt.ForNeighbors) {
                     Ir.forEachStmt(Ir.nested(st).stream().flatMap(List::stream).toList(), inner -> {
                         if (cont ? inner instanceof Stmt.Continue c && c.loopId() == loop
                                 : inner instanceof Stmt.Break b && b.loopId() == loop) {
@@ -239,6 +240,36 @@ final class CudaStatements {
         emit("{");
         source.indent();
         emit("const jint " + CudaExpressions.local(f.agent().name()) + " = order" + slot + "[k" + f.id() + "];");
+        block(f.body());
+        if (needContinue) {
+            emit("loop" + f.id() + labels + "_continue: ;");
+        }
+        source.outdent();
+        emit("}");
+        loops.pop();
+        if (needBreak) {
+            emit("loop" + f.id() + labels + "_break: ;");
+        }
+        source.outdent();
+        emit("}");
+    }
+
+    /** {@code for} over the edges of the vertex's row (x, the block's x-th vertex), in the graph's order. */
+    private void forNeighbors(Stmt.ForNeighbors f) {
+        String offsets = f.incoming() ? "g_inOffsets" : "g_offsets";
+        String targets = f.incoming() ? "g_inTargets" : "g_targets";
+        String edge = CudaExpressions.local(f.edge().name());
+        String end = "e" + f.id();
+        emit("{");
+        source.indent();
+        emit("const jint " + end + " = " + offsets + "[x + 1];");
+        boolean needContinue = gotoTargets(f.body(), f.id(), true);
+        boolean needBreak = gotoTargets(f.body(), f.id(), false);
+        loops.push(f.id());
+        emit("for (jint " + edge + " = " + offsets + "[x]; " + edge + " < " + end + "; " + edge + "++)");
+        emit("{");
+        source.indent();
+        emit("const jlong " + CudaExpressions.local(f.vertex().name()) + " = (jlong) " + targets + "[" + edge + "];");
         block(f.body());
         if (needContinue) {
             emit("loop" + f.id() + labels + "_continue: ;");

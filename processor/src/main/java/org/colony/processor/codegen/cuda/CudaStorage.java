@@ -164,6 +164,22 @@ final class CudaStorage implements KernelNames<String> {
     }
 
     @Override
+    public String vertex(Expr.Intrinsic fact, Function<Expr, String> print) {
+        Expr arg = fact.args().get(0);
+        String at = arg instanceof Expr.Self ? "s" : print.apply(arg);
+        return switch (fact.op()) {
+            case DEGREE -> "g_degrees[" + at + "]";
+            case IN_DEGREE -> "g_inDegrees[" + at + "]";
+            case INDEX -> "((jlong) g_ids[" + at + "])";
+            case EDGE_WEIGHT -> {
+                String weights = (Boolean) ((Expr.Const) fact.args().get(1)).value() ? "g_inWeights" : "g_weights";
+                yield "(" + weights + " == nullptr ? 1.0 : " + weights + "[" + at + "])";
+            }
+            default -> throw new IllegalArgumentException("not a vertex fact: " + fact.op());
+        };
+    }
+
+    @Override
     public String agentCount(Expr place, int slot, Function<Expr, String> print) {
         return "colony::agentCount(start" + slot + ", " + globalIndex(place, print) + ")";
     }

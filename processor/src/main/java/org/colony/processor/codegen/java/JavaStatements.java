@@ -157,6 +157,7 @@ final class JavaStatements {
                 out().add("$<}\n");
             }
             case Stmt.ForAgents f -> forAgents(code, f);
+            case Stmt.ForNeighbors f -> forNeighbors(code, f);
             case Stmt.PlaceWrite w -> placeWrite(code, w);
             case Stmt.Intent a -> intent(code, a);
             case Stmt.AgentWrite w -> agentWrite(code, w);
@@ -397,6 +398,22 @@ final class JavaStatements {
         code.beginControlFlow("$Lfor (int $L = $L[$L], $L = $L[$L + 1]; $L < $L; $L++)", label, k, start, place, end,
                 start, place, k, end, k);
         code.addStatement("final int $L = $L[$L]", f.agent().name(), order, k);
+        statements(f.body());
+        out().endControlFlow();
+        out().add("$<}\n");
+    }
+
+    /** {@code for} over the edges of the vertex's row (x$, the block's x-th vertex), in the graph's order. */
+    private void forNeighbors(CodeBlock.Builder code, Stmt.ForNeighbors f) {
+        String offsets = storage.graphInts(f.incoming() ? "inOffsets" : "offsets");
+        String targets = storage.graphInts(f.incoming() ? "inTargets" : "targets");
+        String edge = f.edge().name();
+        String end = "e$" + f.id();
+        code.add("{\n$>");
+        code.addStatement("final int $L = $L[x$$ + 1]", end, offsets);
+        String label = usedLoops.contains(f.id()) ? "loop$" + f.id() + ":\n" : "";
+        code.beginControlFlow("$Lfor (int $L = $L[x$$]; $L < $L; $L++)", label, edge, offsets, edge, end, edge);
+        code.addStatement("final int $L = $L[$L]", f.vertex().name(), targets, edge);
         statements(f.body());
         out().endControlFlow();
         out().add("$<}\n");

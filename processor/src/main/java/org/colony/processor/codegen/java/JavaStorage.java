@@ -355,6 +355,34 @@ final class JavaStorage implements JavaExpressions.Names {
         return CodeBlock.of("$L + x$$$L", name, x);
     }
 
+    /** A prologue local of an array of the block's graph rows ({@code blk$.graph().accessor()}). */
+    String graphArray(String accessor, TypeName type) {
+        decl("graph$", RuntimeNames.GRAPH_ROWS, CodeBlock.of("blk$$.graph()"));
+        return decl(accessor + "$g", type, CodeBlock.of("graph$$.$L()", accessor));
+    }
+
+    /** The int-array rows of the graph: offsets, targets, degrees... */
+    String graphInts(String accessor) {
+        return graphArray(accessor, INT_ARRAY);
+    }
+
+    @Override
+    public CodeBlock vertex(Expr.Intrinsic fact, Function<Expr, CodeBlock> print) {
+        Expr arg = fact.args().get(0);
+        CodeBlock at = arg instanceof Expr.Self ? CodeBlock.of("s$$") : print.apply(arg);
+        return switch (fact.op()) {
+            case DEGREE -> CodeBlock.of("$L[$L]", graphInts("degrees"), at);
+            case IN_DEGREE -> CodeBlock.of("$L[$L]", graphInts("inDegrees"), at);
+            case INDEX -> CodeBlock.of("(long) $L[$L]", graphInts("ids"), at);
+            case EDGE_WEIGHT -> {
+                boolean incoming = (Boolean) ((Expr.Const) fact.args().get(1)).value();
+                String weights = graphArray(incoming ? "inWeights" : "weights", ArrayTypeName.of(TypeName.DOUBLE));
+                yield CodeBlock.of("$T.weight($L, $L)", RuntimeNames.GRAPH_ROWS, weights, at);
+            }
+            default -> throw new IllegalArgumentException("not a vertex fact: " + fact.op());
+        };
+    }
+
     @Override
     public CodeBlock shared(Expr.SharedRead read, Function<Expr, CodeBlock> print) {
         SharedRef s = read.shared();

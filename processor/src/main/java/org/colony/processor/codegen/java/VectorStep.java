@@ -85,7 +85,7 @@ final class VectorStep {
      *     {@code onBoundary()} is decided by the row
      */
     static VectorStep of(ModelIr model, StepIr step, boolean interior) {
-        if (model.agent() || step.usesRandom() || step.predicate() || step.boundaryOnly()
+        if (model.agent() || model.graph() || step.usesRandom() || step.predicate() || step.boundaryOnly()
                 || model.dimensions() < 1 || model.dimensions() > 3) {
             return null;
         }

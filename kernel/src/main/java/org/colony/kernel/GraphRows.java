@@ -1,0 +1,32 @@
+package org.colony.kernel;
+
+/**
+ * The edges of the vertices of one block of a graph's places, as generated kernels walk them: compressed sparse
+ * rows whose targets are storage indices of the block's columns. Row {@code x} (the block's x-th vertex) is the
+ * entries {@code offsets[x]} to {@code offsets[x + 1] - 1}; the incoming rows ({@code in...}) are the reverse
+ * graph's (the same arrays for an undirected graph). Degrees and ids are by storage index, so that a kernel reads
+ * them for a neighbour as for itself.
+ *
+ * @param offsets the start of each owned vertex's row, one more than the vertices
+ * @param targets by entry, the storage index of the neighbour the edge leads to
+ * @param weights by entry, the edge's weight; null for a graph without weights (every weight is 1.0)
+ * @param inOffsets the start of each owned vertex's row of incoming edges
+ * @param inTargets by incoming entry, the storage index of the edge's source
+ * @param inWeights by incoming entry, the edge's weight; null without weights
+ * @param degrees by storage index, the vertex's (out-)degree in the whole graph
+ * @param inDegrees by storage index, the vertex's in-degree in the whole graph
+ * @param ids by storage index, the vertex's id in the whole graph
+ */
+public record GraphRows(int[] offsets, int[] targets, double[] weights, int[] inOffsets, int[] inTargets,
+        double[] inWeights, int[] degrees, int[] inDegrees, int[] ids) {
+
+    /**
+     * {@return the weight of an edge: 1.0 on a graph without weights}
+     *
+     * @param weights the weights of the rows, or null
+     * @param entry the edge's entry in its rows
+     */
+    public static double weight(double[] weights, int entry) {
+        return weights == null ? 1.0 : weights[entry];
+    }
+}
