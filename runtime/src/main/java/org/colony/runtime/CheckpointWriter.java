@@ -49,6 +49,12 @@ final class CheckpointWriter {
     static void write(Simulation sim, Path file, Map<String, ?> values, List<Places<?>> places,
             List<Agents<?>> agents) {
         checkValues(values);
+        for (Places<?> p : places) {
+            if (p.graph() != null) {
+                throw new ColonyException("cannot checkpoint " + file + ": " + p.name + " places are on a graph, "
+                        + "which checkpoints do not hold yet");
+            }
+        }
         for (Agents<?> a : agents) {
             if (a.intentsPending()) {
                 throw new ColonyException("cannot checkpoint " + file + " now: a step asked " + a.name + " agents for "

@@ -12,6 +12,7 @@ import org.colony.ColonyException;
 import org.colony.Place;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ModelDescriptor;
+import org.colony.runtime.graph.Graph;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.partition.PartitionedPlaces;
 import org.colony.runtime.spi.PlaceStore;
@@ -26,18 +27,25 @@ import org.colony.runtime.spi.PlaceStore;
 public final class Places<P extends Place> extends ModelCollection<P> {
 
     private final Grid grid;
+    private final Graph graph;
     private final PlaceStore store;
     private final List<Agents<?>> residents = new ArrayList<>();
 
-    Places(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor, Grid grid, PlaceStore store) {
+    Places(Simulation sim, Class<P> modelClass, ModelDescriptor descriptor, Grid grid, Graph graph, PlaceStore store) {
         super(sim, modelClass, descriptor, store);
         this.grid = grid;
+        this.graph = graph;
         this.store = store;
     }
 
     /** {@return the grid} */
     public Grid grid() {
         return grid;
+    }
+
+    /** {@return the graph whose vertices these places are, or null for places on a grid (whose grid is 1-D then)} */
+    public Graph graph() {
+        return graph;
     }
 
     /** The number of places. */
@@ -190,6 +198,6 @@ public final class Places<P extends Place> extends ModelCollection<P> {
 
     @Override
     public String toString() {
-        return "Places<" + name + "> on " + grid;
+        return "Places<" + name + "> on " + (graph != null ? "the " + graph : grid);
     }
 }

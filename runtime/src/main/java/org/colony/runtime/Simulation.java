@@ -10,10 +10,12 @@ import java.util.ServiceLoader;
 import org.colony.Agent;
 import org.colony.ColonyException;
 import org.colony.Place;
+import org.colony.Vertex;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.cluster.SingleProcess;
+import org.colony.runtime.graph.Graph;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.partition.PartitionedAgents;
@@ -188,8 +190,45 @@ public final class Simulation implements AutoCloseable {
         if (model == null || grid == null) {
             throw new ColonyException("places(model, grid) needs a model class and a grid");
         }
+        return placesOn(model, grid, null);
+    }
+
+    /**
+     * Creates a collection of places of a vertex model on the vertices of {@code graph}, one place per vertex (its
+     * {@code index()} is the vertex's id), all attributes zero. Graph places run on one block for now: on the CPU
+     * (any thread count) or one GPU; a run cut into partitions, over several GPUs or over MPI ranks is refused.
+     *
+     * @param <V> the vertex model
+     * @param model the model class, as written by the modeller
+     * @param graph the graph
+     * @return the places
+     * @throws ColonyException if the model was not processed by Colony, the graph has no vertex, or the run is cut
+     *     into partitions
+     */
+    public <V extends Vertex<V>> Places<V> places(Class<V> model, Graph graph) {
+        checkOpen();
+        if (model == null || graph == null) {
+            throw new ColonyException("places(model, graph) needs a model class and a graph");
+        }
+        if (graph.vertices() == 0) {
+            throw new ColonyException("the " + graph + " has no vertex to put places on");
+        }
+        if (config.partitions().count() > 1 || config.devices() > 1 || cluster.distributed()) {
+            throw new ColonyException("places on a graph run on one block for now (the CPU's threads or one GPU); "
+                    + "leave out --partitions, --devices and mpirun for " + model.getSimpleName());
+        }
+        return placesOn(model, Grid.of(graph.vertices()), graph);
+    }
+
+    private <P extends Place> Places<P> placesOn(Class<P> model, Grid grid, Graph graph) {
         var descriptor = ModelRegistry.descriptor(model);
         var info = descriptor.info();
+        if (info.isGraph() != (graph != null)) {
+            throw new ColonyException(info.isGraph() ? model.getSimpleName() + " is a vertex model; put its places "
+                    + "on a graph with sim.places(" + model.getSimpleName() + ".class, graph)"
+                    : model.getSimpleName() + " is a grid model (it extends Place); a graph takes a model that "
+                    + "extends Vertex");
+        }
         if (info.isAgent()) {
             throw new ColonyException(model.getSimpleName() + " is an agent model, not a place model; create its agents "
                     + "on places with sim.agents(" + model.getSimpleName() + ".class, places, placement)");
@@ -212,7 +251,15 @@ public final class Simulation implements AutoCloseable {
             store.close();
             throw e;
         }
-        Places<P> p = new Places<>(this, model, descriptor, grid, store);
+        try {
+            if (graph != null) {
+                store.bindGraph(graph);
+            }
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        Places<P> p = new Places<>(this, model, descriptor, grid, graph, store);
         collections.add(p);
         return p;
     }

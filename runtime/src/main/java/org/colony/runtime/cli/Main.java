@@ -292,6 +292,10 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--param", paramLabel = "NAME=VALUE", description = "A model-specific setting.")
         Map<String, String> params = new LinkedHashMap<>();
 
+        @Option(names = "--graph", paramLabel = "SPEC", description = "The network of a model on a graph (sir): "
+                + "ba:N:M, er:N:M, ws:N:K:BETA, lattice:WxH or file:PATH; the same as --param graph=SPEC.")
+        String graph;
+
         @Option(names = "--step-timeout", paramLabel = "D",
                 description = "End the run, naming the step, when one call runs longer than D (30s, 5m, 1500ms); "
                         + "default: no limit.")
@@ -331,6 +335,12 @@ public final class Main implements Callable<Integer> {
                 throw new ColonyException("unknown model '" + name + "'; models: " + String.join(", ", all.keySet()));
             }
             String seed = checkpoints.seed(this.seed);
+            if (graph != null) {
+                String given = this.params.putIfAbsent("graph", graph);
+                if (given != null && !given.equals(graph)) {
+                    throw new ColonyException("--graph " + graph + " and --param graph=" + given + " disagree; give one");
+                }
+            }
             Map<String, String> params = checkpoints.params(this.params, err);
             List<String> args = new ArrayList<>();
             if (threads != null) {

@@ -15,6 +15,7 @@ import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
+import org.colony.runtime.graph.Graph;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
@@ -51,6 +52,8 @@ final class CpuPlaceStore implements PlaceBlock {
     private final HoldSettings settings;
     /** Place steps held back to run together; null where this block never holds any. */
     private HeldSteps held;
+    /** The graph whose vertices the places are; null for a grid. */
+    private Graph graph;
     /** Whether the incoming columns of the agents the step under way writes are ready (until its finishCall). */
     private boolean incomingReady;
     private boolean closed;
@@ -122,11 +125,23 @@ final class CpuPlaceStore implements PlaceBlock {
         BlockStorage wider = new BlockStorage(model, new Layout(l.dims(), l.size0(), l.size1(), l.size2(), l.origin0(),
                 l.origin1(), l.origin2(), l.extent0(), l.extent1(), l.extent2(), reach, l.wrap()), shared);
         wider.copyOwned(block);
+        if (graph != null) {
+            wider.graph(graph.rows(wider.layout().base()));
+        }
         block = wider;
         Arrays.fill(dirty, true);
         if (held != null) {
             held = HeldSteps.forBlock(descriptor, wider.layout(), partition, pool, settings);
         }
+    }
+
+    @Override
+    public void bindGraph(Graph graph) {
+        if (partition) {
+            throw new ColonyException("places on a graph run on one block for now; leave out --partitions");
+        }
+        this.graph = graph;
+        block.graph(graph.rows(block.layout().base()));
     }
 
     /** Notes that an attribute changed outside a place step (agents wrote it). */

@@ -2,6 +2,7 @@ package org.colony.runtime.graph;
 
 import java.util.Arrays;
 import org.colony.ColonyException;
+import org.colony.kernel.GraphRows;
 
 /**
  * An immutable graph of {@code n} vertices with ids {@code 0..n-1}, directed or undirected, the places of a network
@@ -314,6 +315,38 @@ public final class Graph {
     /** The weights themselves or null, for this package's readers (never modified). */
     double[] rawWeights() {
         return weights;
+    }
+
+    /**
+     * {@return the rows of a block that holds every vertex, vertex {@code v} at storage index {@code base + v}: what the
+     * kernels of a graph model on one block walk} The arrays are the graph's own or new; kernels never modify them.
+     *
+     * @param base the storage index of vertex 0
+     */
+    public GraphRows rows(int base) {
+        Graph in = reverse();
+        int[] degrees = new int[base + n];
+        int[] inDegrees = directed ? new int[base + n] : degrees;
+        int[] ids = new int[base + n];
+        for (int v = 0; v < n; v++) {
+            degrees[base + v] = offsets[v + 1] - offsets[v];
+            inDegrees[base + v] = in.offsets[v + 1] - in.offsets[v];
+            ids[base + v] = v;
+        }
+        int[] out = shifted(targets, base);
+        int[] sources = directed ? shifted(in.targets, base) : out;
+        return new GraphRows(offsets, out, weights, in.offsets, sources, in.weights, degrees, inDegrees, ids);
+    }
+
+    private static int[] shifted(int[] ids, int base) {
+        if (base == 0) {
+            return ids;
+        }
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = ids[i] + base;
+        }
+        return out;
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.colony.runtime.spi;
 
+import org.colony.ColonyException;
+import org.colony.runtime.graph.Graph;
 import org.colony.runtime.grid.Grid;
 
 /**
@@ -34,6 +36,17 @@ public interface PlaceStore extends Store {
      * @param reach the halo's least width in cells
      */
     void ensureReach(int reach);
+
+    /**
+     * Puts the places on the vertices of a graph: the grid is one-dimensional, one place per vertex, and the steps of
+     * the model (a {@code Vertex} model) walk the graph's edges. Called once, before any step.
+     *
+     * @param graph the graph, with as many vertices as the grid has places
+     * @throws ColonyException where the backend or the store's partitioning runs no graph models
+     */
+    default void bindGraph(Graph graph) {
+        throw new ColonyException("places on a graph are not supported by " + getClass().getSimpleName());
+    }
 
     /** Waits until the work issued so far is done (a GPU runs calls after they return) and reports its failures. */
     default void synchronize() {

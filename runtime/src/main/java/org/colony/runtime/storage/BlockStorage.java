@@ -6,6 +6,7 @@ import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.CpuBlock;
+import org.colony.kernel.GraphRows;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.SharedInfo;
@@ -27,6 +28,8 @@ public final class BlockStorage implements CpuBlock {
     private final Object[] shared;
     private Call call;
     private AgentView[] agents = new AgentView[0];
+    /** The edges of a graph model's vertices; null for a grid. */
+    private GraphRows graph;
     /** Per iterated agent class, the agents of it each place asked for in the last step that asked (null before). */
     private int[][] creates;
 
@@ -183,6 +186,19 @@ public final class BlockStorage implements CpuBlock {
     @Override
     public Object shared(int index) {
         return shared[index];
+    }
+
+    /** Sets the edges of the block's vertices (a graph model). */
+    public void graph(GraphRows rows) {
+        this.graph = rows;
+    }
+
+    @Override
+    public GraphRows graph() {
+        if (graph == null) {
+            throw new IllegalStateException("the block of " + model.modelClass().getSimpleName() + " has no graph");
+        }
+        return graph;
     }
 
     @Override

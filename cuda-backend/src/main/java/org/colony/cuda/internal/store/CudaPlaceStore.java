@@ -27,6 +27,7 @@ import org.colony.kernel.ScalarType;
 import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.kernel.cuda.KernelParam;
+import org.colony.runtime.graph.Graph;
 import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
@@ -76,6 +77,8 @@ public final class CudaPlaceStore implements PlaceBlock {
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
+    /** The rows of the graph whose vertices the places are, in device memory; null for a grid. */
+    private DeviceGraph graph;
 
     /** Allocates the collection; the caller has checked that it fits. */
     public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
@@ -326,6 +329,7 @@ public final class CudaPlaceStore implements PlaceBlock {
                         arguments.add(CudaAgentStore.writeArgument(iterated[param.slot()], param));
                 case CREATES -> arguments.add(creates[param.slot()].pointer());
                 case COUNTER -> arguments.add(count);
+                case GRAPH -> arguments.add(graph.pointer(param.index()));
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
                 default -> throw new IllegalStateException(param + " is no parameter of a place kernel");
             }
@@ -580,12 +584,25 @@ public final class CudaPlaceStore implements PlaceBlock {
     }
 
     @Override
+    public void bindGraph(Graph edges) {
+        checkOpen();
+        if (partition) {
+            throw new ColonyException("places on a graph run on one block for now; leave out --partitions");
+        }
+        cx.device().makeCurrent();
+        graph = new DeviceGraph(edges.rows(layout.base()));
+    }
+
+    @Override
     public void close() {
         if (!closed) {
             cx.device().makeCurrentToRelease();
             closed = true;
             List<AutoCloseable> all = new ArrayList<>(columnBuffers());
             all.addAll(buffers);
+            if (graph != null) {
+                all.add(graph);
+            }
             all.add(counter);
             all.add(arena);
             Closeables.closeAll(all);

@@ -1,0 +1,74 @@
+package org.colony.cuda.internal.store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.kernel.GraphRows;
+import org.colony.kernel.cuda.KernelParam;
+import org.colony.runtime.spi.Closeables;
+
+/**
+ * The rows of a graph model's block in device memory: one buffer per array of {@link GraphRows}, in the order of
+ * {@link KernelParam#GRAPH_ARRAYS}, uploaded once. Arrays the rows share (an undirected graph's incoming rows are its
+ * outgoing ones) share one buffer; a graph without weights passes null pointers, which the kernels read as 1.0.
+ */
+final class DeviceGraph implements AutoCloseable {
+
+    private final long[] pointers = new long[KernelParam.GRAPH_ARRAYS.size()];
+    private final List<DeviceBuffer> buffers = new ArrayList<>();
+
+    DeviceGraph(GraphRows rows) {
+        Object[] arrays = {rows.offsets(), rows.targets(), rows.weights(), rows.inOffsets(), rows.inTargets(),
+            rows.inWeights(), rows.degrees(), rows.inDegrees(), rows.ids()};
+        Map<Object, Long> uploaded = new IdentityHashMap<>();
+        try {
+            for (int i = 0; i < arrays.length; i++) {
+                Object array = arrays[i];
+                pointers[i] = array == null ? 0L : uploaded.computeIfAbsent(array, this::upload);
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    private long upload(Object array) {
+        MemorySegment host = switch (array) {
+            case int[] ints -> MemorySegment.ofArray(ints);
+            case double[] doubles -> MemorySegment.ofArray(doubles);
+            default -> throw new IllegalArgumentException(array.getClass().toString());
+        };
+        DeviceBuffer buffer = DeviceBuffer.zeroed(Math.max(1, host.byteSize()));
+        buffers.add(buffer);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment staged = arena.allocate(Math.max(1, host.byteSize()), 8);
+            MemorySegment.copy(host, 0, staged, 0, host.byteSize());
+            buffer.upload(staged.asSlice(0, host.byteSize()), 0);
+        }
+        return buffer.pointer();
+    }
+
+    /** {@return the device address of array {@code array} of {@link KernelParam#GRAPH_ARRAYS}, 0 for none} */
+    long pointer(int array) {
+        return pointers[array];
+    }
+
+    /** {@return the device bytes the rows take} */
+    long bytes() {
+        long total = 0;
+        for (DeviceBuffer b : buffers) {
+            total += b.bytes();
+        }
+        return total;
+    }
+
+    @Override
+    public void close() {
+        Closeables.closeAll(new ArrayList<AutoCloseable>(buffers));
+        buffers.clear();
+    }
+}
