@@ -37,7 +37,7 @@ import org.colony.runtime.grid.Grid;
  * one-cell-per-thread CUDA kernels ({@code reference.cu}) and the device's device-to-device copy
  * bandwidth, plus whole-model steps. Prints one line per measurement and a table at the end.
  *
- * <pre>java -cp ... org.colony.benchmarks.cuda.GpuBenchmark [--largest] [--sweep] [--stupid-only] [--json=FILE] [sizes...]</pre>
+ * <pre>java -cp ... org.colony.benchmarks.cuda.GpuBenchmark [--largest] [--sweep] [--stupid-only] [--graph-only] [--json=FILE] [sizes...]</pre>
  *
  * {@code --json=FILE} also writes the table as a result file that {@code ./mass bench --report} reads.
  */
@@ -62,6 +62,12 @@ public final class GpuBenchmark {
     public static void main(String[] args) {
         boolean largest = Arrays.asList(args).contains("--largest");
         boolean agentsOnly = Arrays.asList(args).contains("--agents-only");
+        if (Arrays.asList(args).contains("--graph-only")) {
+            GpuBenchmark b = new GpuBenchmark();
+            b.rows.addAll(SirGpu.rows("ba:1000000:10"));
+            b.table();
+            return;
+        }
         if (Arrays.asList(args).contains("--stupid-only")) {
             GpuBenchmark b = new GpuBenchmark();
             try (CudaDevice device = CudaDevice.open(0)) {
@@ -150,6 +156,7 @@ public final class GpuBenchmark {
         sugarScape(10000, 2, 10);
         sugarScapeFirstTicks(3000, 5);
         rows.addAll(StupidModelGpu.rows());
+        rows.addAll(SirGpu.rows("ba:1000000:10"));
         if (largest) {
             largestHeat();
             largestLife();

@@ -107,6 +107,8 @@ class KernelSeamTest {
             case INDEXED_KILLED -> "bool* __restrict__ killed" + param.slot();
             case CREATES -> "jint* __restrict__ creates" + param.slot();
             case COUNTER -> "julong* __restrict__ count";
+            case GRAPH -> (param.index() == 2 || param.index() == 5 ? "const double" : "const jint")
+                    + "* __restrict__ g_" + KernelParam.GRAPH_ARRAYS.get(param.index());
             case ARGUMENT -> "const " + cpp(step.params().get(param.index()).type()) + " v_"
                     + step.params().get(param.index()).name();
         };

@@ -1,0 +1,76 @@
+package org.colony.benchmarks.cuda;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.colony.benchmarks.cuda.GpuBenchmark.Row;
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.cuda.internal.launch.GpuTimer;
+import org.colony.examples.sir.Sir;
+import org.colony.runtime.Config;
+import org.colony.runtime.Simulation;
+import org.colony.runtime.graph.Graph;
+import org.colony.runtime.graph.GraphSpec;
+
+/**
+ * The SIR epidemic's rows of {@link GpuBenchmark}, from one run on one machine: a tick on a Barabási–Albert graph on
+ * the GPU and on the CPU backend with every core, against the floor of a pass over the graph, a device-to-device
+ * copy of its compressed rows' bytes (offsets and targets). The ticks timed are the epidemic's first, where nearly
+ * everyone is susceptible and walks its whole row: a full pass over the edges.
+ */
+final class SirGpu {
+
+    /** The ticks timed. */
+    static final int TICKS = 40;
+
+    private SirGpu() {
+    }
+
+    static List<Row> rows(String spec) {
+        Graph graph = GraphSpec.parse(spec).build(1);
+        long csrBytes = 4L * (graph.vertices() + 1) + 4L * graph.arcs();
+        double copy = copyMs(csrBytes);
+        double gpu = tickMs("cuda", graph);
+        double cpu = tickMs("cpu", graph);
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("sir " + spec + " tick, GPU", graph.vertices(), gpu, copy, String.format(Locale.ROOT,
+                "%d arcs, %.2f G edges/s; reference: d2d copy of the CSR (%.0f MB)", graph.arcs(),
+                graph.arcs() / (gpu * 1e-3) / 1e9, csrBytes / 1e6)));
+        rows.add(new Row("sir " + spec + " tick, CPU", graph.vertices(), cpu, gpu, String.format(Locale.ROOT,
+                "CPU backend, %d threads, %.2f G edges/s; reference: the GPU tick", Runtime.getRuntime()
+                        .availableProcessors(), graph.arcs() / (cpu * 1e-3) / 1e9)));
+        for (Row r : rows) {
+            System.out.println(r);
+        }
+        return rows;
+    }
+
+    /** Milliseconds of a device-to-device copy of {@code bytes} bytes. */
+    private static double copyMs(long bytes) {
+        try (DeviceBuffer a = DeviceBuffer.zeroed(bytes); DeviceBuffer b = DeviceBuffer.zeroed(bytes)) {
+            GpuTimer.copy(b.pointer(), a.pointer(), bytes, 3);
+            return GpuTimer.copy(b.pointer(), a.pointer(), bytes, 50);
+        }
+    }
+
+    /** Wall milliseconds per tick of the epidemic's first {@link #TICKS} ticks, after a warm-up run. */
+    private static double tickMs(String backend, Graph graph) {
+        for (int run = 0; ; run++) {
+            try (Simulation sim = Simulation.create(Config.defaults().withBackend(backend).withSeed(7))) {
+                Sir sir = new Sir(sim, graph, Sir.BETA, Sir.RECOVERY, Sir.INITIAL);
+                sir.counts();
+                long t0 = System.nanoTime();
+                for (int t = 0; t < TICKS; t++) {
+                    sir.tick();
+                }
+                long[] counts = sir.counts();
+                double ms = (System.nanoTime() - t0) / 1e6 / TICKS;
+                if (run == 1) {
+                    System.out.printf(Locale.ROOT, "sir %s: %.4f ms/tick, S %d I %d R %d after %d ticks%n", backend,
+                            ms, counts[0], counts[1], counts[2], TICKS);
+                    return ms;
+                }
+            }
+        }
+    }
+}
