@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.colony.benchmarks.cuda.GpuBenchmark.Row;
+import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.launch.GpuTimer;
 import org.colony.examples.sir.Sir;
@@ -47,7 +48,9 @@ final class SirGpu {
 
     /** Milliseconds of a device-to-device copy of {@code bytes} bytes. */
     private static double copyMs(long bytes) {
-        try (DeviceBuffer a = DeviceBuffer.zeroed(bytes); DeviceBuffer b = DeviceBuffer.zeroed(bytes)) {
+        try (CudaDevice device = CudaDevice.open(0); DeviceBuffer a = DeviceBuffer.zeroed(bytes);
+                DeviceBuffer b = DeviceBuffer.zeroed(bytes)) {
+            System.out.println("copy floor on " + device);
             GpuTimer.copy(b.pointer(), a.pointer(), bytes, 3);
             return GpuTimer.copy(b.pointer(), a.pointer(), bytes, 50);
         }

@@ -403,8 +403,8 @@ public final class Main implements Callable<Integer> {
                 int[] shape = main.partitionShape();
                 String cut = main.partitions() == 1 ? "" : ", " + main.partitions() + " partitions ("
                         + String.join("x", Arrays.stream(shape).mapToObj(String::valueOf).toList()) + ")";
-                out.printf(Locale.ROOT, "%s on %s, %d steps, %s%s%s, seed %d, %s%n", scenario.name(), sizeText(dims),
-                        n, sim.backendDescription(), sim.ranks() == 1 ? "" : ", " + sim.ranks() + " MPI ranks", cut, config.seed(), config.mode() == Mode.FAST
+                out.printf(Locale.ROOT, "%s on %s, %d steps, %s%s%s, seed %d, %s%n", scenario.name(),
+                        main.graph() != null ? "the " + main.graph() : sizeText(dims), n, sim.backendDescription(), sim.ranks() == 1 ? "" : ", " + sim.ranks() + " MPI ranks", cut, config.seed(), config.mode() == Mode.FAST
                                 ? "fast mode (results may differ between backends)" : "deterministic");
                 if (profile) {
                     sim.startProfile();
