@@ -2,7 +2,6 @@ package org.colony.runtime;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,13 +10,12 @@ import org.colony.Agent;
 import org.colony.ColonyException;
 import org.colony.Place;
 import org.colony.Vertex;
-import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.cluster.SingleProcess;
 import org.colony.runtime.graph.Graph;
+import org.colony.runtime.graph.GraphPartition;
 import org.colony.runtime.grid.Grid;
-import org.colony.runtime.grid.Topology;
 import org.colony.runtime.partition.PartitionedAgents;
 import org.colony.runtime.partition.PartitionedPlaces;
 import org.colony.runtime.profile.CallTimer;
@@ -28,7 +26,6 @@ import org.colony.runtime.spi.BackendProvider;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.ModelRegistry;
 import org.colony.runtime.spi.PlaceStore;
-import org.colony.runtime.transport.Transport;
 
 /**
  * A simulation: the backend it runs on, its collections of places, its clock and its random seed.
@@ -71,7 +68,7 @@ public final class Simulation implements AutoCloseable {
     private final Usage usage = new Usage();
     private final Watchdog watchdog;
     private final CallTimer timer;
-    private Transport transport;
+    private final PlaceStores stores;
     private String backendChoice;
 
     private Simulation(Config config, Backend backend, Cluster cluster) {
@@ -80,6 +77,7 @@ public final class Simulation implements AutoCloseable {
         this.cluster = cluster;
         this.timer = new CallTimer(backend.name());
         this.watchdog = Watchdog.start(usage, config.stepTimeout());
+        this.stores = new PlaceStores(config, backend, cluster);
     }
 
     /**
@@ -190,22 +188,38 @@ public final class Simulation implements AutoCloseable {
         if (model == null || grid == null) {
             throw new ColonyException("places(model, grid) needs a model class and a grid");
         }
-        return placesOn(model, grid, null);
+        return placesOn(model, grid, null, null);
     }
 
     /**
      * Creates a collection of places of a vertex model on the vertices of {@code graph}, one place per vertex (its
-     * {@code index()} is the vertex's id), all attributes zero. Graph places run on one block for now: on the CPU
-     * (any thread count) or one GPU; a run cut into partitions, over several GPUs or over MPI ranks is refused.
+     * {@code index()} is the vertex's id), all attributes zero. Where the settings cut places into partitions
+     * ({@code --partitions}, MPI ranks), the vertices are split as {@code colony.graph.partitioner} says (METIS by
+     * default); partitions of a graph run on the CPU backend for now.
      *
      * @param <V> the vertex model
      * @param model the model class, as written by the modeller
      * @param graph the graph
      * @return the places
-     * @throws ColonyException if the model was not processed by Colony, the graph has no vertex, or the run is cut
-     *     into partitions
+     * @throws ColonyException if the model was not processed by Colony or the graph has no vertex
      */
     public <V extends Vertex<V>> Places<V> places(Class<V> model, Graph graph) {
+        return places(model, graph, null);
+    }
+
+    /**
+     * As {@link #places(Class, Graph)}, with the vertices split into the parts of {@code partition} (one partition
+     * each, whatever {@code colony.graph.partitioner} says): a partition from {@code GraphPartitioner}, read from a
+     * file or made by the driver. The results are the same bits whatever the partition.
+     *
+     * @param <V> the vertex model
+     * @param model the model class, as written by the modeller
+     * @param graph the graph
+     * @param partition the parts of the vertices, or null to follow the settings
+     * @return the places
+     * @throws ColonyException if the partition is of another graph or the settings ask for another number of parts
+     */
+    public <V extends Vertex<V>> Places<V> places(Class<V> model, Graph graph, GraphPartition partition) {
         checkOpen();
         if (model == null || graph == null) {
             throw new ColonyException("places(model, graph) needs a model class and a graph");
@@ -213,14 +227,10 @@ public final class Simulation implements AutoCloseable {
         if (graph.vertices() == 0) {
             throw new ColonyException("the " + graph + " has no vertex to put places on");
         }
-        if (config.partitions().count() > 1 || config.devices() > 1 || cluster.distributed()) {
-            throw new ColonyException("places on a graph run on one block for now (the CPU's threads or one GPU); "
-                    + "leave out --partitions, --devices and mpirun for " + model.getSimpleName());
-        }
-        return placesOn(model, Grid.of(graph.vertices()), graph);
+        return placesOn(model, Grid.of(graph.vertices()), graph, partition);
     }
 
-    private <P extends Place> Places<P> placesOn(Class<P> model, Grid grid, Graph graph) {
+    private <P extends Place> Places<P> placesOn(Class<P> model, Grid grid, Graph graph, GraphPartition parts) {
         var descriptor = ModelRegistry.descriptor(model);
         var info = descriptor.info();
         if (info.isGraph() != (graph != null)) {
@@ -243,7 +253,7 @@ public final class Simulation implements AutoCloseable {
                     + " dimensions (it reads coordinates up to " + "xyz".charAt(info.minDimensions() - 1)
                     + "), but the grid " + grid + " has " + grid.dimensions());
         }
-        PlaceStore store = createStore(descriptor, grid);
+        PlaceStore store = graph == null ? stores.forGrid(descriptor, grid) : stores.forGraph(descriptor, graph, parts);
         try {
             cluster.agree("the places", model.getName() + " on " + grid + (store instanceof PartitionedPlaces cut
                     ? " in " + cut.topology() : ""));
@@ -251,64 +261,9 @@ public final class Simulation implements AutoCloseable {
             store.close();
             throw e;
         }
-        try {
-            if (graph != null) {
-                store.bindGraph(graph);
-            }
-        } catch (RuntimeException e) {
-            store.close();
-            throw e;
-        }
         Places<P> p = new Places<>(this, model, descriptor, grid, graph, store);
         collections.add(p);
         return p;
-    }
-
-    /** The store of a new collection: one block, or one per partition where the settings cut the grid. */
-    private PlaceStore createStore(ModelDescriptor descriptor, Grid grid) {
-        Config.Partitions parts = config.partitions();
-        int devices = config.devices();
-        int k = parts.count();
-        if (devices > 1) {
-            if (!backend.name().equals("cuda")) {
-                throw new ColonyException("--devices=" + devices + " spreads a grid over GPUs and needs the cuda "
-                        + "backend; on the " + backend.name() + " backend cut a grid with --partitions=" + devices);
-            }
-            int all = devices * cluster.size(); // under mpirun, --devices is per rank
-            if (k == 1) {
-                k = all;
-            } else if (k != all) {
-                throw new ColonyException("--partitions=" + parts + " with --devices=" + devices
-                        + (cluster.distributed() ? " on each of " + cluster.size() + " MPI ranks" : "")
-                        + ": each GPU holds one partition, so use --partitions=" + all + " (or leave it out)");
-            }
-        }
-        if (cluster.distributed() && k == 1 && parts.shape().isEmpty()) {
-            k = cluster.size(); // each rank one partition, unless --partitions says more
-        }
-        cluster.checkPartitions(k);
-        if (k == 1) {
-            return backend.createPlaces(descriptor, grid);
-        }
-        Topology topology;
-        if (parts.shape().isEmpty()) {
-            topology = Topology.of(grid, k);
-        } else {
-            int[] shape = new int[grid.dimensions()];
-            Arrays.fill(shape, 1);
-            if (parts.shape().size() > grid.dimensions()) {
-                throw new ColonyException("--partitions=" + parts + " cuts " + parts.shape().size()
-                        + " dimensions, but the grid " + grid + " has " + grid.dimensions());
-            }
-            for (int d = 0; d < parts.shape().size(); d++) {
-                shape[d] = parts.shape().get(d);
-            }
-            topology = Topology.of(grid, shape);
-        }
-        if (transport == null) {
-            transport = cluster.distributed() ? backend.transport(cluster, k) : backend.transport();
-        }
-        return new PartitionedPlaces(backend, descriptor, grid, topology, transport, cluster);
     }
 
     /**
@@ -387,7 +342,7 @@ public final class Simulation implements AutoCloseable {
         }
         places.store().ensureReach(info.reach());
         var store = places.store() instanceof PartitionedPlaces cut
-                ? new PartitionedAgents(backend, descriptor, cut, start, capacity, transport)
+                ? new PartitionedAgents(backend, descriptor, cut, start, capacity, stores.transport())
                 : backend.createAgents(descriptor, places.store(), start, capacity);
         Agents<A> agents = new Agents<>(this, model, descriptor, places, store, capacity);
         places.addResident(agents);
@@ -583,7 +538,7 @@ public final class Simulation implements AutoCloseable {
      * ranks, those sent to and received from other ranks); 0 where no grid is cut}
      */
     public long exchangedBytes() {
-        return transport == null ? 0 : transport.traffic().bytes();
+        return stores.transport() == null ? 0 : stores.transport().traffic().bytes();
     }
 
     /** The processes the simulation runs in. */
@@ -691,7 +646,7 @@ public final class Simulation implements AutoCloseable {
         for (Places<?> p : collections) {
             all.add(p::release);
         }
-        all.add(transport);
+        all.add(stores.transport());
         all.add(backend);
         all.add(watchdog);
         Closeables.closeAll(all);

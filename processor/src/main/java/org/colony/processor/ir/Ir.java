@@ -126,6 +126,17 @@ public final class Ir {
         });
     }
 
+    /**
+     * {@return the global index of the place a place kernel runs on, which keys its random draws: its linear grid
+     * index, or on a graph its vertex's id (whichever partition holds it)}
+     *
+     * @param model the place model
+     */
+    public static Expr selfIndex(ModelIr model) {
+        return new Expr.Intrinsic(IntrinsicOp.INDEX, model.graph() ? List.of(new Expr.Self()) : List.of(),
+                IrType.LONG);
+    }
+
     /** An int constant. */
     public static Expr.Const intConst(int v) {
         return new Expr.Const(IrType.INT, v);

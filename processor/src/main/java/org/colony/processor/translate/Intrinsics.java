@@ -69,7 +69,9 @@ final class Intrinsics {
             case HAS_NEIGHBOR, HAS_NEIGHBOR_PLACE -> new Expr.Intrinsic(intrinsic.op(), offsets(args, t), IrType.BOOLEAN);
             case NEIGHBOR, NEIGHBOR_PLACE -> neighbor(offsets(args, t), args, t);
             case PLACE -> new Expr.AgentPlace();
-            case ID, INDEX, TIME -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.LONG);
+            case INDEX -> cx.model.graph() ? new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(new Expr.Self()),
+                    IrType.LONG) : new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.LONG);
+            case ID, TIME -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.LONG);
             case ON_BOUNDARY -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.BOOLEAN);
             case ORDINAL -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.INT);
             case MIGRATE, MOVE_TO -> {

@@ -19,6 +19,7 @@ import org.colony.runtime.Mode;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cluster.MpiCluster;
+import org.colony.runtime.tuning.RuntimeSwitches;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -296,6 +297,10 @@ public final class Main implements Callable<Integer> {
                 + "ba:N:M, er:N:M, ws:N:K:BETA, lattice:WxH or file:PATH; the same as --param graph=SPEC.")
         String graph;
 
+        @Option(names = "--graph-partition", paramLabel = "METHOD", description = "How --partitions splits a "
+                + "graph's vertices: metis (the default), contiguous, round-robin or file:PATH (a partition file).")
+        String graphPartition;
+
         @Option(names = "--step-timeout", paramLabel = "D",
                 description = "End the run, naming the step, when one call runs longer than D (30s, 5m, 1500ms); "
                         + "default: no limit.")
@@ -317,6 +322,30 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            if (graphPartition == null) {
+                return run();
+            }
+            if (!List.of("metis", "contiguous", "round-robin").contains(graphPartition)
+                    && !graphPartition.startsWith("file:")) {
+                throw new ColonyException("--graph-partition " + graphPartition + " is not a method; give metis, "
+                        + "contiguous, round-robin or file:PATH");
+            }
+            // the switch the places read, set for this run only (a test runs many in one JVM)
+            String property = RuntimeSwitches.GRAPH_PARTITIONER.property();
+            String before = System.getProperty(property);
+            System.setProperty(property, graphPartition);
+            try {
+                return run();
+            } finally {
+                if (before == null) {
+                    System.clearProperty(property);
+                } else {
+                    System.setProperty(property, before);
+                }
+            }
+        }
+
+        private Integer run() {
             PrintStream out = parent.out;
             PrintStream err = parent.err;
             if (MpiCluster.launched() && MpiCluster.get().rank() != 0) {
@@ -368,6 +397,7 @@ public final class Main implements Callable<Integer> {
                 args.add("--step-timeout=" + stepTimeout);
             }
             Config config = Config.fromArgs(args.toArray(String[]::new));
+
             int[] dims = checkpoints.size(size == null ? null : parseSize(size, scenario.defaultSize().length));
             if (dims == null) {
                 dims = scenario.defaultSize();

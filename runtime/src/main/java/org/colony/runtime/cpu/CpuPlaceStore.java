@@ -10,6 +10,7 @@ import org.colony.ColonyException;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
+import org.colony.kernel.GraphRows;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
@@ -137,11 +138,20 @@ final class CpuPlaceStore implements PlaceBlock {
 
     @Override
     public void bindGraph(Graph graph) {
-        if (partition) {
-            throw new ColonyException("places on a graph run on one block for now; leave out --partitions");
-        }
         this.graph = graph;
         block.graph(graph.rows(block.layout().base()));
+    }
+
+    @Override
+    public void bindGraph(GraphRows rows) {
+        block.graph(rows);
+    }
+
+    @Override
+    public void gather(int attribute, int element, int[] cells, MemorySegment buffer, long offset) {
+        checkOpen();
+        HostCopy.gather(block.column(attribute, element), cells, buffer, offset,
+                model.attributes().get(attribute).type());
     }
 
     /** Notes that an attribute changed outside a place step (agents wrote it). */

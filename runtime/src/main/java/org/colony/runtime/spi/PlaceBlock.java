@@ -1,7 +1,9 @@
 package org.colony.runtime.spi;
 
 import java.lang.foreign.MemorySegment;
+import org.colony.ColonyException;
 import org.colony.kernel.Call;
+import org.colony.kernel.GraphRows;
 import org.colony.kernel.Layout;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.reduce.ColumnAccumulator;
@@ -47,6 +49,31 @@ public interface PlaceBlock extends PlaceStore {
      * @param region the region, in local coordinates
      */
     void unpack(int attribute, int element, Region region, MemorySegment buffer, long offset);
+
+    /**
+     * Copies the cells at storage indices {@code cells} (owned cells, in that order) of one element column of an
+     * attribute's current column into {@code buffer} from {@code offset}: what a block of a graph's places sends the
+     * partitions whose edges reach those vertices.
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     * @param cells the storage indices
+     * @param buffer where to write, large enough
+     * @param offset the byte offset in {@code buffer} to start at
+     */
+    default void gather(int attribute, int element, int[] cells, MemorySegment buffer, long offset) {
+        throw new ColonyException("partitions of places on a graph are not supported by " + getClass().getSimpleName());
+    }
+
+    /**
+     * Sets the edges of the block's vertices: a block of a partitioned graph's places, whose rows name storage
+     * indices of its own vertices and of the ghosts on its halo.
+     *
+     * @param rows the rows
+     */
+    default void bindGraph(GraphRows rows) {
+        throw new ColonyException("partitions of places on a graph are not supported by " + getClass().getSimpleName());
+    }
 
     /**
      * {@return whether a step can run on a box of the owned cells at a time ({@link #callBox}, {@link #finishCall}):

@@ -52,4 +52,61 @@ public final class HostCopy {
                     length);
         }
     }
+
+    /**
+     * Copies the values of {@code column} at the indices {@code cells}, in that order, into {@code segment} from byte
+     * {@code offset} (a gather).
+     */
+    public static void gather(Object column, int[] cells, MemorySegment segment, long offset, ScalarType type) {
+        long at = offset;
+        switch (type) {
+            case BOOLEAN -> {
+                boolean[] c = (boolean[]) column;
+                for (int i : cells) {
+                    segment.set(ValueLayout.JAVA_BYTE, at++, c[i] ? (byte) 1 : (byte) 0);
+                }
+            }
+            case BYTE -> {
+                byte[] c = (byte[]) column;
+                for (int i : cells) {
+                    segment.set(ValueLayout.JAVA_BYTE, at++, c[i]);
+                }
+            }
+            case SHORT -> {
+                short[] c = (short[]) column;
+                for (int i : cells) {
+                    segment.set(ValueLayout.JAVA_SHORT_UNALIGNED, at, c[i]);
+                    at += 2;
+                }
+            }
+            case INT -> {
+                int[] c = (int[]) column;
+                for (int i : cells) {
+                    segment.set(ValueLayout.JAVA_INT_UNALIGNED, at, c[i]);
+                    at += 4;
+                }
+            }
+            case LONG -> {
+                long[] c = (long[]) column;
+                for (int i : cells) {
+                    segment.set(ValueLayout.JAVA_LONG_UNALIGNED, at, c[i]);
+                    at += 8;
+                }
+            }
+            case FLOAT -> {
+                float[] c = (float[]) column;
+                for (int i : cells) {
+                    segment.set(ValueLayout.JAVA_FLOAT_UNALIGNED, at, c[i]);
+                    at += 4;
+                }
+            }
+            case DOUBLE -> {
+                double[] c = (double[]) column;
+                for (int i : cells) {
+                    segment.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, at, c[i]);
+                    at += 8;
+                }
+            }
+        }
+    }
 }

@@ -35,9 +35,16 @@ public final class RuntimeSwitches {
             "libmetis.so.5", "METIS 5's C library (built with 32-bit integers, as Debian's `libmetis5`), loaded when "
             + "a graph is split into partitions by METIS (`docs/networks.md`, \"Partitions\").");
 
+    /** {@code colony.graph.partitioner}: how a graph of places is split into partitions. */
+    public static final Switch GRAPH_PARTITIONER = Switch.text("colony.graph.partitioner",
+            "metis, contiguous, round-robin or file:PATH", "metis", "How the vertices of places on a graph are split "
+            + "into partitions (`--partitions`, `mass run --graph-partition`): METIS k-way (contiguous id ranges "
+            + "where libmetis is missing, with a warning), contiguous id ranges, round-robin, or a partition file "
+            + "(`docs/networks.md`, \"Partitions\").");
+
     /** Every switch of this module, in the order the table lists them. */
     public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, SPLIT, SPIN_MICROS, MPI_LIBRARY,
-            METIS_LIBRARY);
+            METIS_LIBRARY, GRAPH_PARTITIONER);
 
     private RuntimeSwitches() {
     }

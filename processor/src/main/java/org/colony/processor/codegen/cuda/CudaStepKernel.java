@@ -4,9 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.colony.kernel.cuda.CudaStep;
 import org.colony.processor.ir.AttributeRef;
-import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.IntrinsicOp;
-import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.StepIr;
 
@@ -129,8 +127,7 @@ final class CudaStepKernel {
         emit("(void) s; (void) gx; (void) gy; (void) gz;");
         if (step.usesRandom()) {
             emit("colony::Random rng(f.seed, f.epoch);");
-            emit("rng.reset(" + (model.agent() ? "ids[a]" : printer.print(new Expr.Intrinsic(IntrinsicOp.INDEX,
-                    List.of(), IrType.LONG))) + ");");
+            emit("rng.reset(" + (model.agent() ? "ids[a]" : printer.print(Ir.selfIndex(model))) + ");");
         }
         List<String> writeBack = new ArrayList<>();
         for (AttributeRef a : model.attributes()) {

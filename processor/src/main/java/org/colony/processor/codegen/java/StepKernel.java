@@ -11,9 +11,7 @@ import org.colony.processor.codegen.JavaPoetTypes;
 import org.colony.processor.codegen.LineMarks;
 import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.ir.AttributeRef;
-import org.colony.processor.ir.Expr;
-import org.colony.processor.ir.IntrinsicOp;
-import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.Local;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.StepIr;
@@ -117,7 +115,7 @@ abstract class StepKernel {
         }
         if (step.usesRandom()) {
             work.addStatement("rng$$.reset($L)", model.agent() ? CodeBlock.of("$L[a$$]", storage.ids())
-                    : printer.print(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(), IrType.LONG)));
+                    : printer.print(Ir.selfIndex(model)));
         }
         statements.print(step.body(), work);
         work.add(LineMarks.at(0));

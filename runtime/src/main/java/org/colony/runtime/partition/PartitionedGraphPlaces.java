@@ -1,0 +1,396 @@
+package org.colony.runtime.partition;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.colony.ColonyException;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.Call;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
+import org.colony.kernel.StepInfo;
+import org.colony.runtime.cluster.Cluster;
+import org.colony.runtime.graph.Graph;
+import org.colony.runtime.graph.GraphPartition;
+import org.colony.runtime.grid.Grid;
+import org.colony.runtime.grid.Region;
+import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.reduce.Extremes;
+import org.colony.runtime.reduce.Reduction;
+import org.colony.runtime.spi.AgentStore;
+import org.colony.runtime.spi.Backend;
+import org.colony.runtime.spi.Closeables;
+import org.colony.runtime.spi.PlaceBlock;
+import org.colony.runtime.spi.PlaceStore;
+import org.colony.runtime.storage.HostCopy;
+import org.colony.runtime.transport.Transport;
+
+/**
+ * Places on a graph's vertices cut into partitions by a {@link GraphPartition}: one block per part, holding its own
+ * vertices and, on its halo, a ghost copy of every other partition's vertex its rows reach. Before a step reads an
+ * attribute through edges, each partition sends the owners' current values of the ghosts the others hold (only the
+ * attributes written since the last exchange), through the simulation's {@link Transport}: in-process, or between
+ * MPI ranks.
+ *
+ * <p>Inside, the vertices are numbered partition by partition ({@link GraphNumbering}), so that each block owns a
+ * contiguous range of that numbering and stores it as a one-dimensional block; its rows list the neighbours in the
+ * graph's order and its draws are keyed by the vertices' own ids, so every result is the one block's, bit for bit.
+ * Whole columns in and out are in vertex id order.
+ */
+public final class PartitionedGraphPlaces implements PlaceStore {
+
+    /** Partition {@code from} sends the values at {@code cells} (its storage indices) to {@code to}'s regions. */
+    private record Link(int from, int to, int[] cells, List<Region> receive, MemorySegment out, MemorySegment in) {
+    }
+
+    private final ModelInfo model;
+    private final Grid grid;
+    private final Graph graph;
+    private final GraphNumbering numbering;
+    private final Transport transport;
+    private final Cluster cluster;
+    /** The blocks by partition; null where another rank owns the partition. */
+    private final PlaceBlock[] blocks;
+    /** The blocks of this rank, in partition order. */
+    private final PlaceBlock[] mine;
+    private final List<Link> links = new ArrayList<>();
+    private final boolean[] dirty;
+    private final long[] exchangedBytes;
+    private final long[] exchanges;
+    private boolean closed;
+
+    /**
+     * Creates the blocks of the parts this rank owns on {@code backend}, each with the rows of its vertices.
+     *
+     * @throws ColonyException if a block does not fit
+     */
+    public PartitionedGraphPlaces(Backend backend, ModelDescriptor descriptor, Graph graph, GraphPartition cut,
+            Transport transport, Cluster cluster) {
+        this.model = descriptor.info();
+        this.graph = graph;
+        this.grid = Grid.of(graph.vertices());
+        this.transport = transport;
+        this.cluster = cluster;
+        this.numbering = new GraphNumbering(graph, cut);
+        int k = cut.partitions();
+        cluster.checkPartitions(k);
+        this.blocks = new PlaceBlock[k];
+        List<PlaceBlock> own = new ArrayList<>();
+        try {
+            for (int p = 0; p < k; p++) {
+                if (cluster.owns(p, k)) {
+                    blocks[p] = backend.createBlock(descriptor, grid, numbering.layout(p), p);
+                    blocks[p].bindGraph(numbering.rows(p));
+                    own.add(blocks[p]);
+                }
+            }
+            this.mine = own.toArray(new PlaceBlock[0]);
+            links();
+        } catch (RuntimeException e) {
+            throw Closeables.closeAllAfter(e, blocks);
+        }
+        this.dirty = new boolean[model.attributes().size()];
+        Arrays.fill(dirty, true);
+        this.exchangedBytes = new long[dirty.length];
+        this.exchanges = new long[dirty.length];
+    }
+
+    /** Every pair of partitions with ghosts to fill, and its buffers. */
+    private void links() {
+        long perCell = 0;
+        int columns = 0;
+        for (AttributeInfo a : model.attributes()) {
+            perCell += (long) a.type().bytes() * a.columns();
+            columns += a.columns();
+        }
+        for (int to = 0; to < blocks.length; to++) {
+            for (int from = 0; from < blocks.length; from++) {
+                int[] ghosts = numbering.ghostRange(to, from);
+                if (ghosts[0] == ghosts[1] || blocks[from] == null && blocks[to] == null) {
+                    continue;
+                }
+                long bytes = (ghosts[1] - ghosts[0]) * perCell + 8L * columns; // each column starts 8-byte aligned
+                links.add(new Link(from, to, numbering.sent(from, to), numbering.ghostRegions(to, ghosts),
+                        blocks[from] == null ? null : blocks[from].buffer(bytes),
+                        blocks[to] == null ? null : blocks[to].buffer(bytes)));
+            }
+        }
+    }
+
+    /** {@return the number of partitions} */
+    public int partitions() {
+        return blocks.length;
+    }
+
+    /** {@return the vertices owned by each partition and the ghosts each holds, by partition} */
+    public String describe() {
+        return numbering.toString();
+    }
+
+    /**
+     * {@return the bytes of an attribute sent between partitions so far}
+     *
+     * @param attribute the attribute's ordinal
+     */
+    public long exchangedBytes(int attribute) {
+        return exchangedBytes[attribute];
+    }
+
+    /**
+     * {@return how many times an attribute was exchanged}
+     *
+     * @param attribute the attribute's ordinal
+     */
+    public long exchanges(int attribute) {
+        return exchanges[attribute];
+    }
+
+    /** Fills the ghosts of those of {@code attributes} that are dirty, in one exchange. */
+    private void prepareRemote(Set<Integer> attributes) {
+        TreeSet<Integer> due = new TreeSet<>();
+        for (int a : attributes) {
+            if (dirty[a]) {
+                due.add(a);
+            }
+        }
+        if (due.isEmpty()) {
+            return;
+        }
+        List<Transport.Message> sends = new ArrayList<>(links.size());
+        List<Transport.Message> receives = new ArrayList<>(links.size());
+        for (Link l : links) {
+            long offset = 0;
+            for (int a : due) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = (long) l.cells().length * info.type().bytes();
+                for (int k = 0; k < info.columns(); k++) {
+                    if (l.out() != null) {
+                        blocks[l.from()].gather(a, k, l.cells(), l.out(), offset);
+                    }
+                    offset = align(offset + bytes);
+                }
+                if (l.out() != null) {
+                    exchangedBytes[a] += bytes * info.columns();
+                }
+            }
+            if (l.out() != null) {
+                sends.add(new Transport.Message(l.from(), l.to(), l.out().asSlice(0, offset)));
+            }
+            if (l.in() != null) {
+                receives.add(new Transport.Message(l.from(), l.to(), l.in().asSlice(0, offset)));
+            }
+        }
+        transport.exchange(sends, receives);
+        for (Link l : links) {
+            if (l.in() == null) {
+                continue;
+            }
+            long offset = 0;
+            for (int a : due) {
+                AttributeInfo info = model.attributes().get(a);
+                for (int k = 0; k < info.columns(); k++) {
+                    long at = offset;
+                    for (Region r : l.receive()) {
+                        blocks[l.to()].unpack(a, k, r, l.in(), at);
+                        at += r.cells() * info.type().bytes();
+                    }
+                    offset = align(offset + (long) l.cells().length * info.type().bytes());
+                }
+            }
+        }
+        for (int a : due) {
+            exchanges[a]++;
+            dirty[a] = false;
+        }
+    }
+
+    /** Columns in a buffer start at multiples of 8 bytes, so a GPU reads every type aligned. */
+    private static long align(long offset) {
+        return (offset + 7) & ~7L;
+    }
+
+    @Override
+    public ModelInfo model() {
+        return model;
+    }
+
+    @Override
+    public Grid grid() {
+        return grid;
+    }
+
+    @Override
+    public void bindGraph(Graph given) {
+        if (given != graph) {
+            throw new IllegalStateException("the partitions hold the rows of another graph");
+        }
+    }
+
+    @Override
+    public void call(Call call) {
+        checkOpen();
+        StepInfo s = model.steps().get(call.step());
+        prepareRemote(s.remoteReads());
+        for (PlaceBlock b : mine) {
+            b.call(call);
+        }
+        for (int a : s.writes()) {
+            dirty[a] = true;
+        }
+    }
+
+    @Override
+    public long count(Call call) {
+        checkOpen();
+        StepInfo s = model.steps().get(call.step());
+        prepareRemote(s.remoteReads());
+        long total = 0;
+        for (PlaceBlock b : mine) {
+            total += b.count(call);
+        }
+        return cluster.sum(total);
+    }
+
+    @Override
+    public void read(int attribute, int element, Object target) {
+        checkOpen();
+        ScalarType type = model.attributes().get(attribute).type();
+        Object inner = type.newArray(graph.vertices());
+        for (PlaceBlock b : mine) {
+            b.read(attribute, element, inner);
+        }
+        completeParts(inner, type);
+        numbering.toVertexOrder(inner, target);
+    }
+
+    /** Fills the other ranks' parts of a column in the inner numbering: each part from its owner, in one broadcast. */
+    private void completeParts(Object inner, ScalarType type) {
+        if (!cluster.distributed()) {
+            return;
+        }
+        for (int p = 0; p < blocks.length; p++) {
+            int owner = cluster.owner(p, blocks.length);
+            int first = numbering.first(p);
+            int count = numbering.first(p + 1) - first;
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment buffer = arena.allocate(Math.max(1, (long) count * type.bytes()), 8)
+                        .asSlice(0, (long) count * type.bytes());
+                if (owner == cluster.rank()) {
+                    HostCopy.toSegment(inner, first, buffer, 0, count, type);
+                }
+                cluster.broadcast(buffer, owner);
+                if (owner != cluster.rank()) {
+                    HostCopy.fromSegment(buffer, 0, inner, first, count, type);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void write(int attribute, int element, Object source) {
+        checkOpen();
+        Object inner = model.attributes().get(attribute).type().newArray(graph.vertices());
+        numbering.toInnerOrder(source, inner);
+        for (PlaceBlock b : mine) {
+            b.write(attribute, element, inner);
+        }
+        dirty[attribute] = true;
+    }
+
+    @Override
+    public Object value(int attribute, int element, long index) {
+        checkOpen();
+        int owner = numbering.part((int) index);
+        Object value = blocks[owner] == null ? null
+                : blocks[owner].value(attribute, element, numbering.inner((int) index));
+        return Spread.share(cluster, cluster.owner(owner, blocks.length), value,
+                model.attributes().get(attribute).type());
+    }
+
+    @Override
+    public void setShared(int index, Object values) {
+        checkOpen();
+        for (PlaceBlock b : mine) {
+            b.setShared(index, values);
+        }
+    }
+
+    @Override
+    public void getShared(int index, Object target) {
+        checkOpen();
+        mine[0].getShared(index, target);
+    }
+
+    @Override
+    public Reduction reduce(int attribute, int element) {
+        checkOpen();
+        ColumnAccumulator total = new ColumnAccumulator();
+        for (PlaceBlock b : mine) {
+            total.merge(b.partial(attribute, element));
+        }
+        AttributeInfo info = model.attributes().get(attribute);
+        return Spread.merge(cluster, total).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+    }
+
+    @Override
+    public Extremes extremes(int attribute, int element) {
+        checkOpen();
+        ColumnAccumulator total = new ColumnAccumulator();
+        for (PlaceBlock b : mine) {
+            total.merge(b.partial(attribute, element));
+        }
+        return Spread.merge(cluster, total).extremes(model.attributes().get(attribute).type());
+    }
+
+    @Override
+    public void bindAgents(int slot, AgentStore agents) {
+        throw new ColonyException("agents on the vertices of a graph are not supported yet");
+    }
+
+    @Override
+    public void ensureReach(int reach) {
+        if (reach > 0) {
+            throw new ColonyException("places on a graph have no grid neighbours to reach");
+        }
+    }
+
+    @Override
+    public void synchronize() {
+        for (PlaceBlock b : mine) {
+            b.synchronize();
+        }
+    }
+
+    @Override
+    public long bytes() {
+        long total = 0;
+        for (PlaceBlock b : mine) {
+            total += b.bytes();
+        }
+        for (Link l : links) {
+            if (!transport.deviceMemory()) {
+                total += (l.out() == null ? 0 : l.out().byteSize()) + (l.in() == null ? 0 : l.in().byteSize());
+            }
+        }
+        return cluster.sum(total);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            Closeables.closeAll(blocks);
+        }
+    }
+}
