@@ -40,6 +40,19 @@ class SirCommandTest {
     }
 
     @Test
+    void partitionsOfTheNetwork_giveOneBlocksChecksum_byEveryMethod() {
+        String one = checksum(Mass.run("run", "sir", "--graph", "ba:5000:4", "--steps", "40", "--quiet").out());
+        for (String method : new String[] {"metis", "contiguous", "round-robin"}) {
+            Mass.Result r = Mass.run("run", "sir", "--graph", "ba:5000:4", "--steps", "40", "--partitions", "3",
+                    "--graph-partition", method, "--quiet");
+            assertEquals(0, r.rc(), r.out() + r.err());
+            assertTrue(r.out().contains("3 partitions"), r.out());
+            assertEquals(one, checksum(r.out()), method);
+        }
+        assertTrue(one.startsWith("checksum  "), one);
+    }
+
+    @Test
     void aNetworkFromAnEdgeListFile_runs() throws IOException {
         Path edges = dir.resolve("ring.txt");
         StringBuilder text = new StringBuilder("# vertices 500\n");
@@ -62,7 +75,9 @@ class SirCommandTest {
             {"run", "sir", "--param", "beta=1.5"},
             {"run", "sir", "--param", "recovery=0"},
             {"run", "sir", "--size", "10x10"},
-            {"run", "sir", "--size", "400", "--partitions", "2"},
+            {"run", "sir", "--size", "400", "--partitions", "2x2"},
+            {"run", "sir", "--size", "400", "--partitions", "2", "--graph-partition", "spectral"},
+            {"run", "sir", "--size", "400", "--partitions", "2", "--graph-partition", "file:" + dir.resolve("no.txt")},
             {"run", "sir", "--size", "400", "--checkpoint-every", "5", dir.resolve("c.colony").toString()}};
         for (String[] c : cases) {
             Mass.Result r = Mass.run(c);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.colony.ColonyException;
 import org.colony.examples.heat.HeatCell;
@@ -16,6 +17,8 @@ import org.colony.runtime.Simulation;
 import org.colony.runtime.graph.EdgeRules;
 import org.colony.runtime.graph.Generators;
 import org.colony.runtime.graph.Graph;
+import org.colony.runtime.graph.GraphPartition;
+import org.colony.runtime.graph.GraphPartitioner;
 import org.colony.runtime.graph.GraphSpec;
 import org.colony.runtime.grid.Grid;
 import org.colony.tests.lang.Lang;
@@ -147,13 +150,92 @@ class GraphPlacesTest {
         sim.places(raw, graph);
     }
 
+    @ParameterizedTest(name = "{0} k={1} {2}")
+    @CsvSource({
+        "ba:4000:4, 2, metis",
+        "ba:4000:4, 3, contiguous",
+        "ba:4000:4, 6, round-robin",
+        "ws:3000:6:0.2, 4, metis",
+        "lattice:50x40, 5, contiguous",
+    })
+    void sir_onPartitions_isOneBlocksBitForBit(String spec, int k, String method) {
+        long seed = 21;
+        Graph graph = GraphSpec.parse(spec).build(seed);
+        GraphReference.Sir ref = new GraphReference.Sir(graph, seed, 0.01, 5);
+        GraphPartitioner partitioner = GraphPartitioner.of(graph);
+        GraphPartition cut = switch (method) {
+            case "metis" -> partitioner.metisOrContiguous(k);
+            case "contiguous" -> partitioner.contiguous(k);
+            default -> partitioner.roundRobin(k);
+        };
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(2).withSeed(seed)
+                .withPartitions(k))) {
+            Places<Person> people = sim.places(Person.class, graph, cut);
+            people.callAll(Person::seed, 0.01, 5);
+            for (int t = 1; t <= 30; t++) {
+                people.callAll(Person::spread, 0.1, 5);
+                ref.tick(t, 0.1, 5);
+            }
+            assertArrayEquals(ref.state, people.getByte("state"));
+            assertArrayEquals(ref.sick, people.getInt("sick"));
+            assertEquals(ref.count(1), people.count(Person::isInfected));
+            assertEquals(k, people.partitions());
+            Map<String, Long> traffic = people.haloTraffic();
+            assertTrue(traffic.get("state") > 0, traffic.toString());
+            assertEquals(0L, traffic.get("sick"), "sick is never read across an edge: " + traffic);
+            for (int v = 0; v < graph.vertices(); v += 997) {
+                assertEquals(ref.state[v], people.get(v).get("state"));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "k={0}")
+    @CsvSource({"2", "5"})
+    void opinions_onPartitionsFollowingTheSettings_matchTheirReference(int k) {
+        long seed = 4;
+        int n = 2000;
+        SplittableRandom r = new SplittableRandom(seed);
+        int m = 12000;
+        int[] from = new int[m];
+        int[] to = new int[m];
+        double[] w = new double[m];
+        for (int i = 0; i < m; i++) {
+            from[i] = i < 3000 ? 5 : r.nextInt(n);
+            to[i] = r.nextInt(8) == 0 ? from[i] : r.nextInt(n);
+            w[i] = r.nextDouble(0.1, 1);
+        }
+        Graph graph = Graph.directed(n, from, to, w, EdgeRules.SIMPLE.allowSelfLoops().keepDuplicates());
+        double[] x = new double[n];
+        for (int v = 0; v < n; v++) {
+            x[v] = r.nextDouble(-1, 1);
+        }
+        GraphReference.Opinions ref = new GraphReference.Opinions(graph, seed, x);
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(3).withSeed(seed)
+                .withPartitions(k))) {
+            Places<Opinion> p = sim.places(Opinion.class, graph);
+            p.set("x", x);
+            for (int t = 0; t < 10; t++) {
+                p.callAll(Opinion::mix, 0.3, 0.2);
+                ref.mix(t, 0.3, 0.2);
+            }
+            assertArrayEquals(ref.x, p.getDouble("x"), 0.0);
+            assertArrayEquals(ref.seen, p.getLong("seen"));
+            assertArrayEquals(ref.hits, p.getInt("hits"));
+            assertEquals(k, p.partitions());
+        }
+    }
+
     @Test
-    void graphPlacesOnPartitions_areRefusedInOneLine() {
+    void aPartitionThatDoesNotFit_isRefusedInOneLine() {
         Graph graph = Generators.lattice(8, 8, false);
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend(Lang.backend()).withPartitions(2))) {
-            ColonyException e = assertThrows(ColonyException.class, () -> sim.places(Person.class, graph));
-            assertEquals("places on a graph run on one block for now (the CPU's threads or one GPU); leave out "
-                    + "--partitions, --devices and mpirun for Person", e.getMessage());
+        GraphPartition other = GraphPartitioner.of(Generators.lattice(4, 4, false)).contiguous(2);
+        GraphPartition three = GraphPartitioner.of(graph).contiguous(3);
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withPartitions(2))) {
+            assertEquals("the partition of 16 vertices does not fit the graph of 64 vertices and 112 undirected "
+                    + "edges; partition this graph", assertThrows(ColonyException.class,
+                            () -> sim.places(Person.class, graph, other)).getMessage());
+            assertEquals("the partition has 3 parts, but the settings ask for 2 partitions; give one or the other",
+                    assertThrows(ColonyException.class, () -> sim.places(Person.class, graph, three)).getMessage());
         }
     }
 }

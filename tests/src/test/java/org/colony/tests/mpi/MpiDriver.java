@@ -102,7 +102,9 @@ public final class MpiDriver {
             throw new IllegalArgumentException("no scenario " + c.model());
         }
         try (Simulation sim = Simulation.create(config)) {
-            scenario.setup(sim, new int[] {c.side(), c.side()}, Map.of());
+            // sir's size is the people of its network
+            scenario.setup(sim, c.model().equals("sir") ? new int[] {c.side()} : new int[] {c.side(), c.side()},
+                    Map.of());
             long statusHash = 17;
             for (int t = 1; t <= c.steps(); t++) {
                 if (t == failStep) {

@@ -1,0 +1,2 @@
+/** Places on graphs: SIR split into partitions by METIS, contiguous ranges and round-robin, on the CPU. */
+package org.colony.benchmarks.graph;
