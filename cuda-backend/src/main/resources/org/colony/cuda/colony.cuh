@@ -19,6 +19,12 @@ typedef unsigned long long julong;
 #define COLONY_LANES 0
 #endif
 
+// Edges a loop over a vertex's neighbours loads at a time (targets and the attributes read through them) before
+// its body runs on each: loads in flight together. The runtime sets it only when overridden for tuning.
+#ifndef COLONY_NEIGHBOR_CHUNK
+#define COLONY_NEIGHBOR_CHUNK 4
+#endif
+
 namespace colony {
 
 // ---- the frame of a call: where a block's cells live, and the values of the call -----------------

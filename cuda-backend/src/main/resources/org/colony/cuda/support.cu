@@ -55,6 +55,19 @@ COLONY_BOX(2, unsigned short)
 COLONY_BOX(4, unsigned int)
 COLONY_BOX(8, unsigned long long)
 
+// Copies the column's values at the storage indices cells[0 .. n) into a contiguous buffer: what a partition of a
+// graph's places sends the partitions that hold ghosts of those vertices.
+#define COLONY_CELLS(N, T) \
+extern "C" __global__ void colony_cells_##N(const T* __restrict__ col, const jint* __restrict__ cells, jint n, \
+        T* __restrict__ buf) { \
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) \
+        buf[i] = col[cells[i]]; \
+}
+COLONY_CELLS(1, unsigned char)
+COLONY_CELLS(2, unsigned short)
+COLONY_CELLS(4, unsigned int)
+COLONY_CELLS(8, unsigned long long)
+
 // ---- grouping items by a key (agents by place, requests by destination) ---------------------------
 // keys[i] in [0, buckets) or negative (the item is skipped).
 

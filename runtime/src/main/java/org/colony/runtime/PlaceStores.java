@@ -107,7 +107,6 @@ final class PlaceStores {
      * @param cut the driver's partition of the vertices, or null
      */
     PlaceStore forGraph(ModelDescriptor descriptor, Graph graph, GraphPartition cut) {
-        String model = descriptor.info().modelClass().getSimpleName();
         int k = partitions();
         if (cut != null && cut.vertices() != graph.vertices()) {
             throw new ColonyException("the partition of " + cut.vertices() + " vertices does not fit the " + graph
@@ -134,10 +133,6 @@ final class PlaceStores {
                 throw e;
             }
             return store;
-        }
-        if (!backend.name().equals("cpu")) {
-            throw new ColonyException("places on a graph run in partitions on the cpu backend for now; run " + model
-                    + " on one GPU (leave out --partitions and --devices) or on the CPU");
         }
         cluster.agree("the graph partition", cut.method() + " " + Arrays.hashCode(cut.parts()));
         return new PartitionedGraphPlaces(backend, descriptor, graph, cut, transport(cut.partitions()), cluster);

@@ -24,6 +24,12 @@ public final class CudaSwitches {
             "The lanes (columns of cells) each thread of every row-marching kernel walks, a tuning knob for "
             + "benchmarks; 0 leaves each kernel its own choice. SWAR forms keep their four adjacent cells.");
 
+    /** {@code colony.cuda.neighborChunk}: the edges a vertex's loop over its neighbours loads ahead, where set. */
+    public static final Switch NEIGHBOR_CHUNK = Switch.whole("colony.cuda.neighborChunk", 0, 16, "edges", 0,
+            "0: 4", "The edges a thread's loop over its vertex's neighbours loads at a time (their targets and the "
+            + "attributes the loop reads through them) before it runs the loop's body on each in turn, a tuning "
+            + "knob for benchmarks; 1 loads one edge at a time. Results are the same for every value.");
+
     /** {@code colony.cuda.march}: the rows per thread of row-marching kernels, where set. */
     public static final Switch MARCH = Switch.whole("colony.cuda.march", 0, Integer.MAX_VALUE, "rows", 0,
             "0: chosen per grid", "The rows each thread of a row-marching kernel walks, a tuning knob for benchmarks; 0 leaves each "
@@ -64,7 +70,7 @@ public final class CudaSwitches {
             + "is looked up as the system's loader does.");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, MARCH, DEFER_COMPACTION, FINISH_AHEAD,
+    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, MARCH, DEFER_COMPACTION, FINISH_AHEAD,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {

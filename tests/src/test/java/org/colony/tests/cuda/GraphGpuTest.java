@@ -1,14 +1,19 @@
 package org.colony.tests.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
+import org.colony.examples.sir.Person;
 import org.colony.examples.sir.Sir;
+import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.graph.EdgeRules;
 import org.colony.runtime.graph.Graph;
+import org.colony.runtime.graph.GraphPartition;
+import org.colony.runtime.graph.GraphPartitioner;
 import org.colony.runtime.graph.GraphSpec;
 import org.colony.tests.graph.Opinion;
 import org.junit.jupiter.api.Tag;
@@ -44,6 +49,48 @@ class GraphGpuTest {
         assertArrayEquals(sick[0], sick[1]);
         assertArrayEquals(counts[0], counts[1]);
         assertTrue(counts[0][2] > 0, "someone recovered");
+    }
+
+    @ParameterizedTest(name = "{0} on {1} GPU(s), {2} partitions by {3}")
+    @CsvSource({"ba:200000:5, 1, 2, metis", "ba:200000:5, 1, 3, round-robin", "ws:100000:8:0.1, 2, 2, metis",
+        "ba:200000:5, 2, 2, contiguous"})
+    void sir_onGpuPartitions_isOneBlocksBitForBit(String spec, int devices, int partitions, String method) {
+        Gpu.require();
+        if (devices > 1) {
+            PartitionedGpuTest.requireTwo();
+        }
+        long seed = 3;
+        Graph graph = GraphSpec.parse(spec).build(seed);
+        GraphPartitioner partitioner = GraphPartitioner.of(graph);
+        GraphPartition cut = switch (method) {
+            case "metis" -> partitioner.metisOrContiguous(partitions);
+            case "contiguous" -> partitioner.contiguous(partitions);
+            default -> partitioner.roundRobin(partitions);
+        };
+        String[] checksums = new String[2];
+        long[][] counts = new long[2][];
+        for (int b = 0; b < 2; b++) {
+            Config config = b == 0 ? Config.defaults().withBackend("cpu").withThreads(2).withSeed(seed)
+                    : Config.defaults().withBackend("cuda").withSeed(seed).withDevices(devices)
+                            .withPartitions(partitions);
+            try (Simulation sim = Simulation.create(config)) {
+                Places<Person> people = b == 0 ? sim.places(Person.class, graph)
+                        : sim.places(Person.class, graph, cut);
+                people.callAll(Person::seed, 0.001, 7);
+                for (int t = 0; t < 60; t++) {
+                    people.callAll(Person::spread, 0.06, 7);
+                    sim.step();
+                }
+                checksums[b] = people.checksum();
+                counts[b] = new long[] {people.count(Person::isSusceptible), people.count(Person::isInfected),
+                    people.count(Person::isRecovered)};
+                if (b == 1) {
+                    assertTrue(people.haloTraffic().get("state") > 0, people.haloTraffic().toString());
+                }
+            }
+        }
+        assertEquals(checksums[0], checksums[1]);
+        assertArrayEquals(counts[0], counts[1]);
     }
 
     /** A directed weighted graph with a hub of 100 000 out-edges, self-loops and duplicates. */

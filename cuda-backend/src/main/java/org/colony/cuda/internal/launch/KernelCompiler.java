@@ -109,6 +109,10 @@ public final class KernelCompiler {
             // A tuning knob for benchmarks: the lanes of every row-marching kernel (else each kernel's own).
             o.add("-DCOLONY_LANES=" + lanes);
         }
+        int chunk = ModelKernels.neighborChunkOverride();
+        if (chunk > 0) {
+            o.add("-DCOLONY_NEIGHBOR_CHUNK=" + chunk); // a tuning knob too: the edges a neighbours loop loads ahead
+        }
         return o;
     }
 
@@ -157,7 +161,8 @@ public final class KernelCompiler {
      */
     public CudaModule load(String source, String fileName, String what, Function<String, InputStream> resources,
             String resource) {
-        if (resources != null && !fast && ModelKernels.lanesOverride() == 0 && CudaSwitches.AHEAD_OF_TIME.on()) {
+        if (resources != null && !fast && ModelKernels.lanesOverride() == 0 && ModelKernels.neighborChunkOverride() == 0
+                && CudaSwitches.AHEAD_OF_TIME.on()) {
             byte[] cubin = null;
             try (InputStream in = resources.apply(aheadOfTimeName(resource, source, header, strictMath,
                     architecture))) {

@@ -183,6 +183,11 @@ public final class ModelKernels implements AutoCloseable {
         return (int) CudaSwitches.LANES.whole();
     }
 
+    /** {@return the edges a neighbours loop loads at a time where {@code colony.cuda.neighborChunk} sets it, else 0} */
+    static int neighborChunkOverride() {
+        return (int) CudaSwitches.NEIGHBOR_CHUNK.whole();
+    }
+
     /**
      * Copies the host values of shared attribute number {@code index} ({@code length} elements, at least one) to
      * its constant symbol.

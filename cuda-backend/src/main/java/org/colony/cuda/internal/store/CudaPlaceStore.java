@@ -6,7 +6,9 @@ import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
@@ -20,6 +22,7 @@ import org.colony.cuda.internal.launch.PredicateCounter;
 import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
+import org.colony.kernel.GraphRows;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
@@ -79,6 +82,8 @@ public final class CudaPlaceStore implements PlaceBlock {
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     /** The rows of the graph whose vertices the places are, in device memory; null for a grid. */
     private DeviceGraph graph;
+    /** The storage indices this block of a partitioned graph sends, by the array the runtime names them with. */
+    private final Map<int[], DeviceBuffer> gathers = new IdentityHashMap<>();
 
     /** Allocates the collection; the caller has checked that it fits. */
     public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
@@ -490,6 +495,32 @@ public final class CudaPlaceStore implements PlaceBlock {
         dirty[attribute] = false;
     }
 
+    @Override
+    public void gather(int attribute, int element, int[] cells, MemorySegment buffer, long offset) {
+        checkOpen();
+        if (cells.length == 0) {
+            return;
+        }
+        DeviceBuffer indices = gathers.get(cells);
+        if (indices == null) {
+            indices = DeviceBuffer.zeroed(4L * cells.length);
+            buffers.add(indices);
+            try (Arena staging = Arena.ofConfined()) {
+                MemorySegment host = staging.allocate(4L * cells.length, 8);
+                MemorySegment.copy(cells, 0, host, ValueLayout.JAVA_INT, 0, cells.length);
+                indices.upload(host, 0);
+            }
+            gathers.put(cells, indices);
+        }
+        int size = model.attributes().get(attribute).type().bytes();
+        KernelParams p = params.begin();
+        p.add(current[attribute].pointer() + (long) element * pitch * size).add(indices.pointer())
+                .addInt(cells.length).add(buffer.address() + offset);
+        int blocks = (int) Math.min(65535L * 16, (cells.length + 255L) / 256);
+        cx.launch(cx.support().function("colony_cells_" + size), Math.max(1, blocks), 1, 1, 256, 1, 1, p, false,
+                "colony_cells_" + size);
+    }
+
     private void box(String kernel, int attribute, int element, Region region,
             MemorySegment buffer, long offset) {
         checkOpen();
@@ -585,12 +616,14 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public void bindGraph(Graph edges) {
+        bindGraph(edges.rows(layout.base()));
+    }
+
+    @Override
+    public void bindGraph(GraphRows rows) {
         checkOpen();
-        if (partition) {
-            throw new ColonyException("places on a graph run on one block for now; leave out --partitions");
-        }
         cx.device().makeCurrent();
-        graph = new DeviceGraph(edges.rows(layout.base()));
+        graph = new DeviceGraph(rows);
     }
 
     @Override

@@ -3,7 +3,9 @@ package org.colony.processor.codegen.cuda;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.colony.kernel.AgentAction;
 import org.colony.kernel.Combine;
 import org.colony.processor.ir.AttributeRef;
@@ -27,6 +29,8 @@ final class CudaStatements {
     private final Deque<Integer> loops = new ArrayDeque<>();
     /** Appended to every label: a marching kernel emits the step once per lane, in one function. */
     private String labels = "";
+    /** Loops whose {@code break} is a goto even from their own body: neighbours loops, whose body sits in a chunk. */
+    private final Set<Integer> breakByGoto = new HashSet<>();
 
     CudaStatements(CudaSource source, CudaStorage storage, CudaExpressions printer, String sourceFile) {
         this.source = source;
@@ -91,7 +95,8 @@ final class CudaStatements {
                 }
             }
             case Stmt.Loop l -> loop(l);
-            case Stmt.Break b -> emit(loops.peek() != null && loops.peek() == b.loopId() ? "break;"
+            case Stmt.Break b -> emit(loops.peek() != null && loops.peek() == b.loopId() && !breakByGoto.contains(b.loopId())
+                    ? "break;"
                     : "goto loop" + b.loopId() + labels + "_break;");
             case Stmt.Continue c -> emit(loops.peek() != null && loops.peek() == c.loopId() ? "continue;"
                     : "goto loop" + c.loopId() + labels + "_continue;");
@@ -254,31 +259,65 @@ final class CudaStatements {
         emit("}");
     }
 
-    /** {@code for} over the edges of the vertex's row (x, the block's x-th vertex), in the graph's order. */
+    /**
+     * {@code for} over the edges of the vertex's row (x, the block's x-th vertex), in the graph's order, in chunks of
+     * {@code COLONY_NEIGHBOR_CHUNK} edges: a chunk's targets, then the attributes the body reads through them, are
+     * loaded first (independent loads, in flight together), then the body runs on each edge of the chunk in turn,
+     * reading those values. A {@code break} leaves the whole loop (a goto), a {@code continue} goes to the next edge.
+     */
     private void forNeighbors(Stmt.ForNeighbors f) {
         String offsets = f.incoming() ? "g_inOffsets" : "g_offsets";
         String targets = f.incoming() ? "g_inTargets" : "g_targets";
-        String edge = CudaExpressions.local(f.edge().name());
-        String end = "e" + f.id();
+        int id = f.id();
+        String end = "e" + id;
+        String chunk = "c" + id;
+        String k = "k" + id;
+        String ahead = "t" + id;
+        List<AttributeRef> read = CudaStorage.readThrough(f);
         emit("{");
         source.indent();
         emit("const jint " + end + " = " + offsets + "[x + 1];");
-        boolean needContinue = gotoTargets(f.body(), f.id(), true);
-        boolean needBreak = gotoTargets(f.body(), f.id(), false);
-        loops.push(f.id());
-        emit("for (jint " + edge + " = " + offsets + "[x]; " + edge + " < " + end + "; " + edge + "++)");
+        boolean needContinue = gotoTargets(f.body(), id, true);
+        boolean[] needBreak = new boolean[1];
+        Ir.forEachStmt(f.body(), s -> needBreak[0] |= s instanceof Stmt.Break b && b.loopId() == id);
+        emit("for (jint " + chunk + " = " + offsets + "[x]; " + chunk + " < " + end + "; " + chunk
+                + " += COLONY_NEIGHBOR_CHUNK)");
         emit("{");
         source.indent();
-        emit("const jlong " + CudaExpressions.local(f.vertex().name()) + " = (jlong) " + targets + "[" + edge + "];");
+        emit("jlong " + ahead + "[COLONY_NEIGHBOR_CHUNK];");
+        emit("#pragma unroll");
+        emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++) " + ahead + "[" + k + "] = "
+                + chunk + " + " + k + " < " + end + " ? (jlong) " + targets + "[" + chunk + " + " + k + "] : 0;");
+        for (AttributeRef a : read) {
+            String values = ahead + "_" + a.name();
+            emit(CudaExpressions.type(a.type()) + " " + values + "[COLONY_NEIGHBOR_CHUNK];");
+            emit("#pragma unroll");
+            emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++) " + values + "[" + k
+                    + "] = " + chunk + " + " + k + " < " + end + " ? " + CudaLaunchFacts.col(a) + "[" + ahead + "["
+                    + k + "]] : (" + CudaExpressions.type(a.type()) + ") 0;");
+        }
+        emit("#pragma unroll");
+        emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++)");
+        emit("if (" + chunk + " + " + k + " < " + end + ")");
+        emit("{");
+        source.indent();
+        emit("const jint " + CudaExpressions.local(f.edge().name()) + " = " + chunk + " + " + k + ";");
+        emit("const jlong " + CudaExpressions.local(f.vertex().name()) + " = " + ahead + "[" + k + "];");
+        storage.prefetched(f.vertex().id(), ahead + "_", "[" + k + "]", read);
+        loops.push(id);
+        breakByGoto.add(id);
         block(f.body());
+        loops.pop();
+        storage.prefetched(f.vertex().id(), null, null, List.of());
         if (needContinue) {
-            emit("loop" + f.id() + labels + "_continue: ;");
+            emit("loop" + id + labels + "_continue: ;");
         }
         source.outdent();
         emit("}");
-        loops.pop();
-        if (needBreak) {
-            emit("loop" + f.id() + labels + "_break: ;");
+        source.outdent();
+        emit("}");
+        if (needBreak[0]) {
+            emit("loop" + id + labels + "_break: ;");
         }
         source.outdent();
         emit("}");

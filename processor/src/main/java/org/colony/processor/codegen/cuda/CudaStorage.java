@@ -1,17 +1,22 @@
 package org.colony.processor.codegen.cuda;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.colony.processor.codegen.KernelNames;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;
+import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
+import org.colony.processor.ir.Stmt;
 
 /**
  * How a CUDA kernel names its storage: the kernel parameters of columns (see {@link CudaLaunchFacts#parameters}),
@@ -28,6 +33,11 @@ final class CudaStorage implements KernelNames<String> {
     /** The index of the instance itself: a cell's storage index, or an agent's slot. */
     private final String self;
     private int line;
+    /** Inside a neighbours loop whose body reads prefetched values: the loop variable's id, else -1. */
+    private int prefetchedVertex = -1;
+    private String prefetchedPrefix;
+    private String prefetchedIndex;
+    private Set<Integer> prefetchedAttributes = Set.of();
 
     CudaStorage(ModelIr model, StepIr step, Window window) {
         this.model = model;
@@ -84,6 +94,37 @@ final class CudaStorage implements KernelNames<String> {
         };
     }
 
+    /**
+     * {@return the scalar attributes of the model itself that a neighbours loop's body reads through its variable,
+     * in ordinal order: what the loop loads ahead}
+     */
+    static List<AttributeRef> readThrough(Stmt.ForNeighbors f) {
+        TreeMap<Integer, AttributeRef> found = new TreeMap<>();
+        Ir.forEachExpr(f.body(), e -> {
+            if (e instanceof Expr.AttrRead r && r.place() instanceof Expr.LocalRef l
+                    && l.local().id() == f.vertex().id() && r.attr().owner().kind() == ModelRef.Kind.SELF
+                    && !r.attr().isArray()) {
+                found.put(r.attr().ordinal(), r.attr());
+            }
+        });
+        return List.copyOf(found.values());
+    }
+
+    /**
+     * Reads of {@code attributes} through the neighbours loop variable {@code vertex} print as {@code prefix + name +
+     * index} from now on (the values the loop loaded ahead); {@code prefix} null ends it.
+     */
+    void prefetched(int vertex, String prefix, String index, List<AttributeRef> attributes) {
+        this.prefetchedVertex = prefix == null ? -1 : vertex;
+        this.prefetchedPrefix = prefix;
+        this.prefetchedIndex = index;
+        Set<Integer> ordinals = new HashSet<>();
+        for (AttributeRef a : attributes) {
+            ordinals.add(a.ordinal());
+        }
+        this.prefetchedAttributes = ordinals;
+    }
+
     // ---- names ---------------------------------------------------------------------------
 
     @Override
@@ -91,6 +132,10 @@ final class CudaStorage implements KernelNames<String> {
         AttributeRef a = read.attr();
         if (read.isSelf()) {
             return target(a, read.element(), print);
+        }
+        if (prefetchedVertex >= 0 && read.place() instanceof Expr.LocalRef l && l.local().id() == prefetchedVertex
+                && a.owner().kind() == ModelRef.Kind.SELF && prefetchedAttributes.contains(a.ordinal())) {
+            return prefetchedPrefix + a.name() + prefetchedIndex;
         }
         if (window != null && a.owner().kind() == ModelRef.Kind.SELF) {
             String register = window.value(a, read.place());
