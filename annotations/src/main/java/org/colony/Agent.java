@@ -232,6 +232,46 @@ public abstract class Agent<P extends Place> {
     }
 
     /**
+     * Asks to move to a neighbouring vertex (an agent on a graph's vertices): along the edge the enclosing loop over
+     * {@link #placeNeighbors()} reached it by, under the same capacity and priority rules as any move.
+     *
+     * @param neighbor the variable of a for-each loop over {@link #placeNeighbors()}
+     */
+    protected final void moveTo(P neighbor) {
+        throw Place.outsideStep("moveTo");
+    }
+
+    /**
+     * The vertices the edges of the agent's own vertex lead to (an agent on a graph's vertices), in increasing id
+     * order, as read-only snapshot views. Use it as the source of a for-each loop only.
+     *
+     * @return the neighbours of the agent's vertex, each showing its attributes from before the current step
+     */
+    protected final Iterable<P> placeNeighbors() {
+        throw Place.outsideStep("placeNeighbors");
+    }
+
+    /**
+     * The number of neighbours of the agent's own vertex (an agent on a graph's vertices).
+     *
+     * @return the length of {@link #placeNeighbors()}
+     */
+    protected final int placeDegree() {
+        throw Place.outsideStep("placeDegree");
+    }
+
+    /**
+     * The weight of the edge the enclosing loop over {@link #placeNeighbors()} reached a neighbour by: 1.0 on a graph
+     * without weights.
+     *
+     * @param neighbor the variable of a for-each loop over {@link #placeNeighbors()}
+     * @return the edge's weight
+     */
+    protected final double weight(P neighbor) {
+        throw Place.outsideStep("weight");
+    }
+
+    /**
      * Asks to move to the place at ({@code x}, {@code y}), anywhere in the grid.
      *
      * @param x the destination's x

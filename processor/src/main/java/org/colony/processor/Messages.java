@@ -366,14 +366,14 @@ public final class Messages {
                 + "Vertex<C> where C is the class itself";
     }
 
-    public static String agentOnVertex(String cls, String place) {
-        return "[Colony/AgentOnVertex] agent class " + cls + " lives on " + place + ", a vertex model; agents on "
-                + "graph vertices are not supported yet (agents live on grid places)";
-    }
-
     public static String gridOnly(String intrinsic) {
         return "[Colony/GridOnly] " + intrinsic + " is an intrinsic of grid places; a vertex of a graph has no "
                 + "offsets, coordinates or boundary (walk its edges with for (V n : neighbors()))";
+    }
+
+    public static String graphOnly(String intrinsic) {
+        return "[Colony/GraphOnly] " + intrinsic + " is an intrinsic of graphs; it works in models that extend Vertex "
+                + "and agents that live on them";
     }
 
     public static String neighborsSource(String intrinsic) {

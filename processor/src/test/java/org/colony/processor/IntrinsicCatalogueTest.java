@@ -32,7 +32,7 @@ class IntrinsicCatalogueTest {
     void vertexIntrinsics_areTheFinalMethodsOfVertex() {
         Map<String, Set<Integer>> vertex = new TreeMap<>();
         for (IntrinsicMethod m : IntrinsicMethod.values()) {
-            if (m.owner() == IntrinsicMethod.Owner.VERTEX) {
+            if (m.owner() == IntrinsicMethod.Owner.VERTEX || m.owner() == IntrinsicMethod.Owner.GRAPH) {
                 Set<Integer> counts = vertex.computeIfAbsent(m.spelling(), k -> new TreeSet<>());
                 for (int n = m.minArgs(); n <= m.maxArgs(); n++) {
                     counts.add(n);
@@ -53,7 +53,8 @@ class IntrinsicCatalogueTest {
     private static Map<String, Set<Integer>> catalogue(IntrinsicMethod.Owner owner) {
         Map<String, Set<Integer>> arities = new TreeMap<>();
         for (IntrinsicMethod m : IntrinsicMethod.values()) {
-            if (m.owner() == owner || m.owner() == IntrinsicMethod.Owner.BOTH) {
+            if (m.owner() == owner || m.owner() == IntrinsicMethod.Owner.BOTH
+                    || owner == IntrinsicMethod.Owner.AGENT && m.owner() == IntrinsicMethod.Owner.GRAPH) {
                 Set<Integer> counts = arities.computeIfAbsent(m.spelling(), k -> new TreeSet<>());
                 for (int n = m.minArgs(); n <= m.maxArgs(); n++) {
                     counts.add(n);

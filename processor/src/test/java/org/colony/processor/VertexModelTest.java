@@ -107,4 +107,45 @@ class VertexModelTest {
                 }
                 """))).succeededWithoutWarnings();
     }
+
+    /** An agent model {@code Runner extends Agent<Node>} with an int {@code steps}, plus the given members. */
+    private static JavaFileObject runner(String members) {
+        return Compilations.agent("Runner", "public class Runner extends Agent<Node> {\n    @Attribute int steps;\n\n"
+                + members.indent(4) + "}\n");
+    }
+
+    @Test
+    void agentOnAVertex_walksItsPlacesNeighboursAndMovesAlongAnEdge() {
+        Compilation c = Compilations.compile(runner("""
+                @Step void run() {
+                    if (placeDegree() == 0) return;
+                    for (Node n : placeNeighbors()) {
+                        if (n.level > 0.5 && weight(n) < 3) {
+                            moveTo(n);
+                            steps++;
+                            break;
+                        }
+                    }
+                }
+                """), node(""));
+        assertThat(c).succeededWithoutWarnings();
+    }
+
+    @Test
+    void gridIntrinsicOfAnAgentOnAVertex_isRejected() {
+        assertRejected(runner("""
+                @Step void run() {
+                    migrate(1);
+                }
+                """), Messages.gridOnly("migrate(...)"), "migrate(1)", node(""));
+    }
+
+    @Test
+    void graphIntrinsicOfAnAgentOnAGrid_isRejected() {
+        assertRejected(Compilations.ant("""
+                @Step void run() {
+                    sugar = placeDegree();
+                }
+                """), Messages.graphOnly("placeDegree(...)"), "placeDegree()", Compilations.land());
+    }
 }

@@ -333,6 +333,10 @@ public final class Simulation implements AutoCloseable {
                         + "places; one collection per agent class and places");
             }
         }
+        if (places.graph() != null && places.partitions() > 1) {
+            throw new ColonyException("agents on a graph's vertices run on one block for now (the CPU's threads or one "
+                    + "GPU); leave out --partitions, --devices and mpirun for " + model.getSimpleName());
+        }
         cluster.agree("the agents", model.getName() + " on " + places.modelClass().getName() + ", capacity "
                 + capacity + ", placement " + placement);
         long epoch = beginCall(placement.isRandom());

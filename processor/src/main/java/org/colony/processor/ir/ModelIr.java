@@ -19,7 +19,8 @@ import java.util.List;
  * @param place for an agent model, the place model it lives on; otherwise null
  * @param agentModels the agent models whose agents steps iterate, by slot
  * @param priority the ordinal of the {@code @Priority} attribute, or -1
- * @param graph whether the model's places are the vertices of a graph ({@code Vertex}), stored as a 1-D block
+ * @param graph whether the model's places (an agent model's: its place model's) are the vertices of a graph
+ *     ({@code Vertex}), stored as a 1-D block
  */
 public record ModelIr(String packageName, String simpleName, String qualifiedName, String binaryName, boolean agent,
         int dimensions, int minDimensions, List<AttributeRef> attributes, List<SharedRef> shared,

@@ -89,11 +89,18 @@ public enum IntrinsicMethod {
     /** {@code inDegree()}: a vertex's in-degree. */
     IN_DEGREE("inDegree", Owner.VERTEX, 0, 0, IntrinsicOp.IN_DEGREE),
     /** {@code weight(n)}: the weight of the edge a neighbours loop reached {@code n} by. */
-    WEIGHT("weight", Owner.VERTEX, 1, 1, IntrinsicOp.EDGE_WEIGHT);
+    WEIGHT("weight", Owner.GRAPH, 1, 1, IntrinsicOp.EDGE_WEIGHT),
+    /** {@code placeNeighbors()}: the neighbours of an agent's vertex, only as a for-each source. */
+    PLACE_NEIGHBORS("placeNeighbors", Owner.AGENT, 0, 0, Form.NEIGHBORS),
+    /** {@code placeDegree()}: the degree of an agent's vertex. */
+    PLACE_DEGREE("placeDegree", Owner.AGENT, 0, 0, IntrinsicOp.DEGREE);
 
-    /** The intrinsics of grid places, which mean nothing on a graph's vertices. */
+    /** The intrinsics of grids, which mean nothing on a graph's vertices. */
     private static final Set<String> GRID_ONLY = Set.of("neighbor", "hasNeighbor", "coord", "x", "y", "z", "size",
-            "onBoundary", "agents", "agentCount");
+            "onBoundary", "neighborPlace", "hasNeighborPlace", "migrate", "agentsAt", "agentCountAt", "spawnNear");
+    /** The intrinsics of graphs, which mean nothing on a grid. */
+    private static final Set<String> GRAPH_ONLY = Set.of("neighbors", "inNeighbors", "degree", "inDegree", "weight",
+            "placeNeighbors", "placeDegree");
 
     /** The class that declares an intrinsic. */
     public enum Owner {
@@ -104,11 +111,13 @@ public enum IntrinsicMethod {
         /** Both. */
         BOTH,
         /** {@code org.colony.Vertex}: place models on graphs. */
-        VERTEX;
+        VERTEX,
+        /** Both {@code org.colony.Vertex} and {@code org.colony.Agent}: for vertex models and agents on them. */
+        GRAPH;
 
         /** Whether a step of a place model ({@code agentModel} false) or of an agent model may call it. */
         public boolean admits(boolean agentModel) {
-            return this == BOTH || (this == AGENT) == agentModel;
+            return this == BOTH || this == GRAPH || (this == AGENT) == agentModel;
         }
     }
 
@@ -188,9 +197,14 @@ public enum IntrinsicMethod {
         throw new IllegalArgumentException("no intrinsic records action=" + action);
     }
 
-    /** Whether a step of a model on a graph may not call it: it needs a grid (or agents, which graphs lack yet). */
+    /** Whether a step of a model on a graph (or of an agent on one) may not call it: it needs a grid. */
     public boolean gridOnly() {
-        return owner != Owner.AGENT && GRID_ONLY.contains(spelling);
+        return GRID_ONLY.contains(spelling);
+    }
+
+    /** Whether only a step of a model on a graph (or of an agent on one) may call it. */
+    public boolean graphOnly() {
+        return GRAPH_ONLY.contains(spelling);
     }
 
     /** The method's name, as the user writes it. */

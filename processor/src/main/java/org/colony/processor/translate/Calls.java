@@ -68,7 +68,7 @@ final class Calls {
             cx.emit(new Stmt.AgentKill(cx.line(t), agent, cx.agentLocals.get(agent.id()), across));
             return null;
         }
-        if (cx.model.graph() && t.getArguments().isEmpty() && q instanceof IdentifierTree qi
+        if (cx.onGraph() && t.getArguments().isEmpty() && q instanceof IdentifierTree qi
                 && cx.scope.lookup(qi.getName().toString()) instanceof Local v && v.type() == IrType.PLACE) {
             IntrinsicOp op = switch (name) {
                 case "degree" -> IntrinsicOp.DEGREE;
@@ -97,7 +97,7 @@ final class Calls {
 
     private Expr unqualified(String name, MethodInvocationTree t) {
         IntrinsicMethod intrinsic = IntrinsicMethod.named(name);
-        if (intrinsic != null && intrinsic.owner() == IntrinsicMethod.Owner.VERTEX && !cx.model.graph()) {
+        if (intrinsic != null && intrinsic.graphOnly() && !cx.onGraph() && !cx.model.methods(name).isEmpty()) {
             intrinsic = null; // a grid model's own method of that name
         }
         if (intrinsic != null) {

@@ -50,12 +50,16 @@ final class Intrinsics {
         if (!intrinsic.owner().admits(cx.agentModel())) {
             throw cx.reject(t, cx.agentModel() ? Messages.placeOnly(call) : Messages.agentOnly(call));
         }
-        if (cx.model.graph() && intrinsic.gridOnly()) {
+        if (cx.onGraph() && (intrinsic.gridOnly() || intrinsic == IntrinsicMethod.SPAWN && args.size() > 1)) {
             throw cx.reject(t, Messages.gridOnly(call));
         }
+        if (!cx.onGraph() && intrinsic.graphOnly()) {
+            throw cx.reject(t, Messages.graphOnly(call));
+        }
         return switch (intrinsic) {
-            case NEIGHBORS, IN_NEIGHBORS -> throw cx.reject(t, Messages.neighborsSource(call));
+            case NEIGHBORS, IN_NEIGHBORS, PLACE_NEIGHBORS -> throw cx.reject(t, Messages.neighborsSource(call));
             case DEGREE, IN_DEGREE -> new Expr.Intrinsic(intrinsic.op(), List.of(new Expr.Self()), IrType.INT);
+            case PLACE_DEGREE -> new Expr.Intrinsic(IntrinsicOp.DEGREE, List.of(new Expr.AgentPlace()), IrType.INT);
             case WEIGHT -> {
                 Local edge = args.get(0) instanceof IdentifierTree id && cx.scope.lookup(id.getName().toString())
                         instanceof Local v ? cx.neighborEdges.get(v.id()) : null;
@@ -74,7 +78,23 @@ final class Intrinsics {
             case ID, TIME -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.LONG);
             case ON_BOUNDARY -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.BOOLEAN);
             case ORDINAL -> new Expr.Intrinsic(intrinsic.op(), List.of(), IrType.INT);
-            case MIGRATE, MOVE_TO -> {
+            case MOVE_TO -> {
+                List<Expr> coords;
+                if (cx.onGraph() && args.size() == 1 && args.get(0) instanceof IdentifierTree id
+                        && cx.scope.lookup(id.getName().toString()) instanceof Local v && v.type() == IrType.PLACE) {
+                    if (!cx.neighborEdges.containsKey(v.id())) {
+                        throw cx.reject(args.get(0), Messages.weightArgument(id.getName().toString())
+                                .replace("weight(", "moveTo("));
+                    }
+                    coords = List.of(Ir.convert(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(new Expr.LocalRef(v)),
+                            IrType.LONG), IrType.INT));
+                } else {
+                    coords = offsets(args, t);
+                }
+                cx.emit(new Stmt.Intent(line, intrinsic.action(), coords));
+                yield null;
+            }
+            case MIGRATE -> {
                 List<Expr> coords = offsets(args, t);
                 cx.emit(new Stmt.Intent(line, intrinsic.action(), coords));
                 yield null;

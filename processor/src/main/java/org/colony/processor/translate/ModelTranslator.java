@@ -56,10 +56,10 @@ public final class ModelTranslator {
     /** Translates the model; returns null when errors were reported. */
     public ModelIr translate(ModelClass model) {
         int before = diagnostics.errorCount();
-        DimensionTracker dims = new DimensionTracker(diagnostics, model.unit(),
-                model.graph() ? 1 : model.declaredDimensions());
         ModelReader reader = new ModelReader(elements, trees);
         ModelClass placeModel = model.agent() ? reader.read(model.placeType()) : model;
+        boolean graph = placeModel.graph(); // a vertex model, or an agent on one
+        DimensionTracker dims = new DimensionTracker(diagnostics, model.unit(), graph ? 1 : model.declaredDimensions());
         AgentSlots slots = new AgentSlots(reader);
         List<StepIr> steps = new ArrayList<>();
         for (MethodModel m : model.methods()) {
@@ -103,7 +103,7 @@ public final class ModelTranslator {
         return new ModelIr(model.packageName(), model.generatedPrefix(), model.qualifiedName(), binary, model.agent(),
                 dims.exact(), dims.minimum(), attributes, shared, steps, doubleBuffered, place, agentModels,
                 model.attributes().stream().filter(AttributeModel::priority).mapToInt(AttributeModel::ordinal)
-                        .findFirst().orElse(-1), model.graph());
+                        .findFirst().orElse(-1), graph);
     }
 
     private static List<AttributeRef> shape(ModelRef owner, ModelClass model) {

@@ -548,7 +548,8 @@ final class StatementTranslator {
                 forAgents(t, mi, intrinsic, line);
                 return;
             }
-            if (intrinsic != null && intrinsic.form() == IntrinsicMethod.Form.NEIGHBORS && cx.model.graph()) {
+            if (intrinsic != null && intrinsic.form() == IntrinsicMethod.Form.NEIGHBORS && cx.onGraph()
+                    && intrinsic.owner().admits(cx.agentModel())) {
                 forNeighbors(t, intrinsic, line);
                 return;
             }

@@ -90,6 +90,11 @@ final class StepContext {
         this.step = step;
     }
 
+    /** {@return whether the step's places are a graph's vertices: a vertex model's, or an agent's on one} */
+    boolean onGraph() {
+        return model.graph() || placeModel.graph();
+    }
+
     /** A fresh id for a local, loop or label. */
     int id() {
         return nextId++;

@@ -39,8 +39,6 @@ public final class ModelClassValidator {
             if (model.placeType() == null || !extendsPlace(model.placeType())
                     || model.placeType().getModifiers().contains(Modifier.ABSTRACT)) {
                 diagnostics.error(type, Messages.agentPlaceType(name, type.getSuperclass().toString()));
-            } else if (extendsVertex(model.placeType())) {
-                diagnostics.error(type, Messages.agentOnVertex(name, model.placeType().getSimpleName().toString()));
             }
         } else if (!extendsPlace(type)) {
             diagnostics.error(type, Messages.modelNotPlace(name));
@@ -70,7 +68,9 @@ public final class ModelClassValidator {
         }
         for (MethodModel m : model.methods()) {
             IntrinsicMethod intrinsic = IntrinsicMethod.named(m.name());
-            if (intrinsic != null && (intrinsic.owner() != IntrinsicMethod.Owner.VERTEX || model.graph())) {
+            boolean onGraph = model.graph() || model.agent() && model.placeType() != null
+                    && extendsVertex(model.placeType());
+            if (intrinsic != null && (!intrinsic.graphOnly() || onGraph)) {
                 diagnostics.error(m.element(), Messages.modelIntrinsicName(m.name()));
             } else if (counts.get(m.name()) > 1 && (m.step() || model.methods(m.name()).stream()
                     .anyMatch(MethodModel::step))) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
+import org.colony.examples.roads.RoadNetwork;
 import org.colony.examples.sir.Person;
 import org.colony.examples.sir.Sir;
 import org.colony.runtime.Config;
@@ -91,6 +92,28 @@ class GraphGpuTest {
         }
         assertEquals(checksums[0], checksums[1]);
         assertArrayEquals(counts[0], counts[1]);
+    }
+
+    @ParameterizedTest(name = "roads {0} walkers={1}")
+    @CsvSource({"lattice:300x300, 20000", "ba:100000:3, 200000"})
+    void walkersOnRoads_onGpu_areBitIdenticalToCpu(String spec, int walkers) {
+        Gpu.require();
+        long seed = 5;
+        Graph roads = RoadNetwork.withLengths(GraphSpec.parse(spec).build(seed), seed);
+        String[] checksums = new String[2];
+        long[][] places = new long[2][];
+        for (int b = 0; b < 2; b++) {
+            try (Simulation sim = b == 0 ? Gpu.cpu(seed) : Gpu.cuda(seed)) {
+                RoadNetwork net = new RoadNetwork(sim, roads, walkers, 0.7);
+                for (int t = 0; t < 40; t++) {
+                    net.tick();
+                }
+                checksums[b] = net.junctions().checksum() + " " + net.walkers().checksum();
+                places[b] = net.walkers().locations();
+            }
+        }
+        assertArrayEquals(places[0], places[1]);
+        assertEquals(checksums[0], checksums[1]);
     }
 
     /** A directed weighted graph with a hub of 100 000 out-edges, self-loops and duplicates. */

@@ -327,7 +327,7 @@ public final class CudaAgentStore implements AgentStore {
                 case INDEXED_INCOMING, INDEXED_KILLED -> arguments.add(writeArgument(iterated[param.slot()], param));
                 case CREATES -> arguments.add(columns.creates(param.slot()).pointer());
                 case COUNTER -> arguments.add(countPointer);
-                case GRAPH -> throw new IllegalStateException(param + " is no parameter of an agent kernel");
+                case GRAPH -> arguments.add(places.graphArray(param.index()));
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
             }
         }

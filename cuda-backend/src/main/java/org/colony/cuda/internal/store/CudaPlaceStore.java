@@ -495,6 +495,17 @@ public final class CudaPlaceStore implements PlaceBlock {
         dirty[attribute] = false;
     }
 
+    /**
+     * {@return the device address of array {@code array} of the rows of the graph these places are on (for the
+     * kernels of agents on its vertices), 0 for an array the graph lacks}
+     */
+    long graphArray(int array) {
+        if (graph == null) {
+            throw new IllegalStateException(model.modelClass().getSimpleName() + " places are not on a graph");
+        }
+        return graph.pointer(array);
+    }
+
     @Override
     public void gather(int attribute, int element, int[] cells, MemorySegment buffer, long offset) {
         checkOpen();

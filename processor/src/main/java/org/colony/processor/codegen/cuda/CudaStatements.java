@@ -276,11 +276,12 @@ final class CudaStatements {
         List<AttributeRef> read = CudaStorage.readThrough(f);
         emit("{");
         source.indent();
-        emit("const jint " + end + " = " + offsets + "[x + 1];");
+        String row = storage.neighborRow();
+        emit("const jint " + end + " = " + offsets + "[" + row + " + 1];");
         boolean needContinue = gotoTargets(f.body(), id, true);
         boolean[] needBreak = new boolean[1];
         Ir.forEachStmt(f.body(), s -> needBreak[0] |= s instanceof Stmt.Break b && b.loopId() == id);
-        emit("for (jint " + chunk + " = " + offsets + "[x]; " + chunk + " < " + end + "; " + chunk
+        emit("for (jint " + chunk + " = " + offsets + "[" + row + "]; " + chunk + " < " + end + "; " + chunk
                 + " += COLONY_NEIGHBOR_CHUNK)");
         emit("{");
         source.indent();

@@ -95,6 +95,14 @@ final class CudaStorage implements KernelNames<String> {
     }
 
     /**
+     * {@return the row of the graph a neighbours loop walks: the place kernel's vertex ({@code x}), or the vertex an
+     * agent lives on (its storage index less the block's base)}
+     */
+    String neighborRow() {
+        return model.agent() ? "((jint) (s - f.base))" : "x";
+    }
+
+    /**
      * {@return the scalar attributes of the model itself that a neighbours loop's body reads through its variable,
      * in ordinal order: what the loop loads ahead}
      */

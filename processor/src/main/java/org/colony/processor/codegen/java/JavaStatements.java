@@ -403,16 +403,17 @@ final class JavaStatements {
         out().add("$<}\n");
     }
 
-    /** {@code for} over the edges of the vertex's row (x$, the block's x-th vertex), in the graph's order. */
+    /** {@code for} over the edges of the vertex's row (the kernel's vertex, or the agent's), in the graph's order. */
     private void forNeighbors(CodeBlock.Builder code, Stmt.ForNeighbors f) {
         String offsets = storage.graphInts(f.incoming() ? "inOffsets" : "offsets");
         String targets = storage.graphInts(f.incoming() ? "inTargets" : "targets");
         String edge = f.edge().name();
         String end = "e$" + f.id();
         code.add("{\n$>");
-        code.addStatement("final int $L = $L[x$$ + 1]", end, offsets);
+        String row = storage.neighborRow();
+        code.addStatement("final int $L = $L[$L + 1]", end, offsets, row);
         String label = usedLoops.contains(f.id()) ? "loop$" + f.id() + ":\n" : "";
-        code.beginControlFlow("$Lfor (int $L = $L[x$$]; $L < $L; $L++)", label, edge, offsets, edge, end, edge);
+        code.beginControlFlow("$Lfor (int $L = $L[$L]; $L < $L; $L++)", label, edge, offsets, row, edge, end, edge);
         code.addStatement("final int $L = $L[$L]", f.vertex().name(), targets, edge);
         statements(f.body());
         out().endControlFlow();

@@ -361,6 +361,18 @@ final class JavaStorage implements JavaExpressions.Names {
         return decl(accessor + "$g", type, CodeBlock.of("graph$$.$L()", accessor));
     }
 
+    /**
+     * {@return the row of the graph a neighbours loop walks: the place kernel's vertex ({@code x$}), or the vertex an
+     * agent lives on (its storage index less the block's base)}
+     */
+    String neighborRow() {
+        if (!agent) {
+            return "x$";
+        }
+        String base = decl("gbase$", TypeName.INT, CodeBlock.of("blk$$.layout().base()"));
+        return "(" + agentPlace() + " - " + base + ")";
+    }
+
     /** The int-array rows of the graph: offsets, targets, degrees... */
     String graphInts(String accessor) {
         return graphArray(accessor, INT_ARRAY);
