@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ModelInfo;
@@ -48,13 +49,15 @@ public final class Checkpoint {
     }
 
     /** A collection in the file. */
-    record Section(int kind, String model, int[] sizes, Boundary boundary, int placesIndex, int capacity, int count,
+    record Section(int kind, String model, int[] sizes, Boundary boundary, String graph, int placesIndex, int capacity,
+            int count,
             long nextId, long[] report, long idsAt, long placesAt, long ordinalsAt, List<Column> shared,
             List<Column> attributes) {
 
         String describe() {
             String simple = model.substring(model.lastIndexOf('.') + 1);
-            return kind == CheckpointWriter.PLACES ? simple + " places on " + gridText(sizes, boundary)
+            return kind == CheckpointWriter.PLACES ? simple + " places on " + (graph != null ? "a graph of " + sizes[0]
+                    + " vertices (" + graph + ")" : gridText(sizes, boundary))
                     : count + " " + simple + " agents (capacity " + (capacity == Integer.MAX_VALUE ? "unlimited"
                             : capacity) + ")";
         }
@@ -202,14 +205,15 @@ public final class Checkpoint {
         live.addAll(agents);
         List<String> have = new ArrayList<>();
         for (Places<?> p : places) {
-            have.add(p.name + " places on " + gridText(p.grid().sizes(), p.grid().boundary()));
+            have.add(p.name + " places on " + (p.graph() != null ? "a graph of " + p.graph().vertices() + " vertices ("
+                    + CheckpointWriter.graphText(p.graph()) + ")" : gridText(p.grid().sizes(), p.grid().boundary())));
         }
         for (Agents<?> a : agents) {
             have.add(a.name + " agents");
         }
         String mismatch = "the checkpoint " + file + " holds " + String.join(", ", collections()) + "; this "
                 + "simulation has " + (have.isEmpty() ? "no collections" : String.join(", ", have))
-                + ": resume it with the same model and size, its collections created in the same order";
+                + ": resume it with the same model, size and graph, its collections created in the same order";
         long placeCount = sections.stream().filter(s -> s.kind() == CheckpointWriter.PLACES).count();
         if (live.size() != sections.size() || places.size() != placeCount) {
             throw new ColonyException(mismatch);
@@ -220,7 +224,8 @@ public final class Checkpoint {
             if (!c.modelClass().getName().equals(s.model())) {
                 throw new ColonyException(mismatch);
             }
-            if (c instanceof Places<?> p && !sameGrid(p.grid(), s)) {
+            if (c instanceof Places<?> p && (!sameGrid(p.grid(), s) || !Objects.equals(s.graph(),
+                    p.graph() == null ? null : CheckpointWriter.graphText(p.graph())))) {
                 throw new ColonyException(mismatch);
             }
             if (c instanceof Agents<?> a && (a.capacity() != s.capacity()

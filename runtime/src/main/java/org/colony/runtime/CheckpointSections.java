@@ -51,10 +51,16 @@ final class CheckpointSections {
                     throw in.refuse(model + " on a grid of more than " + (Integer.MAX_VALUE - 8) + " places");
                 }
             }
-            Boundary boundary = boundary(in, in.str());
+            String where = in.str();
+            String graph = null;
+            if (where.startsWith("graph:") && dims == 1) {
+                graph = where; // places on a graph's vertices: a 1-D grid, and the graph's fingerprint
+                where = Boundary.ABSENT.name();
+            }
+            Boundary boundary = boundary(in, where);
             List<Column> shared = shared(in, model);
             List<Column> attributes = attributes(in, model, (int) cells);
-            return new Section(kind, model, sizes, boundary, -1, 0, (int) cells, 0, null, -1, -1, -1, shared,
+            return new Section(kind, model, sizes, boundary, graph, -1, 0, (int) cells, 0, null, -1, -1, -1, shared,
                     attributes);
         }
         int placesIndex = in.i32();
@@ -106,7 +112,7 @@ final class CheckpointSections {
         }
         List<Column> shared = shared(in, model);
         List<Column> attributes = attributes(in, model, count);
-        return new Section(kind, model, on.sizes(), on.boundary(), placesIndex, capacity, count, nextId, report, idsAt,
+        return new Section(kind, model, on.sizes(), on.boundary(), on.graph(), placesIndex, capacity, count, nextId, report, idsAt,
                 placesAt, ordinalsAt, shared, attributes);
     }
 

@@ -14,6 +14,7 @@ import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.checkpoint.CheckpointOutput;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.files.AtomicFile;
+import org.colony.runtime.graph.Graph;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.spi.Store;
 
@@ -49,12 +50,6 @@ final class CheckpointWriter {
     static void write(Simulation sim, Path file, Map<String, ?> values, List<Places<?>> places,
             List<Agents<?>> agents) {
         checkValues(values);
-        for (Places<?> p : places) {
-            if (p.graph() != null) {
-                throw new ColonyException("cannot checkpoint " + file + ": " + p.name + " places are on a graph, "
-                        + "which checkpoints do not hold yet");
-            }
-        }
         for (Agents<?> a : agents) {
             if (a.intentsPending()) {
                 throw new ColonyException("cannot checkpoint " + file + " now: a step asked " + a.name + " agents for "
@@ -105,6 +100,11 @@ final class CheckpointWriter {
         }
     }
 
+    /** {@return how a checkpoint names the graph places are on: {@code graph:} and its fingerprint in hex} */
+    static String graphText(Graph graph) {
+        return "graph:" + String.format("%016x", graph.fingerprint());
+    }
+
     private static void body(Simulation sim, OutputStream stream, Map<String, ?> values, List<Places<?>> places,
             List<Agents<?>> agents) throws IOException {
         CheckpointOutput out = new CheckpointOutput(stream);
@@ -122,7 +122,7 @@ final class CheckpointWriter {
         for (Places<?> p : places) {
             out.u8(PLACES);
             out.str(p.modelClass().getName());
-            grid(out, p.grid());
+            grid(out, p.grid(), p.graph());
             shared(out, p);
             attributes(out, p, p.store(), p.size());
         }
@@ -178,12 +178,13 @@ final class CheckpointWriter {
         }
     }
 
-    private static void grid(CheckpointOutput out, Grid grid) {
+    /** The grid: its sizes and boundary, or for places on a graph the 1-D grid and {@code graph:} its fingerprint. */
+    private static void grid(CheckpointOutput out, Grid grid, Graph graph) {
         out.i32(grid.dimensions());
         for (int d = 0; d < grid.dimensions(); d++) {
             out.i32(grid.size(d));
         }
-        out.str(grid.boundary().name());
+        out.str(graph != null ? graphText(graph) : grid.boundary().name());
     }
 
     private static void shared(CheckpointOutput out, ModelCollection<?> c) {

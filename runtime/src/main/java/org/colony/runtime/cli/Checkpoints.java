@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.colony.ColonyException;
 import org.colony.runtime.Checkpoint;
-import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.io.OutputFiles;
@@ -196,12 +195,6 @@ final class Checkpoints {
      * @return the step the run goes on from: the checkpoint's, or 0
      */
     long restore(Simulation sim, Scenario scenario, long steps, PrintStream out) {
-        for (Places<?> p : scenario.collections()) {
-            if (file != null && p.graph() != null) {
-                throw new ColonyException("--checkpoint-every: " + scenario.name() + " puts its places on a graph, "
-                        + "which checkpoints do not hold yet; leave the option out");
-            }
-        }
         if (resumed == null) {
             return 0;
         }

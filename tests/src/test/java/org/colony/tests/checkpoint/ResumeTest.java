@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -35,7 +36,10 @@ public class ResumeTest {
         "epidemic, 200x200, 8, --threads=1 --partitions=2, 3, --threads=2",
         "stupidmodel, 48x32, 30, --threads=1, 12, --threads=2 --partitions=2x2",
         "braingrid, 30x30, 40, --threads=2 --partitions=3, 15, --threads=1",
-        "stupidmodel, 48x32, 30, --threads=2 --partitions=3, 0, --threads=1"})
+        "stupidmodel, 48x32, 30, --threads=2 --partitions=3, 0, --threads=1",
+        "sir, 3000, 30, --threads=1, 12, --threads=2 --partitions=3",
+        "sir, 3000, 30, --threads=2 --partitions=4, 9, --threads=1",
+        "roads, 40x40, 30, --threads=2, 11, --threads=1"})
     void aResumedRun_endsAsTheUninterruptedOne(String name, String size, int ticks, String first, int at,
             String second) {
         List<String> straight = run(name, size, ticks, "--threads=1", null, -1);
@@ -67,8 +71,7 @@ public class ResumeTest {
             args.add("--backend=cpu");
         }
         try (Simulation sim = Simulation.create(Config.fromArgs(args.toArray(String[]::new)))) {
-            String[] sides = size.split("x");
-            scenario.setup(sim, new int[] {Integer.parseInt(sides[0]), Integer.parseInt(sides[1])}, Map.of());
+            scenario.setup(sim, Arrays.stream(size.split("x")).mapToInt(Integer::parseInt).toArray(), Map.of());
             int from = 0;
             if (file != null && save < 0) {
                 sim.resume(file);

@@ -29,7 +29,10 @@ class ResumeGpuTest {
         "stupidmodel, 48x32, 30, --threads=1 --partitions=2, 12, --backend=cuda",
         "stupidmodel, 48x32, 30, --backend=cuda, 12, --backend=cuda --partitions=2x2",
         "braingrid, 30x30, 40, --backend=cuda --partitions=3, 15, --threads=1",
-        "braingrid, 30x30, 40, --threads=2, 15, --backend=cuda"})
+        "braingrid, 30x30, 40, --threads=2, 15, --backend=cuda",
+        "sir, 20000, 30, --backend=cuda, 12, --threads=2 --partitions=3",
+        "sir, 20000, 30, --threads=1, 12, --backend=cuda --partitions=2",
+        "roads, 60x60, 30, --backend=cuda, 11, --threads=2"})
     void aCheckpoint_resumesAcrossBackends_bitIdentically(String name, String size, int ticks, String first, int at,
             String second) {
         Gpu.require();
