@@ -27,6 +27,17 @@ typedef unsigned long long julong;
 
 namespace colony {
 
+// ---- a hub's warp: every lane runs the same vertex; a neighbours loop hands each edge's values around -----
+// Lane k's value, on every lane of the warp (all 32 call it together: they run the same code on the same data).
+template <typename T>
+__device__ __forceinline__ T shuffle(T v, int k) {
+    if constexpr (sizeof(T) < 4) {
+        return (T) __shfl_sync(0xffffffffu, (int) v, k);
+    } else {
+        return __shfl_sync(0xffffffffu, v, k);
+    }
+}
+
 // ---- the frame of a call: where a block's cells live, and the values of the call -----------------
 // Layout as org.colony.kernel.Layout, written by the runtime field by field (136 bytes).
 struct Frame {

@@ -30,6 +30,12 @@ public final class CudaSwitches {
             + "attributes the loop reads through them) before it runs the loop's body on each in turn, a tuning "
             + "knob for benchmarks; 1 loads one edge at a time. Results are the same for every value.");
 
+    /** {@code colony.cuda.hubDegree}: from how many edges a vertex's step runs on a warp of its own. */
+    public static final Switch HUB_DEGREE = Switch.whole("colony.cuda.hubDegree", 32, Integer.MAX_VALUE, "edges",
+            1024, "", "The row length (out- or in-edges) from which the step of a vertex that walks its neighbours "
+            + "runs on a warp of its own (its edges loaded 32 at a time by the lanes) instead of one thread, so "
+            + "that a vertex of many edges does not hold up its warp. Results are the same for every value.");
+
     /** {@code colony.cuda.march}: the rows per thread of row-marching kernels, where set. */
     public static final Switch MARCH = Switch.whole("colony.cuda.march", 0, Integer.MAX_VALUE, "rows", 0,
             "0: chosen per grid", "The rows each thread of a row-marching kernel walks, a tuning knob for benchmarks; 0 leaves each "
@@ -70,7 +76,7 @@ public final class CudaSwitches {
             + "is looked up as the system's loader does.");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, MARCH, DEFER_COMPACTION, FINISH_AHEAD,
+    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, MARCH, DEFER_COMPACTION, FINISH_AHEAD,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {

@@ -341,6 +341,9 @@ public final class CudaPlaceStore implements PlaceBlock {
         }
         long columnsPerBlock = (long) BLOCK_X * kernels.lanes(step);
         int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
+        if (box == null && graph != null && graph.hubCount() > 0 && runsHubs(step)) {
+            gx += (graph.hubCount() + BLOCK_Y - 1) / BLOCK_Y; // one warp per hub, after the vertex-per-thread blocks
+        }
         long segments = (rows + march - 1L) / march;
         int gy = (int) Math.min(65535L, (segments + BLOCK_Y - 1L) / BLOCK_Y);
         cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, arguments, true,
@@ -495,6 +498,16 @@ public final class CudaPlaceStore implements PlaceBlock {
         dirty[attribute] = false;
     }
 
+    /** {@return whether a step's kernel runs the hubs of a graph, one warp each (it takes their list)} */
+    private boolean runsHubs(int step) {
+        for (KernelParam p : kernels.params(step)) {
+            if (p.kind() == KernelParam.Kind.GRAPH && p.index() == KernelParam.GRAPH_HUBS) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * {@return the device address of array {@code array} of the rows of the graph these places are on (for the
      * kernels of agents on its vertices), 0 for an array the graph lacks}
@@ -634,7 +647,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     public void bindGraph(GraphRows rows) {
         checkOpen();
         cx.device().makeCurrent();
-        graph = new DeviceGraph(rows);
+        graph = new DeviceGraph(rows, (int) CudaSwitches.HUB_DEGREE.whole());
     }
 
     @Override

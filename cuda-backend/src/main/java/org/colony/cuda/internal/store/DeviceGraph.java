@@ -20,10 +20,19 @@ final class DeviceGraph implements AutoCloseable {
 
     private final long[] pointers = new long[KernelParam.GRAPH_ARRAYS.size()];
     private final List<DeviceBuffer> buffers = new ArrayList<>();
+    /** The vertices whose steps run one warp each. */
+    private final int hubCount;
 
-    DeviceGraph(GraphRows rows) {
+    /**
+     * Uploads the rows.
+     *
+     * @param hubDegree the row length from which a vertex is a hub ({@code colony.cuda.hubDegree})
+     */
+    DeviceGraph(GraphRows rows, int hubDegree) {
+        int[] hubs = hubs(rows, hubDegree);
+        this.hubCount = hubs[0];
         Object[] arrays = {rows.offsets(), rows.targets(), rows.weights(), rows.inOffsets(), rows.inTargets(),
-            rows.inWeights(), rows.degrees(), rows.inDegrees(), rows.ids()};
+            rows.inWeights(), rows.degrees(), rows.inDegrees(), rows.ids(), hubs};
         Map<Object, Long> uploaded = new IdentityHashMap<>();
         try {
             for (int i = 0; i < arrays.length; i++) {
@@ -34,6 +43,34 @@ final class DeviceGraph implements AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    /**
+     * {@return the hubs of the rows: their count, {@code hubDegree}, then the rows whose out- or in-row has at least
+     * {@code hubDegree} edges, by increasing row (what the kernels' {@code g_hubs} holds)}
+     */
+    static int[] hubs(GraphRows rows, int hubDegree) {
+        int[] off = rows.offsets();
+        int[] in = rows.inOffsets();
+        int count = 0;
+        for (int x = 0; x + 1 < off.length; x++) {
+            count += Math.max(off[x + 1] - off[x], in[x + 1] - in[x]) >= hubDegree ? 1 : 0;
+        }
+        int[] hubs = new int[2 + count];
+        hubs[0] = count;
+        hubs[1] = hubDegree;
+        int h = 2;
+        for (int x = 0; x + 1 < off.length; x++) {
+            if (Math.max(off[x + 1] - off[x], in[x + 1] - in[x]) >= hubDegree) {
+                hubs[h++] = x;
+            }
+        }
+        return hubs;
+    }
+
+    /** {@return the vertices whose steps run one warp each} */
+    int hubCount() {
+        return hubCount;
     }
 
     private long upload(Object array) {

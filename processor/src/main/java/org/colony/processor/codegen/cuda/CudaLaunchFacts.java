@@ -18,6 +18,7 @@ import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelShape;
 import org.colony.processor.ir.SharedRef;
 import org.colony.processor.ir.StepIr;
+import org.colony.processor.ir.Stmt;
 
 /**
  * What the CUDA backend must know to find, load and launch a model's kernels, in one place: the resource path
@@ -97,6 +98,29 @@ public final class CudaLaunchFacts {
 
     // ---- the kernel parameters ----------------------------------------------------------------------
 
+    /**
+     * {@return whether a step's kernel runs vertices of many edges one warp each (see {@code g_hubs}): the place steps
+     * of models on a graph that walk neighbours, except predicates and steps that write array attributes or ask for
+     * agents}
+     */
+    public static boolean hasHubs(ModelIr model, StepIr step) {
+        if (!model.graph() || model.agent() || step.predicate()) {
+            return false;
+        }
+        for (int a : step.writes()) {
+            if (model.attributes().get(a).isArray()) {
+                return false; // its elements live in memory, where one lane could read another's write
+            }
+        }
+        boolean[] loops = new boolean[1];
+        boolean[] creates = new boolean[1];
+        Ir.forEachStmt(step.body(), s -> {
+            loops[0] |= s instanceof Stmt.ForNeighbors;
+            creates[0] |= s instanceof Stmt.Create; // a count each lane would add to
+        });
+        return loops[0] && !creates[0];
+    }
+
     /** The kernel parameter of an attribute's column. */
     static String col(AttributeRef a) {
         return a.name() + "_col";
@@ -124,7 +148,9 @@ public final class CudaLaunchFacts {
         }
         if (model.graph()) {
             for (int i = 0; i < KernelParam.GRAPH_ARRAYS.size(); i++) {
-                params.add(KernelParam.graph(i));
+                if (i != KernelParam.GRAPH_HUBS || hasHubs(model, step)) {
+                    params.add(KernelParam.graph(i));
+                }
             }
         }
         if (model.agent()) {

@@ -31,12 +31,19 @@ final class CudaStatements {
     private String labels = "";
     /** Loops whose {@code break} is a goto even from their own body: neighbours loops, whose body sits in a chunk. */
     private final Set<Integer> breakByGoto = new HashSet<>();
+    /** Whether the statements are a hub's, run by every lane of a warp alike (see {@link #hub(boolean)}). */
+    private boolean hub;
 
     CudaStatements(CudaSource source, CudaStorage storage, CudaExpressions printer, String sourceFile) {
         this.source = source;
         this.storage = storage;
         this.printer = printer;
         this.sourceFile = sourceFile;
+    }
+
+    /** Prints neighbours loops for one warp per vertex ({@code true}, the hub path), or one thread per vertex. */
+    void hub(boolean warp) {
+        this.hub = warp;
     }
 
     /** Sets the suffix of the labels printed from now on ({@code _<lane>} in a marching kernel). */
@@ -118,8 +125,9 @@ final class CudaStatements {
                     case MIN -> "atomicMinimum";
                     default -> "atomicMaximum";
                 };
-                emit("colony::" + op + "(&" + w.attr().name() + "_in" + w.attr().owner().slot() + "["
-                        + CudaExpressions.local(w.agent().name()) + "], " + p(w.value()) + ");");
+                emit((hub ? "if (lane == 0) " : "") + "colony::" + op + "(&" + w.attr().name() + "_in"
+                        + w.attr().owner().slot() + "[" + CudaExpressions.local(w.agent().name()) + "], " + p(w.value())
+                        + ");");
             }
             case Stmt.Create c -> {
                 String at = "creates" + c.agents().slot() + "[" + storage.self() + "]";
@@ -266,6 +274,10 @@ final class CudaStatements {
      * reading those values. A {@code break} leaves the whole loop (a goto), a {@code continue} goes to the next edge.
      */
     private void forNeighbors(Stmt.ForNeighbors f) {
+        if (hub) {
+            warpNeighbors(f);
+            return;
+        }
         String offsets = f.incoming() ? "g_inOffsets" : "g_offsets";
         String targets = f.incoming() ? "g_inTargets" : "g_targets";
         int id = f.id();
@@ -305,6 +317,67 @@ final class CudaStatements {
         emit("const jint " + CudaExpressions.local(f.edge().name()) + " = " + chunk + " + " + k + ";");
         emit("const jlong " + CudaExpressions.local(f.vertex().name()) + " = " + ahead + "[" + k + "];");
         storage.prefetched(f.vertex().id(), ahead + "_", "[" + k + "]", read);
+        loops.push(id);
+        breakByGoto.add(id);
+        block(f.body());
+        loops.pop();
+        storage.prefetched(f.vertex().id(), null, null, List.of());
+        if (needContinue) {
+            emit("loop" + id + labels + "_continue: ;");
+        }
+        source.outdent();
+        emit("}");
+        source.outdent();
+        emit("}");
+        if (needBreak[0]) {
+            emit("loop" + id + labels + "_break: ;");
+        }
+        source.outdent();
+        emit("}");
+    }
+
+    /**
+     * A neighbours loop of a hub, run by every lane of its warp alike: 32 edges at a time, lane {@code j} loading the
+     * target of edge {@code j} and the attributes the body reads through it; then every lane runs the body on each of
+     * the 32 edges in turn, their values shuffled from the lane that loaded them.
+     */
+    private void warpNeighbors(Stmt.ForNeighbors f) {
+        String offsets = f.incoming() ? "g_inOffsets" : "g_offsets";
+        String targets = f.incoming() ? "g_inTargets" : "g_targets";
+        int id = f.id();
+        String end = "e" + id;
+        String chunk = "c" + id;
+        String k = "k" + id;
+        String mine = "t" + id;
+        List<AttributeRef> read = CudaStorage.readThrough(f);
+        emit("{");
+        source.indent();
+        emit("const jint " + end + " = " + offsets + "[x + 1];");
+        boolean needContinue = gotoTargets(f.body(), id, true);
+        boolean[] needBreak = new boolean[1];
+        Ir.forEachStmt(f.body(), s -> needBreak[0] |= s instanceof Stmt.Break b && b.loopId() == id);
+        emit("for (jint " + chunk + " = " + offsets + "[x]; " + chunk + " < " + end + "; " + chunk + " += 32)");
+        emit("{");
+        source.indent();
+        emit("const jlong " + mine + " = " + chunk + " + lane < " + end + " ? (jlong) " + targets + "[" + chunk
+                + " + lane] : 0;");
+        for (AttributeRef a : read) {
+            String type = CudaExpressions.type(a.type());
+            emit("const " + type + " " + mine + "_" + a.name() + " = " + chunk + " + lane < " + end + " ? "
+                    + CudaLaunchFacts.col(a) + "[" + mine + "] : (" + type + ") 0;");
+        }
+        emit("const jint m" + id + " = " + end + " - " + chunk + " < 32 ? " + end + " - " + chunk + " : 32;");
+        emit("for (jint " + k + " = 0; " + k + " < m" + id + "; " + k + "++)");
+        emit("{");
+        source.indent();
+        emit("const jint " + CudaExpressions.local(f.edge().name()) + " = " + chunk + " + " + k + ";");
+        emit("const jlong " + CudaExpressions.local(f.vertex().name()) + " = colony::shuffle(" + mine + ", " + k
+                + ");");
+        for (AttributeRef a : read) {
+            emit("const " + CudaExpressions.type(a.type()) + " s" + id + "_" + a.name() + " = colony::shuffle(" + mine
+                    + "_" + a.name() + ", " + k + ");");
+        }
+        storage.prefetched(f.vertex().id(), "s" + id + "_", "", read);
         loops.push(id);
         breakByGoto.add(id);
         block(f.body());

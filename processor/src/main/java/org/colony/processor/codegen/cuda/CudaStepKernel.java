@@ -63,6 +63,9 @@ final class CudaStepKernel {
             march();
             return;
         } else {
+            if (CudaLaunchFacts.hasHubs(model, step)) {
+                hubs();
+            }
             emit("const jint x = (jint) (blockIdx.x * blockDim.x + threadIdx.x);");
             emit("if (x >= f.extent0) return;");
             emit("for (jlong row = (jlong) blockIdx.y * blockDim.y + threadIdx.y; row < f.rows; "
@@ -74,11 +77,46 @@ final class CudaStepKernel {
             emit("const jint gx = f.origin0 + x;");
             emit("const jint gy = f.origin1 + ly;");
             emit("const jint gz = f.origin2 + lz;");
+            if (CudaLaunchFacts.hasHubs(model, step)) {
+                emit("if (colony::max(g_offsets[x + 1] - g_offsets[x], g_inOffsets[x + 1] - g_inOffsets[x]) >= g_hubs[1]) "
+                        + "continue; // a hub: its warp runs it");
+            }
         }
         cell();
         source.outdent();
         emit("}");
         source.raw("}\n\n");
+    }
+
+    /**
+     * The vertices of many edges ("hubs", listed in {@code g_hubs}: their count, the threshold, their rows), one warp
+     * each, in the blocks launched after those of the vertex-per-thread path: every lane runs the step on the same
+     * vertex with the same values (so the same control flow and draws), while a neighbours loop loads 32 edges at a
+     * time, one per lane, and hands each edge's values to all lanes by shuffles. Only lane 0 does what cannot be done
+     * 32 times (atomics); plain writes of the same value by every lane are harmless.
+     */
+    private void hubs() {
+        emit("const jint nb = (jint) ((f.extent0 + (jint) blockDim.x - 1) / (jint) blockDim.x);");
+        emit("if ((jint) blockIdx.x >= nb) {");
+        source.indent();
+        emit("const jint w = ((jint) blockIdx.x - nb) * (jint) blockDim.y + (jint) threadIdx.y;");
+        emit("if (w >= g_hubs[0]) return;");
+        emit("const jint lane = (jint) threadIdx.x; // blockDim.x is one warp");
+        emit("const jint x = g_hubs[2 + w];");
+        emit("const jlong s = f.base + x;");
+        emit("const jint gx = f.origin0 + x;");
+        emit("const jint gy = f.origin1;");
+        emit("const jint gz = f.origin2;");
+        statements.hub(true);
+        statements.labels("_h");
+        storage.registers(true);
+        cell();
+        storage.registers(false);
+        statements.labels("");
+        statements.hub(false);
+        emit("return;");
+        source.outdent();
+        emit("}");
     }
 
     /**
@@ -132,6 +170,11 @@ final class CudaStepKernel {
         List<String> writeBack = new ArrayList<>();
         for (AttributeRef a : model.attributes()) {
             if (!step.buffers(a.ordinal())) {
+                if (storage.inRegister(a)) { // a hub's: read once, written back once, by every lane alike
+                    String col = CudaLaunchFacts.col(a);
+                    emit(CudaExpressions.type(a.type()) + " " + a.name() + "_self = " + col + "[" + self + "];");
+                    writeBack.add(col + "[" + self + "] = " + a.name() + "_self;");
+                }
                 continue;
             }
             String next = CudaLaunchFacts.next(a);

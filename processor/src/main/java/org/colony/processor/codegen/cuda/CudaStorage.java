@@ -33,6 +33,8 @@ final class CudaStorage implements KernelNames<String> {
     /** The index of the instance itself: a cell's storage index, or an agent's slot. */
     private final String self;
     private int line;
+    /** Whether every scalar attribute the step writes lives in a register (a hub's code). */
+    private boolean allInRegisters;
     /** Inside a neighbours loop whose body reads prefetched values: the loop variable's id, else -1. */
     private int prefetchedVertex = -1;
     private String prefetchedPrefix;
@@ -62,8 +64,24 @@ final class CudaStorage implements KernelNames<String> {
         return line;
     }
 
+    /**
+     * Keeps every scalar attribute the step writes in a register ({@code name_self}) from now on ({@code true}: a
+     * hub's code, whose lanes must not read back what another lane wrote), or only the double-buffered ones.
+     */
+    void registers(boolean all) {
+        this.allInRegisters = all;
+    }
+
+    /** Whether the instance's attribute {@code a} lives in the register {@code name_self} while the step runs. */
+    boolean inRegister(AttributeRef a) {
+        return step.buffers(a.ordinal()) || allInRegisters && !a.isArray() && step.writes().contains(a.ordinal());
+    }
+
     /** What an assignment to the instance's own attribute (or an element of it) stores into. */
     String target(AttributeRef a, Expr element, Function<Expr, String> print) {
+        if (inRegister(a) && !a.isArray()) {
+            return a.name() + "_self";
+        }
         if (step.buffers(a.ordinal())) {
             return a.isArray() ? CudaLaunchFacts.next(a) + "[" + index(a, element, print) + " * f.pitch + " + self + "]"
                     : a.name() + "_self";
