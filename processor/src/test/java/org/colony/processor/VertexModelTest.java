@@ -55,6 +55,15 @@ class VertexModelTest {
     }
 
     @Test
+    void aReach_isRejectedOnAGraph() {
+        assertRejected(node("""
+                @Step(reach = 1) void s() {
+                    level = 1;
+                }
+                """), Messages.gridOnly("@Step(reach = 1)"), "void s()");
+    }
+
+    @Test
     void neighboursOutsideAForEach_areRejected() {
         assertRejected(node("""
                 @Step void s() {

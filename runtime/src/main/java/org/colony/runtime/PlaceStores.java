@@ -6,7 +6,6 @@ import java.util.Arrays;
 import org.colony.ColonyException;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.cluster.Cluster;
-import org.colony.runtime.graph.EdgeRules;
 import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphPartition;
 import org.colony.runtime.graph.GraphPartitioner;
@@ -138,32 +137,6 @@ final class PlaceStores {
         return new PartitionedGraphPlaces(backend, descriptor, graph, cut, transport(cut.partitions()), cluster);
     }
 
-    /**
-     * {@return a directed graph's edges as an undirected simple graph, which partitioners take: a partition cuts an
-     * edge whichever way it points}
-     */
-    private static Graph undirected(Graph graph) {
-        int n = graph.vertices();
-        int m = 0;
-        for (int v = 0; v < n; v++) {
-            for (int i = graph.offset(v); i < graph.offset(v) + graph.degree(v); i++) {
-                m += graph.target(i) != v ? 1 : 0;
-            }
-        }
-        int[] from = new int[m];
-        int[] to = new int[m];
-        int e = 0;
-        for (int v = 0; v < n; v++) {
-            for (int i = graph.offset(v); i < graph.offset(v) + graph.degree(v); i++) {
-                if (graph.target(i) != v) {
-                    from[e] = v;
-                    to[e++] = graph.target(i);
-                }
-            }
-        }
-        return Graph.undirected(n, from, to, null, EdgeRules.SIMPLE.mergeDuplicates());
-    }
-
     /** The partition {@code colony.graph.partitioner} asks for. */
     private GraphPartition partition(Graph graph, int k) {
         if (k > graph.vertices()) {
@@ -171,7 +144,7 @@ final class PlaceStores {
                     + "at most " + graph.vertices());
         }
         String method = RuntimeSwitches.GRAPH_PARTITIONER.value();
-        GraphPartitioner partitioner = GraphPartitioner.of(graph.directed() ? undirected(graph) : graph);
+        GraphPartitioner partitioner = GraphPartitioner.of(graph);
         GraphPartition cut = switch (method) {
             case "metis" -> partitioner.metisOrContiguous(k);
             case "contiguous" -> partitioner.contiguous(k);

@@ -195,7 +195,7 @@ public final class Simulation implements AutoCloseable {
      * Creates a collection of places of a vertex model on the vertices of {@code graph}, one place per vertex (its
      * {@code index()} is the vertex's id), all attributes zero. Where the settings cut places into partitions
      * ({@code --partitions}, MPI ranks), the vertices are split as {@code colony.graph.partitioner} says (METIS by
-     * default); partitions of a graph run on the CPU backend for now.
+     * default); partitions of a graph run on the CPU, on one GPU or one per GPU.
      *
      * @param <V> the vertex model
      * @param model the model class, as written by the modeller

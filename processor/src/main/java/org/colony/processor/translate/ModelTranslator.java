@@ -219,6 +219,10 @@ public final class ModelTranslator {
             diagnostics.error(m.element(), Messages.predicateActs(m.name(), intrinsic + "(...)"));
             return null;
         }
+        if (placeModel.graph() && m.declaredReach() > 0) {
+            diagnostics.error(m.element(), Messages.gridOnly("@Step(reach = " + m.declaredReach() + ")"));
+            return null;
+        }
         int reach = Math.max(cx.provenReach, checked[0] ? m.declaredReach() : 0);
         reach = Math.max(reach, m.declaredReach());
         return new StepIr(m.name(), params, predicate, result, label, whole, writes, selfReads, remoteReads, placeReads,

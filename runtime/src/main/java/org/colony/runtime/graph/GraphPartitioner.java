@@ -63,18 +63,56 @@ public final class GraphPartitioner {
 
     /**
      * {@return a partitioner of {@code graph}'s vertices, every edge weighing 1} (the graph's own weights are real
-     * numbers; weigh its edges for METIS with {@link #of(int, int[], int[], int[], int[])})
+     * numbers; weigh its edges for METIS with {@link #of(int, int[], int[], int[], int[])}). A partition cuts an edge
+     * whichever way it points and however many times it is listed: a directed graph, or one with self-loops or
+     * duplicate edges, is partitioned as the simple undirected graph of its edges.
      *
-     * @param graph an undirected graph without self-loops or parallel edges
-     * @throws ColonyException where the graph is directed or has a self-loop or a parallel edge
+     * @param graph any graph
      */
     public static GraphPartitioner of(Graph graph) {
-        if (graph.directed()) {
-            throw new ColonyException(graph + " is directed; a partitioner takes an undirected graph (each edge from "
-                    + "both ends)");
-        }
-        return new GraphPartitioner(new Adjacency(graph.vertices(), graph.rawOffsets(), graph.rawTargets(), null,
+        Graph simple = graph.directed() || !simple(graph) ? undirected(graph) : graph;
+        return new GraphPartitioner(new Adjacency(simple.vertices(), simple.rawOffsets(), simple.rawTargets(), null,
                 null));
+    }
+
+    /** Whether an undirected graph has no self-loop and no duplicate edge (its rows are sorted). */
+    private static boolean simple(Graph graph) {
+        if (graph.selfLoops() > 0) {
+            return false;
+        }
+        int[] offsets = graph.rawOffsets();
+        int[] targets = graph.rawTargets();
+        for (int v = 0; v < graph.vertices(); v++) {
+            for (int i = offsets[v] + 1; i < offsets[v + 1]; i++) {
+                if (targets[i] == targets[i - 1]) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** {@return the simple undirected graph of a graph's edges: directions, self-loops and duplicates dropped} */
+    private static Graph undirected(Graph graph) {
+        int n = graph.vertices();
+        int m = 0;
+        for (int v = 0; v < n; v++) {
+            for (int i = graph.offset(v); i < graph.offset(v) + graph.degree(v); i++) {
+                m += graph.target(i) != v ? 1 : 0;
+            }
+        }
+        int[] from = new int[m];
+        int[] to = new int[m];
+        int e = 0;
+        for (int v = 0; v < n; v++) {
+            for (int i = graph.offset(v); i < graph.offset(v) + graph.degree(v); i++) {
+                if (graph.target(i) != v) {
+                    from[e] = v;
+                    to[e++] = graph.target(i);
+                }
+            }
+        }
+        return Graph.undirected(n, from, to, null, EdgeRules.SIMPLE.mergeDuplicates());
     }
 
     /**

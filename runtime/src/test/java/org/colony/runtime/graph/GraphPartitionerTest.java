@@ -69,15 +69,34 @@ class GraphPartitionerTest {
     }
 
     @Test
-    void aGraph_isPartitionedAsItsCsrArrays_andADirectedOneIsRefused() {
+    void aGraph_isPartitionedAsItsCsrArrays_andOtherGraphsAsTheSimpleUndirectedGraphOfTheirEdges() {
         SmallGraphs.requireMetis();
         Graph lattice = Generators.lattice(20, 20, false);
         GraphPartition fromGraph = GraphPartitioner.of(lattice).metis(4);
         GraphPartition fromArrays = GraphPartitioner.of(20 * 20, lattice.offsets(), lattice.targets()).metis(4);
         assertArrayEquals(fromArrays.parts(), fromGraph.parts());
-        Graph arrow = Graph.directed(2, new int[] {0}, new int[] {1});
-        assertEquals(arrow + " is directed; a partitioner takes an undirected graph (each edge from both ends)",
-                assertThrows(ColonyException.class, () -> GraphPartitioner.of(arrow)).getMessage());
+        // the lattice's edges pointing one way, twice, with self-loops: the same graph to a partitioner
+        int[] from = new int[2 * lattice.edges() + 3];
+        int[] to = new int[from.length];
+        int e = 0;
+        for (int v = 0; v < lattice.vertices(); v++) {
+            for (int i = lattice.offset(v); i < lattice.offset(v) + lattice.degree(v); i++) {
+                if (lattice.target(i) > v) {
+                    from[e] = v;
+                    to[e++] = lattice.target(i);
+                    from[e] = lattice.target(i);
+                    to[e++] = v;
+                }
+            }
+        }
+        for (int v = 0; v < 3; v++) {
+            from[e] = v;
+            to[e++] = v;
+        }
+        Graph messy = Graph.directed(lattice.vertices(), from, to, null, EdgeRules.SIMPLE.allowSelfLoops()
+                .keepDuplicates());
+        assertArrayEquals(fromGraph.parts(), GraphPartitioner.of(messy).metis(4).parts());
+        assertEquals(fromGraph.quality().cutEdges(), GraphPartitioner.of(messy).metis(4).quality().cutEdges());
     }
 
     @Test

@@ -226,6 +226,52 @@ class GraphPlacesTest {
     }
 
     @Test
+    void anUndirectedGraphWithSelfLoopsAndDuplicates_isSplitByEveryMethod_asOneBlock() {
+        long seed = 3;
+        Graph base = Generators.barabasiAlbert(3000, 3, seed);
+        int extra = 400;
+        int[] from = new int[base.edges() + extra];
+        int[] to = new int[from.length];
+        int e = 0;
+        for (int v = 0; v < base.vertices(); v++) {
+            for (int i = base.offset(v); i < base.offset(v) + base.degree(v); i++) {
+                if (base.target(i) > v) {
+                    from[e] = v;
+                    to[e++] = base.target(i);
+                }
+            }
+        }
+        for (int i = 0; i < extra; i++) { // self-loops and repeats of edges
+            from[e] = i < extra / 2 ? i : from[i];
+            to[e++] = i < extra / 2 ? i : to[i];
+        }
+        Graph graph = Graph.undirected(base.vertices(), from, to, null,
+                EdgeRules.SIMPLE.allowSelfLoops().keepDuplicates());
+        GraphReference.Sir ref = new GraphReference.Sir(graph, seed, 0.01, 5);
+        for (int t = 1; t <= 20; t++) {
+            ref.tick(t, 0.1, 5);
+        }
+        for (String method : new String[] {"metis", "contiguous", "round-robin"}) {
+            String before = System.setProperty("colony.graph.partitioner", method);
+            try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withSeed(seed)
+                    .withPartitions(3))) {
+                Places<Person> people = sim.places(Person.class, graph);
+                people.callAll(Person::seed, 0.01, 5);
+                for (int t = 1; t <= 20; t++) {
+                    people.callAll(Person::spread, 0.1, 5);
+                }
+                assertArrayEquals(ref.state, people.getByte("state"), method);
+            } finally {
+                if (before == null) {
+                    System.clearProperty("colony.graph.partitioner");
+                } else {
+                    System.setProperty("colony.graph.partitioner", before);
+                }
+            }
+        }
+    }
+
+    @Test
     void aPartitionThatDoesNotFit_isRefusedInOneLine() {
         Graph graph = Generators.lattice(8, 8, false);
         GraphPartition other = GraphPartitioner.of(Generators.lattice(4, 4, false)).contiguous(2);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.colony.ColonyException;
@@ -582,6 +583,9 @@ public final class CudaPlaceStore implements PlaceBlock {
         if (reach <= layout.pad()) {
             return;
         }
+        if (graph != null) { // the rows name storage indices, which a wider halo would move
+            throw new ColonyException("places on a graph have no grid neighbours to reach");
+        }
         int n = model.attributes().size();
         Object[][] saved = new Object[n][];
         for (int a = 0; a < n; a++) {
@@ -610,7 +614,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         for (int a = 0; a < current.length; a++) {
             b += current[a].bytes() + (next[a] == null ? 0 : next[a].bytes());
         }
-        return b;
+        return b + (graph == null ? 0 : graph.bytes());
     }
 
     private void freeColumns() {
@@ -646,8 +650,18 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public void bindGraph(GraphRows rows) {
         checkOpen();
+        int hubDegree = (int) CudaSwitches.HUB_DEGREE.whole();
         cx.device().makeCurrent();
-        graph = new DeviceGraph(rows, (int) CudaSwitches.HUB_DEGREE.whole());
+        long need = DeviceGraph.bytes(rows);
+        long free = cx.device().freeMemory();
+        if (need > free) {
+            double gib = 1024.0 * 1024 * 1024;
+            throw new ColonyException(String.format(Locale.ROOT, "the rows of the graph of %s need %.2f GiB of GPU "
+                    + "memory, but %s (device %d) has %.2f GiB free of %.2f GiB; use a smaller graph or more devices",
+                    model.modelClass().getSimpleName(), need / gib, cx.device().name(), cx.device().ordinal(),
+                    free / gib, cx.device().totalMemory() / gib));
+        }
+        graph = new DeviceGraph(rows, hubDegree);
     }
 
     @Override

@@ -68,6 +68,20 @@ final class DeviceGraph implements AutoCloseable {
         return hubs;
     }
 
+    /** {@return the device bytes the rows of {@code rows} take (arrays the rows share counted once), hubs aside} */
+    static long bytes(GraphRows rows) {
+        Object[] arrays = {rows.offsets(), rows.targets(), rows.weights(), rows.inOffsets(), rows.inTargets(),
+            rows.inWeights(), rows.degrees(), rows.inDegrees(), rows.ids()};
+        Map<Object, Boolean> seen = new IdentityHashMap<>();
+        long total = 0;
+        for (Object a : arrays) {
+            if (a != null && seen.put(a, Boolean.TRUE) == null) {
+                total += a instanceof double[] d ? 8L * d.length : 4L * ((int[]) a).length;
+            }
+        }
+        return total;
+    }
+
     /** {@return the vertices whose steps run one warp each} */
     int hubCount() {
         return hubCount;
