@@ -65,6 +65,7 @@ public final class GpuBenchmark {
         if (Arrays.asList(args).contains("--graph-only")) {
             GpuBenchmark b = new GpuBenchmark();
             b.rows.addAll(SirGpu.rows("ba:1000000:10"));
+            b.rows.addAll(SirGpu.hubRows(1_000_000, 200_000));
             b.table();
             return;
         }

@@ -10,6 +10,8 @@ import org.colony.cuda.internal.launch.GpuTimer;
 import org.colony.examples.sir.Sir;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.graph.EdgeRules;
+import org.colony.runtime.graph.Generators;
 import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphSpec;
 
@@ -43,6 +45,48 @@ final class SirGpu {
         for (Row r : rows) {
             System.out.println(r);
         }
+        return rows;
+    }
+
+    /**
+     * SIR on a graph with one vertex of {@code hub} edges (a Barabási–Albert graph plus a star): the GPU tick with
+     * such vertices on warps of their own (the default) and on one thread, same run.
+     */
+    static List<Row> hubRows(int n, int hub) {
+        Graph base = Generators.barabasiAlbert(n, 10, 1);
+        int m = base.edges() + hub;
+        int[] from = new int[m];
+        int[] to = new int[m];
+        int e = 0;
+        for (int v = 0; v < n; v++) {
+            for (int i = base.offset(v); i < base.offset(v) + base.degree(v); i++) {
+                if (base.target(i) > v) {
+                    from[e] = v;
+                    to[e++] = base.target(i);
+                }
+            }
+        }
+        for (int j = 0; j < hub; j++) { // vertex n - 1 (one of the last, of degree 10) becomes the hub
+            from[e] = n - 1;
+            to[e++] = j;
+        }
+        Graph graph = Graph.undirected(n, from, to, null, EdgeRules.SIMPLE.mergeDuplicates());
+        double warps = tickMs("cuda", graph);
+        String before = System.setProperty("colony.cuda.hubDegree", Integer.toString(Integer.MAX_VALUE));
+        double thread;
+        try {
+            thread = tickMs("cuda", graph);
+        } finally {
+            if (before == null) {
+                System.clearProperty("colony.cuda.hubDegree");
+            } else {
+                System.setProperty("colony.cuda.hubDegree", before);
+            }
+        }
+        List<Row> rows = List.of(new Row("sir with a hub of " + hub + " edges, GPU", n, warps, thread,
+                String.format(Locale.ROOT, "max degree %d; reference: the same tick with every vertex on one thread",
+                        graph.maxDegree())));
+        System.out.println(rows.get(0));
         return rows;
     }
 
