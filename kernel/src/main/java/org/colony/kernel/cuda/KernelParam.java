@@ -70,7 +70,7 @@ public record KernelParam(Kind kind, int slot, int index) {
     }
 
     /**
-     * The arrays of a graph model's rows that its kernels take, in the order of {@link #GRAPH} parameters' indices:
+     * The arrays of a graph model's rows that its kernels take, in the order of {@link Kind#GRAPH} parameters' indices:
      * the accessors of {@code org.colony.kernel.GraphRows}.
      */
     public static final List<String> GRAPH_ARRAYS = List.of("offsets", "targets", "weights", "inOffsets",
