@@ -3,6 +3,7 @@ package org.colony.benchmarks.graph;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.colony.examples.sir.Person;
 import org.colony.examples.sir.Sir;
 import org.colony.runtime.Config;
@@ -19,7 +20,10 @@ import org.colony.runtime.graph.GraphSpec;
  * block in the same run. Every run ends with the same checksum, which the table shows. The ticks timed are the
  * epidemic's first, after one untimed run that warms the JIT up.
  *
- * <pre>java -cp benchmarks.jar org.colony.benchmarks.graph.GraphPartitionBenchmark [SPEC] [TICKS] [K...]</pre>
+ * <pre>java -cp benchmarks.jar org.colony.benchmarks.graph.GraphPartitionBenchmark [SPEC[:shuffled]] [TICKS] [K...]</pre>
+ *
+ * A spec ending in {@code :shuffled} renumbers the graph's vertices at random first (a seeded shuffle): a lattice's
+ * communities stay, but its ids no longer follow them, as in a network read from a file.
  */
 public final class GraphPartitionBenchmark {
 
@@ -31,7 +35,12 @@ public final class GraphPartitionBenchmark {
         int ticks = args.length > 1 ? Integer.parseInt(args[1]) : 30;
         int[] ks = args.length > 2 ? Arrays.stream(args, 2, args.length).mapToInt(Integer::parseInt)
                 .toArray() : new int[] {2, 4, 8};
-        Graph graph = GraphSpec.parse(spec).build(1);
+        boolean shuffled = spec.endsWith(":shuffled");
+        Graph graph = GraphSpec.parse(shuffled ? spec.substring(0, spec.length() - ":shuffled".length()) : spec)
+                .build(1);
+        if (shuffled) {
+            graph = shuffled(graph, 5);
+        }
         System.out.printf(Locale.ROOT, "%s, %d ticks, %d threads%n", graph, ticks,
                 Runtime.getRuntime().availableProcessors());
         run(graph, null, ticks); // the JIT's warm-up
@@ -56,6 +65,34 @@ public final class GraphPartitionBenchmark {
                         r.checksum);
             }
         }
+    }
+
+    /** {@return an undirected graph with its vertices renumbered by a seeded shuffle} */
+    static Graph shuffled(Graph graph, long seed) {
+        int n = graph.vertices();
+        int[] id = new int[n];
+        for (int v = 0; v < n; v++) {
+            id[v] = v;
+        }
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int v = n - 1; v > 0; v--) {
+            int j = r.nextInt(v + 1);
+            int t = id[v];
+            id[v] = id[j];
+            id[j] = t;
+        }
+        int[] from = new int[graph.edges()];
+        int[] to = new int[graph.edges()];
+        int e = 0;
+        for (int v = 0; v < n; v++) {
+            for (int i = graph.offset(v); i < graph.offset(v) + graph.degree(v); i++) {
+                if (graph.target(i) > v) {
+                    from[e] = id[v];
+                    to[e++] = id[graph.target(i)];
+                }
+            }
+        }
+        return Graph.undirected(n, from, to);
     }
 
     private record Result(double ms, long haloPerTick, String checksum) {
