@@ -117,18 +117,20 @@ class GraphGpuTest {
     }
 
     /**
-     * SIR and the directed model with every vertex of 40 edges or more run by a warp of its own (the hub path; by
-     * default only rows of 1024 edges do): the same bits as the CPU.
+     * SIR with every vertex of 40 edges or more run by a warp of its own (the hub path; by default only rows of 1024
+     * edges do), on one block and on 3 partitions of the GPU: the same bits as the CPU.
      */
-    @Test
-    void manyHubs_onGpu_areBitIdenticalToCpu() {
+    @ParameterizedTest(name = "partitions={0}")
+    @CsvSource({"1", "3"})
+    void manyHubs_onGpu_areBitIdenticalToCpu(int partitions) {
         Gpu.require();
         long seed = 12;
         Graph graph = GraphSpec.parse("ba:100000:20").build(seed);
         String[] checksums = new String[2];
         for (int b = 0; b < 2; b++) {
             String before = System.setProperty("colony.cuda.hubDegree", "40");
-            try (Simulation sim = b == 0 ? Gpu.cpu(seed) : Gpu.cuda(seed)) {
+            try (Simulation sim = b == 0 ? Gpu.cpu(seed) : Simulation.create(Config.defaults().withBackend("cuda")
+                    .withSeed(seed).withPartitions(partitions))) {
                 Places<Person> people = sim.places(Person.class, graph);
                 people.callAll(Person::seed, 0.002, 6);
                 for (int t = 0; t < 30; t++) {
@@ -147,10 +149,27 @@ class GraphGpuTest {
         assertEquals(checksums[0], checksums[1]);
     }
 
-    /** A directed weighted graph with a hub of 100 000 out-edges, self-loops and duplicates. */
-    @Test
-    void opinions_onASkewedDirectedGraph_onGpu_areBitIdenticalToCpu() {
+    /**
+     * A directed weighted graph with a hub of 100 000 out-edges, self-loops and duplicates: in- and out-loops, a
+     * {@code continue}, a {@code break} and long and int writes, with hubs from 1024 edges (the default) and from 32.
+     */
+    @ParameterizedTest(name = "hubDegree={0}")
+    @CsvSource({"1024", "32"})
+    void opinions_onASkewedDirectedGraph_onGpu_areBitIdenticalToCpu(String hubDegree) {
         Gpu.require();
+        String before = System.setProperty("colony.cuda.hubDegree", hubDegree);
+        try {
+            opinions();
+        } finally {
+            if (before == null) {
+                System.clearProperty("colony.cuda.hubDegree");
+            } else {
+                System.setProperty("colony.cuda.hubDegree", before);
+            }
+        }
+    }
+
+    private static void opinions() {
         long seed = 8;
         int n = 50_000;
         int m = 400_000;

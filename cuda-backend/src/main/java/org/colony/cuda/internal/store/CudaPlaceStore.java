@@ -266,7 +266,7 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public boolean splits() {
-        return partition;
+        return partition && graph == null; // a graph's hubs run only in whole calls
     }
 
     @Override

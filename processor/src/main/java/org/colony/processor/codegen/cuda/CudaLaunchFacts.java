@@ -101,7 +101,7 @@ public final class CudaLaunchFacts {
     /**
      * {@return whether a step's kernel runs vertices of many edges one warp each (see {@code g_hubs}): the place steps
      * of models on a graph that walk neighbours, except predicates and steps that write array attributes or ask for
-     * agents}
+     * agents to be created ({@code spawn(T.class, n)})}
      */
     public static boolean hasHubs(ModelIr model, StepIr step) {
         if (!model.graph() || model.agent() || step.predicate()) {

@@ -190,6 +190,9 @@ final class CudaStepKernel {
             }
         }
         statements.statements(step.body());
+        if (storage.allInRegisters() && !writeBack.isEmpty()) {
+            emit("__syncwarp(); // every lane has read its cell before any writes it back");
+        }
         for (String write : writeBack) {
             emit(write);
         }

@@ -72,6 +72,11 @@ final class CudaStorage implements KernelNames<String> {
         this.allInRegisters = all;
     }
 
+    /** {@return whether every scalar attribute the step writes lives in a register (a hub's code)} */
+    boolean allInRegisters() {
+        return allInRegisters;
+    }
+
     /** Whether the instance's attribute {@code a} lives in the register {@code name_self} while the step runs. */
     boolean inRegister(AttributeRef a) {
         return step.buffers(a.ordinal()) || allInRegisters && !a.isArray() && step.writes().contains(a.ordinal());
