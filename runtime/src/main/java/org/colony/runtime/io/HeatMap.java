@@ -50,7 +50,8 @@ public final class HeatMap {
         Grid grid = places.grid();
         String model = places.modelClass().getSimpleName();
         if (grid.dimensions() != 2) {
-            throw new ColonyException("heat maps draw 2-dimensional grids; " + model + " runs on " + grid);
+            throw new ColonyException("heat maps draw 2-dimensional grids; " + model + " runs on " + (places.graph()
+                    != null ? "the " + places.graph() + " (write its attributes with --dump or --record)" : grid));
         }
         int index = places.model().attributeIndex(attribute);
         if (index < 0) {
