@@ -36,6 +36,12 @@ public final class CudaSwitches {
             + "runs on a warp of its own (its edges loaded 32 at a time by the lanes) instead of one thread, so "
             + "that a vertex of many edges does not hold up its warp. Results are the same for every value.");
 
+    /** {@code colony.cuda.flatBlocks}: whether a call on one row launches blocks of 256 threads along it. */
+    public static final Switch FLAT_BLOCKS = Switch.flag("colony.cuda.flatBlocks", true,
+            "A place step on one row (a 1-D grid, a graph's vertices) launches blocks of 256 threads along the row; "
+            + "`false` launches the blocks of 32 x 8 threads of 2-D grids, whose 7 other warps have no row to run. "
+            + "Results are the same either way.");
+
     /** {@code colony.cuda.march}: the rows per thread of row-marching kernels, where set. */
     public static final Switch MARCH = Switch.whole("colony.cuda.march", 0, Integer.MAX_VALUE, "rows", 0,
             "0: chosen per grid", "The rows each thread of a row-marching kernel walks, a tuning knob for benchmarks; 0 leaves each "
@@ -76,7 +82,7 @@ public final class CudaSwitches {
             + "is looked up as the system's loader does.");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, MARCH, DEFER_COMPACTION, FINISH_AHEAD,
+    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, DEFER_COMPACTION, FINISH_AHEAD,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {

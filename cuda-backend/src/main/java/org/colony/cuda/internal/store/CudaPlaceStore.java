@@ -74,6 +74,7 @@ public final class CudaPlaceStore implements PlaceBlock {
      * before anything is allocated, so that a value the switch refuses leaves nothing behind.
      */
     private final int marchOverride = (int) CudaSwitches.MARCH.whole();
+    private final boolean flatBlocks = CudaSwitches.FLAT_BLOCKS.on();
     private final PredicateCounter counter = new PredicateCounter();
     private final Arena arena = Arena.ofShared();
     private final KernelParams params;
@@ -340,14 +341,20 @@ public final class CudaPlaceStore implements PlaceBlock {
                 default -> throw new IllegalStateException(param + " is no parameter of a place kernel");
             }
         }
-        long columnsPerBlock = (long) BLOCK_X * kernels.lanes(step);
+        long segments = (rows + march - 1L) / march;
+        // one row (a 1-D grid, a graph's vertices): blocks of 256 threads along it, where 32 x 8 would leave 7 warps
+        // of every block without a row
+        boolean flat = flatBlocks && segments == 1 && !kernels.marches(step);
+        int bx = flat ? BLOCK_X * BLOCK_Y : BLOCK_X;
+        int by = flat ? 1 : BLOCK_Y;
+        long columnsPerBlock = (long) bx * kernels.lanes(step);
         int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
         if (box == null && graph != null && graph.hubCount() > 0 && runsHubs(step)) {
-            gx += (graph.hubCount() + BLOCK_Y - 1) / BLOCK_Y; // one warp per hub, after the vertex-per-thread blocks
+            int warps = bx * by / 32;
+            gx += (graph.hubCount() + warps - 1) / warps; // one warp per hub, after the vertex-per-thread blocks
         }
-        long segments = (rows + march - 1L) / march;
-        int gy = (int) Math.min(65535L, (segments + BLOCK_Y - 1L) / BLOCK_Y);
-        cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, BLOCK_X, BLOCK_Y, 1, arguments, true,
+        int gy = (int) Math.min(65535L, (segments + by - 1L) / by);
+        cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, bx, by, 1, arguments, true,
                 model.modelClass().getSimpleName() + "." + info.name());
     }
 

@@ -99,9 +99,10 @@ final class CudaStepKernel {
         emit("const jint nb = (jint) ((f.extent0 + (jint) blockDim.x - 1) / (jint) blockDim.x);");
         emit("if ((jint) blockIdx.x >= nb) {");
         source.indent();
-        emit("const jint w = ((jint) blockIdx.x - nb) * (jint) blockDim.y + (jint) threadIdx.y;");
+        emit("const jint w = ((jint) blockIdx.x - nb) * (jint) (blockDim.x * blockDim.y / 32)"
+                + " + (jint) ((threadIdx.y * blockDim.x + threadIdx.x) / 32);");
         emit("if (w >= g_hubs[0]) return;");
-        emit("const jint lane = (jint) threadIdx.x; // blockDim.x is one warp");
+        emit("const jint lane = (jint) (threadIdx.x & 31); // blockDim.x is a multiple of the warp");
         emit("const jint x = g_hubs[2 + w];");
         emit("const jlong s = f.base + x;");
         emit("const jint gx = f.origin0 + x;");
