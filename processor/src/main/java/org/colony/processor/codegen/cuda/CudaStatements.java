@@ -306,7 +306,7 @@ final class CudaStatements {
             emit(CudaExpressions.type(a.type()) + " " + values + "[COLONY_NEIGHBOR_CHUNK];");
             emit("#pragma unroll");
             emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++) " + values + "[" + k
-                    + "] = " + chunk + " + " + k + " < " + end + " ? " + CudaLaunchFacts.col(a) + "[" + ahead + "["
+                    + "] = " + chunk + " + " + k + " < " + end + " ? " + CudaStorage.vertexColumn(a) + "[" + ahead + "["
                     + k + "]] : (" + CudaExpressions.type(a.type()) + ") 0;");
         }
         emit("#pragma unroll");
@@ -364,7 +364,7 @@ final class CudaStatements {
         for (AttributeRef a : read) {
             String type = CudaExpressions.type(a.type());
             emit("const " + type + " " + mine + "_" + a.name() + " = " + chunk + " + lane < " + end + " ? "
-                    + CudaLaunchFacts.col(a) + "[" + mine + "] : (" + type + ") 0;");
+                    + CudaStorage.vertexColumn(a) + "[" + mine + "] : (" + type + ") 0;");
         }
         emit("const jint m" + id + " = " + end + " - " + chunk + " < 32 ? " + end + " - " + chunk + " : 32;");
         emit("for (jint " + k + " = 0; " + k + " < m" + id + "; " + k + "++)");

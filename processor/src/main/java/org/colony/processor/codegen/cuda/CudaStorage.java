@@ -1,6 +1,8 @@
 package org.colony.processor.codegen.cuda;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -35,11 +37,12 @@ final class CudaStorage implements KernelNames<String> {
     private int line;
     /** Whether every scalar attribute the step writes lives in a register (a hub's code). */
     private boolean allInRegisters;
-    /** Inside a neighbours loop whose body reads prefetched values: the loop variable's id, else -1. */
-    private int prefetchedVertex = -1;
-    private String prefetchedPrefix;
-    private String prefetchedIndex;
-    private Set<Integer> prefetchedAttributes = Set.of();
+    /** The neighbours loops the code is inside, innermost last: what each loaded ahead for its variable. */
+    private final Deque<Prefetched> prefetched = new ArrayDeque<>();
+
+    /** Reads of {@code attributes} through loop variable {@code vertex} print as {@code prefix + name + index}. */
+    private record Prefetched(int vertex, String prefix, String index, Set<Integer> attributes) {
+    }
 
     CudaStorage(ModelIr model, StepIr step, Window window) {
         this.model = model;
@@ -126,14 +129,14 @@ final class CudaStorage implements KernelNames<String> {
     }
 
     /**
-     * {@return the scalar attributes of the model itself that a neighbours loop's body reads through its variable,
-     * in ordinal order: what the loop loads ahead}
+     * {@return the scalar attributes of the vertices (the model itself, or an agent's place model) that a neighbours
+     * loop's body reads through its variable, in ordinal order: what the loop loads ahead}
      */
     static List<AttributeRef> readThrough(Stmt.ForNeighbors f) {
         TreeMap<Integer, AttributeRef> found = new TreeMap<>();
         Ir.forEachExpr(f.body(), e -> {
             if (e instanceof Expr.AttrRead r && r.place() instanceof Expr.LocalRef l
-                    && l.local().id() == f.vertex().id() && r.attr().owner().kind() == ModelRef.Kind.SELF
+                    && l.local().id() == f.vertex().id() && r.attr().owner().kind() != ModelRef.Kind.AGENT
                     && !r.attr().isArray()) {
                 found.put(r.attr().ordinal(), r.attr());
             }
@@ -141,19 +144,26 @@ final class CudaStorage implements KernelNames<String> {
         return List.copyOf(found.values());
     }
 
+    /** {@return the kernel parameter of a vertex attribute's column: the model's own, or an agent's place's} */
+    static String vertexColumn(AttributeRef a) {
+        return a.owner().kind() == ModelRef.Kind.PLACE ? a.name() + "_place" : CudaLaunchFacts.col(a);
+    }
+
     /**
      * Reads of {@code attributes} through the neighbours loop variable {@code vertex} print as {@code prefix + name +
-     * index} from now on (the values the loop loaded ahead); {@code prefix} null ends it.
+     * index} from now on (the values the loop loaded ahead), also inside loops nested in it; {@code prefix} null ends
+     * the innermost such scope.
      */
     void prefetched(int vertex, String prefix, String index, List<AttributeRef> attributes) {
-        this.prefetchedVertex = prefix == null ? -1 : vertex;
-        this.prefetchedPrefix = prefix;
-        this.prefetchedIndex = index;
+        if (prefix == null) {
+            prefetched.removeLast();
+            return;
+        }
         Set<Integer> ordinals = new HashSet<>();
         for (AttributeRef a : attributes) {
             ordinals.add(a.ordinal());
         }
-        this.prefetchedAttributes = ordinals;
+        prefetched.addLast(new Prefetched(vertex, prefix, index, ordinals));
     }
 
     // ---- names ---------------------------------------------------------------------------
@@ -164,9 +174,12 @@ final class CudaStorage implements KernelNames<String> {
         if (read.isSelf()) {
             return target(a, read.element(), print);
         }
-        if (prefetchedVertex >= 0 && read.place() instanceof Expr.LocalRef l && l.local().id() == prefetchedVertex
-                && a.owner().kind() == ModelRef.Kind.SELF && prefetchedAttributes.contains(a.ordinal())) {
-            return prefetchedPrefix + a.name() + prefetchedIndex;
+        if (read.place() instanceof Expr.LocalRef l && a.owner().kind() != ModelRef.Kind.AGENT) {
+            for (Prefetched p : prefetched) {
+                if (p.vertex() == l.local().id() && p.attributes().contains(a.ordinal())) {
+                    return p.prefix() + a.name() + p.index();
+                }
+            }
         }
         if (window != null && a.owner().kind() == ModelRef.Kind.SELF) {
             String register = window.value(a, read.place());
