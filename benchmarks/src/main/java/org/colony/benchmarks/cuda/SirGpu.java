@@ -9,6 +9,7 @@ import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.launch.GpuTimer;
 import org.colony.examples.sir.Sir;
 import org.colony.runtime.Config;
+import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.graph.EdgeRules;
 import org.colony.runtime.graph.Generators;
@@ -72,10 +73,13 @@ final class SirGpu {
         }
         Graph graph = Graph.undirected(n, from, to, null, EdgeRules.SIMPLE.mergeDuplicates());
         double warps = tickMs("cuda", graph);
+        double averageWarps = averageMs(graph);
         String before = System.setProperty("colony.cuda.hubDegree", Integer.toString(Integer.MAX_VALUE));
         double thread;
+        double averageThread;
         try {
             thread = tickMs("cuda", graph);
+            averageThread = averageMs(graph);
         } finally {
             if (before == null) {
                 System.clearProperty("colony.cuda.hubDegree");
@@ -85,9 +89,29 @@ final class SirGpu {
         }
         List<Row> rows = List.of(new Row("sir with a hub of " + hub + " edges, GPU", n, warps, thread,
                 String.format(Locale.ROOT, "max degree %d; reference: the same tick with every vertex on one thread",
-                        graph.maxDegree())));
-        System.out.println(rows.get(0));
+                        graph.maxDegree())), new Row("average with a hub of " + hub + " edges, GPU", n, averageWarps,
+                        averageThread, "every row walked whole each step; reference: every vertex on one thread"));
+        System.out.println(rows);
         return rows;
+    }
+
+    /** Wall milliseconds per step of {@link Averager#average} on the GPU, after a warm-up. */
+    private static double averageMs(Graph graph) {
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda").withSeed(3))) {
+            Places<Averager> p = sim.places(Averager.class, graph);
+            p.callAll(Averager::seed);
+            for (int t = 0; t < 20; t++) {
+                p.callAll(Averager::average);
+            }
+            sim.synchronize();
+            int steps = 100;
+            long t0 = System.nanoTime();
+            for (int t = 0; t < steps; t++) {
+                p.callAll(Averager::average);
+            }
+            sim.synchronize();
+            return (System.nanoTime() - t0) / 1e6 / steps;
+        }
     }
 
     /** Milliseconds of a device-to-device copy of {@code bytes} bytes. */
