@@ -26,7 +26,9 @@ grep -q 'Tests run: 2, Failures: 0, Errors: 0, Skipped: 0' target/surefire-repor
 
 if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
     step "the jar carries the model's kernels compiled ahead of time"
-    unzip -l target/walkers-demo.jar | grep -q 'META-INF/colony/cuda/.*\.sm_90\..*\.cubin' \
+    # (the listing is read whole first: grep -q closing the pipe early would make unzip fail under pipefail)
+    listing=$(unzip -l target/walkers-demo.jar)
+    grep -q 'META-INF/colony/cuda/.*\.sm_90\..*\.cubin' <<< "$listing" \
         || { step "no CUBIN for sm_90 in the jar, though this machine has nvcc"; exit 1; }
 fi
 
@@ -44,5 +46,6 @@ again=$("$JAVA_HOME/bin/java" -jar target/walkers-demo.jar run walkers --size 96
     || { step "the checksum differs between runs: $(grep checksum <<< "$again")"; exit 1; }
 
 step "the driver"
-"$JAVA_HOME/bin/java" @jvm.args -cp target/walkers-demo.jar org.example.walkers.Walkers --threads=2 | grep -q checksum
+driver=$("$JAVA_HOME/bin/java" @jvm.args -cp target/walkers-demo.jar org.example.walkers.Walkers --threads=2)
+grep -q checksum <<< "$driver" || { step "the driver printed no checksum"; exit 1; }
 step "passed"
