@@ -18,7 +18,6 @@ import org.colony.runtime.graph.GraphPartitioner;
 import org.colony.runtime.graph.GraphSpec;
 import org.colony.tests.graph.Opinion;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
