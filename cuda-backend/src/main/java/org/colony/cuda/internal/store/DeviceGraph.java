@@ -68,7 +68,10 @@ final class DeviceGraph implements AutoCloseable {
         return hubs;
     }
 
-    /** {@return the device bytes the rows of {@code rows} take (arrays the rows share counted once), hubs aside} */
+    /**
+     * {@return the device bytes the rows of {@code rows} take (arrays the rows share counted once), with the list of
+     * hubs at its longest (every vertex one)}
+     */
     static long bytes(GraphRows rows) {
         Object[] arrays = {rows.offsets(), rows.targets(), rows.weights(), rows.inOffsets(), rows.inTargets(),
             rows.inWeights(), rows.degrees(), rows.inDegrees(), rows.ids()};
@@ -79,7 +82,7 @@ final class DeviceGraph implements AutoCloseable {
                 total += a instanceof double[] d ? 8L * d.length : 4L * ((int[]) a).length;
             }
         }
-        return total;
+        return total + 4L * (2 + rows.offsets().length - 1);
     }
 
     /** {@return the vertices whose steps run one warp each} */
