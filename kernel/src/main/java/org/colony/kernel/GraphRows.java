@@ -21,6 +21,14 @@ public record GraphRows(int[] offsets, int[] targets, double[] weights, int[] in
         double[] inWeights, int[] degrees, int[] inDegrees, int[] ids) {
 
     /**
+     * {@return the arrays in the order of {@code KernelParam.GRAPH_ARRAYS} (without the hubs, which a device adds),
+     * null where the rows have none}
+     */
+    public Object[] arrays() {
+        return new Object[] {offsets, targets, weights, inOffsets, inTargets, inWeights, degrees, inDegrees, ids};
+    }
+
+    /**
      * {@return the weight of an edge: 1.0 on a graph without weights}
      *
      * @param weights the weights of the rows, or null

@@ -41,7 +41,7 @@ final class GraphCommand implements Callable<Integer> {
 
     @Option(names = "--methods", paramLabel = "M,...", split = ",",
             description = "metis, contiguous, round-robin (default all three).")
-    List<String> methods = new ArrayList<>(List.of("metis", "contiguous", "round-robin"));
+    List<String> methods = new ArrayList<>(GraphPartitioner.METHODS);
 
     @Option(names = "--bytes", paramLabel = "B", description = "Bytes a vertex sends its neighbours' partitions per "
             + "step, for the halo bytes (default 8: one double).", converter = WholeNumbers.IntValue.class)
@@ -61,7 +61,7 @@ final class GraphCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         for (String m : methods) {
-            if (!List.of("metis", "contiguous", "round-robin").contains(m)) {
+            if (!GraphPartitioner.METHODS.contains(m)) {
                 throw new ColonyException("--methods " + m + ": give metis, contiguous or round-robin");
             }
         }

@@ -19,6 +19,7 @@ import org.colony.runtime.Mode;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cluster.MpiCluster;
+import org.colony.runtime.graph.GraphPartitioner;
 import org.colony.runtime.tuning.RuntimeSwitches;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -325,7 +326,7 @@ public final class Main implements Callable<Integer> {
             if (graphPartition == null) {
                 return run();
             }
-            if (!List.of("metis", "contiguous", "round-robin").contains(graphPartition)
+            if (!GraphPartitioner.METHODS.contains(graphPartition)
                     && !graphPartition.startsWith("file:")) {
                 throw new ColonyException("--graph-partition " + graphPartition + " is not a method; give metis, "
                         + "contiguous, round-robin or file:PATH");

@@ -2,6 +2,7 @@ package org.colony.runtime.graph;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Supplier;
 import org.colony.ColonyException;
 
@@ -25,6 +26,9 @@ import org.colony.ColonyException;
  * without calling METIS.
  */
 public final class GraphPartitioner {
+
+    /** The ways to split a graph a run names ({@code --graph-partition}, {@code mass graph --methods}). */
+    public static final List<String> METHODS = List.of("metis", "contiguous", "round-robin");
 
     private final Adjacency graph;
 

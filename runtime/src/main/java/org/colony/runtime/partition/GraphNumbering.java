@@ -227,100 +227,68 @@ final class GraphNumbering {
 
     /** Copies a column in the inner numbering into a column in vertex order. */
     void toVertexOrder(Object innerColumn, Object target) {
-        switch (innerColumn) {
-            case double[] a -> permute(a, (double[]) target, true);
-            case float[] a -> permute(a, (float[]) target, true);
-            case long[] a -> permute(a, (long[]) target, true);
-            case int[] a -> permute(a, (int[]) target, true);
-            case short[] a -> permute(a, (short[]) target, true);
-            case byte[] a -> permute(a, (byte[]) target, true);
-            case boolean[] a -> permute(a, (boolean[]) target, true);
-            default -> throw new IllegalArgumentException(innerColumn.getClass().toString());
-        }
+        gather(innerColumn, inner, target); // vertex v's value is at its inner number
     }
 
     /** Copies a column in vertex order into a column in the inner numbering. */
     void toInnerOrder(Object source, Object innerColumn) {
-        switch (innerColumn) {
-            case double[] a -> permute((double[]) source, a, false);
-            case float[] a -> permute((float[]) source, a, false);
-            case long[] a -> permute((long[]) source, a, false);
-            case int[] a -> permute((int[]) source, a, false);
-            case short[] a -> permute((short[]) source, a, false);
-            case byte[] a -> permute((byte[]) source, a, false);
-            case boolean[] a -> permute((boolean[]) source, a, false);
-            default -> throw new IllegalArgumentException(innerColumn.getClass().toString());
+        gather(source, order, innerColumn); // inner number i holds vertex order[i]
+    }
+
+    /** {@code to[i] = from[at[i]]} for every i, for a primitive column of any type. */
+    private static void gather(Object from, int[] at, Object to) {
+        switch (from) {
+            case double[] a -> gather(a, at, (double[]) to);
+            case float[] a -> gather(a, at, (float[]) to);
+            case long[] a -> gather(a, at, (long[]) to);
+            case int[] a -> gather(a, at, (int[]) to);
+            case short[] a -> gather(a, at, (short[]) to);
+            case byte[] a -> gather(a, at, (byte[]) to);
+            case boolean[] a -> gather(a, at, (boolean[]) to);
+            default -> throw new IllegalArgumentException(from.getClass().toString());
         }
     }
 
-    // One loop per primitive type: inner[i] <-> vertex order[i].
-    private void permute(double[] a, double[] b, boolean out) {
-        for (int i = 0; i < order.length; i++) {
-            if (out) {
-                b[order[i]] = a[i];
-            } else {
-                b[i] = a[order[i]];
-            }
+    // One loop per primitive type.
+    private static void gather(double[] from, int[] at, double[] to) {
+        for (int i = 0; i < at.length; i++) {
+            to[i] = from[at[i]];
         }
     }
 
-    private void permute(float[] a, float[] b, boolean out) {
-        for (int i = 0; i < order.length; i++) {
-            if (out) {
-                b[order[i]] = a[i];
-            } else {
-                b[i] = a[order[i]];
-            }
+    private static void gather(float[] from, int[] at, float[] to) {
+        for (int i = 0; i < at.length; i++) {
+            to[i] = from[at[i]];
         }
     }
 
-    private void permute(long[] a, long[] b, boolean out) {
-        for (int i = 0; i < order.length; i++) {
-            if (out) {
-                b[order[i]] = a[i];
-            } else {
-                b[i] = a[order[i]];
-            }
+    private static void gather(long[] from, int[] at, long[] to) {
+        for (int i = 0; i < at.length; i++) {
+            to[i] = from[at[i]];
         }
     }
 
-    private void permute(int[] a, int[] b, boolean out) {
-        for (int i = 0; i < order.length; i++) {
-            if (out) {
-                b[order[i]] = a[i];
-            } else {
-                b[i] = a[order[i]];
-            }
+    private static void gather(int[] from, int[] at, int[] to) {
+        for (int i = 0; i < at.length; i++) {
+            to[i] = from[at[i]];
         }
     }
 
-    private void permute(short[] a, short[] b, boolean out) {
-        for (int i = 0; i < order.length; i++) {
-            if (out) {
-                b[order[i]] = a[i];
-            } else {
-                b[i] = a[order[i]];
-            }
+    private static void gather(short[] from, int[] at, short[] to) {
+        for (int i = 0; i < at.length; i++) {
+            to[i] = from[at[i]];
         }
     }
 
-    private void permute(byte[] a, byte[] b, boolean out) {
-        for (int i = 0; i < order.length; i++) {
-            if (out) {
-                b[order[i]] = a[i];
-            } else {
-                b[i] = a[order[i]];
-            }
+    private static void gather(byte[] from, int[] at, byte[] to) {
+        for (int i = 0; i < at.length; i++) {
+            to[i] = from[at[i]];
         }
     }
 
-    private void permute(boolean[] a, boolean[] b, boolean out) {
-        for (int i = 0; i < order.length; i++) {
-            if (out) {
-                b[order[i]] = a[i];
-            } else {
-                b[i] = a[order[i]];
-            }
+    private static void gather(boolean[] from, int[] at, boolean[] to) {
+        for (int i = 0; i < at.length; i++) {
+            to[i] = from[at[i]];
         }
     }
 

@@ -19,7 +19,6 @@ import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphPartition;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
-import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
@@ -172,7 +171,7 @@ public final class PartitionedGraphPlaces implements PlaceStore {
                     if (l.out() != null) {
                         blocks[l.from()].gather(a, k, l.cells(), l.out(), offset);
                     }
-                    offset = align(offset + bytes);
+                    offset = PartitionedPlaces.align(offset + bytes);
                 }
                 if (l.out() != null) {
                     exchangedBytes[a] += bytes * info.columns();
@@ -199,7 +198,7 @@ public final class PartitionedGraphPlaces implements PlaceStore {
                         blocks[l.to()].unpack(a, k, r, l.in(), at);
                         at += r.cells() * info.type().bytes();
                     }
-                    offset = align(offset + (long) l.cells().length * info.type().bytes());
+                    offset = PartitionedPlaces.align(offset + (long) l.cells().length * info.type().bytes());
                 }
             }
         }
@@ -207,11 +206,6 @@ public final class PartitionedGraphPlaces implements PlaceStore {
             exchanges[a]++;
             dirty[a] = false;
         }
-    }
-
-    /** Columns in a buffer start at multiples of 8 bytes, so a GPU reads every type aligned. */
-    private static long align(long offset) {
-        return (offset + 7) & ~7L;
     }
 
     @Override
@@ -222,13 +216,6 @@ public final class PartitionedGraphPlaces implements PlaceStore {
     @Override
     public Grid grid() {
         return grid;
-    }
-
-    @Override
-    public void bindGraph(Graph given) {
-        if (given != graph) {
-            throw new IllegalStateException("the partitions hold the rows of another graph");
-        }
     }
 
     @Override
@@ -329,22 +316,15 @@ public final class PartitionedGraphPlaces implements PlaceStore {
     @Override
     public Reduction reduce(int attribute, int element) {
         checkOpen();
-        ColumnAccumulator total = new ColumnAccumulator();
-        for (PlaceBlock b : mine) {
-            total.merge(b.partial(attribute, element));
-        }
         AttributeInfo info = model.attributes().get(attribute);
-        return Spread.merge(cluster, total).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+        return Spread.partials(cluster, mine, attribute, element).result(info.type(),
+                model.modelClass().getSimpleName() + "." + info.name());
     }
 
     @Override
     public Extremes extremes(int attribute, int element) {
         checkOpen();
-        ColumnAccumulator total = new ColumnAccumulator();
-        for (PlaceBlock b : mine) {
-            total.merge(b.partial(attribute, element));
-        }
-        return Spread.merge(cluster, total).extremes(model.attributes().get(attribute).type());
+        return Spread.partials(cluster, mine, attribute, element).extremes(model.attributes().get(attribute).type());
     }
 
     @Override

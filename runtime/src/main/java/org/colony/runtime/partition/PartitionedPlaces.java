@@ -20,7 +20,6 @@ import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Neighbors;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
-import org.colony.runtime.reduce.ColumnAccumulator;
 import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
@@ -377,7 +376,7 @@ public final class PartitionedPlaces implements PlaceStore {
     }
 
     /** Columns in a buffer start at multiples of 8 bytes, so a GPU reads every type aligned. */
-    private static long align(long offset) {
+    static long align(long offset) {
         return (offset + 7) & ~7L;
     }
 
@@ -512,22 +511,15 @@ public final class PartitionedPlaces implements PlaceStore {
     @Override
     public Reduction reduce(int attribute, int element) {
         checkOpen();
-        ColumnAccumulator total = new ColumnAccumulator();
-        for (PlaceBlock b : mine) {
-            total.merge(b.partial(attribute, element));
-        }
         AttributeInfo info = model.attributes().get(attribute);
-        return Spread.merge(cluster, total).result(info.type(), model.modelClass().getSimpleName() + "." + info.name());
+        return Spread.partials(cluster, mine, attribute, element).result(info.type(),
+                model.modelClass().getSimpleName() + "." + info.name());
     }
 
     @Override
     public Extremes extremes(int attribute, int element) {
         checkOpen();
-        ColumnAccumulator total = new ColumnAccumulator();
-        for (PlaceBlock b : mine) {
-            total.merge(b.partial(attribute, element));
-        }
-        return Spread.merge(cluster, total).extremes(model.attributes().get(attribute).type());
+        return Spread.partials(cluster, mine, attribute, element).extremes(model.attributes().get(attribute).type());
     }
 
     /** Binds each block to the agents of its partition of a collection on these places. */

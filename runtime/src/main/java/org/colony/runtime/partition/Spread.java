@@ -12,6 +12,7 @@ import org.colony.runtime.grid.Block;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.ColumnAccumulator;
+import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.storage.HostCopy;
 
 /**
@@ -140,6 +141,19 @@ final class Spread {
                     r * mine.length, mine.length);
         }
         return out;
+    }
+
+    /**
+     * {@return the partial reductions of one element column of this rank's blocks, merged with every other rank's}
+     *
+     * @param mine the blocks of this rank
+     */
+    static ColumnAccumulator partials(Cluster cluster, PlaceBlock[] mine, int attribute, int element) {
+        ColumnAccumulator total = new ColumnAccumulator();
+        for (PlaceBlock b : mine) {
+            total.merge(b.partial(attribute, element));
+        }
+        return merge(cluster, total);
     }
 
     /** The partials of every rank merged (exact sums merge exactly, in any order). */

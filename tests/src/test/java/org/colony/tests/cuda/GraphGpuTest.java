@@ -17,6 +17,7 @@ import org.colony.runtime.graph.GraphPartition;
 import org.colony.runtime.graph.GraphPartitioner;
 import org.colony.runtime.graph.GraphSpec;
 import org.colony.tests.graph.Opinion;
+import org.colony.tests.lang.Lang;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -126,25 +127,20 @@ class GraphGpuTest {
         long seed = 12;
         Graph graph = GraphSpec.parse("ba:100000:20").build(seed);
         String[] checksums = new String[2];
-        for (int b = 0; b < 2; b++) {
-            String before = System.setProperty("colony.cuda.hubDegree", "40");
-            try (Simulation sim = b == 0 ? Gpu.cpu(seed) : Simulation.create(Config.defaults().withBackend("cuda")
-                    .withSeed(seed).withPartitions(partitions))) {
-                Places<Person> people = sim.places(Person.class, graph);
-                people.callAll(Person::seed, 0.002, 6);
-                for (int t = 0; t < 30; t++) {
-                    people.callAll(Person::spread, 0.02, 6);
-                    sim.step();
-                }
-                checksums[b] = people.checksum() + " " + people.count(Person::isRecovered);
-            } finally {
-                if (before == null) {
-                    System.clearProperty("colony.cuda.hubDegree");
-                } else {
-                    System.setProperty("colony.cuda.hubDegree", before);
+        Lang.withProperty("colony.cuda.hubDegree", "40", () -> {
+            for (int b = 0; b < 2; b++) {
+                try (Simulation sim = b == 0 ? Gpu.cpu(seed) : Simulation.create(Config.defaults()
+                        .withBackend("cuda").withSeed(seed).withPartitions(partitions))) {
+                    Places<Person> people = sim.places(Person.class, graph);
+                    people.callAll(Person::seed, 0.002, 6);
+                    for (int t = 0; t < 30; t++) {
+                        people.callAll(Person::spread, 0.02, 6);
+                        sim.step();
+                    }
+                    checksums[b] = people.checksum() + " " + people.count(Person::isRecovered);
                 }
             }
-        }
+        });
         assertEquals(checksums[0], checksums[1]);
     }
 
@@ -156,16 +152,7 @@ class GraphGpuTest {
     @CsvSource({"1024", "32"})
     void opinions_onASkewedDirectedGraph_onGpu_areBitIdenticalToCpu(String hubDegree) {
         Gpu.require();
-        String before = System.setProperty("colony.cuda.hubDegree", hubDegree);
-        try {
-            opinions();
-        } finally {
-            if (before == null) {
-                System.clearProperty("colony.cuda.hubDegree");
-            } else {
-                System.setProperty("colony.cuda.hubDegree", before);
-            }
-        }
+        Lang.withProperty("colony.cuda.hubDegree", hubDegree, GraphGpuTest::opinions);
     }
 
     private static void opinions() {

@@ -252,22 +252,17 @@ class GraphPlacesTest {
             ref.tick(t, 0.1, 5);
         }
         for (String method : new String[] {"metis", "contiguous", "round-robin"}) {
-            String before = System.setProperty("colony.graph.partitioner", method);
-            try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withSeed(seed)
-                    .withPartitions(3))) {
-                Places<Person> people = sim.places(Person.class, graph);
-                people.callAll(Person::seed, 0.01, 5);
-                for (int t = 1; t <= 20; t++) {
-                    people.callAll(Person::spread, 0.1, 5);
+            Lang.withProperty("colony.graph.partitioner", method, () -> {
+                try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withSeed(seed)
+                        .withPartitions(3))) {
+                    Places<Person> people = sim.places(Person.class, graph);
+                    people.callAll(Person::seed, 0.01, 5);
+                    for (int t = 1; t <= 20; t++) {
+                        people.callAll(Person::spread, 0.1, 5);
+                    }
+                    assertArrayEquals(ref.state, people.getByte("state"), method);
                 }
-                assertArrayEquals(ref.state, people.getByte("state"), method);
-            } finally {
-                if (before == null) {
-                    System.clearProperty("colony.graph.partitioner");
-                } else {
-                    System.setProperty("colony.graph.partitioner", before);
-                }
-            }
+            });
         }
     }
 

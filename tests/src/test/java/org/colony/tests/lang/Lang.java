@@ -35,6 +35,23 @@ public final class Lang {
         org.junit.jupiter.api.Assumptions.assumeTrue(backend().equals("cpu"), () -> "on " + backend() + ": " + why);
     }
 
+    /**
+     * Runs {@code body} with the system property {@code name} set to {@code value} (a switch read when a collection is
+     * made), then puts back what it was.
+     */
+    public static void withProperty(String name, String value, Runnable body) {
+        String before = System.setProperty(name, value);
+        try {
+            body.run();
+        } finally {
+            if (before == null) {
+                System.clearProperty(name);
+            } else {
+                System.setProperty(name, before);
+            }
+        }
+    }
+
     /** A simulation on the tests' backend with the given thread count (for the CPU) and seed. */
     public static Simulation sim(int threads, long seed) {
         return Simulation.create(Config.defaults().withBackend(backend()).withThreads(threads).withSeed(seed));

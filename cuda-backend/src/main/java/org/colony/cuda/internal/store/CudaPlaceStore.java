@@ -325,6 +325,7 @@ public final class CudaPlaceStore implements PlaceBlock {
             }
             incomingReady = true;
         }
+        boolean hubs = false;
         for (KernelParam param : kernels.params(step)) {
             switch (param.kind()) {
                 case FRAME -> { } // written above
@@ -336,7 +337,10 @@ public final class CudaPlaceStore implements PlaceBlock {
                         arguments.add(CudaAgentStore.writeArgument(iterated[param.slot()], param));
                 case CREATES -> arguments.add(creates[param.slot()].pointer());
                 case COUNTER -> arguments.add(count);
-                case GRAPH -> arguments.add(graph.pointer(param.index()));
+                case GRAPH -> {
+                    arguments.add(graph.pointer(param.index()));
+                    hubs |= param.index() == KernelParam.GRAPH_HUBS; // the step runs its hubs one warp each
+                }
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
                 default -> throw new IllegalStateException(param + " is no parameter of a place kernel");
             }
@@ -349,7 +353,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         int by = flat ? 1 : BLOCK_Y;
         long columnsPerBlock = (long) bx * kernels.lanes(step);
         int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
-        if (box == null && graph != null && graph.hubCount() > 0 && runsHubs(step)) {
+        if (box == null && hubs && graph.hubCount() > 0) {
             int warps = bx * by / 32;
             gx += (graph.hubCount() + warps - 1) / warps; // one warp per hub, after the vertex-per-thread blocks
         }
@@ -504,16 +508,6 @@ public final class CudaPlaceStore implements PlaceBlock {
             long offset) {
         box("colony_unpack_", attribute, element, region, buffer, offset);
         dirty[attribute] = false;
-    }
-
-    /** {@return whether a step's kernel runs the hubs of a graph, one warp each (it takes their list)} */
-    private boolean runsHubs(int step) {
-        for (KernelParam p : kernels.params(step)) {
-            if (p.kind() == KernelParam.Kind.GRAPH && p.index() == KernelParam.GRAPH_HUBS) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

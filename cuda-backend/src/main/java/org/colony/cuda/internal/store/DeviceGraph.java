@@ -3,6 +3,7 @@ package org.colony.cuda.internal.store;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +32,8 @@ final class DeviceGraph implements AutoCloseable {
     DeviceGraph(GraphRows rows, int hubDegree) {
         int[] hubs = hubs(rows, hubDegree);
         this.hubCount = hubs[0];
-        Object[] arrays = {rows.offsets(), rows.targets(), rows.weights(), rows.inOffsets(), rows.inTargets(),
-            rows.inWeights(), rows.degrees(), rows.inDegrees(), rows.ids(), hubs};
+        Object[] arrays = Arrays.copyOf(rows.arrays(), KernelParam.GRAPH_ARRAYS.size());
+        arrays[KernelParam.GRAPH_HUBS] = hubs;
         Map<Object, Long> uploaded = new IdentityHashMap<>();
         try {
             for (int i = 0; i < arrays.length; i++) {
@@ -73,11 +74,9 @@ final class DeviceGraph implements AutoCloseable {
      * hubs at its longest (every vertex one)}
      */
     static long bytes(GraphRows rows) {
-        Object[] arrays = {rows.offsets(), rows.targets(), rows.weights(), rows.inOffsets(), rows.inTargets(),
-            rows.inWeights(), rows.degrees(), rows.inDegrees(), rows.ids()};
         Map<Object, Boolean> seen = new IdentityHashMap<>();
         long total = 0;
-        for (Object a : arrays) {
+        for (Object a : rows.arrays()) {
             if (a != null && seen.put(a, Boolean.TRUE) == null) {
                 total += a instanceof double[] d ? 8L * d.length : 4L * ((int[]) a).length;
             }

@@ -268,129 +268,94 @@ final class CudaStatements {
     }
 
     /**
-     * {@code for} over the edges of the vertex's row (x, the block's x-th vertex), in the graph's order, in chunks of
-     * {@code COLONY_NEIGHBOR_CHUNK} edges: a chunk's targets, then the attributes the body reads through them, are
-     * loaded first (independent loads, in flight together), then the body runs on each edge of the chunk in turn,
-     * reading those values. A {@code break} leaves the whole loop (a goto), a {@code continue} goes to the next edge.
+     * {@code for} over the edges of the vertex's row, in the graph's order, a chunk of edges at a time: the chunk's
+     * targets, then the attributes the body reads through them, are loaded first (independent loads, in flight
+     * together), then the body runs on each edge of the chunk in turn, reading those values. On one thread the chunk
+     * is {@code COLONY_NEIGHBOR_CHUNK} edges in arrays; in a hub (every lane of a warp running the same vertex alike)
+     * it is 32 edges, lane {@code j} loading edge {@code j}, their values shuffled to every lane. A {@code break}
+     * leaves the whole loop (a goto), a {@code continue} goes to the next edge.
      */
     private void forNeighbors(Stmt.ForNeighbors f) {
-        if (hub) {
-            warpNeighbors(f);
-            return;
-        }
         String offsets = f.incoming() ? "g_inOffsets" : "g_offsets";
         String targets = f.incoming() ? "g_inTargets" : "g_targets";
         int id = f.id();
         String end = "e" + id;
         String chunk = "c" + id;
         String k = "k" + id;
-        String ahead = "t" + id;
+        String loaded = "t" + id;
+        String edge = CudaExpressions.local(f.edge().name());
+        String vertex = CudaExpressions.local(f.vertex().name());
         List<AttributeRef> read = CudaStorage.readThrough(f);
         emit("{");
         source.indent();
         String row = storage.neighborRow();
         emit("const jint " + end + " = " + offsets + "[" + row + " + 1];");
-        boolean needContinue = gotoTargets(f.body(), id, true);
-        boolean[] needBreak = new boolean[1];
-        Ir.forEachStmt(f.body(), s -> needBreak[0] |= s instanceof Stmt.Break b && b.loopId() == id);
         emit("for (jint " + chunk + " = " + offsets + "[" + row + "]; " + chunk + " < " + end + "; " + chunk
-                + " += COLONY_NEIGHBOR_CHUNK)");
+                + (hub ? " += 32)" : " += COLONY_NEIGHBOR_CHUNK)"));
         emit("{");
         source.indent();
-        emit("jlong " + ahead + "[COLONY_NEIGHBOR_CHUNK];");
-        emit("#pragma unroll");
-        emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++) " + ahead + "[" + k + "] = "
-                + chunk + " + " + k + " < " + end + " ? (jlong) " + targets + "[" + chunk + " + " + k + "] : 0;");
-        for (AttributeRef a : read) {
-            String values = ahead + "_" + a.name();
-            emit(CudaExpressions.type(a.type()) + " " + values + "[COLONY_NEIGHBOR_CHUNK];");
+        String prefix;
+        String index;
+        if (hub) {
+            emit("const jlong " + loaded + " = " + chunk + " + lane < " + end + " ? (jlong) " + targets + "[" + chunk
+                    + " + lane] : 0;");
+            for (AttributeRef a : read) {
+                String type = CudaExpressions.type(a.type());
+                emit("const " + type + " " + loaded + "_" + a.name() + " = " + chunk + " + lane < " + end + " ? "
+                        + CudaStorage.vertexColumn(a) + "[" + loaded + "] : (" + type + ") 0;");
+            }
+            emit("const jint m" + id + " = " + end + " - " + chunk + " < 32 ? " + end + " - " + chunk + " : 32;");
+            emit("for (jint " + k + " = 0; " + k + " < m" + id + "; " + k + "++)");
+            emit("{");
+            source.indent();
+            emit("const jint " + edge + " = " + chunk + " + " + k + ";");
+            emit("const jlong " + vertex + " = colony::shuffle(" + loaded + ", " + k + ");");
+            for (AttributeRef a : read) {
+                emit("const " + CudaExpressions.type(a.type()) + " s" + id + "_" + a.name() + " = colony::shuffle("
+                        + loaded + "_" + a.name() + ", " + k + ");");
+            }
+            prefix = "s" + id + "_";
+            index = "";
+        } else {
+            emit("jlong " + loaded + "[COLONY_NEIGHBOR_CHUNK];");
             emit("#pragma unroll");
-            emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++) " + values + "[" + k
-                    + "] = " + chunk + " + " + k + " < " + end + " ? " + CudaStorage.vertexColumn(a) + "[" + ahead + "["
-                    + k + "]] : (" + CudaExpressions.type(a.type()) + ") 0;");
+            emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++) " + loaded + "[" + k
+                    + "] = " + chunk + " + " + k + " < " + end + " ? (jlong) " + targets + "[" + chunk + " + " + k
+                    + "] : 0;");
+            for (AttributeRef a : read) {
+                String values = loaded + "_" + a.name();
+                emit(CudaExpressions.type(a.type()) + " " + values + "[COLONY_NEIGHBOR_CHUNK];");
+                emit("#pragma unroll");
+                emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++) " + values + "[" + k
+                        + "] = " + chunk + " + " + k + " < " + end + " ? " + CudaStorage.vertexColumn(a) + "["
+                        + loaded + "[" + k + "]] : (" + CudaExpressions.type(a.type()) + ") 0;");
+            }
+            emit("#pragma unroll");
+            emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++)");
+            emit("if (" + chunk + " + " + k + " < " + end + ")");
+            emit("{");
+            source.indent();
+            emit("const jint " + edge + " = " + chunk + " + " + k + ";");
+            emit("const jlong " + vertex + " = " + loaded + "[" + k + "];");
+            prefix = loaded + "_";
+            index = "[" + k + "]";
         }
-        emit("#pragma unroll");
-        emit("for (jint " + k + " = 0; " + k + " < COLONY_NEIGHBOR_CHUNK; " + k + "++)");
-        emit("if (" + chunk + " + " + k + " < " + end + ")");
-        emit("{");
-        source.indent();
-        emit("const jint " + CudaExpressions.local(f.edge().name()) + " = " + chunk + " + " + k + ";");
-        emit("const jlong " + CudaExpressions.local(f.vertex().name()) + " = " + ahead + "[" + k + "];");
-        storage.prefetched(f.vertex().id(), ahead + "_", "[" + k + "]", read);
+        storage.prefetched(f.vertex().id(), prefix, index, read);
         loops.push(id);
         breakByGoto.add(id);
         block(f.body());
         loops.pop();
         storage.prefetched(f.vertex().id(), null, null, List.of());
-        if (needContinue) {
+        if (gotoTargets(f.body(), id, true)) {
             emit("loop" + id + labels + "_continue: ;");
         }
         source.outdent();
         emit("}");
         source.outdent();
         emit("}");
-        if (needBreak[0]) {
-            emit("loop" + id + labels + "_break: ;");
-        }
-        source.outdent();
-        emit("}");
-    }
-
-    /**
-     * A neighbours loop of a hub, run by every lane of its warp alike: 32 edges at a time, lane {@code j} loading the
-     * target of edge {@code j} and the attributes the body reads through it; then every lane runs the body on each of
-     * the 32 edges in turn, their values shuffled from the lane that loaded them.
-     */
-    private void warpNeighbors(Stmt.ForNeighbors f) {
-        String offsets = f.incoming() ? "g_inOffsets" : "g_offsets";
-        String targets = f.incoming() ? "g_inTargets" : "g_targets";
-        int id = f.id();
-        String end = "e" + id;
-        String chunk = "c" + id;
-        String k = "k" + id;
-        String mine = "t" + id;
-        List<AttributeRef> read = CudaStorage.readThrough(f);
-        emit("{");
-        source.indent();
-        emit("const jint " + end + " = " + offsets + "[x + 1];");
-        boolean needContinue = gotoTargets(f.body(), id, true);
-        boolean[] needBreak = new boolean[1];
-        Ir.forEachStmt(f.body(), s -> needBreak[0] |= s instanceof Stmt.Break b && b.loopId() == id);
-        emit("for (jint " + chunk + " = " + offsets + "[x]; " + chunk + " < " + end + "; " + chunk + " += 32)");
-        emit("{");
-        source.indent();
-        emit("const jlong " + mine + " = " + chunk + " + lane < " + end + " ? (jlong) " + targets + "[" + chunk
-                + " + lane] : 0;");
-        for (AttributeRef a : read) {
-            String type = CudaExpressions.type(a.type());
-            emit("const " + type + " " + mine + "_" + a.name() + " = " + chunk + " + lane < " + end + " ? "
-                    + CudaStorage.vertexColumn(a) + "[" + mine + "] : (" + type + ") 0;");
-        }
-        emit("const jint m" + id + " = " + end + " - " + chunk + " < 32 ? " + end + " - " + chunk + " : 32;");
-        emit("for (jint " + k + " = 0; " + k + " < m" + id + "; " + k + "++)");
-        emit("{");
-        source.indent();
-        emit("const jint " + CudaExpressions.local(f.edge().name()) + " = " + chunk + " + " + k + ";");
-        emit("const jlong " + CudaExpressions.local(f.vertex().name()) + " = colony::shuffle(" + mine + ", " + k
-                + ");");
-        for (AttributeRef a : read) {
-            emit("const " + CudaExpressions.type(a.type()) + " s" + id + "_" + a.name() + " = colony::shuffle(" + mine
-                    + "_" + a.name() + ", " + k + ");");
-        }
-        storage.prefetched(f.vertex().id(), "s" + id + "_", "", read);
-        loops.push(id);
-        breakByGoto.add(id);
-        block(f.body());
-        loops.pop();
-        storage.prefetched(f.vertex().id(), null, null, List.of());
-        if (needContinue) {
-            emit("loop" + id + labels + "_continue: ;");
-        }
-        source.outdent();
-        emit("}");
-        source.outdent();
-        emit("}");
-        if (needBreak[0]) {
+        boolean[] breaks = new boolean[1];
+        Ir.forEachStmt(f.body(), s -> breaks[0] |= s instanceof Stmt.Break b && b.loopId() == id);
+        if (breaks[0]) {
             emit("loop" + id + labels + "_break: ;");
         }
         source.outdent();
