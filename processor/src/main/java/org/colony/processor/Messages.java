@@ -386,6 +386,11 @@ public final class Messages {
                 + "loop; it names the edge the loop is at, so declare another local instead";
     }
 
+    public static String moveToArgument(String arg) {
+        return "[Colony/Neighbors] moveTo(" + arg + ") takes the variable of an enclosing for-each loop over "
+                + "placeNeighbors() (the neighbour to move to along its edge) or a vertex id (an int)";
+    }
+
     public static String weightArgument(String arg) {
         return "[Colony/Neighbors] weight(" + arg + ") needs the variable of an enclosing for-each loop over "
                 + "neighbors() or inNeighbors(): the weight of the edge the loop reached it by";

@@ -150,6 +150,23 @@ class VertexModelTest {
     }
 
     @Test
+    void moveToAnythingButALoopVariable_andASpawnAtAnOffset_areRejectedOnAGraph() {
+        assertRejected(runner("""
+                @Step void run() {
+                    for (Node n : placeNeighbors()) {
+                        Node m = n;
+                        moveTo(m);
+                    }
+                }
+                """), Messages.moveToArgument("m"), "moveTo(m)", node(""));
+        assertRejected(runner("""
+                @Step void run() {
+                    spawn(1, 1);
+                }
+                """), Messages.gridOnly("spawn(...)"), "spawn(1, 1)", node(""));
+    }
+
+    @Test
     void graphIntrinsicOfAnAgentOnAGrid_isRejected() {
         assertRejected(Compilations.ant("""
                 @Step void run() {

@@ -83,8 +83,7 @@ final class Intrinsics {
                 if (cx.onGraph() && args.size() == 1 && args.get(0) instanceof IdentifierTree id
                         && cx.scope.lookup(id.getName().toString()) instanceof Local v && v.type() == IrType.PLACE) {
                     if (!cx.neighborEdges.containsKey(v.id())) {
-                        throw cx.reject(args.get(0), Messages.weightArgument(id.getName().toString())
-                                .replace("weight(", "moveTo("));
+                        throw cx.reject(args.get(0), Messages.moveToArgument(id.getName().toString()));
                     }
                     coords = List.of(Ir.convert(new Expr.Intrinsic(IntrinsicOp.INDEX, List.of(new Expr.LocalRef(v)),
                             IrType.LONG), IrType.INT));
