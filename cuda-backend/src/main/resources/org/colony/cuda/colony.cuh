@@ -331,6 +331,12 @@ __device__ __forceinline__ jlong neighborIndex(const Frame& f, jint x, jint y, j
     return nx + (jlong) f.size0 * (ny + (jlong) f.size1 * nz);
 }
 
+// The place index of vertex v that an agent moving there holds: on a graph cut into partitions its number in the
+// partitions' numbering (placeOf), else (one block, or no vertex: refused as off the grid) v itself.
+__device__ __forceinline__ jint vertexPlace(const jint* __restrict__ placeOf, jint vertices, jint v) {
+    return placeOf != nullptr && v >= 0 && v < vertices ? placeOf[v] : v;
+}
+
 // A birth place from a neighbour index: -2 (off a non-wrapping grid) for -1, as for move targets.
 __device__ __forceinline__ jlong birthPlace(jlong g) {
     return g < 0 ? -2 : g;

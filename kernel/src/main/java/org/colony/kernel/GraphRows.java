@@ -16,16 +16,25 @@ package org.colony.kernel;
  * @param degrees by storage index, the vertex's (out-)degree in the whole graph
  * @param inDegrees by storage index, the vertex's in-degree in the whole graph
  * @param ids by storage index, the vertex's id in the whole graph
+ * @param placeOf by vertex id, the place index that agents on the vertex hold: on a graph cut into partitions, its
+ *     number in the partitions' numbering; null where it is the id (one block holds the whole graph)
  */
 public record GraphRows(int[] offsets, int[] targets, double[] weights, int[] inOffsets, int[] inTargets,
-        double[] inWeights, int[] degrees, int[] inDegrees, int[] ids) {
+        double[] inWeights, int[] degrees, int[] inDegrees, int[] ids, int[] placeOf) {
+
+    /** The rows of a block that holds the whole graph: an agent's place index is its vertex's id. */
+    public GraphRows(int[] offsets, int[] targets, double[] weights, int[] inOffsets, int[] inTargets,
+            double[] inWeights, int[] degrees, int[] inDegrees, int[] ids) {
+        this(offsets, targets, weights, inOffsets, inTargets, inWeights, degrees, inDegrees, ids, null);
+    }
 
     /**
      * {@return the arrays in the order of {@code KernelParam.GRAPH_ARRAYS} (without the hubs, which a device adds),
      * null where the rows have none}
      */
     public Object[] arrays() {
-        return new Object[] {offsets, targets, weights, inOffsets, inTargets, inWeights, degrees, inDegrees, ids};
+        return new Object[] {offsets, targets, weights, inOffsets, inTargets, inWeights, degrees, inDegrees, ids,
+            placeOf};
     }
 
     /**
@@ -36,5 +45,16 @@ public record GraphRows(int[] offsets, int[] targets, double[] weights, int[] in
      */
     public static double weight(double[] weights, int entry) {
         return weights == null ? 1.0 : weights[entry];
+    }
+
+    /**
+     * {@return the place index of vertex {@code v} that an agent moving there holds; {@code v} itself where the rows
+     * have no numbering of their own or {@code v} is no vertex (the move is then refused as one off the grid)}
+     *
+     * @param placeOf the rows' {@link #placeOf}, or null
+     * @param v a vertex id
+     */
+    public static int place(int[] placeOf, int v) {
+        return placeOf == null || v < 0 || v >= placeOf.length ? v : placeOf[v];
     }
 }

@@ -17,6 +17,7 @@ import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphPartition;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.partition.PartitionedAgents;
+import org.colony.runtime.partition.PartitionedPlaceStore;
 import org.colony.runtime.partition.PartitionedPlaces;
 import org.colony.runtime.profile.CallTimer;
 import org.colony.runtime.profile.StepProfile;
@@ -333,10 +334,6 @@ public final class Simulation implements AutoCloseable {
                         + "places; one collection per agent class and places");
             }
         }
-        if (places.graph() != null && places.partitions() > 1) {
-            throw new ColonyException("agents on a graph's vertices run on one block for now (the CPU's threads or one "
-                    + "GPU); leave out --partitions, --devices and mpirun for " + model.getSimpleName());
-        }
         cluster.agree("the agents", model.getName() + " on " + places.modelClass().getName() + ", capacity "
                 + capacity + ", placement " + placement);
         long epoch = beginCall(placement.isRandom());
@@ -345,7 +342,7 @@ public final class Simulation implements AutoCloseable {
             cut.topology().checkReach(info.reach(), model.getSimpleName());
         }
         places.store().ensureReach(info.reach());
-        var store = places.store() instanceof PartitionedPlaces cut
+        var store = places.store() instanceof PartitionedPlaceStore cut
                 ? new PartitionedAgents(backend, descriptor, cut, start, capacity, stores.transport())
                 : backend.createAgents(descriptor, places.store(), start, capacity);
         Agents<A> agents = new Agents<>(this, model, descriptor, places, store, capacity);

@@ -74,13 +74,13 @@ public record KernelParam(Kind kind, int slot, int index) {
      * the accessors of {@code org.colony.kernel.GraphRows}.
      */
     public static final List<String> GRAPH_ARRAYS = List.of("offsets", "targets", "weights", "inOffsets",
-            "inTargets", "inWeights", "degrees", "inDegrees", "ids", "hubs");
+            "inTargets", "inWeights", "degrees", "inDegrees", "ids", "placeOf", "hubs");
 
     /**
      * The index in {@link #GRAPH_ARRAYS} of the vertices a step runs one warp each: their count, the row length from
      * which a vertex is one, then their rows; only steps that walk neighbours take it.
      */
-    public static final int GRAPH_HUBS = 9;
+    public static final int GRAPH_HUBS = 10;
 
     /**
      * {@return array {@code array} of a graph model's rows}

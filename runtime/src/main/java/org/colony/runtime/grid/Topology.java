@@ -15,15 +15,46 @@ import org.colony.ColonyException;
  * Topology t = Topology.of(Grid.of(9000, 9000), 4);   // 1 x 4: four bands of rows
  * Topology u = Topology.of(Grid.of(9000, 9000), 2, 2); // the user's own 2 x 2
  * }</pre>
+ *
+ * <p>A one-dimensional grid may instead be cut into ranges of any lengths ({@link #ranges}): the vertices of a
+ * partitioned graph, numbered partition by partition.
  */
 public final class Topology {
 
     private final Grid grid;
     private final int[] counts;
+    /** Where the ranges of {@link #ranges} start, one more entry (the grid's size); null for even blocks. */
+    private final int[] starts;
 
     private Topology(Grid grid, int[] counts) {
+        this(grid, counts, null);
+    }
+
+    private Topology(Grid grid, int[] counts, int[] starts) {
         this.grid = grid;
         this.counts = counts;
+        this.starts = starts;
+    }
+
+    /**
+     * {@return a one-dimensional grid cut into ranges: partition p owns the cells {@code starts[p]} to
+     * {@code starts[p + 1] - 1}}
+     *
+     * @param grid a one-dimensional grid
+     * @param starts the first cell of each partition, then the grid's size: from 0, never decreasing
+     * @throws IllegalArgumentException if the grid has more dimensions or the starts do not cut it
+     */
+    public static Topology ranges(Grid grid, int[] starts) {
+        if (grid.dimensions() != 1 || starts.length < 2 || starts[0] != 0
+                || starts[starts.length - 1] != grid.size(0)) {
+            throw new IllegalArgumentException("ranges " + Arrays.toString(starts) + " do not cut " + grid);
+        }
+        for (int p = 1; p < starts.length; p++) {
+            if (starts[p] < starts[p - 1]) {
+                throw new IllegalArgumentException("ranges " + Arrays.toString(starts) + " decrease");
+            }
+        }
+        return new Topology(grid, new int[] {starts.length - 1}, starts.clone());
     }
 
     /**
@@ -257,6 +288,13 @@ public final class Topology {
      * @param d the dimension, 0 for x
      */
     public int nominal(int d) {
+        if (starts != null && d == 0) {
+            int widest = 0;
+            for (int p = 0; p + 1 < starts.length; p++) {
+                widest = Math.max(widest, starts[p + 1] - starts[p]);
+            }
+            return widest;
+        }
         return (int) ((grid.size(d) + (long) count(d) - 1) / count(d));
     }
 
@@ -267,6 +305,9 @@ public final class Topology {
      * @param i the block index along {@code d}, 0 to {@code count(d) - 1}
      */
     public int origin(int d, int i) {
+        if (starts != null && d == 0) {
+            return starts[i];
+        }
         return (int) ((long) grid.size(d) * i / count(d));
     }
 
@@ -347,6 +388,20 @@ public final class Topology {
      * @param z the cell's z; 0 on a 1-D or 2-D grid
      */
     public int owner(int x, int y, int z) {
+        if (starts != null) {
+            // the last range starting at or before x (empty ranges start where the next does)
+            int lo = 0;
+            int hi = starts.length - 2;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (starts[mid] <= x) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return lo;
+        }
         int[] c = {x, y, z};
         int[] index = new int[counts.length];
         for (int d = 0; d < counts.length; d++) {

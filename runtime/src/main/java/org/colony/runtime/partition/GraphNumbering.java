@@ -7,7 +7,9 @@ import org.colony.kernel.GraphRows;
 import org.colony.kernel.Layout;
 import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphPartition;
+import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
+import org.colony.runtime.grid.Topology;
 
 /**
  * Where each vertex of a partitioned graph lives. The <em>inner</em> numbering lists the vertices partition by
@@ -98,6 +100,32 @@ final class GraphNumbering {
         return first[p];
     }
 
+    /**
+     * {@return the inner numbering's cut: partition p owns the inner numbers {@code first(p)} to
+     * {@code first(p + 1) - 1}}
+     */
+    Topology topology() {
+        return Topology.ranges(Grid.of(graph.vertices()), first);
+    }
+
+    /** {@return the inner numbers of vertices {@code places}, in a new array} */
+    long[] toInner(long[] places) {
+        long[] out = new long[places.length];
+        for (int i = 0; i < places.length; i++) {
+            out[i] = inner[(int) places[i]];
+        }
+        return out;
+    }
+
+    /** {@return the vertices of inner numbers {@code places}, in a new array} */
+    long[] toVertices(long[] places) {
+        long[] out = new long[places.length];
+        for (int i = 0; i < places.length; i++) {
+            out[i] = order[(int) places[i]];
+        }
+        return out;
+    }
+
     private int owned(int p) {
         return first[p + 1] - first[p];
     }
@@ -142,7 +170,7 @@ final class GraphNumbering {
         int[][] back = graph.directed() ? row(p, in) : out;
         double[] weights = weights(p, graph, out[0]);
         double[] inWeights = graph.directed() ? weights(p, in, back[0]) : weights;
-        return new GraphRows(out[0], out[1], weights, back[0], back[1], inWeights, degrees, inDegrees, ids);
+        return new GraphRows(out[0], out[1], weights, back[0], back[1], inWeights, degrees, inDegrees, ids, inner);
     }
 
     private void fill(int p, int v, int[] degrees, int[] inDegrees, int[] ids, Graph in) {

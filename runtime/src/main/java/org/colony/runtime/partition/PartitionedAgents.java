@@ -61,7 +61,7 @@ import org.colony.runtime.transport.Transport;
 public final class PartitionedAgents implements AgentStore {
 
     private final ModelInfo model;
-    private final PartitionedPlaces places;
+    private final PartitionedPlaceStore places;
     private final Transport transport;
     /** Whether {@link #transport} is this collection's own (closed with it) rather than the places'. */
     private final boolean ownTransport;
@@ -86,10 +86,10 @@ public final class PartitionedAgents implements AgentStore {
     private boolean closed;
 
     /**
-     * Creates the partitions' agents on {@code backend}: agent i (id i) at {@code initialPlaces[i]} lives in the
-     * partition owning that place.
+     * Creates the partitions' agents on {@code backend}: agent i (id i) at {@code initialPlaces[i]} (as the driver
+     * numbers places) lives in the partition owning that place.
      */
-    public PartitionedAgents(Backend backend, ModelDescriptor descriptor, PartitionedPlaces places,
+    public PartitionedAgents(Backend backend, ModelDescriptor descriptor, PartitionedPlaceStore places,
             long[] initialPlaces, int capacity, Transport placeTransport) {
         this.model = descriptor.info();
         this.places = places;
@@ -104,13 +104,14 @@ public final class PartitionedAgents implements AgentStore {
         int k = topology.partitions();
         this.cluster = places.cluster();
         this.mine = IntStream.range(0, k).filter(p -> cluster.owns(p, k)).toArray();
-        int[][] picks = picks(initialPlaces);
+        long[] starts = places.toInner(initialPlaces);
+        int[][] picks = picks(starts);
         this.parts = new AgentPartition[k];
         try {
             for (int p : mine) {
                 long[] ids = Arrays.stream(picks[p]).asLongStream().toArray(); // agent i has id i
                 parts[p] = backend.createAgentPartition(descriptor, places.blocks().get(p), ids,
-                        Picks.longs(initialPlaces, picks[p]), capacity, topology, p);
+                        Picks.longs(starts, picks[p]), capacity, topology, p);
             }
         } catch (RuntimeException e) {
             throw Closeables.closeAllAfter(e, parts);
@@ -159,8 +160,8 @@ public final class PartitionedAgents implements AgentStore {
         side.run(work);
     }
 
-    /** {@return the partition that owns global place {@code g}} */
-    private static int owner(PartitionedPlaces places, long g) {
+    /** {@return the partition that owns global place {@code g} (the store's numbering)} */
+    private static int owner(PartitionedPlaceStore places, long g) {
         var grid = places.grid();
         return places.topology().owner((int) (g % grid.size(0)), (int) (g / grid.size(0) % grid.size(1)),
                 (int) (g / grid.size(0) / grid.size(1)));
@@ -172,7 +173,7 @@ public final class PartitionedAgents implements AgentStore {
     }
 
     /** The places the agents live on. */
-    PartitionedPlaces partitionedPlaces() {
+    PartitionedPlaceStore partitionedPlaces() {
         return places;
     }
 
@@ -309,7 +310,8 @@ public final class PartitionedAgents implements AgentStore {
     // ---- manageAll -----------------------------------------------------------------------------
 
     @Override
-    public void add(long[] ids, long[] at, Object[] values) {
+    public void add(long[] ids, long[] where, Object[] values) {
+        long[] at = places.toInner(where);
         int[][] picks = picks(at);
         for (int p : mine) {
             parts[p].add(Picks.longs(ids, picks[p]), Picks.longs(at, picks[p]), Picks.columns(values, picks[p]));
@@ -321,7 +323,8 @@ public final class PartitionedAgents implements AgentStore {
     }
 
     @Override
-    public void restore(long[] ids, long[] at, int[] ordinals, Object[] values, long nextId) {
+    public void restore(long[] ids, long[] where, int[] ordinals, Object[] values, long nextId) {
+        long[] at = places.toInner(where);
         int[][] picks = picks(at);
         for (int p : mine) {
             int[] pick = picks[p];
@@ -566,7 +569,7 @@ public final class PartitionedAgents implements AgentStore {
     @Override
     public long[] places() {
         checkOpen();
-        return inOrder.longs(AgentPartition::places);
+        return places.toOuter(inOrder.longs(AgentPartition::places));
     }
 
     @Override

@@ -19,13 +19,13 @@ import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphPartition;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
+import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
-import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.storage.HostCopy;
 import org.colony.runtime.transport.Transport;
 
@@ -41,7 +41,7 @@ import org.colony.runtime.transport.Transport;
  * graph's order and its draws are keyed by the vertices' own ids, so every result is the one block's, bit for bit.
  * Whole columns in and out are in vertex id order.
  */
-public final class PartitionedGraphPlaces implements PlaceStore {
+public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
 
     /** Partition {@code from} sends the values at {@code cells} (its storage indices) to {@code to}'s regions. */
     private record Link(int from, int to, int[] cells, List<Region> receive, MemorySegment out, MemorySegment in) {
@@ -51,6 +51,7 @@ public final class PartitionedGraphPlaces implements PlaceStore {
     private final Grid grid;
     private final Graph graph;
     private final GraphNumbering numbering;
+    private final Topology topology;
     private final Transport transport;
     private final Cluster cluster;
     /** The blocks by partition; null where another rank owns the partition. */
@@ -61,6 +62,8 @@ public final class PartitionedGraphPlaces implements PlaceStore {
     private final boolean[] dirty;
     private final long[] exchangedBytes;
     private final long[] exchanges;
+    /** By slot, the agents on these places that the places' steps iterate, or null. */
+    private final PartitionedAgents[] boundAgents;
     private boolean closed;
 
     /**
@@ -76,6 +79,8 @@ public final class PartitionedGraphPlaces implements PlaceStore {
         this.transport = transport;
         this.cluster = cluster;
         this.numbering = new GraphNumbering(graph, cut);
+        this.topology = numbering.topology();
+        this.boundAgents = new PartitionedAgents[model.agentClasses().size()];
         int k = cut.partitions();
         cluster.checkPartitions(k);
         this.blocks = new PlaceBlock[k];
@@ -149,8 +154,44 @@ public final class PartitionedGraphPlaces implements PlaceStore {
         return exchanges[attribute];
     }
 
+    @Override
+    public Topology topology() {
+        return topology;
+    }
+
+    @Override
+    public List<PlaceBlock> blocks() {
+        return Arrays.asList(blocks);
+    }
+
+    @Override
+    public Cluster cluster() {
+        return cluster;
+    }
+
+    @Override
+    public int pad() {
+        return 0;
+    }
+
+    @Override
+    public void markDirty(int attribute) {
+        dirty[attribute] = true;
+    }
+
+    @Override
+    public long[] toInner(long[] places) {
+        return numbering.toInner(places);
+    }
+
+    @Override
+    public long[] toOuter(long[] places) {
+        return numbering.toVertices(places);
+    }
+
     /** Fills the ghosts of those of {@code attributes} that are dirty, in one exchange. */
-    private void prepareRemote(Set<Integer> attributes) {
+    @Override
+    public void prepareRemote(Set<Integer> attributes) {
         TreeSet<Integer> due = new TreeSet<>();
         for (int a : attributes) {
             if (dirty[a]) {
@@ -228,6 +269,9 @@ public final class PartitionedGraphPlaces implements PlaceStore {
         }
         for (int a : s.writes()) {
             dirty[a] = true;
+        }
+        for (int slot : s.agentWrites().keySet()) {
+            boundAgents[slot].attributesChanged(); // the places wrote their agents
         }
     }
 
@@ -329,7 +373,15 @@ public final class PartitionedGraphPlaces implements PlaceStore {
 
     @Override
     public void bindAgents(int slot, AgentStore agents) {
-        throw new ColonyException("agents on the vertices of a graph are not supported yet");
+        if (!(agents instanceof PartitionedAgents a) || a.partitionedPlaces() != this) {
+            throw new ColonyException("agents on a partitioned graph are bound partition by partition");
+        }
+        boundAgents[slot] = a;
+        for (int p = 0; p < blocks.length; p++) {
+            if (blocks[p] != null) {
+                blocks[p].bindAgents(slot, a.part(p));
+            }
+        }
     }
 
     @Override

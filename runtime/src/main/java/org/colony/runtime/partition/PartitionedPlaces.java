@@ -26,7 +26,6 @@ import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
-import org.colony.runtime.spi.PlaceStore;
 import org.colony.runtime.storage.ByteSize;
 import org.colony.runtime.transport.Transport;
 import org.colony.runtime.tuning.RuntimeSwitches;
@@ -41,7 +40,7 @@ import org.colony.runtime.tuning.RuntimeSwitches;
  * never exchanged. One exchange sends one packed buffer per neighbouring partition, holding every attribute
  * due (in attribute order, element columns in order, each region row by row).
  */
-public final class PartitionedPlaces implements PlaceStore {
+public final class PartitionedPlaces implements PartitionedPlaceStore {
 
     /** A neighbour relation: partition {@code from} sends its {@code send} region to {@code to}'s {@code receive}. */
     private record Link(int from, int to, int direction, Region send, Region receive, MemorySegment out,
@@ -261,21 +260,25 @@ public final class PartitionedPlaces implements PlaceStore {
     }
 
     /** The topology. */
+    @Override
     public Topology topology() {
         return topology;
     }
 
     /** The blocks, by partition: null where another rank owns the partition. */
+    @Override
     public List<PlaceBlock> blocks() {
         return Arrays.asList(blocks);
     }
 
     /** The processes the partitions are spread over. */
+    @Override
     public Cluster cluster() {
         return cluster;
     }
 
     /** The width of the blocks' halo now. */
+    @Override
     public int pad() {
         return mine[0].layout().pad();
     }
@@ -291,11 +294,13 @@ public final class PartitionedPlaces implements PlaceStore {
     }
 
     /** Notes that an attribute changed outside a place step (agents wrote it). */
+    @Override
     public void markDirty(int attribute) {
         dirty[attribute] = true;
     }
 
     /** Fills the halos of those of {@code attributes} that are dirty, in one exchange. */
+    @Override
     public void prepareRemote(Set<Integer> attributes) {
         checkOpen();
         TreeSet<Integer> due = due(attributes);
@@ -378,6 +383,16 @@ public final class PartitionedPlaces implements PlaceStore {
     /** Columns in a buffer start at multiples of 8 bytes, so a GPU reads every type aligned. */
     static long align(long offset) {
         return (offset + 7) & ~7L;
+    }
+
+    @Override
+    public long[] toInner(long[] places) {
+        return places;
+    }
+
+    @Override
+    public long[] toOuter(long[] places) {
+        return places;
     }
 
     @Override

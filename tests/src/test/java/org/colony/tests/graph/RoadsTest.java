@@ -2,23 +2,15 @@ package org.colony.tests.graph;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import org.colony.ColonyException;
-import org.colony.examples.roads.Junction;
 import org.colony.examples.roads.RoadNetwork;
-import org.colony.examples.roads.Walker;
 import org.colony.kernel.RandomStream;
-import org.colony.runtime.Config;
-import org.colony.runtime.Placement;
-import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphSpec;
 import org.colony.tests.lang.Lang;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -102,17 +94,5 @@ class RoadsTest {
             visits[v] += load[v];
         }
         return load;
-    }
-
-    @Test
-    void walkersOnAPartitionedGraph_areRefusedInOneLine() {
-        Graph roads = RoadNetwork.withLengths(GraphSpec.parse("lattice:10x10").build(1), 1);
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withPartitions(2))) {
-            Places<Junction> junctions = sim.places(Junction.class, roads);
-            ColonyException e = assertThrows(ColonyException.class,
-                    () -> sim.agents(Walker.class, junctions, Placement.random(10)));
-            assertEquals("agents on a graph's vertices run on one block for now (the CPU's threads or one GPU); leave "
-                    + "out --partitions, --devices and mpirun for Walker", e.getMessage());
-        }
     }
 }

@@ -424,6 +424,10 @@ final class CudaStatements {
                 for (int d = 0; d < 3; d++) {
                     coords.add(d < act.args().size() ? p(act.args().get(d)) : "0");
                 }
+                if (act.kind() == AgentAction.MOVE_TO && storage.onGraph()) {
+                    // a vertex id: the place index agents on it hold, where the graph is cut into partitions
+                    coords.set(0, "colony::vertexPlace(g_placeOf, f.size0, " + coords.get(0) + ")");
+                }
                 String target = act.kind() == AgentAction.MIGRATE
                         ? "colony::neighborIndex(f, gx, gy, gz, " + String.join(", ", coords) + ")"
                         : "colony::neighborIndex(f, 0, 0, 0, " + String.join(", ", coords) + ")";

@@ -44,6 +44,11 @@ final class CudaStorage implements KernelNames<String> {
     private record Prefetched(int vertex, String prefix, String index, Set<Integer> attributes) {
     }
 
+    /** Whether the model's places are a graph's vertices (a vertex model, or agents on one). */
+    boolean onGraph() {
+        return model.graph();
+    }
+
     CudaStorage(ModelIr model, StepIr step, Window window) {
         this.model = model;
         this.step = step;

@@ -358,6 +358,11 @@ final class JavaStatements {
                         ? CodeBlock.of("$T.migrate($L, $L, $L, ", RuntimeNames.KERNEL_SUPPORT, storage.coord(0),
                                 storage.coord(1), storage.coord(2))
                         : CodeBlock.of("$T.moveTo(", RuntimeNames.KERNEL_SUPPORT);
+                if (storage.onGraph()) {
+                    // a vertex id: the place index agents on it hold, where the graph is cut into partitions
+                    coords.set(0, CodeBlock.of("$T.place($L, $L)", RuntimeNames.GRAPH_ROWS, storage.graphInts("placeOf"),
+                            coords.get(0)));
+                }
                 code.addStatement("$L[a$$] = $L$L, $L, $L, $L, $L, $L, $L, $L)",
                         storage.agentArray("target$", ArrayTypeName.of(TypeName.LONG), "targets"), fn, coords.get(0),
                         coords.get(1), coords.get(2), storage.size(0), storage.size(1), storage.size(2),

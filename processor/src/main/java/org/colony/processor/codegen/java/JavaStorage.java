@@ -355,6 +355,11 @@ final class JavaStorage implements JavaExpressions.Names {
         return CodeBlock.of("$L + x$$$L", name, x);
     }
 
+    /** Whether the model's places are a graph's vertices (a vertex model, or agents on one). */
+    boolean onGraph() {
+        return model.graph();
+    }
+
     /** A prologue local of an array of the block's graph rows ({@code blk$.graph().accessor()}). */
     String graphArray(String accessor, TypeName type) {
         decl("graph$", RuntimeNames.GRAPH_ROWS, CodeBlock.of("blk$$.graph()"));

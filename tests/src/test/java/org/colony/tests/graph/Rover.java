@@ -1,0 +1,51 @@
+package org.colony.tests.graph;
+
+import org.colony.Agent;
+import org.colony.Attribute;
+import org.colony.Priority;
+import org.colony.Step;
+
+/**
+ * A test agent on a graph that uses every move and life-cycle intent a graph allows: it treads its town, eats, dies
+ * when starved, splits when strong, jumps to a town drawn among all now and then, and otherwise walks to the
+ * neighbouring town with the most food (the first by id on a tie). Stronger rovers win contested towns.
+ */
+public class Rover extends Agent<Town> {
+
+    @Priority
+    @Attribute
+    double energy;
+
+    @Attribute
+    int age;
+
+    /** One day of a rover's life. */
+    @Step
+    public void roam(int towns, double jump) {
+        age++;
+        place().trodden++;
+        energy += place().food > 2 ? 1.5 : -1.0;
+        if (energy <= 0) {
+            kill();
+            return;
+        }
+        if (energy > 9) {
+            energy = energy / 2;
+            spawn(1);
+        }
+        if (uniform() < jump) {
+            moveTo(uniformInt(towns));
+            return;
+        }
+        int most = -1;
+        for (Town n : placeNeighbors()) {
+            most = Math.max(most, n.food);
+        }
+        for (Town n : placeNeighbors()) {
+            if (n.food == most) {
+                moveTo(n);
+                break;
+            }
+        }
+    }
+}
