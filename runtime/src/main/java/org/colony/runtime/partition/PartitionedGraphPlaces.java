@@ -259,6 +259,17 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
         return grid;
     }
 
+    /** {@return the vertices of the agents the last step asked for, as in {@link PartitionedPlaces#takeCreated}} */
+    @Override
+    public long[] takeCreated(int slot) {
+        Object[] parts = new Object[blocks.length];
+        for (int p = 0; p < blocks.length; p++) {
+            parts[p] = blocks[p] == null ? null : blocks[p].takeCreated(slot);
+        }
+        return numbering.toVertices(PartitionedAgents.concat(Spread.completeParts(cluster, blocks.length, parts,
+                ScalarType.LONG)));
+    }
+
     @Override
     public void call(Call call) {
         checkOpen();

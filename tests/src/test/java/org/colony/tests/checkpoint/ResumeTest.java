@@ -39,7 +39,9 @@ public class ResumeTest {
         "stupidmodel, 48x32, 30, --threads=2 --partitions=3, 0, --threads=1",
         "sir, 3000, 30, --threads=1, 12, --threads=2 --partitions=3",
         "sir, 3000, 30, --threads=2 --partitions=4, 9, --threads=1",
-        "roads, 40x40, 30, --threads=2, 11, --threads=1"})
+        "roads, 40x40, 30, --threads=2, 11, --threads=1",
+        "roads, 40x40, 30, --threads=1, 11, --threads=2 --partitions=3",
+        "roads, 40x40, 30, --threads=2 --partitions=4, 9, --threads=1"})
     void aResumedRun_endsAsTheUninterruptedOne(String name, String size, int ticks, String first, int at,
             String second) {
         List<String> straight = run(name, size, ticks, "--threads=1", null, -1);

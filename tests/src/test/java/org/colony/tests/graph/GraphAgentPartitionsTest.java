@@ -25,13 +25,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Agents on a graph cut into partitions against the same agents on one block, bit for bit: moves along edges that
  * cross partitions, jumps to any vertex, contested places under a capacity and a priority, births, deaths, writes
  * into the agents' places, vertex steps that count and iterate their agents, and place attributes read across edges
- * by the agents.
+ * by the agents, and agents created by vertex steps.
  */
 class GraphAgentPartitionsTest {
 
     /** What one run ends with. */
     private record Outcome(long[] ids, long[] places, double[] energy, int[] age, int[] food, long[] visits,
-            double[] wealth, long born, long died, long refused) {
+            double[] wealth, long born, long died, long refused, long[] settlers, long[] settled) {
     }
 
     private static GraphPartition cut(Graph graph, int k, String method) {
@@ -48,6 +48,7 @@ class GraphAgentPartitionsTest {
         try (Simulation sim = Simulation.create(cut == null ? config : config.withPartitions(cut.partitions()))) {
             Places<Town> towns = cut == null ? sim.places(Town.class, graph) : sim.places(Town.class, graph, cut);
             Agents<Rover> rovers = sim.agents(Rover.class, towns, Placement.random(graph.vertices() / 2), 3);
+            Agents<Settler> settlers = sim.agents(Settler.class, towns, Placement.random(0));
             double[] energy = new double[(int) rovers.size()];
             for (int i = 0; i < energy.length; i++) {
                 energy[i] = 3 + i % 5;
@@ -59,6 +60,9 @@ class GraphAgentPartitionsTest {
             for (int t = 0; t < 30; t++) {
                 towns.callAll(Town::grow, 6);
                 rovers.callAll(Rover::roam, graph.vertices(), 0.05);
+                towns.callAll(Town::settle, 6);
+                settlers.callAll(Settler::live, 3);
+                settlers.manageAll();
                 ManageReport r = rovers.manageAll();
                 born += r.births();
                 died += r.deaths();
@@ -71,7 +75,8 @@ class GraphAgentPartitionsTest {
                 assertTrue(rovers.partitionTraffic().get("manageAll") > 0, rovers.partitionTraffic().toString());
             }
             return new Outcome(rovers.ids(), rovers.locations(), rovers.getDouble("energy"), rovers.getInt("age"),
-                    towns.getInt("food"), towns.getLong("visits"), towns.getDouble("wealth"), born, died, refused);
+                    towns.getInt("food"), towns.getLong("visits"), towns.getDouble("wealth"), born, died, refused,
+                    settlers.ids(), settlers.locations());
         }
     }
 
@@ -101,6 +106,9 @@ class GraphAgentPartitionsTest {
         assertArrayEquals(one.food(), cut.food());
         assertArrayEquals(one.visits(), cut.visits());
         assertArrayEquals(one.wealth(), cut.wealth(), 0.0);
+        assertTrue(one.settlers().length > 0, "towns created settlers");
+        assertArrayEquals(one.settlers(), cut.settlers());
+        assertArrayEquals(one.settled(), cut.settled());
     }
 
     @ParameterizedTest(name = "{0} k={1} {2}")

@@ -35,4 +35,12 @@ public class Town extends Vertex<Town> {
         }
         wealth = w;
     }
+
+    /** A settler comes to a town without rovers or settlers whose food is full. */
+    @Step
+    public void settle(int most) {
+        if (food >= most && agentCount(Rover.class) == 0 && agentCount(Settler.class) == 0) {
+            spawn(Settler.class, 1);
+        }
+    }
 }
