@@ -7,15 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.Map;
 import org.colony.examples.roads.RoadNetwork;
-import org.colony.runtime.Agents;
 import org.colony.runtime.Config;
-import org.colony.runtime.Placement;
-import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
-import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.graph.Graph;
-import org.colony.runtime.graph.GraphPartition;
-import org.colony.runtime.graph.GraphPartitioner;
 import org.colony.runtime.graph.GraphSpec;
 import org.colony.tests.lang.Lang;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,57 +23,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class GraphAgentPartitionsTest {
 
-    /** What one run ends with. */
-    private record Outcome(long[] ids, long[] places, double[] energy, int[] age, int[] food, long[] visits,
-            double[] wealth, long born, long died, long refused, long[] settlers, long[] settled) {
-    }
-
-    private static GraphPartition cut(Graph graph, int k, String method) {
-        GraphPartitioner partitioner = GraphPartitioner.of(graph);
-        return switch (method) {
-            case "metis" -> partitioner.metisOrContiguous(k);
-            case "contiguous" -> partitioner.contiguous(k);
-            default -> partitioner.roundRobin(k);
-        };
-    }
-
-    private static Outcome rovers(Graph graph, long seed, int threads, GraphPartition cut) {
-        Config config = Config.defaults().withBackend("cpu").withThreads(threads).withSeed(seed);
-        try (Simulation sim = Simulation.create(cut == null ? config : config.withPartitions(cut.partitions()))) {
-            Places<Town> towns = cut == null ? sim.places(Town.class, graph) : sim.places(Town.class, graph, cut);
-            Agents<Rover> rovers = sim.agents(Rover.class, towns, Placement.random(graph.vertices() / 2), 3);
-            Agents<Settler> settlers = sim.agents(Settler.class, towns, Placement.random(0));
-            double[] energy = new double[(int) rovers.size()];
-            for (int i = 0; i < energy.length; i++) {
-                energy[i] = 3 + i % 5;
-            }
-            rovers.set("energy", energy);
-            long born = 0;
-            long died = 0;
-            long refused = 0;
-            for (int t = 0; t < 30; t++) {
-                towns.callAll(Town::grow, 6);
-                rovers.callAll(Rover::roam, graph.vertices(), 0.05);
-                towns.callAll(Town::settle, 6);
-                settlers.callAll(Settler::live, 3);
-                settlers.manageAll();
-                ManageReport r = rovers.manageAll();
-                born += r.births();
-                died += r.deaths();
-                refused += r.movesRefused() + r.birthsRefused();
-                sim.step();
-            }
-            towns.callAll(Town::grow, 6);
-            assertEquals(cut == null ? 1 : cut.partitions(), towns.partitions());
-            if (cut != null) {
-                assertTrue(rovers.partitionTraffic().get("manageAll") > 0, rovers.partitionTraffic().toString());
-            }
-            return new Outcome(rovers.ids(), rovers.locations(), rovers.getDouble("energy"), rovers.getInt("age"),
-                    towns.getInt("food"), towns.getLong("visits"), towns.getDouble("wealth"), born, died, refused,
-                    settlers.ids(), settlers.locations());
-        }
-    }
-
     @ParameterizedTest(name = "{0} k={1} {2}")
     @CsvSource({
         "ws:1500:6:0.1, 2, metis",
@@ -92,23 +35,12 @@ class GraphAgentPartitionsTest {
     void rovers_onPartitions_areOneBlocksBitForBit(String spec, int k, String method) {
         long seed = 31;
         Graph graph = GraphSpec.parse(spec).build(seed);
-        Outcome one = rovers(graph, seed, 1, null);
-        Outcome cut = rovers(graph, seed, 2, cut(graph, k, method));
-        assertTrue(one.born() > 0 && one.died() > 0 && one.refused() > 0,
-                "the run had births, deaths and refused moves: " + one.born() + " " + one.died() + " " + one.refused());
-        assertEquals(one.born(), cut.born());
-        assertEquals(one.died(), cut.died());
-        assertEquals(one.refused(), cut.refused());
-        assertArrayEquals(one.ids(), cut.ids());
-        assertArrayEquals(one.places(), cut.places());
-        assertArrayEquals(one.energy(), cut.energy(), 0.0);
-        assertArrayEquals(one.age(), cut.age());
-        assertArrayEquals(one.food(), cut.food());
-        assertArrayEquals(one.visits(), cut.visits());
-        assertArrayEquals(one.wealth(), cut.wealth(), 0.0);
-        assertTrue(one.settlers().length > 0, "towns created settlers");
-        assertArrayEquals(one.settlers(), cut.settlers());
-        assertArrayEquals(one.settled(), cut.settled());
+        Config config = Config.defaults().withBackend("cpu").withSeed(seed);
+        RoverRun one = RoverRun.of(config.withThreads(1), graph, null);
+        RoverRun cut = RoverRun.of(config.withThreads(2), graph, RoverRun.cut(graph, k, method));
+        one.checkEventful();
+        one.checkSame(cut);
+        assertTrue(cut.traffic() > 0, "rovers moved between partitions");
     }
 
     @ParameterizedTest(name = "{0} k={1} {2}")
