@@ -13,11 +13,16 @@ import org.colony.runtime.grid.Topology;
 
 /**
  * Where each vertex of a partitioned graph lives. The <em>inner</em> numbering lists the vertices partition by
- * partition, each partition's by increasing id, so that partition {@code p} owns the inner numbers {@code first(p)}
- * to {@code first(p + 1) - 1}: a one-dimensional block of them, with the ghosts its rows reach (the other partitions'
- * vertices, by inner number, so grouped by owner) on its halo. With {@code G} ghosts the halo is {@code ceil(G / 2)}
- * cells on each side: ghost slot {@code j} is storage index {@code j} below the halo's width and
- * {@code owned + j} above it.
+ * partition, so that partition {@code p} owns the inner numbers {@code first(p)} to {@code first(p + 1) - 1}: a
+ * one-dimensional block of them, with the ghosts its rows reach (the other partitions' vertices, by inner number, so
+ * grouped by owner) on its halo. With {@code G} ghosts the halo is {@code ceil(G / 2)} cells on each side: ghost slot
+ * {@code j} is storage index {@code j} below the halo's width and {@code owned + j} above it.
+ *
+ * <p>Within a partition the <em>interior</em> vertices come first, by increasing id, then the <em>border</em>, by
+ * increasing id: a vertex is interior when neither its row nor (on a directed graph) its row of incoming edges reaches
+ * a ghost, so a step runs rows {@code [0, interior(p))} while the ghosts are in flight and the rest after they land.
+ * Nothing a model sees depends on that order: rows keep the graph's order of neighbours, draws are keyed by the
+ * vertices' ids, whole columns travel in id order and reductions merge exactly in any order.
  */
 final class GraphNumbering {
 
@@ -31,6 +36,8 @@ final class GraphNumbering {
     private final int[] first;
     /** By partition, the inner numbers of its ghosts, increasing. */
     private final int[][] ghosts;
+    /** By partition, how many of its vertices (its first ones) reach no ghost. */
+    private final int[] interior;
 
     GraphNumbering(Graph graph, GraphPartition cut) {
         this.graph = graph;
@@ -46,18 +53,28 @@ final class GraphNumbering {
         }
         this.order = new int[n];
         this.inner = new int[n];
-        int[] next = Arrays.copyOf(first, k);
+        this.interior = new int[k];
+        Graph in = graph.reverse();
+        boolean[] border = new boolean[n];
         for (int v = 0; v < n; v++) {
-            int i = next[part[v]]++;
+            border[v] = reachesOut(graph, v) || graph.directed() && reachesOut(in, v);
+            interior[part[v]] += border[v] ? 0 : 1;
+        }
+        int[] next = Arrays.copyOf(first, k);
+        int[] nextBorder = new int[k];
+        for (int p = 0; p < k; p++) {
+            nextBorder[p] = first[p] + interior[p];
+        }
+        for (int v = 0; v < n; v++) { // interior first, then border, each by increasing id
+            int i = border[v] ? nextBorder[part[v]]++ : next[part[v]]++;
             order[i] = v;
             inner[v] = i;
         }
         this.ghosts = new int[k][];
         boolean[] seen = new boolean[n];
-        Graph in = graph.reverse();
         for (int p = 0; p < k; p++) {
             List<Integer> found = new ArrayList<>();
-            for (int i = first[p]; i < first[p + 1]; i++) {
+            for (int i = first[p] + interior[p]; i < first[p + 1]; i++) {
                 int v = order[i];
                 collect(graph, v, p, seen, found);
                 if (graph.directed()) {
@@ -72,6 +89,16 @@ final class GraphNumbering {
             Arrays.sort(g);
             ghosts[p] = g;
         }
+    }
+
+    /** {@return whether a neighbour of {@code v} in {@code rows} lies in another partition than {@code v}} */
+    private boolean reachesOut(Graph rows, int v) {
+        for (int i = rows.offset(v); i < rows.offset(v) + rows.degree(v); i++) {
+            if (part[rows.target(i)] != part[v]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Adds the inner numbers of {@code v}'s neighbours in {@code rows} that partition {@code p} does not own. */
@@ -124,6 +151,11 @@ final class GraphNumbering {
             out[i] = order[(int) places[i]];
         }
         return out;
+    }
+
+    /** {@return how many of partition {@code p}'s vertices, its first ones, reach no ghost} */
+    int interior(int p) {
+        return interior[p];
     }
 
     private int owned(int p) {
@@ -249,7 +281,8 @@ final class GraphNumbering {
         return boxes;
     }
 
-    private static Region box(int lo, int hi) {
+    /** {@return the cells {@code [lo, hi)} of a block, local coordinates (negative below its owned cells)} */
+    static Region box(int lo, int hi) {
         return new Region(new int[] {lo, 0, 0}, new int[] {hi, 1, 1});
     }
 
@@ -324,8 +357,9 @@ final class GraphNumbering {
     public String toString() {
         StringBuilder sb = new StringBuilder();
         for (int p = 0; p + 1 < first.length; p++) {
-            sb.append(p == 0 ? "" : ", ").append(owned(p)).append('+').append(ghosts[p].length);
+            sb.append(p == 0 ? "" : ", ").append(interior[p]).append('/').append(owned(p)).append('+')
+                    .append(ghosts[p].length);
         }
-        return first.length - 1 + " partitions of the " + graph + " (owned+ghosts: " + sb + ")";
+        return first.length - 1 + " partitions of the " + graph + " (interior/owned+ghosts: " + sb + ")";
     }
 }

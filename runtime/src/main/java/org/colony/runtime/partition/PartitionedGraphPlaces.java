@@ -28,6 +28,7 @@ import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.storage.HostCopy;
 import org.colony.runtime.transport.Transport;
+import org.colony.runtime.tuning.RuntimeSwitches;
 
 /**
  * Places on a graph's vertices cut into partitions by a {@link GraphPartition}: one block per part, holding its own
@@ -40,12 +41,21 @@ import org.colony.runtime.transport.Transport;
  * contiguous range of that numbering and stores it as a one-dimensional block; its rows list the neighbours in the
  * graph's order and its draws are keyed by the vertices' own ids, so every result is the one block's, bit for bit.
  * Whole columns in and out are in vertex id order.
+ *
+ * <p>Where the transport overlaps transfers with work (NCCL), or with {@code colony.partitions.split=always}, a step
+ * that reads through edges runs each block's interior vertices (those whose rows reach no ghost) while the ghosts are
+ * in flight, and its border vertices after they have landed.
  */
 public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
 
     /** Partition {@code from} sends the values at {@code cells} (its storage indices) to {@code to}'s regions. */
     private record Link(int from, int to, int[] cells, List<Region> receive, MemorySegment out, MemorySegment in) {
     }
+
+    /** {@code colony.partitions.split=always}: split steps even where the transport cannot overlap them (tests). */
+    private final boolean splitAlways = RuntimeSwitches.SPLIT.choice().equals("always");
+    /** {@code colony.partitions.split=never}: never split steps (to measure what the overlap brings). */
+    private final boolean splitNever = RuntimeSwitches.SPLIT.choice().equals("never");
 
     private final ModelInfo model;
     private final Grid grid;
@@ -192,15 +202,28 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
     /** Fills the ghosts of those of {@code attributes} that are dirty, in one exchange. */
     @Override
     public void prepareRemote(Set<Integer> attributes) {
+        TreeSet<Integer> due = due(attributes);
+        if (due.isEmpty()) {
+            return;
+        }
+        List<List<Transport.Message>> messages = pack(due);
+        transport.exchange(messages.get(0), messages.get(1));
+        unpack(due);
+        clean(due);
+    }
+
+    private TreeSet<Integer> due(Set<Integer> attributes) {
         TreeSet<Integer> due = new TreeSet<>();
         for (int a : attributes) {
             if (dirty[a]) {
                 due.add(a);
             }
         }
-        if (due.isEmpty()) {
-            return;
-        }
+        return due;
+    }
+
+    /** Gathers the due attributes of every link; returns the sends and the receives of the exchange. */
+    private List<List<Transport.Message>> pack(TreeSet<Integer> due) {
         List<Transport.Message> sends = new ArrayList<>(links.size());
         List<Transport.Message> receives = new ArrayList<>(links.size());
         for (Link l : links) {
@@ -225,7 +248,11 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
                 receives.add(new Transport.Message(l.from(), l.to(), l.in().asSlice(0, offset)));
             }
         }
-        transport.exchange(sends, receives);
+        return List.of(sends, receives);
+    }
+
+    /** Copies the received values of the due attributes onto the ghosts. */
+    private void unpack(TreeSet<Integer> due) {
         for (Link l : links) {
             if (l.in() == null) {
                 continue;
@@ -243,6 +270,9 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
                 }
             }
         }
+    }
+
+    private void clean(TreeSet<Integer> due) {
         for (int a : due) {
             exchanges[a]++;
             dirty[a] = false;
@@ -274,9 +304,14 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
     public void call(Call call) {
         checkOpen();
         StepInfo s = model.steps().get(call.step());
-        prepareRemote(s.remoteReads());
-        for (PlaceBlock b : mine) {
-            b.call(call);
+        TreeSet<Integer> due = due(s.remoteReads());
+        if (!due.isEmpty() && !links.isEmpty() && (transport.overlaps() || splitAlways) && !splitNever && splits()) {
+            callSplit(call, due);
+        } else {
+            prepareRemote(s.remoteReads());
+            for (PlaceBlock b : mine) {
+                b.call(call);
+            }
         }
         for (int a : s.writes()) {
             dirty[a] = true;
@@ -284,6 +319,42 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
         for (int slot : s.agentWrites().keySet()) {
             boundAgents[slot].attributesChanged(); // the places wrote their agents
         }
+    }
+
+    /**
+     * Runs the interior vertices of every block (rows {@code [0, interior)}, which reach no ghost) while the ghosts
+     * are in flight, and the border vertices after they have landed.
+     */
+    private void callSplit(Call call, TreeSet<Integer> due) {
+        List<List<Transport.Message>> messages = pack(due);
+        Runnable finish = transport.start(messages.get(0), messages.get(1));
+        for (int p = 0; p < blocks.length; p++) {
+            if (blocks[p] != null && numbering.interior(p) > 0) {
+                blocks[p].callBox(call, GraphNumbering.box(0, numbering.interior(p)));
+            }
+        }
+        finish.run();
+        unpack(due);
+        clean(due);
+        for (int p = 0; p < blocks.length; p++) {
+            if (blocks[p] == null) {
+                continue;
+            }
+            int owned = numbering.first(p + 1) - numbering.first(p);
+            if (numbering.interior(p) < owned) {
+                blocks[p].callBox(call, GraphNumbering.box(numbering.interior(p), owned));
+            }
+            blocks[p].finishCall(call.step());
+        }
+    }
+
+    private boolean splits() {
+        for (PlaceBlock b : mine) {
+            if (!b.splits()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -85,7 +85,8 @@ public interface PlaceBlock extends PlaceStore {
 
     /**
      * Runs a step on the owned cells of {@code box} (local coordinates) and nothing else; the call is complete
-     * after {@link #finishCall}. Only where {@link #splits()}.
+     * after {@link #finishCall}. Only where {@link #splits()}. On a block of a graph's vertices a box is a range of
+     * the block's rows (its vertices in its own order), hubs among them included.
      *
      * @param box the box, in local coordinates
      * @param call the call to run

@@ -145,6 +145,57 @@ class GraphGpuTest {
     }
 
     /**
+     * Partitions of one GPU whose steps run each block's interior vertices before the ghosts land and its border after
+     * ({@code colony.partitions.split=always}), with every vertex of 40 edges or more run by a warp of its own: on a
+     * Watts-Strogatz ring of degree about 40 hubs sit in both boxes of every block, on a Barabasi-Albert graph mostly
+     * in the border. The same bits as one CPU block.
+     */
+    @ParameterizedTest(name = "{0} {1} partitions by {2}")
+    @CsvSource({"ws:60000:40:0.01, 2, contiguous", "ws:60000:40:0.01, 4, metis", "ba:100000:20, 3, round-robin",
+        "ba:100000:20, 2, metis"})
+    void splitPartitionsWithHubs_onGpu_areBitIdenticalToCpu(String spec, int partitions, String method) {
+        Gpu.require();
+        long seed = 14;
+        Graph graph = GraphSpec.parse(spec).build(seed);
+        GraphPartitioner partitioner = GraphPartitioner.of(graph);
+        GraphPartition cut = switch (method) {
+            case "metis" -> partitioner.metisOrContiguous(partitions);
+            case "contiguous" -> partitioner.contiguous(partitions);
+            default -> partitioner.roundRobin(partitions);
+        };
+        String[] results = new String[2];
+        Lang.withProperty("colony.cuda.hubDegree", "40", () -> Lang.withProperty("colony.partitions.split", "always",
+                () -> {
+                    for (int b = 0; b < 2; b++) {
+                        try (Simulation sim = b == 0 ? Gpu.cpu(seed) : Simulation.create(Config.defaults()
+                                .withBackend("cuda").withSeed(seed).withPartitions(partitions))) {
+                            Places<Person> people = b == 0 ? sim.places(Person.class, graph)
+                                    : sim.places(Person.class, graph, cut);
+                            people.callAll(Person::seed, 0.002, 6);
+                            for (int t = 0; t < 30; t++) {
+                                people.callAll(Person::spread, 0.03, 6);
+                                sim.step();
+                            }
+                            results[b] = people.checksum() + " " + people.count(Person::isRecovered);
+                        }
+                    }
+                }));
+        assertEquals(results[0], results[1]);
+    }
+
+    /**
+     * The directed weighted model with a hub of 100 000 out-edges on 3 partitions of one GPU that split their steps
+     * ({@code colony.partitions.split=always}), hubs from 32 edges: the same bits as one CPU block.
+     */
+    @ParameterizedTest(name = "{0} partitions by {1}")
+    @CsvSource({"3, metis", "2, contiguous"})
+    void opinions_onSplitPartitionsWithHubs_onGpu_areBitIdenticalToCpu(int partitions, String method) {
+        Gpu.require();
+        Lang.withProperty("colony.cuda.hubDegree", "32", () -> Lang.withProperty("colony.partitions.split", "always",
+                () -> opinions(partitions, method)));
+    }
+
+    /**
      * A directed weighted graph with a hub of 100 000 out-edges, self-loops and duplicates: in- and out-loops, a
      * {@code continue}, a {@code break} and long and int writes, with hubs from 1024 edges (the default) and from 32.
      */
@@ -152,10 +203,11 @@ class GraphGpuTest {
     @CsvSource({"1024", "32"})
     void opinions_onASkewedDirectedGraph_onGpu_areBitIdenticalToCpu(String hubDegree) {
         Gpu.require();
-        Lang.withProperty("colony.cuda.hubDegree", hubDegree, GraphGpuTest::opinions);
+        Lang.withProperty("colony.cuda.hubDegree", hubDegree, () -> opinions(1, "contiguous"));
     }
 
-    private static void opinions() {
+    /** The directed model on one CPU block and on the GPU, one block or {@code partitions} by {@code method}. */
+    private static void opinions(int partitions, String method) {
         long seed = 8;
         int n = 50_000;
         int m = 400_000;
@@ -176,9 +228,15 @@ class GraphGpuTest {
         double[][] xs = new double[2][];
         long[][] seen = new long[2][];
         int[][] hits = new int[2][];
+        GraphPartitioner partitioner = GraphPartitioner.of(graph);
+        GraphPartition cut = method.equals("metis") ? partitioner.metisOrContiguous(partitions)
+                : partitioner.contiguous(partitions);
         for (int b = 0; b < 2; b++) {
-            try (Simulation sim = b == 0 ? Gpu.cpu(seed) : Gpu.cuda(seed)) {
-                Places<Opinion> p = sim.places(Opinion.class, graph);
+            try (Simulation sim = b == 0 ? Gpu.cpu(seed) : partitions == 1 ? Gpu.cuda(seed)
+                    : Simulation.create(Config.defaults().withBackend("cuda").withSeed(seed)
+                            .withPartitions(partitions))) {
+                Places<Opinion> p = b == 0 || partitions == 1 ? sim.places(Opinion.class, graph)
+                        : sim.places(Opinion.class, graph, cut);
                 p.set("x", x);
                 for (int t = 0; t < 20; t++) {
                     p.callAll(Opinion::mix, 0.25, 0.1);

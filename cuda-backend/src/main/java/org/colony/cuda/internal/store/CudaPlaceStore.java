@@ -267,7 +267,7 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public boolean splits() {
-        return partition && graph == null; // a graph's hubs run only in whole calls
+        return partition; // a graph's box runs the hubs among its rows (DeviceGraph.hubs(lo, hi))
     }
 
     @Override
@@ -325,7 +325,7 @@ public final class CudaPlaceStore implements PlaceBlock {
             }
             incomingReady = true;
         }
-        boolean hubs = false;
+        DeviceGraph.Hubs hubs = null; // the step runs its hubs one warp each: those of the box
         for (KernelParam param : kernels.params(step)) {
             switch (param.kind()) {
                 case FRAME -> { } // written above
@@ -338,8 +338,12 @@ public final class CudaPlaceStore implements PlaceBlock {
                 case CREATES -> arguments.add(creates[param.slot()].pointer());
                 case COUNTER -> arguments.add(count);
                 case GRAPH -> {
-                    arguments.add(graph.pointer(param.index()));
-                    hubs |= param.index() == KernelParam.GRAPH_HUBS; // the step runs its hubs one warp each
+                    if (param.index() == KernelParam.GRAPH_HUBS) {
+                        hubs = box == null ? graph.hubs() : graph.hubs(box.lo()[0], box.hi()[0]);
+                        arguments.add(hubs.pointer());
+                    } else {
+                        arguments.add(graph.pointer(param.index()));
+                    }
                 }
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
                 default -> throw new IllegalStateException(param + " is no parameter of a place kernel");
@@ -353,9 +357,9 @@ public final class CudaPlaceStore implements PlaceBlock {
         int by = flat ? 1 : BLOCK_Y;
         long columnsPerBlock = (long) bx * kernels.lanes(step);
         int gx = (int) ((width + columnsPerBlock - 1L) / columnsPerBlock);
-        if (box == null && hubs && graph.hubCount() > 0) {
+        if (hubs != null && hubs.count() > 0) {
             int warps = bx * by / 32;
-            gx += (graph.hubCount() + warps - 1) / warps; // one warp per hub, after the vertex-per-thread blocks
+            gx += (hubs.count() + warps - 1) / warps; // one warp per hub, after the vertex-per-thread blocks
         }
         int gy = (int) Math.min(65535L, (segments + by - 1L) / by);
         cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, bx, by, 1, arguments, true,

@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,10 +20,23 @@ import org.colony.runtime.spi.Closeables;
  */
 final class DeviceGraph implements AutoCloseable {
 
+    /**
+     * A list of hubs on the device, in the form of the kernels' {@code g_hubs}, and how many it lists.
+     *
+     * @param pointer the list's device address
+     * @param count the hubs it lists
+     */
+    record Hubs(long pointer, int count) {
+    }
+
     private final long[] pointers = new long[KernelParam.GRAPH_ARRAYS.size()];
     private final List<DeviceBuffer> buffers = new ArrayList<>();
-    /** The vertices whose steps run one warp each. */
-    private final int hubCount;
+    /** The list of every hub, as uploaded. */
+    private final int[] hubList;
+    /** Every hub of the rows. */
+    private final Hubs all;
+    /** The hubs of the boxes of rows the steps ran on, by box ({@code lo << 32 | hi}), uploaded on first use. */
+    private final Map<Long, Hubs> boxes = new HashMap<>();
 
     /**
      * Uploads the rows.
@@ -30,10 +44,9 @@ final class DeviceGraph implements AutoCloseable {
      * @param hubDegree the row length from which a vertex is a hub ({@code colony.cuda.hubDegree})
      */
     DeviceGraph(GraphRows rows, int hubDegree) {
-        int[] hubs = hubs(rows, hubDegree);
-        this.hubCount = hubs[0];
+        this.hubList = hubs(rows, hubDegree);
         Object[] arrays = Arrays.copyOf(rows.arrays(), KernelParam.GRAPH_ARRAYS.size());
-        arrays[KernelParam.GRAPH_HUBS] = hubs;
+        arrays[KernelParam.GRAPH_HUBS] = hubList;
         Map<Object, Long> uploaded = new IdentityHashMap<>();
         try {
             for (int i = 0; i < arrays.length; i++) {
@@ -44,6 +57,7 @@ final class DeviceGraph implements AutoCloseable {
             close();
             throw e;
         }
+        this.all = new Hubs(pointers[KernelParam.GRAPH_HUBS], hubList[0]);
     }
 
     /**
@@ -70,8 +84,28 @@ final class DeviceGraph implements AutoCloseable {
     }
 
     /**
-     * {@return the device bytes the rows of {@code rows} take (arrays the rows share counted once), with the list of
-     * hubs at its longest (every vertex one)}
+     * {@return the hubs of {@code hubs} (a list of {@link #hubs(GraphRows, int)}) whose rows lie in {@code [lo, hi)},
+     * as a list of the same form}
+     */
+    static int[] hubs(int[] hubs, int lo, int hi) {
+        int from = lowerBound(hubs, lo);
+        int to = lowerBound(hubs, hi);
+        int[] box = new int[2 + to - from];
+        box[0] = to - from;
+        box[1] = hubs[1];
+        System.arraycopy(hubs, from, box, 2, to - from);
+        return box;
+    }
+
+    /** {@return the first position of the list's rows (from 2 on) whose row is {@code row} or more} */
+    private static int lowerBound(int[] hubs, int row) {
+        int i = Arrays.binarySearch(hubs, 2, hubs.length, row);
+        return i >= 0 ? i : -i - 1;
+    }
+
+    /**
+     * {@return the device bytes the rows of {@code rows} take (arrays the rows share counted once), with the lists of
+     * hubs at their longest (every vertex one): the whole list, and the lists of a split into two boxes}
      */
     static long bytes(GraphRows rows) {
         Map<Object, Boolean> seen = new IdentityHashMap<>();
@@ -81,12 +115,24 @@ final class DeviceGraph implements AutoCloseable {
                 total += a instanceof double[] d ? 8L * d.length : 4L * ((int[]) a).length;
             }
         }
-        return total + 4L * (2 + rows.offsets().length - 1);
+        int vertices = rows.offsets().length - 1;
+        return total + 4L * (2 + vertices) + 4L * (4 + vertices);
     }
 
-    /** {@return the vertices whose steps run one warp each} */
-    int hubCount() {
-        return hubCount;
+    /** {@return every hub of the rows, the list of a launch on all of them} */
+    Hubs hubs() {
+        return all;
+    }
+
+    /**
+     * {@return the hubs of the rows {@code [lo, hi)}, the list of a launch on that box of them: uploaded on the first
+     * launch on that box (the partitions run the same two boxes every step)}
+     */
+    Hubs hubs(int lo, int hi) {
+        return boxes.computeIfAbsent((long) lo << 32 | hi, key -> {
+            int[] box = hubs(hubList, lo, hi);
+            return new Hubs(upload(box), box[0]);
+        });
     }
 
     private long upload(Object array) {

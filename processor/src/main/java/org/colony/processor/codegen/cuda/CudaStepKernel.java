@@ -7,6 +7,7 @@ import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.StepIr;
+import org.colony.processor.ir.Stmt;
 
 /**
  * The CUDA kernel of one step, {@code extern "C"} and named by {@link CudaLaunchFacts#kernelName}: one thread per
@@ -77,9 +78,12 @@ final class CudaStepKernel {
             emit("const jint gx = f.origin0 + x;");
             emit("const jint gy = f.origin1 + ly;");
             emit("const jint gz = f.origin2 + lz;");
+            if (walksNeighbors()) {
+                emit("const jint vrow = (jint) (s - f.pad); // the vertex's row (x counts from a box's first vertex)");
+            }
             if (CudaLaunchFacts.hasHubs(model, step)) {
-                emit("if (colony::max(g_offsets[x + 1] - g_offsets[x], g_inOffsets[x + 1] - g_inOffsets[x]) >= g_hubs[1]) "
-                        + "continue; // a hub: its warp runs it");
+                emit("if (colony::max(g_offsets[vrow + 1] - g_offsets[vrow], g_inOffsets[vrow + 1] - g_inOffsets[vrow])"
+                        + " >= g_hubs[1]) continue; // a hub: its warp runs it");
             }
         }
         cell();
@@ -88,9 +92,16 @@ final class CudaStepKernel {
         source.raw("}\n\n");
     }
 
+    /** {@return whether the step walks its vertex's neighbours (and so reads its row of the graph)} */
+    private boolean walksNeighbors() {
+        boolean[] loops = new boolean[1];
+        Ir.forEachStmt(step.body(), s -> loops[0] |= s instanceof Stmt.ForNeighbors);
+        return loops[0];
+    }
+
     /**
-     * The vertices of many edges ("hubs", listed in {@code g_hubs}: their count, the threshold, their rows), one warp
-     * each, in the blocks launched after those of the vertex-per-thread path: every lane runs the step on the same
+     * The vertices of many edges ("hubs", listed in {@code g_hubs}: their count, the threshold, their rows; those of
+     * the launch's box of rows), one warp each, in the blocks launched after those of the vertex-per-thread path: every lane runs the step on the same
      * vertex with the same values (so the same control flow and draws), while a neighbours loop loads 32 edges at a
      * time, one per lane, and hands each edge's values to all lanes by shuffles. Only lane 0 does what cannot be done
      * 32 times (atomics); plain writes of the same value by every lane are harmless.
@@ -103,9 +114,9 @@ final class CudaStepKernel {
                 + " + (jint) ((threadIdx.y * blockDim.x + threadIdx.x) / 32);");
         emit("if (w >= g_hubs[0]) return;");
         emit("const jint lane = (jint) (threadIdx.x & 31); // blockDim.x is a multiple of the warp");
-        emit("const jint x = g_hubs[2 + w];");
-        emit("const jlong s = f.base + x;");
-        emit("const jint gx = f.origin0 + x;");
+        emit("const jint vrow = g_hubs[2 + w]; // the launch's hubs, by row of the whole block");
+        emit("const jlong s = f.pad + vrow;");
+        emit("const jint gx = f.origin0 + (jint) (s - f.base);");
         emit("const jint gy = f.origin1;");
         emit("const jint gz = f.origin2;");
         statements.hub(true);

@@ -126,11 +126,12 @@ final class CudaStorage implements KernelNames<String> {
     }
 
     /**
-     * {@return the row of the graph a neighbours loop walks: the place kernel's vertex ({@code x}), or the vertex an
-     * agent lives on (its storage index less the block's base)}
+     * {@return the row of the graph a neighbours loop walks: the place kernel's vertex ({@code vrow}, its storage index
+     * less the halo, whether the launch runs all rows or a box of them), or the vertex an agent lives on (its storage
+     * index less the block's base)}
      */
     String neighborRow() {
-        return model.agent() ? "((jint) (s - f.base))" : "x";
+        return model.agent() ? "((jint) (s - f.base))" : "vrow";
     }
 
     /**
