@@ -16,9 +16,53 @@ package org.colony.kernel;
  * @param degrees by storage index, the vertex's (out-)degree in the whole graph
  * @param inDegrees by storage index, the vertex's in-degree in the whole graph
  * @param ids by storage index, the vertex's id in the whole graph
+ * @param edges by attribute of the model's edge class ({@link EdgeInfo}), its column by entry: a primitive array of
+ *     the attribute's type, aligned with {@code targets}; empty for a model that reads no edge class
+ * @param inEdges the same columns by incoming entry, aligned with {@code inTargets} (the same arrays for an
+ *     undirected graph)
  */
 public record GraphRows(int[] offsets, int[] targets, double[] weights, int[] inOffsets, int[] inTargets,
-        double[] inWeights, int[] degrees, int[] inDegrees, int[] ids) {
+        double[] inWeights, int[] degrees, int[] inDegrees, int[] ids, Object[] edges, Object[] inEdges) {
+
+    /**
+     * Rows without edge columns.
+     *
+     * @param offsets the start of each owned vertex's row, one more than the vertices
+     * @param targets by entry, the storage index of the neighbour the edge leads to
+     * @param weights by entry, the edge's weight; null for a graph without weights
+     * @param inOffsets the start of each owned vertex's row of incoming edges
+     * @param inTargets by incoming entry, the storage index of the edge's source
+     * @param inWeights by incoming entry, the edge's weight; null without weights
+     * @param degrees by storage index, the vertex's (out-)degree in the whole graph
+     * @param inDegrees by storage index, the vertex's in-degree in the whole graph
+     * @param ids by storage index, the vertex's id in the whole graph
+     */
+    public GraphRows(int[] offsets, int[] targets, double[] weights, int[] inOffsets, int[] inTargets,
+            double[] inWeights, int[] degrees, int[] inDegrees, int[] ids) {
+        this(offsets, targets, weights, inOffsets, inTargets, inWeights, degrees, inDegrees, ids, new Object[0],
+                new Object[0]);
+    }
+
+    /**
+     * {@return the rows with these edge columns}
+     *
+     * @param out the columns by entry, in the order of the model's edge attributes
+     * @param in the columns by incoming entry, as many
+     */
+    public GraphRows withEdges(Object[] out, Object[] in) {
+        return new GraphRows(offsets, targets, weights, inOffsets, inTargets, inWeights, degrees, inDegrees, ids, out,
+                in);
+    }
+
+    /**
+     * {@return the column of edge attribute {@code attribute}, by entry of the out-rows or of the in-rows}
+     *
+     * @param attribute the attribute's ordinal in the model's edge class
+     * @param incoming whether by incoming entry
+     */
+    public Object edge(int attribute, boolean incoming) {
+        return (incoming ? inEdges : edges)[attribute];
+    }
 
     /**
      * {@return the arrays in the order of {@code KernelParam.GRAPH_ARRAYS} (without the hubs, which a device adds),
