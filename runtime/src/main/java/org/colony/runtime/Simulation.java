@@ -239,6 +239,9 @@ public final class Simulation implements AutoCloseable {
                     : model.getSimpleName() + " is a grid model (it extends Place); a graph takes a model that "
                     + "extends Vertex");
         }
+        if (graph != null) {
+            graph.checkEdgeAttributes(info.edges(), model);
+        }
         if (info.isAgent()) {
             throw new ColonyException(model.getSimpleName() + " is an agent model, not a place model; create its agents "
                     + "on places with sim.agents(" + model.getSimpleName() + ".class, places, placement)");
@@ -332,6 +335,9 @@ public final class Simulation implements AutoCloseable {
                 throw new ColonyException("a collection of " + model.getSimpleName() + " agents already lives on these "
                         + "places; one collection per agent class and places");
             }
+        }
+        if (places.graph() != null) {
+            places.graph().checkEdgeAttributes(info.edges(), model);
         }
         if (places.graph() != null && places.partitions() > 1) {
             throw new ColonyException("agents on a graph's vertices run on one block for now (the CPU's threads or one "
