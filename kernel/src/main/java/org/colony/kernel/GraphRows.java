@@ -1,5 +1,7 @@
 package org.colony.kernel;
 
+import java.util.List;
+
 /**
  * The edges of the vertices of one block of a graph's places, as generated kernels walk them: compressed sparse
  * rows whose targets are storage indices of the block's columns. Row {@code x} (the block's x-th vertex) is the
@@ -16,13 +18,15 @@ package org.colony.kernel;
  * @param degrees by storage index, the vertex's (out-)degree in the whole graph
  * @param inDegrees by storage index, the vertex's in-degree in the whole graph
  * @param ids by storage index, the vertex's id in the whole graph
- * @param edges by attribute of the model's edge class ({@link EdgeInfo}), its column by entry: a primitive array of
- *     the attribute's type, aligned with {@code targets}; empty for a model that reads no edge class
+ * @param edgeNames the names of the graph's edge columns (the attributes of edge classes read them by name)
+ * @param edges by edge column, its values by entry: a primitive array of the column's type, aligned with
+ *     {@code targets}
  * @param inEdges the same columns by incoming entry, aligned with {@code inTargets} (the same arrays for an
  *     undirected graph)
  */
 public record GraphRows(int[] offsets, int[] targets, double[] weights, int[] inOffsets, int[] inTargets,
-        double[] inWeights, int[] degrees, int[] inDegrees, int[] ids, Object[] edges, Object[] inEdges) {
+        double[] inWeights, int[] degrees, int[] inDegrees, int[] ids, List<String> edgeNames, Object[] edges,
+        Object[] inEdges) {
 
     /**
      * Rows without edge columns.
@@ -39,29 +43,24 @@ public record GraphRows(int[] offsets, int[] targets, double[] weights, int[] in
      */
     public GraphRows(int[] offsets, int[] targets, double[] weights, int[] inOffsets, int[] inTargets,
             double[] inWeights, int[] degrees, int[] inDegrees, int[] ids) {
-        this(offsets, targets, weights, inOffsets, inTargets, inWeights, degrees, inDegrees, ids, new Object[0],
-                new Object[0]);
+        this(offsets, targets, weights, inOffsets, inTargets, inWeights, degrees, inDegrees, ids, List.of(),
+                new Object[0], new Object[0]);
     }
 
     /**
-     * {@return the rows with these edge columns}
+     * {@return the edge column {@code name}, by entry of the out-rows or of the in-rows: a primitive array}
      *
-     * @param out the columns by entry, in the order of the model's edge attributes
-     * @param in the columns by incoming entry, as many
-     */
-    public GraphRows withEdges(Object[] out, Object[] in) {
-        return new GraphRows(offsets, targets, weights, inOffsets, inTargets, inWeights, degrees, inDegrees, ids, out,
-                in);
-    }
-
-    /**
-     * {@return the column of edge attribute {@code attribute}, by entry of the out-rows or of the in-rows}
-     *
-     * @param attribute the attribute's ordinal in the model's edge class
+     * @param name the column's name, an attribute of the model's edge class
      * @param incoming whether by incoming entry
+     * @throws IllegalStateException where the rows have no such column (the places checked the graph before)
      */
-    public Object edge(int attribute, boolean incoming) {
-        return (incoming ? inEdges : edges)[attribute];
+    public Object edge(String name, boolean incoming) {
+        int i = edgeNames.indexOf(name);
+        if (i < 0) {
+            throw new IllegalStateException("the graph's rows have no edge column " + name + " (they have "
+                    + edgeNames + ")");
+        }
+        return (incoming ? inEdges : edges)[i];
     }
 
     /**

@@ -53,9 +53,9 @@ class EdgeModelTest {
                 """));
         assertThat(c).succeededWithoutWarnings();
         assertThat(c).generatedSourceFile("test.Node_Kernels").contentsAsUtf8String()
-                .contains("final double[] edge$length = (double[]) graph$.edge(0, false);");
+                .contains("final double[] edge$length = (double[]) graph$.edge(\"length\", false);");
         assertThat(c).generatedSourceFile("test.Node_Kernels").contentsAsUtf8String()
-                .contains("final double[] inEdge$length = (double[]) graph$.edge(0, true);");
+                .contains("final double[] inEdge$length = (double[]) graph$.edge(\"length\", true);");
         assertThat(c).generatedSourceFile("test.Node_Model").contentsAsUtf8String()
                 .contains("new EdgeInfo(Road.class, List.of(");
         assertThat(c).generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/colony/cuda/test.Node.cu")

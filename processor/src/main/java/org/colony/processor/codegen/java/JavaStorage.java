@@ -399,7 +399,7 @@ final class JavaStorage implements JavaExpressions.Names {
                 TypeName array = ArrayTypeName.of(JavaPoetTypes.of(a.type()));
                 decl("graph$", RuntimeNames.GRAPH_ROWS, CodeBlock.of("blk$$.graph()"));
                 String column = decl((incoming ? "inEdge$" : "edge$") + a.name(), array,
-                        CodeBlock.of("($T) graph$$.edge($L, $L)", array, ordinal, incoming));
+                        CodeBlock.of("($T) graph$$.edge($S, $L)", array, a.name(), incoming));
                 yield CodeBlock.of("$L[$L]", column, at);
             }
             default -> throw new IllegalArgumentException("not a vertex fact: " + fact.op());
