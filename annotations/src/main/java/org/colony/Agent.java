@@ -272,6 +272,19 @@ public abstract class Agent<P extends Place> {
     }
 
     /**
+     * The attributes of the edge the enclosing loop over {@link #placeNeighbors()} reached a neighbour by, as an
+     * instance of the model's edge class: {@code Road r = edge(n);} then {@code r.length}. Assign it to a local of a
+     * concrete {@link Edge} subclass (the same class as the vertex model's steps use); its fields are read-only.
+     *
+     * @param neighbor the variable of a for-each loop over {@link #placeNeighbors()}
+     * @param <E> the model's edge class
+     * @return a read-only view of the edge
+     */
+    protected final <E extends Edge> E edge(P neighbor) {
+        throw Place.outsideStep("edge");
+    }
+
+    /**
      * Asks to move to the place at ({@code x}, {@code y}), anywhere in the grid.
      *
      * @param x the destination's x

@@ -90,4 +90,17 @@ public abstract class Vertex<V extends Vertex<V>> extends Place {
     protected final double weight(V neighbor) {
         throw outsideStep("weight");
     }
+
+    /**
+     * The attributes of the edge the enclosing loop reached a neighbour by, as an instance of the model's edge class:
+     * {@code Road r = edge(n);} then {@code r.length}. Assign it to a local of a concrete {@link Edge} subclass (one
+     * class for all the steps of a model and of the agents on it); its fields are read-only.
+     *
+     * @param neighbor the variable of a for-each loop over {@link #neighbors()} or {@link #inNeighbors()}
+     * @param <E> the model's edge class
+     * @return a read-only view of the edge
+     */
+    protected final <E extends Edge> E edge(V neighbor) {
+        throw outsideStep("edge");
+    }
 }

@@ -16,10 +16,31 @@ import org.colony.Vertex;
  * @param shared shared attributes in ordinal order
  * @param steps steps in the order the runtime numbers them
  * @param priority the ordinal of the agent model's {@code @Priority} attribute, or -1 when it has none
+ * @param edges the edge class its steps read through {@code edge(n)}, or null when they read none
  */
 public record ModelInfo(Class<?> modelClass, Class<?> placeClass, List<Class<?>> agentClasses, int dimensions,
         int minDimensions, List<AttributeInfo> attributes, List<SharedInfo> shared, List<StepInfo> steps,
-        int priority) {
+        int priority, EdgeInfo edges) {
+
+    /**
+     * A model whose steps read no edge class.
+     *
+     * @param modelClass the user's class
+     * @param placeClass for an agent model, the place model it lives on; null for a place model
+     * @param agentClasses the agent models whose agents the model's steps iterate or count, by slot
+     * @param dimensions the grid dimensionality the model needs, or 0
+     * @param minDimensions the least dimensionality its intrinsics need
+     * @param attributes attributes in ordinal order
+     * @param shared shared attributes in ordinal order
+     * @param steps steps in the order the runtime numbers them
+     * @param priority the ordinal of the agent model's {@code @Priority} attribute, or -1 when it has none
+     */
+    public ModelInfo(Class<?> modelClass, Class<?> placeClass, List<Class<?>> agentClasses, int dimensions,
+            int minDimensions, List<AttributeInfo> attributes, List<SharedInfo> shared, List<StepInfo> steps,
+            int priority) {
+        this(modelClass, placeClass, agentClasses, dimensions, minDimensions, attributes, shared, steps, priority,
+                null);
+    }
 
     /**
      * A model without a {@code @Priority} attribute.

@@ -401,6 +401,69 @@ public final class Messages {
                 + "use place(), neighborPlace(...), agentsHere(...))";
     }
 
+    public static String edgeArgument(String arg) {
+        return "[Colony/Neighbors] edge(" + arg + ") needs the variable of an enclosing for-each loop over "
+                + "neighbors(), inNeighbors() or placeNeighbors(): the edge the loop reached it by";
+    }
+
+    public static String edgeUse() {
+        return "[Colony/Edges] edge(n) is a view of an edge: declare a local of the model's edge class with it "
+                + "(Road r = edge(n);) and read its fields (r.length)";
+    }
+
+    public static String edgeLocalType(String type) {
+        return "[Colony/Edges] the local that edge(n) initialises needs a concrete class that extends org.colony.Edge "
+                + "as its type (Road r = edge(n);), not " + type;
+    }
+
+    public static String edgeViewInit(String name) {
+        return "[Colony/Edges] the edge local " + name + " is declared with edge(n) of a neighbours loop's variable "
+                + "(Road " + name + " = edge(n);), nothing else";
+    }
+
+    public static String edgeViewUse(String name) {
+        return "[Colony/Edges] the edge local " + name + " is read one field at a time (" + name + ".length); it "
+                + "cannot be passed, compared or returned";
+    }
+
+    public static String edgeViewReassigned(String name) {
+        return "[Colony/Edges] the edge local " + name + " is assigned again; declare one local per edge(n)";
+    }
+
+    public static String edgeWrite(String field) {
+        return "[Colony/Edges] edges are read-only in steps: " + field + " cannot be written; give the graph the "
+                + "values in driver code (its edge columns)";
+    }
+
+    public static String edgeField(String field, String edgeClass) {
+        return "[Colony/Edges] " + field + " is not an @Attribute of the edge class " + edgeClass;
+    }
+
+    public static String edgeClassMismatch(String model, String first, String second) {
+        return "[Colony/EdgeClass] " + model + " reads edges as " + first + " and as " + second + "; the steps of a "
+                + "model and of the agents on its vertices read one edge class";
+    }
+
+    public static String edgeClassAttribute(String name, String type) {
+        return "[Colony/EdgeClass] the edge attribute " + name + " is of type " + type + "; an edge class holds "
+                + "scalar primitive attributes (double, float, long, int, short, byte, boolean), no arrays";
+    }
+
+    public static String edgeClassMember(String what) {
+        return "[Colony/EdgeClass] an edge class holds @Attribute fields only, not " + what + "; steps belong to "
+                + "the vertex model or its agents";
+    }
+
+    public static String edgeClassShape(String name) {
+        return "[Colony/EdgeClass] the edge class " + name + " must be a concrete, non-generic, top-level or static "
+                + "nested class";
+    }
+
+    public static String edgeClassEmpty(String name) {
+        return "[Colony/EdgeClass] the edge class " + name + " has no @Attribute field; read weight(n) instead, or "
+                + "declare the attributes its edges carry";
+    }
+
     public static String internalError(String detail) {
         return "[Colony/Internal] the Colony processor failed on this element (" + detail + "); please file a bug "
                 + "with the model class attached";

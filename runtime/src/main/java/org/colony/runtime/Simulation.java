@@ -240,6 +240,9 @@ public final class Simulation implements AutoCloseable {
                     : model.getSimpleName() + " is a grid model (it extends Place); a graph takes a model that "
                     + "extends Vertex");
         }
+        if (graph != null) {
+            graph.checkEdgeAttributes(info.edges(), model);
+        }
         if (info.isAgent()) {
             throw new ColonyException(model.getSimpleName() + " is an agent model, not a place model; create its agents "
                     + "on places with sim.agents(" + model.getSimpleName() + ".class, places, placement)");
@@ -333,6 +336,9 @@ public final class Simulation implements AutoCloseable {
                 throw new ColonyException("a collection of " + model.getSimpleName() + " agents already lives on these "
                         + "places; one collection per agent class and places");
             }
+        }
+        if (places.graph() != null) {
+            places.graph().checkEdgeAttributes(info.edges(), model);
         }
         cluster.agree("the agents", model.getName() + " on " + places.modelClass().getName() + ", capacity "
                 + capacity + ", placement " + placement);

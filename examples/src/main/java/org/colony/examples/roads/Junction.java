@@ -4,7 +4,7 @@ import org.colony.Attribute;
 import org.colony.Step;
 import org.colony.Vertex;
 
-/** A junction of a road network (a vertex; the roads are its weighted edges, a weight is a road's length). */
+/** A junction of a road network (a vertex; the roads are its edges, each a {@link Road} of a length and lanes). */
 public class Junction extends Vertex<Junction> {
 
     /** The walkers at the junction after the last move. */

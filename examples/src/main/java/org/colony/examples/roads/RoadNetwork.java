@@ -5,6 +5,7 @@ import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.graph.EdgeColumn;
 import org.colony.runtime.graph.EdgeRules;
 import org.colony.runtime.graph.Graph;
 
@@ -27,7 +28,8 @@ public final class RoadNetwork {
      * Places the walkers and counts them.
      *
      * @param sim the simulation (its seed decides where the walkers start and which roads they take)
-     * @param roads the network, its weights the roads' lengths (positive)
+     * @param roads the network, with the edge columns of {@link Road}: {@code length} (positive doubles) and
+     *     {@code lanes} (ints, 1 or more)
      * @param walkers how many walkers
      * @param avoid how strongly walkers avoid crowded junctions, 0 or more
      */
@@ -58,11 +60,12 @@ public final class RoadNetwork {
     }
 
     /**
-     * {@return a graph's edges with lengths: each undirected edge (from its smaller end, in row order) a length
-     * drawn uniformly from [1, 10) by a generator seeded with {@code seed}}
+     * {@return a graph's edges as roads: each undirected edge (from its smaller end, in row order) a length drawn
+     * uniformly from [1, 10) by a generator seeded with {@code seed}, which is also its weight, and 1 to 3 lanes drawn
+     * by a second generator of the seed}
      *
      * @param plain an undirected graph
-     * @param seed the seed of the lengths
+     * @param seed the seed of the lengths and lanes
      */
     public static Graph withLengths(Graph plain, long seed) {
         int n = plain.vertices();
@@ -70,17 +73,38 @@ public final class RoadNetwork {
         int[] from = new int[m];
         int[] to = new int[m];
         double[] lengths = new double[m];
+        int[] lanes = new int[m];
         SplittableRandom r = new SplittableRandom(seed);
+        SplittableRandom k = new SplittableRandom(~seed);
         int e = 0;
         for (int v = 0; v < n; v++) {
             for (int i = plain.offset(v); i < plain.offset(v) + plain.degree(v); i++) {
                 if (plain.target(i) > v) {
                     from[e] = v;
                     to[e] = plain.target(i);
+                    lanes[e] = 1 + k.nextInt(3);
                     lengths[e++] = r.nextDouble(1, 10);
                 }
             }
         }
-        return Graph.undirected(n, from, to, lengths, EdgeRules.SIMPLE.mergeDuplicates());
+        return Graph.undirected(n, from, to, lengths, EdgeRules.SIMPLE.mergeDuplicates(),
+                EdgeColumn.of("length", lengths), EdgeColumn.of("lanes", lanes));
+    }
+
+    /**
+     * {@return a graph read from a file as roads: its {@code length} and {@code lanes} columns where the file has
+     * them; else a length equal to the edge's weight (1.0 without weights) and one lane}
+     *
+     * @param read the graph as read
+     */
+    public static Graph asRoads(Graph read) {
+        Graph roads = read;
+        if (!roads.edgeAttributes().contains("length")) {
+            roads = roads.withEdgeAttribute("length", double.class, (u, v, w) -> w);
+        }
+        if (!roads.edgeAttributes().contains("lanes")) {
+            roads = roads.withEdgeAttribute("lanes", int.class, (u, v, w) -> 1);
+        }
+        return roads;
     }
 }

@@ -11,8 +11,9 @@ import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphSpec;
 
 /**
- * {@code mass run roads}: random walkers on a weighted road network. {@code --graph SPEC} gives the network (a
- * {@code file:PATH} edge list with its lengths as weights; a generated one gets lengths from the seed); without it,
+ * {@code mass run roads}: random walkers on a road network of {@link Road}s. {@code --graph SPEC} gives the network (a
+ * {@code file:PATH} edge list with its {@code length} and {@code lanes} columns, or its weights as lengths and one
+ * lane; a generated one gets lengths and lanes from the seed); without it,
  * {@code --size WxH} gives the lattice {@code lattice:WxH}. {@code --param walkers=N} is the number of walkers (a
  * quarter of the junctions by default), {@code avoid=A} how strongly they avoid crowded junctions.
  */
@@ -49,9 +50,9 @@ public final class RoadScenario implements Scenario {
                     + "SPEC for another network");
         }
         Graph graph = GraphSpec.parse(spec != null ? spec : "lattice:" + size[0] + "x" + size[1]).build(sim.seed());
-        if (!graph.weighted()) {
-            graph = RoadNetwork.withLengths(graph, sim.seed());
-        }
+        boolean roadsOfFile = spec != null && spec.startsWith("file:")
+                && (graph.weighted() || graph.edgeAttributes().contains("length"));
+        graph = roadsOfFile ? RoadNetwork.asRoads(graph) : RoadNetwork.withLengths(graph, sim.seed());
         long walkers = intParam(params, "walkers", Math.max(1, graph.vertices() / 4));
         if (walkers < 1) {
             throw new ColonyException("--param walkers=" + walkers + " is below 1");

@@ -5,10 +5,10 @@ import org.colony.Attribute;
 import org.colony.Step;
 
 /**
- * A walker on a road network. Each tick it takes one of the roads out of its junction at random, a road of length
- * {@code w} to a junction where {@code load} walkers stand with odds {@code 1 / (w * (1 + avoid * load))}: short
- * roads to quiet junctions first. It moves along the road (to the junction at its end) and adds its length to the
- * distance it has walked.
+ * A walker on a road network. Each tick it takes one of the roads out of its junction at random, a {@link Road} of
+ * length {@code l} and {@code k} lanes to a junction where {@code load} walkers stand with odds
+ * {@code k / (l * (1 + avoid * load))}: short, wide roads to quiet junctions first. It moves along the road (to the
+ * junction at its end) and adds its length to the distance it has walked.
  */
 public class Walker extends Agent<Junction> {
 
@@ -25,17 +25,19 @@ public class Walker extends Agent<Junction> {
     public void walk(double avoid) {
         double total = 0;
         for (Junction n : placeNeighbors()) {
-            total += 1.0 / (weight(n) * (1 + avoid * n.load));
+            Road r = edge(n);
+            total += r.lanes / (r.length * (1 + avoid * n.load));
         }
         if (total == 0) {
             return;
         }
         double pick = uniform() * total;
         for (Junction n : placeNeighbors()) {
-            pick -= 1.0 / (weight(n) * (1 + avoid * n.load));
+            Road r = edge(n);
+            pick -= r.lanes / (r.length * (1 + avoid * n.load));
             if (pick < 0) {
                 moveTo(n);
-                travelled += weight(n);
+                travelled += r.length;
                 trips++;
                 break;
             }

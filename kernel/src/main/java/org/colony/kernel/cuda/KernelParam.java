@@ -65,6 +65,11 @@ public record KernelParam(Kind kind, int slot, int index) {
         COUNTER,
         /** Array {@code index} of a graph model's rows, as {@link #GRAPH_ARRAYS} names them. */
         GRAPH,
+        /**
+         * The column of edge attribute {@code index} of the model's edge class, by entry of the out-rows ({@code
+         * slot} 0) or of the in-rows ({@code slot} 1).
+         */
+        EDGE,
         /** The step's parameter {@code index}, by value. */
         ARGUMENT
     }
@@ -89,6 +94,16 @@ public record KernelParam(Kind kind, int slot, int index) {
      */
     public static KernelParam graph(int array) {
         return new KernelParam(Kind.GRAPH, 0, array);
+    }
+
+    /**
+     * {@return the column of edge attribute {@code attribute}}
+     *
+     * @param incoming whether by entry of the in-rows
+     * @param attribute the attribute's ordinal in the model's edge class
+     */
+    public static KernelParam edge(boolean incoming, int attribute) {
+        return new KernelParam(Kind.EDGE, incoming ? 1 : 0, attribute);
     }
 
     /** {@return the frame} */

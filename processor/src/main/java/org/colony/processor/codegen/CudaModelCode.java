@@ -53,6 +53,7 @@ final class CudaModelCode {
             case NEXT -> CodeBlock.of("$T.next($L)", KERNEL_PARAM, param.index());
             case ARGUMENT -> CodeBlock.of("$T.argument($L)", KERNEL_PARAM, param.index());
             case GRAPH -> CodeBlock.of("$T.graph($L)", KERNEL_PARAM, param.index());
+            case EDGE -> CodeBlock.of("$T.edge($L, $L)", KERNEL_PARAM, param.slot() == 1, param.index());
             case INDEXED_COLUMN -> CodeBlock.of("$T.indexedColumn($L, $L)", KERNEL_PARAM, param.slot(), param.index());
             case INDEXED_INCOMING -> CodeBlock.of("$T.indexedIncoming($L, $L)", KERNEL_PARAM, param.slot(),
                     param.index());

@@ -13,6 +13,7 @@ import java.util.Set;
 import javax.lang.model.element.Modifier;
 import org.colony.kernel.cuda.CudaModel;
 import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.EdgeShape;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.StepIr;
@@ -62,8 +63,9 @@ public final class DescriptorGenerator {
                         .map(s -> CodeBlock.of("\nnew $T($S, $T.$L, $L)", SHARED_INFO, s.name(), SCALAR_TYPE,
                                 s.type().scalar().name(), s.length()))
                         .collect(CodeBlock.joining(",")))
-                .add("$T.of($L),\n$L)$<$<", List.class, model.steps().stream()
-                        .map(DescriptorGenerator::step).collect(CodeBlock.joining(",")), model.priority())
+                .add("$T.of($L),\n$L, $L)$<$<", List.class, model.steps().stream()
+                        .map(DescriptorGenerator::step).collect(CodeBlock.joining(",")), model.priority(),
+                        edges(model.edges()))
                 .build();
 
         MethodSpec.Builder run = dispatch("run", TypeName.VOID, model, kernels, false, false);
@@ -115,6 +117,18 @@ public final class DescriptorGenerator {
                     a.type().scalar().name(), a.length(), model.doubleBuffered().get(i)));
         }
         return CodeBlock.join(attributes, ",");
+    }
+
+    /** The {@code EdgeInfo} of the model's edge class, or {@code null}. */
+    private static CodeBlock edges(EdgeShape edges) {
+        if (edges == null) {
+            return CodeBlock.of("null");
+        }
+        return CodeBlock.of("new $T($T.class, $T.of($L))", RuntimeNames.EDGE_INFO,
+                JavaPoetTypes.named(edges.binaryName(), edges.qualifiedName()), List.class, edges.attributes().stream()
+                        .map(a -> CodeBlock.of("\nnew $T($S, $T.$L, 0, false)", ATTRIBUTE_INFO, a.name(), SCALAR_TYPE,
+                                a.type().scalar().name()))
+                        .collect(CodeBlock.joining(",")));
     }
 
     /** The {@code StepInfo} of a step, on a line of its own. */

@@ -32,11 +32,18 @@ public final class JavaPoetTypes {
 
     /** The class of a model another model refers to (its place model, or agents it iterates). */
     public static ClassName of(ModelShape model) {
-        // The binary name tells where the package ends; the canonical name gives the simple names.
-        String binary = model.binaryName();
+        return named(model.binaryName(), model.ref().qualifiedName());
+    }
+
+    /**
+     * {@return the class of these names}
+     *
+     * @param binary its binary name, which tells where the package ends
+     * @param qualified its canonical name, which gives the simple names
+     */
+    public static ClassName named(String binary, String qualified) {
         int dot = binary.lastIndexOf('.');
         String packageName = dot < 0 ? "" : binary.substring(0, dot);
-        String qualified = model.ref().qualifiedName();
         String[] names = (dot < 0 ? qualified : qualified.substring(dot + 1)).split("\\.");
         return ClassName.get(packageName, names[0], Arrays.copyOfRange(names, 1, names.length));
     }

@@ -5,6 +5,7 @@ import org.colony.kernel.AgentAction;
 import org.colony.kernel.AgentBlock;
 import org.colony.kernel.AgentView;
 import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.EdgeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.Combine;
 import org.colony.kernel.CpuBlock;
@@ -36,6 +37,8 @@ public final class RuntimeNames {
     public static final ClassName MODEL_INFO = ClassName.get(ModelInfo.class);
     /** An attribute in a model's description. */
     public static final ClassName ATTRIBUTE_INFO = ClassName.get(AttributeInfo.class);
+    /** {@code org.colony.kernel.EdgeInfo}. */
+    public static final ClassName EDGE_INFO = ClassName.get(EdgeInfo.class);
     /** A shared attribute in a model's description. */
     public static final ClassName SHARED_INFO = ClassName.get(SharedInfo.class);
     /** A step in a model's description. */

@@ -34,5 +34,11 @@ public enum IntrinsicOp {
      * The weight of the edge a neighbours loop is at: arguments (the loop's INT edge local, a BOOLEAN Const: whether
      * the loop walks incoming edges), a double.
      */
-    EDGE_WEIGHT
+    EDGE_WEIGHT,
+    /**
+     * An attribute of the edge a neighbours loop reached a vertex by: its arguments are the loop's edge local, whether
+     * the loop walks incoming edges (a boolean constant) and the attribute's ordinal in the edge class (an int
+     * constant).
+     */
+    EDGE_ATTRIBUTE
 }

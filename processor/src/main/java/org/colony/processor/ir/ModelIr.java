@@ -21,11 +21,12 @@ import java.util.List;
  * @param priority the ordinal of the {@code @Priority} attribute, or -1
  * @param graph whether the model's places (an agent model's: its place model's) are the vertices of a graph
  *     ({@code Vertex}), stored as a 1-D block
+ * @param edges the edge class the steps read through {@code edge(n)}, or null
  */
 public record ModelIr(String packageName, String simpleName, String qualifiedName, String binaryName, boolean agent,
         int dimensions, int minDimensions, List<AttributeRef> attributes, List<SharedRef> shared,
         List<StepIr> steps, List<Boolean> doubleBuffered, ModelShape place, List<ModelShape> agentModels,
-        int priority, boolean graph) {
+        int priority, boolean graph, EdgeShape edges) {
 
     /** The largest reach of any step. */
     public int reach() {

@@ -90,6 +90,8 @@ public enum IntrinsicMethod {
     IN_DEGREE("inDegree", Owner.VERTEX, 0, 0, IntrinsicOp.IN_DEGREE),
     /** {@code weight(n)}: the weight of the edge a neighbours loop reached {@code n} by. */
     WEIGHT("weight", Owner.GRAPH, 1, 1, IntrinsicOp.EDGE_WEIGHT),
+    /** {@code edge(n)}: the attributes of the edge a neighbours loop reached {@code n} by, only as an edge local's value. */
+    EDGE("edge", Owner.GRAPH, 1, 1, IntrinsicOp.EDGE_ATTRIBUTE),
     /** {@code placeNeighbors()}: the neighbours of an agent's vertex, only as a for-each source. */
     PLACE_NEIGHBORS("placeNeighbors", Owner.AGENT, 0, 0, Form.NEIGHBORS),
     /** {@code placeDegree()}: the degree of an agent's vertex. */
@@ -100,7 +102,7 @@ public enum IntrinsicMethod {
             "onBoundary", "neighborPlace", "hasNeighborPlace", "migrate", "agentsAt", "agentCountAt", "spawnNear");
     /** The intrinsics of graphs, which mean nothing on a grid. */
     private static final Set<String> GRAPH_ONLY = Set.of("neighbors", "inNeighbors", "degree", "inDegree", "weight",
-            "placeNeighbors", "placeDegree");
+            "edge", "placeNeighbors", "placeDegree");
 
     /** The class that declares an intrinsic. */
     public enum Owner {

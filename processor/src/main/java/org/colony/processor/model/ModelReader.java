@@ -40,6 +40,8 @@ public final class ModelReader {
     public static final String VERTEX = "org.colony.Vertex";
     /** Canonical name of the agent base class. */
     public static final String AGENT = "org.colony.Agent";
+    /** Canonical name of the base class of edge classes. */
+    public static final String EDGE = "org.colony.Edge";
 
     private final Elements elements;
     private final Trees trees;
@@ -113,6 +115,20 @@ public final class ModelReader {
                 && ((TypeElement) sup.asElement()).getQualifiedName().contentEquals(VERTEX);
         return new ModelClass(type, unit, packageName, generatedPrefix(type), agent, placeType, dims, graph, attributes,
                 shared, methods);
+    }
+
+    /** {@return whether {@code type} extends {@code org.colony.Edge}, directly or not} */
+    public static boolean isEdgeClass(TypeElement type) {
+        for (TypeElement t = type; t != null; ) {
+            if (!(t.getSuperclass() instanceof DeclaredType sup)) {
+                return false;
+            }
+            t = (TypeElement) sup.asElement();
+            if (t.getQualifiedName().contentEquals(EDGE)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The generated-class prefix: the simple names from the top-level class down, joined with '_'. */

@@ -30,6 +30,7 @@ import org.colony.processor.model.ModelClass;
 import org.colony.processor.model.ModelReader;
 import org.colony.processor.translate.ModelTranslator;
 import org.colony.processor.validation.AttributeValidator;
+import org.colony.processor.validation.EdgeClassValidator;
 import org.colony.processor.validation.LocalModelValidator;
 import org.colony.processor.validation.ModelClassValidator;
 import org.colony.processor.validation.SharedValidator;
@@ -52,6 +53,7 @@ public final class ColonyProcessor extends AbstractProcessor {
     private GeneratedWriter writer;
     private final ServiceRegistry services = new ServiceRegistry();
     private final Set<String> done = new LinkedHashSet<>();
+    private EdgeClassAgreement edgeClasses;
 
     /**
      * Every annotation, because javac does not look for annotations inside method bodies: a model class
@@ -79,6 +81,7 @@ public final class ColonyProcessor extends AbstractProcessor {
         }
         diagnostics = new Diagnostics(env.getMessager(), trees);
         writer = new GeneratedWriter(env.getFiler());
+        edgeClasses = new EdgeClassAgreement(diagnostics);
     }
 
     @Override
@@ -136,6 +139,10 @@ public final class ColonyProcessor extends AbstractProcessor {
             if (model.unit() == null) {
                 return; // Not compiled from source in this compilation.
             }
+            if (ModelReader.isEdgeClass(type)) {
+                new EdgeClassValidator(diagnostics).validate(model);
+                return; // An edge class generates nothing: the models that read it describe it.
+            }
             boolean valid = new ModelClassValidator(diagnostics).validate(model);
             valid &= new AttributeValidator(diagnostics).validate(model);
             valid &= new SharedValidator(diagnostics).validate(model);
@@ -144,7 +151,7 @@ public final class ColonyProcessor extends AbstractProcessor {
                 return;
             }
             ModelIr ir = new ModelTranslator(diagnostics, trees, processingEnv.getElementUtils()).translate(model);
-            if (ir == null) {
+            if (ir == null || !edgeClasses.agree(ir, type)) {
                 return;
             }
             ClassName modelClass = ClassName.get(type);

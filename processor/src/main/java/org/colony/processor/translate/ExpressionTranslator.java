@@ -153,6 +153,9 @@ final class ExpressionTranslator {
             throw cx.reject(t, Messages.thisEscape());
         }
         Local local = cx.scope.lookup(name);
+        if (local != null && cx.edges.isView(local)) {
+            throw cx.reject(t, Messages.edgeViewUse(name));
+        }
         if (local != null) {
             return new Expr.LocalRef(local);
         }
@@ -233,6 +236,10 @@ final class ExpressionTranslator {
         }
         if (TypeResolver.isThis(q)) {
             return selfMember(name, t);
+        }
+        Expr edge = cx.edges.read(t);
+        if (edge != null) {
+            return edge;
         }
         Target target = targetOrNull(q);
         if (target != null) {

@@ -70,6 +70,10 @@ final class Intrinsics {
                 yield new Expr.Intrinsic(IntrinsicOp.EDGE_WEIGHT, List.of(new Expr.LocalRef(edge), incoming),
                         IrType.DOUBLE);
             }
+            case EDGE -> {
+                cx.edges.loopEdge(args.get(0));
+                throw cx.reject(t, Messages.edgeUse());
+            }
             case HAS_NEIGHBOR, HAS_NEIGHBOR_PLACE -> new Expr.Intrinsic(intrinsic.op(), offsets(args, t), IrType.BOOLEAN);
             case NEIGHBOR, NEIGHBOR_PLACE -> neighbor(offsets(args, t), args, t);
             case PLACE -> new Expr.AgentPlace();

@@ -61,10 +61,11 @@ public final class ModelTranslator {
         boolean graph = placeModel.graph(); // a vertex model, or an agent on one
         DimensionTracker dims = new DimensionTracker(diagnostics, model.unit(), graph ? 1 : model.declaredDimensions());
         AgentSlots slots = new AgentSlots(reader);
+        EdgeClasses edges = new EdgeClasses(elements, trees);
         List<StepIr> steps = new ArrayList<>();
         for (MethodModel m : model.methods()) {
             if (m.step()) {
-                StepIr s = translateStep(model, placeModel, slots, m, dims);
+                StepIr s = translateStep(model, placeModel, slots, m, dims, edges);
                 if (s != null) {
                     steps.add(s);
                 }
@@ -103,7 +104,7 @@ public final class ModelTranslator {
         return new ModelIr(model.packageName(), model.generatedPrefix(), model.qualifiedName(), binary, model.agent(),
                 dims.exact(), dims.minimum(), attributes, shared, steps, doubleBuffered, place, agentModels,
                 model.attributes().stream().filter(AttributeModel::priority).mapToInt(AttributeModel::ordinal)
-                        .findFirst().orElse(-1), graph);
+                        .findFirst().orElse(-1), graph, edges.shape());
     }
 
     private static List<AttributeRef> shape(ModelRef owner, ModelClass model) {
@@ -115,8 +116,9 @@ public final class ModelTranslator {
     }
 
     private StepIr translateStep(ModelClass model, ModelClass placeModel, AgentSlots slots, MethodModel m,
-            DimensionTracker dims) {
+            DimensionTracker dims, EdgeClasses edges) {
         StepContext cx = new StepContext(diagnostics, model, placeModel, slots, trees, elements, dims, m);
+        cx.edgeClasses = edges;
         // The line of the method's return type: where the declaration starts after its annotations.
         int line = cx.line(m.tree().getReturnType() != null ? m.tree().getReturnType() : m.tree());
         List<Local> params = new ArrayList<>();

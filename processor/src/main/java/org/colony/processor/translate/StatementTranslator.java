@@ -133,9 +133,10 @@ final class StatementTranslator {
         }
     }
 
-    // ---- declarations ----------------------------------------------------------------------
-
     private void declare(VariableTree t) {
+        if (cx.edges.declare(t)) {
+            return;
+        }
         String name = t.getName().toString();
         IrType declared = null;
         Expr init = null;
@@ -227,8 +228,6 @@ final class StatementTranslator {
         return Ir.convert(value, target);
     }
 
-    // ---- expression statements ------------------------------------------------------------
-
     private void expressionStatement(ExpressionTree e) {
         switch (e.getKind()) {
             case ASSIGNMENT -> {
@@ -261,6 +260,7 @@ final class StatementTranslator {
         while (tgt instanceof ParenthesizedTree p) {
             tgt = p.getExpression();
         }
+        cx.edges.refuseWrite(tgt, where);
         // A local variable.
         if (tgt instanceof IdentifierTree id && cx.scope.lookup(id.getName().toString()) != null) {
             Local local = cx.scope.lookup(id.getName().toString());
@@ -480,8 +480,6 @@ final class StatementTranslator {
         Expr combined = expressions.combine(op, v.get(0), v.get(1), where);
         return Ir.convert(combined, current.type());
     }
-
-    // ---- control flow ---------------------------------------------------------------------
 
     private Expr condition(ExpressionTree t) {
         Expr c = expressions.expr(t);

@@ -59,6 +59,10 @@ final class StepContext {
     final Map<Integer, Local> neighborEdges = new HashMap<>();
     /** The ids of the edge locals of loops over incoming edges ({@code inNeighbors()}). */
     final Set<Integer> incomingEdges = new HashSet<>();
+    /** The edge locals of the step ({@code Road r = edge(n)}). */
+    final EdgeViews edges = new EdgeViews(this);
+    /** The edge class of the model's steps, shared by them; the model translator sets it. */
+    EdgeClasses edgeClasses;
     /** How the step writes each attribute of other agents, by "slot:attribute", so that it does not mix kinds. */
     final Map<String, Combine> agentWriteOps = new HashMap<>();
 
@@ -88,6 +92,7 @@ final class StepContext {
         this.types = new TypeResolver(elements, model.unit(), model.element());
         this.dimensions = dimensions;
         this.step = step;
+        this.edgeClasses = new EdgeClasses(elements, trees);
     }
 
     /** {@return whether the step's places are a graph's vertices: a vertex model's, or an agent's on one} */

@@ -31,6 +31,24 @@ final class CsrBuilder {
      */
     static Graph build(int n, int[] from, int[] to, double[] weights, boolean directed, EdgeRules rules,
             Refusals refusals) {
+        return build(n, from, to, weights, new EdgeColumn[0], directed, rules, refusals);
+    }
+
+    /**
+     * {@return the graph of these edges with these edge columns, checked against the rules} The columns follow their
+     * edges as the weights do; duplicates merged must agree in every column.
+     *
+     * @param n the vertices, each id of {@code from} and {@code to} already checked to be below it
+     * @param from each edge's source
+     * @param to each edge's target, as many
+     * @param weights each edge's weight, finite, as many; null for an unweighted graph
+     * @param columns per edge, as many values each, distinct names (already checked)
+     * @param directed whether edges are one-way
+     * @param rules what is accepted of self-loops and duplicates
+     * @param refusals how the source names an edge it refuses
+     */
+    static Graph build(int n, int[] from, int[] to, double[] weights, EdgeColumn[] columns, boolean directed,
+            EdgeRules rules, Refusals refusals) {
         int m = from.length;
         long loops = 0;
         for (int i = 0; i < m; i++) {
@@ -47,7 +65,7 @@ final class CsrBuilder {
                     + "in both directions), not " + arcs + " (edges=" + m + " directed=" + directed
                     + "); use fewer edges");
         }
-        checkHeap(n, arcs, weights != null);
+        checkHeap(n, arcs, weights != null || columns.length > 0);
         int[] offsets = new int[n + 1];
         for (int i = 0; i < m; i++) {
             offsets[from[i] + 1]++;
@@ -58,7 +76,7 @@ final class CsrBuilder {
         for (int v = 0; v < n; v++) {
             offsets[v + 1] += offsets[v];
         }
-        if (weights == null) {
+        if (weights == null && columns.length == 0) {
             int[] targets = scatterTargets(n, from, to, directed, offsets, (int) arcs);
             boolean repeats = false;
             for (int v = 0; v < n; v++) {
@@ -69,7 +87,7 @@ final class CsrBuilder {
             }
             if (repeats && rules.duplicates() == EdgeRules.Duplicates.REFUSE) {
                 long[] keyed = scatterKeyed(n, from, to, directed, offsets, (int) arcs);
-                throw refuseFirst(keyed, offsets, null, false, refusals);
+                throw refuseFirst(keyed, offsets, null, null, false, refusals);
             }
             if (repeats && rules.duplicates() == EdgeRules.Duplicates.MERGE) {
                 targets = mergeTargets(offsets, targets);
@@ -78,24 +96,32 @@ final class CsrBuilder {
         }
         long[] keyed = scatterKeyed(n, from, to, directed, offsets, (int) arcs);
         if (rules.duplicates() == EdgeRules.Duplicates.REFUSE) {
-            ColonyException refusal = refuseFirst(keyed, offsets, null, false, refusals);
+            ColonyException refusal = refuseFirst(keyed, offsets, null, null, false, refusals);
             if (refusal != null) {
                 throw refusal;
             }
         } else if (rules.duplicates() == EdgeRules.Duplicates.MERGE) {
-            ColonyException refusal = refuseFirst(keyed, offsets, weights, true, refusals);
+            ColonyException refusal = refuseFirst(keyed, offsets, weights, columns, true, refusals);
             if (refusal != null) {
                 throw refusal;
             }
             keyed = mergeKeyed(offsets, keyed);
         }
         int[] targets = new int[keyed.length];
-        double[] w = new double[keyed.length];
+        int[] edgeOf = new int[keyed.length];
+        double[] w = weights == null ? null : new double[keyed.length];
         for (int i = 0; i < keyed.length; i++) {
             targets[i] = (int) (keyed[i] >>> 32);
-            w[i] = weights[(int) keyed[i]];
+            edgeOf[i] = (int) keyed[i];
+            if (w != null) {
+                w[i] = weights[edgeOf[i]];
+            }
         }
-        return Graph.of(n, directed, offsets, targets, w);
+        EdgeColumn[] byEntry = new EdgeColumn[columns.length];
+        for (int c = 0; c < columns.length; c++) {
+            byEntry[c] = columns[c].gather(edgeOf);
+        }
+        return Graph.of(n, directed, offsets, targets, w, byEntry);
     }
 
     /** Refuses, before allocating, a graph whose arrays cannot fit in the Java heap at all. */
@@ -145,10 +171,11 @@ final class CsrBuilder {
      * {@return the refusal of the edge of least index that repeats an earlier one (with {@code weighed}, only of those
      * whose weight differs from the first of their run), or null where there is none}
      */
-    private static ColonyException refuseFirst(long[] keyed, int[] offsets, double[] weights, boolean weighed,
-            Refusals refusals) {
+    private static ColonyException refuseFirst(long[] keyed, int[] offsets, double[] weights, EdgeColumn[] columns,
+            boolean weighed, Refusals refusals) {
         int edge = Integer.MAX_VALUE;
         int earlier = -1;
+        int column = -1;
         for (int v = 0; v + 1 < offsets.length; v++) {
             int first = offsets[v];
             for (int i = offsets[v] + 1; i < offsets[v + 1]; i++) {
@@ -158,17 +185,36 @@ final class CsrBuilder {
                 }
                 int e = (int) keyed[i];
                 int f = (int) keyed[first];
-                boolean differs = !weighed || Double.compare(weights[e], weights[f]) != 0;
-                if (differs && e < edge) {
+                int differs = weighed ? differs(weights, columns, e, f) : -1;
+                if (differs != -2 && e < edge) {
                     edge = e;
                     earlier = f;
+                    column = differs;
                 }
             }
         }
         if (earlier < 0) {
             return null;
         }
-        return weighed ? refusals.unequalWeights(edge, earlier) : refusals.duplicate(edge, earlier);
+        if (!weighed) {
+            return refusals.duplicate(edge, earlier);
+        }
+        return column < 0 ? refusals.unequalWeights(edge, earlier)
+                : refusals.unequalAttribute(edge, earlier, columns[column], columns[column].format(edge),
+                        columns[column].format(earlier));
+    }
+
+    /** {@return -1 where edges {@code e} and {@code f} differ in weight, else the first column they differ in, else -2} */
+    private static int differs(double[] weights, EdgeColumn[] columns, int e, int f) {
+        if (weights != null && Double.compare(weights[e], weights[f]) != 0) {
+            return -1;
+        }
+        for (int c = 0; c < columns.length; c++) {
+            if (!columns[c].same(e, f)) {
+                return c;
+            }
+        }
+        return -2;
     }
 
     /** Keeps the first of each run of equal targets, moving the offsets down. */

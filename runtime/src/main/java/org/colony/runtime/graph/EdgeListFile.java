@@ -22,7 +22,12 @@ import org.colony.runtime.files.AtomicFile;
  * <pre>
  * # vertices 1000      the vertex count (else n = the largest id + 1)
  * # directed           edges are one-way (else the graph is undirected: "# undirected")
+ * # columns: from to weight length lanes:int    the fields of each edge line, with named edge columns
  * </pre>
+ *
+ * <p>With a {@code # columns:} header every edge line has exactly the fields it names: the two ids, a weight where
+ * it names {@code weight} third, then one value per edge column ({@code NAME} holds doubles, {@code NAME:TYPE} any of
+ * {@code double float long int short byte boolean}). The columns become the graph's {@link EdgeColumn}s.
  *
  * <p>The reader refuses a malformed file whole, in one line naming the file, the line and the reason: a field that
  * is not a number, a negative id, an id not below the declared count, a missing or extra field, a weight that is NaN
@@ -35,6 +40,7 @@ import org.colony.runtime.files.AtomicFile;
 public final class EdgeListFile {
 
     private static final Pattern VERTICES = Pattern.compile("vertices\\s+(\\S+)");
+    private static final Pattern COLUMNS = Pattern.compile("columns:(\\s.*)?");
     private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
     private static final Pattern NOT_FINITE = Pattern.compile("[+-]?(nan|inf|infinity)", Pattern.CASE_INSENSITIVE);
     /** A binary graph file's first line, as this reader decodes it. */
@@ -52,7 +58,9 @@ public final class EdgeListFile {
     private double[] weights = new double[1024];
     private int[] lines = new int[1024];
     private int line;
-    private final String[] fields = new String[4];
+    private int columnsLine;
+    private String[] fields = new String[4];
+    private TextColumns columns;
 
     private EdgeListFile(Path file) {
         this.file = file;
@@ -134,6 +142,14 @@ public final class EdgeListFile {
         if (count == 0) {
             return;
         }
+        if (columns != null && count != columns.fields()) {
+            throw refuse("the line has " + count + " field" + (count == 1 ? "" : "s") + ", not the "
+                    + columns.fields() + " of the header \"" + columns.header() + "\" (line " + columnsLine + ")");
+        }
+        if (columns != null) {
+            edge(columns.weighted());
+            return;
+        }
         if (count < 2) {
             throw refuse("the line has 1 field, a missing vertex id; " + FORM);
         }
@@ -146,7 +162,8 @@ public final class EdgeListFile {
     private void header(String comment) {
         boolean vertices = VERTICES.matcher(comment).matches();
         boolean direction = comment.equals("directed") || comment.equals("undirected");
-        if ((vertices || direction) && m > 0) {
+        boolean named = COLUMNS.matcher(comment).matches();
+        if ((vertices || direction || named) && m > 0) {
             throw refuse("the header \"# " + comment + "\" comes after the first edge (line " + firstEdgeLine
                     + "); put the headers before the edges");
         }
@@ -163,6 +180,15 @@ public final class EdgeListFile {
                         + "from 0 to " + (Integer.MAX_VALUE - 1));
             }
             declared = Long.parseLong(value);
+        } else if (named) {
+            if (columns != null) {
+                throw refuse("a second \"# columns:\" header (the first is line " + columnsLine + "); declare the "
+                        + "columns once");
+            }
+            String[] names = comment.substring(comment.indexOf(':') + 1).strip().split("\\s+");
+            columns = TextColumns.parse(names, this::refuse);
+            columnsLine = line;
+            fields = new String[columns.fields()];
         } else if (direction) {
             int d = comment.equals("directed") ? 1 : 0;
             if (directed >= 0 && directed != d) {
@@ -194,6 +220,9 @@ public final class EdgeListFile {
             if (hasWeight) {
                 weights = Arrays.copyOf(weights, grown);
             }
+        }
+        if (columns != null) {
+            columns.add(m, fields, this::refuse);
         }
         from[m] = u;
         to[m] = v;
@@ -253,7 +282,8 @@ public final class EdgeListFile {
         int[] v = Arrays.copyOf(to, m);
         double[] w = weighted == 1 ? Arrays.copyOf(weights, m) : null;
         String remedy = "; remove it or read the file with EdgeRules.SIMPLE.";
-        return CsrBuilder.build(n, u, v, w, directed == 1, rules, new Refusals() {
+        EdgeColumn[] named = columns == null ? new EdgeColumn[0] : columns.build(m);
+        return CsrBuilder.build(n, u, v, w, named, directed == 1, rules, new Refusals() {
             private String edge(int i) {
                 return u[i] + " " + v[i];
             }
@@ -291,6 +321,11 @@ public final class EdgeListFile {
             out.write("# " + graph + "\n");
             out.write("# vertices " + graph.vertices() + "\n");
             out.write(graph.directed() ? "# directed\n" : "# undirected\n");
+            String header = TextColumns.header(graph);
+            if (header != null) {
+                out.write(header + "\n");
+            }
+            EdgeColumn[] named = graph.rawColumns();
             StringBuilder text = new StringBuilder(1 << 16);
             for (int u = 0; u < graph.vertices(); u++) {
                 for (int i = graph.offset(u); i < graph.offset(u + 1); i++) {
@@ -299,6 +334,9 @@ public final class EdgeListFile {
                         text.append(u).append(' ').append(v);
                         if (graph.weighted()) {
                             text.append(' ').append(graph.weight(i));
+                        }
+                        for (EdgeColumn c : named) {
+                            text.append(' ').append(c.format(i));
                         }
                         text.append('\n');
                     }

@@ -1,7 +1,9 @@
 package org.colony.runtime.graph;
 
 import java.util.Arrays;
+import java.util.List;
 import org.colony.ColonyException;
+import org.colony.kernel.EdgeInfo;
 import org.colony.kernel.GraphRows;
 
 /**
@@ -31,13 +33,16 @@ public final class Graph {
     private final int[] offsets;
     private final int[] targets;
     private final double[] weights;
+    /** The edge columns, by entry (aligned with targets), in the order they were given. */
+    private final EdgeColumn[] columns;
     private final int selfLoops;
     private volatile Graph reverse;
     /** The fingerprint, once computed; 0 before (a fingerprint of 0 is computed again, which is harmless). */
     private volatile long fingerprint;
 
-    private Graph(int n, boolean directed, int[] offsets, int[] targets, double[] weights) {
+    private Graph(int n, boolean directed, int[] offsets, int[] targets, double[] weights, EdgeColumn[] columns) {
         this.n = n;
+        this.columns = columns;
         this.directed = directed;
         this.offsets = offsets;
         this.targets = targets;
@@ -58,7 +63,12 @@ public final class Graph {
 
     /** The graph of arrays the caller hands over (a builder's, checked and sorted), not copied. */
     static Graph of(int n, boolean directed, int[] offsets, int[] targets, double[] weights) {
-        return new Graph(n, directed, offsets, targets, weights);
+        return new Graph(n, directed, offsets, targets, weights, new EdgeColumn[0]);
+    }
+
+    /** The graph of arrays and edge columns (by entry) the caller hands over, not copied. */
+    static Graph of(int n, boolean directed, int[] offsets, int[] targets, double[] weights, EdgeColumn[] columns) {
+        return new Graph(n, directed, offsets, targets, weights, columns);
     }
 
     /**
@@ -82,10 +92,13 @@ public final class Graph {
      * @param to the other end, as many
      * @param weights each edge's weight, finite, as many; null for an unweighted graph
      * @param rules what is accepted of self-loops and duplicates
-     * @throws ColonyException naming the first offending edge (index and endpoints)
+     * @param columns edge columns, one value per edge each, of distinct names: they follow their edges into both
+     *     rows, and merged duplicates must agree in them as in weights
+     * @throws ColonyException naming the first offending edge (index and endpoints), or a column of another length
      */
-    public static Graph undirected(int n, int[] from, int[] to, double[] weights, EdgeRules rules) {
-        return fromArrays(n, from, to, weights, false, rules);
+    public static Graph undirected(int n, int[] from, int[] to, double[] weights, EdgeRules rules,
+            EdgeColumn... columns) {
+        return fromArrays(n, from, to, weights, columns, false, rules);
     }
 
     /**
@@ -109,14 +122,17 @@ public final class Graph {
      * @param to each edge's target, as many
      * @param weights each edge's weight, finite, as many; null for an unweighted graph
      * @param rules what is accepted of self-loops and duplicates
-     * @throws ColonyException naming the first offending edge (index and endpoints)
+     * @param columns edge columns, one value per edge each, of distinct names: they follow their edges into the
+     *     rows, and merged duplicates must agree in them as in weights
+     * @throws ColonyException naming the first offending edge (index and endpoints), or a column of another length
      */
-    public static Graph directed(int n, int[] from, int[] to, double[] weights, EdgeRules rules) {
-        return fromArrays(n, from, to, weights, true, rules);
+    public static Graph directed(int n, int[] from, int[] to, double[] weights, EdgeRules rules,
+            EdgeColumn... columns) {
+        return fromArrays(n, from, to, weights, columns, true, rules);
     }
 
-    private static Graph fromArrays(int n, int[] from, int[] to, double[] weights, boolean directed,
-            EdgeRules rules) {
+    private static Graph fromArrays(int n, int[] from, int[] to, double[] weights, EdgeColumn[] columns,
+            boolean directed, EdgeRules rules) {
         checkVertexCount(n);
         if (from.length != to.length || weights != null && weights.length != from.length) {
             throw new ColonyException("the edge arrays differ in length: from=" + from.length + " to=" + to.length
@@ -130,8 +146,9 @@ public final class Graph {
                         + "finite number");
             }
         }
+        EdgeColumns.check(columns, from.length, "edges");
         String arrow = directed ? " -> " : " - ";
-        return CsrBuilder.build(n, from, to, weights == null ? null : weights.clone(), directed, rules,
+        return CsrBuilder.build(n, from, to, weights == null ? null : weights.clone(), columns.clone(), directed, rules,
                 new Refusals() {
                     private String edge(int i) {
                         return "edge " + i + " (" + from[i] + arrow + to[i] + ")";
@@ -304,6 +321,64 @@ public final class Graph {
         return weights.clone();
     }
 
+    /** {@return the names of the edge columns, in order (empty for a graph without)} */
+    public List<String> edgeAttributes() {
+        return Arrays.stream(columns).map(EdgeColumn::name).toList();
+    }
+
+    /**
+     * {@return edge column {@code name}, one value per entry, aligned with {@link #targets}}
+     *
+     * @param name a column's name
+     * @throws ColonyException where the graph has no such column, naming those it has
+     */
+    public EdgeColumn edgeColumn(String name) {
+        return columns[EdgeColumns.index(columns, name, this)];
+    }
+
+    /**
+     * {@return this graph with one more edge column, its value on each entry computed from the entry's ends and
+     * weight} The function is called once per entry, in entry order; on an undirected graph with the smaller end
+     * first, so that both directions of an edge get the same value. Its double result is converted to {@code type}
+     * and must be representable there exactly (an int column takes whole numbers in the int range, a boolean
+     * column 0 or 1).
+     *
+     * <pre>{@code
+     * Graph roads = graph.withEdgeAttribute("lanes", int.class, (u, v, w) -> 1 + (u + v) % 3);
+     * }</pre>
+     *
+     * @param name the column's name, a Java identifier other than from, to and weight, not a column the graph has
+     * @param type the column's type: {@code double.class}, {@code float.class}, {@code long.class}, {@code int.class},
+     *     {@code short.class}, {@code byte.class} or {@code boolean.class}
+     * @param values the value of each entry
+     * @throws ColonyException for a bad name or type, or a value the type cannot hold (naming the entry)
+     */
+    public Graph withEdgeAttribute(String name, Class<?> type, EdgeFunction values) {
+        EdgeColumn[] more = Arrays.copyOf(columns, columns.length + 1);
+        more[columns.length] = EdgeColumns.derive(this, name, type, values);
+        EdgeColumns.check(more, targets.length, "entries");
+        return new Graph(n, directed, offsets, targets, weights, more);
+    }
+
+    /**
+     * Checks that the graph carries every column the edge class of a model reads, of the attribute's type; other
+     * columns are allowed.
+     *
+     * @param edges the model's edge class, or null for a model that reads none
+     * @param model the model, for the message
+     * @throws ColonyException naming the first missing column, or one of another type, and the class
+     */
+    public void checkEdgeAttributes(EdgeInfo edges, Class<?> model) {
+        if (edges != null) {
+            EdgeColumns.require(this, columns, edges, model);
+        }
+    }
+
+    /** The edge columns themselves, by entry, for this package's readers and writers (never modified). */
+    EdgeColumn[] rawColumns() {
+        return columns;
+    }
+
     /** The row offsets themselves, for this package's readers (never modified). */
     int[] rawOffsets() {
         return offsets;
@@ -337,7 +412,14 @@ public final class Graph {
         }
         int[] out = shifted(targets, base);
         int[] sources = directed ? shifted(in.targets, base) : out;
-        return new GraphRows(offsets, out, weights, in.offsets, sources, in.weights, degrees, inDegrees, ids);
+        Object[] edges = new Object[columns.length];
+        Object[] inEdges = new Object[columns.length];
+        for (int c = 0; c < columns.length; c++) {
+            edges[c] = columns[c].raw();
+            inEdges[c] = in.columns[c].raw();
+        }
+        return new GraphRows(offsets, out, weights, in.offsets, sources, in.weights, degrees, inDegrees, ids, null,
+                edgeAttributes(), edges, inEdges);
     }
 
     private static int[] shifted(int[] ids, int base) {
@@ -376,22 +458,29 @@ public final class Graph {
         }
         int[] cursor = Arrays.copyOf(into, n);
         int[] sources = new int[targets.length];
+        int[] entryOf = new int[targets.length];
         double[] w = weights == null ? null : new double[targets.length];
         for (int u = 0; u < n; u++) {
             for (int i = offsets[u]; i < offsets[u + 1]; i++) {
                 int at = cursor[targets[i]]++;
                 sources[at] = u;
+                entryOf[at] = i;
                 if (w != null) {
                     w[at] = weights[i];
                 }
             }
         }
-        return new Graph(n, true, into, sources, w);
+        EdgeColumn[] c = new EdgeColumn[columns.length];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = columns[k].gather(entryOf);
+        }
+        return new Graph(n, true, into, sources, w, c);
     }
 
     /**
-     * {@return a 64-bit fingerprint of the graph: its direction, rows and weights (by their bits), the same for equal
-     * graphs on every machine} Checkpoints of places on a graph keep it, so that a resume on another graph is refused.
+     * {@return a 64-bit fingerprint of the graph: its direction, rows, weights and edge columns (names, types and
+     * values, by their bits), the same for equal graphs on every machine; a graph without edge columns keeps the
+     * fingerprint it had before graphs had them} Checkpoints of places on a graph keep it, so that a resume on another graph is refused.
      */
     public long fingerprint() {
         long f = fingerprint;
@@ -409,6 +498,13 @@ public final class Graph {
                     f = mix(f, Double.doubleToLongBits(w));
                 }
             }
+            for (EdgeColumn c : columns) {
+                f = mix(f, c.name().hashCode());
+                f = mix(f, c.type().ordinal());
+                for (int i = 0; i < c.length(); i++) {
+                    f = mix(f, c.bits(i));
+                }
+            }
             fingerprint = f;
         }
         return f;
@@ -421,22 +517,28 @@ public final class Graph {
         return x * 0x94D049BB133111EBL;
     }
 
-    /** {@return whether {@code o} is a graph of the same direction, rows and weights (compared by their bits)} */
+    /**
+     * {@return whether {@code o} is a graph of the same direction, rows, weights and edge columns (compared by their
+     * bits, the columns in order)}
+     */
     @Override
     public boolean equals(Object o) {
         return o instanceof Graph g && g.n == n && g.directed == directed && Arrays.equals(g.offsets, offsets)
-                && Arrays.equals(g.targets, targets) && Arrays.equals(g.weights, weights);
+                && Arrays.equals(g.targets, targets) && Arrays.equals(g.weights, weights)
+                && Arrays.equals(g.columns, columns);
     }
 
     @Override
     public int hashCode() {
-        return ((Boolean.hashCode(directed) * 31 + n) * 31 + Arrays.hashCode(targets)) * 31 + Arrays.hashCode(weights);
+        return (((Boolean.hashCode(directed) * 31 + n) * 31 + Arrays.hashCode(targets)) * 31
+                + Arrays.hashCode(weights)) * 31 + Arrays.hashCode(columns);
     }
 
     /** {@return a description such as {@code graph of 1000 vertices and 5000 undirected edges}} */
     @Override
     public String toString() {
         return "graph of " + n + " vertices and " + edges() + (directed ? " directed" : " undirected")
-                + (weights == null ? " edges" : " weighted edges");
+                + (weights == null ? " edges" : " weighted edges")
+                + (columns.length == 0 ? "" : " with " + String.join(", ", edgeAttributes()));
     }
 }

@@ -13,6 +13,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 import org.colony.ColonyException;
+import org.colony.kernel.ScalarType;
 import org.colony.runtime.files.AtomicFile;
 
 /**
@@ -20,13 +21,16 @@ import org.colony.runtime.files.AtomicFile;
  *
  * <pre>
  * magic    8 bytes   0x89 'C' 'G' 'R' 'A' 'P' 'H' '\n'
- * version  int32     1
- * flags    int32     bit 0: directed, bit 1: weighted; the other bits 0
+ * version  int32     2 (version 1, the same without edge columns, is read too)
+ * flags    int32     bit 0: directed, bit 1: weighted, bit 2: edge columns; the other bits 0
  * n        int64     vertices, 0 to 2^31 - 2
  * m        int64     edges stored: all of a directed graph's; each undirected edge once, at its smaller end
  * offsets  (n + 1) int32, from 0 to m, never decreasing: row u is entries offsets[u] to offsets[u+1] - 1
  * targets  m int32   each entry's other end (not below its row's vertex if undirected)
  * weights  m float64 where weighted, as IEEE 754 bits
+ * columns  where bit 2: int32 c (1 to 64), then per column: int32 L (1 to 255), L bytes of its ASCII name, int32
+ *          its type (0 boolean, 1 byte, 2 short, 3 int, 4 long, 5 float, 6 double), m values of that type in its
+ *          width (a boolean one byte, 0 or 1; floats as IEEE 754 bits), aligned with targets
  * trailer  8 bytes "GRAPHEND", the content's length (int64, every byte before the trailer) and its CRC-32C (int32)
  * </pre>
  *
@@ -45,11 +49,18 @@ public final class GraphFile {
     /** The eight bytes that open the trailer. */
     private static final byte[] END = "GRAPHEND".getBytes(StandardCharsets.US_ASCII);
     /** The version of the format this Colony writes and reads. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     private static final int HEAD = MAGIC.length + 4 + 4 + 8 + 8;
     private static final int TRAILER = END.length + 8 + 4;
     private static final int DIRECTED = 1;
     private static final int WEIGHTED = 2;
+    private static final int COLUMNS = 4;
+    /** The most edge columns a file holds, and the longest name of one, in bytes. */
+    private static final int MAX_COLUMNS = 64;
+    private static final int MAX_NAME = 255;
+    /** The type codes of edge columns in the file, by code. */
+    private static final ScalarType[] TYPES = {ScalarType.BOOLEAN, ScalarType.BYTE, ScalarType.SHORT, ScalarType.INT,
+        ScalarType.LONG, ScalarType.FLOAT, ScalarType.DOUBLE};
 
     private GraphFile() {
     }
@@ -114,9 +125,9 @@ public final class GraphFile {
             throw new ColonyException(file + " is not a Colony graph file (it does not start as one)");
         }
         int version = head.remaining() >= 4 ? head.getInt() : -1;
-        if (version != VERSION) {
+        if (version < 1 || version > VERSION) {
             throw new ColonyException(file + " is a graph file of format version " + version + "; this Colony reads "
-                    + "version " + VERSION + " (write it again with this Colony)");
+                    + "versions 1 to " + VERSION + " (write it again with this Colony)");
         }
         if (size < HEAD + TRAILER) {
             throw new ColonyException("the graph file " + file + " is truncated (" + size + " bytes, with no end)");
@@ -135,13 +146,15 @@ public final class GraphFile {
         int flags = head.getInt();
         long n = head.getLong();
         long m = head.getLong();
-        if ((flags & ~(DIRECTED | WEIGHTED)) != 0) {
+        if ((flags & ~(DIRECTED | WEIGHTED | (version > 1 ? COLUMNS : 0))) != 0) {
             throw corrupt(file, "unknown flags " + Integer.toHexString(flags));
         }
         boolean directed = (flags & DIRECTED) != 0;
         boolean weighted = (flags & WEIGHTED) != 0;
+        boolean named = (flags & COLUMNS) != 0;
+        long rows = n < 0 || m < 0 ? -1 : HEAD + 4 * (n + 1) + m * (weighted ? 12 : 4);
         if (n < 0 || n > Integer.MAX_VALUE - 1 || m < 0 || m > CsrBuilder.MAX_ARCS
-                || HEAD + 4 * (n + 1) + m * (weighted ? 12 : 4) != content) {
+                || (named ? rows + 4 > content : rows != content)) {
             throw corrupt(file, "its header declares n=" + n + " vertices and m=" + m + " edges"
                     + (weighted ? " with weights" : "") + ", which is not the " + (content - HEAD)
                     + " bytes it holds after the header");
@@ -150,12 +163,13 @@ public final class GraphFile {
         int[] offsets = in.ints((int) n + 1);
         int[] targets = in.ints((int) m);
         double[] weights = weighted ? in.doubles((int) m) : null;
+        EdgeColumn[] columns = named ? columns(file, in, (int) m, content) : new EdgeColumn[0];
         if ((int) in.crc.getValue() != sum) {
             throw corrupt(file, "its checksum does not match its content (the file was changed or damaged)");
         }
         int[] from = new int[(int) m];
         check(file, (int) n, directed, offsets, targets, weights, from);
-        return CsrBuilder.build((int) n, from, targets, weights, directed, rules, new Refusals() {
+        return CsrBuilder.build((int) n, from, targets, weights, columns, directed, rules, new Refusals() {
             private String edge(int i) {
                 return "edge " + i + " (" + from[i] + (directed ? " -> " : " - ") + targets[i] + ")";
             }
@@ -179,6 +193,52 @@ public final class GraphFile {
                         + "weights");
             }
         });
+    }
+
+    /**
+     * Reads the table of edge columns: their count, then each column's name, type code and values, every length
+     * checked against the bytes left before anything is allocated.
+     */
+    private static EdgeColumn[] columns(Path file, Content in, int m, long content) throws IOException {
+        int count = in.ints(1)[0];
+        if (count < 1 || count > MAX_COLUMNS) {
+            throw corrupt(file, "it declares " + count + " edge columns, not 1 to " + MAX_COLUMNS);
+        }
+        EdgeColumn[] columns = new EdgeColumn[count];
+        for (int c = 0; c < count; c++) {
+            if (content - in.position < 4) {
+                throw corrupt(file, "its edge column " + c + " is cut short");
+            }
+            int length = in.ints(1)[0];
+            if (length < 1 || length > MAX_NAME || content - in.position < length + 4L) {
+                throw corrupt(file, "the name of its edge column " + c + " has " + length + " bytes, not 1 to "
+                        + MAX_NAME + " within the file");
+            }
+            String name = new String(in.bytes(length), StandardCharsets.US_ASCII);
+            int code = in.ints(1)[0];
+            if (code < 0 || code >= TYPES.length) {
+                throw corrupt(file, "its edge column " + name + " has the type code " + code + ", not 0 to "
+                        + (TYPES.length - 1));
+            }
+            ScalarType type = TYPES[code];
+            if (content - in.position < (long) m * type.bytes()) {
+                throw corrupt(file, "its edge column " + name + " holds fewer than its " + m + " values");
+            }
+            try {
+                columns[c] = EdgeColumn.wrap(name, type, in.values(type, m));
+            } catch (ColonyException e) {
+                throw corrupt(file, e.getMessage());
+            }
+        }
+        if (in.position != content) {
+            throw corrupt(file, "it has " + (content - in.position) + " bytes after its edge columns");
+        }
+        try {
+            EdgeColumns.check(columns, m, "edges");
+        } catch (ColonyException e) {
+            throw corrupt(file, e.getMessage());
+        }
+        return columns;
     }
 
     /** Checks the rows and fills {@code from} with each entry's row. */
@@ -255,6 +315,47 @@ public final class GraphFile {
             return out;
         }
 
+        byte[] bytes(int count) throws IOException {
+            byte[] out = new byte[count];
+            for (int i = 0; i < count; ) {
+                int k = Math.min(count - i, buffer.capacity());
+                next(k);
+                buffer.get(out, i, k);
+                i += k;
+            }
+            return out;
+        }
+
+        /** {@return {@code count} values of {@code type}: a boolean as a byte, 0 or 1} */
+        Object values(ScalarType type, int count) throws IOException {
+            Object out = type.newArray(count);
+            int size = type.bytes();
+            for (int i = 0; i < count; ) {
+                int k = Math.min(count - i, buffer.capacity() / size);
+                next(k * size);
+                switch (out) {
+                    case double[] d -> buffer.asDoubleBuffer().get(d, i, k);
+                    case float[] f -> buffer.asFloatBuffer().get(f, i, k);
+                    case long[] l -> buffer.asLongBuffer().get(l, i, k);
+                    case int[] n -> buffer.asIntBuffer().get(n, i, k);
+                    case short[] s -> buffer.asShortBuffer().get(s, i, k);
+                    case byte[] b -> buffer.get(b, i, k);
+                    case boolean[] z -> {
+                        for (int j = 0; j < k; j++) {
+                            byte b = buffer.get();
+                            if (b != 0 && b != 1) {
+                                throw new ColonyException("a boolean of an edge column is " + b + ", not 0 or 1");
+                            }
+                            z[i + j] = b == 1;
+                        }
+                    }
+                    default -> throw new IllegalStateException(out.getClass().toString());
+                }
+                i += k;
+            }
+            return out;
+        }
+
         double[] doubles(int count) throws IOException {
             double[] out = new double[count];
             for (int i = 0; i < count; ) {
@@ -295,7 +396,8 @@ public final class GraphFile {
         Sink sink = new Sink(out);
         sink.bytes(MAGIC);
         sink.i32(VERSION);
-        sink.i32((directed ? DIRECTED : 0) | (weights != null ? WEIGHTED : 0));
+        EdgeColumn[] columns = graph.rawColumns();
+        sink.i32((directed ? DIRECTED : 0) | (weights != null ? WEIGHTED : 0) | (columns.length > 0 ? COLUMNS : 0));
         sink.i64(n);
         sink.i64(rows[n]);
         for (int r : rows) {
@@ -313,6 +415,22 @@ public final class GraphFile {
                 for (int i = offsets[u]; i < offsets[u + 1]; i++) {
                     if (directed || targets[i] >= u) {
                         sink.i64(Double.doubleToRawLongBits(weights[i]));
+                    }
+                }
+            }
+        }
+        if (columns.length > 0) {
+            sink.i32(columns.length);
+            for (EdgeColumn c : columns) {
+                byte[] name = c.name().getBytes(StandardCharsets.US_ASCII);
+                sink.i32(name.length);
+                sink.bytes(name);
+                sink.i32(Arrays.asList(TYPES).indexOf(c.type()));
+                for (int u = 0; u < n; u++) {
+                    for (int i = offsets[u]; i < offsets[u + 1]; i++) {
+                        if (directed || targets[i] >= u) {
+                            sink.value(c, i);
+                        }
                     }
                 }
             }
@@ -360,6 +478,18 @@ public final class GraphFile {
         void i64(long v) throws IOException {
             room(8);
             buffer.putLong(v);
+        }
+
+        /** Writes value {@code i} of a column in its type's bytes (a boolean as 0 or 1). */
+        void value(EdgeColumn column, int i) throws IOException {
+            room(8);
+            long bits = column.bits(i);
+            switch (column.type()) {
+                case BOOLEAN, BYTE -> buffer.put((byte) bits);
+                case SHORT -> buffer.putShort((short) bits);
+                case INT, FLOAT -> buffer.putInt((int) bits);
+                default -> buffer.putLong(bits);
+            }
         }
 
         /** Writes what is buffered; {@return the bytes written} */

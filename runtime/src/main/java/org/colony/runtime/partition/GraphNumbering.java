@@ -202,7 +202,11 @@ final class GraphNumbering {
         int[][] back = graph.directed() ? row(p, in) : out;
         double[] weights = weights(p, graph, out[0]);
         double[] inWeights = graph.directed() ? weights(p, in, back[0]) : weights;
-        return new GraphRows(out[0], out[1], weights, back[0], back[1], inWeights, degrees, inDegrees, ids, inner);
+        List<String> names = graph.edgeAttributes();
+        Object[] edges = columns(p, graph, out[0]);
+        Object[] inEdges = graph.directed() ? columns(p, in, back[0]) : edges;
+        return new GraphRows(out[0], out[1], weights, back[0], back[1], inWeights, degrees, inDegrees, ids, inner,
+                names, edges, inEdges);
     }
 
     private void fill(int p, int v, int[] degrees, int[] inDegrees, int[] ids, Graph in) {
@@ -243,6 +247,27 @@ final class GraphNumbering {
             }
         }
         return w;
+    }
+
+    /** {@return the edge columns of partition {@code p}'s rows of {@code rows}, in the graph's order of columns} */
+    private Object[] columns(int p, Graph rows, int[] offsets) {
+        List<String> names = rows.edgeAttributes();
+        Object[] columns = new Object[names.size()];
+        if (columns.length == 0) {
+            return columns;
+        }
+        int owned = owned(p);
+        int[] entries = new int[offsets[owned]];
+        for (int x = 0; x < owned; x++) {
+            int v = order[first[p] + x];
+            for (int i = 0; i < rows.degree(v); i++) {
+                entries[offsets[x] + i] = rows.offset(v) + i;
+            }
+        }
+        for (int c = 0; c < columns.length; c++) {
+            columns[c] = rows.edgeColumn(names.get(c)).valuesAt(entries);
+        }
+        return columns;
     }
 
     /** {@return the slots {@code [lo, hi)} of partition {@code to}'s ghosts that partition {@code from} owns} */

@@ -100,8 +100,8 @@ class GraphFileTest {
         Path negative = raw(3, -1, 0, new int[0], new double[0]);
         assertEquals("the graph file " + negative + " is corrupt: its header declares n=-1 vertices and m=0 edges "
                 + "with weights, which is not the 0 bytes it holds after the header", refusal(negative));
-        Path flags = raw(4, 0, 0, new int[] {0}, new double[0]);
-        assertEquals("the graph file " + flags + " is corrupt: unknown flags 4", refusal(flags));
+        Path flags = raw(8, 0, 0, new int[] {0}, new double[0]);
+        assertEquals("the graph file " + flags + " is corrupt: unknown flags 8", refusal(flags));
     }
 
     @Test
@@ -141,9 +141,9 @@ class GraphFileTest {
         assertEquals(text + " is not a Colony graph file (it does not start as one)", refusal(text));
         Path future = raw(0, 0, 0, new int[] {0}, new double[0]);
         byte[] bytes = Files.readAllBytes(future);
-        bytes[8] = 2;
+        bytes[8] = 3;
         Files.write(future, bytes);
-        assertEquals(future + " is a graph file of format version 2; this Colony reads version 1 (write it again "
+        assertEquals(future + " is a graph file of format version 3; this Colony reads versions 1 to 2 (write it again "
                 + "with this Colony)", refusal(future));
         assertEquals("the graph file " + dir + " is a directory; name a graph file", refusal(dir));
         Path missing = dir.resolve("none.graph");

@@ -16,6 +16,8 @@ import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphPartition;
 import org.colony.runtime.graph.GraphPartitioner;
 import org.colony.runtime.graph.GraphSpec;
+import org.colony.tests.graph.EdgeAttributesTest;
+import org.colony.tests.graph.Flow;
 import org.colony.tests.graph.Opinion;
 import org.colony.tests.lang.Lang;
 import org.junit.jupiter.api.Tag;
@@ -92,6 +94,36 @@ class GraphGpuTest {
         }
         assertEquals(checksums[0], checksums[1]);
         assertArrayEquals(counts[0], counts[1]);
+    }
+
+    /**
+     * A model that reads edge attributes of four types through its in- and out-edges ({@code Flow} through
+     * {@code Pipe}s), on one block (with every row of 40 edges or more on a warp of its own) and on 2 partitions of the
+     * GPU: the same bits as the CPU.
+     */
+    @ParameterizedTest(name = "partitions={0}")
+    @CsvSource({"1", "2"})
+    void edgeAttributes_onGpu_areBitIdenticalToCpu(int partitions) {
+        Gpu.require();
+        long seed = 23;
+        Graph graph = EdgeAttributesTest.pipes(seed, 200000, 1200000);
+        double[] start = new SplittableRandom(seed).doubles(graph.vertices(), 0, 10).toArray();
+        String[] checksums = new String[2];
+        Lang.withProperty("colony.cuda.hubDegree", "40", () -> {
+            for (int b = 0; b < 2; b++) {
+                try (Simulation sim = b == 0 ? Gpu.cpu(seed) : Simulation.create(Config.defaults()
+                        .withBackend("cuda").withSeed(seed).withPartitions(partitions))) {
+                    Places<Flow> flows = sim.places(Flow.class, graph);
+                    flows.set("level", start);
+                    for (int t = 0; t < 10; t++) {
+                        flows.callAll(Flow::pump, 0.2);
+                        sim.step();
+                    }
+                    checksums[b] = flows.checksum();
+                }
+            }
+        });
+        assertEquals(checksums[0], checksums[1]);
     }
 
     @ParameterizedTest(name = "roads {0} walkers={1}")

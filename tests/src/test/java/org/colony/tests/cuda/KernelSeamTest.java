@@ -109,6 +109,8 @@ class KernelSeamTest {
             case COUNTER -> "julong* __restrict__ count";
             case GRAPH -> (param.index() == 2 || param.index() == 5 ? "const double" : "const jint")
                     + "* __restrict__ g_" + KernelParam.GRAPH_ARRAYS.get(param.index());
+            case EDGE -> "const " + cpp(model.edges().attributes().get(param.index()).type()) + "* __restrict__ "
+                    + (param.slot() == 1 ? "g_inEdge_" : "g_edge_") + model.edges().attributes().get(param.index()).name();
             case ARGUMENT -> "const " + cpp(step.params().get(param.index()).type()) + " v_"
                     + step.params().get(param.index()).name();
         };

@@ -2,22 +2,30 @@ package org.colony.tests.graph;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import org.colony.ColonyException;
+import org.colony.examples.roads.Junction;
 import org.colony.examples.roads.RoadNetwork;
+import org.colony.examples.roads.Walker;
 import org.colony.kernel.RandomStream;
+import org.colony.runtime.Placement;
+import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.graph.EdgeColumn;
 import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphSpec;
 import org.colony.tests.lang.Lang;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Agents on a graph's vertices that move along its edges (the road network's walkers) against plain Java: each
  * walker, in id order, draws from its stream (its id, the walk call's epoch) and takes a road with odds from the
- * roads' lengths and the junctions' loads before the tick; every move succeeds (no capacity); the junctions count
+ * roads' edge columns (lengths and lanes) and the junctions' loads before the tick; every move succeeds (no capacity); the junctions count
  * the walkers after the moves.
  */
 class RoadsTest {
@@ -41,6 +49,8 @@ class RoadsTest {
             int[] trips = new int[count];
             long[] visits = new long[roads.vertices()];
             int[] load = loads(roads, place, visits);
+            EdgeColumn length = roads.edgeColumn("length");
+            EdgeColumn lanes = roads.edgeColumn("lanes");
             for (int t = 1; t <= 25; t++) {
                 net.tick();
                 RandomStream rng = new RandomStream(seed, 2L * t - 1); // walk's epoch; manageAll takes the next
@@ -49,17 +59,17 @@ class RoadsTest {
                     int v = (int) place[a];
                     double total = 0;
                     for (int i = roads.offset(v); i < roads.offset(v) + roads.degree(v); i++) {
-                        total += 1.0 / (roads.weight(i) * (1 + avoid * load[roads.target(i)]));
+                        total += lanes.doubleValue(i) / (length.doubleValue(i) * (1 + avoid * load[roads.target(i)]));
                     }
                     if (total == 0) {
                         continue;
                     }
                     double pick = rng.uniform() * total;
                     for (int i = roads.offset(v); i < roads.offset(v) + roads.degree(v); i++) {
-                        pick -= 1.0 / (roads.weight(i) * (1 + avoid * load[roads.target(i)]));
+                        pick -= lanes.doubleValue(i) / (length.doubleValue(i) * (1 + avoid * load[roads.target(i)]));
                         if (pick < 0) {
                             place[a] = roads.target(i);
-                            travelled[a] += roads.weight(i);
+                            travelled[a] += length.doubleValue(i);
                             trips[a]++;
                             break;
                         }
@@ -94,5 +104,27 @@ class RoadsTest {
             visits[v] += load[v];
         }
         return load;
+    }
+
+    @Test
+    void walkersOnAGraphWithoutTheirRoadColumns_areRefusedInOneLine() {
+        Graph lengths = GraphSpec.parse("lattice:3x3").build(1).withEdgeAttribute("length", double.class,
+                (u, v, w) -> 2.5);
+        try (Simulation sim = Lang.sim(1, 1)) {
+            Places<Junction> junctions = sim.places(Junction.class, lengths); // the junctions read no edges
+            ColonyException e = assertThrows(ColonyException.class,
+                    () -> sim.agents(Walker.class, junctions, Placement.random(3)));
+            assertEquals("the graph of 9 vertices and 12 undirected edges with length has no edge column lanes, which "
+                    + "Walker reads edges as Road needs (a int); give the graph that column", e.getMessage());
+        }
+        Graph floatLanes = lengths.withEdgeAttribute("lanes", float.class, (u, v, w) -> 1);
+        try (Simulation sim = Lang.sim(1, 1)) {
+            Places<Junction> junctions = sim.places(Junction.class, floatLanes);
+            ColonyException e = assertThrows(ColonyException.class,
+                    () -> sim.agents(Walker.class, junctions, Placement.random(3)));
+            assertEquals("the edge column lanes of the graph of 9 vertices and 12 undirected edges with length, lanes "
+                    + "holds float values, but Walker reads edges as Road, whose lanes is a int; give the column that "
+                    + "type", e.getMessage());
+        }
     }
 }

@@ -328,6 +328,7 @@ public final class CudaAgentStore implements AgentStore {
                 case CREATES -> arguments.add(columns.creates(param.slot()).pointer());
                 case COUNTER -> arguments.add(countPointer);
                 case GRAPH -> arguments.add(places.graphArray(param.index()));
+                case EDGE -> arguments.add(places.edgeArray(model, param));
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
             }
         }

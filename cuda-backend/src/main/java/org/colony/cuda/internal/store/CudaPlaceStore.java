@@ -345,6 +345,7 @@ public final class CudaPlaceStore implements PlaceBlock {
                         arguments.add(graph.pointer(param.index()));
                     }
                 }
+                case EDGE -> arguments.add(edgeArray(model, param));
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
                 default -> throw new IllegalStateException(param + " is no parameter of a place kernel");
             }
@@ -523,6 +524,12 @@ public final class CudaPlaceStore implements PlaceBlock {
             throw new IllegalStateException(model.modelClass().getSimpleName() + " places are not on a graph");
         }
         return graph.pointer(array);
+    }
+
+    /** {@return the device address of the edge column a kernel parameter of {@code reader} (these places' model or
+     * an agent model on them) names} */
+    long edgeArray(ModelInfo reader, KernelParam param) {
+        return graph.edge(reader.edges().attributes().get(param.index()).name(), param.slot() == 1);
     }
 
     @Override

@@ -16,7 +16,9 @@ import org.colony.runtime.spi.Closeables;
 /**
  * The rows of a graph model's block in device memory: one buffer per array of {@link GraphRows}, in the order of
  * {@link KernelParam#GRAPH_ARRAYS}, uploaded once. Arrays the rows share (an undirected graph's incoming rows are its
- * outgoing ones) share one buffer; a graph without weights passes null pointers, which the kernels read as 1.0.
+ * outgoing ones) share one buffer; a graph without weights passes null pointers, which the kernels read as 1.0. The
+ * graph's edge columns are uploaded too (a boolean column as bytes), each by entry of the out-rows and of the in-rows,
+ * and a kernel takes those its step reads.
  */
 final class DeviceGraph implements AutoCloseable {
 
@@ -30,6 +32,10 @@ final class DeviceGraph implements AutoCloseable {
     }
 
     private final long[] pointers = new long[KernelParam.GRAPH_ARRAYS.size()];
+    /** The edge columns' names, and their addresses by entry of the out-rows and of the in-rows. */
+    private final List<String> edgeNames;
+    private final long[] edges;
+    private final long[] inEdges;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     /** The list of every hub, as uploaded. */
     private final int[] hubList;
@@ -48,10 +54,17 @@ final class DeviceGraph implements AutoCloseable {
         Object[] arrays = Arrays.copyOf(rows.arrays(), KernelParam.GRAPH_ARRAYS.size());
         arrays[KernelParam.GRAPH_HUBS] = hubList;
         Map<Object, Long> uploaded = new IdentityHashMap<>();
+        this.edgeNames = rows.edgeNames();
+        this.edges = new long[edgeNames.size()];
+        this.inEdges = new long[edgeNames.size()];
         try {
             for (int i = 0; i < arrays.length; i++) {
                 Object array = arrays[i];
                 pointers[i] = array == null ? 0L : uploaded.computeIfAbsent(array, this::upload);
+            }
+            for (int c = 0; c < edges.length; c++) {
+                edges[c] = uploaded.computeIfAbsent(rows.edges()[c], this::upload);
+                inEdges[c] = uploaded.computeIfAbsent(rows.inEdges()[c], this::upload);
             }
         } catch (RuntimeException e) {
             close();
@@ -110,9 +123,12 @@ final class DeviceGraph implements AutoCloseable {
     static long bytes(GraphRows rows) {
         Map<Object, Boolean> seen = new IdentityHashMap<>();
         long total = 0;
-        for (Object a : rows.arrays()) {
+        List<Object> arrays = new ArrayList<>(Arrays.asList(rows.arrays()));
+        arrays.addAll(Arrays.asList(rows.edges()));
+        arrays.addAll(Arrays.asList(rows.inEdges()));
+        for (Object a : arrays) {
             if (a != null && seen.put(a, Boolean.TRUE) == null) {
-                total += a instanceof double[] d ? 8L * d.length : 4L * ((int[]) a).length;
+                total += a instanceof boolean[] z ? z.length : segment(a).byteSize();
             }
         }
         int vertices = rows.offsets().length - 1;
@@ -135,12 +151,20 @@ final class DeviceGraph implements AutoCloseable {
         });
     }
 
+    /** {@return the array as the device holds it: a boolean column as bytes of 0 and 1, any other as it is} */
+    private static Object bytesOf(Object array) {
+        if (array instanceof boolean[] z) {
+            byte[] b = new byte[z.length];
+            for (int i = 0; i < z.length; i++) {
+                b[i] = (byte) (z[i] ? 1 : 0);
+            }
+            return b;
+        }
+        return array;
+    }
+
     private long upload(Object array) {
-        MemorySegment host = switch (array) {
-            case int[] ints -> MemorySegment.ofArray(ints);
-            case double[] doubles -> MemorySegment.ofArray(doubles);
-            default -> throw new IllegalArgumentException(array.getClass().toString());
-        };
+        MemorySegment host = segment(array);
         DeviceBuffer buffer = DeviceBuffer.zeroed(Math.max(1, host.byteSize()));
         buffers.add(buffer);
         try (Arena arena = Arena.ofConfined()) {
@@ -151,9 +175,36 @@ final class DeviceGraph implements AutoCloseable {
         return buffer.pointer();
     }
 
+    /** {@return a host segment over the array as the device holds it} */
+    private static MemorySegment segment(Object array) {
+        return switch (bytesOf(array)) {
+            case int[] ints -> MemorySegment.ofArray(ints);
+            case double[] doubles -> MemorySegment.ofArray(doubles);
+            case float[] floats -> MemorySegment.ofArray(floats);
+            case long[] longs -> MemorySegment.ofArray(longs);
+            case short[] shorts -> MemorySegment.ofArray(shorts);
+            case byte[] bytes -> MemorySegment.ofArray(bytes);
+            default -> throw new IllegalArgumentException(array.getClass().toString());
+        };
+    }
+
     /** {@return the device address of array {@code array} of {@link KernelParam#GRAPH_ARRAYS}, 0 for none} */
     long pointer(int array) {
         return pointers[array];
+    }
+
+    /**
+     * {@return the device address of edge column {@code name}, by entry of the out-rows or of the in-rows}
+     *
+     * @throws IllegalStateException where the rows lack it (the places checked the graph before)
+     */
+    long edge(String name, boolean incoming) {
+        int c = edgeNames.indexOf(name);
+        if (c < 0) {
+            throw new IllegalStateException("the graph's rows have no edge column " + name + " (they have " + edgeNames
+                    + ")");
+        }
+        return (incoming ? inEdges : edges)[c];
     }
 
     /** {@return the device bytes the rows take} */

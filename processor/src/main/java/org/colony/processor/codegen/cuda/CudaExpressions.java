@@ -123,7 +123,7 @@ final class CudaExpressions {
             case ORDINAL -> "ordinals[a]";
             case AGENT_COUNT -> names.agentCount(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(),
                     this::print);
-            case DEGREE, IN_DEGREE, EDGE_WEIGHT -> names.vertex(i, this::print);
+            case DEGREE, IN_DEGREE, EDGE_WEIGHT, EDGE_ATTRIBUTE -> names.vertex(i, this::print);
             case INDEX -> i.args().size() == 1 ? names.vertex(i, this::print) : "((jlong) " + names.coord(0) + " + (jlong) " + names.size(0) + " * ((jlong) " + names.coord(1)
                     + " + (jlong) " + names.size(1) + " * " + names.coord(2) + "))";
             case ON_BOUNDARY -> {

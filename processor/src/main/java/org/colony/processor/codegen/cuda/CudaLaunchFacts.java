@@ -3,6 +3,8 @@ package org.colony.processor.codegen.cuda;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.colony.kernel.AgentAction;
 import org.colony.kernel.cuda.CudaKernel;
 import org.colony.kernel.cuda.CudaModel;
@@ -10,6 +12,7 @@ import org.colony.kernel.cuda.CudaStep;
 import org.colony.kernel.cuda.KernelParam;
 import org.colony.kernel.cuda.KernelParam.Kind;
 import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.EdgeShape;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.Ir;
@@ -121,6 +124,18 @@ public final class CudaLaunchFacts {
         return loops[0] && !creates[0];
     }
 
+    /** The ordinals of the edge attributes a step reads, by entry of the out-rows or of the in-rows, in order. */
+    static Set<Integer> edgeReads(StepIr step, boolean incoming) {
+        Set<Integer> reads = new TreeSet<>();
+        Ir.forEachExpr(step.body(), e -> {
+            if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.EDGE_ATTRIBUTE
+                    && (Boolean) ((Expr.Const) i.args().get(1)).value() == incoming) {
+                reads.add((Integer) ((Expr.Const) i.args().get(2)).value());
+            }
+        });
+        return reads;
+    }
+
     /** The kernel parameter of an attribute's column. */
     static String col(AttributeRef a) {
         return a.name() + "_col";
@@ -150,6 +165,12 @@ public final class CudaLaunchFacts {
             for (int i = 0; i < KernelParam.GRAPH_ARRAYS.size(); i++) {
                 if (i != KernelParam.GRAPH_HUBS || hasHubs(model, step)) {
                     params.add(KernelParam.graph(i));
+                }
+            }
+            // the edge columns the step reads, out-rows then in-rows, by attribute
+            for (int in = 0; in < 2; in++) {
+                for (int a : edgeReads(step, in == 1)) {
+                    params.add(KernelParam.edge(in == 1, a));
                 }
             }
         }
@@ -249,6 +270,11 @@ public final class CudaLaunchFacts {
                 String array = KernelParam.GRAPH_ARRAYS.get(param.index());
                 yield (array.endsWith("eights") ? "const double* __restrict__ g_" : "const jint* __restrict__ g_")
                         + array;
+            }
+            case EDGE -> {
+                EdgeShape.Attribute a = model.edges().attributes().get(param.index());
+                yield "const " + CudaExpressions.type(a.type()) + "* __restrict__ "
+                        + CudaStorage.edgeColumn(param.slot() == 1, a.name());
             }
             case ARGUMENT -> {
                 Local l = step.params().get(param.index());

@@ -270,8 +270,18 @@ final class CudaStorage implements KernelNames<String> {
                 String weights = (Boolean) ((Expr.Const) fact.args().get(1)).value() ? "g_inWeights" : "g_weights";
                 yield "(" + weights + " == nullptr ? 1.0 : " + weights + "[" + at + "])";
             }
+            case EDGE_ATTRIBUTE -> {
+                boolean incoming = (Boolean) ((Expr.Const) fact.args().get(1)).value();
+                int ordinal = (Integer) ((Expr.Const) fact.args().get(2)).value();
+                yield edgeColumn(incoming, model.edges().attributes().get(ordinal).name()) + "[" + at + "]";
+            }
             default -> throw new IllegalArgumentException("not a vertex fact: " + fact.op());
         };
+    }
+
+    /** {@return the kernel parameter of an edge column: by entry of the out-rows, or of the in-rows} */
+    static String edgeColumn(boolean incoming, String attribute) {
+        return (incoming ? "g_inEdge_" : "g_edge_") + attribute;
     }
 
     @Override

@@ -208,7 +208,7 @@ final class JavaExpressions {
             case ORDINAL -> CodeBlock.of("$L[a$$]", names.ordinals());
             case AGENT_COUNT -> names.agentCount(i.args().get(0), (Integer) ((Expr.Const) i.args().get(1)).value(),
                     this::print);
-            case DEGREE, IN_DEGREE, EDGE_WEIGHT -> names.vertex(i, this::print);
+            case DEGREE, IN_DEGREE, EDGE_WEIGHT, EDGE_ATTRIBUTE -> names.vertex(i, this::print);
             case INDEX -> i.args().size() == 1 ? names.vertex(i, this::print) : switch (dims == 0 ? 3 : dims) {
                 case 1 -> CodeBlock.of("(long) $L", names.coord(0));
                 case 2 -> CodeBlock.of("(long) $L + (long) $L * $L", names.coord(0), names.size(0), names.coord(1));

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.colony.processor.codegen.JavaPoetTypes;
 import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.EdgeShape;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.ModelIr;
@@ -395,6 +396,16 @@ final class JavaStorage implements JavaExpressions.Names {
                 boolean incoming = (Boolean) ((Expr.Const) fact.args().get(1)).value();
                 String weights = graphArray(incoming ? "inWeights" : "weights", ArrayTypeName.of(TypeName.DOUBLE));
                 yield CodeBlock.of("$T.weight($L, $L)", RuntimeNames.GRAPH_ROWS, weights, at);
+            }
+            case EDGE_ATTRIBUTE -> {
+                boolean incoming = (Boolean) ((Expr.Const) fact.args().get(1)).value();
+                int ordinal = (Integer) ((Expr.Const) fact.args().get(2)).value();
+                EdgeShape.Attribute a = model.edges().attributes().get(ordinal);
+                TypeName array = ArrayTypeName.of(JavaPoetTypes.of(a.type()));
+                decl("graph$", RuntimeNames.GRAPH_ROWS, CodeBlock.of("blk$$.graph()"));
+                String column = decl((incoming ? "inEdge$" : "edge$") + a.name(), array,
+                        CodeBlock.of("($T) graph$$.edge($S, $L)", array, a.name(), incoming));
+                yield CodeBlock.of("$L[$L]", column, at);
             }
             default -> throw new IllegalArgumentException("not a vertex fact: " + fact.op());
         };

@@ -1,0 +1,121 @@
+package org.colony.runtime.graph;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.colony.ColonyException;
+import org.colony.kernel.AttributeInfo;
+import org.colony.kernel.EdgeInfo;
+import org.colony.kernel.ScalarType;
+
+/** The checks and derivations of a graph's edge columns: lengths, names, derived values, a model's needs. */
+final class EdgeColumns {
+
+    private EdgeColumns() {
+    }
+
+    /** Refuses columns of another length than {@code length} or of a name given twice. */
+    static void check(EdgeColumn[] columns, int length, String what) {
+        Set<String> names = new HashSet<>();
+        for (EdgeColumn c : columns) {
+            if (c.length() != length) {
+                throw new ColonyException("the edge column " + c.name() + " has " + c.length() + " values for " + length
+                        + " " + what + "; give one value per " + (what.equals("edges") ? "edge" : "entry"));
+            }
+            if (!names.add(c.name())) {
+                throw new ColonyException("the edge column " + c.name() + " is given twice; give each column once");
+            }
+        }
+    }
+
+    /** {@return the index of column {@code name}} */
+    static int index(EdgeColumn[] columns, String name, Graph graph) {
+        for (int c = 0; c < columns.length; c++) {
+            if (columns[c].name().equals(name)) {
+                return c;
+            }
+        }
+        throw new ColonyException("the " + graph + " has no edge column " + name + "; its columns are "
+                + (columns.length == 0 ? "none" : graph.edgeAttributes()));
+    }
+
+    /** {@return the column {@code name} of {@code type} whose value on each entry of the graph {@code values} gives} */
+    static EdgeColumn derive(Graph graph, String name, Class<?> type, EdgeFunction values) {
+        EdgeColumn.checkName(name);
+        ScalarType scalar = null;
+        for (ScalarType t : ScalarType.values()) {
+            scalar = t.primitive() == type ? t : scalar;
+        }
+        if (scalar == null) {
+            throw new ColonyException("the edge column " + name + " cannot be of type " + type + "; its type is double, "
+                    + "float, long, int, short, byte or boolean");
+        }
+        int arcs = graph.arcs();
+        Object column = scalar.newArray(arcs);
+        for (int v = 0; v < graph.vertices(); v++) {
+            for (int i = graph.offset(v); i < graph.offset(v + 1); i++) {
+                int u = graph.target(i);
+                boolean swap = !graph.directed() && u < v;
+                double x = values.value(swap ? u : v, swap ? v : u, graph.weight(i));
+                if (!store(column, i, x)) {
+                    throw new ColonyException("the edge column " + name + " gets " + x + " on entry " + i + " ("
+                            + v + (graph.directed() ? " -> " : " - ") + u + "), which a " + scalar.javaName()
+                            + " cannot hold exactly");
+                }
+            }
+        }
+        return EdgeColumn.wrap(name, scalar, column);
+    }
+
+    /** Stores {@code x} at {@code i}; {@return false where the column's type cannot hold it exactly} */
+    private static boolean store(Object column, int i, double x) {
+        switch (column) {
+            case double[] d -> d[i] = x;
+            case float[] f -> {
+                f[i] = (float) x;
+                return f[i] == x || Double.isNaN(x);
+            }
+            case long[] l -> {
+                l[i] = (long) x;
+                return l[i] == x && x != 0x1p63;
+            }
+            case int[] n -> {
+                n[i] = (int) x;
+                return n[i] == x;
+            }
+            case short[] s -> {
+                s[i] = (short) x;
+                return s[i] == x;
+            }
+            case byte[] b -> {
+                b[i] = (byte) x;
+                return b[i] == x;
+            }
+            case boolean[] z -> {
+                z[i] = x == 1;
+                return x == 0 || x == 1;
+            }
+            default -> throw new IllegalStateException(column.getClass().toString());
+        }
+        return true;
+    }
+
+    /** Refuses a graph that lacks a column of {@code edges}, or has it of another type. */
+    static void require(Graph graph, EdgeColumn[] columns, EdgeInfo edges, Class<?> model) {
+        for (AttributeInfo a : edges.attributes()) {
+            EdgeColumn found = null;
+            for (EdgeColumn c : columns) {
+                found = c.name().equals(a.name()) ? c : found;
+            }
+            String what = model.getSimpleName() + " reads edges as " + edges.edgeClass().getSimpleName();
+            if (found == null) {
+                throw new ColonyException("the " + graph + " has no edge column " + a.name() + ", which " + what
+                        + " needs (a " + a.type().javaName() + "); give the graph that column");
+            }
+            if (found.type() != a.type()) {
+                throw new ColonyException("the edge column " + a.name() + " of the " + graph + " holds "
+                        + found.type().javaName() + " values, but " + what + ", whose " + a.name() + " is a "
+                        + a.type().javaName() + "; give the column that type");
+            }
+        }
+    }
+}
