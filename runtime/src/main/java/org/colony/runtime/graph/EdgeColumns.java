@@ -106,15 +106,16 @@ final class EdgeColumns {
             for (EdgeColumn c : columns) {
                 found = c.name().equals(a.name()) ? c : found;
             }
-            String what = model.getSimpleName() + " reads edges as " + edges.edgeClass().getSimpleName();
+            String what = model.getSimpleName() + " reads edges as " + edges.edgeClass().getSimpleName() + ", whose "
+                    + a.name() + " is of type " + a.type().javaName();
             if (found == null) {
-                throw new ColonyException("the " + graph + " has no edge column " + a.name() + ", which " + what
-                        + " needs (a " + a.type().javaName() + "); give the graph that column");
+                throw new ColonyException("the " + graph + " has no edge column " + a.name() + ", which "
+                        + model.getSimpleName() + " needs: it " + what.substring(model.getSimpleName().length() + 1)
+                        + "; give the graph that column");
             }
             if (found.type() != a.type()) {
                 throw new ColonyException("the edge column " + a.name() + " of the " + graph + " holds "
-                        + found.type().javaName() + " values, but " + what + ", whose " + a.name() + " is a "
-                        + a.type().javaName() + "; give the column that type");
+                        + found.type().javaName() + " values, but " + what + "; give the column that type");
             }
         }
     }

@@ -185,7 +185,7 @@ final class TextColumns {
                     value = Long.MIN_VALUE;
                 }
                 if (value > max || value < -max - 1 || value == Long.MIN_VALUE && !field.equals("-9223372036854775808")) {
-                    return "a whole number from " + (-max - 1) + " to " + max + " (a " + type.javaName() + ")";
+                    return "a whole number from " + (-max - 1) + " to " + max + " (of type " + type.javaName() + ")";
                 }
                 switch (column) {
                     case long[] l -> l[i] = value;

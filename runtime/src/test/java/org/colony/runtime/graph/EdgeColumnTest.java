@@ -170,7 +170,7 @@ class EdgeColumnTest {
     @Test
     void malformedEdgeListColumns_areRefusedWithTheirLine() throws IOException {
         assertEquals("bad.txt line 3: the lanes value \"2.5\" is not a whole number from -2147483648 to 2147483647 "
-                + "(a int)", textRefusal("# columns: from to lanes:int\n0 1 2\n1 2 2.5\n"));
+                + "(of type int)", textRefusal("# columns: from to lanes:int\n0 1 2\n1 2 2.5\n"));
         assertEquals("bad.txt line 2: the line has 3 fields, not the 4 of the header \"# columns: from to weight "
                 + "length\" (line 1)", textRefusal("# columns: from to weight length\n0 1 2\n"));
         assertEquals("bad.txt line 1: the column lanes has the type \"char\"; a column's type is double (the "

@@ -133,12 +133,13 @@ public class EdgeAttributesTest {
     void aGraphWithoutAColumnOrWithAnotherType_isRefusedInOneLine() {
         Graph plain = Graph.directed(3, new int[] {0, 1}, new int[] {1, 2});
         try (Simulation sim = Lang.sim(1, 1)) {
-            assertEquals("the graph of 3 vertices and 2 directed edges has no edge column width, which Flow reads "
-                    + "edges as Pipe needs (a double); give the graph that column", assertThrows(ColonyException.class,
-                            () -> sim.places(Flow.class, plain)).getMessage());
+            assertEquals("the graph of 3 vertices and 2 directed edges has no edge column width, which Flow needs: it "
+                    + "reads edges as Pipe, whose width is of type double; give the graph that column",
+                    assertThrows(ColonyException.class, () -> sim.places(Flow.class, plain)).getMessage());
             Graph wrong = plain.withEdgeAttribute("width", float.class, (u, v, w) -> 1);
             assertEquals("the edge column width of the graph of 3 vertices and 2 directed edges with width holds "
-                    + "float values, but Flow reads edges as Pipe, whose width is a double; give the column that type",
+                    + "float values, but Flow reads edges as Pipe, whose width is of type double; give the column that "
+                    + "type",
                     assertThrows(ColonyException.class, () -> sim.places(Flow.class, wrong)).getMessage());
         }
     }

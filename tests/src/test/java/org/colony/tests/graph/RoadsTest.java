@@ -115,7 +115,8 @@ class RoadsTest {
             ColonyException e = assertThrows(ColonyException.class,
                     () -> sim.agents(Walker.class, junctions, Placement.random(3)));
             assertEquals("the graph of 9 vertices and 12 undirected edges with length has no edge column lanes, which "
-                    + "Walker reads edges as Road needs (a int); give the graph that column", e.getMessage());
+                    + "Walker needs: it reads edges as Road, whose lanes is of type int; give the graph that column",
+                    e.getMessage());
         }
         Graph floatLanes = lengths.withEdgeAttribute("lanes", float.class, (u, v, w) -> 1);
         try (Simulation sim = Lang.sim(1, 1)) {
@@ -123,8 +124,8 @@ class RoadsTest {
             ColonyException e = assertThrows(ColonyException.class,
                     () -> sim.agents(Walker.class, junctions, Placement.random(3)));
             assertEquals("the edge column lanes of the graph of 9 vertices and 12 undirected edges with length, lanes "
-                    + "holds float values, but Walker reads edges as Road, whose lanes is a int; give the column that "
-                    + "type", e.getMessage());
+                    + "holds float values, but Walker reads edges as Road, whose lanes is of type int; give the column "
+                    + "that type", e.getMessage());
         }
     }
 }
