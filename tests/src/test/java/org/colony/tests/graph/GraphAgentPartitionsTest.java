@@ -51,7 +51,9 @@ class GraphAgentPartitionsTest {
     @ParameterizedTest(name = "{0} k={1} {2}")
     @CsvSource({
         "lattice:20x20, 2, metis",
+        "ws:800:4:0.2, 3, contiguous",
         "ws:800:4:0.2, 4, round-robin",
+        "lattice:20x20, 5, round-robin",
         "ba:900:2, 6, contiguous",
     })
     void walkers_onPartitions_areOneBlocksBitForBit(String spec, int k, String method) {
