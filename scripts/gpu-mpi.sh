@@ -7,7 +7,8 @@
 #     gpus      two GPUs or more: 2 ranks with a GPU each (NCCL between processes) against one process --devices 2
 #     cpu       no GPU needed, 16 cores: the transport's cost (K ranks against K partitions in one process) and
 #               the CPU scaling over 1, 2, 4, 8 ranks x 2 threads against one process of 16 threads
-#     graphs    SIR on a graph of 10^6 vertices: one GPU, --devices 2, 2 ranks with a GPU each, 2 CPU ranks
+#     graphs    SIR on a graph of 10^6 vertices and walkers on a road lattice of 10^6 junctions: one GPU,
+#               --devices 2, 2 ranks with a GPU each, 2 CPU ranks
 #     pingpong  the binding's cost: scripts/mpi-pingpong.sh, C and Java, shared memory
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -84,6 +85,13 @@ for part in "${@:-gpu}"; do
         one "sir cuda 2 ranks, 2 GPUs" 2 sir --backend cuda --graph ba:1000000:10 --steps 100
         one "sir cpu 1 process 8 threads" 0 sir --backend cpu --graph ba:1000000:10 --steps 100 --threads 8
         one "sir cpu 2 ranks x 4 threads" 2 sir --backend cpu --graph ba:1000000:10 --steps 100 --threads 4
+        echo "== the road network's walkers on lattice:1000x1000: moves along edges between GPUs and ranks" \
+            | tee -a "$table"
+        one "roads cuda 1 GPU" 0 roads --backend cuda --size 1000x1000 --steps 200
+        one "roads cuda --devices 2" 0 roads --backend cuda --size 1000x1000 --steps 200 --devices 2
+        one "roads cuda 2 ranks, 2 GPUs" 2 roads --backend cuda --size 1000x1000 --steps 200
+        one "roads cpu 1 process 8 threads" 0 roads --backend cpu --size 1000x1000 --steps 200 --threads 8
+        one "roads cpu 2 ranks x 4 threads" 2 roads --backend cpu --size 1000x1000 --steps 200 --threads 4
         ;;
     cpu)
         echo "== the transport's cost: 4 ranks x 1 thread against 1 process, 4 partitions x 4 threads" | tee -a "$table"
