@@ -30,7 +30,7 @@ class GraphAgentsGpuTest {
         "ws:30000:6:0.1, 1, 2, metis",
         "ba:20000:3, 1, 3, round-robin",
         "ba:20000:3, 2, 2, contiguous",
-        "ws:30000:6:0.1, 2, 4, metis",
+        "ws:30000:6:0.1, 2, 2, round-robin",
     })
     void rovers_onGpu_areTheCpusBitForBit(String spec, int devices, int partitions, String method) {
         Gpu.require();
