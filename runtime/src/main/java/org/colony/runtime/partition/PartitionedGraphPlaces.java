@@ -42,9 +42,8 @@ import org.colony.runtime.tuning.RuntimeSwitches;
  * graph's order and its draws are keyed by the vertices' own ids, so every result is the one block's, bit for bit.
  * Whole columns in and out are in vertex id order.
  *
- * <p>Where the transport overlaps transfers with work (NCCL), or with {@code colony.partitions.split=always}, a step
- * that reads through edges runs each block's interior vertices (those whose rows reach no ghost) while the ghosts are
- * in flight, and its border vertices after they have landed.
+ * <p>With {@code colony.partitions.split=always}, a step that reads through edges runs each block's interior vertices
+ * (those whose rows reach no ghost) while the ghosts are in flight, and its border vertices after they have landed.
  */
 public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
 
@@ -52,10 +51,8 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
     private record Link(int from, int to, int[] cells, List<Region> receive, MemorySegment out, MemorySegment in) {
     }
 
-    /** {@code colony.partitions.split=always}: split steps even where the transport cannot overlap them (tests). */
+    /** {@code colony.partitions.split=always}: split the steps that read through edges (the default does not). */
     private final boolean splitAlways = RuntimeSwitches.SPLIT.choice().equals("always");
-    /** {@code colony.partitions.split=never}: never split steps (to measure what the overlap brings). */
-    private final boolean splitNever = RuntimeSwitches.SPLIT.choice().equals("never");
 
     private final ModelInfo model;
     private final Grid grid;
@@ -305,7 +302,9 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
         checkOpen();
         StepInfo s = model.steps().get(call.step());
         TreeSet<Integer> due = due(s.remoteReads());
-        if (!due.isEmpty() && !links.isEmpty() && (transport.overlaps() || splitAlways) && !splitNever && splits()) {
+        // Only on request: where the transport overlaps (NCCL, MPI), splitting measured slower than one launch a
+        // block on the graphs tried (networks.md), the extra launches costing more than the exchange they hide.
+        if (!due.isEmpty() && !links.isEmpty() && splitAlways && splits()) {
             callSplit(call, due);
         } else {
             prepareRemote(s.remoteReads());

@@ -19,8 +19,8 @@ public final class RuntimeSwitches {
     /** {@code colony.partitions.split}: when a partitioned step runs its interior while the halo is in flight. */
     public static final Switch SPLIT = Switch.choice("colony.partitions.split", List.of("auto", "always", "never"),
             "When a step of partitioned places runs the places that read no halo (on a graph, the vertices whose edges "
-            + "reach no ghost) while the halo is in flight: `auto` where the transport overlaps transfers with work "
-            + "(NCCL), `always`, or `never`.");
+            + "reach no ghost) while the halo is in flight: `auto` on a grid where the transport overlaps transfers "
+            + "with work (NCCL) and never on a graph (measured slower there), `always`, or `never`.");
 
     /** {@code colony.partitions.spinMicros}: how long a partition's thread spins for its next piece of work. */
     public static final Switch SPIN_MICROS = Switch.whole("colony.partitions.spinMicros", 0, 1_000_000,
