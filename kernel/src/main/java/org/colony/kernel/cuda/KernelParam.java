@@ -88,6 +88,12 @@ public record KernelParam(Kind kind, int slot, int index) {
     public static final int GRAPH_HUBS = 10;
 
     /**
+     * The index in {@link #GRAPH_ARRAYS} of the vertices' place indices ({@code GraphRows.placeOf}); only agents'
+     * steps take it, for their moves.
+     */
+    public static final int GRAPH_PLACE_OF = 9;
+
+    /**
      * {@return array {@code array} of a graph model's rows}
      *
      * @param array the array's index in {@link #GRAPH_ARRAYS}

@@ -219,7 +219,8 @@ public final class PartitionedAgents implements AgentStore {
         for (int p : mine) {
             created[p] = parts[p].takeCreated(slot);
         }
-        return concat(Spread.completeParts(cluster, parts.length, created, ScalarType.LONG));
+        // (as the driver numbers places: on a graph, vertex ids)
+        return places.toOuter(concat(Spread.completeParts(cluster, parts.length, created, ScalarType.LONG)));
     }
 
     /** {@return the long arrays one after the other} */
@@ -620,7 +621,7 @@ public final class PartitionedAgents implements AgentStore {
     @Override
     public void bindAgents(int slot, AgentStore agents) {
         if (!(agents instanceof PartitionedAgents other) || other.places != places) {
-            throw new ColonyException(model.modelClass().getSimpleName() + " agents on a partitioned grid can only see "
+            throw new ColonyException(model.modelClass().getSimpleName() + " agents on partitioned places can only see "
                     + "agents on the same partitioned places");
         }
         bound[slot] = other;

@@ -84,8 +84,8 @@ public final class BlockStorage implements CpuBlock {
      * often as it asked, in global index order}
      */
     public long[] created(int slot) {
-        return Creations.ofCells(creates[slot], layout, model.modelClass().getSimpleName(),
-                model.agentClasses().get(slot).getSimpleName());
+        return Creations.ofCells(creates[slot], layout, graph == null ? null : graph.ids(),
+                model.modelClass().getSimpleName(), model.agentClasses().get(slot).getSimpleName());
     }
 
     /** {@return bytes a block with this layout takes for the model's columns} */

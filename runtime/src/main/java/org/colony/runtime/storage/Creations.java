@@ -55,14 +55,25 @@ public final class Creations {
      * @param target the class asked for, for messages
      */
     public static long[] ofCells(int[] counts, Layout layout, String model, String target) {
+        return ofCells(counts, layout, null, model, target);
+    }
+
+    /**
+     * {@link #ofCells(int[], Layout, String, String)} for a graph's vertices: a message names the vertex by its id.
+     *
+     * @param vertexIds by storage index, the vertex's id (the graph rows' {@code ids}), or null on a grid
+     */
+    public static long[] ofCells(int[] counts, Layout layout, int[] vertexIds, String model, String target) {
         long total = 0;
         for (int z = 0; z < layout.extent2(); z++) {
             for (int y = 0; y < layout.extent1(); y++) {
                 for (int x = 0; x < layout.extent0(); x++) {
                     int n = counts[layout.storageIndex(x, y, z)];
                     if (n < 0) {
-                        throw new ColonyException("place " + global(layout, x, y, z) + " of " + model + " asked for "
-                                + n + " " + target + " agents; spawn(T.class, n) needs n >= 0");
+                        String place = vertexIds == null ? "place " + global(layout, x, y, z)
+                                : "vertex " + vertexIds[layout.storageIndex(x, y, z)];
+                        throw new ColonyException(place + " of " + model + " asked for " + n + " " + target
+                                + " agents; spawn(T.class, n) needs n >= 0");
                     }
                     total += n;
                 }

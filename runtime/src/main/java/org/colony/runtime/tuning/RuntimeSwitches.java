@@ -20,7 +20,8 @@ public final class RuntimeSwitches {
     public static final Switch SPLIT = Switch.choice("colony.partitions.split", List.of("auto", "always", "never"),
             "When a step of partitioned places runs the places that read no halo (on a graph, the vertices whose edges "
             + "reach no ghost) while the halo is in flight: `auto` on a grid where the transport overlaps transfers "
-            + "with work (NCCL) and never on a graph (measured slower there), `always`, or `never`.");
+            + "with work (NCCL; MPI between CPU ranks) and never on a graph (measured slower there), `always`, or "
+            + "`never`.");
 
     /** {@code colony.partitions.spinMicros}: how long a partition's thread spins for its next piece of work. */
     public static final Switch SPIN_MICROS = Switch.whole("colony.partitions.spinMicros", 0, 1_000_000,

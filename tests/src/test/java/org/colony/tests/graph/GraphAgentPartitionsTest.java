@@ -2,12 +2,16 @@ package org.colony.tests.graph;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Map;
+import org.colony.ColonyException;
 import org.colony.examples.roads.RoadNetwork;
 import org.colony.runtime.Config;
+import org.colony.runtime.Placement;
+import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphSpec;
@@ -83,5 +87,20 @@ class GraphAgentPartitionsTest {
             long[] trips = Arrays.stream(net.walkers().getInt("trips")).asLongStream().toArray();
             return new long[][] {net.walkers().locations(), trips, net.junctions().getLong("visits")};
         }
+    }
+
+    @ParameterizedTest(name = "k={0}")
+    @CsvSource({"1", "3"})
+    void aNegativeCountOfAgentsAskedForByAVertex_namesTheVertex(int k) {
+        Graph graph = GraphSpec.parse("lattice:6x6").build(1);
+        Lang.withProperty("colony.graph.partitioner", "round-robin", () -> {
+            try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withPartitions(k))) {
+                Places<Town> towns = sim.places(Town.class, graph);
+                sim.agents(Settler.class, towns, Placement.random(0));
+                ColonyException e = assertThrows(ColonyException.class, () -> towns.callAll(Town::summon, 20L, -2));
+                assertEquals("vertex 20 of Town asked for -2 Settler agents; spawn(T.class, n) needs n >= 0",
+                        e.getMessage());
+            }
+        });
     }
 }

@@ -7,7 +7,7 @@ import org.colony.Step;
 
 /**
  * A test agent on a graph that uses every move and life-cycle intent a graph allows: it treads its town, eats, dies
- * when starved, splits when strong, jumps to a town drawn among all now and then, and otherwise walks to the
+ * when starved, splits when strong, calls a settler to a bare town now and then, jumps to a town drawn among all now and then, and otherwise walks to the
  * neighbouring town with the most food (the first by id on a tie). Stronger rovers win contested towns.
  */
 public class Rover extends Agent<Town> {
@@ -32,6 +32,9 @@ public class Rover extends Agent<Town> {
         if (energy > 9) {
             energy = energy / 2;
             spawn(1);
+        }
+        if (age % 9 == 4 && place().food == 0) {
+            spawn(Settler.class, 1); // an agent of another class, on its place
         }
         if (uniform() < jump) {
             moveTo(uniformInt(towns));

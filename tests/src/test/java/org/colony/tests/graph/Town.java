@@ -23,10 +23,17 @@ public class Town extends Vertex<Town> {
     @Attribute
     double wealth;
 
-    /** Grows food, less what the rovers trod; counts and weighs the rovers here. */
+    /**
+     * Grows food (faster next to a town with more), less what the rovers trod; counts and weighs the rovers here. It
+     * reads its neighbours, so partitions may run it split, interior towns while the ghosts travel.
+     */
     @Step
     public void grow(int most) {
-        food = Math.max(0, Math.min(most, food + 1 + degree() % 3) - trodden);
+        int richer = 0;
+        for (Town n : neighbors()) {
+            richer += n.food > food ? 1 : 0;
+        }
+        food = Math.max(0, Math.min(most, food + 1 + degree() % 3 + richer / 2) - trodden);
         trodden = 0;
         visits += agentCount(Rover.class);
         double w = 0;
@@ -41,6 +48,14 @@ public class Town extends Vertex<Town> {
     public void settle(int most) {
         if (food >= most && agentCount(Rover.class) == 0 && agentCount(Settler.class) == 0) {
             spawn(Settler.class, 1);
+        }
+    }
+
+    /** Vertex {@code at} asks for {@code n} settlers. */
+    @Step
+    public void summon(long at, int n) {
+        if (index() == at) {
+            spawn(Settler.class, n);
         }
     }
 }

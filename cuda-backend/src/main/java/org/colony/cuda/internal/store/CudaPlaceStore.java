@@ -239,8 +239,8 @@ public final class CudaPlaceStore implements PlaceBlock {
             creates[slot].download(host, 0, 4L * cells);
             MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, counts, 0, cells);
         }
-        return Creations.ofCells(counts, layout, model.modelClass().getSimpleName(),
-                model.agentClasses().get(slot).getSimpleName());
+        return Creations.ofCells(counts, layout, graph == null ? null : graph.vertexIds(),
+                model.modelClass().getSimpleName(), model.agentClasses().get(slot).getSimpleName());
     }
 
     @Override

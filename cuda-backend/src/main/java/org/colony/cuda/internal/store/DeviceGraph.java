@@ -37,6 +37,10 @@ final class DeviceGraph implements AutoCloseable {
     private final long[] edges;
     private final long[] inEdges;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
+    /** By storage index, the vertex ids (for messages). */
+    private final int[] vertexIds;
+    /** The vertices' place indices, uploaded when an agents' step first asks for them (null: none, or uploaded). */
+    private int[] placeOf;
     /** The list of every hub, as uploaded. */
     private final int[] hubList;
     /** Every hub of the rows. */
@@ -53,6 +57,9 @@ final class DeviceGraph implements AutoCloseable {
         this.hubList = hubs(rows, hubDegree);
         Object[] arrays = Arrays.copyOf(rows.arrays(), KernelParam.GRAPH_ARRAYS.size());
         arrays[KernelParam.GRAPH_HUBS] = hubList;
+        this.vertexIds = rows.ids();
+        this.placeOf = rows.placeOf();
+        arrays[KernelParam.GRAPH_PLACE_OF] = null; // only agents need it: uploaded on their first launch
         Map<Object, Long> uploaded = new IdentityHashMap<>();
         this.edgeNames = rows.edgeNames();
         this.edges = new long[edgeNames.size()];
@@ -190,7 +197,16 @@ final class DeviceGraph implements AutoCloseable {
 
     /** {@return the device address of array {@code array} of {@link KernelParam#GRAPH_ARRAYS}, 0 for none} */
     long pointer(int array) {
+        if (array == KernelParam.GRAPH_PLACE_OF && placeOf != null) {
+            pointers[array] = upload(placeOf);
+            placeOf = null;
+        }
         return pointers[array];
+    }
+
+    /** {@return by storage index, the ids of the block's vertices} */
+    int[] vertexIds() {
+        return vertexIds;
     }
 
     /**

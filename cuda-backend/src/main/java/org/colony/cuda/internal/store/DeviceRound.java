@@ -122,11 +122,14 @@ final class DeviceRound {
             for (int x = 0; x < layout.size0(); x++) {
                 owners[x] = topology.owner(x, 0, 0);
             }
+            // y's and z's entries are their shares on top of x's: less the owner of the origin, which x's entry of 0
+            // already holds (not 0 where leading ranges of a graph's numbering are empty)
+            int origin = topology.owner(0, 0, 0);
             for (int y = 0; y < layout.size1(); y++) {
-                owners[layout.size0() + y] = topology.owner(0, y, 0);
+                owners[layout.size0() + y] = topology.owner(0, y, 0) - origin;
             }
             for (int z = 0; z < layout.size2(); z++) {
-                owners[layout.size0() + layout.size1() + z] = topology.owner(0, 0, z);
+                owners[layout.size0() + layout.size1() + z] = topology.owner(0, 0, z) - origin;
             }
             DeviceBuffer table = DeviceBuffer.zeroed(4L * owners.length);
             try (Arena arena = Arena.ofConfined()) {

@@ -163,7 +163,8 @@ public final class CudaLaunchFacts {
         }
         if (model.graph()) {
             for (int i = 0; i < KernelParam.GRAPH_ARRAYS.size(); i++) {
-                if (i != KernelParam.GRAPH_HUBS || hasHubs(model, step)) {
+                if ((i != KernelParam.GRAPH_HUBS || hasHubs(model, step))
+                        && (i != KernelParam.GRAPH_PLACE_OF || model.agent())) {
                     params.add(KernelParam.graph(i));
                 }
             }
