@@ -30,6 +30,7 @@ import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.IncomingWrites;
+import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.transport.InProcessTransport;
 import org.colony.runtime.transport.Transport;
 
@@ -167,14 +168,20 @@ public final class PartitionedAgents implements AgentStore {
                 (int) (g / grid.size(0) / grid.size(1)));
     }
 
-    /** The agents of partition {@code p}. */
-    AgentPartition part(int p) {
-        return parts[p];
-    }
-
-    /** The places the agents live on. */
-    PartitionedPlaceStore partitionedPlaces() {
-        return places;
+    /**
+     * Binds {@code agents}, which must live on {@code store}, to its blocks partition by partition, as the agents of
+     * class {@code slot} its steps iterate; returns them.
+     */
+    static PartitionedAgents bindTo(PartitionedPlaceStore store, PlaceBlock[] blocks, int slot, AgentStore agents) {
+        if (!(agents instanceof PartitionedAgents a) || a.places != store) {
+            throw new ColonyException("agents on partitioned places are bound partition by partition");
+        }
+        for (int p = 0; p < blocks.length; p++) {
+            if (blocks[p] != null) {
+                blocks[p].bindAgents(slot, a.parts[p]);
+            }
+        }
+        return a;
     }
 
     /** Bytes sent between partitions so far for the numbers of agents on halos. */

@@ -289,12 +289,7 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
     /** {@return the vertices of the agents the last step asked for, as in {@link PartitionedPlaces#takeCreated}} */
     @Override
     public long[] takeCreated(int slot) {
-        Object[] parts = new Object[blocks.length];
-        for (int p = 0; p < blocks.length; p++) {
-            parts[p] = blocks[p] == null ? null : blocks[p].takeCreated(slot);
-        }
-        return numbering.toVertices(PartitionedAgents.concat(Spread.completeParts(cluster, blocks.length, parts,
-                ScalarType.LONG)));
+        return numbering.toVertices(Spread.created(cluster, blocks, slot));
     }
 
     @Override
@@ -454,15 +449,7 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
 
     @Override
     public void bindAgents(int slot, AgentStore agents) {
-        if (!(agents instanceof PartitionedAgents a) || a.partitionedPlaces() != this) {
-            throw new ColonyException("agents on a partitioned graph are bound partition by partition");
-        }
-        boundAgents[slot] = a;
-        for (int p = 0; p < blocks.length; p++) {
-            if (blocks[p] != null) {
-                blocks[p].bindAgents(slot, a.part(p));
-            }
-        }
+        boundAgents[slot] = PartitionedAgents.bindTo(this, blocks, slot, agents);
     }
 
     @Override

@@ -11,7 +11,6 @@ import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
-import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.cluster.SingleProcess;
@@ -407,11 +406,7 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
 
     @Override
     public long[] takeCreated(int slot) {
-        Object[] parts = new Object[blocks.length];
-        for (int p = 0; p < blocks.length; p++) {
-            parts[p] = blocks[p] == null ? null : blocks[p].takeCreated(slot);
-        }
-        return PartitionedAgents.concat(Spread.completeParts(cluster, blocks.length, parts, ScalarType.LONG));
+        return Spread.created(cluster, blocks, slot);
     }
 
     @Override
@@ -540,15 +535,7 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
     /** Binds each block to the agents of its partition of a collection on these places. */
     @Override
     public void bindAgents(int slot, AgentStore agents) {
-        if (!(agents instanceof PartitionedAgents a) || a.partitionedPlaces() != this) {
-            throw new ColonyException("agents on a partitioned grid are bound partition by partition");
-        }
-        boundAgents[slot] = a;
-        for (int p = 0; p < blocks.length; p++) {
-            if (blocks[p] != null) {
-                blocks[p].bindAgents(slot, a.part(p));
-            }
-        }
+        boundAgents[slot] = PartitionedAgents.bindTo(this, blocks, slot, agents);
     }
 
     @Override

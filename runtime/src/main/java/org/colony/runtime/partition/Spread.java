@@ -188,4 +188,16 @@ final class Spread {
                     lacking / (double) (1L << 30)));
         }
     }
+
+    /**
+     * {@return the places of the agents of class {@code slot} the blocks' last step asked for, partition after
+     * partition (over MPI ranks, each from its owner), in the store's numbering}
+     */
+    static long[] created(Cluster cluster, PlaceBlock[] blocks, int slot) {
+        Object[] parts = new Object[blocks.length];
+        for (int p = 0; p < blocks.length; p++) {
+            parts[p] = blocks[p] == null ? null : blocks[p].takeCreated(slot);
+        }
+        return PartitionedAgents.concat(completeParts(cluster, blocks.length, parts, ScalarType.LONG));
+    }
 }
