@@ -154,7 +154,7 @@ final class ExpressionTranslator {
         }
         Local local = cx.scope.lookup(name);
         if (local != null && cx.edges.isView(local)) {
-            throw cx.reject(t, Messages.edgeViewUse(name));
+            throw cx.edges.refuseUse(t, local, name);
         }
         if (local != null) {
             return new Expr.LocalRef(local);
