@@ -578,4 +578,20 @@ final class ExpressionTranslator {
             default -> false;
         };
     }
+
+    /** Converts a value for assignment to a variable of {@code target} type. */
+    Expr assignable(Expr value, IrType target, Tree where) {
+        if (target == IrType.PLACE || value.type() == IrType.PLACE || target == IrType.AGENT
+                || value.type() == IrType.AGENT) {
+            if (target != value.type()) {
+                throw cx.reject(where, Messages.neighborCompare());
+            }
+            return value;
+        }
+        if ((target == IrType.BOOLEAN) != (value.type() == IrType.BOOLEAN)) {
+            throw cx.reject(where, Messages.unsupported("assigning " + value.type() + " to " + target,
+                    "use matching types"));
+        }
+        return Ir.convert(value, target);
+    }
 }
