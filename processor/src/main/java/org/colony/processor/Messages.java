@@ -1,5 +1,7 @@
 package org.colony.processor;
 
+import org.colony.kernel.EdgeColumnNames;
+
 /**
  * Every message the Colony processor reports. Each starts with a stable tag ({@code [Colony/...]})
  * that tests and users can search for, names the problem and says what to do.
@@ -457,6 +459,21 @@ public final class Messages {
     public static String edgeClassShape(String name) {
         return "[Colony/EdgeClass] the edge class " + name + " must be a concrete, non-generic, top-level or static "
                 + "nested class";
+    }
+
+    public static String edgeClassNotFinal(String name) {
+        return "[Colony/EdgeClass] the edge class " + name + " must be final: a graph's edge columns are the fields "
+                + "of one class, which no other class extends";
+    }
+
+    public static String edgeClassIndirect(String name, String superclass) {
+        return "[Colony/EdgeClass] the edge class " + name + " extends " + superclass + "; an edge class extends "
+                + "org.colony.Edge directly and declares all its attributes itself";
+    }
+
+    public static String edgeClassAttributeName(String name) {
+        return "[Colony/EdgeClass] the edge attribute " + name + " cannot name a graph's edge column; rename it ("
+                + EdgeColumnNames.RULE + ")";
     }
 
     public static String edgeClassEmpty(String name) {

@@ -1,5 +1,6 @@
 package org.colony.processor;
 
+import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.colony.processor.Compilations.assertRejected;
 import static org.colony.processor.Compilations.source;
@@ -113,10 +114,27 @@ class EdgeModelTest {
                 @Step void s() {
                     for (Node n : neighbors()) {
                         var r = edge(n);
-                        level = 1;
+                        level = r.length + (r).lanes;
+                        r.lanes = 2;
+                        level = r;
                     }
                 }
                 """), Messages.edgeLocalType("var"), "var r = edge(n)", road());
+    }
+
+    @Test
+    void parenthesizedEdgeLocal_readsItsField() {
+        Compilation c = Compilations.compile(road(), node("""
+                @Step void s() {
+                    for (Node n : neighbors()) {
+                        Road r = edge(n);
+                        level = (r).length + ((r)).lanes;
+                    }
+                }
+                """));
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("test.Node_Kernels").contentsAsUtf8String()
+                .contains("final int[] edge$lanes = (int[]) graph$.edge(\"lanes\", false);");
     }
 
     @Test
@@ -235,5 +253,30 @@ class EdgeModelTest {
         assertRejected(step, Messages.edgeClassMember("the @Step method grow"), "void grow()");
         JavaFileObject shared = edgeClass("Road", "@Attribute double length;\n@Shared double scale;\n");
         assertRejected(shared, Messages.edgeClassMember("the @Shared field scale"), "double scale");
+    }
+
+    @Test
+    void edgeAttributeNamedAsAnEdgeListFieldOrWithADollar_isRejected() {
+        for (String name : new String[] {"from", "to", "weight", "len$", "$len"}) {
+            JavaFileObject road = edgeClass("Road", "@Attribute int lanes;\n@Attribute double " + name + ";\n");
+            assertRejected(road, Messages.edgeClassAttributeName(name), "double " + name);
+        }
+        assertThat(Messages.edgeClassAttributeName("from")).isEqualTo("[Colony/EdgeClass] the edge attribute from "
+                + "cannot name a graph's edge column; rename it (letters, digits and _, not starting with a digit, "
+                + "not a Java keyword, not from, to or weight)");
+    }
+
+    @Test
+    void edgeClassThatIsNotFinalOrExtendsAnotherEdgeClass_isRejected() {
+        JavaFileObject open = source("Road", "import org.colony.Edge;\n\npublic class Road extends Edge {\n"
+                + "    @Attribute double length;\n}\n");
+        assertRejected(open, Messages.edgeClassNotFinal("test.Road"), "public class Road");
+        JavaFileObject base = source("Road", "import org.colony.Edge;\n\npublic abstract class Road extends Edge {\n"
+                + "    @Attribute double length;\n}\n");
+        JavaFileObject toll = source("TollRoad", "public final class TollRoad extends Road {\n"
+                + "    @Attribute double price;\n}\n");
+        Compilation c = Compilations.compile(toll, base);
+        assertThat(c).hadErrorContaining(Messages.edgeClassIndirect("test.TollRoad", "test.Road")).inFile(toll)
+                .onLineContaining("class TollRoad");
     }
 }

@@ -29,7 +29,10 @@ import org.colony.processor.model.ModelReader;
  */
 final class EdgeViews {
 
-    /** An edge local: the loop's edge, whether the loop walks incoming edges, the edge class. */
+    /**
+     * An edge local: the loop's edge (null until its declaration is accepted), whether the loop walks incoming edges,
+     * the edge class (null where the declaration named none: every use of the local is then abandoned silently).
+     */
     private record View(Local edge, boolean incoming, ModelClass edgeClass) {
     }
 
@@ -53,10 +56,12 @@ final class EdgeViews {
         String name = t.getName().toString();
         Local local = cx.local(name, IrType.INT);
         cx.scope.declare(name, local);
+        // until the declaration is accepted, the local reads as zeros, or is not read at all where its class is not
+        // known: a rejected one adds no errors of its own
         if (!edgeType || type.getModifiers().contains(Modifier.ABSTRACT)) {
+            views.put(local.id(), new View(null, false, null));
             throw cx.reject(t, Messages.edgeLocalType(t.getType() == null ? "var" : t.getType().toString()));
         }
-        // until the declaration is accepted, the local reads as zeros: a rejected one adds no errors of its own
         ModelClass edgeClass = cx.edgeClasses.read(type);
         views.put(local.id(), new View(null, false, edgeClass));
         if (call == null) {
@@ -83,11 +88,22 @@ final class EdgeViews {
         return views.containsKey(local.id());
     }
 
+    /**
+     * {@return the rejection of a use of the edge local {@code local} as a value: silent where its declaration was
+     * rejected for its type}
+     */
+    Rejected refuseUse(Tree t, Local local, String name) {
+        return views.get(local.id()).edgeClass() == null ? new Rejected() : cx.reject(t, Messages.edgeViewUse(name));
+    }
+
     /** {@return the value of {@code r.field} where {@code r} is an edge local, or null where it is not one} */
     Expr read(MemberSelectTree t) {
         View view = view(t.getExpression());
         if (view == null) {
             return null;
+        }
+        if (view.edgeClass() == null) {
+            throw new Rejected();
         }
         String field = t.getIdentifier().toString();
         AttributeModel a = view.edgeClass().attribute(field);
@@ -102,30 +118,38 @@ final class EdgeViews {
                 new Expr.Const(IrType.BOOLEAN, view.incoming()), Ir.intConst(a.ordinal())), a.type());
     }
 
-    /** Rejects an assignment to an edge local or to one of its fields. */
+    /** Rejects an assignment to an edge local or to one of its fields (silently where its declaration was). */
     void refuseWrite(ExpressionTree target, Tree where) {
-        ExpressionTree t = target;
-        while (t instanceof ParenthesizedTree p) {
-            t = p.getExpression();
+        ExpressionTree t = unparenthesized(target);
+        View local = view(t);
+        View owner = t instanceof MemberSelectTree ms ? view(ms.getExpression()) : null;
+        if (local != null && local.edgeClass() == null || owner != null && owner.edgeClass() == null) {
+            throw new Rejected();
         }
-        if (view(t) != null) {
+        if (local != null) {
             throw cx.reject(where, Messages.edgeViewReassigned(t.toString()));
         }
-        if (t instanceof MemberSelectTree ms && view(ms.getExpression()) != null) {
-            throw cx.reject(where, Messages.edgeWrite(ms.toString()));
+        if (owner != null) {
+            throw cx.reject(where, Messages.edgeWrite(t.toString()));
         }
     }
 
+    /** {@return the view {@code q} names, in parentheses or not, or null} */
     private View view(ExpressionTree q) {
-        return q instanceof IdentifierTree id && cx.scope.lookup(id.getName().toString()) instanceof Local l
-                ? views.get(l.id()) : null;
+        return unparenthesized(q) instanceof IdentifierTree id
+                && cx.scope.lookup(id.getName().toString()) instanceof Local l ? views.get(l.id()) : null;
+    }
+
+    private static ExpressionTree unparenthesized(ExpressionTree t) {
+        while (t instanceof ParenthesizedTree p) {
+            t = p.getExpression();
+        }
+        return t;
     }
 
     /** {@return {@code t} as a call of {@code edge(...)} or {@code this.edge(...)}, or null} */
-    private static MethodInvocationTree edgeCall(ExpressionTree t) {
-        while (t instanceof ParenthesizedTree p) {
-            t = p.getExpression();
-        }
+    private static MethodInvocationTree edgeCall(ExpressionTree tree) {
+        ExpressionTree t = unparenthesized(tree);
         if (t instanceof MethodInvocationTree mi && mi.getArguments().size() == 1) {
             ExpressionTree select = mi.getMethodSelect();
             if (select instanceof IdentifierTree id && id.getName().contentEquals("edge")

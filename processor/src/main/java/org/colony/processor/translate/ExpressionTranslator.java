@@ -154,7 +154,7 @@ final class ExpressionTranslator {
         }
         Local local = cx.scope.lookup(name);
         if (local != null && cx.edges.isView(local)) {
-            throw cx.reject(t, Messages.edgeViewUse(name));
+            throw cx.edges.refuseUse(t, local, name);
         }
         if (local != null) {
             return new Expr.LocalRef(local);
@@ -577,5 +577,21 @@ final class ExpressionTranslator {
             case SHORT -> v >= Short.MIN_VALUE && v <= Short.MAX_VALUE;
             default -> false;
         };
+    }
+
+    /** Converts a value for assignment to a variable of {@code target} type. */
+    Expr assignable(Expr value, IrType target, Tree where) {
+        if (target == IrType.PLACE || value.type() == IrType.PLACE || target == IrType.AGENT
+                || value.type() == IrType.AGENT) {
+            if (target != value.type()) {
+                throw cx.reject(where, Messages.neighborCompare());
+            }
+            return value;
+        }
+        if ((target == IrType.BOOLEAN) != (value.type() == IrType.BOOLEAN)) {
+            throw cx.reject(where, Messages.unsupported("assigning " + value.type() + " to " + target,
+                    "use matching types"));
+        }
+        return Ir.convert(value, target);
     }
 }

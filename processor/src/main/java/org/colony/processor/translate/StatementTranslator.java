@@ -25,12 +25,10 @@ import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.ElementFilter;
-import org.colony.kernel.Combine;
 import org.colony.processor.Messages;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.BinaryOp;
@@ -38,9 +36,7 @@ import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
-import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.Stmt;
-import org.colony.processor.ir.UnaryOp;
 import org.colony.processor.model.AttributeModel;
 import org.colony.processor.model.IntrinsicMethod;
 import org.colony.processor.model.ModelReader;
@@ -50,10 +46,12 @@ final class StatementTranslator {
 
     private final StepContext cx;
     private final ExpressionTranslator expressions;
+    private final CombinedWrites writes;
 
     StatementTranslator(StepContext cx) {
         this.cx = cx;
         this.expressions = new ExpressionTranslator(cx);
+        this.writes = new CombinedWrites(cx, expressions);
     }
 
     /** Translates statements into the current list; a rejected statement is skipped after its report. */
@@ -153,7 +151,7 @@ final class StatementTranslator {
                 if (declared == null) {
                     declared = init.type();
                 }
-                init = assignable(init, declared, t.getInitializer());
+                init = expressions.assignable(init, declared, t.getInitializer());
             } else if (declared == null) {
                 throw cx.reject(t, Messages.unsupported("var without initializer", "give the variable a type"));
             }
@@ -212,22 +210,6 @@ final class StatementTranslator {
         throw cx.reject(where, Messages.unsupportedType(type.toString()));
     }
 
-    /** Converts a value for assignment to a variable of {@code target} type. */
-    private Expr assignable(Expr value, IrType target, Tree where) {
-        if (target == IrType.PLACE || value.type() == IrType.PLACE || target == IrType.AGENT
-                || value.type() == IrType.AGENT) {
-            if (target != value.type()) {
-                throw cx.reject(where, Messages.neighborCompare());
-            }
-            return value;
-        }
-        if ((target == IrType.BOOLEAN) != (value.type() == IrType.BOOLEAN)) {
-            throw cx.reject(where, Messages.unsupported("assigning " + value.type() + " to " + target,
-                    "use matching types"));
-        }
-        return Ir.convert(value, target);
-    }
-
     private void expressionStatement(ExpressionTree e) {
         switch (e.getKind()) {
             case ASSIGNMENT -> {
@@ -265,7 +247,7 @@ final class StatementTranslator {
         if (tgt instanceof IdentifierTree id && cx.scope.lookup(id.getName().toString()) != null) {
             Local local = cx.scope.lookup(id.getName().toString());
             Expr v = op == null ? expressions.expr(value) : compound(new Expr.LocalRef(local), op, value, where);
-            cx.emit(new Stmt.AssignLocal(line, local, assignable(v, local.type(), where)));
+            cx.emit(new Stmt.AssignLocal(line, local, expressions.assignable(v, local.type(), where)));
             return;
         }
         // An attribute of this instance, or something that may not be written.
@@ -280,13 +262,13 @@ final class StatementTranslator {
         } else if (tgt instanceof MemberSelectTree ms && TypeResolver.isThis(ms.getExpression())) {
             name = ms.getIdentifier().toString();
         } else if (tgt instanceof MemberSelectTree ms && expressions.agentLocal(ms.getExpression()) != null) {
-            agentWrite(target, ms, indexTree, op, value, where);
+            writes.agentWrite(target, ms, indexTree, op, value, where);
             return;
         } else if (tgt instanceof MemberSelectTree ms && expressions.placeOrNull(ms.getExpression()) != null) {
             if (!cx.agentModel()) {
                 throw cx.reject(where, Messages.neighborWrite(ms.getIdentifier().toString()));
             }
-            placeWrite(target, ms, indexTree, op, value, where);
+            writes.placeWrite(target, ms, indexTree, op, value, where);
             return;
         } else if (tgt instanceof MemberSelectTree ms) {
             throw cx.reject(where, writeOfField(ms.getIdentifier().toString(), cx.types.resolve(ms.getExpression())));
@@ -324,140 +306,7 @@ final class StatementTranslator {
         }
         Expr current = new Expr.AttrRead(new Expr.Self(), ref, index);
         Expr v = op == null ? expressions.expr(value) : compound(current, op, value, where);
-        cx.emit(new Stmt.AssignAttr(line, ref, index, assignable(v, ref.type(), where)));
-    }
-
-    /**
-     * An agent's write of its own place's attribute: {@code =} (SET), {@code += -= ++ --} (SUM) or the
-     * {@code a = Math.min(a, v)} / {@code Math.max} forms (MIN, MAX). Writes are applied when the step ends.
-     */
-    private void placeWrite(ExpressionTree target, MemberSelectTree ms, ExpressionTree indexTree, BinaryOp op,
-            ExpressionTree value, Tree where) {
-        int line = cx.line(where);
-        String name = ms.getIdentifier().toString();
-        Expr place = expressions.placeOrNull(ms.getExpression());
-        boolean own = place instanceof Expr.AgentPlace
-                || (place instanceof Expr.LocalRef l && cx.ownPlaceLocals.contains(l.local().id()));
-        if (!own) {
-            throw cx.reject(where, Messages.placeWriteNotOwn(name));
-        }
-        AttributeModel a = cx.placeModel.attribute(name);
-        if (a == null) {
-            throw cx.reject(where, Messages.stepFieldWrite(name));
-        }
-        if (a.isArray() != (indexTree != null)) {
-            throw cx.reject(where, Messages.stepArray(a.isArray()
-                    ? "array attribute " + name + " is written one element at a time: " + name + "[k] = ..."
-                    : name + " is not an array"));
-        }
-        Combined c = combined(target, op, value);
-        if (c == null) {
-            throw cx.reject(where, Messages.placeWriteOp(name));
-        }
-        Combine kind = c.kind();
-        Combine previous = cx.placeWriteOps.putIfAbsent(a.ordinal(), kind);
-        if (previous != null && previous != kind) {
-            throw cx.reject(where, Messages.placeWriteMixed(name));
-        }
-        AttributeRef ref = ExpressionTranslator.attributeRef(cx.placeRef(), a);
-        Expr index = indexTree == null ? null : expressions.index(indexTree);
-        cx.emit(new Stmt.PlaceWrite(line, ref, index, kind, assignable(combinedValue(c), ref.type(), where)));
-    }
-
-    /**
-     * A write of another agent's scalar attribute, on the step's own place or a neighbouring one: {@code += -= ++ --}
-     * (SUM) or the {@code b.a = Math.min(b.a, v)} / {@code Math.max} forms (MIN, MAX), combined atomically and applied
-     * as the step ends; from agent steps, sums of int and long only, whose result does not depend on the writers'
-     * order.
-     */
-    private void agentWrite(ExpressionTree target, MemberSelectTree ms, ExpressionTree indexTree, BinaryOp op,
-            ExpressionTree value, Tree where) {
-        int line = cx.line(where);
-        String name = ms.getIdentifier().toString();
-        Local agent = expressions.agentLocal(ms.getExpression());
-        boolean across = cx.nextDoorAgentLocals.contains(agent.id());
-        if (!across && !cx.hereAgentLocals.contains(agent.id())) {
-            throw cx.reject(where, Messages.agentWriteVariable(name));
-        }
-        if (indexTree != null) {
-            throw cx.reject(where, Messages.agentWriteArray(name));
-        }
-        ModelRef agents = cx.agentLocals.get(agent.id());
-        AttributeModel a = cx.slots.model(agents.slot()).attribute(name);
-        if (a == null) {
-            throw cx.reject(where, Messages.stepFieldWrite(name));
-        }
-        if (a.isArray()) {
-            throw cx.reject(where, Messages.agentWriteArray(name));
-        }
-        Combined c = combined(target, op, value);
-        if (c == null || c.kind() == Combine.SET) {
-            throw cx.reject(where, Messages.agentWrite(name));
-        }
-        Combine kind = c.kind();
-        AttributeRef ref = ExpressionTranslator.attributeRef(agents, a);
-        IrType type = ref.type();
-        // A floating-point sum depends on the order of its terms: it is allowed from a place step, where the place is
-        // the only writer of its agents (its additions, in the order it makes them, are one sum on every backend).
-        boolean floating = type == IrType.FLOAT || type == IrType.DOUBLE;
-        boolean writable = type == IrType.INT || type == IrType.LONG || floating && (kind != Combine.SUM
-                || !cx.agentModel());
-        if (!writable) {
-            throw cx.reject(where, Messages.agentWriteType(name, type.toString().toLowerCase(Locale.ROOT),
-                    kind == Combine.SUM));
-        }
-        Combine previous = cx.agentWriteOps.putIfAbsent(agents.slot() + ":" + a.ordinal(), kind);
-        if (previous != null && previous != kind) {
-            throw cx.reject(where, Messages.agentWriteMixed(name));
-        }
-        cx.emit(new Stmt.AgentWrite(line, agent, ref, kind, assignable(combinedValue(c), type, where), across));
-    }
-
-    /**
-     * How a write of another instance's attribute combines: a plain {@code =} (SET), {@code += -= ++ --} (SUM, with
-     * {@code value} null for {@code ++} and {@code --}, negated for {@code -=} and {@code --}) or the
-     * {@code t = Math.min(t, v)} / {@code Math.max} forms (MIN, MAX, with {@code v} as the value).
-     */
-    private record Combined(Combine kind, ExpressionTree value, boolean negate) {
-    }
-
-    /** {@return how {@code target op= value} combines, or null for an operator that does not combine} */
-    private static Combined combined(ExpressionTree target, BinaryOp op, ExpressionTree value) {
-        if (op == BinaryOp.ADD || op == BinaryOp.SUB) {
-            return new Combined(Combine.SUM, value, op == BinaryOp.SUB);
-        }
-        if (op != null) {
-            return null;
-        }
-        if (value instanceof MethodInvocationTree mi && mi.getArguments().size() == 2) {
-            String fn = mi.getMethodSelect() instanceof MemberSelectTree sel ? sel.getIdentifier().toString()
-                    : mi.getMethodSelect() instanceof IdentifierTree id ? id.getName().toString() : "";
-            String self = strip(target).toString();
-            for (int i = 0; i < 2; i++) {
-                if ((fn.equals("min") || fn.equals("max")) && strip(mi.getArguments().get(i)).toString().equals(self)) {
-                    return new Combined(fn.equals("min") ? Combine.MIN : Combine.MAX, mi.getArguments().get(1 - i),
-                            false);
-                }
-            }
-        }
-        return new Combined(Combine.SET, value, false);
-    }
-
-    /** The value a combined write adds or compares: 1 for {@code ++}, negated for {@code -=} and {@code --}. */
-    private Expr combinedValue(Combined c) {
-        Expr v = c.value() == null ? Ir.intConst(1) : expressions.expr(c.value());
-        if (!c.negate()) {
-            return v;
-        }
-        Expr p = Ir.convert(v, v.type().promoted());
-        return p instanceof Expr.Const k ? Ir.negate(k) : new Expr.Unary(UnaryOp.NEG, p, p.type());
-    }
-
-    private static ExpressionTree strip(ExpressionTree t) {
-        while (t instanceof ParenthesizedTree p) {
-            t = p.getExpression();
-        }
-        return t;
+        cx.emit(new Stmt.AssignAttr(line, ref, index, expressions.assignable(v, ref.type(), where)));
     }
 
     private String writeOfField(String name, TypeElement owner) {
@@ -599,7 +448,7 @@ final class StatementTranslator {
             List<Stmt> body;
             try {
                 body = new ArrayList<>();
-                body.add(new Stmt.Declare(line, v, assignable(element, varType, t)));
+                body.add(new Stmt.Declare(line, v, expressions.assignable(element, varType, t)));
                 body.addAll(nested(t.getStatement()));
             } finally {
                 cx.loops.pop();
@@ -691,7 +540,7 @@ final class StatementTranslator {
             if (f.result() == null) {
                 throw cx.reject(t, Messages.unsupported("returning a value from a void method", "remove the value"));
             }
-            cx.emit(new Stmt.AssignLocal(line, f.result(), assignable(v, f.result().type(), t)));
+            cx.emit(new Stmt.AssignLocal(line, f.result(), expressions.assignable(v, f.result().type(), t)));
         }
         cx.emit(new Stmt.Exit(line, f.label()));
     }

@@ -1,9 +1,8 @@
 package org.colony.runtime.graph;
 
 import java.lang.reflect.Array;
-import java.util.Set;
-import java.util.regex.Pattern;
 import org.colony.ColonyException;
+import org.colony.kernel.EdgeColumnNames;
 import org.colony.kernel.ScalarType;
 
 /**
@@ -21,10 +20,6 @@ import org.colony.kernel.ScalarType;
  */
 public final class EdgeColumn {
 
-    /** The names a column may not take: the edge list's own fields. */
-    private static final Set<String> RESERVED = Set.of("from", "to", "weight");
-    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-
     private final String name;
     private final ScalarType type;
     private final Object values;
@@ -35,24 +30,34 @@ public final class EdgeColumn {
         this.values = values;
     }
 
+    /** {@return a column of the values given (not copied), refused where a float or double value is not finite} */
+    private static EdgeColumn finite(String name, ScalarType type, Object values) {
+        EdgeColumn column = new EdgeColumn(name, type, values);
+        column.checkFinite();
+        return column;
+    }
+
     /**
      * {@return a column of doubles}
      *
-     * @param name a Java identifier, the edge class's field name; not {@code from}, {@code to} or {@code weight}
-     * @param values one per edge (a copy is kept)
+     * @param name a Java identifier, the edge class's field name; not a keyword, {@code from}, {@code to} or
+     *     {@code weight}
+     * @param values one per edge, finite (a copy is kept)
+     * @throws ColonyException for a bad name, or a value that is NaN or infinite (naming its edge)
      */
     public static EdgeColumn of(String name, double[] values) {
-        return new EdgeColumn(name, ScalarType.DOUBLE, values.clone());
+        return finite(name, ScalarType.DOUBLE, values.clone());
     }
 
     /**
      * {@return a column of floats}
      *
      * @param name a Java identifier, the edge class's field name
-     * @param values one per edge (a copy is kept)
+     * @param values one per edge, finite (a copy is kept)
+     * @throws ColonyException for a bad name, or a value that is NaN or infinite (naming its edge)
      */
     public static EdgeColumn of(String name, float[] values) {
-        return new EdgeColumn(name, ScalarType.FLOAT, values.clone());
+        return finite(name, ScalarType.FLOAT, values.clone());
     }
 
     /**
@@ -105,6 +110,21 @@ public final class EdgeColumn {
         return new EdgeColumn(name, ScalarType.BOOLEAN, values.clone());
     }
 
+    /**
+     * Refuses a float or double value that is NaN or infinite, which no edge list could hold, naming the first.
+     *
+     * @throws ColonyException {@code the edge column length has NaN for edge 2; its values are finite numbers}
+     */
+    void checkFinite() {
+        for (int i = 0; i < length() && (type == ScalarType.DOUBLE || type == ScalarType.FLOAT); i++) {
+            double x = doubleValue(i);
+            if (!Double.isFinite(x)) {
+                throw new ColonyException("the edge column " + name + " has " + format(i) + " for edge " + i
+                        + "; its values are finite numbers");
+            }
+        }
+    }
+
     /** A column of the values given, not copied (this package's builders and readers). */
     static EdgeColumn wrap(String name, ScalarType type, Object values) {
         return new EdgeColumn(name, type, values);
@@ -113,12 +133,13 @@ public final class EdgeColumn {
     /**
      * {@return {@code name} if it may name a column}
      *
-     * @throws ColonyException unless it is a Java identifier other than {@code from}, {@code to} and {@code weight}
+     * @throws ColonyException unless {@link EdgeColumnNames#allowed} it: a Java identifier, not a keyword, other than
+     *     {@code from}, {@code to} and {@code weight}
      */
     static String checkName(String name) {
-        if (name == null || !NAME.matcher(name).matches() || RESERVED.contains(name)) {
+        if (!EdgeColumnNames.allowed(name)) {
             throw new ColonyException("the edge column name \"" + name + "\" is not a name a column may take; a "
-                    + "column is named as its edge class's field (letters, digits and _, not from, to or weight)");
+                    + "column is named as its edge class's field (" + EdgeColumnNames.RULE + ")");
         }
         return name;
     }

@@ -54,16 +54,49 @@ final class EdgeColumns {
         for (int v = 0; v < graph.vertices(); v++) {
             for (int i = graph.offset(v); i < graph.offset(v + 1); i++) {
                 int u = graph.target(i);
-                boolean swap = !graph.directed() && u < v;
-                double x = values.value(swap ? u : v, swap ? v : u, graph.weight(i));
+                if (!graph.directed() && u < v) {
+                    continue; // copied from the entry of the smaller end, below
+                }
+                double x = values.value(v, u, graph.weight(i));
+                if (!Double.isFinite(x) && (scalar == ScalarType.DOUBLE || scalar == ScalarType.FLOAT)) {
+                    throw new ColonyException("the edge column " + name + " gets " + x + " on entry " + i + " ("
+                            + v + (graph.directed() ? " -> " : " - ") + u + "), which is not a finite number");
+                }
                 if (!store(column, i, x)) {
                     throw new ColonyException("the edge column " + name + " gets " + x + " on entry " + i + " ("
-                            + v + (graph.directed() ? " -> " : " - ") + u + "), which a " + scalar.javaName()
-                            + " cannot hold exactly");
+                            + v + (graph.directed() ? " -> " : " - ") + u + "), which its type "
+                            + scalar.javaName() + " cannot hold exactly");
+                }
+                if (!graph.directed() && u > v) {
+                    EdgeColumn.set(column, mirror(graph, v, u, i), column, i);
                 }
             }
         }
         return EdgeColumn.wrap(name, scalar, column);
+    }
+
+    /**
+     * {@return the entry of row {@code u} that stores the same undirected edge as entry {@code i} of row {@code v}}
+     * Rows are sorted by target, and the copies of a repeated edge are in input order in both rows, so the k-th entry
+     * of {@code v} to {@code u} is the k-th of {@code u} to {@code v}.
+     */
+    private static int mirror(Graph graph, int v, int u, int i) {
+        return firstTo(graph, u, v) + i - firstTo(graph, v, u);
+    }
+
+    /** {@return the first entry of row {@code row} whose target is {@code target} (rows are sorted by target)} */
+    private static int firstTo(Graph graph, int row, int target) {
+        int low = graph.offset(row);
+        int high = graph.offset(row + 1);
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (graph.target(mid) < target) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        return low;
     }
 
     /** Stores {@code x} at {@code i}; {@return false where the column's type cannot hold it exactly} */
@@ -72,7 +105,7 @@ final class EdgeColumns {
             case double[] d -> d[i] = x;
             case float[] f -> {
                 f[i] = (float) x;
-                return f[i] == x || Double.isNaN(x);
+                return f[i] == x;
             }
             case long[] l -> {
                 l[i] = (long) x;

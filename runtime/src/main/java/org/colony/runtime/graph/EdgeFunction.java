@@ -2,8 +2,9 @@ package org.colony.runtime.graph;
 
 /**
  * The value of a derived edge column on one entry of a graph ({@link Graph#withEdgeAttribute}): a function of the
- * entry's ends and weight, which must give the same value for the same arguments (no state, no randomness other than
- * a hash of the arguments and a seed) so that a graph built twice carries the same column.
+ * entry's ends and weight, called once per entry of a directed graph and once per edge of an undirected one (its
+ * value given to both directions). It should give the same value for the same arguments (no state, no randomness
+ * other than a hash of the arguments and a seed) so that a graph built twice carries the same column.
  */
 @FunctionalInterface
 public interface EdgeFunction {

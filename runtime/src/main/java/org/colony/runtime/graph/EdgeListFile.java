@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.colony.ColonyException;
@@ -25,7 +26,8 @@ import org.colony.runtime.files.AtomicFile;
  * # columns: from to weight length lanes:int    the fields of each edge line, with named edge columns
  * </pre>
  *
- * <p>With a {@code # columns:} header every edge line has exactly the fields it names: the two ids, a weight where
+ * <p>A comment line whose first word starts with {@code columns}, in any case, is taken as a {@code # columns:}
+ * header and refused unless it is one. With a {@code # columns:} header every edge line has exactly the fields it names: the two ids, a weight where
  * it names {@code weight} third, then one value per edge column ({@code NAME} holds doubles, {@code NAME:TYPE} any of
  * {@code double float long int short byte boolean}). The columns become the graph's {@link EdgeColumn}s.
  *
@@ -163,6 +165,11 @@ public final class EdgeListFile {
         boolean vertices = VERTICES.matcher(comment).matches();
         boolean direction = comment.equals("directed") || comment.equals("undirected");
         boolean named = COLUMNS.matcher(comment).matches();
+        if (!named && comment.split("\\s", 2)[0].toLowerCase(Locale.ROOT).startsWith("columns")) {
+            throw refuse("the comment \"# " + comment + "\" reads as a columns header but is not one; write it \""
+                    + "# columns: from to [weight] NAME[:TYPE]...\" (columns in lower case, a colon, a space), or "
+                    + "reword the comment");
+        }
         if ((vertices || direction || named) && m > 0) {
             throw refuse("the header \"# " + comment + "\" comes after the first edge (line " + firstEdgeLine
                     + "); put the headers before the edges");

@@ -338,8 +338,9 @@ public final class Graph {
 
     /**
      * {@return this graph with one more edge column, its value on each entry computed from the entry's ends and
-     * weight} The function is called once per entry, in entry order; on an undirected graph with the smaller end
-     * first, so that both directions of an edge get the same value. Its double result is converted to {@code type}
+     * weight} The function is called once per entry, in entry order; on an undirected graph once per edge, with the
+     * smaller end first (a self-loop once), and its value is given to both directions of the edge, so that even a
+     * function that counts its calls gives an edge one value. Its double result is converted to {@code type}
      * and must be representable there exactly (an int column takes whole numbers in the int range, a boolean
      * column 0 or 1).
      *
@@ -351,7 +352,8 @@ public final class Graph {
      * @param type the column's type: {@code double.class}, {@code float.class}, {@code long.class}, {@code int.class},
      *     {@code short.class}, {@code byte.class} or {@code boolean.class}
      * @param values the value of each entry
-     * @throws ColonyException for a bad name or type, or a value the type cannot hold (naming the entry)
+     * @throws ColonyException for a bad name or type, a value the type cannot hold, or a float or double value that
+     *     is NaN or infinite (naming the entry)
      */
     public Graph withEdgeAttribute(String name, Class<?> type, EdgeFunction values) {
         EdgeColumn[] more = Arrays.copyOf(columns, columns.length + 1);

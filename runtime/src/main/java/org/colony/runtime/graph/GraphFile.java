@@ -21,7 +21,7 @@ import org.colony.runtime.files.AtomicFile;
  *
  * <pre>
  * magic    8 bytes   0x89 'C' 'G' 'R' 'A' 'P' 'H' '\n'
- * version  int32     2 (version 1, the same without edge columns, is read too)
+ * version  int32     2 for a graph with edge columns, 1 (the same without them) for one without; both are read
  * flags    int32     bit 0: directed, bit 1: weighted, bit 2: edge columns; the other bits 0
  * n        int64     vertices, 0 to 2^31 - 2
  * m        int64     edges stored: all of a directed graph's; each undirected edge once, at its smaller end
@@ -48,8 +48,10 @@ public final class GraphFile {
     static final byte[] MAGIC = {(byte) 0x89, 'C', 'G', 'R', 'A', 'P', 'H', '\n'};
     /** The eight bytes that open the trailer. */
     private static final byte[] END = "GRAPHEND".getBytes(StandardCharsets.US_ASCII);
-    /** The version of the format this Colony writes and reads. */
+    /** The newest version of the format, which this Colony writes for a graph with edge columns, and reads. */
     public static final int VERSION = 2;
+    /** The version without edge columns, which this Colony writes for a graph that has none, and reads. */
+    private static final int VERSION_WITHOUT_COLUMNS = 1;
     private static final int HEAD = MAGIC.length + 4 + 4 + 8 + 8;
     private static final int TRAILER = END.length + 8 + 4;
     private static final int DIRECTED = 1;
@@ -226,6 +228,7 @@ public final class GraphFile {
             }
             try {
                 columns[c] = EdgeColumn.wrap(name, type, in.values(type, m));
+                columns[c].checkFinite();
             } catch (ColonyException e) {
                 throw corrupt(file, e.getMessage());
             }
@@ -395,8 +398,8 @@ public final class GraphFile {
         }
         Sink sink = new Sink(out);
         sink.bytes(MAGIC);
-        sink.i32(VERSION);
         EdgeColumn[] columns = graph.rawColumns();
+        sink.i32(columns.length > 0 ? VERSION : VERSION_WITHOUT_COLUMNS);
         sink.i32((directed ? DIRECTED : 0) | (weights != null ? WEIGHTED : 0) | (columns.length > 0 ? COLUMNS : 0));
         sink.i64(n);
         sink.i64(rows[n]);

@@ -80,8 +80,13 @@ class EdgeColumnTest {
                 ColonyException.class, () -> Graph.undirected(3, from, to, null, EdgeRules.SIMPLE,
                         EdgeColumn.of("lanes", new int[2]), EdgeColumn.of("lanes", new int[2]))).getMessage());
         assertEquals("the edge column name \"weight\" is not a name a column may take; a column is named as its edge "
-                + "class's field (letters, digits and _, not from, to or weight)", assertThrows(ColonyException.class,
+                + "class's field (letters, digits and _, not starting with a digit, not a Java keyword, not from, to "
+                + "or weight)", assertThrows(ColonyException.class,
                         () -> EdgeColumn.of("weight", new double[1])).getMessage());
+        for (String name : new String[] {"from", "to", "class", "int", "true", "_", "len$", "2x"}) {
+            assertThrows(ColonyException.class, () -> EdgeColumn.of(name, new double[1]), name);
+        }
+        assertEquals("length", EdgeColumn.of("length", new double[1]).name());
         Graph g = Graph.undirected(3, from, to);
         assertEquals("the graph of 3 vertices and 2 undirected edges has no edge column speed; its columns are none",
                 assertThrows(ColonyException.class, () -> g.edgeColumn("speed")).getMessage());
@@ -94,7 +99,7 @@ class EdgeColumnTest {
         // rows: 0: 1   1: 0, 2   2: 1; each entry sees (smaller, larger, weight)
         assertArrayEquals(new long[] {51, 51, 212, 212}, (long[]) d.edgeColumn("code").values());
         assertEquals(g.arcs(), d.arcs());
-        assertEquals("the edge column half gets 0.25 on entry 0 (0 - 1), which a int cannot hold exactly",
+        assertEquals("the edge column half gets 0.25 on entry 0 (0 - 1), which its type int cannot hold exactly",
                 assertThrows(ColonyException.class, () -> g.withEdgeAttribute("half", int.class,
                         (u, v, w) -> w / 2)).getMessage());
         assertEquals("the edge column code cannot be of type class java.lang.String; its type is double, float, "
@@ -102,6 +107,65 @@ class EdgeColumnTest {
                         () -> g.withEdgeAttribute("code", String.class, (u, v, w) -> 1)).getMessage());
         assertEquals("the edge column code is given twice; give each column once", assertThrows(
                 ColonyException.class, () -> d.withEdgeAttribute("code", int.class, (u, v, w) -> 1)).getMessage());
+    }
+
+    @Test
+    void derivedColumns_callTheFunctionOncePerUndirectedEdge_evenWithRepeatsAndSelfLoops() {
+        // the path 0-1-2, the edge 0-1 twice more, and a self-loop at 2
+        Graph g = Graph.undirected(3, new int[] {0, 2, 1, 1, 2}, new int[] {1, 1, 0, 0, 2}, null,
+                EdgeRules.SIMPLE.keepDuplicates().allowSelfLoops());
+        int[] calls = {0};
+        Graph d = g.withEdgeAttribute("order", int.class, (u, v, w) -> ++calls[0]);
+        assertEquals(5, calls[0]);
+        // rows: 0: 1, 1, 1   1: 0, 0, 0, 2   2: 1, 2; the edges of 0's row in input order are edges 0, 2, 3
+        assertArrayEquals(new int[] {1, 2, 3, 1, 2, 3, 4, 4, 5}, (int[]) d.edgeColumn("order").values());
+        Path text = dir.resolve("order.txt");
+        EdgeListFile.write(text, d);
+        assertEquals(d, EdgeListFile.read(text, EdgeRules.SIMPLE.keepDuplicates().allowSelfLoops()));
+    }
+
+    @Test
+    void nonFiniteValues_areRefusedWhereAColumnIsBuiltDerivedOrRead() throws IOException {
+        assertEquals("the edge column length has NaN for edge 1; its values are finite numbers", assertThrows(
+                ColonyException.class, () -> EdgeColumn.of("length", new double[] {1, Double.NaN})).getMessage());
+        assertEquals("the edge column speed has -Infinity for edge 0; its values are finite numbers", assertThrows(
+                ColonyException.class, () -> EdgeColumn.of("speed", new float[] {Float.NEGATIVE_INFINITY}))
+                .getMessage());
+        Graph g = Graph.undirected(3, new int[] {0, 1}, new int[] {1, 2});
+        assertEquals("the edge column half gets NaN on entry 0 (0 - 1), which is not a finite number", assertThrows(
+                ColonyException.class, () -> g.withEdgeAttribute("half", float.class, (u, v, w) -> Double.NaN))
+                .getMessage());
+        assertEquals("the edge column big gets Infinity on entry 2 (1 - 2), which is not a finite number",
+                assertThrows(ColonyException.class, () -> g.withEdgeAttribute("big", double.class,
+                        (u, v, w) -> u == 1 ? Double.POSITIVE_INFINITY : 1)).getMessage());
+        Graph finite = g.withEdgeAttribute("length", double.class, (u, v, w) -> 1.5);
+        Path f = dir.resolve("nan.graph");
+        GraphFile.write(f, finite);
+        byte[] bytes = Files.readAllBytes(f);
+        // the last value of the column, just before the trailer: edge 1's length becomes NaN
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        buffer.putDouble(bytes.length - 20 - 8, Double.NaN);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(bytes, 0, bytes.length - 20);
+        buffer.putInt(bytes.length - 4, (int) crc.getValue());
+        Files.write(f, bytes);
+        assertEquals("the graph file " + f + " is corrupt: the edge column length has NaN for edge 1; its values are "
+                + "finite numbers", assertThrows(ColonyException.class, () -> GraphFile.read(f)).getMessage());
+    }
+
+    @Test
+    void aGraphWithoutColumns_isWrittenAsVersionOne_andOneWithColumnsAsVersionTwo() throws IOException {
+        Graph plain = Graph.undirected(3, new int[] {0, 1}, new int[] {1, 2});
+        Path f = dir.resolve("plain.graph");
+        GraphFile.write(f, plain);
+        assertEquals(1, java.nio.ByteBuffer.wrap(Files.readAllBytes(f)).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .getInt(8));
+        assertEquals(plain, GraphFile.read(f));
+        Graph named = plain.withEdgeAttribute("lanes", int.class, (u, v, w) -> 2);
+        GraphFile.write(f, named);
+        assertEquals(GraphFile.VERSION, java.nio.ByteBuffer.wrap(Files.readAllBytes(f))
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(8));
+        assertEquals(named, GraphFile.read(f));
     }
 
     @Test
@@ -179,11 +243,26 @@ class EdgeColumnTest {
                 + "\"# columns: from to [weight] NAME[:TYPE]...\"", textRefusal("# columns: to from x\n"));
         assertEquals("bad.txt line 2: a second \"# columns:\" header (the first is line 1); declare the columns once",
                 textRefusal("# columns: from to x\n# columns: from to y\n"));
+        for (String header : new String[] {"#columns:from to lanes:int", "# columns from to lanes:int",
+            "# Columns: from to lanes:int", "# COLUMNS: from to lanes:int", "# columnsX from to"}) {
+            String comment = header.substring(1).strip();
+            assertEquals("bad.txt line 2: the comment \"# " + comment + "\" reads as a columns header but is not one; "
+                    + "write it \"# columns: from to [weight] NAME[:TYPE]...\" (columns in lower case, a colon, a "
+                    + "space), or reword the comment", textRefusal("# vertices 3\n" + header + "\n0 1 2 1\n"), header);
+        }
+        assertEquals(List.of("lanes"), EdgeListFile.read(write("#columns: from to lanes:int\n# column names\n0 1 2\n"))
+                .edgeAttributes());
         assertEquals("bad.txt line 2: the toll value \"yes\" is not true or false",
                 textRefusal("# columns: from to toll:boolean\n0 1 yes\n"));
         assertEquals("bad.txt line 3: the edge 1 0 repeats line 2 (0 1) with another lanes (3, not 2); merged "
                 + "duplicates need equal edge attributes", textRefusalMerged(
                         "# columns: from to lanes:int\n0 1 2\n1 0 3\n"));
+    }
+
+    private Path write(String content) throws IOException {
+        Path f = dir.resolve("good.txt");
+        Files.writeString(f, content);
+        return f;
     }
 
     private String textRefusalMerged(String content) throws IOException {

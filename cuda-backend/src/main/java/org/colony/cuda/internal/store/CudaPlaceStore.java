@@ -6,10 +6,8 @@ import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
@@ -81,11 +79,9 @@ public final class CudaPlaceStore implements PlaceBlock {
     private boolean closed;
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
-    private final List<DeviceBuffer> buffers = new ArrayList<>();
+    private final ExchangeKernels exchange;
     /** The rows of the graph whose vertices the places are, in device memory; null for a grid. */
     private DeviceGraph graph;
-    /** The storage indices this block of a partitioned graph sends, by the array the runtime names them with. */
-    private final Map<int[], DeviceBuffer> gathers = new IdentityHashMap<>();
 
     /** Allocates the collection; the caller has checked that it fits. */
     public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
@@ -111,6 +107,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         Arrays.fill(dirty, true);
         this.bound = new AgentStore[model.agentClasses().size()];
         this.params = new KernelParams(arena, Frames.BYTES, 256);
+        this.exchange = new ExchangeKernels(cx, params, errors);
         this.partition = partition;
         cx.device().makeCurrent();
         allocate(layout);
@@ -494,12 +491,9 @@ public final class CudaPlaceStore implements PlaceBlock {
     // ---- halo exchange between partitions ----------------------------------------------------
 
     @Override
-    @SuppressWarnings("restricted") // a device address as a segment, never read on the host
     public MemorySegment buffer(long bytes) {
         checkOpen();
-        DeviceBuffer b = DeviceBuffer.zeroed(Math.max(8, bytes));
-        buffers.add(b);
-        return MemorySegment.ofAddress(b.pointer()).reinterpret(bytes);
+        return exchange.buffer(bytes);
     }
 
     @Override
@@ -535,48 +529,16 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public void gather(int attribute, int element, int[] cells, MemorySegment buffer, long offset) {
         checkOpen();
-        if (cells.length == 0) {
-            return;
-        }
-        DeviceBuffer indices = gathers.get(cells);
-        if (indices == null) {
-            indices = DeviceBuffer.zeroed(4L * cells.length);
-            buffers.add(indices);
-            try (Arena staging = Arena.ofConfined()) {
-                MemorySegment host = staging.allocate(4L * cells.length, 8);
-                MemorySegment.copy(cells, 0, host, ValueLayout.JAVA_INT, 0, cells.length);
-                indices.upload(host, 0);
-            }
-            gathers.put(cells, indices);
-        }
         int size = model.attributes().get(attribute).type().bytes();
-        KernelParams p = params.begin();
-        p.add(current[attribute].pointer() + (long) element * pitch * size).add(indices.pointer())
-                .addInt(cells.length).add(buffer.address() + offset);
-        int blocks = (int) Math.min(65535L * 16, (cells.length + 255L) / 256);
-        cx.launch(cx.support().function("colony_cells_" + size), Math.max(1, blocks), 1, 1, 256, 1, 1, p, false,
-                "colony_cells_" + size);
+        exchange.gather(current[attribute].pointer() + (long) element * pitch * size, size, cells, buffer, offset);
     }
 
     private void box(String kernel, int attribute, int element, Region region,
             MemorySegment buffer, long offset) {
         checkOpen();
-        long cells = region.cells();
-        if (cells == 0) {
-            return;
-        }
         int size = model.attributes().get(attribute).type().bytes();
-        long fn = cx.support().function(kernel + size);
-        KernelParams boxParams = params.begin();
-        Frames.write(boxParams.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
-        boxParams.add(current[attribute].pointer() + (long) element * pitch * size);
-        boxParams.add(buffer.address() + offset);
-        int[] lo = region.lo();
-        int[] hi = region.hi();
-        boxParams.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1])
-                .addInt(hi[2] - lo[2]);
-        int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
-        cx.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, boxParams, true, kernel + size);
+        exchange.box(kernel, current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
+                buffer, offset);
     }
 
     /** The context the block lives in. */
@@ -682,7 +644,7 @@ public final class CudaPlaceStore implements PlaceBlock {
             cx.device().makeCurrentToRelease();
             closed = true;
             List<AutoCloseable> all = new ArrayList<>(columnBuffers());
-            all.addAll(buffers);
+            all.addAll(exchange.buffers());
             if (graph != null) {
                 all.add(graph);
             }

@@ -1,0 +1,104 @@
+package org.colony.cuda.internal.store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.cuda.internal.device.DeviceErrors;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.cuda.internal.launch.Frames;
+import org.colony.cuda.internal.launch.KernelParams;
+import org.colony.kernel.Layout;
+import org.colony.runtime.grid.Region;
+
+/**
+ * The copies between a block's element columns and the device buffers partitions exchange: a box of cells packed or
+ * unpacked ({@code colony_pack_}, {@code colony_unpack_}), a list of cells gathered ({@code colony_cells_}), and the
+ * buffers themselves, which the block closes with its own.
+ */
+final class ExchangeKernels {
+
+    private final CudaContext cx;
+    private final KernelParams params;
+    private final DeviceErrors errors;
+    private final List<DeviceBuffer> buffers = new ArrayList<>();
+    /** The storage indices this block of a partitioned graph sends, by the array the runtime names them with. */
+    private final Map<int[], DeviceBuffer> gathers = new IdentityHashMap<>();
+
+    /**
+     * @param cx the block's context
+     * @param params the block's kernel parameters, begun again for each launch
+     * @param errors where the kernels report a failure
+     */
+    ExchangeKernels(CudaContext cx, KernelParams params, DeviceErrors errors) {
+        this.cx = cx;
+        this.params = params;
+        this.errors = errors;
+    }
+
+    /** {@return a zeroed exchange buffer of {@code bytes} bytes in device memory, as a segment of its address} */
+    @SuppressWarnings("restricted") // a device address as a segment, never read on the host
+    MemorySegment buffer(long bytes) {
+        DeviceBuffer b = DeviceBuffer.zeroed(Math.max(8, bytes));
+        buffers.add(b);
+        return MemorySegment.ofAddress(b.pointer()).reinterpret(bytes);
+    }
+
+    /**
+     * Copies the cells {@code cells} (storage indices) of the element column at {@code column}, each {@code size}
+     * bytes, in their order into {@code buffer} at {@code offset}; the indices go to the device once per array.
+     */
+    void gather(long column, int size, int[] cells, MemorySegment buffer, long offset) {
+        if (cells.length == 0) {
+            return;
+        }
+        DeviceBuffer indices = gathers.get(cells);
+        if (indices == null) {
+            indices = DeviceBuffer.zeroed(4L * cells.length);
+            buffers.add(indices);
+            try (Arena staging = Arena.ofConfined()) {
+                MemorySegment host = staging.allocate(4L * cells.length, 8);
+                MemorySegment.copy(cells, 0, host, ValueLayout.JAVA_INT, 0, cells.length);
+                indices.upload(host, 0);
+            }
+            gathers.put(cells, indices);
+        }
+        KernelParams p = params.begin();
+        p.add(column).add(indices.pointer()).addInt(cells.length).add(buffer.address() + offset);
+        int blocks = (int) Math.min(65535L * 16, (cells.length + 255L) / 256);
+        cx.launch(cx.support().function("colony_cells_" + size), Math.max(1, blocks), 1, 1, 256, 1, 1, p, false,
+                "colony_cells_" + size);
+    }
+
+    /**
+     * Runs {@code kernel} (pack or unpack, by its prefix) over the box {@code region} of the element column at
+     * {@code column}, each cell {@code size} bytes, and {@code buffer} at {@code offset}.
+     */
+    void box(String kernel, long column, int size, Layout layout, long pitch, Region region, MemorySegment buffer,
+            long offset) {
+        long cells = region.cells();
+        if (cells == 0) {
+            return;
+        }
+        long fn = cx.support().function(kernel + size);
+        KernelParams boxParams = params.begin();
+        Frames.write(boxParams.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        boxParams.add(column);
+        boxParams.add(buffer.address() + offset);
+        int[] lo = region.lo();
+        int[] hi = region.hi();
+        boxParams.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1])
+                .addInt(hi[2] - lo[2]);
+        int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
+        cx.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, boxParams, true, kernel + size);
+    }
+
+    /** {@return the exchange buffers and gathered indices, for the block to close} */
+    List<DeviceBuffer> buffers() {
+        return buffers;
+    }
+}
