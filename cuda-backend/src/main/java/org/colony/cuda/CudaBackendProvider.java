@@ -1,6 +1,7 @@
 package org.colony.cuda;
 
 import org.colony.cuda.internal.bind.Probe;
+import org.colony.cuda.internal.device.EarlyContext;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.BackendOptions;
 import org.colony.runtime.spi.BackendProvider;
@@ -37,6 +38,12 @@ public final class CudaBackendProvider implements BackendProvider {
             }
         }
         return reason;
+    }
+
+    /** Starts the CUDA driver and the device's context on a thread of their own ({@link EarlyContext}). */
+    @Override
+    public void prepare(int device) {
+        EarlyContext.start(device);
     }
 
     @Override

@@ -61,6 +61,7 @@ public final class Main implements Callable<Integer> {
      * @param args the command line: a command ({@code run}, {@code list}, ...) and its options
      */
     public static void main(String[] args) {
+        EarlyStart.begin(args);
         int status = execute(System.out, System.err, args);
         if (status == 0 && MpiCluster.current() != null) {
             MpiCluster.current().finish(); // every rank ends MPI before it exits

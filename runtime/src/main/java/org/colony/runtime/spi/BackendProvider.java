@@ -17,6 +17,16 @@ public interface BackendProvider {
     String unavailableReason();
 
     /**
+     * Starts, on a thread of its own, what opening the backend on device {@code device} does first (a GPU driver's
+     * start, a device's context), so that it runs while the caller loads the rest; it never fails, since
+     * {@link #open} meets and reports any problem again. The default does nothing.
+     *
+     * @param device the device the run will open
+     */
+    default void prepare(int device) {
+    }
+
+    /**
      * Opens the backend.
      *
      * @param options the run's settings

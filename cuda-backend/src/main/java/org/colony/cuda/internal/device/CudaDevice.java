@@ -50,6 +50,7 @@ public final class CudaDevice implements AutoCloseable {
      * @throws ColonyException if there is no such device
      */
     public static CudaDevice open(int ordinal) {
+        EarlyContext.await();
         Driver.init();
         int count = Driver.deviceCount();
         if (ordinal < 0 || ordinal >= count) {
@@ -61,6 +62,7 @@ public final class CudaDevice implements AutoCloseable {
                     + " CUDA device" + (count == 1 ? "" : "s") + (count == 0 ? "" : " (" + names + ")"));
         }
         CudaDevice d = new CudaDevice(ordinal);
+        EarlyContext.handOver(ordinal);
         d.makeCurrent();
         MemoryPool.keepFreedMemory();
         return d;
