@@ -26,20 +26,52 @@ import org.junit.jupiter.params.provider.CsvSource;
 public class FloatSumsTest {
 
     private static final String[] CPU = {"--backend=cpu"};
-    private static final int W = 11;
-    private static final int H = 9;
     private static final int ROUNDS = 8;
 
-    /** The grazers before a step, in id order. */
-    private record Herd(long[] ids, long[] places, double[] energy, float[] warmth) {
-        static Herd of(Agents<Grazer> grazers) {
-            return new Herd(grazers.ids(), grazers.locations(), grazers.getDouble("energy"),
-                    grazers.getFloat("warmth"));
+    /** A grid of {@code w x h} places with {@code grazers} grazers and {@code heaters} heaters placed at random. */
+    public record Size(int w, int h, int grazers, int heaters) {
+
+        /** A few agents a place on a small grid: one chunk of work on the CPU, several places to a partition. */
+        public static final Size SMALL = new Size(11, 9, 320, 150);
+        /** Enough agents (past 8,192) for the CPU's workers to take several chunks of places each. */
+        public static final Size LARGE = new Size(61, 47, 9000, 3000);
+
+        int places() {
+            return w * h;
+        }
+    }
+
+    /** The grazers before a step, in id order, and per place the indices of those on it, in id order. */
+    private record Herd(long[] ids, long[] places, double[] energy, float[] warmth, int[][] here) {
+        static Herd of(Agents<Grazer> grazers, Size size) {
+            long[] places = grazers.locations();
+            int[] count = new int[size.places()];
+            for (long p : places) {
+                count[(int) p]++;
+            }
+            int[][] here = new int[size.places()][];
+            for (int g = 0; g < here.length; g++) {
+                here[g] = new int[count[g]];
+                count[g] = 0;
+            }
+            for (int i = 0; i < places.length; i++) {
+                here[(int) places[i]][count[(int) places[i]]++] = i;
+            }
+            return new Herd(grazers.ids(), places, grazers.getDouble("energy"), grazers.getFloat("warmth"), here);
         }
 
         int size() {
             return ids.length;
         }
+
+        int[] on(long place) {
+            return here[(int) place];
+        }
+    }
+
+    /** As {@link #rounds(String[], int, String, boolean, Size)} on the small grid. */
+    public static List<String> rounds(String[] on, int threads, String partitions, boolean wrap) {
+        return rounds(on, threads, partitions, wrap, Size.SMALL);
     }
 
     /**
@@ -47,12 +79,12 @@ public class FloatSumsTest {
      * computation; then the reports and the final state of grazers, heaters and pastures, for comparison across
      * backends.
      */
-    public static List<String> rounds(String[] on, int threads, String partitions, boolean wrap) {
+    public static List<String> rounds(String[] on, int threads, String partitions, boolean wrap, Size size) {
         try (Simulation sim = PartitionedAgentsTest.sim(on, 31, threads, partitions)) {
-            Grid grid = wrap ? Grid.of(W, H).wrap() : Grid.of(W, H);
+            Grid grid = wrap ? Grid.of(size.w(), size.h()).wrap() : Grid.of(size.w(), size.h());
             Places<Pasture> land = sim.places(Pasture.class, grid);
-            Agents<Grazer> grazers = sim.agents(Grazer.class, land, Placement.random(320));
-            Agents<Heater> heaters = sim.agents(Heater.class, land, Placement.random(150));
+            Agents<Grazer> grazers = sim.agents(Grazer.class, land, Placement.random(size.grazers()));
+            Agents<Heater> heaters = sim.agents(Heater.class, land, Placement.random(size.heaters()));
             SplittableRandom r = new SplittableRandom(5);
             grazers.set("energy", r.doubles(grazers.size(), 0.2, 2.6).toArray());
             float[] warmth = new float[(int) grazers.size()];
@@ -73,9 +105,9 @@ public class FloatSumsTest {
                 grazers.set("dx", r.ints(n, -1, 2).toArray());
                 grazers.set("dy", r.ints(n, -1, 2).toArray());
                 grazers.callAll(Grazer::crowd);
-                warm(grazers, heaters);
-                land.set("given", new double[W * H]);
-                int[] expected = share(grazers, land, round);
+                warm(grazers, heaters, size);
+                land.set("given", new double[size.places()]);
+                int[] expected = share(grazers, land, size, round);
                 ManageReport report = grazers.manageAll();
                 assertEquals(expected[0], report.deaths(), "deaths, round " + round);
                 assertEquals(expected[1], report.births(), "births, round " + round);
@@ -93,19 +125,17 @@ public class FloatSumsTest {
     }
 
     /** Heaters warm the grazers on their places: heat into warmth, heat / 100 into energy, in heater id order. */
-    private static void warm(Agents<Grazer> grazers, Agents<Heater> heaters) {
-        Herd s = Herd.of(grazers);
+    private static void warm(Agents<Grazer> grazers, Agents<Heater> heaters, Size size) {
+        Herd s = Herd.of(grazers, size);
         long[] at = heaters.locations();
         float[] heat = heaters.getFloat("heat");
         heaters.callAll(Heater::warm);
         double[] inEnergy = new double[s.size()];
         float[] inWarmth = new float[s.size()];
         for (int h = 0; h < at.length; h++) { // writers in id order
-            for (int i = 0; i < s.size(); i++) {
-                if (s.places()[i] == at[h]) {
-                    inWarmth[i] += heat[h];
-                    inEnergy[i] += heat[h] * 0.01;
-                }
+            for (int i : s.on(at[h])) {
+                inWarmth[i] += heat[h];
+                inEnergy[i] += heat[h] * 0.01;
             }
         }
         double[] energy = new double[s.size()];
@@ -123,36 +153,33 @@ public class FloatSumsTest {
      * computed in id order; returns the deaths and births the next {@code manageAll} must see and the grazers killed
      * by others alone.
      */
-    private static int[] share(Agents<Grazer> grazers, Places<Pasture> land, int round) {
-        Herd s = Herd.of(grazers);
+    private static int[] share(Agents<Grazer> grazers, Places<Pasture> land, Size size, int round) {
+        Herd s = Herd.of(grazers, size);
         grazers.callAll(Grazer::share);
         int n = s.size();
-        int[] here = new int[W * H];
-        for (long p : s.places()) {
-            here[(int) p]++;
-        }
         double[] inEnergy = new double[n];
         float[] inWarmth = new float[n];
         double[] energy = new double[n];
         float[] warmth = new float[n];
-        double[] given = new double[W * H];
+        double[] given = new double[size.places()];
         boolean[] dies = new boolean[n];
         boolean[] killed = new boolean[n];
         int spawns = 0;
         for (int i = 0; i < n; i++) { // writers in id order, each target in id order
             int g = (int) s.places()[i];
-            double part = s.energy()[i] * 0.125 / here[g];
-            for (int o = 0; o < n; o++) {
-                if (o != i && s.places()[o] == g) {
+            int here = s.on(g).length;
+            double part = s.energy()[i] * 0.125 / here;
+            for (int o : s.on(g)) {
+                if (o != i) {
                     inEnergy[o] += part;
                     inWarmth[o] += (float) (part * 0.5) + 0.1f;
                     inEnergy[o] += -(part * 0.25);
                     killed[o] |= s.warmth()[o] > 40 && s.warmth()[i] > s.warmth()[o];
                 }
             }
-            energy[i] = s.energy()[i] - part * 0.75 * (here[g] - 1);
+            energy[i] = s.energy()[i] - part * 0.75 * (here - 1);
             warmth[i] = s.warmth()[i] * 0.9f;
-            given[g] += part * (here[g] - 1);
+            given[g] += part * (here - 1);
             if (energy[i] < 0.3) {
                 dies[i] = true;
             } else if (energy[i] > 2) {
@@ -181,5 +208,12 @@ public class FloatSumsTest {
             String partitions, boolean wrap) {
         PartitionedAgentsTest.assertSame(rounds(CPU, 1, null, wrap), rounds(CPU, threads, partitions, wrap),
                 "threads=" + threads + " partitions=" + partitions + " wrap=" + wrap);
+    }
+
+    @ParameterizedTest(name = "threads={0}, partitions={1}")
+    @CsvSource({"3, ", "2, 2"})
+    void manyAgents_runInChunksOfPlacesOnSeveralThreads_andAddInWriterIdOrder(int threads, String partitions) {
+        PartitionedAgentsTest.assertSame(rounds(CPU, 1, null, true, Size.LARGE),
+                rounds(CPU, threads, partitions, true, Size.LARGE), "threads=" + threads + " partitions=" + partitions);
     }
 }

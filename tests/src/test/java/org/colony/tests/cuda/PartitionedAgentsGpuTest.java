@@ -74,12 +74,16 @@ class PartitionedAgentsGpuTest {
                 "braingrid on " + devices + " GPU(s), " + partitions);
     }
 
-    @ParameterizedTest(name = "float sums into agents here on {0} GPU(s), partitions={1}, wrap={2}")
-    @CsvSource({"1, , false", "1, , true", "1, 2, false", "1, 2x2, true", "1, 3, true", "2, 2, false"})
-    void floatingPointSumsIntoAgentsHere_onTheGpu_giveTheCpusBits(int devices, String partitions, boolean wrap) {
+    @ParameterizedTest(name = "float sums into agents here on {0} GPU(s), partitions={1}, wrap={2}, large={3}")
+    @CsvSource({"1, , false, false", "1, , true, false", "1, 2, false, false", "1, 2x2, true, false",
+            "1, 3, true, false", "1, , true, true", "1, 2, true, true", "2, 2, false, false", "2, 2, true, true"})
+    void floatingPointSumsIntoAgentsHere_onTheGpu_giveTheCpusBits(int devices, String partitions, boolean wrap,
+            boolean large) {
         // (every step is also checked against the plain sequential computation inside rounds)
-        assertSame(FloatSumsTest.rounds(CPU, 2, null, wrap), FloatSumsTest.rounds(on(devices), 2, partitions, wrap),
-                "float sums on " + devices + " GPU(s), " + partitions + ", wrap " + wrap);
+        FloatSumsTest.Size size = large ? FloatSumsTest.Size.LARGE : FloatSumsTest.Size.SMALL;
+        assertSame(FloatSumsTest.rounds(CPU, 2, null, wrap, size),
+                FloatSumsTest.rounds(on(devices), 2, partitions, wrap, size),
+                "float sums on " + devices + " GPU(s), " + partitions + ", wrap " + wrap + ", " + size);
     }
 
     @ParameterizedTest(name = "agent writes on {0} GPU(s), partitions={1}")
