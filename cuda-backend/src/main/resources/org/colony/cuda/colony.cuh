@@ -356,8 +356,9 @@ __device__ __forceinline__ void atomicSum(jint* p, jint v) { atomicAdd((int*) p,
 __device__ __forceinline__ void atomicSum(jlong* p, jlong v) {
     atomicAdd((unsigned long long*) p, (unsigned long long) v);
 }
-// Floating-point sums come only from place steps: one thread adds to a place's agents, in its order, so a plain
-// addition (Java's, round to nearest, no fused multiply) is the whole sum.
+// Floating-point sums come only from place steps (one thread adds to a place's agents, in its order) and from agent
+// steps that run place by place (one thread runs a place's agents in id order, adding to the agents on it), so a
+// plain addition (Java's, round to nearest, no fused multiply) is the whole sum.
 __device__ __forceinline__ void atomicSum(float* p, float v) { *p = *p + v; }
 __device__ __forceinline__ void atomicSum(double* p, double v) { *p = *p + v; }
 __device__ __forceinline__ void atomicMinimum(jint* p, jint v) { atomicMin((int*) p, (int) v); }

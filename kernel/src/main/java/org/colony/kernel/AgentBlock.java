@@ -96,6 +96,14 @@ public interface AgentBlock {
     AgentView agents(int slot);
 
     /**
+     * {@return this collection's own agents grouped by place, which a step that runs place by place ({@link
+     * StepInfo#byPlace}) goes through: on each place, its agents in id order}
+     */
+    default AgentView own() {
+        throw new UnsupportedOperationException("no index of the collection's own agents by place");
+    }
+
+    /**
      * {@return a shared attribute's values}
      *
      * @param index the shared attribute's index in the model

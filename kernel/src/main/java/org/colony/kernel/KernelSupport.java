@@ -200,25 +200,29 @@ public final class KernelSupport {
     }
 
     /**
-     * Adds {@code v} to {@code a[i]} atomically (a place's additions to its agents, each made by one thread).
+     * Adds {@code v} to {@code a[i]}, a plain addition: floating-point sums into other agents come from a place
+     * step (a place adds to its own agents) or from an agent step that runs place by place ({@link StepInfo#byPlace}:
+     * the agents of a place add to each other), so each slot has one writing thread, adding in its order.
      *
      * @param a the column
      * @param i the slot
      * @param v the value
      */
     public static void addFloat(float[] a, int i, float v) {
-        FLOATS.getAndAdd(a, i, v);
+        a[i] += v;
     }
 
     /**
-     * Adds {@code v} to {@code a[i]} atomically (a place's additions to its agents, each made by one thread).
+     * Adds {@code v} to {@code a[i]}, a plain addition: floating-point sums into other agents come from a place
+     * step (a place adds to its own agents) or from an agent step that runs place by place ({@link StepInfo#byPlace}:
+     * the agents of a place add to each other), so each slot has one writing thread, adding in its order.
      *
      * @param a the column
      * @param i the slot
      * @param v the value
      */
     public static void addDouble(double[] a, int i, double v) {
-        DOUBLES.getAndAdd(a, i, v);
+        a[i] += v;
     }
 
     /**

@@ -38,11 +38,14 @@ public interface ModelDescriptor {
     long count(CpuBlock block, int row0, int row1, int x0, int x1);
 
     /**
-     * Runs the block's call of an agent step for the agents in slots {@code [from, to)} of an agent model.
+     * Runs the block's call of an agent step for the agents in slots {@code [from, to)} of an agent model; for a step
+     * that runs place by place ({@link StepInfo#byPlace}), for the agents on the block's owned places {@code [from,
+     * to)} (numbered in row order, x fastest), place after place, each place's agents in id order ({@link
+     * AgentBlock#own}).
      *
      * @param block the agents' storage, with the call to run
-     * @param from the first slot
-     * @param to one past the last slot
+     * @param from the first slot (or owned place)
+     * @param to one past the last slot (or owned place)
      */
     default void runAgents(AgentBlock block, int from, int to) {
         throw new UnsupportedOperationException(info().modelClass().getName() + " is not an agent model");

@@ -36,13 +36,52 @@ import java.util.Set;
  * @param agentWritesAcross slots of the iterated agent models whose agents the step writes or kills on neighbouring
  *     places (the variable of a for-each over {@code agentsAt(...)}): on a partitioned grid some of them are rows
  *     of other partitions' agents on the halo, whose writes go back to their owners before any is applied
+ * @param byPlace for agent steps, whether the step runs place by place: on each place of the block, the agents on it
+ *     in id order, one after another, by one thread. A step that sums into {@code float} or {@code double} attributes
+ *     of the agents on its own place ({@code agentsHere}) does, so that every such sum is made by one thread in the
+ *     writers' id order and is the same on every backend, thread count and partitioning
  */
 public record StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
         Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
         Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
         int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source,
         Map<Integer, Map<Integer, Combine>> agentWrites, Set<Integer> agentKills, Set<Integer> creates,
-        Set<Integer> agentWritesAcross) {
+        Set<Integer> agentWritesAcross, boolean byPlace) {
+
+    /**
+     * A step that runs agent by agent ({@code byPlace} false).
+     *
+     * @param name as the record's
+     * @param params as the record's
+     * @param predicate as the record's
+     * @param writes as the record's
+     * @param remoteReads as the record's
+     * @param placeRemoteReads as the record's
+     * @param placeWrites as the record's
+     * @param iterates as the record's
+     * @param remoteAgents as the record's
+     * @param remoteAgentRows as the record's
+     * @param actions as the record's
+     * @param reach as the record's
+     * @param usesRandom as the record's
+     * @param boundaryOnly as the record's
+     * @param readsTime as the record's
+     * @param source as the record's
+     * @param agentWrites as the record's
+     * @param agentKills as the record's
+     * @param creates as the record's
+     * @param agentWritesAcross as the record's
+     */
+    public StepInfo(String name, List<ParamInfo> params, boolean predicate, Set<Integer> writes,
+            Set<Integer> remoteReads, Set<Integer> placeRemoteReads, Map<Integer, Combine> placeWrites,
+            Set<Integer> iterates, Set<Integer> remoteAgents, Set<Integer> remoteAgentRows, Set<AgentAction> actions,
+            int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source,
+            Map<Integer, Map<Integer, Combine>> agentWrites, Set<Integer> agentKills, Set<Integer> creates,
+            Set<Integer> agentWritesAcross) {
+        this(name, params, predicate, writes, remoteReads, placeRemoteReads, placeWrites, iterates, remoteAgents,
+                remoteAgentRows, actions, reach, usesRandom, boundaryOnly, readsTime, source, agentWrites, agentKills,
+                creates, agentWritesAcross, false);
+    }
 
     /**
      * A step that writes no other agent and asks for none.
@@ -70,7 +109,7 @@ public record StepInfo(String name, List<ParamInfo> params, boolean predicate, S
             int reach, boolean usesRandom, boolean boundaryOnly, boolean readsTime, String source) {
         this(name, params, predicate, writes, remoteReads, placeRemoteReads, placeWrites, iterates, remoteAgents,
                 remoteAgentRows, actions, reach, usesRandom, boundaryOnly, readsTime, source, Map.of(), Set.of(),
-                Set.of(), Set.of());
+                Set.of(), Set.of(), false);
     }
 
     /**

@@ -330,10 +330,12 @@ public final class Messages {
 
     public static String agentWriteType(String attribute, String type, boolean sum) {
         return sum && (type.equals("float") || type.equals("double"))
-                ? "[Colony/AgentWrite] an agent step sums into " + type + " attribute " + attribute + " of other "
-                        + "agents, whose result would depend on the order of the agents writing; sum into an int or "
-                        + "long attribute (a fixed-point amount), combine with Math.min or Math.max, or let the place "
-                        + "share it out (a place step sums into its agents' " + type + " attributes)"
+                ? "[Colony/AgentWrite] an agent step sums into " + type + " attribute " + attribute + " of agents on "
+                        + "a neighbouring place (agentsAt), whose result would depend on the order in which writers "
+                        + "on different places, run by different threads, partitions or devices, add; sum into the "
+                        + "agents of agentsHere(...) (the step then runs place by place, adding in the writers' id "
+                        + "order), into an int or long attribute (a fixed-point amount), or combine with Math.min or "
+                        + "Math.max"
                 : "[Colony/AgentWrite] a step writes " + type + " attribute " + attribute + " of other agents; other "
                         + "agents' int, long, float and double attributes are written";
     }

@@ -10,6 +10,7 @@ import static org.colony.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
 /** Agent models: what they extend, how they write places and other agents, iterate agents, and which intrinsics. */
@@ -198,9 +199,9 @@ class AgentModelTest {
         assertThat(compilation).generatedSourceFile("test.Ant_Model").contentsAsUtf8String()
                 .containsMatch("new StepInfo\\(\"s\", [^\\n]*, \"Ant.java:\\d+\", Map.ofEntries\\(Map.entry\\(0, "
                         + "Map.ofEntries\\(Map.entry\\(0, Combine.SUM\\), Map.entry\\(2, Combine.MAX\\), "
-                        + "Map.entry\\(3, Combine.MIN\\)\\)\\)\\), Set.of\\(0\\), Set.of\\(\\), Set.of\\(0\\)\\)");
+                        + "Map.entry\\(3, Combine.MIN\\)\\)\\)\\), Set.of\\(0\\), Set.of\\(\\), Set.of\\(0\\), false\\)");
         assertThat(compilation).generatedSourceFile("test.Ant_Model").contentsAsUtf8String()
-                .containsMatch("new StepInfo\\(\"here\", [^\\n]*, Set.of\\(\\), Set.of\\(\\), Set.of\\(\\)\\)");
+                .containsMatch("new StepInfo\\(\"here\", [^\\n]*, Set.of\\(\\), Set.of\\(\\), Set.of\\(\\), false\\)");
     }
 
     @Test
@@ -265,15 +266,36 @@ class AgentModelTest {
     }
 
     @Test
-    void floatingPointSumIntoOtherAgents_isRejected_forItsOrder() {
-        assertRejected(ant("""
+    void floatingPointSumIntoAgentsHere_compiles_andTheStepRunsPlaceByPlace() {
+        Compilation compilation = compile(ant("""
                 @Attribute double wealth;
+                @Attribute float gift;
                 @Step void s() {
                     for (Ant other : agentsHere(Ant.class)) {
                         other.wealth += 0.5;
+                        other.gift -= 0.25f;
                     }
                 }
-                """), Messages.agentWriteType("wealth", "double", true), "other.wealth += 0.5", land());
+                @Step void t() {
+                    for (Ant other : agentsHere(Ant.class)) {
+                        other.sugar += 1;
+                    }
+                }
+                """), land());
+        assertThat(compilation).succeededWithoutWarnings();
+        // The last value of a StepInfo: whether the step runs place by place (a float or double sum into agents here).
+        assertThat(compilation).generatedSourceFile("test.Ant_Model").contentsAsUtf8String()
+                .containsMatch("new StepInfo\\(\"s\", [^\\n]*, true\\)");
+        assertThat(compilation).generatedSourceFile("test.Ant_Model").contentsAsUtf8String()
+                .containsMatch("new StepInfo\\(\"t\", [^\\n]*, false\\)");
+        // CPU: the owned places from$..to$, each place's agents in id order, plain additions into the incoming column.
+        assertThat(compilation).generatedSourceFile("test.Ant_Kernels").contentsAsUtf8String()
+                .contains("for (int place$ = from$; place$ < to$; place$++)");
+        assertThat(compilation).generatedSourceFile("test.Ant_Kernels").contentsAsUtf8String()
+                .contains("final int a$ = own$order[k$];");
+        // CUDA: a thread a place, its agents from the collection's own index.
+        assertThat(compilation).generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/colony/cuda/test.Ant.cu")
+                .contentsAsUtf8String().contains("for (jint own = ownStart[at]; own < ownStart[at + 1]; own++) {");
     }
 
     @Test

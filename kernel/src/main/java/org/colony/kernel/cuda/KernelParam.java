@@ -61,6 +61,13 @@ public record KernelParam(Kind kind, int slot, int index) {
         INDEXED_KILLED,
         /** The agents of iterated class {@code slot} each instance asks for ({@code spawn(T.class, n)}). */
         CREATES,
+        /**
+         * For a step that runs place by place ({@code StepInfo.byPlace}): where the kernel's own agents start per place
+         * (indexed by global place), in the index of the collection's agents by place.
+         */
+        OWN_START,
+        /** For a step that runs place by place: the slots of the kernel's own agents, grouped by place, in id order. */
+        OWN_ORDER,
         /** A predicate step's counter of instances where it held. */
         COUNTER,
         /** Array {@code index} of a graph model's rows, as {@link #GRAPH_ARRAYS} names them. */

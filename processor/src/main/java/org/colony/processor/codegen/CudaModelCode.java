@@ -57,7 +57,8 @@ final class CudaModelCode {
             case INDEXED_COLUMN -> CodeBlock.of("$T.indexedColumn($L, $L)", KERNEL_PARAM, param.slot(), param.index());
             case INDEXED_INCOMING -> CodeBlock.of("$T.indexedIncoming($L, $L)", KERNEL_PARAM, param.slot(),
                     param.index());
-            case IDS, LOCATIONS, KILLED, TARGETS, SPAWNS, BIRTH_PLACES, BIRTH_SPREADS, ORDINALS, COUNTER ->
+            case IDS, LOCATIONS, KILLED, TARGETS, SPAWNS, BIRTH_PLACES, BIRTH_SPREADS, ORDINALS, OWN_START, OWN_ORDER, COUNTER
+                    ->
                     CodeBlock.of("$T.of($T.$L)", KERNEL_PARAM, KIND, param.kind().name());
             case PLACE_COLUMN, CONTRIBUTION, WROTE ->
                     CodeBlock.of("$T.place($T.$L, $L)", KERNEL_PARAM, KIND, param.kind().name(), param.index());

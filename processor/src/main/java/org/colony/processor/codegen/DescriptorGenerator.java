@@ -64,7 +64,7 @@ public final class DescriptorGenerator {
                                 s.type().scalar().name(), s.length()))
                         .collect(CodeBlock.joining(",")))
                 .add("$T.of($L),\n$L, $L)$<$<", List.class, model.steps().stream()
-                        .map(DescriptorGenerator::step).collect(CodeBlock.joining(",")), model.priority(),
+                        .map(step -> step(model, step)).collect(CodeBlock.joining(",")), model.priority(),
                         edges(model.edges()))
                 .build();
 
@@ -132,7 +132,7 @@ public final class DescriptorGenerator {
     }
 
     /** The {@code StepInfo} of a step, on a line of its own. */
-    private static CodeBlock step(StepIr step) {
+    private static CodeBlock step(ModelIr model, StepIr step) {
         CodeBlock params = CodeBlock.of("$T.of($L)", List.class, step.params().stream()
                 .map(p -> CodeBlock.of("new $T($S, $T.$L)", PARAM_INFO, p.name(), SCALAR_TYPE,
                         p.type().scalar().name()))
@@ -148,12 +148,12 @@ public final class DescriptorGenerator {
                         e.getValue().entrySet().stream().map(w -> CodeBlock.of("$T.entry($L, $T.$L)", Map.class,
                                 w.getKey(), COMBINE, w.getValue().name())).collect(CodeBlock.joining(", "))))
                 .collect(CodeBlock.joining(", ")));
-        return CodeBlock.of("\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S, $L, $L, $L, $L)",
+        return CodeBlock.of("\nnew $T($S, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $L, $S, $L, $L, $L, $L, $L)",
                 STEP_INFO, step.name(), params, step.predicate(), setOf(step.writes()), setOf(step.remoteReads()),
                 setOf(step.placeRemoteReads()), writes, setOf(step.iterates()), setOf(step.remoteAgents()),
                 setOf(step.remoteAgentRows()), actions, step.reach(), step.usesRandom(), step.boundaryOnly(),
                 step.readsTime(), step.sourceFile() + ":" + step.line(), agentWrites, setOf(step.agentKills()),
-                setOf(step.creates()), setOf(step.agentWritesAcross()));
+                setOf(step.creates()), setOf(step.agentWritesAcross()), step.byPlace(model));
     }
 
     private static CodeBlock setOf(Set<Integer> values) {

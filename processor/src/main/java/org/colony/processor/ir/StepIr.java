@@ -99,6 +99,20 @@ public record StepIr(String name, List<Local> params, boolean predicate, Local r
         return out;
     }
 
+    /**
+     * {@return whether this step, of an agent model, runs place by place (on each place, its agents in id order, by
+     * one thread): it sums into {@code float} or {@code double} attributes of the agents on its own place, sums that
+     * one thread then makes in the writers' id order}
+     *
+     * @param model the step's model
+     */
+    public boolean byPlace(ModelIr model) {
+        boolean[] found = new boolean[1];
+        Ir.forEachStmt(body, s -> found[0] |= s instanceof Stmt.AgentWrite w && !w.across() && w.op() == Combine.SUM
+                && (w.attr().type() == IrType.FLOAT || w.attr().type() == IrType.DOUBLE));
+        return model.agent() && found[0];
+    }
+
     /** Whether the step buffers an attribute of its own model: it writes it and reads it on other instances. */
     public boolean buffers(int attribute) {
         return writes.contains(attribute) && remoteReads.contains(attribute);

@@ -74,9 +74,8 @@ final class CombinedWrites {
 
     /**
      * A write of another agent's scalar attribute, on the step's own place or a neighbouring one: {@code += -= ++ --}
-     * (SUM) or the {@code b.a = Math.min(b.a, v)} / {@code Math.max} forms (MIN, MAX), combined atomically and applied
-     * as the step ends; from agent steps, sums of int and long only, whose result does not depend on the writers'
-     * order.
+     * (SUM) or the {@code b.a = Math.min(b.a, v)} / {@code Math.max} forms (MIN, MAX), combined and applied as the
+     * step ends; floating-point sums from agent steps into the agents on their own place only.
      */
     void agentWrite(ExpressionTree target, MemberSelectTree ms, ExpressionTree indexTree, BinaryOp op,
             ExpressionTree value, Tree where) {
@@ -105,11 +104,12 @@ final class CombinedWrites {
         Combine kind = c.kind();
         AttributeRef ref = ExpressionTranslator.attributeRef(agents, a);
         IrType type = ref.type();
-        // A floating-point sum depends on the order of its terms: it is allowed from a place step, where the place is
-        // the only writer of its agents (its additions, in the order it makes them, are one sum on every backend).
+        // A floating-point sum depends on the order of its terms: it is allowed from a place step (the place is the
+        // only writer of its agents) and into the agents on an agent's own place (the step then runs place by place,
+        // StepIr.byPlace: one thread adds in the writers' id order), not into agents next door.
         boolean floating = type == IrType.FLOAT || type == IrType.DOUBLE;
         boolean writable = type == IrType.INT || type == IrType.LONG || floating && (kind != Combine.SUM
-                || !cx.agentModel());
+                || !cx.agentModel() || !across);
         if (!writable) {
             throw cx.reject(where, Messages.agentWriteType(name, type.toString().toLowerCase(Locale.ROOT),
                     kind == Combine.SUM));

@@ -274,7 +274,7 @@ class CpuAgentStore implements AgentStore {
             cols.resetContribution(w.getKey());
         }
         places.prepareRemote(s.placeRemoteReads());
-        cols.prepare(places.block(), views(s), call);
+        cols.prepare(places.block(), views(s), s.byPlace() ? view() : null, call);
     }
 
     /** {@return the tasks that share work on {@code n} slots} */
@@ -288,9 +288,14 @@ class CpuAgentStore implements AgentStore {
         void run(int from, int to);
     }
 
+    /**
+     * Runs a step's kernel over the agents' slots in chunks, or, for a step that runs place by place ({@link
+     * StepInfo#byPlace}), over the block's owned places in chunks: a place's agents are run by one thread in id order.
+     */
     private void run(StepInfo s, Range range) {
-        int n = cols.count();
-        int parts = Math.max(1, slotTasks(n));
+        int agents = cols.count();
+        int n = s.byPlace() ? (int) places.block().layout().ownedCells() : agents;
+        int parts = Math.max(1, Math.min(slotTasks(agents), n));
         try {
             pool.run(parts, i -> range.run((int) ((long) n * i / parts), (int) ((long) n * (i + 1) / parts)));
         } catch (RuntimeException e) {

@@ -60,6 +60,8 @@ public final class AgentColumns implements AgentBlock {
     private final Object[] contributed;
     private CpuBlock placeBlock;
     private AgentView[] views;
+    /** The collection's own agents by place, for a step that runs place by place; else null. */
+    private AgentView own;
     private Call call;
 
     /**
@@ -580,10 +582,14 @@ public final class AgentColumns implements AgentBlock {
         }
     }
 
-    /** Binds the places and the agent views of the next call. */
-    public void prepare(CpuBlock places, AgentView[] agentViews, Call call) {
+    /**
+     * Binds the places, the agent views and the collection's own agents by place (for a step that runs place by place;
+     * else null) of the next call.
+     */
+    public void prepare(CpuBlock places, AgentView[] agentViews, AgentView ownAgents, Call call) {
         this.placeBlock = places;
         this.views = agentViews;
+        this.own = ownAgents;
         this.call = call;
     }
 
@@ -660,6 +666,11 @@ public final class AgentColumns implements AgentBlock {
     @Override
     public AgentView agents(int slot) {
         return views[slot];
+    }
+
+    @Override
+    public AgentView own() {
+        return own;
     }
 
     @Override

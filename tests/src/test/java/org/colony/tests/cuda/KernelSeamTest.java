@@ -92,6 +92,8 @@ class KernelSeamTest {
             case BIRTH_PLACES -> "jlong* __restrict__ birthPlaces";
             case BIRTH_SPREADS -> "jint* __restrict__ birthSpreads";
             case ORDINALS -> "const jint* __restrict__ ordinals";
+            case OWN_START -> "const jint* __restrict__ ownStart";
+            case OWN_ORDER -> "const jint* __restrict__ ownOrder";
             case PLACE_COLUMN -> pointer("const ", info(model.placeClass()).attributes().get(param.index()), "_place");
             case CONTRIBUTION -> pointer("", info(model.placeClass()).attributes().get(param.index()), "_contrib");
             case WROTE -> "bool* __restrict__ " + info(model.placeClass()).attributes().get(param.index()).name()

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.colony.tests.agents.AddAgentsTest;
 import org.colony.tests.agents.AgentWritesTest;
+import org.colony.tests.agents.FloatSumsTest;
 import org.colony.tests.agents.NeighbourWritesTest;
 import org.colony.tests.agents.PriorityTest;
 import org.colony.tests.agents.RoundsTest;
@@ -18,7 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Agents on grids cut into partitions on GPUs: several partitions on one GPU, and one partition on each of two
  * GPUs, give the CPU's one-block state bit for bit (the drivers are {@link PartitionedAgentsTest}'s): SugarScape,
- * wolf-sheep, walkers crowding, jumping, breeding and dying across borders, and agents seeing agents next door.
+ * wolf-sheep, walkers crowding, jumping, breeding and dying across borders, agents seeing agents next door, and
+ * floating-point sums into the agents on a place (steps that run place by place, {@link FloatSumsTest}).
  * The two-GPU tests run where two GPUs are present and are skipped, saying so, elsewhere.
  */
 @Tag("gpu")
@@ -70,6 +72,18 @@ class PartitionedAgentsGpuTest {
         assertSame(PartitionedAgentsTest.brainGrid(CPU, 30, 50, 2, null),
                 PartitionedAgentsTest.brainGrid(on(devices), 30, 50, 2, partitions),
                 "braingrid on " + devices + " GPU(s), " + partitions);
+    }
+
+    @ParameterizedTest(name = "float sums into agents here on {0} GPU(s), partitions={1}, wrap={2}, large={3}")
+    @CsvSource({"1, , false, false", "1, , true, false", "1, 2, false, false", "1, 2x2, true, false",
+            "1, 3, true, false", "1, , true, true", "1, 2, true, true", "2, 2, false, false", "2, 2, true, true"})
+    void floatingPointSumsIntoAgentsHere_onTheGpu_giveTheCpusBits(int devices, String partitions, boolean wrap,
+            boolean large) {
+        // (every step is also checked against the plain sequential computation inside rounds)
+        FloatSumsTest.Size size = large ? FloatSumsTest.Size.LARGE : FloatSumsTest.Size.SMALL;
+        assertSame(FloatSumsTest.rounds(CPU, 2, null, wrap, size),
+                FloatSumsTest.rounds(on(devices), 2, partitions, wrap, size),
+                "float sums on " + devices + " GPU(s), " + partitions + ", wrap " + wrap + ", " + size);
     }
 
     @ParameterizedTest(name = "agent writes on {0} GPU(s), partitions={1}")

@@ -12,6 +12,7 @@ import org.colony.runtime.Simulation;
 import org.colony.runtime.cli.Scenario;
 import org.colony.tests.agents.AddAgentsTest;
 import org.colony.tests.agents.AgentWritesTest;
+import org.colony.tests.agents.FloatSumsTest;
 import org.colony.tests.agents.NeighbourWritesTest;
 import org.colony.tests.agents.PriorityTest;
 
@@ -82,13 +83,14 @@ public final class MpiDriver {
 
     /** Runs one case; returns rank 0's line. */
     static String run(Config config, Case c, int failStep, int killStep) throws Exception {
-        if (List.of("bidders", "additions", "writes", "neighbours").contains(c.model())) {
+        if (List.of("bidders", "additions", "writes", "neighbours", "floatsums").contains(c.model())) {
             String[] on = {"--backend=cpu"};
             String cut = config.partitions().count() == 1 ? null : Integer.toString(config.partitions().count());
             List<String> out = c.model().equals("bidders")
                     ? PriorityTest.bidders(on, 29, 25, false, c.side(), true, 1, cut)
                     : c.model().equals("writes") ? AgentWritesTest.rounds(on, 1, cut)
                     : c.model().equals("neighbours") ? NeighbourWritesTest.rounds(on, 1, cut)
+                    : c.model().equals("floatsums") ? FloatSumsTest.rounds(on, 1, cut, false)
                     : AddAgentsTest.additions(on, 1, cut);
             return c.model() + " " + out.get(0) + " " + Integer.toHexString(out.hashCode());
         }

@@ -54,8 +54,9 @@ class MpiRunTest {
 
     /**
      * Agents ranked by {@code @Priority} (capacity 1 and 2), agents added by the driver, agents writing other agents
-     * (on their place and next door), StupidModel and BrainGrid, over ranks; SIR on a graph's vertices split by
-     * METIS, its ghosts exchanged between ranks; and the road network's walkers moving between ranks along edges.
+     * (on their place and next door, and floating-point sums into the agents on their place), StupidModel and
+     * BrainGrid, over ranks; SIR on a graph's vertices split by METIS, its ghosts exchanged between ranks; and the road
+     * network's walkers moving between ranks along edges.
      */
     @ParameterizedTest(name = "agent features over {0} ranks x {1} partitions")
     @CsvSource({"2, 1", "3, 2"})
@@ -63,6 +64,7 @@ class MpiRunTest {
         // StupidModel (births near the parents, across partition borders) and BrainGrid (children on named places),
         // agents writing and asking for agents of another class
         List<String> models = List.of("bidders:1:0", "bidders:2:0", "additions:0:0", "writes:0:0", "neighbours:0:0",
+                "floatsums:0:0",
                 "stupidmodel:40:30", "braingrid:24:30", "sir:3000:40", "roads:24:30");
         List<String> cases = new ArrayList<>();
         for (String m : models) {

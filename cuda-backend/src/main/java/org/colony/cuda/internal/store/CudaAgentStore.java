@@ -44,7 +44,8 @@ import org.colony.runtime.storage.HostCopy;
 
 /**
  * An agent collection on one GPU: columns by slot, live agents in id order in the first slots, as on the
- * CPU. Steps are one thread per agent. {@code manageAll} runs on the device with the same rules as the CPU
+ * CPU. Steps are one thread per agent (one per place, running its agents in id order, for a step that runs place by
+ * place). {@code manageAll} runs on the device with the same rules as the CPU
  * backend, in data-parallel form ({@link DeviceManage}).
  *
  * <p>The store runs the steps and answers the runtime; its parts mirror the CPU's: the columns and their device
@@ -175,14 +176,15 @@ public final class CudaAgentStore implements AgentStore {
 
     /**
      * What a kernel iterating this collection gets for one parameter of its index ({@link KernelParam.Kind#INDEX_START} to
-     * {@link KernelParam.Kind#INDEXED_COLUMN}): the agents grouped by place (built on first use after a change), their ids, the
+     * {@link KernelParam.Kind#INDEXED_COLUMN}, and {@code OWN_START} and {@code OWN_ORDER} for this collection's own
+     * step that runs place by place): the agents grouped by place (built on first use after a change), their ids, the
      * columns' pitch, a column.
      */
     long indexArgument(KernelParam param) {
         index.build();
         return switch (param.kind()) {
-            case INDEX_START -> index.shifted(index.start().pointer());
-            case INDEX_ORDER -> index.order().pointer();
+            case INDEX_START, OWN_START -> index.shifted(index.start().pointer());
+            case INDEX_ORDER, OWN_ORDER -> index.order().pointer();
             case INDEX_IDS -> columns.ids().pointer();
             case INDEX_PITCH -> columns.slots();
             case INDEXED_COLUMN -> columns.current()[param.index()].pointer();
@@ -319,6 +321,7 @@ public final class CudaAgentStore implements AgentStore {
                 case BIRTH_PLACES -> arguments.add(columns.birthPlaces().pointer());
                 case BIRTH_SPREADS -> arguments.add(columns.birthSpreads().pointer());
                 case ORDINALS -> arguments.add(columns.ordinals().pointer());
+                case OWN_START, OWN_ORDER -> arguments.add(indexArgument(param)); // its own agents by place
                 case PLACE_COLUMN -> arguments.add(places.column(param.index()));
                 case CONTRIBUTION -> arguments.add(pointer(columns.contribution(param.index())));
                 case WROTE -> arguments.add(pointer(columns.contributed(param.index())));
@@ -333,7 +336,9 @@ public final class CudaAgentStore implements AgentStore {
             }
         }
         if (columns.count() > 0) {
-            cx.launch(kernels.step(step), Grids.blocks(columns.count()), 1, 1, Grids.THREADS, 1, 1, arguments, true,
+            // a step that runs place by place: a thread a place of the block, running its agents in id order
+            long threads = info.byPlace() ? places.layout().ownedCells() : columns.count();
+            cx.launch(kernels.step(step), Grids.blocks(threads), 1, 1, Grids.THREADS, 1, 1, arguments, true,
                     name() + "." + info.name());
         }
         for (int a : info.writes()) {

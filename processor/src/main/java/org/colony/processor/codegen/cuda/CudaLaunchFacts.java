@@ -149,7 +149,8 @@ public final class CudaLaunchFacts {
     /**
      * The parameters of a step's kernels, in the order they declare them and the CUDA backend passes them: the
      * frame, then every attribute of the model in ordinal order (its column, and its second column where the
-     * model double buffers it), then for agent models their bookkeeping and their places' columns, then per
+     * model double buffers it), then for agent models their bookkeeping (with their own index by place where the
+     * step runs place by place) and their places' columns, then per
      * iterated agent class its index and columns, then a predicate's counter, then the step's own parameters.
      */
     static List<KernelParam> signature(ModelIr model, StepIr step) {
@@ -189,6 +190,10 @@ public final class CudaLaunchFacts {
                     && i.op() == IntrinsicOp.ORDINAL);
             if (ordinal[0]) {
                 params.add(KernelParam.of(Kind.ORDINALS));
+            }
+            if (step.byPlace(model)) {
+                params.add(KernelParam.of(Kind.OWN_START));
+                params.add(KernelParam.of(Kind.OWN_ORDER));
             }
             List<AttributeRef> places = model.place().attributes();
             for (int i = 0; i < places.size(); i++) {
@@ -249,6 +254,8 @@ public final class CudaLaunchFacts {
             case BIRTH_PLACES -> "jlong* __restrict__ birthPlaces";
             case BIRTH_SPREADS -> "jint* __restrict__ birthSpreads";
             case ORDINALS -> "const jint* __restrict__ ordinals";
+            case OWN_START -> "const jint* __restrict__ ownStart";
+            case OWN_ORDER -> "const jint* __restrict__ ownOrder";
             case PLACE_COLUMN -> placePointer(model, param, "const ", "_place");
             case CONTRIBUTION -> placePointer(model, param, "", "_contrib");
             case WROTE -> "bool* __restrict__ " + model.place().attributes().get(param.index()).name() + "_wrote";

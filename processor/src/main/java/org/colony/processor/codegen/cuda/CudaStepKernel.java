@@ -11,7 +11,8 @@ import org.colony.processor.ir.Stmt;
 
 /**
  * The CUDA kernel of one step, {@code extern "C"} and named by {@link CudaLaunchFacts#kernelName}: one thread per
- * agent slot (agents), per column walking rows (places), or per column marching {@code f.march} rows of
+ * agent slot (agents; per place of the block, running its agents in id order, for a step that runs place by place),
+ * per column walking rows (places), or per column marching {@code f.march} rows of
  * {@code lanes} columns with the neighbour values in registers ({@link Window}); around each cell or agent, its
  * random stream, buffered attributes, the step's statements ({@link CudaStatements}) and the write-back.
  */
@@ -48,10 +49,25 @@ final class CudaStepKernel {
         source.raw("// Step " + step.name() + " (" + step.sourceFile() + ':' + step.line() + ")\n");
         source.raw("extern \"C\" __global__ void " + launch.kernel().name() + "(\n        "
                 + String.join(",\n        ", params) + ")\n{\n");
-        if (model.agent()) {
-            emit("for (jlong a = (jlong) blockIdx.x * blockDim.x + threadIdx.x; a < f.rows; "
-                    + "a += (jlong) gridDim.x * blockDim.x) {");
+        boolean byPlace = step.byPlace(model);
+        if (byPlace) {
+            // one thread a place of the block, running the agents on it in id order (StepIr.byPlace)
+            emit("const jlong places = (jlong) f.extent0 * f.extent1 * f.extent2;");
+            emit("for (jlong place = (jlong) blockIdx.x * blockDim.x + threadIdx.x; place < places; "
+                    + "place += (jlong) gridDim.x * blockDim.x) {");
             source.indent();
+            emit("const jlong at = (f.origin0 + place % f.extent0) + (jlong) f.size0 * ((f.origin1 + place / f.extent0"
+                    + " % f.extent1) + (jlong) f.size1 * (f.origin2 + place / f.extent0 / f.extent1));");
+            emit("for (jint own = ownStart[at]; own < ownStart[at + 1]; own++) {");
+            source.indent();
+            emit("const jlong a = ownOrder[own];");
+        }
+        if (model.agent()) {
+            if (!byPlace) {
+                emit("for (jlong a = (jlong) blockIdx.x * blockDim.x + threadIdx.x; a < f.rows; "
+                        + "a += (jlong) gridDim.x * blockDim.x) {");
+                source.indent();
+            }
             emit("const jlong g = locations[a];");
             // A slot whose agent left for another partition, until the compaction it waits for.
             emit("if (g < 0) continue;");
@@ -89,6 +105,10 @@ final class CudaStepKernel {
         cell();
         source.outdent();
         emit("}");
+        if (byPlace) {
+            source.outdent();
+            emit("}");
+        }
         source.raw("}\n\n");
     }
 

@@ -10,7 +10,9 @@ import org.colony.processor.ir.StepIr;
 
 /**
  * The CPU kernel of an agent step: the agents in slots {@code from$..to$} of an agent block, one by one, with
- * the coordinates and storage index of each agent's place where the step uses them.
+ * the coordinates and storage index of each agent's place where the step uses them. A step that runs place by place
+ * ({@link StepIr#byPlace}) takes the block's owned places {@code from$..to$} instead, and on each the agents on it in
+ * id order ({@code ab$.own()}).
  */
 final class AgentKernel extends StepKernel {
 
@@ -36,7 +38,22 @@ final class AgentKernel extends StepKernel {
         CodeBlock.Builder loop = CodeBlock.builder();
         boolean place = storage.uses("place") || storage.uses("coord0") || storage.uses("coord1")
                 || storage.uses("coord2");
-        loop.beginControlFlow("for (int a$$ = from$$; a$$ < to$$; a$$++)");
+        boolean byPlace = step.byPlace(model);
+        if (byPlace) {
+            String extent0 = storage.layoutValue("extent0$", "extent0");
+            String extent1 = storage.layoutValue("extent1$", "extent1");
+            loop.beginControlFlow("for (int place$$ = from$$; place$$ < to$$; place$$++)");
+            loop.addStatement("final int at$$ = $L + place$$ % $L + place$$ / $L % $L * $L + place$$ / $L / $L * $L",
+                    storage.layoutValue("base$", "base"), extent0, extent0, extent1,
+                    storage.layoutValue("strideY$", "strideY"), extent0, extent1,
+                    storage.layoutValue("strideZ$", "strideZ"));
+            String start = storage.agentArray("own$start", ArrayTypeName.of(TypeName.INT), "own().start");
+            String order = storage.agentArray("own$order", ArrayTypeName.of(TypeName.INT), "own().order");
+            loop.beginControlFlow("for (int k$$ = $L[at$$], end$$ = $L[at$$ + 1]; k$$ < end$$; k$$++)", start, start);
+            loop.addStatement("final int a$$ = $L[k$$]", order);
+        } else {
+            loop.beginControlFlow("for (int a$$ = from$$; a$$ < to$$; a$$++)");
+        }
         if (place) {
             String locations = storage.agentArray("loc$", ArrayTypeName.of(TypeName.LONG), "locations");
             String size0 = storage.layoutValue("size0$", "size0");
@@ -54,6 +71,9 @@ final class AgentKernel extends StepKernel {
         }
         loop.add(cell);
         loop.endControlFlow();
+        if (byPlace) {
+            loop.endControlFlow();
+        }
         return loop.build();
     }
 }
