@@ -170,7 +170,8 @@ public final class KernelSupport {
                 + " and 1 <= tries <= " + MAX_SPAWN_TRIES;
     }
 
-    // ---- writes to other agents: combined atomically in their incoming columns, order-free -----------------
+    // ---- writes to other agents, combined in their incoming columns: integers, minima and maxima atomically (any --
+    // ---- order gives one result); floating-point sums by the one thread that writes each target, in its order -----
 
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);

@@ -19,11 +19,20 @@ public class Rover extends Agent<Town> {
     @Attribute
     int age;
 
+    /** What the other rovers on its town gave it: a floating-point sum from agent steps (added in their id order). */
+    @Attribute
+    double gifts;
+
     /** One day of a rover's life. */
     @Step
     public void roam(int towns, double jump) {
         age++;
         place().trodden++;
+        for (Rover r : agentsHere(Rover.class)) {
+            if (r.id() != id()) {
+                r.gifts += energy * 0.125; // the step runs town by town, each town's rovers in id order
+            }
+        }
         energy += place().food > 2 ? 1.5 : -1.0;
         if (energy <= 0) {
             kill();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Config;
 import org.colony.runtime.Placement;
@@ -18,8 +19,9 @@ import org.colony.runtime.graph.GraphPartitioner;
  * What 30 days of {@link Rover}s and {@link Settler}s on {@link Town}s end with: the test run that agents on a graph
  * must give alike on every backend, thread count and partitioning.
  */
-public record RoverRun(long[] ids, long[] places, double[] energy, int[] age, int[] food, long[] visits,
-        double[] wealth, long born, long died, long refused, long[] settlers, long[] settled, long traffic) {
+public record RoverRun(long[] ids, long[] places, double[] energy, int[] age, double[] gifts, int[] food,
+        long[] visits, double[] wealth, long born, long died, long refused, long[] settlers, long[] settled,
+        long traffic) {
 
     /**
      * {@return the run on {@code config}: on one block where {@code cut} is null, else on its partitions}
@@ -56,8 +58,9 @@ public record RoverRun(long[] ids, long[] places, double[] energy, int[] age, in
             towns.callAll(Town::grow, 6);
             assertEquals(cut == null ? 1 : cut.partitions(), towns.partitions());
             return new RoverRun(rovers.ids(), rovers.locations(), rovers.getDouble("energy"), rovers.getInt("age"),
-                    towns.getInt("food"), towns.getLong("visits"), towns.getDouble("wealth"), born, died, refused,
-                    settlers.ids(), settlers.locations(), rovers.partitionTraffic().get("manageAll"));
+                    rovers.getDouble("gifts"), towns.getInt("food"), towns.getLong("visits"), towns.getDouble("wealth"),
+                    born, died, refused, settlers.ids(), settlers.locations(),
+                    rovers.partitionTraffic().get("manageAll"));
         }
     }
 
@@ -76,6 +79,7 @@ public record RoverRun(long[] ids, long[] places, double[] energy, int[] age, in
         assertTrue(born > 0 && died > 0 && refused > 0,
                 "the run had births, deaths and refused moves: " + born + " " + died + " " + refused);
         assertTrue(settlers.length > 0, "towns created settlers");
+        assertTrue(Arrays.stream(gifts).filter(g -> g != 0).count() > 10, "rovers gave to rovers");
     }
 
     /** Checks that {@code other} ended bit for bit as this run. */
@@ -87,6 +91,7 @@ public record RoverRun(long[] ids, long[] places, double[] energy, int[] age, in
         assertArrayEquals(places, other.places);
         assertArrayEquals(energy, other.energy, 0.0);
         assertArrayEquals(age, other.age);
+        assertArrayEquals(gifts, other.gifts, 0.0);
         assertArrayEquals(food, other.food);
         assertArrayEquals(visits, other.visits);
         assertArrayEquals(wealth, other.wealth, 0.0);

@@ -11,8 +11,9 @@ import org.colony.processor.ir.StepIr;
 /**
  * The CPU kernel of an agent step: the agents in slots {@code from$..to$} of an agent block, one by one, with
  * the coordinates and storage index of each agent's place where the step uses them. A step that runs place by place
- * ({@link StepIr#byPlace}) takes the block's owned places {@code from$..to$} instead, and on each the agents on it in
- * id order ({@code ab$.own()}).
+ * ({@link StepIr#byPlace}) takes the block's owned places {@code from$..to$} instead (in row order), and the agents
+ * on them place after place, each place's in id order ({@code ab$.own()}): a row's run of places at a time, so its
+ * work grows with the agents and the rows, not with the places.
  */
 final class AgentKernel extends StepKernel {
 
@@ -40,16 +41,22 @@ final class AgentKernel extends StepKernel {
                 || storage.uses("coord2");
         boolean byPlace = step.byPlace(model);
         if (byPlace) {
+            // The owned places from$..to$ (in row order) a run of a row at a time: the agents of consecutive places
+            // of a row are consecutive in the index, so the work is the agents plus the rows, not the places.
             String extent0 = storage.layoutValue("extent0$", "extent0");
             String extent1 = storage.layoutValue("extent1$", "extent1");
-            loop.beginControlFlow("for (int place$$ = from$$; place$$ < to$$; place$$++)");
-            loop.addStatement("final int at$$ = $L + place$$ % $L + place$$ / $L % $L * $L + place$$ / $L / $L * $L",
-                    storage.layoutValue("base$", "base"), extent0, extent0, extent1,
-                    storage.layoutValue("strideY$", "strideY"), extent0, extent1,
-                    storage.layoutValue("strideZ$", "strideZ"));
             String start = storage.agentArray("own$start", ArrayTypeName.of(TypeName.INT), "own().start");
             String order = storage.agentArray("own$order", ArrayTypeName.of(TypeName.INT), "own().order");
-            loop.beginControlFlow("for (int k$$ = $L[at$$], end$$ = $L[at$$ + 1]; k$$ < end$$; k$$++)", start, start);
+            loop.beginControlFlow("for (int place$$ = from$$; place$$ < to$$; )");
+            loop.addStatement("final int px$$ = place$$ % $L", extent0);
+            loop.addStatement("final int prow$$ = place$$ / $L", extent0);
+            loop.addStatement("final int pend$$ = Math.min(to$$, place$$ - px$$ + $L)", extent0);
+            loop.addStatement("final int at$$ = $L + px$$ + prow$$ % $L * $L + prow$$ / $L * $L",
+                    storage.layoutValue("base$", "base"), extent1, storage.layoutValue("strideY$", "strideY"),
+                    extent1, storage.layoutValue("strideZ$", "strideZ"));
+            loop.addStatement("final int kend$$ = $L[at$$ + pend$$ - place$$]", start);
+            loop.addStatement("place$$ = pend$$");
+            loop.beginControlFlow("for (int k$$ = $L[at$$]; k$$ < kend$$; k$$++)", start);
             loop.addStatement("final int a$$ = $L[k$$]", order);
         } else {
             loop.beginControlFlow("for (int a$$ = from$$; a$$ < to$$; a$$++)");

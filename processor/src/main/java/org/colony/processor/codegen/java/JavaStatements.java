@@ -371,7 +371,10 @@ final class JavaStatements {
         }
     }
 
-    /** A write of another agent's attribute: combined atomically into its incoming column (order-free). */
+    /**
+     * A write of another agent's attribute, combined into its incoming column: atomically where the order of the
+     * writers cannot change the result, by the target's one writing thread for a floating-point sum.
+     */
     private void agentWrite(CodeBlock.Builder code, Stmt.AgentWrite w) {
         String in = storage.incoming(w.attr().owner().slot(), w.attr());
         String type = switch (w.attr().type()) {
