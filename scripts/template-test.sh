@@ -40,6 +40,14 @@ for expected in 'walkers on 96x64, 30 steps' 'checksum' 'Walker.walk' 'Field.spr
     grep -q "$expected" <<< "$out" || { step "the run's report has no '$expected'"; exit 1; }
 done
 [ -s "$work/scent.png" ] || { step "no snapshot written"; exit 1; }
+# with class-data sharing (run.args): the first run writes target/app.jsa, the second maps it; the same state
+for pass in writes maps; do
+    shared=$("$JAVA_HOME/bin/java" @run.args -jar target/walkers-demo.jar run walkers --size 96x64 --steps 30 \
+        --threads 2 --quiet)
+    [ "$(grep checksum <<< "$out")" = "$(grep checksum <<< "$shared")" ] \
+        || { step "with run.args ($pass) the checksum differs: $(grep checksum <<< "$shared")"; exit 1; }
+    [ -s target/app.jsa ] || { step "run.args wrote no class-data archive"; exit 1; }
+done
 # the same run again, on another thread count, without the flags: the same state
 again=$("$JAVA_HOME/bin/java" -jar target/walkers-demo.jar run walkers --size 96x64 --steps 30 --threads 1 --quiet)
 [ "$(grep checksum <<< "$out")" = "$(grep checksum <<< "$again")" ] \
