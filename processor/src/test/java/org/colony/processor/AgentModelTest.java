@@ -290,7 +290,7 @@ class AgentModelTest {
                 .containsMatch("new StepInfo\\(\"t\", [^\\n]*, false\\)");
         // CPU: the owned places from$..to$, each place's agents in id order, plain additions into the incoming column.
         assertThat(compilation).generatedSourceFile("test.Ant_Kernels").contentsAsUtf8String()
-                .contains("for (int place$ = from$; place$ < to$; place$++)");
+                .contains("for (int place$ = from$; place$ < to$; )");
         assertThat(compilation).generatedSourceFile("test.Ant_Kernels").contentsAsUtf8String()
                 .contains("final int a$ = own$order[k$];");
         // CUDA: a thread a place, its agents from the collection's own index.
