@@ -108,11 +108,13 @@ public abstract class Place {
     }
 
     /**
-     * The global linear index of this place: {@code x + size(0) * (y + size(1) * z)}.
+     * The global linear index of this place: {@code x + size(0) * (y + size(1) * z)}; on a graph's vertices, the
+     * vertex's id (public, so that agents on the vertices read it as {@code n.index()} of the vertices their loops
+     * reach).
      *
      * @return a number in {@code [0, cells)}, the same on every backend and partitioning
      */
-    protected final long index() {
+    public final long index() {
         throw outsideStep("index");
     }
 

@@ -63,11 +63,11 @@ public abstract class Vertex<V extends Vertex<V>> extends Place {
 
     /**
      * The number of this vertex's neighbours (its out-degree in a directed graph); {@code n.degree()} gives a
-     * neighbour's.
+     * neighbour's (public, so that agents on the vertices read it of the vertices their loops reach).
      *
      * @return the length of {@link #neighbors()}
      */
-    protected final int degree() {
+    public final int degree() {
         throw outsideStep("degree");
     }
 
@@ -77,7 +77,7 @@ public abstract class Vertex<V extends Vertex<V>> extends Place {
      *
      * @return the length of {@link #inNeighbors()}
      */
-    protected final int inDegree() {
+    public final int inDegree() {
         throw outsideStep("inDegree");
     }
 

@@ -10,7 +10,10 @@ public class Settler extends Agent<Town> {
     @Attribute
     int days;
 
-    /** Stays {@code stay} days, then leaves; walks to its town's last neighbour with no less food meanwhile. */
+    /**
+     * Stays {@code stay} days, then leaves; walks meanwhile to its town's last neighbour with no less food, no smaller
+     * degree and an id not 3 modulo 7 (an agent reads a neighbouring vertex's degree and id).
+     */
     @Step
     public void live(int stay) {
         days++;
@@ -19,7 +22,7 @@ public class Settler extends Agent<Town> {
             return;
         }
         for (Town n : placeNeighbors()) {
-            if (n.food >= place().food) {
+            if (n.food >= place().food && n.degree() >= placeDegree() && n.index() % 7 != 3) {
                 moveTo(n);
             }
         }
