@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.colony.ColonyException;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
@@ -183,6 +184,8 @@ final class SweepCommand implements Callable<Integer> {
             }
         } finally {
             pool.shutdownNow();
+            // the runs still going stop before their folder is deleted (a failed run ends the sweep)
+            pool.awaitTermination(10, TimeUnit.SECONDS);
         }
     }
 

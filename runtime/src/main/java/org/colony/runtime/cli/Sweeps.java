@@ -1,6 +1,7 @@
 package org.colony.runtime.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -160,8 +161,9 @@ final class Sweeps {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
-        } catch (IOException e) {
-            // a temporary folder left behind is no reason to fail a finished sweep
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary folder left behind is no reason to fail a sweep, nor to hide why it failed (a run still
+            // ending may remove a file while the walk lists the folder)
         }
     }
 }

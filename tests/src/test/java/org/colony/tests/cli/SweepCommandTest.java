@@ -102,7 +102,7 @@ class SweepCommandTest {
         assertTrue(other.err().contains("holds runs of another sweep"), other.err());
         Mass.Result param = mass("sweep", "stupidmodel", "--param=wings=1,2", "--out=" + dir.resolve("w.csv"),
                 COMMON[0], COMMON[1], COMMON[2]);
-        assertEquals(2, param.rc());
+        assertEquals(2, param.rc(), param.err());
         assertTrue(param.err().contains("sweep run 0 (seed 42, wings=1) failed: stupidmodel has no parameter 'wings'"),
                 param.err());
     }
