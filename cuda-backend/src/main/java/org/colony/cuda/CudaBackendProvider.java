@@ -46,6 +46,12 @@ public final class CudaBackendProvider implements BackendProvider {
         EarlyContext.start(device);
     }
 
+    /** Waits up to two seconds for {@link EarlyContext}'s thread. */
+    @Override
+    public void settle() {
+        EarlyContext.await(2000);
+    }
+
     @Override
     public Backend open(BackendOptions options) {
         return new CudaBackend(options);

@@ -1,31 +1,47 @@
 package org.colony.runtime.cli;
 
+import java.util.Locale;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.spi.BackendProvider;
 
 /**
  * Lets a GPU backend start its driver and device while the JVM loads the command line and the model
- * ({@link BackendProvider#prepare}): for {@code mass run} on {@code --backend auto} or {@code cuda}, in one process
- * (under {@code mpirun} each rank's device is chosen later, by its place among the host's ranks).
+ * ({@link BackendProvider#prepare}): for {@code mass run} on the backend {@code auto} or {@code cuda}, in one process
+ * (under {@code mpirun} each rank's device is chosen later, by its place among the host's ranks), not for
+ * {@code --help}.
  */
 final class EarlyStart {
 
     private EarlyStart() {
     }
 
-    /** Starts the CUDA backend's driver and device early where {@code args} are a run that may use it. */
+    /** The provider that started early, or null. */
+    private static BackendProvider started;
+
+    /**
+     * Starts the CUDA backend's driver and device early where {@code args} are a run that may use it: the backend and
+     * device as the run reads them (the command line, else {@code -Dcolony.backend} and {@code -Dcolony.device}).
+     */
     static void begin(String[] args) {
-        if (args.length == 0 || !args[0].equals("run") || MpiCluster.launched()) {
+        if (args.length < 2 || !args[0].equals("run") || MpiCluster.launched()) {
             return;
         }
-        String backend = value(args, "--backend", "auto");
+        for (int i = 1; i < args.length && !args[i].equals("--"); i++) {
+            if (args[i].equals("-h") || args[i].equals("--help") || args[i].equals("-V")
+                    || args[i].equals("--version")) {
+                return;
+            }
+        }
+        String backend = value(args, "--backend", System.getProperty("colony.backend", "auto"))
+                .toLowerCase(Locale.ROOT);
         if (!backend.equals("auto") && !backend.equals("cuda")) {
             return;
         }
         int device;
         try {
-            device = Integer.parseInt(value(args, "--device", "0"));
+            device = Integer.parseInt(value(args, "--device", System.getProperty("colony.device", "0")).trim());
         } catch (NumberFormatException e) {
             return; // refused where the options are read
         }
@@ -33,17 +49,28 @@ final class EarlyStart {
             for (BackendProvider p : ServiceLoader.load(BackendProvider.class)) {
                 if (p.name().equals("cuda")) {
                     p.prepare(device);
+                    started = p;
                 }
             }
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | ServiceConfigurationError | LinkageError e) {
             // the backend meets it again where it opens
         }
     }
 
-    /** {@return the value of option {@code name} ({@code --name V} or {@code --name=V}), or {@code otherwise}} */
+    /** Before the process exits: lets what started early finish (a short while at most), not end inside a driver. */
+    static void finish() {
+        if (started != null) {
+            started.settle();
+        }
+    }
+
+    /**
+     * {@return the value of option {@code name} ({@code --name V} or {@code --name=V}) before {@code --}, or
+     * {@code otherwise}}
+     */
     private static String value(String[] args, String name, String otherwise) {
         String found = otherwise;
-        for (int i = 1; i < args.length; i++) {
+        for (int i = 1; i < args.length && !args[i].equals("--"); i++) {
             if (args[i].equals(name) && i + 1 < args.length) {
                 found = args[i + 1];
             } else if (args[i].startsWith(name + "=")) {

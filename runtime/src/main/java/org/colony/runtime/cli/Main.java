@@ -63,6 +63,7 @@ public final class Main implements Callable<Integer> {
     public static void main(String[] args) {
         EarlyStart.begin(args);
         int status = execute(System.out, System.err, args);
+        EarlyStart.finish();
         if (status == 0 && MpiCluster.current() != null) {
             MpiCluster.current().finish(); // every rank ends MPI before it exits
         }

@@ -27,6 +27,13 @@ public interface BackendProvider {
     }
 
     /**
+     * Waits, a short while at most, for what {@link #prepare} started, so that the process does not end while it runs
+     * (inside a driver). The default does nothing.
+     */
+    default void settle() {
+    }
+
+    /**
      * Opens the backend.
      *
      * @param options the run's settings

@@ -41,8 +41,18 @@ public final class EarlyContext {
         });
     }
 
-    /** Waits for the early start, if one began: its work is the opening device's first. */
+    /** Waits for the early start, if one began, until it ends: its work is the opening device's first. */
     static void await() {
+        await(0);
+    }
+
+    /**
+     * Waits for the early start, if one began, at most {@code millis} milliseconds (0: until it ends); an interrupt
+     * does not cut the wait short, and is kept for the caller.
+     *
+     * @param millis the longest wait, or 0 for none
+     */
+    public static void await(long millis) {
         Thread t;
         synchronized (EarlyContext.class) {
             t = thread;
@@ -50,9 +60,20 @@ public final class EarlyContext {
         if (t == null) {
             return;
         }
-        try {
-            t.join();
-        } catch (InterruptedException e) {
+        boolean interrupted = false;
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (t.isAlive()) {
+            long left = millis == 0 ? 0 : (end - System.nanoTime()) / 1_000_000;
+            if (millis != 0 && left <= 0) {
+                break;
+            }
+            try {
+                t.join(millis == 0 ? 0 : Math.max(1, left));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
     }
