@@ -145,22 +145,19 @@ final class PlaceStores {
         }
         String method = RuntimeSwitches.GRAPH_PARTITIONER.value();
         GraphPartitioner partitioner = GraphPartitioner.of(graph);
-        GraphPartition cut = switch (method) {
-            case "metis" -> partitioner.metisOrContiguous(k);
-            case "contiguous" -> partitioner.contiguous(k);
-            case "round-robin" -> partitioner.roundRobin(k);
-            default -> {
-                if (!method.startsWith("file:")) {
-                    throw new ColonyException(RuntimeSwitches.GRAPH_PARTITIONER.property() + "=" + method
-                            + " is not a partitioner; use metis, contiguous, round-robin or file:PATH");
-                }
-                try {
-                    yield partitioner.read(Path.of(method.substring("file:".length())), k);
-                } catch (IOException e) {
-                    throw new ColonyException("cannot read the partition file " + method.substring(5) + ": " + e);
-                }
+        GraphPartition cut;
+        if (GraphPartitioner.METHODS.contains(method)) {
+            cut = partitioner.byMethod(method, k);
+        } else if (method.startsWith("file:")) {
+            try {
+                cut = partitioner.read(Path.of(method.substring("file:".length())), k);
+            } catch (IOException e) {
+                throw new ColonyException("cannot read the partition file " + method.substring(5) + ": " + e);
             }
-        };
+        } else {
+            throw new ColonyException(RuntimeSwitches.GRAPH_PARTITIONER.property() + "=" + method
+                    + " is not a partitioner; use metis, contiguous, round-robin or file:PATH");
+        }
         if (!cut.note().isEmpty() && cluster.rank() == 0) {
             System.err.println("colony: " + cut.note());
         }

@@ -208,6 +208,24 @@ public final class GraphPartitioner {
     }
 
     /**
+     * {@return the partition into {@code k} parts by one of {@link #METHODS}: {@code metis} as
+     * {@link #metisOrContiguous}, {@code contiguous}, {@code round-robin}}
+     *
+     * @param method a name of {@link #METHODS}
+     * @param k the number of parts
+     * @throws IllegalArgumentException for another name
+     */
+    public GraphPartition byMethod(String method, int k) {
+        return switch (method) {
+            case "metis" -> metisOrContiguous(k);
+            case "contiguous" -> contiguous(k);
+            case "round-robin" -> roundRobin(k);
+            default -> throw new IllegalArgumentException("no partition method " + method + "; the methods are "
+                    + METHODS);
+        };
+    }
+
+    /**
      * Deals the vertices out in turn: vertex {@code v} goes to part {@code v % k}. Balanced, and blind to the edges.
      *
      * @param k the number of parts, 1 to the vertex count

@@ -64,12 +64,7 @@ class GraphGpuTest {
         }
         long seed = 3;
         Graph graph = GraphSpec.parse(spec).build(seed);
-        GraphPartitioner partitioner = GraphPartitioner.of(graph);
-        GraphPartition cut = switch (method) {
-            case "metis" -> partitioner.metisOrContiguous(partitions);
-            case "contiguous" -> partitioner.contiguous(partitions);
-            default -> partitioner.roundRobin(partitions);
-        };
+        GraphPartition cut = GraphPartitioner.of(graph).byMethod(method, partitions);
         String[] checksums = new String[2];
         long[][] counts = new long[2][];
         for (int b = 0; b < 2; b++) {
@@ -189,12 +184,7 @@ class GraphGpuTest {
         Gpu.require();
         long seed = 14;
         Graph graph = GraphSpec.parse(spec).build(seed);
-        GraphPartitioner partitioner = GraphPartitioner.of(graph);
-        GraphPartition cut = switch (method) {
-            case "metis" -> partitioner.metisOrContiguous(partitions);
-            case "contiguous" -> partitioner.contiguous(partitions);
-            default -> partitioner.roundRobin(partitions);
-        };
+        GraphPartition cut = GraphPartitioner.of(graph).byMethod(method, partitions);
         String[] results = new String[2];
         Lang.withProperty("colony.cuda.hubDegree", "40", () -> Lang.withProperty("colony.partitions.split", "always",
                 () -> {
@@ -260,9 +250,7 @@ class GraphGpuTest {
         double[][] xs = new double[2][];
         long[][] seen = new long[2][];
         int[][] hits = new int[2][];
-        GraphPartitioner partitioner = GraphPartitioner.of(graph);
-        GraphPartition cut = method.equals("metis") ? partitioner.metisOrContiguous(partitions)
-                : partitioner.contiguous(partitions);
+        GraphPartition cut = GraphPartitioner.of(graph).byMethod(method, partitions);
         for (int b = 0; b < 2; b++) {
             try (Simulation sim = b == 0 ? Gpu.cpu(seed) : partitions == 1 ? Gpu.cuda(seed)
                     : Simulation.create(Config.defaults().withBackend("cuda").withSeed(seed)

@@ -162,12 +162,7 @@ class GraphPlacesTest {
         long seed = 21;
         Graph graph = GraphSpec.parse(spec).build(seed);
         GraphReference.Sir ref = new GraphReference.Sir(graph, seed, 0.01, 5);
-        GraphPartitioner partitioner = GraphPartitioner.of(graph);
-        GraphPartition cut = switch (method) {
-            case "metis" -> partitioner.metisOrContiguous(k);
-            case "contiguous" -> partitioner.contiguous(k);
-            default -> partitioner.roundRobin(k);
-        };
+        GraphPartition cut = GraphPartitioner.of(graph).byMethod(method, k);
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(2).withSeed(seed)
                 .withPartitions(k))) {
             Places<Person> people = sim.places(Person.class, graph, cut);

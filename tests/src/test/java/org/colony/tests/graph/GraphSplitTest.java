@@ -31,12 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class GraphSplitTest {
 
     private static GraphPartition cut(Graph graph, int k, String method) {
-        GraphPartitioner partitioner = GraphPartitioner.of(graph);
-        return switch (method) {
-            case "metis" -> partitioner.metisOrContiguous(k);
-            case "contiguous" -> partitioner.contiguous(k);
-            default -> partitioner.roundRobin(k);
-        };
+        return GraphPartitioner.of(graph).byMethod(method, k);
     }
 
     private static Config cpu(long seed, int k) {

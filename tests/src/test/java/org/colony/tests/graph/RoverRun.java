@@ -66,12 +66,7 @@ public record RoverRun(long[] ids, long[] places, double[] energy, int[] age, do
 
     /** {@return how {@code method} cuts {@code graph} into {@code k} partitions} */
     public static GraphPartition cut(Graph graph, int k, String method) {
-        GraphPartitioner partitioner = GraphPartitioner.of(graph);
-        return switch (method) {
-            case "metis" -> partitioner.metisOrContiguous(k);
-            case "contiguous" -> partitioner.contiguous(k);
-            default -> partitioner.roundRobin(k);
-        };
+        return GraphPartitioner.of(graph).byMethod(method, k);
     }
 
     /** Checks that the run had births, deaths, refused moves and settlers: that it tests what it should. */
