@@ -14,8 +14,7 @@ import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.graph.Graph;
 import org.colony.runtime.grid.Grid;
-import org.colony.runtime.partition.PartitionedGraphPlaces;
-import org.colony.runtime.partition.PartitionedPlaces;
+import org.colony.runtime.partition.PartitionedPlaceStore;
 import org.colony.runtime.spi.PlaceStore;
 
 /**
@@ -102,17 +101,13 @@ public final class Places<P extends Place> extends ModelCollection<P> {
      * block}
      */
     public int partitions() {
-        return store instanceof PartitionedPlaces p ? p.topology().partitions()
-                : store instanceof PartitionedGraphPlaces g ? g.partitions() : 1;
+        return store instanceof PartitionedPlaceStore p ? p.topology().partitions() : 1;
     }
 
     /** {@return how the grid is cut: partitions along each dimension, x first} */
     public int[] partitionShape() {
-        if (store instanceof PartitionedPlaces p) {
-            return Arrays.copyOf(p.topology().counts(), grid.dimensions());
-        }
-        if (store instanceof PartitionedGraphPlaces g) {
-            return new int[] {g.partitions()};
+        if (store instanceof PartitionedPlaceStore p) {
+            return Arrays.copyOf(p.topology().counts(), grid.dimensions()); // (a graph's: its part count)
         }
         int[] one = new int[grid.dimensions()];
         Arrays.fill(one, 1);
@@ -126,8 +121,8 @@ public final class Places<P extends Place> extends ModelCollection<P> {
     public Map<String, Long> haloTraffic() {
         Map<String, Long> out = new LinkedHashMap<>();
         for (int a = 0; a < model().attributes().size(); a++) {
-            out.put(model().attributes().get(a).name(), store instanceof PartitionedPlaces p ? p.exchangedBytes(a)
-                    : store instanceof PartitionedGraphPlaces g ? g.exchangedBytes(a) : 0L);
+            out.put(model().attributes().get(a).name(), store instanceof PartitionedPlaceStore p ? p.exchangedBytes(a)
+                    : 0L);
         }
         return Collections.unmodifiableMap(out);
     }

@@ -3,26 +3,18 @@ package org.colony.runtime.partition;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
-import org.colony.kernel.Call;
 import org.colony.kernel.ModelDescriptor;
-import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
-import org.colony.kernel.StepInfo;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.graph.Graph;
 import org.colony.runtime.graph.GraphPartition;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
-import org.colony.runtime.reduce.Extremes;
-import org.colony.runtime.reduce.Reduction;
-import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
@@ -45,33 +37,20 @@ import org.colony.runtime.tuning.RuntimeSwitches;
  * <p>With {@code colony.partitions.split=always}, a step that reads through edges runs each block's interior vertices
  * (those whose rows reach no ghost) while the ghosts are in flight, and its border vertices after they have landed.
  */
-public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
+public final class PartitionedGraphPlaces extends PartitionedPlaceStore {
 
     /** Partition {@code from} sends the values at {@code cells} (its storage indices) to {@code to}'s regions. */
-    private record Link(int from, int to, int[] cells, List<Region> receive, MemorySegment out, MemorySegment in) {
+    private record Link(int from, int to, int[] cells, List<Region> receive, MemorySegment out, MemorySegment in)
+            implements PartitionedPlaceStore.Link {
     }
 
     /** {@code colony.partitions.split=always}: split the steps that read through edges (the default does not). */
     private final boolean splitAlways = RuntimeSwitches.SPLIT.choice().equals("always");
 
-    private final ModelInfo model;
-    private final Grid grid;
     private final Graph graph;
     private final GraphNumbering numbering;
     private final Topology topology;
-    private final Transport transport;
-    private final Cluster cluster;
-    /** The blocks by partition; null where another rank owns the partition. */
-    private final PlaceBlock[] blocks;
-    /** The blocks of this rank, in partition order. */
-    private final PlaceBlock[] mine;
     private final List<Link> links = new ArrayList<>();
-    private final boolean[] dirty;
-    private final long[] exchangedBytes;
-    private final long[] exchanges;
-    /** By slot, the agents on these places that the places' steps iterate, or null. */
-    private final PartitionedAgents[] boundAgents;
-    private boolean closed;
 
     /**
      * Creates the blocks of the parts this rank owns on {@code backend}, each with the rows of its vertices.
@@ -80,52 +59,35 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
      */
     public PartitionedGraphPlaces(Backend backend, ModelDescriptor descriptor, Graph graph, GraphPartition cut,
             Transport transport, Cluster cluster) {
-        this.model = descriptor.info();
+        super(descriptor.info(), Grid.of(graph.vertices()), cut.partitions(), transport, cluster);
         this.graph = graph;
-        this.grid = Grid.of(graph.vertices());
-        this.transport = transport;
-        this.cluster = cluster;
         this.numbering = new GraphNumbering(graph, cut);
         this.topology = numbering.topology();
-        this.boundAgents = new PartitionedAgents[model.agentClasses().size()];
         int k = cut.partitions();
-        cluster.checkPartitions(k);
-        this.blocks = new PlaceBlock[k];
-        List<PlaceBlock> own = new ArrayList<>();
         try {
             for (int p = 0; p < k; p++) {
                 if (cluster.owns(p, k)) {
                     blocks[p] = backend.createBlock(descriptor, grid, numbering.layout(p), p);
                     blocks[p].bindGraph(numbering.rows(p));
-                    own.add(blocks[p]);
                 }
             }
-            this.mine = own.toArray(new PlaceBlock[0]);
-            links();
+            made();
+            link();
         } catch (RuntimeException e) {
             throw Closeables.closeAllAfter(e, blocks);
         }
-        this.dirty = new boolean[model.attributes().size()];
-        Arrays.fill(dirty, true);
-        this.exchangedBytes = new long[dirty.length];
-        this.exchanges = new long[dirty.length];
     }
 
     /** Every pair of partitions with ghosts to fill, and its buffers. */
-    private void links() {
-        long perCell = 0;
-        int columns = 0;
-        for (AttributeInfo a : model.attributes()) {
-            perCell += (long) a.type().bytes() * a.columns();
-            columns += a.columns();
-        }
+    private void link() {
+        long[] per = perPlace();
         for (int to = 0; to < blocks.length; to++) {
             for (int from = 0; from < blocks.length; from++) {
                 int[] ghosts = numbering.ghostRange(to, from);
                 if (ghosts[0] == ghosts[1] || blocks[from] == null && blocks[to] == null) {
                     continue;
                 }
-                long bytes = (ghosts[1] - ghosts[0]) * perCell + 8L * columns; // each column starts 8-byte aligned
+                long bytes = (ghosts[1] - ghosts[0]) * per[0] + 8L * per[1]; // each column starts 8-byte aligned
                 links.add(new Link(from, to, numbering.sent(from, to), numbering.ghostRegions(to, ghosts),
                         blocks[from] == null ? null : blocks[from].buffer(bytes),
                         blocks[to] == null ? null : blocks[to].buffer(bytes)));
@@ -133,32 +95,9 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
         }
     }
 
-    /** {@return the number of partitions} */
-    public int partitions() {
-        return blocks.length;
-    }
-
     /** {@return the vertices owned by each partition and the ghosts each holds, by partition} */
     public String describe() {
         return numbering.toString();
-    }
-
-    /**
-     * {@return the bytes of an attribute sent between partitions so far}
-     *
-     * @param attribute the attribute's ordinal
-     */
-    public long exchangedBytes(int attribute) {
-        return exchangedBytes[attribute];
-    }
-
-    /**
-     * {@return how many times an attribute was exchanged}
-     *
-     * @param attribute the attribute's ordinal
-     */
-    public long exchanges(int attribute) {
-        return exchanges[attribute];
     }
 
     @Override
@@ -167,23 +106,8 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
     }
 
     @Override
-    public List<PlaceBlock> blocks() {
-        return Arrays.asList(blocks);
-    }
-
-    @Override
-    public Cluster cluster() {
-        return cluster;
-    }
-
-    @Override
     public int pad() {
         return 0;
-    }
-
-    @Override
-    public void markDirty(int attribute) {
-        dirty[attribute] = true;
     }
 
     @Override
@@ -196,31 +120,9 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
         return numbering.toVertices(places);
     }
 
-    /** Fills the ghosts of those of {@code attributes} that are dirty, in one exchange. */
-    @Override
-    public void prepareRemote(Set<Integer> attributes) {
-        TreeSet<Integer> due = due(attributes);
-        if (due.isEmpty()) {
-            return;
-        }
-        List<List<Transport.Message>> messages = pack(due);
-        transport.exchange(messages.get(0), messages.get(1));
-        unpack(due);
-        clean(due);
-    }
-
-    private TreeSet<Integer> due(Set<Integer> attributes) {
-        TreeSet<Integer> due = new TreeSet<>();
-        for (int a : attributes) {
-            if (dirty[a]) {
-                due.add(a);
-            }
-        }
-        return due;
-    }
-
     /** Gathers the due attributes of every link; returns the sends and the receives of the exchange. */
-    private List<List<Transport.Message>> pack(TreeSet<Integer> due) {
+    @Override
+    List<List<Transport.Message>> pack(TreeSet<Integer> due) {
         List<Transport.Message> sends = new ArrayList<>(links.size());
         List<Transport.Message> receives = new ArrayList<>(links.size());
         for (Link l : links) {
@@ -232,10 +134,10 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
                     if (l.out() != null) {
                         blocks[l.from()].gather(a, k, l.cells(), l.out(), offset);
                     }
-                    offset = PartitionedPlaces.align(offset + bytes);
+                    offset = align(offset + bytes);
                 }
                 if (l.out() != null) {
-                    exchangedBytes[a] += bytes * info.columns();
+                    sent(a, bytes * info.columns());
                 }
             }
             if (l.out() != null) {
@@ -249,7 +151,8 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
     }
 
     /** Copies the received values of the due attributes onto the ghosts. */
-    private void unpack(TreeSet<Integer> due) {
+    @Override
+    void unpack(TreeSet<Integer> due) {
         for (Link l : links) {
             if (l.in() == null) {
                 continue;
@@ -263,104 +166,10 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
                         blocks[l.to()].unpack(a, k, r, l.in(), at);
                         at += r.cells() * info.type().bytes();
                     }
-                    offset = PartitionedPlaces.align(offset + (long) l.cells().length * info.type().bytes());
+                    offset = align(offset + (long) l.cells().length * info.type().bytes());
                 }
             }
         }
-    }
-
-    private void clean(TreeSet<Integer> due) {
-        for (int a : due) {
-            exchanges[a]++;
-            dirty[a] = false;
-        }
-    }
-
-    @Override
-    public ModelInfo model() {
-        return model;
-    }
-
-    @Override
-    public Grid grid() {
-        return grid;
-    }
-
-    /** {@return the vertices of the agents the last step asked for, as in {@link PartitionedPlaces#takeCreated}} */
-    @Override
-    public long[] takeCreated(int slot) {
-        return numbering.toVertices(Spread.created(cluster, blocks, slot));
-    }
-
-    @Override
-    public void call(Call call) {
-        checkOpen();
-        StepInfo s = model.steps().get(call.step());
-        TreeSet<Integer> due = due(s.remoteReads());
-        // Only on request: where the transport overlaps (NCCL, MPI), splitting measured slower than one launch a
-        // block on the graphs tried (networks.md), the extra launches costing more than the exchange they hide.
-        if (!due.isEmpty() && !links.isEmpty() && splitAlways && splits()) {
-            callSplit(call, due);
-        } else {
-            prepareRemote(s.remoteReads());
-            for (PlaceBlock b : mine) {
-                b.call(call);
-            }
-        }
-        for (int a : s.writes()) {
-            dirty[a] = true;
-        }
-        for (int slot : s.agentWrites().keySet()) {
-            boundAgents[slot].attributesChanged(); // the places wrote their agents
-        }
-    }
-
-    /**
-     * Runs the interior vertices of every block (rows {@code [0, interior)}, which reach no ghost) while the ghosts
-     * are in flight, and the border vertices after they have landed.
-     */
-    private void callSplit(Call call, TreeSet<Integer> due) {
-        List<List<Transport.Message>> messages = pack(due);
-        Runnable finish = transport.start(messages.get(0), messages.get(1));
-        for (int p = 0; p < blocks.length; p++) {
-            if (blocks[p] != null && numbering.interior(p) > 0) {
-                blocks[p].callBox(call, GraphNumbering.box(0, numbering.interior(p)));
-            }
-        }
-        finish.run();
-        unpack(due);
-        clean(due);
-        for (int p = 0; p < blocks.length; p++) {
-            if (blocks[p] == null) {
-                continue;
-            }
-            int owned = numbering.first(p + 1) - numbering.first(p);
-            if (numbering.interior(p) < owned) {
-                blocks[p].callBox(call, GraphNumbering.box(numbering.interior(p), owned));
-            }
-            blocks[p].finishCall(call.step());
-        }
-    }
-
-    private boolean splits() {
-        for (PlaceBlock b : mine) {
-            if (!b.splits()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    @Override
-    public long count(Call call) {
-        checkOpen();
-        StepInfo s = model.steps().get(call.step());
-        prepareRemote(s.remoteReads());
-        long total = 0;
-        for (PlaceBlock b : mine) {
-            total += b.count(call);
-        }
-        return cluster.sum(total);
     }
 
     @Override
@@ -420,39 +229,6 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
     }
 
     @Override
-    public void setShared(int index, Object values) {
-        checkOpen();
-        for (PlaceBlock b : mine) {
-            b.setShared(index, values);
-        }
-    }
-
-    @Override
-    public void getShared(int index, Object target) {
-        checkOpen();
-        mine[0].getShared(index, target);
-    }
-
-    @Override
-    public Reduction reduce(int attribute, int element) {
-        checkOpen();
-        AttributeInfo info = model.attributes().get(attribute);
-        return Spread.partials(cluster, mine, attribute, element).result(info.type(),
-                model.modelClass().getSimpleName() + "." + info.name());
-    }
-
-    @Override
-    public Extremes extremes(int attribute, int element) {
-        checkOpen();
-        return Spread.partials(cluster, mine, attribute, element).extremes(model.attributes().get(attribute).type());
-    }
-
-    @Override
-    public void bindAgents(int slot, AgentStore agents) {
-        boundAgents[slot] = PartitionedAgents.bindTo(this, blocks, slot, agents);
-    }
-
-    @Override
     public void ensureReach(int reach) {
         if (reach > 0) {
             throw new ColonyException("places on a graph have no grid neighbours to reach");
@@ -460,37 +236,25 @@ public final class PartitionedGraphPlaces implements PartitionedPlaceStore {
     }
 
     @Override
-    public void synchronize() {
-        for (PlaceBlock b : mine) {
-            b.synchronize();
-        }
+    List<Link> links() {
+        return links;
+    }
+
+    /** Only on request: splitting measured slower than one launch a block on the graphs tried (networks.md). */
+    @Override
+    boolean splitWanted() {
+        return splitAlways;
+    }
+
+    /** The rows {@code [0, interior)}, which reach no ghost. */
+    @Override
+    Region interior(int p) {
+        return numbering.interior(p) > 0 ? GraphNumbering.box(0, numbering.interior(p)) : null;
     }
 
     @Override
-    public long bytes() {
-        long total = 0;
-        for (PlaceBlock b : mine) {
-            total += b.bytes();
-        }
-        for (Link l : links) {
-            if (!transport.deviceMemory()) {
-                total += (l.out() == null ? 0 : l.out().byteSize()) + (l.in() == null ? 0 : l.in().byteSize());
-            }
-        }
-        return cluster.sum(total);
-    }
-
-    private void checkOpen() {
-        if (closed) {
-            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
-        }
-    }
-
-    @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            Closeables.closeAll(blocks);
-        }
+    List<Region> border(int p) {
+        int owned = numbering.first(p + 1) - numbering.first(p);
+        return numbering.interior(p) < owned ? List.of(GraphNumbering.box(numbering.interior(p), owned)) : List.of();
     }
 }

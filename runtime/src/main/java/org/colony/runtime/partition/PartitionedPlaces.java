@@ -4,14 +4,10 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
-import org.colony.kernel.Call;
 import org.colony.kernel.ModelDescriptor;
-import org.colony.kernel.ModelInfo;
-import org.colony.kernel.StepInfo;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.cluster.SingleProcess;
 import org.colony.runtime.grid.Block;
@@ -19,9 +15,6 @@ import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Neighbors;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
-import org.colony.runtime.reduce.Extremes;
-import org.colony.runtime.reduce.Reduction;
-import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Backend;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
@@ -39,11 +32,11 @@ import org.colony.runtime.tuning.RuntimeSwitches;
  * never exchanged. One exchange sends one packed buffer per neighbouring partition, holding every attribute
  * due (in attribute order, element columns in order, each region row by row).
  */
-public final class PartitionedPlaces implements PartitionedPlaceStore {
+public final class PartitionedPlaces extends PartitionedPlaceStore {
 
     /** A neighbour relation: partition {@code from} sends its {@code send} region to {@code to}'s {@code receive}. */
     private record Link(int from, int to, int direction, Region send, Region receive, MemorySegment out,
-            MemorySegment in) {
+            MemorySegment in) implements PartitionedPlaceStore.Link {
     }
 
     /**
@@ -55,26 +48,12 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
     /** {@code -Dcolony.partitions.split=never}: never split steps (to measure what the overlap brings). */
     private final boolean splitNever = RuntimeSwitches.SPLIT.choice().equals("never");
 
-    private final ModelInfo model;
-    private final Grid grid;
     private final Topology topology;
-    private final Transport transport;
-    private final Cluster cluster;
-    /** The blocks by partition; null where another rank owns the partition. */
-    private final PlaceBlock[] blocks;
-    /** The blocks of this rank, in partition order. */
-    private final PlaceBlock[] mine;
-    private final boolean[] dirty;
-    private final long[] exchangedBytes;
-    private final long[] exchanges;
-    /** The agent collections bound to the places' steps, by slot (null where none is). */
-    private final PartitionedAgents[] boundAgents;
     private List<Link> links;
     /** Per partition: the owned cells that read no exchanged halo, or null where none do. */
     private Region[] interior;
     /** Per partition: the owned cells outside {@link #interior}, as boxes. */
     private List<List<Region>> border;
-    private boolean closed;
 
     /**
      * Creates the blocks on {@code backend}.
@@ -94,34 +73,22 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
      */
     public PartitionedPlaces(Backend backend, ModelDescriptor descriptor, Grid grid, Topology topology,
             Transport transport, Cluster cluster) {
-        this.model = descriptor.info();
-        this.boundAgents = new PartitionedAgents[model.agentClasses().size()];
-        this.grid = grid;
+        super(descriptor.info(), grid, topology.partitions(), transport, cluster);
         this.topology = topology;
-        this.transport = transport;
-        this.cluster = cluster;
         int k = topology.partitions();
-        cluster.checkPartitions(k);
-        this.blocks = new PlaceBlock[k];
         int width = model.reach();
         checkWidth(width);
         checkBookkeeping(k, cluster);
-        List<PlaceBlock> own = new ArrayList<>();
         try {
             for (int p = 0; p < k; p++) {
                 if (cluster.owns(p, k)) {
                     blocks[p] = backend.createBlock(descriptor, grid, topology.block(p).layout(grid, width), p);
-                    own.add(blocks[p]);
                 }
             }
         } catch (RuntimeException e) {
             throw Closeables.closeAllAfter(e, blocks);
         }
-        this.mine = own.toArray(new PlaceBlock[0]);
-        this.dirty = new boolean[model.attributes().size()];
-        Arrays.fill(dirty, true);
-        this.exchangedBytes = new long[dirty.length];
-        this.exchanges = new long[dirty.length];
+        made();
         this.links = links(width);
         boxes(width);
     }
@@ -178,12 +145,7 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
         }
         int dims = grid.dimensions();
         int self = Neighbors.self(dims);
-        long perCell = 0;
-        int columns = 0;
-        for (AttributeInfo a : model.attributes()) {
-            perCell += (long) a.type().bytes() * a.columns();
-            columns += a.columns();
-        }
+        long[] per = perPlace();
         for (int p = 0; p < topology.partitions(); p++) {
             for (int n = 0; n < Neighbors.ids(dims); n++) {
                 int q = topology.neighbor(p, n);
@@ -195,7 +157,7 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
                 }
                 Region send = Region.send(topology.block(p), dims, n, width);
                 Region receive = Region.receive(topology.block(q), dims, Neighbors.opposite(n, dims), width);
-                long bytes = send.cells() * perCell + 8L * columns; // each column starts 8-byte aligned
+                long bytes = send.cells() * per[0] + 8L * per[1]; // each column starts 8-byte aligned
                 out.add(new Link(p, q, n, send, receive, blocks[p] == null ? null : blocks[p].buffer(bytes),
                         blocks[q] == null ? null : blocks[q].buffer(bytes)));
             }
@@ -264,68 +226,14 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
         return topology;
     }
 
-    /** The blocks, by partition: null where another rank owns the partition. */
-    @Override
-    public List<PlaceBlock> blocks() {
-        return Arrays.asList(blocks);
-    }
-
-    /** The processes the partitions are spread over. */
-    @Override
-    public Cluster cluster() {
-        return cluster;
-    }
-
     /** The width of the blocks' halo now. */
     @Override
     public int pad() {
         return mine[0].layout().pad();
     }
 
-    /** Bytes of attribute {@code attribute} sent between partitions so far. */
-    public long exchangedBytes(int attribute) {
-        return exchangedBytes[attribute];
-    }
-
-    /** Exchanges of attribute {@code attribute} so far. */
-    public long exchanges(int attribute) {
-        return exchanges[attribute];
-    }
-
-    /** Notes that an attribute changed outside a place step (agents wrote it). */
     @Override
-    public void markDirty(int attribute) {
-        dirty[attribute] = true;
-    }
-
-    /** Fills the halos of those of {@code attributes} that are dirty, in one exchange. */
-    @Override
-    public void prepareRemote(Set<Integer> attributes) {
-        checkOpen();
-        TreeSet<Integer> due = due(attributes);
-        if (due.isEmpty()) {
-            return;
-        }
-        if (!links.isEmpty()) {
-            List<List<Transport.Message>> messages = pack(due);
-            transport.exchange(messages.get(0), messages.get(1));
-            unpack(due);
-        }
-        clean(due);
-    }
-
-    private TreeSet<Integer> due(Set<Integer> attributes) {
-        TreeSet<Integer> due = new TreeSet<>();
-        for (int a : attributes) {
-            if (dirty[a]) {
-                due.add(a);
-            }
-        }
-        return due;
-    }
-
-    /** Packs the due attributes of every link; returns the sends and the receives of the exchange. */
-    private List<List<Transport.Message>> pack(TreeSet<Integer> due) {
+    List<List<Transport.Message>> pack(TreeSet<Integer> due) {
         List<Transport.Message> sends = new ArrayList<>(links.size());
         List<Transport.Message> receives = new ArrayList<>(links.size());
         for (Link l : links) {
@@ -340,7 +248,7 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
                     offset = align(offset + bytes);
                 }
                 if (l.out() != null) {
-                    exchangedBytes[a] += bytes * info.columns();
+                    sent(a, bytes * info.columns());
                 }
             }
             // The receiver lists its receives in the order the senders list their sends (per pair), so a
@@ -355,7 +263,8 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
         return List.of(sends, receives);
     }
 
-    private void unpack(TreeSet<Integer> due) {
+    @Override
+    void unpack(TreeSet<Integer> due) {
         for (Link l : links) {
             if (l.in() == null) {
                 continue;
@@ -372,18 +281,6 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
         }
     }
 
-    private void clean(TreeSet<Integer> due) {
-        for (int a : due) {
-            exchanges[a]++;
-            dirty[a] = false;
-        }
-    }
-
-    /** Columns in a buffer start at multiples of 8 bytes, so a GPU reads every type aligned. */
-    static long align(long offset) {
-        return (offset + 7) & ~7L;
-    }
-
     @Override
     public long[] toInner(long[] places) {
         return places;
@@ -392,85 +289,6 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
     @Override
     public long[] toOuter(long[] places) {
         return places;
-    }
-
-    @Override
-    public ModelInfo model() {
-        return model;
-    }
-
-    @Override
-    public Grid grid() {
-        return grid;
-    }
-
-    @Override
-    public long[] takeCreated(int slot) {
-        return Spread.created(cluster, blocks, slot);
-    }
-
-    @Override
-    public void call(Call call) {
-        checkOpen();
-        int step = call.step();
-        StepInfo s = model.steps().get(step);
-        TreeSet<Integer> due = due(s.remoteReads());
-        if (!due.isEmpty() && !links.isEmpty() && (transport.overlaps() || splitAlways) && !splitNever && splits()) {
-            // The interior runs while the halo is in flight; the border after it has landed.
-            List<List<Transport.Message>> messages = pack(due);
-            Runnable finish = transport.start(messages.get(0), messages.get(1));
-            for (int p = 0; p < blocks.length; p++) {
-                if (blocks[p] != null && interior[p] != null) {
-                    blocks[p].callBox(call, interior[p]);
-                }
-            }
-            finish.run();
-            unpack(due);
-            clean(due);
-            for (int p = 0; p < blocks.length; p++) {
-                if (blocks[p] == null) {
-                    continue;
-                }
-                for (Region box : border.get(p)) {
-                    blocks[p].callBox(call, box);
-                }
-                blocks[p].finishCall(step);
-            }
-        } else {
-            prepareRemote(s.remoteReads());
-            for (PlaceBlock b : mine) {
-                b.call(call);
-            }
-        }
-        for (int a : s.writes()) {
-            dirty[a] = true;
-        }
-        for (int slot : s.agentWrites().keySet()) {
-            boundAgents[slot].attributesChanged(); // the places wrote their agents: rows on the halos are stale
-        }
-    }
-
-    private boolean splits() {
-        for (PlaceBlock b : mine) {
-            if (!b.splits()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    @Override
-    public long count(Call call) {
-        StepInfo s = model.steps().get(call.step());
-        prepareRemote(s.remoteReads());
-        long total = 0;
-        for (PlaceBlock b : mine) {
-            total += b.count(call);
-        }
-        for (int a : s.writes()) {
-            dirty[a] = true;
-        }
-        return cluster.sum(total);
     }
 
     @Override
@@ -505,40 +323,6 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
     }
 
     @Override
-    public void setShared(int index, Object values) {
-        checkOpen();
-        for (PlaceBlock b : mine) {
-            b.setShared(index, values);
-        }
-    }
-
-    @Override
-    public void getShared(int index, Object target) {
-        checkOpen();
-        mine[0].getShared(index, target);
-    }
-
-    @Override
-    public Reduction reduce(int attribute, int element) {
-        checkOpen();
-        AttributeInfo info = model.attributes().get(attribute);
-        return Spread.partials(cluster, mine, attribute, element).result(info.type(),
-                model.modelClass().getSimpleName() + "." + info.name());
-    }
-
-    @Override
-    public Extremes extremes(int attribute, int element) {
-        checkOpen();
-        return Spread.partials(cluster, mine, attribute, element).extremes(model.attributes().get(attribute).type());
-    }
-
-    /** Binds each block to the agents of its partition of a collection on these places. */
-    @Override
-    public void bindAgents(int slot, AgentStore agents) {
-        boundAgents[slot] = PartitionedAgents.bindTo(this, blocks, slot, agents);
-    }
-
-    @Override
     public void ensureReach(int reach) {
         checkOpen();
         if (reach <= pad()) {
@@ -554,41 +338,26 @@ public final class PartitionedPlaces implements PartitionedPlaceStore {
     }
 
     @Override
-    public void synchronize() {
-        for (PlaceBlock b : mine) {
-            b.synchronize();
-        }
+    List<Link> links() {
+        return links;
+    }
+
+    /**
+     * Splits where the transport overlaps transfers with work (or with {@code colony.partitions.split=always}), unless
+     * {@code never}.
+     */
+    @Override
+    boolean splitWanted() {
+        return (transport.overlaps() || splitAlways) && !splitNever;
     }
 
     @Override
-    public long bytes() {
-        long total = 0;
-        for (PlaceBlock b : mine) {
-            total += b.bytes();
-        }
-        for (Link l : links) {
-            if (!transport.deviceMemory()) {
-                total += (l.out() == null ? 0 : l.out().byteSize()) + (l.in() == null ? 0 : l.in().byteSize());
-            }
-        }
-        return cluster.sum(total);
-    }
-
-    private void checkOpen() {
-        if (closed) {
-            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
-        }
-    }
-
-    private void closeBlocks() {
-        Closeables.closeAll(blocks);
+    Region interior(int p) {
+        return interior[p];
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            closeBlocks();
-        }
+    List<Region> border(int p) {
+        return border.get(p);
     }
 }
