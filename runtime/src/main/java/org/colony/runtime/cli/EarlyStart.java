@@ -1,8 +1,10 @@
 package org.colony.runtime.cli;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import org.colony.runtime.Config;
 import org.colony.runtime.cluster.MpiCluster;
 import org.colony.runtime.spi.BackendProvider;
 
@@ -34,17 +36,18 @@ final class EarlyStart {
                 return;
             }
         }
-        String backend = value(args, "--backend", System.getProperty("colony.backend", "auto"))
-                .toLowerCase(Locale.ROOT);
+        Config config;
+        try {
+            // the backend and device as the run will read them: options, else -Dcolony.backend, -Dcolony.device
+            config = Config.fromArgsKeepingUnknown(Arrays.copyOfRange(args, 1, args.length));
+        } catch (RuntimeException e) {
+            return; // refused where the options are read
+        }
+        String backend = config.backend().toLowerCase(Locale.ROOT);
         if (!backend.equals("auto") && !backend.equals("cuda")) {
             return;
         }
-        int device;
-        try {
-            device = Integer.parseInt(value(args, "--device", System.getProperty("colony.device", "0")).trim());
-        } catch (NumberFormatException e) {
-            return; // refused where the options are read
-        }
+        int device = config.device();
         try {
             for (BackendProvider p : ServiceLoader.load(BackendProvider.class)) {
                 if (p.name().equals("cuda")) {
@@ -62,21 +65,5 @@ final class EarlyStart {
         if (started != null) {
             started.settle();
         }
-    }
-
-    /**
-     * {@return the value of option {@code name} ({@code --name V} or {@code --name=V}) before {@code --}, or
-     * {@code otherwise}}
-     */
-    private static String value(String[] args, String name, String otherwise) {
-        String found = otherwise;
-        for (int i = 1; i < args.length && !args[i].equals("--"); i++) {
-            if (args[i].equals(name) && i + 1 < args.length) {
-                found = args[i + 1];
-            } else if (args[i].startsWith(name + "=")) {
-                found = args[i].substring(name.length() + 1);
-            }
-        }
-        return found;
     }
 }
