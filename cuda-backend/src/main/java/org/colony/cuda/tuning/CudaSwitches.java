@@ -47,6 +47,24 @@ public final class CudaSwitches {
             "0: chosen per grid", "The rows each thread of a row-marching kernel walks, a tuning knob for benchmarks; 0 leaves each "
             + "kernel its own choice, lowered on grids too small to fill the device.");
 
+    /** {@code colony.cuda.hold}: how many place steps one pass over a tile in shared memory runs. */
+    public static final Switch HOLD = Switch.whole("colony.cuda.hold", 0, 16, "steps", 0, "0: chosen per model",
+            "Consecutive place steps of a large 2-D grid without agents are held back and run several at a time, "
+            + "each block of threads taking a tile with a halo wide enough for all of them into shared memory "
+            + "(temporal blocking, `docs/gpu.md`, \"Held steps\"): this many a pass, or with 0 as many as keep the "
+            + "tile 10 times as wide as its halo; 1 runs every step at once. Results are the same bits.");
+
+    /** {@code colony.cuda.hold.tile}: the side of the cells a held pass's block writes, where set. */
+    public static final Switch HOLD_TILE = Switch.whole("colony.cuda.hold.tile", 0, 1024, "cells", 0,
+            "0: the most shared memory holds", "The side of the square of cells each block of a held pass writes "
+            + "back, a tuning knob for benchmarks; 0 takes the largest the shared memory holds with its halo. "
+            + "Results are the same for every value.");
+
+    /** {@code colony.cuda.hold.minCells}: the fewest places of a grid whose steps are held. */
+    public static final Switch HOLD_MIN_CELLS = Switch.whole("colony.cuda.hold.minCells", 0, Long.MAX_VALUE,
+            "places", 65536, "", "The fewest places a grid must have for its steps to be held (`colony.cuda.hold`); "
+            + "a smaller grid runs each step at once. Results are the same either way.");
+
     /** {@code colony.cuda.deferCompaction}: whether a partition's round that only moved agents compacts later. */
     public static final Switch DEFER_COMPACTION = Switch.flag("colony.cuda.deferCompaction", true,
             "A partition's round on the device that only moved agents across leaves its compaction to the next "
@@ -82,7 +100,8 @@ public final class CudaSwitches {
             + "is looked up as the system's loader does.");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, DEFER_COMPACTION, FINISH_AHEAD,
+    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_MIN_CELLS,
+            DEFER_COMPACTION, FINISH_AHEAD,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {

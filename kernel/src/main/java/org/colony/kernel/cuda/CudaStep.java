@@ -9,6 +9,33 @@ import java.util.List;
  * @param swar the step's SWAR form (four cells in the byte lanes of a 32-bit word), which the backend may launch
  *     instead, with the same parameters; null when the step has none
  * @param params the parameters both kernels declare, in order; the first is the {@link KernelParam.Kind#FRAME}
+ * @param cell whether the source also has the step's work on one cell as a device function,
+ *     {@code <kernel>__cell(const colony::Frame& f, jlong s, jint gx, jint gy, jint gz, ...)} with the kernel's other
+ *     parameters after: a place step of a grid that takes only its frame, scalar columns and arguments. The backend's
+ *     held steps call it from a kernel that runs several steps on a tile in shared memory. A marching step also has
+ *     {@code <kernel>__strip(const colony::Frame& f, jint x0, jint ly0, jint lyEnd, ...)}, the rows
+ *     {@code ly0 <= ly < lyEnd} of column {@code x0} as one lane of its kernel walks them
  */
-public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params) {
+public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell) {
+
+    /**
+     * A step without a cell function.
+     *
+     * @param kernel as the record's
+     * @param swar as the record's
+     * @param params as the record's
+     */
+    public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params) {
+        this(kernel, swar, params, false);
+    }
+
+    /** {@return the name of the step's strip function, {@code <kernel>__strip}, or null where it has none} */
+    public String stripName() {
+        return cell && kernel.marches() ? kernel.name() + "__strip" : null;
+    }
+
+    /** {@return the name of the step's cell function, {@code <kernel>__cell}} */
+    public String cellName() {
+        return kernel.name() + "__cell";
+    }
 }

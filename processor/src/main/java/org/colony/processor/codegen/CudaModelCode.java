@@ -36,9 +36,10 @@ final class CudaModelCode {
     }
 
     private static CodeBlock step(CudaStep step) {
-        return CodeBlock.of("\nnew $T($L, $L,\n$>$>$T.of($L))$<$<", CUDA_STEP, kernel(step.kernel()),
+        return CodeBlock.of("\nnew $T($L, $L,\n$>$>$T.of($L)$L)$<$<", CUDA_STEP, kernel(step.kernel()),
                 step.swar() == null ? CodeBlock.of("null") : kernel(step.swar()), List.class,
-                step.params().stream().map(CudaModelCode::param).collect(CodeBlock.joining(", ")));
+                step.params().stream().map(CudaModelCode::param).collect(CodeBlock.joining(", ")),
+                step.cell() ? ", true" : "");
     }
 
     private static CodeBlock kernel(CudaKernel kernel) {

@@ -53,9 +53,10 @@ class InternalsReachTest {
         // Agents: the memory a device collection holds, the host columns and the priorities of manageAll.
         expected.put("org.colony.tests.agents", Set.of("org.colony.cuda.internal.store",
                 "org.colony.runtime.migration", "org.colony.runtime.storage"));
-        // The GPU tests: the compiler's refusal of a bad source, and its loads of CUBINs made ahead of time.
+        // The GPU tests: the compiler's refusal of a bad source, and its loads of CUBINs made ahead of time; the
+        // kernels of held steps (their source, compiled with nvcc, and the count of passes that ran).
         expected.put("org.colony.tests.cuda", Set.of("org.colony.cuda.internal.device",
-                "org.colony.cuda.internal.launch"));
+                "org.colony.cuda.internal.launch", "org.colony.cuda.internal.store"));
         // Partitions: the priorities that settle moves across partitions.
         expected.put("org.colony.tests.partition", Set.of("org.colony.runtime.migration"));
         assertEquals(expected, reach(Path.of("target", "test-classes")));

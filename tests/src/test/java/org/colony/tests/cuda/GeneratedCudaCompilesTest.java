@@ -1,15 +1,25 @@
 package org.colony.tests.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.colony.cuda.internal.store.HeldKernelSource;
+import org.colony.examples.heat.HeatCell;
+import org.colony.examples.life.LifeCell;
+import org.colony.kernel.ModelDescriptor;
+import org.colony.runtime.spi.ModelRegistry;
+import org.colony.tests.lang.RandomCell;
+import org.colony.tests.lang.ReachCell;
+import org.colony.tests.lang.RimCell;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +53,47 @@ class GeneratedCudaCompilesTest {
         assertEquals(true, files.stream().anyMatch(p -> p.getFileName().toString().endsWith("SwarCell.cu")),
                 "generated sources found: " + files);
         compile(nvcc, dir, files);
+    }
+
+    /**
+     * The kernels of held steps ({@code HeldKernelSource}: several steps of a model on a tile in shared memory,
+     * through the steps' cell functions) compile with the model's source, for the runs of steps the GPU tests hold.
+     */
+    @Test
+    void heldStepKernels_compileForSm90(@TempDir Path dir) throws Exception {
+        Path nvcc = nvcc();
+        assumeTrue(nvcc != null, "no nvcc on this machine (PATH, $CUDA_HOME/bin, /usr/local/cuda/bin)");
+        List<Path> files = new ArrayList<>();
+        files.add(held(dir, HeatCell.class, "tick", "tick", "tick", "tick"));
+        files.add(held(dir, LifeCell.class, "update", "update", "update"));
+        files.add(held(dir, ReachCell.class, "gather", "wobble", "gather"));
+        files.add(held(dir, RandomCell.class, "draw", "draw"));
+        files.add(held(dir, RimCell.class, "blend", "blend"));
+        compile(nvcc, dir, files);
+    }
+
+    /** A model's source with the kernel of a pass of the named steps after it, in a file of {@code dir}. */
+    private static Path held(Path dir, Class<?> model, String... names) throws IOException {
+        ModelDescriptor d = ModelRegistry.descriptor(model);
+        int[] steps = new int[names.length];
+        for (int i = 0; i < names.length; i++) {
+            steps[i] = -1;
+            for (int s = 0; s < d.info().steps().size(); s++) {
+                if (d.info().steps().get(s).name().equals(names[i])) {
+                    steps[i] = s;
+                }
+            }
+            assertEquals(true, d.cuda().steps().get(steps[i]).cell(), names[i] + " has a cell function");
+        }
+        HeldKernelSource.Plan plan = HeldKernelSource.plan(d.info(), d.cuda().steps(), steps, 0, 48 * 1024);
+        assertNotNull(plan, "the tile of " + String.join(", ", names) + " fits");
+        String source;
+        try (InputStream in = model.getClassLoader().getResourceAsStream(d.cuda().resource())) {
+            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Path file = dir.resolve(model.getSimpleName() + "-held.cu");
+        Files.writeString(file, source + "\n" + HeldKernelSource.kernel(d.info(), d.cuda().steps(), steps, plan, 256));
+        return file;
     }
 
     private static List<Path> sources(Path directory) throws IOException {

@@ -18,7 +18,7 @@ public class HistoryCell extends Place {
 
     /** Shifts the history and records {@code v + x} as the newest entry. */
     @Step
-    void push(int v) {
+    public void push(int v) {
         for (int k = h.length - 1; k > 0; k--) {
             h[k] = h[k - 1];
         }
@@ -27,7 +27,7 @@ public class HistoryCell extends Place {
 
     /** Mixes in the west and north neighbours' histories from before the step. */
     @Step
-    void mix() {
+    public void mix() {
         HistoryCell w = neighbor(-1, 0);
         HistoryCell n = neighbor(0, -1);
         for (int k = 0; k < 4; k++) {
@@ -39,7 +39,7 @@ public class HistoryCell extends Place {
 
     /** The sum of the history, by a for-each loop over the array attribute. */
     @Step
-    void sum() {
+    public void sum() {
         int s = 0;
         for (int e : h) {
             s += e;

@@ -63,7 +63,7 @@ public final class Lang {
     }
 
     /** Doubles in [-scale, scale) from a fixed seed. */
-    static double[] doubles(int n, double scale, long seed) {
+    public static double[] doubles(int n, double scale, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         double[] v = new double[n];
         for (int i = 0; i < n; i++) {
@@ -73,7 +73,7 @@ public final class Lang {
     }
 
     /** Ints in [lo, hi) from a fixed seed. */
-    static int[] ints(int n, int lo, int hi, long seed) {
+    public static int[] ints(int n, int lo, int hi, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         int[] v = new int[n];
         for (int i = 0; i < n; i++) {

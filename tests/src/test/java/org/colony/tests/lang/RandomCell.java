@@ -23,7 +23,7 @@ public class RandomCell extends Place {
     int extra;
 
     @Step
-    void draw(int bound) {
+    public void draw(int bound) {
         u = uniform();
         k = uniformInt(bound);
         g = normal();

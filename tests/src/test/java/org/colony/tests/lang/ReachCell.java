@@ -14,7 +14,7 @@ public class ReachCell extends Place {
     int out;
 
     @Step(reach = 2)
-    void gather(int d) {
+    public void gather(int d) {
         ReachCell a = neighbor(d, 0);
         ReachCell b = neighbor(0, -d);
         ReachCell c = neighbor(d - 1, d);
@@ -23,7 +23,7 @@ public class ReachCell extends Place {
 
     /** The offset depends on the place: -1, 0 or 1 along x. */
     @Step(reach = 2)
-    void wobble() {
+    public void wobble() {
         int dx = x() % 3 - 1;
         ReachCell n = neighbor(dx, 0);
         out = n.v;

@@ -18,7 +18,7 @@ public class RimCell extends Place {
 
     /** Each boundary place takes the value of the place before it, clockwise along the rim. */
     @Step(reach = 1)
-    void turn() {
+    public void turn() {
         if (!onBoundary()) {
             return;
         }
@@ -42,7 +42,7 @@ public class RimCell extends Place {
 
     /** Every place mixes with its east and west neighbours. */
     @Step
-    void blend() {
+    public void blend() {
         RimCell e = neighbor(1, 0);
         RimCell w = neighbor(-1, 0);
         v = 0.5 * v + 0.25 * (e.v + w.v);

@@ -6,10 +6,11 @@ import java.util.List;
 import java.util.Map;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.GraphCalls;
-import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.DeviceErrors;
+import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.ModelDescriptor;
+import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.DeviceTimings;
 
 /**
@@ -17,6 +18,9 @@ import org.colony.runtime.spi.DeviceTimings;
  * record, and the launch recorder through which every kernel launch of the stores goes ({@link #launch}).
  */
 public final class CudaContext implements AutoCloseable {
+
+    /** How place steps are held: see {@link #holding}. */
+    private final long[] hold;
 
     private final CudaDevice device;
     private final KernelCompiler compiler;
@@ -43,6 +47,8 @@ public final class CudaContext implements AutoCloseable {
         device.makeCurrent();
         this.errors = new DeviceErrors();
         this.graphs = graphs && GraphCalls.available();
+        this.hold = new long[] {CudaSwitches.HOLD.whole(), CudaSwitches.HOLD_TILE.whole(),
+            CudaSwitches.HOLD_MIN_CELLS.whole()};
         this.recorder = new LaunchRecorder(new DriverGraphs(device.context()));
         recorder.setEnabled(this.graphs);
     }
@@ -61,6 +67,15 @@ public final class CudaContext implements AutoCloseable {
         }
         Driver.launchInOrder(function, gx, gy, gz, bx, by, bz, 0, 0L,
                 frame ? params.pointers() : params.pointersWithoutFrame(), name);
+    }
+
+    /**
+     * {@return how place steps are held ({@code HeldPlaceSteps}), as the switches said when the context was made: the
+     * steps a pass runs ({@link CudaSwitches#HOLD}), the tile's side ({@link CudaSwitches#HOLD_TILE}) and the fewest
+     * places held ({@link CudaSwitches#HOLD_MIN_CELLS})}
+     */
+    public long[] holding() {
+        return hold.clone();
     }
 
     /** Ends a tick: a repeated tick's launches go out as a graph. */

@@ -42,6 +42,8 @@ public final class ModelKernels implements AutoCloseable {
     private final List<List<KernelParam>> params;
     private final String sourceFile;
     private final int id;
+    private final String source;
+    private final List<CudaStep> cudaSteps;
 
     /**
      * Compiles and loads the model's generated CUDA source, with the launch facts its descriptor carries.
@@ -57,7 +59,8 @@ public final class ModelKernels implements AutoCloseable {
             throw new ColonyException(cls.getSimpleName() + " has no generated CUDA kernels; rebuild it with the "
                     + "current Colony processor");
         }
-        String source = source(cls, cuda.resource());
+        this.source = source(cls, cuda.resource());
+        this.cudaSteps = cuda.steps();
         this.sourceFile = sourceFile(model);
         this.id = errors.register(model, sourceFile);
         this.module = compiler.load(source, cls.getSimpleName() + ".cu", cls.getSimpleName(),
@@ -205,6 +208,22 @@ public final class ModelKernels implements AutoCloseable {
     /** The device address of the constant symbol of shared attribute number {@code index}. */
     public long shared(int index) {
         return module.global(symbols.get(index))[0];
+    }
+
+    /** How each step is launched, as the processor described it. */
+    public List<CudaStep> steps() {
+        return cudaSteps;
+    }
+
+    /** The model's generated CUDA source. */
+    public String source() {
+        return source;
+    }
+
+    /** The name of the cell function of step number {@code step}, or null where it has none ({@link CudaStep#cell}). */
+    public String cell(int step) {
+        CudaStep s = cudaSteps.get(step);
+        return s.cell() ? s.cellName() : null;
     }
 
     /** The model's source file name. */

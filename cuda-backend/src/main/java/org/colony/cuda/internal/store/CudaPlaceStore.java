@@ -77,6 +77,8 @@ public final class CudaPlaceStore implements PlaceBlock {
     private final Arena arena = Arena.ofShared();
     private final KernelParams params;
     private boolean closed;
+    /** Place steps held back to run several at a time; null where this block holds none. */
+    private HeldPlaceSteps held;
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
     private final ExchangeKernels exchange;
@@ -111,6 +113,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.partition = partition;
         cx.device().makeCurrent();
         allocate(layout);
+        this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition);
     }
 
     /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
@@ -159,6 +162,7 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     /** The device address of an attribute's current column. */
     public long column(int attribute) {
+        runHeld();
         return current[attribute].pointer();
     }
 
@@ -177,6 +181,15 @@ public final class CudaPlaceStore implements PlaceBlock {
             throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
         }
         cx.device().makeCurrent();
+        runHeld();
+    }
+
+    /** Runs the place steps held back, if any: before anything else touches the block. */
+    private void runHeld() {
+        if (held != null && !held.isEmpty()) {
+            cx.device().makeCurrent();
+            held.run(layout, current, next, dirty);
+        }
     }
 
     /** Fills the wrapped halo of attributes about to be read on neighbouring places, where it is stale. */
@@ -242,6 +255,12 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public void call(Call call) {
+        if (held != null && !closed) {
+            cx.device().makeCurrent();
+            if (held.hold(call, layout, current, next, dirty)) {
+                return;
+            }
+        }
         long begun = cx.timer().begin();
         launch(call, 0L);
         cx.timer().end(begun, model.modelClass().getSimpleName(), model.steps().get(call.step()));
@@ -548,6 +567,11 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public void bindAgents(int slot, AgentStore agents) {
+        if (held != null) { // agents read the places: no step is held from now on
+            runHeld();
+            held.close();
+            held = null;
+        }
         bound[slot] = agents;
     }
 
@@ -649,6 +673,9 @@ public final class CudaPlaceStore implements PlaceBlock {
                 all.add(graph);
             }
             all.add(counter);
+            if (held != null) {
+                all.add(held); // what it holds is lost with the block: nothing can read it now
+            }
             all.add(arena);
             Closeables.closeAll(all);
         }

@@ -36,6 +36,12 @@ public final class CudaKernelGenerator {
         for (int i = 0; i < model.steps().size(); i++) {
             StepIr step = model.steps().get(i);
             CudaStep launch = cuda.steps().get(i);
+            if (launch.cell()) {
+                CudaStepKernel.printCell(model, step, launch, out);
+                if (launch.kernel().marches()) {
+                    CudaStepKernel.printStrip(model, step, launch, out);
+                }
+            }
             new CudaStepKernel(model, step, launch, out).print();
             if (launch.swar() != null) {
                 new SwarKernel(model, step, CudaLaunchFacts.swar(model, step), launch, out).print();

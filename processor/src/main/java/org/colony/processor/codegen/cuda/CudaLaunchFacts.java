@@ -90,7 +90,8 @@ public final class CudaLaunchFacts {
             // The SWAR form marches 4 adjacent cells per thread (its "lanes"), whatever colony.cuda.lanes says.
             CudaKernel swar = window != null && swar(model, step) != null
                     ? CudaKernel.marching(swarKernelName(model, step), SwarStep.CELLS, SwarStep.ROWS) : null;
-            steps.add(new CudaStep(kernel, swar, signature(model, step)));
+            List<KernelParam> signature = signature(model, step);
+            steps.add(new CudaStep(kernel, swar, signature, cell(model, step, signature)));
         }
         List<String> symbols = new ArrayList<>();
         for (SharedRef s : model.shared()) {
@@ -230,6 +231,30 @@ public final class CudaLaunchFacts {
             params.add(KernelParam.argument(i));
         }
         return params;
+    }
+
+    /**
+     * Whether a step gets a cell function ({@link CudaStep#cell}): a place step of a grid, no predicate, whose
+     * kernel takes only its frame, its arguments and columns of scalar attributes.
+     */
+    static boolean cell(ModelIr model, StepIr step, List<KernelParam> signature) {
+        if (model.agent() || model.graph() || step.predicate()) {
+            return false;
+        }
+        for (KernelParam p : signature) {
+            switch (p.kind()) {
+                case FRAME, ARGUMENT -> { }
+                case COLUMN, NEXT -> {
+                    if (model.attributes().get(p.index()).isArray()) {
+                        return false;
+                    }
+                }
+                default -> {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** The C++ declarations of a step's kernel parameters, as {@link #signature} lists them. */

@@ -30,11 +30,15 @@ final class CudaStepKernel {
     private final Window window;
 
     CudaStepKernel(ModelIr model, StepIr step, CudaStep launch, StringBuilder out) {
+        this(model, step, launch, out, Window.of(model, step));
+    }
+
+    private CudaStepKernel(ModelIr model, StepIr step, CudaStep launch, StringBuilder out, Window window) {
         this.model = model;
         this.step = step;
         this.launch = launch;
         this.source = new CudaSource(out);
-        this.window = Window.of(model, step);
+        this.window = window;
         this.storage = new CudaStorage(model, step, window);
         this.printer = new CudaExpressions(storage);
         this.statements = new CudaStatements(source, storage, printer, step.sourceFile());
@@ -112,6 +116,27 @@ final class CudaStepKernel {
         source.raw("}\n\n");
     }
 
+    /**
+     * Prints the step's cell function ({@link CudaStep#cell}): the body of one cell as the kernel without a window
+     * runs it, reading every value from its column at {@code s} and the offsets the step reaches, so a caller may
+     * pass columns of a tile in shared memory with a frame whose {@code strideY} is the tile's.
+     */
+    static void printCell(ModelIr model, StepIr step, CudaStep launch, StringBuilder out) {
+        new CudaStepKernel(model, step, launch, out, null).cellFunction();
+    }
+
+    private void cellFunction() {
+        List<String> params = new ArrayList<>(CudaLaunchFacts.declarations(model, step, launch.params()));
+        params.set(0, "const colony::Frame& f");
+        params.addAll(1, List.of("const jlong s", "const jint gx", "const jint gy", "const jint gz"));
+        source.raw("// Step " + step.name() + " on one cell, for held steps (" + step.sourceFile() + ':' + step.line()
+                + ")\n");
+        source.raw("__device__ __forceinline__ void " + launch.cellName() + "(\n        "
+                + String.join(",\n        ", params) + ")\n{\n");
+        cell();
+        source.raw("}\n\n");
+    }
+
     /** {@return whether the step walks its vertex's neighbours (and so reads its row of the graph)} */
     private boolean walksNeighbors() {
         boolean[] loops = new boolean[1];
@@ -166,6 +191,38 @@ final class CudaStepKernel {
         source.indent();
         emit("const jint ly0 = (jint) (seg * f.march);");
         emit("const jint lyEnd = (jint) (seg * f.march + f.march < f.rows ? seg * f.march + f.march : f.rows);");
+        marchRows();
+        source.outdent();
+        emit("}");
+        source.raw("}\n\n");
+    }
+
+    /**
+     * Prints the step's strip function, where it has a cell function and marches: the rows {@code ly0} to
+     * {@code lyEnd} of the column {@code x0} of a block, as one lane of the marching kernel walks them with the
+     * neighbour values in registers, for held steps to run on a tile in shared memory (whose frame gives the tile's
+     * stride, origin and width).
+     */
+    static void printStrip(ModelIr model, StepIr step, CudaStep launch, StringBuilder out) {
+        new CudaStepKernel(model, step, launch, out).stripFunction();
+    }
+
+    private void stripFunction() {
+        List<String> params = new ArrayList<>(CudaLaunchFacts.declarations(model, step, launch.params()));
+        params.set(0, "const colony::Frame& f");
+        params.addAll(1, List.of("const jint x0", "const jint ly0", "const jint lyEnd"));
+        source.raw("// Step " + step.name() + " down a column, for held steps (" + step.sourceFile() + ':'
+                + step.line() + ")\n");
+        source.raw("__device__ __forceinline__ void " + launch.kernel().name() + "__strip(\n        "
+                + String.join(",\n        ", params) + ")\n{\n");
+        emit("constexpr jint lanes = 1;");
+        emit("const jint gz = f.origin2;");
+        marchRows();
+        source.raw("}\n\n");
+    }
+
+    /** The rows {@code ly0} to {@code lyEnd} of a marching thread's columns, from {@code x0}. */
+    private void marchRows() {
         emit("jlong s0 = f.base + x0 + (jlong) ly0 * f.strideY;");
         window.declare(this::emit);
         emit("for (jint ly = ly0; ly < lyEnd; ly++, s0 += f.strideY) {");
@@ -186,9 +243,6 @@ final class CudaStepKernel {
         window.advance(this::emit);
         source.outdent();
         emit("}");
-        source.outdent();
-        emit("}");
-        source.raw("}\n\n");
     }
 
     /** The body of one cell or agent: its random stream, buffered attributes, the step, the write-back. */

@@ -1,0 +1,148 @@
+package org.colony.benchmarks.cuda;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.colony.examples.heat.HeatCell;
+import org.colony.examples.life.GameOfLife;
+import org.colony.examples.life.LifeCell;
+import org.colony.runtime.Config;
+import org.colony.runtime.Places;
+import org.colony.runtime.Simulation;
+import org.colony.runtime.grid.Grid;
+
+/**
+ * Held place steps on the GPU (temporal blocking, {@code colony.cuda.hold}) against one step at a time, side by side in
+ * one run: the Heat2D tick in {@code float} ({@link HeatCellF}) and {@code double} ({@link HeatCell}) and the
+ * GameOfLife update, wall time per step over a run of ticks ended by a wait, for each number of steps per pass and
+ * tile side given, with a checksum of the final columns (the same for every setting of a model and size).
+ *
+ * <p>{@code java ... HeldStepsBenchmark [sizes] [depths] [tiles] [models]}, e.g. {@code 9000,16384 1,0,2,4,8 0,32
+ * "heat2d float,gameoflife"}; depth 1 runs every step at once (the reference of the ratios; list it first), 0 takes
+ * the backend's rule, tile 0 the largest tile the shared memory holds.
+ */
+public final class HeldStepsBenchmark {
+
+    private HeldStepsBenchmark() {
+    }
+
+    /** One model's tick on a fresh simulation, and a checksum of its state. */
+    private interface Bench {
+        void tick();
+
+        long checksum();
+    }
+
+    public static void main(String[] args) {
+        String why = Gpu.unavailableReason();
+        if (why != null) {
+            System.out.println("no GPU: " + why);
+            return;
+        }
+        int[] sizes = ints(args.length > 0 ? args[0] : "3000,9000,16384");
+        int[] depths = ints(args.length > 1 ? args[1] : "1,0,2,3,4,6,8");
+        int[] tiles = ints(args.length > 2 ? args[2] : "0");
+        List<String> rows = new ArrayList<>();
+        rows.add("| model | size | steps a pass | tile | ms/step | one at a time ÷ held | checksum |");
+        rows.add("|---|---:|---:|---:|---:|---:|---|");
+        List<String> models = List.of((args.length > 3 ? args[3] : "heat2d float,heat2d double,gameoflife").split(","));
+        for (String model : models) {
+            for (int n : sizes) {
+                double base = Double.NaN;
+                for (int depth : depths) {
+                    for (int tile : depth == 1 ? new int[] {0} : tiles) {
+                        double[] result = time(model, n, depth, tile);
+                        if (depth == 1) {
+                            base = result[0];
+                        }
+                        String row = String.format(Locale.ROOT, "| %s | %d² | %s | %s | %.4f | %.2fx | %016x |",
+                                model, n, depth == 1 ? "1 (not held)" : depth == 0 ? "rule" : Integer.toString(depth),
+                                depth == 1 ? "-" : tile == 0 ? "largest" : Integer.toString(tile), result[0],
+                                base / result[0], (long) result[1]);
+                        rows.add(row);
+                        System.out.println(row);
+                    }
+                }
+            }
+        }
+        System.out.println();
+        rows.forEach(System.out::println);
+    }
+
+    /** {@return ms per step and the checksum} */
+    private static double[] time(String model, int n, int depth, int tile) {
+        System.setProperty("colony.cuda.hold", Integer.toString(depth));
+        System.setProperty("colony.cuda.hold.tile", Integer.toString(tile));
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda").withSeed(42))) {
+            Bench b = bench(model, sim, n);
+            int warm = 24;
+            for (int t = 0; t < warm; t++) {
+                b.tick();
+            }
+            sim.synchronize();
+            long cells = (long) n * n;
+            int ticks = (int) Math.max(240, Math.min(4800, 40_000_000_000L / cells)) / 24 * 24;
+            long t0 = System.nanoTime();
+            for (int t = 0; t < ticks; t++) {
+                b.tick();
+            }
+            sim.synchronize();
+            double ms = (System.nanoTime() - t0) / 1e6 / ticks;
+            return new double[] {ms, b.checksum()};
+        } finally {
+            System.clearProperty("colony.cuda.hold");
+            System.clearProperty("colony.cuda.hold.tile");
+        }
+    }
+
+    private static Bench bench(String model, Simulation sim, int n) {
+        return switch (model) {
+            case "heat2d float" -> {
+                Places<HeatCellF> p = sim.places(HeatCellF.class, Grid.of(n, n));
+                yield new Bench() {
+                    public void tick() {
+                        p.callAll(HeatCellF::tick, 0.25f, 19.0f, sim.time() < 2700);
+                        sim.step();
+                    }
+
+                    public long checksum() {
+                        float[] v = p.getFloat("temp");
+                        return Arrays.hashCode(v);
+                    }
+                };
+            }
+            case "heat2d double" -> {
+                Places<HeatCell> p = sim.places(HeatCell.class, Grid.of(n, n));
+                yield new Bench() {
+                    public void tick() {
+                        p.callAll(HeatCell::tick, 0.25, 19.0, sim.time() < 2700);
+                        sim.step();
+                    }
+
+                    public long checksum() {
+                        return Arrays.hashCode(p.getDouble("temp"));
+                    }
+                };
+            }
+            default -> {
+                Places<LifeCell> p = sim.places(LifeCell.class, Grid.of(n, n));
+                p.callAll(LifeCell::seed, GameOfLife.DENSITY);
+                yield new Bench() {
+                    public void tick() {
+                        p.callAll(LifeCell::update);
+                        sim.step();
+                    }
+
+                    public long checksum() {
+                        return Arrays.hashCode(p.getBoolean("alive"));
+                    }
+                };
+            }
+        };
+    }
+
+    private static int[] ints(String list) {
+        return Arrays.stream(list.split(",")).mapToInt(Integer::parseInt).toArray();
+    }
+}

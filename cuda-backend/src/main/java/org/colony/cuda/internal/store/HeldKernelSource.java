@@ -1,0 +1,254 @@
+package org.colony.cuda.internal.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.ScalarType;
+import org.colony.kernel.StepInfo;
+import org.colony.kernel.cuda.CudaStep;
+import org.colony.kernel.cuda.KernelParam;
+
+/**
+ * The CUDA source of a pass of held place steps ({@link HeldPlaceSteps}), appended to the model's own source, whose
+ * cell functions it calls. One block of threads owns a tile of {@code tileX x tileY} cells of the grid:
+ * <ol>
+ *   <li>it loads the tile and a halo {@code H} wide (the steps' reaches added up) of every attribute the steps take
+ *       into shared memory, both copies of an attribute that a step double-buffers (so that the cells off the grid
+ *       read the same in either; cells past the block's stored halo are never read and load as 0);</li>
+ *   <li>step {@code i} runs its cell function on every cell of the grid in the tile and the halo of the steps after it
+ *       ({@code H} less the reaches up to its own), with a frame whose base and strides are the tile's, then the block
+ *       waits; a step that buffers an attribute writes the other copy, which is current from then on;</li>
+ *   <li>the tile's cells go back to the second column of every attribute a step wrote: other blocks may still be
+ *       loading the first.</li>
+ * </ol>
+ * Every cell a step runs on reads only cells of the region the step before ran on, or cells off the grid (the
+ * block's halo, which no step writes), so each cell gets the values it would get with the steps run one by one.
+ */
+public final class HeldKernelSource {
+
+    /** The pass's kernel. */
+    public static final String NAME = "colony_held";
+
+    /**
+     * How a pass lays out its tile.
+     *
+     * @param attributes the attributes the steps take, in order
+     * @param written those a step writes
+     * @param doubled those a step double-buffers (two copies in shared memory)
+     * @param halo the halo the tile loads around the cells it writes back
+     * @param tileX the cells the block writes back along x
+     * @param tileY ... along y
+     */
+    public record Plan(TreeSet<Integer> attributes, Set<Integer> written, Set<Integer> doubled, int halo, int tileX,
+            int tileY) {
+    }
+
+    private static final java.util.concurrent.atomic.LongAdder PASSES = new java.util.concurrent.atomic.LongAdder();
+
+    private HeldKernelSource() {
+    }
+
+    /** {@return how many passes of held steps were launched in this process (for tests)} */
+    public static long passes() {
+        return PASSES.sum();
+    }
+
+    /** Counts a launched pass. */
+    static void launched() {
+        PASSES.increment();
+    }
+
+    /**
+     * The layout of a pass of {@code steps}, or null where its tile does not fit {@code sharedBytes} with at least as
+     * many cells as its halo is wide along each side (or 8).
+     *
+     * @param tileOverride the tile's side where positive, else the largest that fits
+     */
+    public static Plan plan(ModelInfo model, List<CudaStep> kernels, int[] steps, int tileOverride, int sharedBytes) {
+        TreeSet<Integer> attributes = new TreeSet<>();
+        TreeSet<Integer> written = new TreeSet<>();
+        TreeSet<Integer> doubled = new TreeSet<>();
+        int halo = 0;
+        for (int step : steps) {
+            StepInfo info = model.steps().get(step);
+            halo += info.reach();
+            written.addAll(info.writes());
+            for (KernelParam p : kernels.get(step).params()) {
+                if (p.kind() == KernelParam.Kind.COLUMN) {
+                    attributes.add(p.index());
+                } else if (p.kind() == KernelParam.Kind.NEXT) {
+                    attributes.add(p.index());
+                    if (info.buffers(p.index())) {
+                        doubled.add(p.index());
+                    }
+                }
+            }
+        }
+        if (!attributes.containsAll(written)) {
+            return null;
+        }
+        long perCell = 0;
+        for (int a : attributes) {
+            perCell += (long) model.attributes().get(a).type().bytes() * (doubled.contains(a) ? 2 : 1);
+        }
+        if (perCell == 0) {
+            return null;
+        }
+        int side = (int) Math.sqrt((double) sharedBytes / perCell);
+        int tile = side - 2 * halo;
+        if (tileOverride > 0) {
+            tile = Math.min(tile, tileOverride);
+        }
+        if (tile < Math.max(8, halo)) {
+            return null;
+        }
+        return new Plan(attributes, written, doubled, halo, tile, tile);
+    }
+
+    /** The kernel {@value #NAME} of a pass of {@code steps} laid out by {@code plan}, for blocks of {@code threads}. */
+    public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads) {
+        List<String> params = new ArrayList<>();
+        params.add("const colony::Frame f");
+        for (int i = 0; i < steps.length; i++) {
+            params.add("const julong seed" + i);
+            params.add("const julong epoch" + i);
+            params.add("const jlong time" + i);
+            params.add("const jint who" + i);
+        }
+        for (int a : plan.attributes()) {
+            String t = type(model.attributes().get(a).type());
+            params.add("const " + t + "* __restrict__ in" + a);
+            if (plan.written().contains(a)) {
+                params.add(t + "* __restrict__ out" + a);
+            }
+        }
+        for (int i = 0; i < steps.length; i++) {
+            StepInfo info = model.steps().get(steps[i]);
+            for (KernelParam p : kernels.get(steps[i]).params()) {
+                if (p.kind() == KernelParam.Kind.ARGUMENT) {
+                    params.add("const " + type(info.params().get(p.index()).type()) + " arg" + i + "_" + p.index());
+                }
+            }
+        }
+        StringBuilder k = new StringBuilder();
+        k.append("// ").append(steps.length).append(" held steps in one pass over tiles in shared memory\n");
+        k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ").append(NAME)
+                .append("(\n        ").append(String.join(",\n        ", params)).append(")\n{\n");
+        int h = plan.halo();
+        k.append("    constexpr jint H = ").append(h).append(", TX = ").append(plan.tileX()).append(", TY = ")
+                .append(plan.tileY()).append(", W = TX + 2 * H, AREA = W * (TY + 2 * H);\n");
+        for (int a : plan.attributes()) {
+            String t = type(model.attributes().get(a).type());
+            k.append("    __shared__ ").append(t).append(" t").append(a).append("_0[AREA];\n");
+            if (plan.doubled().contains(a)) {
+                k.append("    __shared__ ").append(t).append(" t").append(a).append("_1[AREA];\n");
+            }
+        }
+        k.append("    const jint x0 = (jint) blockIdx.x * TX - H, y0 = (jint) blockIdx.y * TY - H;\n");
+        k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x;\n");
+        k.append("    for (jint i = me; i < AREA; i += n) {\n");
+        k.append("        const jint gx = x0 + i % W, gy = y0 + i / W;\n");
+        k.append("        const bool stored = gx >= -f.pad && gx < f.size0 + f.pad && gy >= -f.pad"
+                + " && gy < f.size1 + f.pad;\n");
+        k.append("        const jlong g = f.base + gx + (jlong) gy * f.strideY;\n");
+        for (int a : plan.attributes()) {
+            String t = type(model.attributes().get(a).type());
+            k.append("        { const ").append(t).append(" v = stored ? in").append(a).append("[g] : (").append(t)
+                    .append(") 0; t").append(a).append("_0[i] = v;");
+            if (plan.doubled().contains(a)) {
+                k.append(" t").append(a).append("_1[i] = v;");
+            }
+            k.append(" }\n");
+        }
+        k.append("    }\n");
+        k.append("    __syncthreads();\n");
+        k.append("    colony::Frame fs = f;\n");
+        k.append("    fs.base = 0; fs.strideY = W; fs.strideZ = AREA; fs.pitch = AREA; fs.origin0 = x0; "
+                + "fs.origin1 = y0; fs.extent0 = W;\n");
+        int[] copy = new int[model.attributes().size()]; // which shared copy of each attribute is current
+        int margin = h;
+        for (int i = 0; i < steps.length; i++) {
+            StepInfo info = model.steps().get(steps[i]);
+            margin -= info.reach();
+            k.append("    // ").append(info.name()).append(", on the tile and ").append(margin).append(" more\n");
+            k.append("    fs.seed = seed").append(i).append("; fs.epoch = epoch").append(i).append("; fs.time = time")
+                    .append(i).append("; fs.step = who").append(i).append(";\n");
+            k.append("    {\n");
+            List<String> args = new ArrayList<>();
+            List<Integer> flips = new ArrayList<>();
+            for (KernelParam p : kernels.get(steps[i]).params()) {
+                switch (p.kind()) {
+                    case FRAME -> { }
+                    case COLUMN -> args.add("t" + p.index() + "_" + copy[p.index()]);
+                    case NEXT -> { // the step writes it only where it buffers it: then the other copy
+                        boolean buffers = info.buffers(p.index());
+                        args.add("t" + p.index() + "_" + (buffers ? 1 - copy[p.index()] : copy[p.index()]));
+                        if (buffers) {
+                            flips.add(p.index());
+                        }
+                    }
+                    case ARGUMENT -> args.add("arg" + i + "_" + p.index());
+                    default -> throw new IllegalStateException(p + " is no parameter of a cell function");
+                }
+            }
+            String strip = kernels.get(steps[i]).stripName();
+            k.append("        constexpr jint M = ").append(margin).append(", SX = TX + 2 * M, SY = TY + 2 * M;\n");
+            if (strip != null) {
+                // columns of the region, each cut into segments of rows so that every thread has one
+                k.append("        constexpr jint SEGS = SX >= ").append(threads).append(" ? 1 : ").append(threads)
+                        .append(" / SX, RPS = (SY + SEGS - 1) / SEGS;\n");
+                k.append("        for (jint i = me; i < SX * SEGS; i += n) {\n");
+                k.append("            const jint tx = H - M + i % SX, seg = i / SX;\n");
+                k.append("            const jint gx = x0 + tx;\n");
+                k.append("            if (gx < 0 || gx >= f.size0) continue;\n");
+                k.append("            const jint lo = colony::max(H - M + seg * RPS, -y0);\n");
+                k.append("            const jint hi = colony::min(colony::min(H - M + seg * RPS + RPS, H + TY + M), "
+                        + "f.size1 - y0);\n");
+                k.append("            if (lo < hi) ").append(strip).append("(fs, tx, lo, hi");
+            } else {
+                k.append("        for (jint i = me; i < SX * SY; i += n) {\n");
+                k.append("            const jint tx = H - M + i % SX, ty = H - M + i / SX;\n");
+                k.append("            const jint gx = x0 + tx, gy = y0 + ty;\n");
+                k.append("            if (gx < 0 || gx >= f.size0 || gy < 0 || gy >= f.size1) continue;\n");
+                k.append("            ").append(kernels.get(steps[i]).cellName())
+                        .append("(fs, (jlong) tx + (jlong) ty * W, gx, gy, 0");
+            }
+            for (String a : args) {
+                k.append(", ").append(a);
+            }
+            k.append(");\n");
+            k.append("        }\n");
+            k.append("    }\n");
+            k.append("    __syncthreads();\n");
+            for (int a : flips) {
+                copy[a] = 1 - copy[a];
+            }
+        }
+        k.append("    for (jint i = me; i < TX * TY; i += n) {\n");
+        k.append("        const jint tx = H + i % TX, ty = H + i / TX;\n");
+        k.append("        const jint gx = x0 + tx, gy = y0 + ty;\n");
+        k.append("        if (gx >= f.size0 || gy >= f.size1) continue;\n");
+        k.append("        const jlong g = f.base + gx + (jlong) gy * f.strideY, l = tx + (jlong) ty * W;\n");
+        for (int a : plan.written()) {
+            k.append("        out").append(a).append("[g] = t").append(a).append("_").append(copy[a]).append("[l];\n");
+        }
+        k.append("    }\n");
+        k.append("}\n");
+        return k.toString();
+    }
+
+    /** The C++ type of values of {@code type}. */
+    static String type(ScalarType type) {
+        return switch (type) {
+            case BOOLEAN -> "bool";
+            case BYTE -> "jbyte";
+            case SHORT -> "jshort";
+            case INT -> "jint";
+            case LONG -> "jlong";
+            case FLOAT -> "float";
+            case DOUBLE -> "double";
+        };
+    }
+}

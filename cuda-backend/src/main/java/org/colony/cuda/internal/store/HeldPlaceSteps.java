@@ -1,0 +1,261 @@
+package org.colony.cuda.internal.store;
+
+import java.lang.foreign.Arena;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.colony.cuda.internal.device.CudaModule;
+import org.colony.cuda.internal.device.DeviceBuffer;
+import org.colony.cuda.internal.device.DeviceErrors;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.cuda.internal.launch.Frames;
+import org.colony.cuda.internal.launch.KernelParams;
+import org.colony.cuda.internal.launch.ModelKernels;
+import org.colony.cuda.tuning.CudaSwitches;
+import org.colony.kernel.Call;
+import org.colony.kernel.Layout;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.StepInfo;
+import org.colony.kernel.cuda.KernelParam;
+
+/**
+ * Place steps that a GPU block holds back and runs several at a time (temporal blocking): one kernel, compiled for
+ * the run of steps it holds ({@link HeldKernelSource}), in which each block of threads loads a tile of the grid with a
+ * halo as wide as the steps reach together into shared memory, runs every step on the tile, each on a region one
+ * step's reach narrower than the step before, and writes the middle back. A step's work on a cell is its generated
+ * cell function, the very code its own kernel runs, with the tile's columns and stride in place of the grid's, so each
+ * cell gets the same arithmetic in the same order and the results are the same bits as the steps run one at a time.
+ *
+ * <p>Held: calls of place steps that have a cell function ({@code CudaStep.cell}) on a block covering a whole 2-D,
+ * non-wrapping grid of at least {@link CudaSwitches#HOLD_MIN_CELLS} places with no agents on it, with the profile off,
+ * except steps that launch a SWAR form. A pass writes every attribute it changes to a second column, since other blocks
+ * may still be loading the first: the attribute's own second column, or for one written in place a spare column of
+ * the held steps', which then takes the first's place. The
+ * store runs the held steps before anything else it does (a read, a write, a count, a reduction, another step, its
+ * wait) and whenever {@link CudaSwitches#HOLD} are held.
+ */
+final class HeldPlaceSteps implements AutoCloseable {
+
+    /** The threads of a block of a held pass. */
+    static final int THREADS = 256;
+    /** The static shared memory one block may use. */
+    static final int SHARED_BYTES = 48 * 1024;
+    /**
+     * Without {@link CudaSwitches#HOLD}, a pass takes steps while its tile stays this many times as wide as its halo:
+     * on an H100 the Heat2D tick ran fastest at 6 steps a pass in {@code float} (tile 66, halo 6) and 4 in
+     * {@code double} (tile 47, halo 4), both about 11 times, and slower with 8 and 6 (about 8 and 7 times).
+     */
+    static final int TILE_PER_HALO = 10;
+    /** The most steps a pass holds. */
+    static final int MOST = 16;
+
+    private record Held(int step, Object[] args, Call seen) {
+    }
+
+    private final CudaContext cx;
+    private final ModelInfo model;
+    private final ModelKernels kernels;
+    private final DeviceErrors errors;
+    private final int depth;
+    private final int tileOverride;
+    private final List<Held> held = new ArrayList<>();
+    private final Map<String, Pass> passes = new HashMap<>();
+    /** Per attribute written in place (no second column), the column a pass writes it to; null until one does. */
+    private DeviceBuffer[] spare;
+    private final Arena arena = Arena.ofShared();
+    private final KernelParams params = new KernelParams(arena, Frames.BYTES, 256);
+
+    /** A compiled pass: its module and kernel, its tile. */
+    private record Pass(CudaModule module, long function, HeldKernelSource.Plan plan) {
+    }
+
+    private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
+            int tileOverride) {
+        this.cx = cx;
+        this.model = model;
+        this.kernels = kernels;
+        this.errors = errors;
+        this.depth = depth;
+        this.tileOverride = tileOverride;
+    }
+
+    /**
+     * Held steps for a block, or null where none can be held: a partition, a grid that is not 2-D, wraps or is small,
+     * a model without cell functions, or holding switched off.
+     */
+    static HeldPlaceSteps forBlock(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors,
+            Layout layout, boolean partition) {
+        long[] holding = cx.holding();
+        int depth = (int) holding[0];
+        if (depth == 1 || partition || layout.dims() != 2 || layout.wrap() || layout.ownedCells() < holding[2]
+                || layout.extent0() != layout.size0() || layout.extent1() != layout.size1()) {
+            return null;
+        }
+        boolean any = false;
+        for (int s = 0; s < model.steps().size(); s++) {
+            any |= kernels.cell(s) != null;
+        }
+        return any ? new HeldPlaceSteps(cx, model, kernels, errors, depth, (int) holding[1]) : null;
+    }
+
+    /** Whether no call is held. */
+    boolean isEmpty() {
+        return held.isEmpty();
+    }
+
+    /**
+     * Holds a call, running the held ones first where this one does not fit their pass, and after it where the pass is
+     * full: {@link CudaSwitches#HOLD} steps where set, else as many as keep the tile at least {@value #TILE_PER_HALO}
+     * times as wide as its halo (at most {@value #MOST}).
+     *
+     * @param next the block's second columns (null where an attribute has none)
+     * @return false when the call cannot be held (the caller runs it, after {@link #run})
+     */
+    boolean hold(Call call, Layout layout, DeviceBuffer[] current, DeviceBuffer[] next, boolean[] dirty) {
+        int step = call.step();
+        StepInfo info = model.steps().get(step);
+        // A SWAR form (four byte cells a thread) runs GameOfLife 2.5 times as fast as a pass: it stays as it is.
+        if (kernels.cell(step) == null || kernels.swar(step) || info.predicate() || cx.timer().on()) {
+            return false;
+        }
+        if (!held.isEmpty() && !fits(step)) {
+            run(layout, current, next, dirty);
+        }
+        if (plan(step) == null) {
+            return false;
+        }
+        held.add(new Held(step, call.args().clone(), call.seenBy(info)));
+        if (held.size() >= MOST || (depth > 0 ? held.size() >= depth : !fits(step))) {
+            run(layout, current, next, dirty);
+        }
+        return true;
+    }
+
+    /** Whether {@code step} may join the held steps' pass. */
+    private boolean fits(int step) {
+        HeldKernelSource.Plan plan = plan(step);
+        return plan != null && (depth > 0 || plan.tileX() >= TILE_PER_HALO * plan.halo());
+    }
+
+    /**
+     * Runs the held calls in one pass, leaving in {@code current} and {@code next} the columns as running them one by
+     * one would (each written attribute's values in the column that was its second).
+     */
+    void run(Layout layout, DeviceBuffer[] current, DeviceBuffer[] next, boolean[] dirty) {
+        if (held.isEmpty()) {
+            return;
+        }
+        List<Held> calls = List.copyOf(held);
+        held.clear();
+        int[] steps = new int[calls.size()];
+        for (int i = 0; i < steps.length; i++) {
+            steps[i] = calls.get(i).step();
+        }
+        Pass pass = pass(steps, layout);
+        HeldKernelSource.Plan plan = pass.plan();
+        KernelParams p = params.begin();
+        Call first = calls.get(0).seen();
+        Frames.write(p.frame(), layout, first.seed(), first.epoch(), first.time(), errors.pointer(), layout.rows(),
+                layout.storedCells(), 0, 1, kernels.who(steps[0]));
+        for (int i = 0; i < steps.length; i++) {
+            Call seen = calls.get(i).seen();
+            p.add(seen.seed()).add(seen.epoch()).add(seen.time()).addInt(kernels.who(steps[i]));
+        }
+        for (int a : plan.attributes()) {
+            p.add(current[a].pointer());
+            if (plan.written().contains(a)) {
+                p.add(second(a, next, current[a].bytes()).pointer());
+            }
+        }
+        for (int i = 0; i < steps.length; i++) {
+            StepInfo info = model.steps().get(steps[i]);
+            Object[] args = calls.get(i).args();
+            for (KernelParam param : kernels.params(steps[i])) {
+                if (param.kind() == KernelParam.Kind.ARGUMENT) {
+                    p.add(args[param.index()], info.params().get(param.index()).type());
+                }
+            }
+        }
+        int gx = (layout.size0() + plan.tileX() - 1) / plan.tileX();
+        int gy = (layout.size1() + plan.tileY() - 1) / plan.tileY();
+        cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, p, true,
+                model.modelClass().getSimpleName() + " (" + steps.length + " held steps)");
+        HeldKernelSource.launched();
+        for (int a : plan.written()) {
+            DeviceBuffer t = current[a];
+            if (next[a] != null) {
+                current[a] = next[a];
+                next[a] = t;
+            } else {
+                current[a] = spare[a];
+                spare[a] = t;
+            }
+            dirty[a] = true;
+        }
+    }
+
+    /** The plan of the held steps and {@code step} after them; null where they do not fit. */
+    private HeldKernelSource.Plan plan(int step) {
+        int[] steps = new int[held.size() + 1];
+        for (int i = 0; i < held.size(); i++) {
+            steps[i] = held.get(i).step();
+        }
+        steps[held.size()] = step;
+        return HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES);
+    }
+
+    /**
+     * The column a pass writes attribute {@code a} to: its second where it has one, else a spare column of this block's
+     * (one written in place: other blocks may still be loading the first).
+     */
+    private DeviceBuffer second(int a, DeviceBuffer[] next, long bytes) {
+        if (next[a] != null) {
+            return next[a];
+        }
+        if (spare == null) {
+            spare = new DeviceBuffer[model.attributes().size()];
+        }
+        if (spare[a] == null || spare[a].bytes() != bytes) {
+            if (spare[a] != null) {
+                spare[a].close();
+            }
+            spare[a] = DeviceBuffer.zeroed(bytes);
+        }
+        return spare[a];
+    }
+
+    private Pass pass(int[] steps, Layout layout) {
+        StringBuilder key = new StringBuilder();
+        for (int s : steps) {
+            key.append(s).append(',');
+        }
+        key.append(layout.pad());
+        Pass pass = passes.get(key.toString());
+        if (pass == null) {
+            HeldKernelSource.Plan plan = HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES);
+            String source = kernels.source() + "\n" + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS);
+            String name = model.modelClass().getSimpleName();
+            CudaModule module = new CudaModule(cx.compiler().compile(source, name + ".cu", name + " (held steps)"));
+            pass = new Pass(module, module.function(HeldKernelSource.NAME), plan);
+            passes.put(key.toString(), pass);
+        }
+        return pass;
+    }
+
+    @Override
+    public void close() {
+        for (Pass p : passes.values()) {
+            p.module().close();
+        }
+        if (spare != null) {
+            for (DeviceBuffer b : spare) {
+                if (b != null) {
+                    b.close();
+                }
+            }
+        }
+        passes.clear();
+        arena.close();
+    }
+}

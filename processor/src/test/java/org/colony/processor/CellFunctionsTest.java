@@ -1,0 +1,94 @@
+package org.colony.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import javax.tools.StandardLocation;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which steps get a cell function (and, where they march, a strip function) beside their CUDA kernel, for the CUDA
+ * backend's held steps: place steps of a grid that take only their frame, arguments and scalar columns.
+ */
+class CellFunctionsTest {
+
+    private static Compilation compile(String members) {
+        return compile(members, "");
+    }
+
+    private static Compilation compile(String members, String attributes) {
+        Compilation compilation = Compilations.compile(Compilations.source("Plate", """
+                public class Plate extends Place {
+                    @Attribute float heat;
+                """ + attributes.indent(4) + members.indent(4) + "}\n"));
+        assertThat(compilation).succeededWithoutWarnings();
+        return compilation;
+    }
+
+    private static String cuda(Compilation c) throws Exception {
+        return c.generatedFile(StandardLocation.CLASS_OUTPUT, "META-INF/colony/cuda/test.Plate.cu").orElseThrow()
+                .getCharContent(true).toString();
+    }
+
+    private static String descriptor(Compilation c) throws Exception {
+        return c.generatedSourceFile("test.Plate_Model").orElseThrow().getCharContent(true).toString();
+    }
+
+    @Test
+    void aStencilStep_getsACellAndAStripFunction() throws Exception {
+        Compilation c = compile("""
+                @Step void diffuse(float r) {
+                    Plate e = neighbor(1, 0), w = neighbor(-1, 0);
+                    heat = heat + r * (e.heat - 2 * heat + w.heat);
+                }
+                """);
+        String cu = cuda(c);
+        assertContains(cu, "__device__ __forceinline__ void Plate__diffuse__cell(\n        const colony::Frame& f,\n"
+                + "        const jlong s,\n        const jint gx,\n        const jint gy,\n        const jint gz,\n"
+                + "        float* __restrict__ heat_col,\n        float* __restrict__ heat_next,\n"
+                + "        const float v_r)");
+        assertContains(cu, "__device__ __forceinline__ void Plate__diffuse__strip(\n        const colony::Frame& f,\n"
+                + "        const jint x0,\n        const jint ly0,\n        const jint lyEnd,\n");
+        assertContains(descriptor(c), "KernelParam.argument(0)), true)");
+    }
+
+    @Test
+    void stepsOnArraysOrCounting_getNone() throws Exception {
+        Compilation c = compile("""
+                @Step void mark() {
+                    marks[0] = marks[1] + 1;
+                }
+
+                @Step boolean hot() {
+                    return heat > 1;
+                }
+                """, "@Attribute(length = 3) int[] marks;");
+        String cu = cuda(c);
+        assertNotContains(cu, "__cell(");
+        assertNotContains(cu, "__strip(");
+        assertNotContains(descriptor(c), ", true)");
+    }
+
+    @Test
+    void aStepReadingNoNeighbour_getsACellFunctionAlone() throws Exception {
+        String cu = cuda(compile("""
+                @Step void warm(float by) {
+                    heat += by;
+                }
+                """));
+        assertContains(cu, "void Plate__warm__cell(");
+        assertNotContains(cu, "__strip(");
+    }
+
+    private static void assertContains(String text, String part) {
+        if (!text.contains(part)) {
+            throw new AssertionError("expected to find:\n" + part + "\nin:\n" + text);
+        }
+    }
+
+    private static void assertNotContains(String text, String part) {
+        if (text.contains(part)) {
+            throw new AssertionError("did not expect " + part);
+        }
+    }
+}

@@ -1,0 +1,261 @@
+package org.colony.tests.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+import org.colony.ColonyException;
+import org.colony.Place;
+import org.colony.cuda.internal.store.HeldKernelSource;
+import org.colony.examples.heat.Heat2D;
+import org.colony.examples.heat.HeatCell;
+import org.colony.examples.life.GameOfLife;
+import org.colony.runtime.Config;
+import org.colony.runtime.Places;
+import org.colony.runtime.Simulation;
+import org.colony.runtime.grid.Grid;
+import org.colony.tests.lang.HistoryCell;
+import org.colony.tests.lang.Lang;
+import org.colony.tests.lang.RandomCell;
+import org.colony.tests.lang.ReachCell;
+import org.colony.tests.lang.RimCell;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Held steps on the GPU (several place steps per pass over tiles in shared memory): every model gives the same bits
+ * held, run one step at a time on the GPU, and on the CPU, on the shapes the CPU's {@code HeldStepsTest} covers (odd
+ * sizes, boundary steps reading what they write, array attributes, random draws, reach 2), with any number of steps
+ * per pass and tiles of any side; held steps run before every read, and a failing held step is reported by name.
+ */
+@Tag("gpu")
+class HeldStepsGpuTest {
+
+    @AfterEach
+    void clearProperties() {
+        clear();
+    }
+
+    private static void clear() {
+        System.clearProperty("colony.cuda.hold");
+        System.clearProperty("colony.cuda.hold.tile");
+        System.clearProperty("colony.cuda.hold.minCells");
+    }
+
+    /** A GPU simulation holding {@code depth} steps per pass on tiles of side {@code tile} (0: the largest). */
+    private static Simulation held(int depth, int tile) {
+        Gpu.require();
+        System.setProperty("colony.cuda.hold", Integer.toString(depth));
+        System.setProperty("colony.cuda.hold.tile", Integer.toString(tile));
+        System.setProperty("colony.cuda.hold.minCells", "0");
+        try {
+            return Simulation.create(Config.defaults().withBackend("cuda").withSeed(7));
+        } finally {
+            clear();
+        }
+    }
+
+    private static Simulation plain(String backend) {
+        Gpu.require();
+        System.setProperty("colony.cuda.hold", "1");
+        try {
+            return Simulation.create(Config.defaults().withBackend(backend).withThreads(2).withSeed(7));
+        } finally {
+            clear();
+        }
+    }
+
+    private static List<Object> columns(Places<?> places) {
+        List<Object> out = new ArrayList<>();
+        for (var a : places.model().attributes()) {
+            for (int k = 0; k < a.columns(); k++) {
+                out.add(places.getColumn(a.name(), k));
+            }
+        }
+        return out;
+    }
+
+    private static void assertSame(List<Object> expected, List<Object> actual, String what) {
+        assertEquals(expected.size(), actual.size());
+        for (int i = 0; i < expected.size(); i++) {
+            Object e = expected.get(i);
+            Object a = actual.get(i);
+            if (e instanceof double[] d) {
+                long[] eb = Arrays.stream(d).mapToLong(Double::doubleToRawLongBits).toArray();
+                long[] ab = Arrays.stream((double[]) a).mapToLong(Double::doubleToRawLongBits).toArray();
+                assertArrayEquals(eb, ab, what + ": column " + i);
+            } else if (e instanceof int[] n) {
+                assertArrayEquals(n, (int[]) a, what + ": column " + i);
+            } else if (e instanceof boolean[] b) {
+                assertArrayEquals(b, (boolean[]) a, what + ": column " + i);
+            } else {
+                throw new AssertionError("unexpected column type " + e.getClass());
+            }
+        }
+    }
+
+    private static <P extends Place> List<Object> run(Simulation sim, Class<P> cell, Grid grid,
+            Consumer<Places<P>> init, Consumer<Places<P>> tick, int ticks) {
+        Places<P> places = sim.places(cell, grid);
+        init.accept(places);
+        for (int t = 0; t < ticks; t++) {
+            tick.accept(places);
+            sim.step();
+        }
+        return columns(places);
+    }
+
+    /** Runs the ticks on the CPU, the GPU one step at a time, and the GPU held, and compares every column. */
+    private static <P extends Place> void compare(Class<P> cell, Grid grid, int depth, int tile,
+            Consumer<Places<P>> init, Consumer<Places<P>> tick, int ticks, boolean expectHeld) {
+        List<Object> cpu;
+        try (Simulation sim = plain("cpu")) {
+            cpu = run(sim, cell, grid, init, tick, ticks);
+        }
+        try (Simulation sim = plain("cuda")) {
+            assertSame(cpu, run(sim, cell, grid, init, tick, ticks), cell.getSimpleName() + " on the GPU, not held");
+        }
+        long before = HeldKernelSource.passes();
+        try (Simulation sim = held(depth, tile)) {
+            assertSame(cpu, run(sim, cell, grid, init, tick, ticks), cell.getSimpleName() + " on " + grid + ", "
+                    + depth + " steps a pass, tile " + tile);
+        }
+        assertEquals(expectHeld, HeldKernelSource.passes() > before, "passes of held steps ran");
+    }
+
+    @ParameterizedTest(name = "n={0} depth={1} tile={2}")
+    @CsvSource({"3, 4, 0", "7, 2, 8", "64, 4, 0", "301, 3, 16", "301, 8, 0", "520, 0, 0", "1000, 5, 24", "1000, 0, 0"})
+    void heat2d_heldMatchesOneStepAtATime(int n, int depth, int tile) {
+        double[][] temps = new double[3][];
+        long before = HeldKernelSource.passes();
+        for (int mode = 0; mode < 3; mode++) {
+            try (Simulation sim = mode == 0 ? plain("cpu") : mode == 1 ? plain("cuda") : held(depth, tile)) {
+                Heat2D model = new Heat2D(sim, n, 100); // the heater is on for the first 100 of the 150 ticks
+                for (int t = 0; t < 150; t++) {
+                    model.tick();
+                }
+                temps[mode] = model.plate().getDouble("temp");
+            }
+        }
+        assertEquals(n >= 3, HeldKernelSource.passes() > before, "passes of held steps ran");
+        assertSame(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + " on the GPU, not held");
+        assertSame(List.of(temps[0]), List.of(temps[2]), "Heat2D " + n + " held, " + depth + " a pass, tile " + tile);
+    }
+
+    @ParameterizedTest(name = "{0}x{1} depth={2}")
+    @CsvSource({"257, 301, 4", "1000, 999, 8", "33, 2000, 3"})
+    void gameOfLife_heldMatchesOneStepAtATime(int w, int h, int depth) {
+        boolean[][] alive = new boolean[3][];
+        long before = HeldKernelSource.passes();
+        for (int mode = 0; mode < 3; mode++) {
+            try (Simulation sim = mode == 0 ? plain("cpu") : mode == 1 ? plain("cuda") : held(depth, 0)) {
+                GameOfLifeOn life = new GameOfLifeOn(sim, w, h);
+                for (int t = 0; t < 60; t++) {
+                    life.tick();
+                }
+                alive[mode] = life.board.getBoolean("alive");
+            }
+        }
+        assertTrue(HeldKernelSource.passes() > before);
+        assertArrayEquals(alive[0], alive[1], "GPU one step at a time");
+        assertArrayEquals(alive[0], alive[2], "GPU held");
+    }
+
+    /** GameOfLife on a w x h board, seeded as the example seeds it. */
+    private static final class GameOfLifeOn {
+        final Simulation sim;
+        final Places<org.colony.examples.life.LifeCell> board;
+
+        GameOfLifeOn(Simulation sim, int w, int h) {
+            this.sim = sim;
+            this.board = sim.places(org.colony.examples.life.LifeCell.class, Grid.of(w, h));
+            board.callAll(org.colony.examples.life.LifeCell::seed, GameOfLife.DENSITY);
+        }
+
+        void tick() {
+            board.callAll(org.colony.examples.life.LifeCell::update);
+            sim.step();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}x{1} depth={2}")
+    @CsvSource({"40, 40, 4", "300, 41, 3", "129, 257, 8"})
+    void rim_boundaryStepsReadingTheBoundary(int w, int h, int depth) {
+        compare(RimCell.class, Grid.of(w, h), depth, 0, p -> p.set("v", Lang.doubles(w * h, 10, 3)), p -> {
+            p.callAll(RimCell::turn); // writes turns in place, which has no second column: not held
+            p.callAll(RimCell::blend);
+            p.callAll(RimCell::blend);
+        }, 40, true);
+    }
+
+    @ParameterizedTest(name = "{0}x{1}")
+    @CsvSource({"31, 45", "257, 129"})
+    void history_arrayAttributesRunOneStepAtATime(int w, int h) {
+        compare(HistoryCell.class, Grid.of(w, h), 4, 0, p -> p.set("d", 0, Lang.doubles(w * h, 1, 5)), p -> {
+            p.callAll(HistoryCell::push, 3);
+            p.callAll(HistoryCell::mix);
+            p.callAll(HistoryCell::sum);
+        }, 25, false);
+    }
+
+    @ParameterizedTest(name = "{0}x{1} depth={2} tile={3}")
+    @CsvSource({"50, 60, 3, 0", "90, 400, 6, 12", "400, 90, 0, 0"})
+    void reach_twoRowsEitherSide(int w, int h, int depth, int tile) {
+        compare(ReachCell.class, Grid.of(w, h), depth, tile, p -> p.set("v", Lang.ints(w * h, -100, 100, 9)), p -> {
+            p.callAll(ReachCell::gather, 2);
+            p.callAll(ReachCell::wobble);
+            p.callAll(ReachCell::gather, -1);
+        }, 12, true);
+    }
+
+    @ParameterizedTest(name = "{0}x{1} depth={2}")
+    @CsvSource({"40, 40, 2", "200, 300, 4"})
+    void random_drawsFollowTheirCalls(int w, int h, int depth) {
+        compare(RandomCell.class, Grid.of(w, h), depth, 0, p -> { }, p -> p.callAll(RandomCell::draw, 10), 9, true);
+    }
+
+    @Test
+    void heldSteps_runBeforeEveryRead() {
+        int n = 200;
+        try (Simulation held = held(4, 0); Simulation plain = plain("cuda")) {
+            Places<HeatCell> a = held.places(HeatCell.class, Grid.of(n, n));
+            Places<HeatCell> b = plain.places(HeatCell.class, Grid.of(n, n));
+            for (int t = 0; t < 7; t++) {
+                for (int k = 0; k < 3; k++) {
+                    a.callAll(HeatCell::tick, 0.2, 5.0, true);
+                    b.callAll(HeatCell::tick, 0.2, 5.0, true);
+                }
+                assertEquals(b.sum("temp"), a.sum("temp"));
+                assertEquals(b.get(n / 2, 1, 0), a.get(n / 2, 1, 0));
+            }
+            double[] v = Lang.doubles(n * n, 1, 11);
+            a.callAll(HeatCell::tick, 0.2, 5.0, false);
+            b.callAll(HeatCell::tick, 0.2, 5.0, false);
+            a.set("temp", v); // a write replaces what the held call computed, after it ran
+            b.set("temp", v);
+            a.callAll(HeatCell::tick, 0.2, 5.0, false);
+            b.callAll(HeatCell::tick, 0.2, 5.0, false);
+            assertArrayEquals(b.getDouble("temp"), a.getDouble("temp"), 0.0);
+        }
+    }
+
+    @Test
+    void aFailingHeldStep_isReportedWithItsName() {
+        try (Simulation sim = held(4, 0)) {
+            Places<ReachCell> p = sim.places(ReachCell.class, Grid.of(100, 100));
+            p.callAll(ReachCell::gather, 1);
+            p.callAll(ReachCell::gather, 3); // beyond the declared reach of 2: fails when the held calls run
+            ColonyException e = assertThrows(ColonyException.class, () -> p.getInt("out"));
+            assertTrue(e.getMessage().contains("ReachCell.gather"), e.getMessage());
+            assertTrue(e.getMessage().contains("reach"), e.getMessage());
+        }
+    }
+}
