@@ -18,8 +18,9 @@ import org.colony.runtime.grid.Grid;
  * GameOfLife update, wall time per step over a run of ticks ended by a wait, for each number of steps per pass and
  * tile side given, with a checksum of the final columns (the same for every setting of a model and size).
  *
- * <p>{@code java ... HeldStepsBenchmark [sizes] [depths] [tiles] [models]}, e.g. {@code 9000,16384 1,0,2,4,8 0,32
- * "heat2d float,gameoflife"}; depth 1 runs every step at once (the reference of the ratios; list it first), 0 takes
+ * <p>{@code java ... HeldStepsBenchmark [sizes] [depths] [tiles] [models] [layouts]}, e.g. {@code 9000,16384
+ * 1,0,2,4,8 0,32 "heat2d float,gameoflife" 1,p2,d2} (one block, 2 partitions of one GPU, one partition on each of 2
+ * GPUs); depth 1 runs every step at once (the reference of the ratios; list it first), 0 takes
  * the backend's rule, tile 0 the largest tile the shared memory holds.
  */
 public final class HeldStepsBenchmark {
@@ -43,26 +44,30 @@ public final class HeldStepsBenchmark {
         int[] sizes = ints(args.length > 0 ? args[0] : "3000,9000,16384");
         int[] depths = ints(args.length > 1 ? args[1] : "1,0,2,3,4,6,8");
         int[] tiles = ints(args.length > 2 ? args[2] : "0");
+        List<String> layouts = List.of((args.length > 4 ? args[4] : "1").split(","));
         List<String> rows = new ArrayList<>();
-        rows.add("| model | size | steps a pass | tile | ms/step | one at a time ÷ held | checksum |");
-        rows.add("|---|---:|---:|---:|---:|---:|---|");
+        rows.add("| model | size | layout | steps a pass | tile | ms/step | one at a time ÷ held | checksum |");
+        rows.add("|---|---:|---|---:|---:|---:|---:|---|");
         List<String> models = List.of((args.length > 3 ? args[3] : "heat2d float,heat2d double,gameoflife").split(","));
         for (String model : models) {
             for (int n : sizes) {
+                for (String layout : layouts) {
                 double base = Double.NaN;
                 for (int depth : depths) {
                     for (int tile : depth == 1 ? new int[] {0} : tiles) {
-                        double[] result = time(model, n, depth, tile);
+                        double[] result = time(model, n, depth, tile, layout);
                         if (depth == 1) {
                             base = result[0];
                         }
-                        String row = String.format(Locale.ROOT, "| %s | %d² | %s | %s | %.4f | %.2fx | %016x |",
-                                model, n, depth == 1 ? "1 (not held)" : depth == 0 ? "rule" : Integer.toString(depth),
+                        String row = String.format(Locale.ROOT, "| %s | %d² | %s | %s | %s | %.4f | %.2fx | %016x |",
+                                model, n, layoutName(layout),
+                                depth == 1 ? "1 (not held)" : depth == 0 ? "rule" : Integer.toString(depth),
                                 depth == 1 ? "-" : tile == 0 ? "largest" : Integer.toString(tile), result[0],
                                 base / result[0], (long) result[1]);
                         rows.add(row);
                         System.out.println(row);
                     }
+                }
                 }
             }
         }
@@ -70,11 +75,23 @@ public final class HeldStepsBenchmark {
         rows.forEach(System.out::println);
     }
 
+    /** {@return the layout in words: {@code 1} one block, {@code pK} K partitions of one GPU, {@code dK} K GPUs} */
+    private static String layoutName(String layout) {
+        return layout.equals("1") ? "one block" : layout.startsWith("p") ? layout.substring(1) + " partitions, one GPU"
+                : layout.substring(1) + " GPUs";
+    }
+
     /** {@return ms per step and the checksum} */
-    private static double[] time(String model, int n, int depth, int tile) {
+    private static double[] time(String model, int n, int depth, int tile, String layout) {
         System.setProperty("colony.cuda.hold", Integer.toString(depth));
         System.setProperty("colony.cuda.hold.tile", Integer.toString(tile));
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda").withSeed(42))) {
+        Config config = Config.defaults().withBackend("cuda").withSeed(42);
+        if (layout.startsWith("p")) {
+            config = config.withPartitions(Integer.parseInt(layout.substring(1)));
+        } else if (layout.startsWith("d")) {
+            config = config.withDevices(Integer.parseInt(layout.substring(1)));
+        }
+        try (Simulation sim = Simulation.create(config)) {
             Bench b = bench(model, sim, n);
             int warm = 24;
             for (int t = 0; t < warm; t++) {

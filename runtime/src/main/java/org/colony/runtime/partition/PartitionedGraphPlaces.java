@@ -240,6 +240,12 @@ public final class PartitionedGraphPlaces extends PartitionedPlaceStore {
         return links;
     }
 
+    /** None: a graph's blocks run no held passes. */
+    @Override
+    int widestHalo() {
+        return 0;
+    }
+
     /** Only on request: splitting measured slower than one launch a block on the graphs tried (networks.md). */
     @Override
     boolean splitWanted() {

@@ -61,6 +61,13 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
     /** The agent collections bound to the places' steps, by slot (null where none is). */
     private final PartitionedAgents[] boundAgents;
     private boolean closed;
+    /**
+     * Place steps held back to run as one pass on every block ({@link PlaceBlock#holds}), in order: they run, their
+     * halos exchanged as wide as they reach together, before anything else touches the places.
+     */
+    private List<Call> held = new ArrayList<>();
+    /** Whether steps may be held: not once agents live on the places. */
+    private boolean holding = true;
 
     PartitionedPlaceStore(ModelInfo model, Grid grid, int partitions, Transport transport, Cluster cluster) {
         this.model = model;
@@ -131,8 +138,11 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
 
     // ---- shared ---------------------------------------------------------------------------------------------------
 
-    /** The blocks, by partition: null where another rank owns the partition. */
+    /** The blocks, by partition (after the held steps ran): null where another rank owns the partition. */
     public List<PlaceBlock> blocks() {
+        if (!closed) {
+            runHeld();
+        }
         return Arrays.asList(blocks);
     }
 
@@ -230,6 +240,99 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
 
     @Override
     public void call(Call call) {
+        if (hold(call)) {
+            return;
+        }
+        callNow(call);
+    }
+
+    /**
+     * Holds a call where every block runs it in a held pass, running the held calls first where it does not join their
+     * pass, and after it where the pass is full.
+     *
+     * @return whether the call is held (or ran in a pass)
+     */
+    private boolean hold(Call call) {
+        if (!holding || closed || mine.length == 0 || widestHalo() == 0) {
+            return false;
+        }
+        List<Call> with = new ArrayList<>(held);
+        with.add(call);
+        int verdict = verdict(with);
+        if (verdict < 0 && !held.isEmpty()) {
+            runHeld();
+            with = List.of(call);
+            verdict = verdict(with);
+        }
+        if (verdict < 0) {
+            return false;
+        }
+        held = new ArrayList<>(with);
+        if (verdict > 0) {
+            runHeld();
+        }
+        return true;
+    }
+
+    /** {@return what the blocks say of a pass of {@code calls}: -1 where any cannot run it or its halo is too wide} */
+    private int verdict(List<Call> calls) {
+        int halo = 0;
+        for (Call c : calls) {
+            halo += model.steps().get(c.step()).reach();
+        }
+        if (halo > widestHalo()) {
+            return -1;
+        }
+        int verdict = 1;
+        for (PlaceBlock b : mine) {
+            verdict = Math.min(verdict, b.holds(calls));
+        }
+        return verdict;
+    }
+
+    /**
+     * Runs the held calls: one alone as any call, several as one pass on every block after an exchange of every stale
+     * attribute's halo as wide as the steps reach together (widened first where it is narrower).
+     */
+    private void runHeld() {
+        if (held.isEmpty()) {
+            return;
+        }
+        List<Call> calls = held;
+        held = new ArrayList<>();
+        if (calls.size() == 1) {
+            callNow(calls.get(0));
+            return;
+        }
+        int halo = 0;
+        for (Call c : calls) {
+            halo += model.steps().get(c.step()).reach();
+        }
+        if (halo > pad()) {
+            ensureReach(halo);
+        }
+        TreeSet<Integer> all = new TreeSet<>();
+        for (int a = 0; a < dirty.length; a++) {
+            all.add(a);
+        }
+        prepareRemote(all);
+        for (PlaceBlock b : mine) {
+            b.runHeld(calls);
+        }
+        for (Call c : calls) {
+            for (int a : model.steps().get(c.step()).writes()) {
+                dirty[a] = true;
+            }
+        }
+    }
+
+    /**
+     * {@return the widest halo the blocks may have: what the narrowest partition holds along a cut dimension of a grid,
+     * 0 on a graph (whose blocks run no held passes)}
+     */
+    abstract int widestHalo();
+
+    private void callNow(Call call) {
         checkOpen();
         StepInfo s = model.steps().get(call.step());
         TreeSet<Integer> due = due(s.remoteReads());
@@ -328,11 +431,14 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
     /** Binds each block to the agents of its partition of a collection on these places. */
     @Override
     public void bindAgents(int slot, AgentStore agents) {
+        checkOpen();
+        holding = false; // agents read the places between steps
         boundAgents[slot] = PartitionedAgents.bindTo(this, blocks, slot, agents);
     }
 
     @Override
     public void synchronize() {
+        checkOpen();
         for (PlaceBlock b : mine) {
             b.synchronize();
         }
@@ -352,10 +458,12 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
         return cluster.sum(total);
     }
 
+    /** Refuses a closed store, and runs the held steps: before anything else touches the places. */
     final void checkOpen() {
         if (closed) {
             throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
         }
+        runHeld();
     }
 
     @Override

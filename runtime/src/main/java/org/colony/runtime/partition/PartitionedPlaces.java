@@ -11,6 +11,7 @@ import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.cluster.Cluster;
 import org.colony.runtime.cluster.SingleProcess;
 import org.colony.runtime.grid.Block;
+import org.colony.runtime.grid.Boundary;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.grid.Neighbors;
 import org.colony.runtime.grid.Region;
@@ -118,6 +119,23 @@ public final class PartitionedPlaces extends PartitionedPlaceStore {
                     + " free; use fewer partitions (each would hold " + Math.max(1, grid.cells() / k) + " of the "
                     + grid.cells() + " places), or raise -Xmx (for ./mass, in COLONY_JAVA_OPTS)");
         }
+    }
+
+    @Override
+    int widestHalo() {
+        if (grid.boundary() == Boundary.WRAP) {
+            return 0; // held passes compute no halo cells across the wrap
+        }
+        int widest = Integer.MAX_VALUE;
+        for (int p = 0; p < topology.partitions(); p++) {
+            Block b = topology.block(p);
+            for (int d = 0; d < grid.dimensions(); d++) {
+                if (topology.count(d) > 1) {
+                    widest = Math.min(widest, b.extent()[d]);
+                }
+            }
+        }
+        return widest;
     }
 
     private void checkWidth(int width) {

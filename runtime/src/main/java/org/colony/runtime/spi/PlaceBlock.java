@@ -1,6 +1,7 @@
 package org.colony.runtime.spi;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 import org.colony.ColonyException;
 import org.colony.kernel.Call;
 import org.colony.kernel.GraphRows;
@@ -93,6 +94,29 @@ public interface PlaceBlock extends PlaceStore {
      */
     default void callBox(Call call, Region box) {
         throw new UnsupportedOperationException("this block does not split steps");
+    }
+
+    /**
+     * How this block would run {@code calls}, place steps called in this order, as one held pass ({@link #runHeld}):
+     * -1 where it cannot (the default), 0 where it can and more steps may join them, 1 where it can and the pass is
+     * as long as it should be. The answer depends on the model and the steps alone, so every block of every rank
+     * gives the same.
+     *
+     * @param calls the calls, at least one
+     */
+    default int holds(List<Call> calls) {
+        return -1;
+    }
+
+    /**
+     * Runs {@code calls} as one pass over the owned cells, with the results of running them one at a time, where
+     * {@link #holds} allowed them: the halo of every attribute must hold the neighbouring partitions' values as wide
+     * as the steps reach together, and the block's halo must be that wide. Completes every call.
+     *
+     * @param calls the calls, in order
+     */
+    default void runHeld(List<Call> calls) {
+        throw new UnsupportedOperationException("this block runs no held passes");
     }
 
     /**

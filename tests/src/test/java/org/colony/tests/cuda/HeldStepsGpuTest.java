@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -58,6 +59,18 @@ class HeldStepsGpuTest {
         System.setProperty("colony.cuda.hold.minCells", "0");
         try {
             return Simulation.create(Config.defaults().withBackend("cuda").withSeed(7));
+        } finally {
+            clear();
+        }
+    }
+
+    /** A GPU simulation holding steps on {@code partitions} partitions of one GPU, or one on each of 2 GPUs. */
+    private static Simulation heldPartitions(int partitions, boolean twoGpus) {
+        Gpu.require();
+        System.setProperty("colony.cuda.hold.minCells", "0");
+        try {
+            Config c = Config.defaults().withBackend("cuda").withSeed(7);
+            return Simulation.create(twoGpus ? c.withDevices(2) : c.withPartitions(partitions));
         } finally {
             clear();
         }
@@ -220,6 +233,69 @@ class HeldStepsGpuTest {
     @CsvSource({"40, 40, 2", "200, 300, 4"})
     void random_drawsFollowTheirCalls(int w, int h, int depth) {
         compare(RandomCell.class, Grid.of(w, h), depth, 0, p -> { }, p -> p.callAll(RandomCell::draw, 10), 9, true);
+    }
+
+    /**
+     * On partitions (of one GPU, or one on each of 2 GPUs) every block runs the passes, its halo widened to the steps'
+     * reach together and exchanged once a pass: the same bits as the CPU.
+     */
+    @ParameterizedTest(name = "n={0} partitions={1} two GPUs={2}")
+    @CsvSource({"301, 2, false", "520, 3, false", "1000, 4, false", "520, 2, true"})
+    void heat2d_onPartitions_heldMatchesTheCpu(int n, int partitions, boolean twoGpus) {
+        if (twoGpus) {
+            assumeTrue(org.colony.cuda.CudaDevices.count() >= 2, "fewer than 2 GPUs");
+        }
+        double[][] temps = new double[2][];
+        long before = HeldKernelSource.passes();
+        for (int mode = 0; mode < 2; mode++) {
+            try (Simulation sim = mode == 0 ? plain("cpu") : heldPartitions(partitions, twoGpus)) {
+                Heat2D model = new Heat2D(sim, n, 100);
+                for (int t = 0; t < 150; t++) {
+                    model.tick();
+                    if (t == 70) {
+                        assertTrue(model.plate().sum("temp") > 0); // a read between passes
+                    }
+                }
+                temps[mode] = model.plate().getDouble("temp");
+            }
+        }
+        assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
+        assertSame(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + " on " + partitions + " partitions");
+    }
+
+    @ParameterizedTest(name = "{0}x{1} partitions={2}")
+    @CsvSource({"90, 400, 2", "400, 90, 3"})
+    void reachAndRim_onPartitions(int w, int h, int partitions) {
+        List<Object> cpu;
+        List<Object> gpu;
+        Consumer<Places<ReachCell>> init = p -> p.set("v", Lang.ints(w * h, -100, 100, 9));
+        Consumer<Places<ReachCell>> tick = p -> {
+            p.callAll(ReachCell::gather, 2);
+            p.callAll(ReachCell::wobble);
+            p.callAll(ReachCell::gather, -1);
+        };
+        try (Simulation sim = plain("cpu")) {
+            cpu = run(sim, ReachCell.class, Grid.of(w, h), init, tick, 12);
+        }
+        long before = HeldKernelSource.passes();
+        try (Simulation sim = heldPartitions(partitions, false)) {
+            gpu = run(sim, ReachCell.class, Grid.of(w, h), init, tick, 12);
+        }
+        assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
+        assertSame(cpu, gpu, "ReachCell on " + partitions + " partitions");
+        Consumer<Places<RimCell>> rimInit = p -> p.set("v", Lang.doubles(w * h, 10, 3));
+        Consumer<Places<RimCell>> rimTick = p -> {
+            p.callAll(RimCell::turn);
+            p.callAll(RimCell::blend);
+            p.callAll(RimCell::blend);
+        };
+        try (Simulation sim = plain("cpu")) {
+            cpu = run(sim, RimCell.class, Grid.of(w, h), rimInit, rimTick, 30);
+        }
+        try (Simulation sim = heldPartitions(partitions, false)) {
+            gpu = run(sim, RimCell.class, Grid.of(w, h), rimInit, rimTick, 30);
+        }
+        assertSame(cpu, gpu, "RimCell on " + partitions + " partitions");
     }
 
     @Test

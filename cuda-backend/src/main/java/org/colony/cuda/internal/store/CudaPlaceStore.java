@@ -255,7 +255,7 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public void call(Call call) {
-        if (held != null && !closed) {
+        if (held != null && !partition && !closed) {
             cx.device().makeCurrent();
             if (held.hold(call, layout, current, next, dirty)) {
                 return;
@@ -279,6 +279,17 @@ public final class CudaPlaceStore implements PlaceBlock {
     private void launch(Call call, long count) {
         launchBox(call, count, null);
         finishCall(call.step());
+    }
+
+    @Override
+    public int holds(List<Call> calls) {
+        return held == null || !partition ? -1 : held.verdict(calls);
+    }
+
+    @Override
+    public void runHeld(List<Call> calls) {
+        checkOpen();
+        held.runPass(calls, layout, current, next, dirty);
     }
 
     @Override

@@ -12,7 +12,8 @@ import org.colony.kernel.cuda.KernelParam;
 
 /**
  * The CUDA source of a pass of held place steps ({@link HeldPlaceSteps}), appended to the model's own source, whose
- * cell functions it calls. One block of threads owns a tile of {@code tileX x tileY} cells of the grid:
+ * cell functions it calls. One block of threads owns a tile of {@code tileX x tileY} of the owned cells of a block of
+ * the grid (the whole grid, or a partition's, whose halo then holds the neighbouring partitions' cells):
  * <ol>
  *   <li>it loads the tile and a halo {@code H} wide (the steps' reaches added up) of every attribute the steps take
  *       into shared memory, both copies of an attribute that a step double-buffers (so that the cells off the grid
@@ -146,13 +147,15 @@ public final class HeldKernelSource {
                 k.append("    __shared__ ").append(t).append(" t").append(a).append("_1[AREA];\n");
             }
         }
+        k.append("    // the tile's first cell, in the block's own coordinates and on the grid\n");
         k.append("    const jint x0 = (jint) blockIdx.x * TX - H, y0 = (jint) blockIdx.y * TY - H;\n");
+        k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x;\n");
         k.append("    for (jint i = me; i < AREA; i += n) {\n");
-        k.append("        const jint gx = x0 + i % W, gy = y0 + i / W;\n");
-        k.append("        const bool stored = gx >= -f.pad && gx < f.size0 + f.pad && gy >= -f.pad"
-                + " && gy < f.size1 + f.pad;\n");
-        k.append("        const jlong g = f.base + gx + (jlong) gy * f.strideY;\n");
+        k.append("        const jint lx = x0 + i % W, ly = y0 + i / W;\n");
+        k.append("        const bool stored = lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
+                + " && ly < f.extent1 + f.pad;\n");
+        k.append("        const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
         for (int a : plan.attributes()) {
             String t = type(model.attributes().get(a).type());
             k.append("        { const ").append(t).append(" v = stored ? in").append(a).append("[g] : (").append(t)
@@ -165,8 +168,8 @@ public final class HeldKernelSource {
         k.append("    }\n");
         k.append("    __syncthreads();\n");
         k.append("    colony::Frame fs = f;\n");
-        k.append("    fs.base = 0; fs.strideY = W; fs.strideZ = AREA; fs.pitch = AREA; fs.origin0 = x0; "
-                + "fs.origin1 = y0; fs.extent0 = W;\n");
+        k.append("    fs.base = 0; fs.strideY = W; fs.strideZ = AREA; fs.pitch = AREA; fs.origin0 = ox; "
+                + "fs.origin1 = oy; fs.extent0 = W;\n");
         int[] copy = new int[model.attributes().size()]; // which shared copy of each attribute is current
         int margin = h;
         for (int i = 0; i < steps.length; i++) {
@@ -201,16 +204,16 @@ public final class HeldKernelSource {
                         .append(" / SX, RPS = (SY + SEGS - 1) / SEGS;\n");
                 k.append("        for (jint i = me; i < SX * SEGS; i += n) {\n");
                 k.append("            const jint tx = H - M + i % SX, seg = i / SX;\n");
-                k.append("            const jint gx = x0 + tx;\n");
+                k.append("            const jint gx = ox + tx;\n");
                 k.append("            if (gx < 0 || gx >= f.size0) continue;\n");
-                k.append("            const jint lo = colony::max(H - M + seg * RPS, -y0);\n");
+                k.append("            const jint lo = colony::max(H - M + seg * RPS, -oy);\n");
                 k.append("            const jint hi = colony::min(colony::min(H - M + seg * RPS + RPS, H + TY + M), "
-                        + "f.size1 - y0);\n");
+                        + "f.size1 - oy);\n");
                 k.append("            if (lo < hi) ").append(strip).append("(fs, tx, lo, hi");
             } else {
                 k.append("        for (jint i = me; i < SX * SY; i += n) {\n");
                 k.append("            const jint tx = H - M + i % SX, ty = H - M + i / SX;\n");
-                k.append("            const jint gx = x0 + tx, gy = y0 + ty;\n");
+                k.append("            const jint gx = ox + tx, gy = oy + ty;\n");
                 k.append("            if (gx < 0 || gx >= f.size0 || gy < 0 || gy >= f.size1) continue;\n");
                 k.append("            ").append(kernels.get(steps[i]).cellName())
                         .append("(fs, (jlong) tx + (jlong) ty * W, gx, gy, 0");
@@ -228,9 +231,9 @@ public final class HeldKernelSource {
         }
         k.append("    for (jint i = me; i < TX * TY; i += n) {\n");
         k.append("        const jint tx = H + i % TX, ty = H + i / TX;\n");
-        k.append("        const jint gx = x0 + tx, gy = y0 + ty;\n");
-        k.append("        if (gx >= f.size0 || gy >= f.size1) continue;\n");
-        k.append("        const jlong g = f.base + gx + (jlong) gy * f.strideY, l = tx + (jlong) ty * W;\n");
+        k.append("        const jint lx = x0 + tx, ly = y0 + ty;\n");
+        k.append("        if (lx >= f.extent0 || ly >= f.extent1) continue;\n");
+        k.append("        const jlong g = f.base + lx + (jlong) ly * f.strideY, l = tx + (jlong) ty * W;\n");
         for (int a : plan.written()) {
             k.append("        out").append(a).append("[g] = t").append(a).append("_").append(copy[a]).append("[l];\n");
         }
