@@ -80,6 +80,30 @@ class CellFunctionsTest {
         assertNotContains(cu, "__strip(");
     }
 
+    @Test
+    void aStepOnBooleansWithASwarForm_getsABitSlicedForm_aStepOnBytesNone() throws Exception {
+        Compilation c = compile("""
+                @Step void life() {
+                    Plate e = neighbor(1, 0), w = neighbor(-1, 0), n = neighbor(0, -1);
+                    int count = (e.on ? 1 : 0) + (w.on ? 1 : 0) + (n.on ? 1 : 0);
+                    on = count == 2 || on && count < 2;
+                }
+
+                @Step void fade() {
+                    Plate e = neighbor(1, 0);
+                    level = (byte) (e.level > 3 ? 1 : 0);
+                }
+                """, "@Attribute boolean on;\n@Attribute byte level;");
+        String cu = cuda(c);
+        assertContains(cu, "__device__ __forceinline__ void Plate__life__bits(\n        const jint w,\n"
+                + "        const jint WW,\n        const juint keep,\n");
+        // the east neighbour: the word's bits shifted down by one, the next word's first bit on top
+        assertContains(cu, "__funnelshift_r(on_col[w + (0) * WW], on_col[w + (0) * WW + 1], 1)");
+        assertContains(cu, "on_next[w] = on_self & keep;");
+        assertNotContains(cu, "Plate__fade__bits(");
+        assertContains(descriptor(c), ", true, true)");
+    }
+
     private static void assertContains(String text, String part) {
         if (!text.contains(part)) {
             throw new AssertionError("expected to find:\n" + part + "\nin:\n" + text);

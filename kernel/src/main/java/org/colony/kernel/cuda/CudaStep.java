@@ -15,8 +15,22 @@ import java.util.List;
  *     held steps call it from a kernel that runs several steps on a tile in shared memory. A marching step also has
  *     {@code <kernel>__strip(const colony::Frame& f, jint x0, jint ly0, jint lyEnd, ...)}, the rows
  *     {@code ly0 <= ly < lyEnd} of column {@code x0} as one lane of its kernel walks them
+ * @param bits whether the source also has the step's bit-sliced form, {@code <kernel>__bits(const jint w, const jint WW,
+ *     const juint keep, ...)}: 32 cells a 32-bit word, for a step with a SWAR form on booleans alone
  */
-public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell) {
+public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell, boolean bits) {
+
+    /**
+     * A step without a bit-sliced form.
+     *
+     * @param kernel as the record's
+     * @param swar as the record's
+     * @param params as the record's
+     * @param cell as the record's
+     */
+    public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell) {
+        this(kernel, swar, params, cell, false);
+    }
 
     /**
      * A step without a cell function.
@@ -26,7 +40,12 @@ public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> par
      * @param params as the record's
      */
     public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params) {
-        this(kernel, swar, params, false);
+        this(kernel, swar, params, false, false);
+    }
+
+    /** {@return the name of the step's bit-sliced function, {@code <kernel>__bits}, or null where it has none} */
+    public String bitsName() {
+        return bits ? kernel.name() + "__bits" : null;
     }
 
     /** {@return the name of the step's strip function, {@code <kernel>__strip}, or null where it has none} */

@@ -17,6 +17,7 @@ import org.colony.examples.heat.HeatCell;
 import org.colony.examples.life.LifeCell;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.spi.ModelRegistry;
+import org.colony.tests.lang.BitsCell;
 import org.colony.tests.lang.RandomCell;
 import org.colony.tests.lang.ReachCell;
 import org.colony.tests.lang.RimCell;
@@ -69,6 +70,7 @@ class GeneratedCudaCompilesTest {
         files.add(held(dir, ReachCell.class, "gather", "wobble", "gather"));
         files.add(held(dir, RandomCell.class, "draw", "draw"));
         files.add(held(dir, RimCell.class, "blend", "blend"));
+        files.add(held(dir, BitsCell.class, "life", "spread", "life")); // bit-sliced
         compile(nvcc, dir, files);
     }
 

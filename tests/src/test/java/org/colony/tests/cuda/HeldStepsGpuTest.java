@@ -20,6 +20,7 @@ import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
+import org.colony.tests.lang.BitsCell;
 import org.colony.tests.lang.HistoryCell;
 import org.colony.tests.lang.Lang;
 import org.colony.tests.lang.RandomCell;
@@ -197,6 +198,43 @@ class HeldStepsGpuTest {
             board.callAll(org.colony.examples.life.LifeCell::update);
             sim.step();
         }
+    }
+
+    /** Steps on booleans alone run bit-sliced (32 cells a word) in passes: the same bits as the CPU. */
+    @ParameterizedTest(name = "{0}x{1} depth={2} tile={3}")
+    @CsvSource({"40, 40, 4, 0", "300, 41, 3, 0", "129, 257, 16, 0", "1000, 999, 0, 0", "97, 300, 5, 64"})
+    void bitsCell_bitSlicedMatchesTheCpu(int w, int h, int depth, int tile) {
+        compare(BitsCell.class, Grid.of(w, h), depth, tile, p -> {
+            p.set("alive", Lang.booleans(w * h, 3));
+            p.set("mark", Lang.booleans(w * h, 4));
+        }, p -> {
+            p.callAll(BitsCell::life, false);
+            p.callAll(BitsCell::spread);
+            p.callAll(BitsCell::life, true);
+        }, 20, true);
+    }
+
+    @ParameterizedTest(name = "{0}x{1} partitions={2}")
+    @CsvSource({"300, 41, 2", "257, 600, 3"})
+    void bitsCell_onPartitions(int w, int h, int partitions) {
+        List<Object> cpu;
+        Consumer<Places<BitsCell>> init = p -> {
+            p.set("alive", Lang.booleans(w * h, 3));
+            p.set("mark", Lang.booleans(w * h, 4));
+        };
+        Consumer<Places<BitsCell>> tick = p -> {
+            p.callAll(BitsCell::life, false);
+            p.callAll(BitsCell::life, true);
+            p.callAll(BitsCell::spread);
+        };
+        try (Simulation sim = plain("cpu")) {
+            cpu = run(sim, BitsCell.class, Grid.of(w, h), init, tick, 15);
+        }
+        long before = HeldKernelSource.passes();
+        try (Simulation sim = heldPartitions(partitions, false)) {
+            assertSame(cpu, run(sim, BitsCell.class, Grid.of(w, h), init, tick, 15), "on partitions");
+        }
+        assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
     }
 
     @ParameterizedTest(name = "{0}x{1} depth={2}")

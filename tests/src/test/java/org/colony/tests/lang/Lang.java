@@ -81,4 +81,14 @@ public final class Lang {
         }
         return v;
     }
+
+    /** Booleans, about half true, from a fixed seed. */
+    public static boolean[] booleans(int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        boolean[] v = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = r.nextBoolean();
+        }
+        return v;
+    }
 }

@@ -43,8 +43,11 @@ public final class HeldKernelSource {
      * @param tileY ... along y
      */
     public record Plan(TreeSet<Integer> attributes, Set<Integer> written, Set<Integer> doubled, int halo, int tileX,
-            int tileY) {
+            int tileY, boolean bits) {
     }
+
+    /** The words of 32 cells a bit-sliced pass's block writes back along a row. */
+    static final int WORDS = 16;
 
     private static final java.util.concurrent.atomic.LongAdder PASSES = new java.util.concurrent.atomic.LongAdder();
 
@@ -72,7 +75,11 @@ public final class HeldKernelSource {
         TreeSet<Integer> written = new TreeSet<>();
         TreeSet<Integer> doubled = new TreeSet<>();
         int halo = 0;
+        int bits = 0;
+        boolean swar = false;
         for (int step : steps) {
+            bits += kernels.get(step).bits() ? 1 : 0;
+            swar |= kernels.get(step).swar() != null;
             StepInfo info = model.steps().get(step);
             halo += info.reach();
             written.addAll(info.writes());
@@ -97,6 +104,12 @@ public final class HeldKernelSource {
         if (perCell == 0) {
             return null;
         }
+        if (bits == steps.length) {
+            return bitsPlan(attributes, written, doubled, halo, tileOverride, sharedBytes);
+        }
+        if (swar) { // a step with a SWAR form runs bit-sliced or at once, not on a tile of bytes
+            return null;
+        }
         int side = (int) Math.sqrt((double) sharedBytes / perCell);
         int tile = side - 2 * halo;
         if (tileOverride > 0) {
@@ -105,34 +118,36 @@ public final class HeldKernelSource {
         if (tile < Math.max(8, halo)) {
             return null;
         }
-        return new Plan(attributes, written, doubled, halo, tile, tile);
+        return new Plan(attributes, written, doubled, halo, tile, tile, false);
+    }
+
+    /**
+     * The layout of a bit-sliced pass ({@link HeldBitsSource}): {@link #WORDS} words of 32 cells a row (or the
+     * override's cells, in whole words), a halo of whole words along x and of {@code halo} rows, and as many rows as
+     * the shared memory holds.
+     */
+    private static Plan bitsPlan(TreeSet<Integer> attributes, Set<Integer> written, Set<Integer> doubled, int halo,
+            int tileOverride, int sharedBytes) {
+        int copies = 0;
+        for (int a : attributes) {
+            copies += doubled.contains(a) ? 2 : 1;
+        }
+        int words = tileOverride > 0 ? Math.max(1, tileOverride / 32) : WORDS;
+        int wide = words + 2 * HeldBitsSource.haloWords(halo);
+        int perCopy = sharedBytes / 4 / copies - 2 * HeldBitsSource.padding(halo, wide);
+        int rows = perCopy / wide - 2 * halo;
+        if (rows < Math.max(8, halo)) {
+            return null;
+        }
+        return new Plan(attributes, written, doubled, halo, 32 * words, rows, true);
     }
 
     /** The kernel {@value #NAME} of a pass of {@code steps} laid out by {@code plan}, for blocks of {@code threads}. */
     public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads) {
-        List<String> params = new ArrayList<>();
-        params.add("const colony::Frame f");
-        for (int i = 0; i < steps.length; i++) {
-            params.add("const julong seed" + i);
-            params.add("const julong epoch" + i);
-            params.add("const jlong time" + i);
-            params.add("const jint who" + i);
+        if (plan.bits()) {
+            return HeldBitsSource.kernel(model, kernels, steps, plan, threads);
         }
-        for (int a : plan.attributes()) {
-            String t = type(model.attributes().get(a).type());
-            params.add("const " + t + "* __restrict__ in" + a);
-            if (plan.written().contains(a)) {
-                params.add(t + "* __restrict__ out" + a);
-            }
-        }
-        for (int i = 0; i < steps.length; i++) {
-            StepInfo info = model.steps().get(steps[i]);
-            for (KernelParam p : kernels.get(steps[i]).params()) {
-                if (p.kind() == KernelParam.Kind.ARGUMENT) {
-                    params.add("const " + type(info.params().get(p.index()).type()) + " arg" + i + "_" + p.index());
-                }
-            }
-        }
+        List<String> params = parameters(model, kernels, steps, plan, "");
         StringBuilder k = new StringBuilder();
         k.append("// ").append(steps.length).append(" held steps in one pass over tiles in shared memory\n");
         k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ").append(NAME)
@@ -240,6 +255,38 @@ public final class HeldKernelSource {
         k.append("    }\n");
         k.append("}\n");
         return k.toString();
+    }
+
+    /**
+     * The parameters of a pass's kernel: the frame, each step's seed, epoch, time and number, each attribute's column
+     * and second column (written ones), each step's arguments; columns as pointers to {@code columnType} where given.
+     */
+    static List<String> parameters(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan,
+            String columnType) {
+        List<String> params = new ArrayList<>();
+        params.add("const colony::Frame f");
+        for (int i = 0; i < steps.length; i++) {
+            params.add("const julong seed" + i);
+            params.add("const julong epoch" + i);
+            params.add("const jlong time" + i);
+            params.add("const jint who" + i);
+        }
+        for (int a : plan.attributes()) {
+            String t = columnType.isEmpty() ? type(model.attributes().get(a).type()) : columnType;
+            params.add("const " + t + "* __restrict__ in" + a);
+            if (plan.written().contains(a)) {
+                params.add(t + "* __restrict__ out" + a);
+            }
+        }
+        for (int i = 0; i < steps.length; i++) {
+            StepInfo info = model.steps().get(steps[i]);
+            for (KernelParam p : kernels.get(steps[i]).params()) {
+                if (p.kind() == KernelParam.Kind.ARGUMENT) {
+                    params.add("const " + type(info.params().get(p.index()).type()) + " arg" + i + "_" + p.index());
+                }
+            }
+        }
+        return params;
     }
 
     /** The C++ type of values of {@code type}. */

@@ -163,15 +163,16 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     /** Whether a call of {@code step} may be held at all. */
     private boolean holdable(int step) {
-        // A SWAR form (four byte cells a thread) runs GameOfLife 2.1 to 2.7 times as fast as passes: it stays.
-        return kernels.cell(step) != null && !kernels.swar(step) && !model.steps().get(step).predicate()
-                && !cx.timer().on();
+        // A SWAR form (four byte cells a thread) ran GameOfLife 2.1 to 2.7 times as fast as passes of its cell
+        // function: such a step is held only where it also has a bit-sliced form (32 cells a thread).
+        return kernels.cell(step) != null && (kernels.steps().get(step).bits() || !kernels.swar(step))
+                && !model.steps().get(step).predicate() && !cx.timer().on();
     }
 
     /** Whether {@code step} may join the held steps' pass. */
     private boolean fits(int step) {
         HeldKernelSource.Plan plan = plan(step);
-        return plan != null && (depth > 0 || plan.tileX() >= TILE_PER_HALO * plan.halo());
+        return plan != null && (depth > 0 || Math.min(plan.tileX(), plan.tileY()) >= TILE_PER_HALO * plan.halo());
     }
 
     /**

@@ -41,6 +41,9 @@ public final class CudaKernelGenerator {
                 if (launch.kernel().marches()) {
                     CudaStepKernel.printStrip(model, step, launch, out);
                 }
+                if (launch.bits()) {
+                    BitSliceKernel.print(model, step, launch, out);
+                }
             }
             new CudaStepKernel(model, step, launch, out).print();
             if (launch.swar() != null) {

@@ -91,7 +91,8 @@ public final class CudaLaunchFacts {
             CudaKernel swar = window != null && swar(model, step) != null
                     ? CudaKernel.marching(swarKernelName(model, step), SwarStep.CELLS, SwarStep.ROWS) : null;
             List<KernelParam> signature = signature(model, step);
-            steps.add(new CudaStep(kernel, swar, signature, cell(model, step, signature)));
+            steps.add(new CudaStep(kernel, swar, signature, cell(model, step, signature),
+                    swar != null && BitSliceKernel.has(model, step, signature)));
         }
         List<String> symbols = new ArrayList<>();
         for (SharedRef s : model.shared()) {

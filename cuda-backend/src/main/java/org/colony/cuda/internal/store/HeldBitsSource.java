@@ -1,0 +1,153 @@
+package org.colony.cuda.internal.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.colony.kernel.ModelInfo;
+import org.colony.kernel.StepInfo;
+import org.colony.kernel.cuda.CudaStep;
+import org.colony.kernel.cuda.KernelParam;
+
+/**
+ * The CUDA source of a bit-sliced pass of held steps: steps whose every attribute is a {@code boolean} and which have a
+ * bit-sliced form ({@code <kernel>__bits}), run on a tile of bits in shared memory, 32 cells a 32-bit word. One block
+ * of threads owns {@code tileX} cells (whole words) by {@code tileY} rows of a block of the grid:
+ * <ol>
+ *   <li>its warps load the tile and a halo of whole words along x and {@code H} rows along y, a word at a time: each
+ *       lane reads one cell's byte, and {@code __ballot_sync} makes the word (bit j, the cell j places right of the
+ *       word's first); cells past the block's stored halo load as false;</li>
+ *   <li>each step computes every word of the tile at once, 32 cells a thread, writing false for cells off the grid
+ *       (a grid's outside reads false); the words at the tile's edges read words past them (the tile's padding, or the
+ *       row before or after), so their values are wrong, but a wrong value moves inwards only a step's reach per step,
+ *       and the halo is as wide as the steps reach together: the tile's own cells are exact;</li>
+ *   <li>its warps write the tile's own cells back as bytes, a lane a cell, to the second columns.</li>
+ * </ol>
+ * The device memory holds a byte a cell as for every other kernel; only the tile holds bits, so a pass of {@code k}
+ * steps moves the grid's bytes in and out once.
+ */
+final class HeldBitsSource {
+
+    /**
+     * The words a warp loads at a time: their bytes are independent loads, in flight together. On an H100 GameOfLife
+     * at 9000² took 0.051 ms a step with one word at a time (the loads of a tile took most of a pass), 0.033 with 8,
+     * 0.043 with 16 (another run, whose steps one at a time were 7% slower).
+     */
+    static final int UNROLL = 8;
+
+    private HeldBitsSource() {
+    }
+
+    /** {@return the words of halo along x for a halo of {@code halo} cells} */
+    static int haloWords(int halo) {
+        return Math.max(1, (halo + 31) / 32);
+    }
+
+    /** {@return the words of padding before and after a copy: the rows a step reaches past the tile, and a word} */
+    static int padding(int halo, int wide) {
+        return halo * wide + 1;
+    }
+
+    /** The kernel {@value HeldKernelSource#NAME} of a bit-sliced pass. */
+    static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, HeldKernelSource.Plan plan,
+            int threads) {
+        int h = plan.halo();
+        int hw = haloWords(h);
+        int words = plan.tileX() / 32;
+        int wide = words + 2 * hw;
+        int pad = padding(h, wide);
+        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan, "");
+        StringBuilder k = new StringBuilder();
+        k.append("// ").append(steps.length).append(" held steps, bit-sliced, in one pass over tiles in shared memory\n");
+        k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ")
+                .append(HeldKernelSource.NAME).append("(\n        ").append(String.join(",\n        ", params))
+                .append(")\n{\n");
+        k.append("    constexpr jint H = ").append(h).append(", HW = ").append(hw).append(", WX = ").append(words)
+                .append(", TY = ").append(plan.tileY()).append(", WW = WX + 2 * HW, HT = TY + 2 * H, AREA = WW * HT, P = ")
+                .append(pad).append(";\n");
+        for (int a : plan.attributes()) {
+            k.append("    __shared__ juint t").append(a).append("_0[AREA + 2 * P];\n");
+            if (plan.doubled().contains(a)) {
+                k.append("    __shared__ juint t").append(a).append("_1[AREA + 2 * P];\n");
+            }
+        }
+        k.append("    // the tile's first cell, in the block's own coordinates and on the grid\n");
+        k.append("    const jint x0 = (jint) blockIdx.x * WX * 32 - HW * 32, y0 = (jint) blockIdx.y * TY - H;\n");
+        k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
+        k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x, lane = me & 31;\n");
+        // A warp loads U words at a time, their bytes first (U loads in flight), then their ballots.
+        k.append("    constexpr jint U = ").append(UNROLL).append(";\n");
+        k.append("    for (jint i0 = (me >> 5) * U; i0 < AREA; i0 += (n >> 5) * U) {\n");
+        for (int a : plan.attributes()) {
+            k.append("        bool v").append(a).append("[U];\n");
+        }
+        k.append("        #pragma unroll\n");
+        k.append("        for (jint u = 0; u < U; u++) {\n");
+        k.append("            const jint i = i0 + u;\n");
+        k.append("            const jint lx = x0 + (i % WW) * 32 + lane, ly = y0 + i / WW;\n");
+        k.append("            const bool stored = i < AREA && lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
+                + " && ly < f.extent1 + f.pad;\n");
+        k.append("            const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
+        for (int a : plan.attributes()) {
+            k.append("            v").append(a).append("[u] = stored && in").append(a).append("[g];\n");
+        }
+        k.append("        }\n");
+        k.append("        #pragma unroll\n");
+        k.append("        for (jint u = 0; u < U; u++) {\n");
+        for (int a : plan.attributes()) {
+            k.append("            { const juint v = __ballot_sync(0xFFFFFFFFu, v").append(a).append("[u]);");
+            k.append(" if (lane == 0 && i0 + u < AREA) { t").append(a).append("_0[P + i0 + u] = v;");
+            if (plan.doubled().contains(a)) {
+                k.append(" t").append(a).append("_1[P + i0 + u] = v;");
+            }
+            k.append(" } }\n");
+        }
+        k.append("        }\n");
+        k.append("    }\n");
+        k.append("    __syncthreads();\n");
+        int[] copy = new int[model.attributes().size()];
+        for (int i = 0; i < steps.length; i++) {
+            StepInfo info = model.steps().get(steps[i]);
+            k.append("    // ").append(info.name()).append("\n");
+            k.append("    for (jint i = me; i < AREA; i += n) {\n");
+            k.append("        const jint gx = ox + (i % WW) * 32, gy = oy + i / WW;\n");
+            k.append("        const jint lo = colony::max(0, -gx), hi = colony::min(32, f.size0 - gx);\n");
+            k.append("        const juint keep = gy < 0 || gy >= f.size1 || hi <= lo ? 0u\n");
+            k.append("                : (hi == 32 ? 0xFFFFFFFFu : (1u << hi) - 1u) & ~((1u << lo) - 1u);\n");
+            List<String> args = new ArrayList<>(List.of("P + i", "WW", "keep"));
+            List<Integer> flips = new ArrayList<>();
+            for (KernelParam p : kernels.get(steps[i]).params()) {
+                switch (p.kind()) {
+                    case FRAME -> { }
+                    case COLUMN -> args.add("t" + p.index() + "_" + copy[p.index()]);
+                    case NEXT -> {
+                        boolean buffers = info.buffers(p.index());
+                        args.add("t" + p.index() + "_" + (buffers ? 1 - copy[p.index()] : copy[p.index()]));
+                        if (buffers) {
+                            flips.add(p.index());
+                        }
+                    }
+                    case ARGUMENT -> args.add("arg" + i + "_" + p.index());
+                    default -> throw new IllegalStateException(p + " is no parameter of a bit-sliced step");
+                }
+            }
+            k.append("        ").append(kernels.get(steps[i]).bitsName()).append("(").append(String.join(", ", args))
+                    .append(");\n");
+            k.append("    }\n");
+            k.append("    __syncthreads();\n");
+            for (int a : flips) {
+                copy[a] = 1 - copy[a];
+            }
+        }
+        k.append("    for (jint i = me >> 5; i < WX * TY; i += n >> 5) {\n");
+        k.append("        const jint c = HW + i % WX, r = H + i / WX;\n");
+        k.append("        const jint lx = x0 + c * 32 + lane, ly = y0 + r;\n");
+        k.append("        if (lx >= f.extent0 || ly >= f.extent1) continue;\n");
+        k.append("        const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
+        for (int a : plan.written()) {
+            k.append("        out").append(a).append("[g] = (t").append(a).append("_").append(copy[a])
+                    .append("[P + r * WW + c] >> lane) & 1u;\n");
+        }
+        k.append("    }\n");
+        k.append("}\n");
+        return k.toString();
+    }
+}

@@ -1,0 +1,354 @@
+package org.colony.processor.codegen.cuda;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.colony.kernel.cuda.CudaStep;
+import org.colony.kernel.cuda.KernelParam;
+import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.BinaryOp;
+import org.colony.processor.ir.Expr;
+import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.ModelIr;
+import org.colony.processor.ir.StepIr;
+import org.colony.processor.ir.Stmt;
+import org.colony.processor.ir.UnaryOp;
+
+/**
+ * The bit-sliced form of a step that has a SWAR form ({@link SwarStep}) on {@code boolean} attributes alone:
+ * {@code <kernel>__bits}, a device function that computes 32 cells of a row at once, one cell per bit of a 32-bit
+ * word (bit j is the cell j places right of the word's first), for the CUDA backend's held steps, which keep a tile
+ * of such words in shared memory. A boolean is one word; an int, whose range the SWAR analysis proved to lie in
+ * [0, 255], is its bits as words ("planes", the least significant first), added with ripple-carry adders, compared
+ * with magnitude comparators and selected bit by bit, so every bit is the exact Java value of its cell. Signed
+ * ranges (byte attributes, negative values) have no such form.
+ *
+ * <p>{@code void K__bits(const jint w, const jint WW, const juint keep, ...)}: the word at index {@code w} of tiles
+ * {@code WW} words wide; a neighbour at (dx, dy) is word {@code w + dy * WW} funnel-shifted with the word beside it;
+ * what the step writes goes to its column's word {@code w} (or its second's, where it buffers), ANDed with
+ * {@code keep}, the cells of the word on the grid (those off it stay false, as a grid's outside reads). The
+ * parameters after {@code keep} are the kernel's, the columns as word arrays.
+ */
+final class BitSliceKernel {
+
+    /** Thrown where an expression has no bit-sliced form. */
+    private static final class Unsupported extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Unsupported(String what) {
+            super(what, null, false, false);
+        }
+    }
+
+    private static final String ALL = "0xFFFFFFFFu";
+    private static final String NONE = "0u";
+
+    private final ModelIr model;
+    private final StepIr step;
+    private final SwarStep swar;
+    private final CudaSource source;
+    private final Map<Integer, List<String>> locals = new HashMap<>();
+    private SwarStep.Ranges ranges;
+    private int temp;
+
+    private BitSliceKernel(ModelIr model, StepIr step, SwarStep swar, StringBuilder out) {
+        this.model = model;
+        this.step = step;
+        this.swar = swar;
+        this.source = new CudaSource(out);
+    }
+
+    /** Whether a step has a bit-sliced form. */
+    static boolean has(ModelIr model, StepIr step, List<KernelParam> signature) {
+        SwarStep swar = SwarStep.of(model, step);
+        if (swar == null || !CudaLaunchFacts.cell(model, step, signature)) {
+            return false;
+        }
+        for (AttributeRef a : model.attributes()) {
+            boolean used = step.selfReads().contains(a.ordinal()) || step.writes().contains(a.ordinal())
+                    || step.remoteReads().contains(a.ordinal());
+            if (used && a.type() != IrType.BOOLEAN) {
+                return false;
+            }
+        }
+        for (Window.Column c : swar.window().columns()) {
+            if (Math.abs(c.dx()) > 31) {
+                return false;
+            }
+        }
+        try {
+            new BitSliceKernel(model, step, swar, new StringBuilder()).body();
+            return true;
+        } catch (Unsupported e) {
+            return false;
+        }
+    }
+
+    /** Prints the bit-sliced function of a step that {@link #has} one. */
+    static void print(ModelIr model, StepIr step, CudaStep launch, StringBuilder out) {
+        BitSliceKernel k = new BitSliceKernel(model, step, SwarStep.of(model, step), out);
+        List<String> params = new ArrayList<>(List.of("const jint w", "const jint WW", "const juint keep"));
+        for (KernelParam p : launch.params()) {
+            switch (p.kind()) {
+                case FRAME -> { }
+                case COLUMN -> params.add("juint* " + CudaLaunchFacts.col(model.attributes().get(p.index())));
+                case NEXT -> params.add("juint* " + CudaLaunchFacts.next(model.attributes().get(p.index())));
+                case ARGUMENT -> params.add("const bool " + CudaExpressions.local(step.params().get(p.index()).name()));
+                default -> throw new IllegalStateException(p + " in a bit-sliced step");
+            }
+        }
+        out.append("// Step ").append(step.name()).append(" on 32 cells a word, bit-sliced, for held steps (")
+                .append(step.sourceFile()).append(':').append(step.line()).append(")\n");
+        out.append("__device__ __forceinline__ void ").append(launch.bitsName()).append("(\n        ")
+                .append(String.join(",\n        ", params)).append(")\n{\n");
+        k.body();
+        out.append("}\n\n");
+    }
+
+    private void emit(String line) {
+        source.emit(line);
+    }
+
+    private String fresh(String value) {
+        String name = "b" + temp++;
+        emit("const juint " + name + " = " + value + ";");
+        return name;
+    }
+
+    private void body() {
+        List<AttributeRef> written = new ArrayList<>();
+        for (AttributeRef a : model.attributes()) {
+            boolean reads = step.selfReads().contains(a.ordinal());
+            boolean writes = step.writes().contains(a.ordinal());
+            if (reads || writes) {
+                emit("juint " + a.name() + "_self = " + (reads ? CudaLaunchFacts.col(a) + "[w]" : NONE) + ";");
+            }
+            if (writes) {
+                written.add(a);
+            }
+        }
+        ranges = swar.new Ranges();
+        statements(swar.body());
+        for (AttributeRef a : written) {
+            String column = step.buffers(a.ordinal()) ? CudaLaunchFacts.next(a) : CudaLaunchFacts.col(a);
+            emit(column + "[w] = " + a.name() + "_self & keep;");
+        }
+    }
+
+    private void statements(List<Stmt> list) {
+        for (Stmt s : list) {
+            switch (s) {
+                case Stmt.Declare d when d.local().type() == IrType.PLACE -> { } // a neighbour: read where used
+                case Stmt.Declare d -> {
+                    locals.put(d.local().id(), d.init() == null ? List.of(NONE) : planes(d.init()));
+                    ranges.declare(d.local(), d.init());
+                }
+                case Stmt.AssignLocal a -> {
+                    locals.put(a.local().id(), planes(a.value()));
+                    ranges.assign(a.local(), a.value());
+                }
+                case Stmt.AssignAttr a -> emit(a.attr().name() + "_self = " + planes(a.value()).get(0) + ";");
+                case Stmt.Block b -> statements(b.body());
+                case Stmt.Labeled l -> statements(SwarStep.body(l));
+                default -> throw new Unsupported(s.toString());
+            }
+        }
+    }
+
+    /** The range of an int expression, which must be unsigned. */
+    private SwarStep.Range range(Expr e) {
+        SwarStep.Range r = ranges.of(e);
+        if (r == null || !r.unsigned()) {
+            throw new Unsupported("a signed value: " + e);
+        }
+        return r;
+    }
+
+    private static int bits(int hi) {
+        return Math.max(1, 32 - Integer.numberOfLeadingZeros(hi));
+    }
+
+    /** The value's planes, the least significant first (one for a boolean). */
+    private List<String> planes(Expr e) {
+        return switch (e) {
+            case Expr.Const c when c.type() == IrType.BOOLEAN -> List.of((Boolean) c.value() ? ALL : NONE);
+            case Expr.Const c -> constant(((Number) c.value()).intValue());
+            case Expr.LocalRef l when swar.param(l.local()) ->
+                List.of(fresh("(" + CudaExpressions.local(l.local().name()) + " ? " + ALL + " : " + NONE + ")"));
+            case Expr.LocalRef l -> {
+                List<String> p = locals.get(l.local().id());
+                if (p == null) {
+                    throw new Unsupported("local " + l.local().name());
+                }
+                yield p;
+            }
+            case Expr.AttrRead r -> List.of(fresh(read(r)));
+            case Expr.Unary u when u.op() == UnaryOp.NOT -> List.of(fresh("~" + planes(u.operand()).get(0)));
+            case Expr.Binary b -> binary(b);
+            case Expr.Conditional c -> conditional(c);
+            case Expr.Convert c -> {
+                SwarStep.Range r = range(c.operand());
+                if (c.type() == IrType.BYTE && r.hi() > 127) {
+                    throw new Unsupported("a byte conversion that changes the value");
+                }
+                yield planes(c.operand());
+            }
+            default -> throw new Unsupported(e.toString());
+        };
+    }
+
+    private List<String> constant(int v) {
+        if (v < 0) {
+            throw new Unsupported("a negative literal");
+        }
+        List<String> p = new ArrayList<>();
+        for (int i = 0; i < bits(v); i++) {
+            p.add((v >> i & 1) == 1 ? ALL : NONE);
+        }
+        return p;
+    }
+
+    private String read(Expr.AttrRead r) {
+        if (r.element() != null || r.attr().type() != IrType.BOOLEAN) {
+            throw new Unsupported("a read of " + r.attr().name());
+        }
+        if (r.isSelf()) {
+            return r.attr().name() + "_self";
+        }
+        int[] o = swar.window().at(r.place());
+        if (o == null) {
+            throw new Unsupported("a neighbour at computed offsets");
+        }
+        String col = CudaLaunchFacts.col(r.attr());
+        String row = "w + (" + o[1] + ") * WW";
+        if (o[0] == 0) {
+            return col + "[" + row + "]";
+        }
+        return o[0] > 0 ? "__funnelshift_r(" + col + "[" + row + "], " + col + "[" + row + " + 1], " + o[0] + ")"
+                : "__funnelshift_l(" + col + "[" + row + " - 1], " + col + "[" + row + "], " + -o[0] + ")";
+    }
+
+    private static String plane(List<String> p, int i) {
+        return i < p.size() ? p.get(i) : NONE;
+    }
+
+    private List<String> binary(Expr.Binary b) {
+        if (b.left().type() == IrType.BOOLEAN) {
+            String l = planes(b.left()).get(0);
+            String r = planes(b.right()).get(0);
+            return List.of(fresh(switch (b.op()) {
+                case AND, COND_AND -> l + " & " + r;
+                case OR, COND_OR -> l + " | " + r;
+                case XOR, NE -> l + " ^ " + r;
+                case EQ -> "~(" + l + " ^ " + r + ")";
+                default -> throw new Unsupported(b.op().toString());
+            }));
+        }
+        SwarStep.Range lr = range(b.left());
+        SwarStep.Range rr = range(b.right());
+        List<String> l = planes(b.left());
+        List<String> r = planes(b.right());
+        if (b.op().isComparison()) {
+            return List.of(compare(b.op(), l, r, Math.max(bits(lr.hi()), bits(rr.hi()))));
+        }
+        SwarStep.Range result = range(b);
+        int n = bits(result.hi());
+        return switch (b.op()) {
+            case ADD -> add(l, r, n);
+            case SUB -> subtract(l, r, n);
+            case MUL -> {
+                boolean literalLeft = b.left() instanceof Expr.Const;
+                int k = ((Number) ((Expr.Const) (literalLeft ? b.left() : b.right())).value()).intValue();
+                List<String> factor = literalLeft ? r : l;
+                List<String> sum = List.of(NONE);
+                for (int j = 0; j < 31; j++) {
+                    if ((k >> j & 1) == 1) {
+                        List<String> shifted = new ArrayList<>();
+                        for (int i = 0; i < j; i++) {
+                            shifted.add(NONE);
+                        }
+                        shifted.addAll(factor);
+                        sum = add(sum, shifted, n);
+                    }
+                }
+                yield sum;
+            }
+            case AND, OR, XOR -> {
+                String op = b.op().symbol();
+                List<String> p = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    p.add(fresh(plane(l, i) + " " + op + " " + plane(r, i)));
+                }
+                yield p;
+            }
+            default -> throw new Unsupported(b.op().toString());
+        };
+    }
+
+    /** The n low planes of a + b, by ripple-carry. */
+    private List<String> add(List<String> a, List<String> b, int n) {
+        List<String> sum = new ArrayList<>();
+        String carry = NONE;
+        for (int i = 0; i < n; i++) {
+            String x = plane(a, i);
+            String y = plane(b, i);
+            String half = fresh(x + " ^ " + y);
+            sum.add(fresh(half + " ^ " + carry));
+            if (i + 1 < n) {
+                carry = fresh("(" + x + " & " + y + ") | (" + half + " & " + carry + ")");
+            }
+        }
+        return sum;
+    }
+
+    /** The n low planes of a - b where a >= b always, by ripple-borrow. */
+    private List<String> subtract(List<String> a, List<String> b, int n) {
+        List<String> diff = new ArrayList<>();
+        String borrow = NONE;
+        for (int i = 0; i < n; i++) {
+            String x = plane(a, i);
+            String y = plane(b, i);
+            String half = fresh(x + " ^ " + y);
+            diff.add(fresh(half + " ^ " + borrow));
+            if (i + 1 < n) {
+                borrow = fresh("(~" + x + " & " + y + ") | (~" + half + " & " + borrow + ")");
+            }
+        }
+        return diff;
+    }
+
+    /** An unsigned comparison of two values of at most n planes, from the most significant plane down. */
+    private String compare(BinaryOp op, List<String> a, List<String> b, int n) {
+        boolean swap = op == BinaryOp.GT || op == BinaryOp.LE;
+        List<String> x = swap ? b : a;
+        List<String> y = swap ? a : b;
+        String less = NONE;
+        String equal = ALL;
+        for (int i = n - 1; i >= 0; i--) {
+            String xi = plane(x, i);
+            String yi = plane(y, i);
+            less = fresh(less + " | (" + equal + " & ~" + xi + " & " + yi + ")");
+            equal = fresh(equal + " & ~(" + xi + " ^ " + yi + ")");
+        }
+        return switch (op) {
+            case EQ -> equal;
+            case NE -> fresh("~" + equal);
+            case LT, GT -> less; // x < y, with x and y swapped for >
+            case LE, GE -> fresh("~" + less); // a <= b is !(b < a): less is b < a for <=, a < b for >=
+            default -> throw new Unsupported(op.toString());
+        };
+    }
+
+    private List<String> conditional(Expr.Conditional c) {
+        String cond = planes(c.cond()).get(0);
+        List<String> t = planes(c.then());
+        List<String> o = planes(c.otherwise());
+        int n = c.type() == IrType.BOOLEAN ? 1 : bits(range(c).hi());
+        List<String> p = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            p.add(fresh("(" + cond + " & " + plane(t, i) + ") | (~" + cond + " & " + plane(o, i) + ")"));
+        }
+        return p;
+    }
+}
