@@ -85,6 +85,7 @@ public final class HeldStepsBenchmark {
     private static double[] time(String model, int n, int depth, int tile, String layout) {
         System.setProperty("colony.cuda.hold", Integer.toString(depth));
         System.setProperty("colony.cuda.hold.tile", Integer.toString(tile));
+        System.setProperty("colony.cuda.hold.compile", "wait"); // the steady state: held from the first tick
         Config config = Config.defaults().withBackend("cuda").withSeed(42);
         if (layout.startsWith("p")) {
             config = config.withPartitions(Integer.parseInt(layout.substring(1)));
@@ -110,6 +111,7 @@ public final class HeldStepsBenchmark {
         } finally {
             System.clearProperty("colony.cuda.hold");
             System.clearProperty("colony.cuda.hold.tile");
+            System.clearProperty("colony.cuda.hold.compile");
         }
     }
 

@@ -65,6 +65,12 @@ public final class CudaSwitches {
             "places", 65536, "", "The fewest places a grid must have for its steps to be held (`colony.cuda.hold`); "
             + "a smaller grid runs each step at once. Results are the same either way.");
 
+    /** {@code colony.cuda.hold.compile}: whether held steps wait for their pass's kernel. */
+    public static final Switch HOLD_COMPILE = Switch.choice("colony.cuda.hold.compile", List.of("background", "wait"),
+            "`background`: NVRTC compiles the kernel of a held pass on a thread of its own while the steps run at "
+            + "once, and they are held from when it is ready; `wait`: the first pass waits for it (tests that must "
+            + "see a pass). Results are the same bits either way.");
+
     /** {@code colony.cuda.deferCompaction}: whether a partition's round that only moved agents compacts later. */
     public static final Switch DEFER_COMPACTION = Switch.flag("colony.cuda.deferCompaction", true,
             "A partition's round on the device that only moved agents across leaves its compaction to the next "
@@ -100,7 +106,7 @@ public final class CudaSwitches {
             + "is looked up as the system's loader does.");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_MIN_CELLS,
+    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_MIN_CELLS, HOLD_COMPILE,
             DEFER_COMPACTION, FINISH_AHEAD,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 

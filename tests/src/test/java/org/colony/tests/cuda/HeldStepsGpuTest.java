@@ -50,6 +50,7 @@ class HeldStepsGpuTest {
         System.clearProperty("colony.cuda.hold");
         System.clearProperty("colony.cuda.hold.tile");
         System.clearProperty("colony.cuda.hold.minCells");
+        System.clearProperty("colony.cuda.hold.compile");
     }
 
     /** A GPU simulation holding {@code depth} steps per pass on tiles of side {@code tile} (0: the largest). */
@@ -58,6 +59,7 @@ class HeldStepsGpuTest {
         System.setProperty("colony.cuda.hold", Integer.toString(depth));
         System.setProperty("colony.cuda.hold.tile", Integer.toString(tile));
         System.setProperty("colony.cuda.hold.minCells", "0");
+        System.setProperty("colony.cuda.hold.compile", "wait");
         try {
             return Simulation.create(Config.defaults().withBackend("cuda").withSeed(7));
         } finally {
@@ -69,6 +71,7 @@ class HeldStepsGpuTest {
     private static Simulation heldPartitions(int partitions, boolean twoGpus) {
         Gpu.require();
         System.setProperty("colony.cuda.hold.minCells", "0");
+        System.setProperty("colony.cuda.hold.compile", "wait");
         try {
             Config c = Config.defaults().withBackend("cuda").withSeed(7);
             return Simulation.create(twoGpus ? c.withDevices(2) : c.withPartitions(partitions));
@@ -280,6 +283,7 @@ class HeldStepsGpuTest {
     @ParameterizedTest(name = "n={0} partitions={1} two GPUs={2}")
     @CsvSource({"301, 2, false", "520, 3, false", "1000, 4, false", "520, 2, true"})
     void heat2d_onPartitions_heldMatchesTheCpu(int n, int partitions, boolean twoGpus) {
+        Gpu.require();
         if (twoGpus) {
             assumeTrue(org.colony.cuda.CudaDevices.count() >= 2, "fewer than 2 GPUs");
         }

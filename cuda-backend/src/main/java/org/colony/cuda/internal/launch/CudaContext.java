@@ -48,7 +48,7 @@ public final class CudaContext implements AutoCloseable {
         this.errors = new DeviceErrors();
         this.graphs = graphs && GraphCalls.available();
         this.hold = new long[] {CudaSwitches.HOLD.whole(), CudaSwitches.HOLD_TILE.whole(),
-            CudaSwitches.HOLD_MIN_CELLS.whole()};
+            CudaSwitches.HOLD_MIN_CELLS.whole(), CudaSwitches.HOLD_COMPILE.choice().equals("wait") ? 1 : 0};
         this.recorder = new LaunchRecorder(new DriverGraphs(device.context()));
         recorder.setEnabled(this.graphs);
     }
@@ -71,8 +71,9 @@ public final class CudaContext implements AutoCloseable {
 
     /**
      * {@return how place steps are held ({@code HeldPlaceSteps}), as the switches said when the context was made: the
-     * steps a pass runs ({@link CudaSwitches#HOLD}), the tile's side ({@link CudaSwitches#HOLD_TILE}) and the fewest
-     * places held ({@link CudaSwitches#HOLD_MIN_CELLS})}
+     * steps a pass runs ({@link CudaSwitches#HOLD}), the tile's side ({@link CudaSwitches#HOLD_TILE}), the fewest
+     * places held ({@link CudaSwitches#HOLD_MIN_CELLS}) and 1 where a pass waits for its kernel
+     * ({@link CudaSwitches#HOLD_COMPILE})}
      */
     public long[] holding() {
         return hold.clone();

@@ -2,9 +2,14 @@ package org.colony.cuda.internal.store;
 
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.colony.cuda.internal.device.CudaModule;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
@@ -61,6 +66,18 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final int tileOverride;
     private final List<Held> held = new ArrayList<>();
     private final Map<String, Pass> passes = new HashMap<>();
+    /** The CUBINs of passes, by their steps, compiled or being compiled. */
+    private final Map<String, CompletableFuture<byte[]>> compiling = new HashMap<>();
+    /** By step, whether the pass of it called again and again is compiled (then the step is held). */
+    private final boolean[] ready;
+    /** Whether a step is held before its pass's kernel is compiled ({@link CudaSwitches#HOLD_COMPILE}). */
+    private final boolean wait;
+    /** Where NVRTC compiles passes: daemon threads, so that a compilation under way never keeps a process alive. */
+    private static final ExecutorService COMPILER = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "colony-held-nvrtc");
+        t.setDaemon(true);
+        return t;
+    });
     /** Per attribute written in place (no second column), the column a pass writes it to; null until one does. */
     private DeviceBuffer[] spare;
     private final Arena arena = Arena.ofShared();
@@ -71,13 +88,15 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
-            int tileOverride) {
+            int tileOverride, boolean wait) {
         this.cx = cx;
         this.model = model;
         this.kernels = kernels;
         this.errors = errors;
         this.depth = depth;
         this.tileOverride = tileOverride;
+        this.ready = new boolean[model.steps().size()];
+        this.wait = wait;
     }
 
     /**
@@ -96,7 +115,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         for (int s = 0; s < model.steps().size(); s++) {
             any |= kernels.cell(s) != null;
         }
-        return any ? new HeldPlaceSteps(cx, model, kernels, errors, depth, (int) holding[1]) : null;
+        return any ? new HeldPlaceSteps(cx, model, kernels, errors, depth, (int) holding[1], holding[3] == 1) : null;
     }
 
     /** Whether no call is held. */
@@ -115,7 +134,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     boolean hold(Call call, Layout layout, DeviceBuffer[] current, DeviceBuffer[] next, boolean[] dirty) {
         int step = call.step();
         StepInfo info = model.steps().get(step);
-        if (!holdable(step)) {
+        if (!holdable(step) || held.isEmpty() && !ready(step)) {
             return false;
         }
         if (!held.isEmpty() && !fits(step)) {
@@ -263,21 +282,57 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     private Pass pass(int[] steps, Layout layout) {
-        StringBuilder key = new StringBuilder();
-        for (int s : steps) {
-            key.append(s).append(',');
-        }
-        key.append(layout.pad());
-        Pass pass = passes.get(key.toString());
+        String key = Arrays.toString(steps);
+        Pass pass = passes.get(key);
         if (pass == null) {
+            byte[] cubin;
+            try {
+                cubin = compile(steps).join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+            CudaModule module = new CudaModule(cubin);
+            HeldKernelSource.Plan plan = HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES);
+            pass = new Pass(module, module.function(HeldKernelSource.NAME), plan);
+            passes.put(key, pass);
+        }
+        return pass;
+    }
+
+    /** The CUBIN of the pass of {@code steps}: compiled by NVRTC (through the kernel cache) on a thread of its own. */
+    private CompletableFuture<byte[]> compile(int[] steps) {
+        return compiling.computeIfAbsent(Arrays.toString(steps), k -> {
             HeldKernelSource.Plan plan = HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES);
             String source = kernels.source() + "\n" + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS);
             String name = model.modelClass().getSimpleName();
-            CudaModule module = new CudaModule(cx.compiler().compile(source, name + ".cu", name + " (held steps)"));
-            pass = new Pass(module, module.function(HeldKernelSource.NAME), plan);
-            passes.put(key.toString(), pass);
+            return CompletableFuture.supplyAsync(() -> cx.compiler().compile(source, name + ".cu", name
+                    + " (held steps)"), COMPILER);
+        });
+    }
+
+    /**
+     * Whether the pass this block would make of {@code step} called again and again is compiled, starting its
+     * compilation where it is not: until it is, the step runs at once, so a run's first ticks do not wait for NVRTC.
+     */
+    private boolean ready(int step) {
+        if (ready[step] || wait) {
+            return true;
         }
-        return pass;
+        List<Integer> steps = new ArrayList<>();
+        held.clear();
+        try {
+            while (held.size() < MOST && (depth > 0 ? held.size() < depth : held.isEmpty() || fits(step))
+                    && plan(step) != null) {
+                held.add(new Held(step, new Object[0], null));
+                steps.add(step);
+            }
+        } finally {
+            held.clear();
+        }
+        if (steps.size() < 2) {
+            return ready[step] = true; // a pass of one step (or none) compiles when it runs
+        }
+        return ready[step] = compile(steps.stream().mapToInt(Integer::intValue).toArray()).isDone();
     }
 
     @Override
