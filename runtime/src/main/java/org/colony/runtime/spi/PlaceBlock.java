@@ -97,10 +97,10 @@ public interface PlaceBlock extends PlaceStore {
     }
 
     /**
-     * How this block would run {@code calls}, place steps called in this order, as one held pass ({@link #runHeld}):
-     * -1 where it cannot (the default), 0 where it can and more steps may join them, 1 where it can and the pass is
-     * as long as it should be. The answer depends on the model and the steps alone, so every block of every rank
-     * gives the same.
+     * {@return how this block would run {@code calls}, place steps called in this order, as one held pass
+     * ({@link #runHeld}): -1 where it cannot (the default), 0 where it can and more steps may join them, 1 where it
+     * can and the pass is as long as it should be} The answer depends on the model and the steps alone, so every
+     * block of every rank gives the same.
      *
      * @param calls the calls, at least one
      */
