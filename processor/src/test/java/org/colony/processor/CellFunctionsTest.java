@@ -70,6 +70,16 @@ class CellFunctionsTest {
     }
 
     @Test
+    void aStepReadingASharedValue_getsNone() throws Exception {
+        String cu = cuda(compile("""
+                @Step void warm() {
+                    heat += rate;
+                }
+                """, "@Shared float rate;"));
+        assertNotContains(cu, "__cell(");
+    }
+
+    @Test
     void aStepReadingNoNeighbour_getsACellFunctionAlone() throws Exception {
         String cu = cuda(compile("""
                 @Step void warm(float by) {

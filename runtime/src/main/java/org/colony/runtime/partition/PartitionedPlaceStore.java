@@ -68,6 +68,8 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
     private List<Call> held = new ArrayList<>();
     /** Whether steps may be held: not once agents live on the places. */
     private boolean holding = true;
+    /** By halo width, whether every block could widen its halo to it ({@link #widens}). */
+    private final java.util.Map<Integer, Boolean> widenable = new java.util.HashMap<>();
 
     PartitionedPlaceStore(ModelInfo model, Grid grid, int partitions, Transport transport, Cluster cluster) {
         this.model = model;
@@ -274,13 +276,27 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
         return true;
     }
 
+    /**
+     * {@return whether every block of every rank can widen its halo to {@code halo}} Asked once a width, of every rank
+     * at the same call (the calls are the same on every rank), so that all take the same decision.
+     */
+    private boolean widens(int halo) {
+        return widenable.computeIfAbsent(halo, h -> {
+            long refusing = 0;
+            for (PlaceBlock b : mine) {
+                refusing += b.canWiden(h) ? 0 : 1;
+            }
+            return cluster.sum(refusing) == 0;
+        });
+    }
+
     /** {@return what the blocks say of a pass of {@code calls}: -1 where any cannot run it or its halo is too wide} */
     private int verdict(List<Call> calls) {
         int halo = 0;
         for (Call c : calls) {
             halo += model.steps().get(c.step()).reach();
         }
-        if (halo > widestHalo()) {
+        if (halo > widestHalo() || halo > pad() && !widens(halo)) {
             return -1;
         }
         int verdict = 1;
@@ -410,7 +426,7 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
 
     @Override
     public void getShared(int index, Object target) {
-        checkOpen();
+        checkNotClosed(); // host values: no held step runs, so that one rank alone may ask
         mine[0].getShared(index, target);
     }
 
@@ -460,10 +476,14 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
 
     /** Refuses a closed store, and runs the held steps: before anything else touches the places. */
     final void checkOpen() {
+        checkNotClosed();
+        runHeld();
+    }
+
+    private void checkNotClosed() {
         if (closed) {
             throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
         }
-        runHeld();
     }
 
     @Override

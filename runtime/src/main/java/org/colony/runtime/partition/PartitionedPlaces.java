@@ -121,11 +121,18 @@ public final class PartitionedPlaces extends PartitionedPlaceStore {
         }
     }
 
+    /** {@link #widestHalo()}, once known (-1 before). */
+    private int widest = -1;
+
     @Override
     int widestHalo() {
-        if (grid.boundary() == Boundary.WRAP) {
-            return 0; // held passes compute no halo cells across the wrap
+        if (widest < 0) {
+            widest = grid.boundary() == Boundary.WRAP ? 0 : narrowest(); // no pass computes halo cells across a wrap
         }
+        return widest;
+    }
+
+    private int narrowest() {
         int widest = Integer.MAX_VALUE;
         for (int p = 0; p < topology.partitions(); p++) {
             Block b = topology.block(p);

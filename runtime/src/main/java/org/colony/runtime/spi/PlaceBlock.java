@@ -109,6 +109,16 @@ public interface PlaceBlock extends PlaceStore {
     }
 
     /**
+     * {@return whether the halo of this block can be widened to {@code reach} ({@link #ensureReach}) now, with the
+     * memory that takes; true by default}
+     *
+     * @param reach the width
+     */
+    default boolean canWiden(int reach) {
+        return true;
+    }
+
+    /**
      * Runs {@code calls} as one pass over the owned cells, with the results of running them one at a time, where
      * {@link #holds} allowed them: the halo of every attribute must hold the neighbouring partitions' values as wide
      * as the steps reach together, and the block's halo must be that wide. Completes every call.

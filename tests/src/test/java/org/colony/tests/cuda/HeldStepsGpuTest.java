@@ -26,6 +26,7 @@ import org.colony.tests.lang.Lang;
 import org.colony.tests.lang.RandomCell;
 import org.colony.tests.lang.ReachCell;
 import org.colony.tests.lang.RimCell;
+import org.colony.tests.lang.SharedCell;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -111,6 +112,8 @@ class HeldStepsGpuTest {
                 assertArrayEquals(eb, ab, what + ": column " + i);
             } else if (e instanceof int[] n) {
                 assertArrayEquals(n, (int[]) a, what + ": column " + i);
+            } else if (e instanceof long[] l) {
+                assertArrayEquals(l, (long[]) a, what + ": column " + i);
             } else if (e instanceof boolean[] b) {
                 assertArrayEquals(b, (boolean[]) a, what + ": column " + i);
             } else {
@@ -338,6 +341,29 @@ class HeldStepsGpuTest {
             gpu = run(sim, RimCell.class, Grid.of(w, h), rimInit, rimTick, 30);
         }
         assertSame(cpu, gpu, "RimCell on " + partitions + " partitions");
+    }
+
+    /** A step reading shared values runs at once (the constant memory it reads is its own module's). */
+    @Test
+    void stepsReadingSharedValues_runAtOnce_withTheValuesSet() {
+        Consumer<Places<SharedCell>> init = p -> p.set("v", Lang.doubles(300 * 300, 5, 8));
+        Consumer<Places<SharedCell>> tick = p -> {
+            p.setShared("enabled", true);
+            p.setShared("scale", 0.5);
+            p.setShared("weights", new int[] {1, 2, 3});
+            p.setShared("offset", 7L);
+            p.callAll(SharedCell::apply);
+            p.callAll(SharedCell::apply);
+            p.setShared("scale", 2.0);
+            p.callAll(SharedCell::apply);
+        };
+        List<Object> cpu;
+        try (Simulation sim = plain("cpu")) {
+            cpu = run(sim, SharedCell.class, Grid.of(300, 300), init, tick, 3);
+        }
+        try (Simulation sim = held(4, 0)) {
+            assertSame(cpu, run(sim, SharedCell.class, Grid.of(300, 300), init, tick, 3), "SharedCell held");
+        }
     }
 
     @Test

@@ -27,7 +27,7 @@ public class SharedCell extends Place {
     long w;
 
     @Step
-    void apply() {
+    public void apply() {
         if (!enabled) {
             return;
         }

@@ -11,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
@@ -41,10 +42,11 @@ public final class KernelCompiler {
     private final Path cache;
     private final String header;
     private final String strictMath;
-    private int compiled;
-    private int cached;
-    private int aheadOfTime;
-    private int refused;
+    // Counted from the threads that compile held passes too.
+    private final AtomicInteger compiled = new AtomicInteger();
+    private final AtomicInteger cached = new AtomicInteger();
+    private final AtomicInteger aheadOfTime = new AtomicInteger();
+    private final AtomicInteger refused = new AtomicInteger();
 
     /**
      * @param architecture {@code sm_90}
@@ -173,10 +175,10 @@ public final class KernelCompiler {
             if (cubin != null) {
                 try {
                     CudaModule module = new CudaModule(cubin);
-                    aheadOfTime++;
+                    aheadOfTime.incrementAndGet();
                     return module;
                 } catch (RuntimeException e) {
-                    refused++; // (a damaged or foreign CUBIN under the right name) compiled below
+                    refused.incrementAndGet(); // (a damaged or foreign CUBIN under the right name) compiled below
                 }
             }
         }
@@ -195,7 +197,7 @@ public final class KernelCompiler {
         Path file = cache.resolve(key + ".cubin");
         try {
             if (Files.isRegularFile(file)) {
-                cached++;
+                cached.incrementAndGet();
                 return Files.readAllBytes(file);
             }
         } catch (IOException e) {
@@ -207,7 +209,7 @@ public final class KernelCompiler {
             throw new ColonyException("NVRTC could not compile the CUDA kernels of " + what + " for " + architecture
                     + ": " + firstError(r.log()));
         }
-        compiled++;
+        compiled.incrementAndGet();
         try {
             Files.createDirectories(cache);
             Path tmp = Files.createTempFile(cache, key, ".tmp");
@@ -248,6 +250,6 @@ public final class KernelCompiler {
      * CUBINs, and had an ahead-of-time CUBIN the driver refused}
      */
     public int[] statistics() {
-        return new int[] {compiled, cached, aheadOfTime, refused};
+        return new int[] {compiled.get(), cached.get(), aheadOfTime.get(), refused.get()};
     }
 }

@@ -113,7 +113,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.partition = partition;
         cx.device().makeCurrent();
         allocate(layout);
-        this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition);
+        this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce);
     }
 
     /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
@@ -261,6 +261,10 @@ public final class CudaPlaceStore implements PlaceBlock {
                 return;
             }
         }
+        callAtOnce(call);
+    }
+
+    private void callAtOnce(Call call) {
         long begun = cx.timer().begin();
         launch(call, 0L);
         cx.timer().end(begun, model.modelClass().getSimpleName(), model.steps().get(call.step()));
@@ -284,6 +288,13 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public int holds(List<Call> calls) {
         return held == null || !partition ? -1 : held.verdict(calls);
+    }
+
+    @Override
+    public boolean canWiden(int reach) {
+        checkOpen();
+        long need = bytes(model, WiderHalo.of(layout, reach));
+        return need + (need >> 3) < cx.device().freeMemory(); // the wider columns beside the old, with room to spare
     }
 
     @Override
@@ -595,25 +606,14 @@ public final class CudaPlaceStore implements PlaceBlock {
         if (graph != null) { // the rows name storage indices, which a wider halo would move
             throw new ColonyException("places on a graph have no grid neighbours to reach");
         }
-        int n = model.attributes().size();
-        Object[][] saved = new Object[n][];
-        for (int a = 0; a < n; a++) {
-            AttributeInfo info = model.attributes().get(a);
-            saved[a] = new Object[info.columns()];
-            for (int k = 0; k < info.columns(); k++) {
-                saved[a][k] = info.type().newArray((int) grid.cells());
-                read(a, k, saved[a][k]);
-            }
-        }
-        freeColumns();
-        Layout l = layout;
-        allocate(new Layout(l.dims(), l.size0(), l.size1(), l.size2(), l.origin0(), l.origin1(), l.origin2(),
-                l.extent0(), l.extent1(), l.extent2(), reach, l.wrap()));
-        for (int a = 0; a < n; a++) {
-            for (int k = 0; k < saved[a].length; k++) {
-                write(a, k, saved[a][k]);
-            }
-        }
+        DeviceBuffer[] old = current;
+        DeviceBuffer[] oldNext = next;
+        Layout from = layout;
+        allocate(WiderHalo.of(from, reach));
+        WiderHalo.copyOwned(model, from, old, layout, current);
+        List<AutoCloseable> freed = new ArrayList<>(Arrays.asList(old));
+        freed.addAll(Arrays.asList(oldNext));
+        Closeables.closeAll(freed);
         Arrays.fill(dirty, true);
     }
 
@@ -623,11 +623,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         for (int a = 0; a < current.length; a++) {
             b += current[a].bytes() + (next[a] == null ? 0 : next[a].bytes());
         }
-        return b + (graph == null ? 0 : graph.bytes());
-    }
-
-    private void freeColumns() {
-        Closeables.closeAll(columnBuffers());
+        return b + (graph == null ? 0 : graph.bytes()) + (held == null ? 0 : held.bytes());
     }
 
     /** Each attribute's column, then its second where it is double-buffered. */

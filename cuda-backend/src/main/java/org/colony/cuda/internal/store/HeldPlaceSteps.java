@@ -10,6 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import org.colony.ColonyException;
 import org.colony.cuda.internal.device.CudaModule;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
@@ -72,6 +74,10 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final boolean[] ready;
     /** Whether a step is held before its pass's kernel is compiled ({@link CudaSwitches#HOLD_COMPILE}). */
     private final boolean wait;
+    /** By step, whether it runs at once on this block: a pass of it would be one step, or its kernel failed. */
+    private final boolean[] alone;
+    /** Runs a call at once (a block's own kernel), where a pass cannot run; null on a partition's block. */
+    private final Consumer<Call> atOnce;
     /** Where NVRTC compiles passes: daemon threads, so that a compilation under way never keeps a process alive. */
     private static final ExecutorService COMPILER = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "colony-held-nvrtc");
@@ -88,7 +94,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
-            int tileOverride, boolean wait) {
+            int tileOverride, boolean wait, Consumer<Call> atOnce) {
         this.cx = cx;
         this.model = model;
         this.kernels = kernels;
@@ -96,16 +102,20 @@ final class HeldPlaceSteps implements AutoCloseable {
         this.depth = depth;
         this.tileOverride = tileOverride;
         this.ready = new boolean[model.steps().size()];
+        this.alone = new boolean[model.steps().size()];
         this.wait = wait;
+        this.atOnce = atOnce;
     }
 
     /**
      * Held steps for a block, or null where none can be held: a grid that is not 2-D, wraps or is small, a model without
      * cell functions, or holding switched off. A partition's block (of a grid of at least as many places) runs the
      * passes its partitioned collection asks for ({@link #verdict}, {@link #runPass}) and holds nothing itself.
+     *
+     * @param atOnce runs a call with the block's own kernel (for a whole grid's block, where a pass cannot run)
      */
     static HeldPlaceSteps forBlock(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors,
-            Layout layout, boolean partition) {
+            Layout layout, boolean partition, Consumer<Call> atOnce) {
         long[] holding = cx.holding();
         int depth = (int) holding[0];
         if (depth == 1 || layout.dims() != 2 || layout.wrap() || (long) layout.size0() * layout.size1() < holding[2]) {
@@ -115,7 +125,8 @@ final class HeldPlaceSteps implements AutoCloseable {
         for (int s = 0; s < model.steps().size(); s++) {
             any |= kernels.cell(s) != null;
         }
-        return any ? new HeldPlaceSteps(cx, model, kernels, errors, depth, (int) holding[1], holding[3] == 1) : null;
+        return any ? new HeldPlaceSteps(cx, model, kernels, errors, depth, (int) holding[1], holding[3] == 1,
+                partition ? null : atOnce) : null;
     }
 
     /** Whether no call is held. */
@@ -208,7 +219,22 @@ final class HeldPlaceSteps implements AutoCloseable {
         for (int i = 0; i < steps.length; i++) {
             steps[i] = calls.get(i).step();
         }
-        Pass pass = pass(steps, layout);
+        Pass pass;
+        try {
+            pass = pass(steps, layout);
+            if ((layout.extent1() + pass.plan().tileY() - 1) / pass.plan().tileY() > 65535) {
+                throw new ColonyException("a grid of " + layout.extent1() + " rows is too tall for passes of tiles of "
+                        + pass.plan().tileY() + " rows");
+            }
+        } catch (RuntimeException e) {
+            if (atOnce == null) {
+                throw e;
+            }
+            for (Held h : calls) { // the same results, one step at a time
+                atOnce.accept(h.seen());
+            }
+            return;
+        }
         HeldKernelSource.Plan plan = pass.plan();
         KernelParams p = params.begin();
         Call first = calls.get(0).seen();
@@ -315,6 +341,9 @@ final class HeldPlaceSteps implements AutoCloseable {
      * compilation where it is not: until it is, the step runs at once, so a run's first ticks do not wait for NVRTC.
      */
     private boolean ready(int step) {
+        if (alone[step]) {
+            return false;
+        }
         if (ready[step] || wait) {
             return true;
         }
@@ -330,9 +359,26 @@ final class HeldPlaceSteps implements AutoCloseable {
             held.clear();
         }
         if (steps.size() < 2) {
-            return ready[step] = true; // a pass of one step (or none) compiles when it runs
+            alone[step] = true; // a pass of one step costs more than the step's own kernel
+            return false;
         }
-        return ready[step] = compile(steps.stream().mapToInt(Integer::intValue).toArray()).isDone();
+        CompletableFuture<byte[]> cubin = compile(steps.stream().mapToInt(Integer::intValue).toArray());
+        if (cubin.isCompletedExceptionally()) {
+            alone[step] = true; // NVRTC refused the pass: the step runs at once, with the same results
+            return false;
+        }
+        return ready[step] = cubin.isDone();
+    }
+
+    /** {@return the bytes of device memory of the spare columns} */
+    long bytes() {
+        long b = 0;
+        if (spare != null) {
+            for (DeviceBuffer d : spare) {
+                b += d == null ? 0 : d.bytes();
+            }
+        }
+        return b;
     }
 
     @Override
