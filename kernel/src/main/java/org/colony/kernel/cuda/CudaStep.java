@@ -14,7 +14,9 @@ import java.util.List;
  *     parameters after: a place step of a grid that takes only its frame, scalar columns and arguments. The backend's
  *     held steps call it from a kernel that runs several steps on a tile in shared memory. A marching step also has
  *     {@code <kernel>__strip(const colony::Frame& f, jint x0, jint ly0, jint lyEnd, ...)}, the rows
- *     {@code ly0 <= ly < lyEnd} of column {@code x0} as one lane of its kernel walks them
+ *     {@code ly0 <= ly < lyEnd} of column {@code x0} as one lane of its kernel walks them, and where the step is split
+ *     between interior and boundary, {@code <kernel>__stripIn} with the same parameters, which runs the interior
+ *     statements alone (for columns of cells none of which is on the grid's boundary)
  * @param bits whether the source also has the step's bit-sliced form, {@code <kernel>__bits(const jint w, const jint WW,
  *     const juint keep, ...)}: 32 cells a 32-bit word, for a step with a SWAR form on booleans alone
  */

@@ -94,7 +94,8 @@ class GeneratedCudaCompilesTest {
             source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Path file = dir.resolve(model.getSimpleName() + "-held.cu");
-        Files.writeString(file, source + "\n" + HeldKernelSource.kernel(d.info(), d.cuda().steps(), steps, plan, 256));
+        Files.writeString(file, source + "\n" + HeldKernelSource.kernel(d.info(), d.cuda().steps(), steps, plan, 256,
+                source));
         return file;
     }
 

@@ -142,8 +142,12 @@ public final class HeldKernelSource {
         return new Plan(attributes, written, doubled, halo, 32 * words, rows, true);
     }
 
-    /** The kernel {@value #NAME} of a pass of {@code steps} laid out by {@code plan}, for blocks of {@code threads}. */
-    public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads) {
+    /**
+     * The kernel {@value #NAME} of a pass of {@code steps} laid out by {@code plan}, for blocks of {@code threads}, to
+     * follow the model's {@code source} (whose interior strips, {@code <kernel>__stripIn}, it calls where there are).
+     */
+    public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads,
+            String source) {
         if (plan.bits()) {
             return HeldBitsSource.kernel(model, kernels, steps, plan, threads);
         }
@@ -224,7 +228,17 @@ public final class HeldKernelSource {
                 k.append("            const jint lo = colony::max(H - M + seg * RPS, -oy);\n");
                 k.append("            const jint hi = colony::min(colony::min(H - M + seg * RPS + RPS, H + TY + M), "
                         + "f.size1 - oy);\n");
-                k.append("            if (lo < hi) ").append(strip).append("(fs, tx, lo, hi");
+                k.append("            if (lo >= hi) continue;\n");
+                String call = "(fs, tx, lo, hi, " + String.join(", ", args) + ");\n";
+                if (source.contains("void " + strip + "In(")) {
+                    // a column none of whose cells is on the grid's boundary runs the step's interior statements
+                    k.append("            if (gx >= 1 && gx < f.size0 - 1 && oy + lo >= 1 && oy + hi < f.size1) ")
+                            .append(strip).append("In").append(call);
+                    k.append("            else ").append(strip).append(call);
+                } else {
+                    k.append("            ").append(strip).append(call);
+                }
+                args.clear();
             } else {
                 k.append("        for (jint i = me; i < SX * SY; i += n) {\n");
                 k.append("            const jint tx = H - M + i % SX, ty = H - M + i / SX;\n");
@@ -233,10 +247,12 @@ public final class HeldKernelSource {
                 k.append("            ").append(kernels.get(steps[i]).cellName())
                         .append("(fs, (jlong) tx + (jlong) ty * W, gx, gy, 0");
             }
-            for (String a : args) {
-                k.append(", ").append(a);
+            if (strip == null) {
+                for (String a : args) {
+                    k.append(", ").append(a);
+                }
+                k.append(");\n");
             }
-            k.append(");\n");
             k.append("        }\n");
             k.append("    }\n");
             k.append("    __syncthreads();\n");

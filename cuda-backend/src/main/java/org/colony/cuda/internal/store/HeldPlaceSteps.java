@@ -329,7 +329,8 @@ final class HeldPlaceSteps implements AutoCloseable {
     private CompletableFuture<byte[]> compile(int[] steps) {
         return compiling.computeIfAbsent(Arrays.toString(steps), k -> {
             HeldKernelSource.Plan plan = HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES);
-            String source = kernels.source() + "\n" + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS);
+            String source = kernels.source() + "\n"
+                    + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS, kernels.source());
             String name = model.modelClass().getSimpleName();
             return CompletableFuture.supplyAsync(() -> cx.compiler().compile(source, name + ".cu", name
                     + " (held steps)"), COMPILER);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.colony.kernel.cuda.CudaStep;
 import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.BoundarySplit;
 import org.colony.processor.ir.Ir;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.StepIr;
@@ -28,6 +29,8 @@ final class CudaStepKernel {
     private final CudaStatements statements;
     /** For row-marching kernels: the window of each attribute read through neighbours, else null. */
     private final Window window;
+    /** The statements a cell runs where not the step's whole body (an interior strip's), else null. */
+    private List<Stmt> body;
 
     CudaStepKernel(ModelIr model, StepIr step, CudaStep launch, StringBuilder out) {
         this(model, step, launch, out, Window.of(model, step));
@@ -204,16 +207,38 @@ final class CudaStepKernel {
      * stride, origin and width).
      */
     static void printStrip(ModelIr model, StepIr step, CudaStep launch, StringBuilder out) {
-        new CudaStepKernel(model, step, launch, out).stripFunction();
+        new CudaStepKernel(model, step, launch, out).stripFunction("__strip");
+        List<Stmt> interior = interior(model, step);
+        if (interior != null) {
+            CudaStepKernel k = new CudaStepKernel(model, step, launch, out);
+            k.body = interior;
+            k.stripFunction("__stripIn");
+        }
     }
 
-    private void stripFunction() {
+    /**
+     * The statements of a step split between interior and boundary ({@link BoundarySplit}) that places off the
+     * boundary run, where they leave the step only at their end; else null. An interior strip
+     * ({@code <kernel>__stripIn}) runs them alone, without the boundary test, on a column none of whose cells is on
+     * the grid's boundary.
+     */
+    static List<Stmt> interior(ModelIr model, StepIr step) {
+        BoundarySplit split = BoundarySplit.of(model, step);
+        if (split == null) {
+            return null;
+        }
+        boolean[] exits = {false};
+        Ir.forEachStmt(split.interior(), st -> exits[0] |= st instanceof Stmt.Exit);
+        return exits[0] ? null : split.interior();
+    }
+
+    private void stripFunction(String suffix) {
         List<String> params = new ArrayList<>(CudaLaunchFacts.declarations(model, step, launch.params()));
         params.set(0, "const colony::Frame& f");
         params.addAll(1, List.of("const jint x0", "const jint ly0", "const jint lyEnd"));
         source.raw("// Step " + step.name() + " down a column, for held steps (" + step.sourceFile() + ':'
                 + step.line() + ")\n");
-        source.raw("__device__ __forceinline__ void " + launch.kernel().name() + "__strip(\n        "
+        source.raw("__device__ __forceinline__ void " + launch.kernel().name() + suffix + "(\n        "
                 + String.join(",\n        ", params) + ")\n{\n");
         emit("constexpr jint lanes = 1;");
         emit("const jint gz = f.origin2;");
@@ -275,7 +300,7 @@ final class CudaStepKernel {
                 writeBack.add(next + "[" + self + "] = " + a.name() + "_self;");
             }
         }
-        statements.statements(step.body());
+        statements.statements(body == null ? step.body() : body);
         if (storage.allInRegisters() && !writeBack.isEmpty()) {
             emit("__syncwarp(); // every lane has read its cell before any writes it back");
         }
