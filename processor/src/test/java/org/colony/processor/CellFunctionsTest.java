@@ -53,6 +53,25 @@ class CellFunctionsTest {
     }
 
     @Test
+    void aStepSplitBetweenInteriorAndBoundary_getsAnInteriorStrip() throws Exception {
+        String cu = cuda(compile("""
+                @Step void tick(float r) {
+                    if (!onBoundary()) {
+                        Plate e = neighbor(1, 0), w = neighbor(-1, 0);
+                        heat = heat + r * (e.heat - 2 * heat + w.heat);
+                    } else {
+                        heat = 0;
+                    }
+                }
+                """));
+        assertContains(cu, "void Plate__tick__strip(");
+        String interior = cu.substring(cu.indexOf("void Plate__tick__stripIn("));
+        interior = interior.substring(0, interior.indexOf("\n}\n"));
+        assertNotContains(interior, "gx == 0"); // no boundary test
+        assertContains(interior, "(v_r * ");
+    }
+
+    @Test
     void stepsOnArraysOrCounting_getNone() throws Exception {
         Compilation c = compile("""
                 @Step void mark() {
