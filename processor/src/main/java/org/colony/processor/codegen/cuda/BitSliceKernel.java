@@ -20,7 +20,8 @@ import org.colony.processor.ir.UnaryOp;
  * {@code <kernel>__bits}, a device function that computes 32 cells of a row at once, one cell per bit of a 32-bit
  * word (bit j is the cell j places right of the word's first), for the CUDA backend's held steps, which keep a tile
  * of such words in shared memory. A boolean is one word; an int, whose range the SWAR analysis proved to lie in
- * [0, 255], is its bits as words ("planes", the least significant first), added with ripple-carry adders, compared
+ * [0, 255], is its bits as words ("planes", the least significant first), added with ripple-carry adders (a sum of
+ * several terms as a balanced tree of them), compared
  * with magnitude comparators and selected bit by bit, so every bit is the exact Java value of its cell. Signed
  * ranges (byte attributes, negative values) have no such form.
  *
@@ -245,6 +246,9 @@ final class BitSliceKernel {
                 default -> throw new Unsupported(b.op().toString());
             }));
         }
+        if (b.op() == BinaryOp.ADD) {
+            return sum(b);
+        }
         SwarStep.Range lr = range(b.left());
         SwarStep.Range rr = range(b.right());
         List<String> l = planes(b.left());
@@ -255,7 +259,6 @@ final class BitSliceKernel {
         SwarStep.Range result = range(b);
         int n = bits(result.hi());
         return switch (b.op()) {
-            case ADD -> add(l, r, n);
             case SUB -> subtract(l, r, n);
             case MUL -> {
                 boolean literalLeft = b.left() instanceof Expr.Const;
@@ -284,6 +287,49 @@ final class BitSliceKernel {
             }
             default -> throw new Unsupported(b.op().toString());
         };
+    }
+
+    /**
+     * A sum of several terms ({@code a + b + c + ...}, as Java nests it), added as a balanced tree: neighbouring terms
+     * first, so that most adders are narrow (a count of eight booleans takes four 1-bit adders, two 2-bit, one 3-bit,
+     * rather than a chain of wider and wider ones). Every term is at least 0 (the ranges are unsigned), so no partial
+     * sum exceeds the whole, and the value is Java's.
+     */
+    private List<String> sum(Expr.Binary b) {
+        List<Expr> terms = new ArrayList<>();
+        flatten(b, terms);
+        List<List<String>> planes = new ArrayList<>();
+        List<Integer> highs = new ArrayList<>();
+        for (Expr t : terms) {
+            highs.add(range(t).hi());
+            planes.add(planes(t));
+        }
+        while (planes.size() > 1) {
+            List<List<String>> nextPlanes = new ArrayList<>();
+            List<Integer> nextHighs = new ArrayList<>();
+            for (int i = 0; i + 1 < planes.size(); i += 2) {
+                int hi = highs.get(i) + highs.get(i + 1);
+                nextPlanes.add(add(planes.get(i), planes.get(i + 1), bits(hi)));
+                nextHighs.add(hi);
+            }
+            if (planes.size() % 2 == 1) {
+                nextPlanes.add(planes.getLast());
+                nextHighs.add(highs.getLast());
+            }
+            planes = nextPlanes;
+            highs = nextHighs;
+        }
+        return planes.getFirst();
+    }
+
+    /** The terms of a sum of ints, left to right. */
+    private static void flatten(Expr e, List<Expr> terms) {
+        if (e instanceof Expr.Binary b && b.op() == BinaryOp.ADD && b.left().type() != IrType.BOOLEAN) {
+            flatten(b.left(), terms);
+            flatten(b.right(), terms);
+        } else {
+            terms.add(e);
+        }
     }
 
     /** The n low planes of a + b, by ripple-carry. */
