@@ -178,6 +178,24 @@ public final class GpuBenchmark {
         }
     }
 
+    /**
+     * A simulation on the GPU that runs every step at once ({@code colony.cuda.hold=1}): the kernel rows compare a
+     * step's own kernel with a hand-written one, a call at a time, not held passes of several steps
+     * ({@link HeldStepsBenchmark} times those).
+     */
+    private static Simulation oneStepAtATime() {
+        String before = System.setProperty("colony.cuda.hold", "1");
+        try {
+            return Simulation.create(Config.defaults().withBackend("cuda"));
+        } finally {
+            if (before == null) {
+                System.clearProperty("colony.cuda.hold");
+            } else {
+                System.setProperty("colony.cuda.hold", before);
+            }
+        }
+    }
+
     /** Wall and device milliseconds per call of a Colony step, after warming the host path up. */
     private record Timing(double wallMs, double deviceMs) {
     }
@@ -245,7 +263,7 @@ public final class GpuBenchmark {
         int reps = reps(cells);
         double tickMs = reference(ref, arena, "ref_tick_f32", n, 4, p -> p.addFloat(0.25f).addFloat(19.0f).addInt(1));
         double diffuseMs = reference(ref, arena, "ref_heat_f32", n, 4, p -> p.addFloat(0.25f));
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+        try (Simulation sim = oneStepAtATime()) {
             Places<HeatCellF> plate = sim.places(HeatCellF.class, Grid.of(n, n));
             Timing t = time(() -> plate.callAll(HeatCellF::tick, 0.25f, 19.0f, true), () -> plate.get(0), reps);
             rows.add(new Row("heat2d float tick", n, t, tickMs, bandwidth(plate, t)));
@@ -269,7 +287,7 @@ public final class GpuBenchmark {
         int reps = reps((long) n * n);
         double refMs = reference(ref, arena, "ref_tick_f64", n, 8,
                 p -> p.add(Double.doubleToRawLongBits(0.25)).add(Double.doubleToRawLongBits(19.0)).addInt(1));
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+        try (Simulation sim = oneStepAtATime()) {
             Places<HeatCell> plate = sim.places(HeatCell.class, Grid.of(n, n));
             Timing t = time(() -> plate.callAll(HeatCell::tick, 0.25, 19.0, true), () -> plate.get(0), reps);
             rows.add(new Row("heat2d double tick", n, t, refMs, ""));
@@ -288,7 +306,7 @@ public final class GpuBenchmark {
             GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), 3);
             refMs = GpuTimer.kernel(f, (n + 31) / 32, (n + 7) / 8, 32, 8, p.pointersWithoutFrame(), reps);
         }
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cuda"))) {
+        try (Simulation sim = oneStepAtATime()) {
             Places<LifeCell> board = sim.places(LifeCell.class, Grid.of(n, n));
             board.callAll(LifeCell::seed, 0.5);
             Timing t = time(() -> board.callAll(LifeCell::update), () -> board.get(0), reps);

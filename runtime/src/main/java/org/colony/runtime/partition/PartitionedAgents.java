@@ -94,6 +94,7 @@ public final class PartitionedAgents implements AgentStore {
             long[] initialPlaces, int capacity, Transport placeTransport) {
         this.model = descriptor.info();
         this.places = places;
+        places.stopHolding(); // agents read and write the places between their steps
         // Agents cross partitions in host buffers. Where the places' transport moves device memory (NCCL between
         // the GPUs of this process), their messages are copied in this process instead.
         this.ownTransport = placeTransport.deviceMemory();

@@ -444,6 +444,12 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
         return Spread.partials(cluster, mine, attribute, element).extremes(model.attributes().get(attribute).type());
     }
 
+    /** Runs the held steps and holds none from now on: agents live on these places and read them. */
+    void stopHolding() {
+        checkOpen();
+        holding = false;
+    }
+
     /** Binds each block to the agents of its partition of a collection on these places. */
     @Override
     public void bindAgents(int slot, AgentStore agents) {

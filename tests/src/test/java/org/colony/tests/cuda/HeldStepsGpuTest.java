@@ -343,6 +343,23 @@ class HeldStepsGpuTest {
         assertSame(cpu, gpu, "RimCell on " + partitions + " partitions");
     }
 
+    /**
+     * Agents living on the places (SugarScape's ants, whose places' steps iterate none of them) read the places between
+     * the steps: nothing is held, so no one-step passes stand in for the steps' own kernels.
+     */
+    @Test
+    void agentsOnThePlaces_stopHolding() {
+        long before = HeldKernelSource.passes();
+        try (Simulation sim = held(0, 0)) {
+            org.colony.examples.sugarscape.SugarScape m = new org.colony.examples.sugarscape.SugarScape(sim, 300);
+            for (int t = 0; t < 20; t++) {
+                m.tick();
+            }
+            sim.synchronize();
+        }
+        assertEquals(before, HeldKernelSource.passes(), "passes of held steps ran");
+    }
+
     /** A step reading shared values runs at once (the constant memory it reads is its own module's). */
     @Test
     void stepsReadingSharedValues_runAtOnce_withTheValuesSet() {

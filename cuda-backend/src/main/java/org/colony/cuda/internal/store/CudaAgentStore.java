@@ -97,6 +97,7 @@ public final class CudaAgentStore implements AgentStore {
         this.model = descriptor.info();
         this.placeModel = places.model();
         this.places = places;
+        places.stopHolding(); // agents read and write the places' columns between their steps
         this.kernels = cx.kernels(descriptor);
         this.errors = cx.errors();
         this.capacity = capacity;

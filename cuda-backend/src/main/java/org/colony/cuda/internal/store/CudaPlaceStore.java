@@ -184,6 +184,15 @@ public final class CudaPlaceStore implements PlaceBlock {
         runHeld();
     }
 
+    /** Runs the held steps and holds none from now on: agents live on these places and read them. */
+    public void stopHolding() {
+        if (held != null) {
+            runHeld();
+            held.close();
+            held = null;
+        }
+    }
+
     /** Runs the place steps held back, if any: before anything else touches the block. */
     private void runHeld() {
         if (held != null && !held.isEmpty()) {
@@ -589,11 +598,7 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     @Override
     public void bindAgents(int slot, AgentStore agents) {
-        if (held != null) { // agents read the places: no step is held from now on
-            runHeld();
-            held.close();
-            held = null;
-        }
+        stopHolding();
         bound[slot] = agents;
     }
 

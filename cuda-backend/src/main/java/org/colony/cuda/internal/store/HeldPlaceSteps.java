@@ -74,6 +74,10 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final boolean[] ready;
     /** Whether a step is held before its pass's kernel is compiled ({@link CudaSwitches#HOLD_COMPILE}). */
     private final boolean wait;
+    /** The calls of a step after which the kernel of its pass is compiled (a step called fewer times runs at once). */
+    static final int CALLS_BEFORE_COMPILE = 3;
+    /** By step, its calls so far, until its pass's kernel is being compiled. */
+    private final int[] callCounts;
     /** By step, whether it runs at once on this block: a pass of it would be one step, or its kernel failed. */
     private final boolean[] alone;
     /** Runs a call at once (a block's own kernel), where a pass cannot run; null on a partition's block. */
@@ -103,6 +107,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         this.tileOverride = tileOverride;
         this.ready = new boolean[model.steps().size()];
         this.alone = new boolean[model.steps().size()];
+        this.callCounts = new int[model.steps().size()];
         this.wait = wait;
         this.atOnce = atOnce;
     }
@@ -215,6 +220,10 @@ final class HeldPlaceSteps implements AutoCloseable {
         }
         List<Held> calls = List.copyOf(held);
         held.clear();
+        if (calls.size() == 1 && atOnce != null) { // one step alone: its own kernel is faster than a pass
+            atOnce.accept(calls.get(0).seen());
+            return;
+        }
         int[] steps = new int[calls.size()];
         for (int i = 0; i < steps.length; i++) {
             steps[i] = calls.get(i).step();
@@ -347,6 +356,9 @@ final class HeldPlaceSteps implements AutoCloseable {
         }
         if (ready[step] || wait) {
             return true;
+        }
+        if (++callCounts[step] < CALLS_BEFORE_COMPILE) {
+            return false; // a step called once or twice (a model's set-up) is not worth a compilation
         }
         List<Integer> steps = new ArrayList<>();
         held.clear();
