@@ -89,13 +89,14 @@ class CellFunctionsTest {
     }
 
     @Test
-    void aStepReadingASharedValue_getsNone() throws Exception {
+    void aStepReadingASharedValue_getsOne_readingTheSymbol() throws Exception {
         String cu = cuda(compile("""
                 @Step void warm() {
                     heat += rate;
                 }
                 """, "@Shared float rate;"));
-        assertNotContains(cu, "__cell(");
+        String cell = cu.substring(cu.indexOf("void Plate__warm__cell("));
+        assertContains(cell.substring(0, cell.indexOf("\n}\n")), "_shared_rate[0]");
     }
 
     @Test

@@ -21,6 +21,7 @@ import org.colony.tests.lang.BitsCell;
 import org.colony.tests.lang.RandomCell;
 import org.colony.tests.lang.ReachCell;
 import org.colony.tests.lang.RimCell;
+import org.colony.tests.lang.SharedCell;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +72,7 @@ class GeneratedCudaCompilesTest {
         files.add(held(dir, RandomCell.class, "draw", "draw"));
         files.add(held(dir, RimCell.class, "blend", "blend"));
         files.add(held(dir, BitsCell.class, "life", "spread", "life")); // bit-sliced
+        files.add(held(dir, SharedCell.class, "apply", "apply")); // shared values
         compile(nvcc, dir, files);
     }
 

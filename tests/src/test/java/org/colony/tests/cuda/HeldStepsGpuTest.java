@@ -360,9 +360,12 @@ class HeldStepsGpuTest {
         assertEquals(before, HeldKernelSource.passes(), "passes of held steps ran");
     }
 
-    /** A step reading shared values runs at once (the constant memory it reads is its own module's). */
+    /**
+     * Steps reading shared values are held: a pass's module has constant memory of its own, which gets every value
+     * set, before the pass and after it, and the calls held run before a value changes.
+     */
     @Test
-    void stepsReadingSharedValues_runAtOnce_withTheValuesSet() {
+    void stepsReadingSharedValues_areHeld_withTheValuesSet() {
         Consumer<Places<SharedCell>> init = p -> p.set("v", Lang.doubles(300 * 300, 5, 8));
         Consumer<Places<SharedCell>> tick = p -> {
             p.setShared("enabled", true);
@@ -378,9 +381,11 @@ class HeldStepsGpuTest {
         try (Simulation sim = plain("cpu")) {
             cpu = run(sim, SharedCell.class, Grid.of(300, 300), init, tick, 3);
         }
+        long before = HeldKernelSource.passes();
         try (Simulation sim = held(4, 0)) {
             assertSame(cpu, run(sim, SharedCell.class, Grid.of(300, 300), init, tick, 3), "SharedCell held");
         }
+        assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
     }
 
     @Test

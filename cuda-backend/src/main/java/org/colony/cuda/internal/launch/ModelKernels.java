@@ -196,12 +196,20 @@ public final class ModelKernels implements AutoCloseable {
      * its constant symbol.
      */
     public void uploadShared(int index, Object values) {
+        uploadShared(index, values, module);
+    }
+
+    /**
+     * Copies the host values of shared attribute number {@code index} to its constant symbol in {@code into}, a module
+     * compiled from this model's source with more after it (a pass of held steps), which has symbols of its own.
+     */
+    public void uploadShared(int index, Object values, CudaModule into) {
         SharedInfo info = model.shared().get(index);
         int n = Math.max(1, info.length());
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment host = arena.allocate((long) n * info.type().bytes());
             HostCopy.toSegment(values, 0, host, 0, n, info.type());
-            Driver.copyToDevice(shared(index), host, host.byteSize());
+            Driver.copyToDevice(into.global(symbols.get(index))[0], host, host.byteSize());
         }
     }
 

@@ -113,7 +113,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.partition = partition;
         cx.device().makeCurrent();
         allocate(layout);
-        this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce);
+        this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared);
     }
 
     /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
@@ -496,6 +496,9 @@ public final class CudaPlaceStore implements PlaceBlock {
         checkOpen();
         System.arraycopy(values, 0, shared[index], 0, Array.getLength(shared[index]));
         kernels.uploadShared(index, shared[index]);
+        if (held != null) {
+            held.sharedChanged(index);
+        }
     }
 
     @Override

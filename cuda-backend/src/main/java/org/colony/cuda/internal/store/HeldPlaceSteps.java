@@ -82,6 +82,8 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final boolean[] alone;
     /** Runs a call at once (a block's own kernel), where a pass cannot run; null on a partition's block. */
     private final Consumer<Call> atOnce;
+    /** The block's shared values on the host, by index, as set so far (the store's own arrays). */
+    private final Object[] shared;
     /** Where NVRTC compiles passes: daemon threads, so that a compilation under way never keeps a process alive. */
     private static final ExecutorService COMPILER = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "colony-held-nvrtc");
@@ -98,7 +100,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
-            int tileOverride, boolean wait, Consumer<Call> atOnce) {
+            int tileOverride, boolean wait, Consumer<Call> atOnce, Object[] shared) {
         this.cx = cx;
         this.model = model;
         this.kernels = kernels;
@@ -110,6 +112,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         this.callCounts = new int[model.steps().size()];
         this.wait = wait;
         this.atOnce = atOnce;
+        this.shared = shared;
     }
 
     /**
@@ -118,9 +121,10 @@ final class HeldPlaceSteps implements AutoCloseable {
      * passes its partitioned collection asks for ({@link #verdict}, {@link #runPass}) and holds nothing itself.
      *
      * @param atOnce runs a call with the block's own kernel (for a whole grid's block, where a pass cannot run)
+     * @param shared the block's shared values on the host, by index (its own arrays, which {@code setShared} fills)
      */
     static HeldPlaceSteps forBlock(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors,
-            Layout layout, boolean partition, Consumer<Call> atOnce) {
+            Layout layout, boolean partition, Consumer<Call> atOnce, Object[] shared) {
         long[] holding = cx.holding();
         int depth = (int) holding[0];
         if (depth == 1 || layout.dims() != 2 || layout.wrap() || (long) layout.size0() * layout.size1() < holding[2]) {
@@ -131,7 +135,7 @@ final class HeldPlaceSteps implements AutoCloseable {
             any |= kernels.cell(s) != null;
         }
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, depth, (int) holding[1], holding[3] == 1,
-                partition ? null : atOnce) : null;
+                partition ? null : atOnce, shared) : null;
     }
 
     /** Whether no call is held. */
@@ -327,6 +331,9 @@ final class HeldPlaceSteps implements AutoCloseable {
                 throw e.getCause() instanceof RuntimeException r ? r : e;
             }
             CudaModule module = new CudaModule(cubin);
+            for (int i = 0; i < shared.length; i++) { // its own constant memory: the shared values set so far
+                kernels.uploadShared(i, shared[i], module);
+            }
             HeldKernelSource.Plan plan = HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES);
             pass = new Pass(module, module.function(HeldKernelSource.NAME), plan);
             passes.put(key, pass);
@@ -381,6 +388,13 @@ final class HeldPlaceSteps implements AutoCloseable {
             return false;
         }
         return ready[step] = cubin.isDone();
+    }
+
+    /** Copies a shared value just set into the constant memory of every pass's module. */
+    void sharedChanged(int index) {
+        for (Pass p : passes.values()) {
+            kernels.uploadShared(index, shared[index], p.module());
+        }
     }
 
     /** {@return the bytes of device memory of the spare columns} */

@@ -235,17 +235,11 @@ public final class CudaLaunchFacts {
     }
 
     /**
-     * Whether a step gets a cell function ({@link CudaStep#cell}): a place step of a grid, no predicate, reading no
-     * shared value, whose kernel takes only its frame, its arguments and columns of scalar attributes.
+     * Whether a step gets a cell function ({@link CudaStep#cell}): a place step of a grid, no predicate, whose
+     * kernel takes only its frame, its arguments and columns of scalar attributes.
      */
     static boolean cell(ModelIr model, StepIr step, List<KernelParam> signature) {
         if (model.agent() || model.graph() || step.predicate()) {
-            return false;
-        }
-        // Shared values live in the constant memory of the model's own module, which a pass's module does not share.
-        boolean[] shared = {false};
-        Ir.forEachExpr(step.body(), e -> shared[0] |= e instanceof Expr.SharedRead);
-        if (shared[0]) {
             return false;
         }
         for (KernelParam p : signature) {
