@@ -3,7 +3,9 @@ package org.colony.runtime.partition;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.colony.ColonyException;
@@ -69,7 +71,7 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
     /** Whether steps may be held: not once agents live on the places. */
     private boolean holding = true;
     /** By halo width, whether every block could widen its halo to it ({@link #widens}). */
-    private final java.util.Map<Integer, Boolean> widenable = new java.util.HashMap<>();
+    private final Map<Integer, Boolean> widenable = new HashMap<>();
 
     PartitionedPlaceStore(ModelInfo model, Grid grid, int partitions, Transport transport, Cluster cluster) {
         this.model = model;
@@ -302,6 +304,9 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
         int verdict = 1;
         for (PlaceBlock b : mine) {
             verdict = Math.min(verdict, b.holds(calls));
+            if (verdict < 0) {
+                break; // (on the CPU, at the first block)
+            }
         }
         return verdict;
     }

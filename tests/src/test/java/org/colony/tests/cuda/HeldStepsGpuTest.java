@@ -1,13 +1,12 @@
 package org.colony.tests.cuda;
 
+import static org.colony.tests.lang.Lang.assertSameColumns;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import org.colony.ColonyException;
@@ -91,37 +90,6 @@ class HeldStepsGpuTest {
         }
     }
 
-    private static List<Object> columns(Places<?> places) {
-        List<Object> out = new ArrayList<>();
-        for (var a : places.model().attributes()) {
-            for (int k = 0; k < a.columns(); k++) {
-                out.add(places.getColumn(a.name(), k));
-            }
-        }
-        return out;
-    }
-
-    private static void assertSame(List<Object> expected, List<Object> actual, String what) {
-        assertEquals(expected.size(), actual.size());
-        for (int i = 0; i < expected.size(); i++) {
-            Object e = expected.get(i);
-            Object a = actual.get(i);
-            if (e instanceof double[] d) {
-                long[] eb = Arrays.stream(d).mapToLong(Double::doubleToRawLongBits).toArray();
-                long[] ab = Arrays.stream((double[]) a).mapToLong(Double::doubleToRawLongBits).toArray();
-                assertArrayEquals(eb, ab, what + ": column " + i);
-            } else if (e instanceof int[] n) {
-                assertArrayEquals(n, (int[]) a, what + ": column " + i);
-            } else if (e instanceof long[] l) {
-                assertArrayEquals(l, (long[]) a, what + ": column " + i);
-            } else if (e instanceof boolean[] b) {
-                assertArrayEquals(b, (boolean[]) a, what + ": column " + i);
-            } else {
-                throw new AssertionError("unexpected column type " + e.getClass());
-            }
-        }
-    }
-
     private static <P extends Place> List<Object> run(Simulation sim, Class<P> cell, Grid grid,
             Consumer<Places<P>> init, Consumer<Places<P>> tick, int ticks) {
         Places<P> places = sim.places(cell, grid);
@@ -130,7 +98,7 @@ class HeldStepsGpuTest {
             tick.accept(places);
             sim.step();
         }
-        return columns(places);
+        return Lang.columns(places);
     }
 
     /** Runs the ticks on the CPU, the GPU one step at a time, and the GPU held, and compares every column. */
@@ -141,11 +109,12 @@ class HeldStepsGpuTest {
             cpu = run(sim, cell, grid, init, tick, ticks);
         }
         try (Simulation sim = plain("cuda")) {
-            assertSame(cpu, run(sim, cell, grid, init, tick, ticks), cell.getSimpleName() + " on the GPU, not held");
+            assertSameColumns(cpu, run(sim, cell, grid, init, tick, ticks), cell.getSimpleName()
+                    + " on the GPU, not held");
         }
         long before = HeldKernelSource.passes();
         try (Simulation sim = held(depth, tile)) {
-            assertSame(cpu, run(sim, cell, grid, init, tick, ticks), cell.getSimpleName() + " on " + grid + ", "
+            assertSameColumns(cpu, run(sim, cell, grid, init, tick, ticks), cell.getSimpleName() + " on " + grid + ", "
                     + depth + " steps a pass, tile " + tile);
         }
         assertEquals(expectHeld, HeldKernelSource.passes() > before, "passes of held steps ran");
@@ -166,8 +135,9 @@ class HeldStepsGpuTest {
             }
         }
         assertEquals(n >= 3, HeldKernelSource.passes() > before, "passes of held steps ran");
-        assertSame(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + " on the GPU, not held");
-        assertSame(List.of(temps[0]), List.of(temps[2]), "Heat2D " + n + " held, " + depth + " a pass, tile " + tile);
+        assertSameColumns(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + " on the GPU, not held");
+        assertSameColumns(List.of(temps[0]), List.of(temps[2]), "Heat2D " + n + " held, " + depth + " a pass, tile "
+                + tile);
     }
 
     @ParameterizedTest(name = "{0}x{1} depth={2}")
@@ -238,7 +208,7 @@ class HeldStepsGpuTest {
         }
         long before = HeldKernelSource.passes();
         try (Simulation sim = heldPartitions(partitions, false)) {
-            assertSame(cpu, run(sim, BitsCell.class, Grid.of(w, h), init, tick, 15), "on partitions");
+            assertSameColumns(cpu, run(sim, BitsCell.class, Grid.of(w, h), init, tick, 15), "on partitions");
         }
         assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
     }
@@ -305,7 +275,8 @@ class HeldStepsGpuTest {
             }
         }
         assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
-        assertSame(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + " on " + partitions + " partitions");
+        assertSameColumns(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + " on " + partitions
+                + " partitions");
     }
 
     @ParameterizedTest(name = "{0}x{1} partitions={2}")
@@ -327,7 +298,7 @@ class HeldStepsGpuTest {
             gpu = run(sim, ReachCell.class, Grid.of(w, h), init, tick, 12);
         }
         assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
-        assertSame(cpu, gpu, "ReachCell on " + partitions + " partitions");
+        assertSameColumns(cpu, gpu, "ReachCell on " + partitions + " partitions");
         Consumer<Places<RimCell>> rimInit = p -> p.set("v", Lang.doubles(w * h, 10, 3));
         Consumer<Places<RimCell>> rimTick = p -> {
             p.callAll(RimCell::turn);
@@ -340,7 +311,7 @@ class HeldStepsGpuTest {
         try (Simulation sim = heldPartitions(partitions, false)) {
             gpu = run(sim, RimCell.class, Grid.of(w, h), rimInit, rimTick, 30);
         }
-        assertSame(cpu, gpu, "RimCell on " + partitions + " partitions");
+        assertSameColumns(cpu, gpu, "RimCell on " + partitions + " partitions");
     }
 
     /**
@@ -383,7 +354,7 @@ class HeldStepsGpuTest {
         }
         long before = HeldKernelSource.passes();
         try (Simulation sim = held(4, 0)) {
-            assertSame(cpu, run(sim, SharedCell.class, Grid.of(300, 300), init, tick, 3), "SharedCell held");
+            assertSameColumns(cpu, run(sim, SharedCell.class, Grid.of(300, 300), init, tick, 3), "SharedCell held");
         }
         assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
     }

@@ -1,11 +1,11 @@
 package org.colony.tests.lang;
 
+import static org.colony.tests.lang.Lang.assertSameColumns;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -53,38 +53,6 @@ class HeldStepsTest {
         System.clearProperty("colony.cpu.hold");
         System.clearProperty("colony.cpu.hold.minCells");
     }
-
-    /** Every column of every attribute of a collection, in declaration order. */
-    private static List<Object> columns(Places<?> places) {
-        List<Object> out = new ArrayList<>();
-        for (var a : places.model().attributes()) {
-            for (int k = 0; k < a.columns(); k++) {
-                out.add(places.getColumn(a.name(), k));
-            }
-        }
-        return out;
-    }
-
-    private static void assertSame(List<Object> expected, List<Object> actual, String what) {
-        assertEquals(expected.size(), actual.size());
-        for (int i = 0; i < expected.size(); i++) {
-            Object e = expected.get(i);
-            Object a = actual.get(i);
-            if (e instanceof double[] d) {
-                double[] ad = (double[]) a;
-                for (int j = 0; j < d.length; j++) {
-                    if (Double.doubleToRawLongBits(d[j]) != Double.doubleToRawLongBits(ad[j])) {
-                        throw new AssertionError(what + ": column " + i + " differs at " + j + ": " + d[j] + " vs " + ad[j]);
-                    }
-                }
-            } else if (e instanceof int[] n) {
-                assertArrayEquals(n, (int[]) a, what + ": column " + i);
-            } else {
-                throw new AssertionError("unexpected column type " + e.getClass());
-            }
-        }
-    }
-
     /** Runs {@code ticks} of {@code tick} on a fresh grid, held and not, and compares every column. */
     private static <P extends Place> void compare(Class<P> cell, Grid grid, int threads,
             Consumer<Places<P>> init, Consumer<Places<P>> tick, int ticks) {
@@ -96,7 +64,7 @@ class HeldStepsTest {
                 tick.accept(places);
                 sim.step();
             }
-            expected = columns(places);
+            expected = Lang.columns(places);
         }
         try (Simulation sim = sim(true, threads)) {
             Places<P> places = sim.places(cell, grid);
@@ -105,7 +73,8 @@ class HeldStepsTest {
                 tick.accept(places);
                 sim.step();
             }
-            assertSame(expected, columns(places), cell.getSimpleName() + " on " + grid + ", " + threads + " threads");
+            assertSameColumns(expected, Lang.columns(places), cell.getSimpleName() + " on " + grid + ", " + threads
+                    + " threads");
         }
     }
 
@@ -123,7 +92,7 @@ class HeldStepsTest {
                 temps[held] = model.plate().getDouble("temp");
             }
         }
-        assertSame(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + "x" + n);
+        assertSameColumns(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + "x" + n);
         assertTrue(n < 3 || Arrays.stream(temps[1]).max().orElse(0) > 0);
     }
 

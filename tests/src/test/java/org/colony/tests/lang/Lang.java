@@ -1,8 +1,15 @@
 package org.colony.tests.lang;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.colony.examples.TestBackend;
 import org.colony.runtime.Config;
+import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 
 /** What the functional tests of the model language (and of agents) share: simulations and deterministic inputs. */
@@ -90,5 +97,38 @@ public final class Lang {
             v[i] = r.nextBoolean();
         }
         return v;
+    }
+
+    /** Every column of every attribute of a collection, in declaration order. */
+    public static List<Object> columns(Places<?> places) {
+        List<Object> out = new ArrayList<>();
+        for (var a : places.model().attributes()) {
+            for (int k = 0; k < a.columns(); k++) {
+                out.add(places.getColumn(a.name(), k));
+            }
+        }
+        return out;
+    }
+
+    /** Asserts that two lists of columns ({@link #columns}) hold the same bits. */
+    public static void assertSameColumns(List<Object> expected, List<Object> actual, String what) {
+        assertEquals(expected.size(), actual.size());
+        for (int i = 0; i < expected.size(); i++) {
+            Object e = expected.get(i);
+            Object a = actual.get(i);
+            if (e instanceof double[] d) {
+                long[] eb = Arrays.stream(d).mapToLong(Double::doubleToRawLongBits).toArray();
+                long[] ab = Arrays.stream((double[]) a).mapToLong(Double::doubleToRawLongBits).toArray();
+                assertArrayEquals(eb, ab, what + ": column " + i);
+            } else if (e instanceof int[] n) {
+                assertArrayEquals(n, (int[]) a, what + ": column " + i);
+            } else if (e instanceof long[] l) {
+                assertArrayEquals(l, (long[]) a, what + ": column " + i);
+            } else if (e instanceof boolean[] b) {
+                assertArrayEquals(b, (boolean[]) a, what + ": column " + i);
+            } else {
+                throw new AssertionError("unexpected column type " + e.getClass());
+            }
+        }
     }
 }

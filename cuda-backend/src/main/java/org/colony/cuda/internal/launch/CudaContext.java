@@ -20,7 +20,7 @@ import org.colony.runtime.spi.DeviceTimings;
 public final class CudaContext implements AutoCloseable {
 
     /** How place steps are held: see {@link #holding}. */
-    private final long[] hold;
+    private final Holding hold;
 
     private final CudaDevice device;
     private final KernelCompiler compiler;
@@ -47,8 +47,8 @@ public final class CudaContext implements AutoCloseable {
         device.makeCurrent();
         this.errors = new DeviceErrors();
         this.graphs = graphs && GraphCalls.available();
-        this.hold = new long[] {CudaSwitches.HOLD.whole(), CudaSwitches.HOLD_TILE.whole(),
-            CudaSwitches.HOLD_MIN_CELLS.whole(), CudaSwitches.HOLD_COMPILE.choice().equals("wait") ? 1 : 0};
+        this.hold = new Holding((int) CudaSwitches.HOLD.whole(), (int) CudaSwitches.HOLD_TILE.whole(),
+                CudaSwitches.HOLD_MIN_CELLS.whole(), CudaSwitches.HOLD_COMPILE.choice().equals("wait"));
         this.recorder = new LaunchRecorder(new DriverGraphs(device.context()));
         recorder.setEnabled(this.graphs);
     }
@@ -70,13 +70,19 @@ public final class CudaContext implements AutoCloseable {
     }
 
     /**
-     * {@return how place steps are held ({@code HeldPlaceSteps}), as the switches said when the context was made: the
-     * steps a pass runs ({@link CudaSwitches#HOLD}), the tile's side ({@link CudaSwitches#HOLD_TILE}), the fewest
-     * places held ({@link CudaSwitches#HOLD_MIN_CELLS}) and 1 where a pass waits for its kernel
-     * ({@link CudaSwitches#HOLD_COMPILE})}
+     * How place steps are held ({@code HeldPlaceSteps}), as the switches said when the context was made.
+     *
+     * @param steps the steps a pass runs, 0 for the rule, 1 for none ({@link CudaSwitches#HOLD})
+     * @param tile the tile's side, 0 for the largest ({@link CudaSwitches#HOLD_TILE})
+     * @param minCells the fewest places held ({@link CudaSwitches#HOLD_MIN_CELLS})
+     * @param waitForCompile whether a pass waits for its kernel ({@link CudaSwitches#HOLD_COMPILE})
      */
-    public long[] holding() {
-        return hold.clone();
+    public record Holding(int steps, int tile, long minCells, boolean waitForCompile) {
+    }
+
+    /** {@return how place steps are held} */
+    public Holding holding() {
+        return hold;
     }
 
     /** Ends a tick: a repeated tick's launches go out as a graph. */

@@ -54,7 +54,7 @@ final class HeldBitsSource {
         int words = plan.tileX() / 32;
         int wide = words + 2 * hw;
         int pad = padding(h, wide);
-        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan, "");
+        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan);
         StringBuilder k = new StringBuilder();
         k.append("// ").append(steps.length).append(" held steps, bit-sliced, in one pass over tiles in shared memory\n");
         k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ")

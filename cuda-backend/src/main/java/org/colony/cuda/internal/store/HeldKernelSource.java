@@ -151,7 +151,7 @@ public final class HeldKernelSource {
         if (plan.bits()) {
             return HeldBitsSource.kernel(model, kernels, steps, plan, threads);
         }
-        List<String> params = parameters(model, kernels, steps, plan, "");
+        List<String> params = parameters(model, kernels, steps, plan);
         StringBuilder k = new StringBuilder();
         k.append("// ").append(steps.length).append(" held steps in one pass over tiles in shared memory\n");
         k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ").append(NAME)
@@ -275,10 +275,9 @@ public final class HeldKernelSource {
 
     /**
      * The parameters of a pass's kernel: the frame, each step's seed, epoch, time and number, each attribute's column
-     * and second column (written ones), each step's arguments; columns as pointers to {@code columnType} where given.
+     * and second column (written ones), each step's arguments.
      */
-    static List<String> parameters(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan,
-            String columnType) {
+    static List<String> parameters(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan) {
         List<String> params = new ArrayList<>();
         params.add("const colony::Frame f");
         for (int i = 0; i < steps.length; i++) {
@@ -288,7 +287,7 @@ public final class HeldKernelSource {
             params.add("const jint who" + i);
         }
         for (int a : plan.attributes()) {
-            String t = columnType.isEmpty() ? type(model.attributes().get(a).type()) : columnType;
+            String t = type(model.attributes().get(a).type());
             params.add("const " + t + "* __restrict__ in" + a);
             if (plan.written().contains(a)) {
                 params.add(t + "* __restrict__ out" + a);

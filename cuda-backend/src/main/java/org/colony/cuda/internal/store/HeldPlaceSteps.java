@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -57,16 +58,16 @@ final class HeldPlaceSteps implements AutoCloseable {
     /** The most steps a pass holds. */
     static final int MOST = 16;
 
-    private record Held(int step, Object[] args, Call seen) {
-    }
-
     private final CudaContext cx;
     private final ModelInfo model;
     private final ModelKernels kernels;
     private final DeviceErrors errors;
     private final int depth;
     private final int tileOverride;
-    private final List<Held> held = new ArrayList<>();
+    /** The calls held, as their steps see them ({@code Call.seenBy}), with copies of their arguments. */
+    private final List<Call> held = new ArrayList<>();
+    /** The plans of runs of steps, by their steps; empty where they do not fit a pass. */
+    private final Map<String, Optional<HeldKernelSource.Plan>> plans = new HashMap<>();
     private final Map<String, Pass> passes = new HashMap<>();
     /** The CUBINs of passes, by their steps, compiled or being compiled. */
     private final Map<String, CompletableFuture<byte[]>> compiling = new HashMap<>();
@@ -125,17 +126,17 @@ final class HeldPlaceSteps implements AutoCloseable {
      */
     static HeldPlaceSteps forBlock(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors,
             Layout layout, boolean partition, Consumer<Call> atOnce, Object[] shared) {
-        long[] holding = cx.holding();
-        int depth = (int) holding[0];
-        if (depth == 1 || layout.dims() != 2 || layout.wrap() || (long) layout.size0() * layout.size1() < holding[2]) {
+        CudaContext.Holding holding = cx.holding();
+        if (holding.steps() == 1 || layout.dims() != 2 || layout.wrap()
+                || (long) layout.size0() * layout.size1() < holding.minCells()) {
             return null;
         }
         boolean any = false;
         for (int s = 0; s < model.steps().size(); s++) {
             any |= kernels.cell(s) != null;
         }
-        return any ? new HeldPlaceSteps(cx, model, kernels, errors, depth, (int) holding[1], holding[3] == 1,
-                partition ? null : atOnce, shared) : null;
+        return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
+                holding.waitForCompile(), partition ? null : atOnce, shared) : null;
     }
 
     /** Whether no call is held. */
@@ -153,18 +154,18 @@ final class HeldPlaceSteps implements AutoCloseable {
      */
     boolean hold(Call call, Layout layout, DeviceBuffer[] current, DeviceBuffer[] next, boolean[] dirty) {
         int step = call.step();
-        StepInfo info = model.steps().get(step);
         if (!holdable(step) || held.isEmpty() && !ready(step)) {
             return false;
         }
-        if (!held.isEmpty() && !fits(step)) {
+        if (!held.isEmpty() && !fits(with(held, step))) {
             run(layout, current, next, dirty);
         }
-        if (plan(step) == null) {
+        if (plan(with(held, step)) == null) {
             return false;
         }
-        held.add(new Held(step, call.args().clone(), call.seenBy(info)));
-        if (held.size() >= MOST || (depth > 0 ? held.size() >= depth : !fits(step))) {
+        Call seen = call.seenBy(model.steps().get(step));
+        held.add(new Call(step, seen.args().clone(), seen.seed(), seen.epoch(), seen.time()));
+        if (full(held)) {
             run(layout, current, next, dirty);
         }
         return true;
@@ -175,27 +176,19 @@ final class HeldPlaceSteps implements AutoCloseable {
      * may join them, 1 where the pass is full. The same for every block of a model, whatever its size.
      */
     int verdict(List<Call> calls) {
-        held.clear();
-        try {
-            for (int i = 0; i < calls.size(); i++) {
-                Call call = calls.get(i);
-                if (!holdable(call.step()) || plan(call.step()) == null) {
-                    return -1;
-                }
-                held.add(new Held(call.step(), call.args(), call));
+        for (int i = 0; i < calls.size(); i++) {
+            if (!holdable(calls.get(i).step()) || plan(steps(calls.subList(0, i + 1))) == null) {
+                return -1;
             }
-            int last = calls.get(calls.size() - 1).step();
-            return held.size() >= MOST || (depth > 0 ? held.size() >= depth : !fits(last)) ? 1 : 0;
-        } finally {
-            held.clear();
         }
+        return full(calls) ? 1 : 0;
     }
 
     /** Runs {@code calls} as one pass (a partition's, its halo filled as wide as they reach together). */
     void runPass(List<Call> calls, Layout layout, DeviceBuffer[] current, DeviceBuffer[] next, boolean[] dirty) {
         held.clear();
         for (Call call : calls) {
-            held.add(new Held(call.step(), call.args().clone(), call.seenBy(model.steps().get(call.step()))));
+            held.add(call.seenBy(model.steps().get(call.step())));
         }
         run(layout, current, next, dirty);
     }
@@ -208,10 +201,32 @@ final class HeldPlaceSteps implements AutoCloseable {
                 && !model.steps().get(step).predicate() && !cx.timer().on();
     }
 
-    /** Whether {@code step} may join the held steps' pass. */
-    private boolean fits(int step) {
-        HeldKernelSource.Plan plan = plan(step);
+    /** Whether a pass of {@code steps} may run: it fits, and by the rule its tile stays wide enough. */
+    private boolean fits(int[] steps) {
+        HeldKernelSource.Plan plan = plan(steps);
         return plan != null && (depth > 0 || Math.min(plan.tileX(), plan.tileY()) >= TILE_PER_HALO * plan.halo());
+    }
+
+    /** Whether a pass of {@code calls} is as long as it should be: one more of the last would not join it. */
+    private boolean full(List<Call> calls) {
+        int n = calls.size();
+        return n >= MOST || (depth > 0 ? n >= depth : !fits(with(calls, calls.get(n - 1).step())));
+    }
+
+    /** {@return the steps of {@code calls}} */
+    private static int[] steps(List<Call> calls) {
+        int[] steps = new int[calls.size()];
+        for (int i = 0; i < steps.length; i++) {
+            steps[i] = calls.get(i).step();
+        }
+        return steps;
+    }
+
+    /** {@return the steps of {@code calls}, and {@code step} after them} */
+    private static int[] with(List<Call> calls, int step) {
+        int[] steps = Arrays.copyOf(steps(calls), calls.size() + 1);
+        steps[calls.size()] = step;
+        return steps;
     }
 
     /**
@@ -222,16 +237,13 @@ final class HeldPlaceSteps implements AutoCloseable {
         if (held.isEmpty()) {
             return;
         }
-        List<Held> calls = List.copyOf(held);
+        List<Call> calls = List.copyOf(held);
         held.clear();
         if (calls.size() == 1 && atOnce != null) { // one step alone: its own kernel is faster than a pass
-            atOnce.accept(calls.get(0).seen());
+            atOnce.accept(calls.get(0));
             return;
         }
-        int[] steps = new int[calls.size()];
-        for (int i = 0; i < steps.length; i++) {
-            steps[i] = calls.get(i).step();
-        }
+        int[] steps = steps(calls);
         Pass pass;
         try {
             pass = pass(steps, layout);
@@ -243,18 +255,16 @@ final class HeldPlaceSteps implements AutoCloseable {
             if (atOnce == null) {
                 throw e;
             }
-            for (Held h : calls) { // the same results, one step at a time
-                atOnce.accept(h.seen());
-            }
+            calls.forEach(atOnce); // the same results, one step at a time
             return;
         }
         HeldKernelSource.Plan plan = pass.plan();
         KernelParams p = params.begin();
-        Call first = calls.get(0).seen();
+        Call first = calls.get(0);
         Frames.write(p.frame(), layout, first.seed(), first.epoch(), first.time(), errors.pointer(), layout.rows(),
                 layout.storedCells(), 0, 1, kernels.who(steps[0]));
         for (int i = 0; i < steps.length; i++) {
-            Call seen = calls.get(i).seen();
+            Call seen = calls.get(i);
             p.add(seen.seed()).add(seen.epoch()).add(seen.time()).addInt(kernels.who(steps[i]));
         }
         for (int a : plan.attributes()) {
@@ -290,14 +300,10 @@ final class HeldPlaceSteps implements AutoCloseable {
         }
     }
 
-    /** The plan of the held steps and {@code step} after them; null where they do not fit. */
-    private HeldKernelSource.Plan plan(int step) {
-        int[] steps = new int[held.size() + 1];
-        for (int i = 0; i < held.size(); i++) {
-            steps[i] = held.get(i).step();
-        }
-        steps[held.size()] = step;
-        return HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES);
+    /** The plan of a pass of {@code steps}, worked out once; null where they do not fit one. */
+    private HeldKernelSource.Plan plan(int[] steps) {
+        return plans.computeIfAbsent(Arrays.toString(steps), k -> Optional.ofNullable(
+                HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES))).orElse(null);
     }
 
     /**
@@ -334,8 +340,7 @@ final class HeldPlaceSteps implements AutoCloseable {
             for (int i = 0; i < shared.length; i++) { // its own constant memory: the shared values set so far
                 kernels.uploadShared(i, shared[i], module);
             }
-            HeldKernelSource.Plan plan = HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES);
-            pass = new Pass(module, module.function(HeldKernelSource.NAME), plan);
+            pass = new Pass(module, module.function(HeldKernelSource.NAME), plan(steps));
             passes.put(key, pass);
         }
         return pass;
@@ -344,7 +349,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     /** The CUBIN of the pass of {@code steps}: compiled by NVRTC (through the kernel cache) on a thread of its own. */
     private CompletableFuture<byte[]> compile(int[] steps) {
         return compiling.computeIfAbsent(Arrays.toString(steps), k -> {
-            HeldKernelSource.Plan plan = HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES);
+            HeldKernelSource.Plan plan = plan(steps);
             String source = kernels.source() + "\n"
                     + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS, kernels.source());
             String name = model.modelClass().getSimpleName();
@@ -367,27 +372,29 @@ final class HeldPlaceSteps implements AutoCloseable {
         if (++callCounts[step] < CALLS_BEFORE_COMPILE) {
             return false; // a step called once or twice (a model's set-up) is not worth a compilation
         }
-        List<Integer> steps = new ArrayList<>();
-        held.clear();
-        try {
-            while (held.size() < MOST && (depth > 0 ? held.size() < depth : held.isEmpty() || fits(step))
-                    && plan(step) != null) {
-                held.add(new Held(step, new Object[0], null));
-                steps.add(step);
-            }
-        } finally {
-            held.clear();
+        // The pass hold() would make of this step called again and again: as many as join it, by the rule.
+        int n = 0;
+        while (n < MOST && (depth > 0 ? n < depth : n == 0 || fits(repeated(step, n + 1)))
+                && plan(repeated(step, n + 1)) != null) {
+            n++;
         }
-        if (steps.size() < 2) {
+        if (n < 2) {
             alone[step] = true; // a pass of one step costs more than the step's own kernel
             return false;
         }
-        CompletableFuture<byte[]> cubin = compile(steps.stream().mapToInt(Integer::intValue).toArray());
+        CompletableFuture<byte[]> cubin = compile(repeated(step, n));
         if (cubin.isCompletedExceptionally()) {
             alone[step] = true; // NVRTC refused the pass: the step runs at once, with the same results
             return false;
         }
         return ready[step] = cubin.isDone();
+    }
+
+    /** {@return {@code step} {@code n} times} */
+    private static int[] repeated(int step, int n) {
+        int[] steps = new int[n];
+        Arrays.fill(steps, step);
+        return steps;
     }
 
     /** Copies a shared value just set into the constant memory of every pass's module. */

@@ -334,34 +334,32 @@ final class BitSliceKernel {
 
     /** The n low planes of a + b, by ripple-carry. */
     private List<String> add(List<String> a, List<String> b, int n) {
-        List<String> sum = new ArrayList<>();
+        return ripple(a, b, n, "");
+    }
+
+    /** The n low planes of a - b where a >= b always, by ripple-borrow. */
+    private List<String> subtract(List<String> a, List<String> b, int n) {
+        return ripple(a, b, n, "~");
+    }
+
+    /**
+     * The n low planes of a + b ({@code invert} empty) or a - b ({@code invert} "~"): each plane is a ^ b ^ the carry
+     * (or borrow) in, which goes on where both planes are 1, or one is and the carry was (for a borrow, where a's plane
+     * is 0 and b's 1, or they agree and the borrow was).
+     */
+    private List<String> ripple(List<String> a, List<String> b, int n, String invert) {
+        List<String> out = new ArrayList<>();
         String carry = NONE;
         for (int i = 0; i < n; i++) {
             String x = plane(a, i);
             String y = plane(b, i);
             String half = fresh(x + " ^ " + y);
-            sum.add(fresh(half + " ^ " + carry));
+            out.add(fresh(half + " ^ " + carry));
             if (i + 1 < n) {
-                carry = fresh("(" + x + " & " + y + ") | (" + half + " & " + carry + ")");
+                carry = fresh("(" + invert + x + " & " + y + ") | (" + invert + half + " & " + carry + ")");
             }
         }
-        return sum;
-    }
-
-    /** The n low planes of a - b where a >= b always, by ripple-borrow. */
-    private List<String> subtract(List<String> a, List<String> b, int n) {
-        List<String> diff = new ArrayList<>();
-        String borrow = NONE;
-        for (int i = 0; i < n; i++) {
-            String x = plane(a, i);
-            String y = plane(b, i);
-            String half = fresh(x + " ^ " + y);
-            diff.add(fresh(half + " ^ " + borrow));
-            if (i + 1 < n) {
-                borrow = fresh("(~" + x + " & " + y + ") | (~" + half + " & " + borrow + ")");
-            }
-        }
-        return diff;
+        return out;
     }
 
     /** An unsigned comparison of two values of at most n planes, from the most significant plane down. */
