@@ -78,56 +78,90 @@ extern "C" __global__ void colony_histogram(const jlong* __restrict__ keys, jlon
     }
 }
 
-// The exclusive scan of in[base .. base + 1024) (4 values a thread, a block of 256 threads; values past n
-// count as 0) plus carry, written to out; returns the 1024 values' total to every thread.
-__device__ jint scanChunk(const jint* __restrict__ in, jint* __restrict__ out, jlong base, jlong n, jint carry) {
-    __shared__ jint sums[256];
-    const jlong at = base + threadIdx.x * 4;
+// An exclusive scan of more than 1024 values in one launch (single pass, decoupled look-back): each block takes the
+// next chunk of 1024 values in the order blocks start (a ticket, so a block waits only on blocks already running),
+// publishes the chunk's total, learns the sum of all chunks before it from its predecessors' published totals and
+// prefixes (a warp reads 32 of them at a time, back to the nearest prefix), publishes its own prefix and writes its
+// values. `status` holds the ticket and finished counters and a word a chunk (flag in the top two bits: 1 total,
+// 2 prefix; the value in the low 32); it is zero before the launch, and the last block to finish sets it back to
+// zero, so the launch needs no clearing before it and replays as it is in a CUDA graph. Integer sums wrap as Java's
+// do: the same values as any other order of adding them. The total as colony_scan_total writes it.
+extern "C" __global__ void colony_scan_pass(const jint* __restrict__ in, jint* __restrict__ out, jlong n,
+        julong* __restrict__ status, jint* __restrict__ total32, julong* __restrict__ total64) {
+    __shared__ jint warpSums[8];
+    __shared__ jlong shared[2];
+    const unsigned full = 0xFFFFFFFFu;
+    const jint lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const jlong chunks = (n + 1023) / 1024;
+    if (threadIdx.x == 0) shared[0] = (jlong) atomicAdd(&status[0], 1ULL);
+    __syncthreads();
+    const jlong chunk = shared[0];
+    const jlong at = chunk * 1024 + threadIdx.x * 4;
     jint v[4];
     jint local = 0;
     for (int j = 0; j < 4; j++) {
         v[j] = at + j < n ? in[at + j] : 0;
         local += v[j];
     }
-    sums[threadIdx.x] = local;
-    __syncthreads();
-    for (int offset = 1; offset < 256; offset <<= 1) {
-        jint add = threadIdx.x >= offset ? sums[threadIdx.x - offset] : 0;
-        __syncthreads();
-        sums[threadIdx.x] += add;
-        __syncthreads();
+    jint inclusive = local; // the warp's inclusive scan of the threads' sums, then the warps' totals
+    for (int o = 1; o < 32; o <<= 1) {
+        const jint up = __shfl_up_sync(full, inclusive, o);
+        if (lane >= o) inclusive += up;
     }
-    jint running = carry + sums[threadIdx.x] - local;
+    if (lane == 31) warpSums[warp] = inclusive;
+    __syncthreads();
+    jint before = 0, aggregate = 0;
+    for (int w = 0; w < 8; w++) {
+        const jint t = warpSums[w];
+        if (w < warp) before += t;
+        aggregate += t;
+    }
+    volatile julong* words = status + 2;
+    if (warp == 0) {
+        jint prefix = 0;
+        if (chunk == 0) {
+            if (lane == 0) words[0] = (2ULL << 62) | (juint) aggregate;
+        } else {
+            if (lane == 0) words[chunk] = (1ULL << 62) | (juint) aggregate;
+            for (jlong j = chunk - 1;; j -= 32) {
+                const jlong k = j - lane;
+                julong w = 2ULL << 62; // before the first chunk: a prefix of 0
+                if (k >= 0) {
+                    do { w = words[k]; } while ((w >> 62) == 0);
+                }
+                const unsigned prefixes = __ballot_sync(full, (w >> 62) == 2);
+                const jint last = prefixes ? __ffs(prefixes) - 1 : 31;
+                jint add = lane <= last ? (jint) (juint) w : 0;
+                for (int o = 16; o > 0; o >>= 1) add += __shfl_xor_sync(full, add, o);
+                prefix += add;
+                if (prefixes) break;
+            }
+            if (lane == 0) words[chunk] = (2ULL << 62) | (juint) (prefix + aggregate);
+        }
+        if (lane == 0) shared[1] = prefix;
+    }
+    __syncthreads();
+    jint running = (jint) shared[1] + before + inclusive - local;
     for (int j = 0; j < 4; j++) {
         if (at + j < n) out[at + j] = running;
         running += v[j];
     }
-    const jint total = sums[255];
-    __syncthreads(); // sums[] is rewritten by the block's next chunk
-    return total;
-}
-
-// Exclusive scan, level 1: each block scans 1024 values (4 per thread) and writes its total.
-extern "C" __global__ void colony_scan_blocks(const jint* __restrict__ in, jint* __restrict__ out, jlong n,
-        jint* __restrict__ totals) {
-    const jint total = scanChunk(in, out, (jlong) blockIdx.x * 1024, n, 0);
-    if (threadIdx.x == 0) totals[blockIdx.x] = total;
-}
-
-// Exclusive scan of m values by one block of 256 threads, 1024 values at a time with a running carry: the top
-// level of a scan of up to 16 M values (DeviceScan.SMALL), which then takes three launches (blocks, this, add)
-// instead of a recursion of two launches a level.
-extern "C" __global__ void colony_scan_small(const jint* __restrict__ in, jint* __restrict__ out, jlong m) {
-    jint carry = 0;
-    for (jlong chunk = 0; chunk < m; chunk += 1024) {
-        carry += scanChunk(in, out, chunk, m, carry);
+    if (chunk == chunks - 1 && threadIdx.x == 0) {
+        const jint t = (jint) shared[1] + aggregate;
+        if (total32) *total32 = t;
+        if (total64) *total64 = (julong) (juint) t;
     }
-}
-
-// Exclusive scan, level 2: adds each block's offset (the scanned totals) to its values.
-extern "C" __global__ void colony_scan_add(jint* __restrict__ out, jlong n, const jint* __restrict__ offsets) {
-    const jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] += offsets[i / 1024];
+    // The last block to finish (every other has read all it needs) sets the status back to zero for the next scan.
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        __threadfence();
+        shared[0] = atomicAdd(&status[1], 1ULL) == (julong) chunks - 1;
+    }
+    __syncthreads();
+    if (shared[0]) {
+        for (jlong k = threadIdx.x; k < chunks; k += blockDim.x) words[k] = 0ULL;
+        if (threadIdx.x == 0) { status[0] = 0ULL; status[1] = 0ULL; }
+    }
 }
 
 // An exclusive scan in one launch of one block of 1024 threads: each thread sums a run of consecutive values (one
@@ -159,22 +193,6 @@ extern "C" __global__ void colony_scan_one(const jint* __restrict__ in, jint* __
     if (t == (jint) blockDim.x - 1) {
         if (total32) *total32 = sums[t];
         if (total64) *total64 = (julong) (juint) sums[t];
-    }
-}
-
-// Level 2 that also writes the scan's total (as colony_scan_total does): the thread of the last value adds its
-// input to its result.
-extern "C" __global__ void colony_scan_add_total(jint* __restrict__ out, jlong n, const jint* __restrict__ offsets,
-        const jint* __restrict__ in, jint* __restrict__ total32, julong* __restrict__ total64) {
-    const jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) {
-        const jint v = out[i] + offsets[i / 1024];
-        out[i] = v;
-        if (i == n - 1) {
-            const jint t = v + in[i];
-            if (total32) *total32 = t;
-            if (total64) *total64 = (julong) (juint) t;
-        }
     }
 }
 

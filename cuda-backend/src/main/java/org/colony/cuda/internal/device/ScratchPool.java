@@ -27,6 +27,20 @@ public final class ScratchPool implements AutoCloseable {
         return b.pointer();
     }
 
+    /**
+     * A buffer of at least {@code bytes} bytes, all zero when it is first handed out (or grown); afterwards it holds
+     * what its users left in it, for kernels that leave their counters zero when they finish.
+     */
+    public long cleared(String name, long bytes) {
+        DeviceBuffer before = buffers.get(name);
+        long p = get(name, bytes);
+        DeviceBuffer now = buffers.get(name);
+        if (now != before) {
+            Driver.memset8(p, (byte) 0, now.bytes());
+        }
+        return p;
+    }
+
     /** A buffer of at least {@code bytes} bytes, its first {@code bytes} set to zero. */
     public long zeroed(String name, long bytes) {
         long p = get(name, bytes);

@@ -8,9 +8,9 @@ import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.ScratchPool;
 
 /**
- * Exclusive prefix sums of int arrays on the device: blocks of 1024 values are scanned, their totals
- * scanned (by one block up to 16 M values, recursively beyond), and the block offsets added back: three
- * launches beyond 1024 values, one (with the total) up to them. Deterministic: integer sums.
+ * Exclusive prefix sums of int arrays on the device, in one launch: up to 1024 values by one block
+ * ({@code colony_scan_one}), beyond in a single pass over chunks of 1024 with decoupled look-back
+ * ({@code colony_scan_pass}). Deterministic: integer sums.
  */
 public final class DeviceScan {
 
@@ -19,12 +19,10 @@ public final class DeviceScan {
     private final KernelParams params;
     private final ScratchPool pool;
     private final MemorySegment total;
-    /** The most block totals one block scans (16 chunks of 1024): a scan of up to 16 M values takes three launches. */
-    private static final long SMALL = 16 * 1024;
     /**
-     * The most values one launch scans with its total ({@code colony_scan_one}, one block of 1024 threads); beyond,
-     * one block's runs of values take longer than the three launches (measured on an H100 at 32 K values: 22 us for
-     * runs read one value at a time, 13.6 us for runs read 16 bytes at a time, against 8 us for the three launches).
+     * The most values one block scans with its total ({@code colony_scan_one}, 1024 threads); beyond, one block's
+     * runs of values take longer than the single pass over many blocks (measured on an H100 at 32 K values: 22 us
+     * for runs read one value at a time, 13.6 us for runs read 16 bytes at a time, against 8 us for three launches).
      */
     private static final long ONE_LAUNCH = 1024;
 
@@ -57,37 +55,17 @@ public final class DeviceScan {
             launch("colony_scan_one", 1, 1024, p -> p.add(in).add(out).add(n).add(total32).add(total64));
             return;
         }
-        boolean written = n > 0 && scanInto(in, out, n, 0, total32, total64);
-        if (!written && (total32 != 0 || total64 != 0)) {
-            launch("colony_scan_total", 1, 32, p -> p.add(in).add(out).add(n).add(total32).add(total64));
+        if (n == 0) {
+            if (total32 != 0 || total64 != 0) {
+                launch("colony_scan_total", 1, 32, p -> p.add(in).add(out).add(n).add(total32).add(total64));
+            }
+            return;
         }
-    }
-
-    /**
-     * Scans blocks of 1024 values, then their totals (in one block where there are at most {@link #SMALL} of
-     * them, else recursively), then adds the block offsets back, writing the total with them at level 0 where
-     * asked for. Returns whether the total was written.
-     */
-    private boolean scanInto(long in, long out, long n, int level, long total32, long total64) {
-        long blocks = (n + 1023) / 1024;
-        long totals = pool.get("scan.totals." + level, 4 * blocks);
-        launch("colony_scan_blocks", blocks, 256, p -> p.add(in).add(out).add(n).add(totals));
-        if (blocks == 1) {
-            return false;
-        }
-        long offsets = pool.get("scan.offsets." + level, 4 * blocks);
-        if (blocks <= SMALL) {
-            launch("colony_scan_small", 1, 256, p -> p.add(totals).add(offsets).add(blocks));
-        } else {
-            scanInto(totals, offsets, blocks, level + 1, 0L, 0L);
-        }
-        if (total32 != 0 || total64 != 0) {
-            launch("colony_scan_add_total", (n + 255) / 256, 256, p -> p.add(out).add(n).add(offsets).add(in)
-                    .add(total32).add(total64));
-            return true;
-        }
-        launch("colony_scan_add", (n + 255) / 256, 256, p -> p.add(out).add(n).add(offsets));
-        return false;
+        long chunks = (n + 1023) / 1024;
+        // The counters and a word a chunk, zero between scans (each scan's last block clears them).
+        long status = pool.cleared("scan.status", 8 * (2 + chunks));
+        launch("colony_scan_pass", chunks, 256, p -> p.add(in).add(out).add(n).add(status).add(total32)
+                .add(total64));
     }
 
     private void launch(String name, long blocks, int threads, Consumer<KernelParams> args) {

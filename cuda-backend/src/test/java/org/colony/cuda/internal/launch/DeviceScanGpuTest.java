@@ -18,14 +18,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The device's exclusive scans against a plain prefix sum, with their totals, on either side of each way of
- * scanning (one launch up to 1024 values, three launches beyond, one block scanning the blocks' totals up to 16 M
- * values), unaligned and in place too. Runs where a GPU is present.
+ * scanning (one block up to 1024 values, a single pass with look-back beyond, one chunk or thousands of them),
+ * unaligned and in place too, and scan after scan on one status buffer (each scan leaves it zero for the next).
+ * Runs where a GPU is present.
  */
 @Tag("gpu")
 class DeviceScanGpuTest {
 
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {1, 31, 32, 1023, 1024, 1025, 4000, 32767, 32768, 32769, 70_001})
+    @ValueSource(ints = {1, 31, 32, 1023, 1024, 1025, 2048, 4000, 32767, 32768, 32769, 70_001, 16_777_217})
     void scans_matchAPlainPrefixSum_withTheirTotals(int n) {
         String driver = Probe.driver();
         assumeTrue(driver == null, () -> "no GPU to run on: " + driver);
@@ -59,6 +60,20 @@ class DeviceScanGpuTest {
             scan.scanOnDevice(in.pointer(), in.pointer(), n, 0L, 0L);
             in.download(host, 0, 4L * n);
             assertArrayEquals(expect, host.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT), "in place");
+            // scan after scan, the status left by each
+            for (int round = 0; round < 5; round++) {
+                int[] next = new SplittableRandom(31L * n + round).ints(n, 0, 9).toArray();
+                MemorySegment.copy(next, 0, host, ValueLayout.JAVA_INT, 0, n);
+                in.upload(host.asSlice(0, 4L * n), 0);
+                int running = 0;
+                for (int i = 0; i < n; i++) {
+                    expect[i] = running;
+                    running += next[i];
+                }
+                assertEquals(running, scan.scan(in.pointer(), out.pointer(), n), "total, round " + round);
+                out.download(host, 0, 4L * n);
+                assertArrayEquals(expect, host.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT), "round " + round);
+            }
             pool.close();
         }
     }
