@@ -244,7 +244,8 @@ using fdlibm::boxMuller;
 // ---- Philox4x32-10 and the per-instance draw stream (org.colony.kernel.RandomStream) -------
 struct Random {
     juint k0, k1, epochLow, epochHigh, instanceLow, high, draw, cached;
-    juint w[4];
+    juint w0, w1, w2, w3; // the block's four words, named rather than an array so the state stays in registers
+
 
     __device__ __forceinline__ Random(julong seed, julong epoch)
         : k0((juint) seed), k1((juint) (seed >> 32)), epochLow((juint) epoch),
@@ -267,14 +268,14 @@ struct Random {
             juint n0 = hi1 ^ c1 ^ a0, n2 = hi0 ^ c3 ^ a1;
             c0 = n0; c1 = lo1; c2 = n2; c3 = lo0;
         }
-        w[0] = c0; w[1] = c1; w[2] = c2; w[3] = c3;
+        w0 = c0; w1 = c1; w2 = c2; w3 = c3;
         cached = b;
     }
 
     __device__ __forceinline__ juint nextInt() {
         juint b = draw >> 2;
         if (b != cached) block(b);
-        juint v = w[draw & 3];
+        const juint v = (draw & 2) ? ((draw & 1) ? w3 : w2) : ((draw & 1) ? w1 : w0);
         draw++;
         return v;
     }
@@ -322,12 +323,27 @@ __device__ __forceinline__ jlong coordinate(jlong c, jint n, bool wrap) {
     return m < 0 ? m + n : m;
 }
 
-// The global index of the place at an offset, or -1 outside a non-wrapping grid.
-__device__ __forceinline__ jlong neighborIndex(const Frame& f, jint x, jint y, jint z, jint dx, jint dy, jint dz) {
-    jlong nx = coordinate((jlong) x + dx, f.size0, f.wrap);
-    jlong ny = f.dims >= 2 ? coordinate((jlong) y + dy, f.size1, f.wrap) : 0;
-    jlong nz = f.dims >= 3 ? coordinate((jlong) z + dz, f.size2, f.wrap) : 0;
+// The global index of a place with a coordinate off the grid (neighborIndex's rare path, out of line so that the
+// common one stays short): wrapped on a torus, -1 on a grid that does not wrap.
+__device__ __noinline__ jlong outsideIndex(jlong nx, jlong ny, jlong nz, jint size0, jint size1, jint size2, jint dims,
+        bool wrap) {
+    nx = coordinate(nx, size0, wrap);
+    ny = dims >= 2 ? coordinate(ny, size1, wrap) : 0;
+    nz = dims >= 3 ? coordinate(nz, size2, wrap) : 0;
     if (nx < 0 || ny < 0 || nz < 0) return -1;
+    return nx + (jlong) size0 * (ny + (jlong) size1 * nz);
+}
+
+// The global index of the place at an offset, or -1 outside a non-wrapping grid. Inside the grid (the common case)
+// it costs one unsigned compare a dimension: a negative coordinate compares as a large one.
+__device__ __forceinline__ jlong neighborIndex(const Frame& f, jint x, jint y, jint z, jint dx, jint dy, jint dz) {
+    const jlong nx = (jlong) x + dx;
+    const jlong ny = f.dims >= 2 ? (jlong) y + dy : 0;
+    const jlong nz = f.dims >= 3 ? (jlong) z + dz : 0;
+    if ((julong) nx >= (julong) f.size0 || (f.dims >= 2 && (julong) ny >= (julong) f.size1)
+            || (f.dims >= 3 && (julong) nz >= (julong) f.size2)) {
+        return outsideIndex(nx, ny, nz, f.size0, f.size1, f.size2, f.dims, f.wrap);
+    }
     return nx + (jlong) f.size0 * (ny + (jlong) f.size1 * nz);
 }
 
