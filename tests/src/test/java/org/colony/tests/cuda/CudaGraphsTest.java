@@ -98,8 +98,17 @@ class CudaGraphsTest {
             return Arrays.toString(m.board().getBoolean("alive")) + " population=" + m.population();
         };
         String cpu = run(() -> Gpu.cpu(7), life).result();
-        Run<String> graphs = run(() -> Gpu.cuda(7), life);
-        Run<String> eager = run(() -> CudaGraphs.off(() -> Gpu.cuda(7)), life);
+        // Steps one at a time: a held pass, compiled beside the steps, would change the launches when it is ready
+        // (HeldStepsGpuTest covers held steps).
+        Run<String> graphs;
+        Run<String> eager;
+        System.setProperty("colony.cuda.hold", "1");
+        try {
+            graphs = run(() -> Gpu.cuda(7), life);
+            eager = run(() -> CudaGraphs.off(() -> Gpu.cuda(7)), life);
+        } finally {
+            System.clearProperty("colony.cuda.hold");
+        }
 
         assertEquals(cpu, graphs.result());
         assertEquals(cpu, eager.result());
