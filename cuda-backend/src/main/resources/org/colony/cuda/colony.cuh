@@ -323,6 +323,12 @@ __device__ __forceinline__ jlong coordinate(jlong c, jint n, bool wrap) {
     return m < 0 ? m + n : m;
 }
 
+// A coordinate of a torus of n places along its dimension, any c taken across the seams into [0, n).
+__device__ __forceinline__ jint wrapped(jint c, jint n) {
+    const jint m = c % n;
+    return m < 0 ? m + n : m;
+}
+
 // The global index of a place with a coordinate off the grid (neighborIndex's rare path, out of line so that the
 // common one stays short): wrapped on a torus, -1 on a grid that does not wrap.
 __device__ __noinline__ jlong outsideIndex(jlong nx, jlong ny, jlong nz, jint size0, jint size1, jint size2, jint dims,

@@ -73,11 +73,16 @@ class GeneratedCudaCompilesTest {
         files.add(held(dir, RimCell.class, "blend", "blend"));
         files.add(held(dir, BitsCell.class, "life", "spread", "life")); // bit-sliced
         files.add(held(dir, SharedCell.class, "apply", "apply")); // shared values
+        files.add(held(dir, true, ReachCell.class, "gather", "wobble", "gather")); // on a torus
         compile(nvcc, dir, files);
     }
 
     /** A model's source with the kernel of a pass of the named steps after it, in a file of {@code dir}. */
     private static Path held(Path dir, Class<?> model, String... names) throws IOException {
+        return held(dir, false, model, names);
+    }
+
+    private static Path held(Path dir, boolean wrap, Class<?> model, String... names) throws IOException {
         ModelDescriptor d = ModelRegistry.descriptor(model);
         int[] steps = new int[names.length];
         for (int i = 0; i < names.length; i++) {
@@ -89,13 +94,13 @@ class GeneratedCudaCompilesTest {
             }
             assertEquals(true, d.cuda().steps().get(steps[i]).cell(), names[i] + " has a cell function");
         }
-        HeldKernelSource.Plan plan = HeldKernelSource.plan(d.info(), d.cuda().steps(), steps, 0, 48 * 1024);
+        HeldKernelSource.Plan plan = HeldKernelSource.plan(d.info(), d.cuda().steps(), steps, 0, 48 * 1024, wrap);
         assertNotNull(plan, "the tile of " + String.join(", ", names) + " fits");
         String source;
         try (InputStream in = model.getClassLoader().getResourceAsStream(d.cuda().resource())) {
             source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        Path file = dir.resolve(model.getSimpleName() + "-held.cu");
+        Path file = dir.resolve(model.getSimpleName() + (wrap ? "-held-torus.cu" : "-held.cu"));
         Files.writeString(file, source + "\n" + HeldKernelSource.kernel(d.info(), d.cuda().steps(), steps, plan, 256,
                 source));
         return file;

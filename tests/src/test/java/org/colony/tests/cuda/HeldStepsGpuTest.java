@@ -21,6 +21,7 @@ import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
 import org.colony.tests.lang.BitsCell;
 import org.colony.tests.lang.HistoryCell;
+import org.colony.tests.lang.JitterCell;
 import org.colony.tests.lang.Lang;
 import org.colony.tests.lang.RandomCell;
 import org.colony.tests.lang.ReachCell;
@@ -35,7 +36,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Held steps on the GPU (several place steps per pass over tiles in shared memory): every model gives the same bits
  * held, run one step at a time on the GPU, and on the CPU, on the shapes the CPU's {@code HeldStepsTest} covers (odd
- * sizes, boundary steps reading what they write, array attributes, random draws, reach 2), with any number of steps
+ * sizes, boundary steps reading what they write, array attributes, random draws, reach 2, tori), with any number of steps
  * per pass and tiles of any side; held steps run before every read, and a failing held step is reported by name.
  */
 @Tag("gpu")
@@ -241,6 +242,33 @@ class HeldStepsGpuTest {
             p.callAll(ReachCell::wobble);
             p.callAll(ReachCell::gather, -1);
         }, 12, true);
+    }
+
+    /**
+     * On a torus a tile's halo loads the cells across the seams, and those run the steps as the cells they copy (their
+     * random draws too); bit-sliced steps are not held there, and run at once.
+     */
+    @ParameterizedTest(name = "{0}x{1} depth={2} tile={3}")
+    @CsvSource({"40, 40, 3, 0", "301, 97, 4, 16", "90, 400, 0, 0", "23, 31, 6, 0"})
+    void torus_tilesLoadAcrossTheSeams(int w, int h, int depth, int tile) {
+        Grid torus = Grid.of(w, h).wrap();
+        compare(ReachCell.class, torus, depth, tile, p -> p.set("v", Lang.ints(w * h, -100, 100, 9)), p -> {
+            p.callAll(ReachCell::gather, 2);
+            p.callAll(ReachCell::wobble);
+            p.callAll(ReachCell::gather, -1);
+        }, 12, true);
+        compare(JitterCell.class, torus, depth, tile, p -> { }, p -> {
+            p.callAll(JitterCell::jitter);
+            p.callAll(JitterCell::blur);
+            p.callAll(JitterCell::blur);
+        }, 9, true);
+        compare(BitsCell.class, torus, depth, 0, p -> {
+            p.set("alive", Lang.booleans(w * h, 5));
+            p.set("mark", Lang.booleans(w * h, 6));
+        }, p -> {
+            p.callAll(BitsCell::life, false);
+            p.callAll(BitsCell::spread);
+        }, 10, false);
     }
 
     @ParameterizedTest(name = "{0}x{1} depth={2}")

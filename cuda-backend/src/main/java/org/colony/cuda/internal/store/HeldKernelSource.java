@@ -26,6 +26,11 @@ import org.colony.kernel.cuda.KernelParam;
  * </ol>
  * Every cell a step runs on reads only cells of the region the step before ran on, or cells off the grid (the
  * block's halo, which no step writes), so each cell gets the values it would get with the steps run one by one.
+ *
+ * <p>On a wrapping grid (one block: the whole torus) the tile's halo holds the cells across the seams: it loads them
+ * from the other side, and the steps run on them as on the cells they copy (their coordinates wrapped, so their
+ * random draws are those cells' own), so a halo cell evolves as its original does for as many steps as the halo is
+ * wide.
  */
 public final class HeldKernelSource {
 
@@ -41,9 +46,11 @@ public final class HeldKernelSource {
      * @param halo the halo the tile loads around the cells it writes back
      * @param tileX the cells the block writes back along x
      * @param tileY ... along y
+     * @param bits whether the pass is bit-sliced ({@link HeldBitsSource})
+     * @param wrap whether the grid wraps (the block is the whole torus)
      */
     public record Plan(TreeSet<Integer> attributes, Set<Integer> written, Set<Integer> doubled, int halo, int tileX,
-            int tileY, boolean bits) {
+            int tileY, boolean bits, boolean wrap) {
     }
 
     /** The words of 32 cells a bit-sliced pass's block writes back along a row. */
@@ -69,8 +76,10 @@ public final class HeldKernelSource {
      * many cells as its halo is wide along each side (or 8).
      *
      * @param tileOverride the tile's side where positive, else the largest that fits
+     * @param wrap whether the grid wraps (one block holding it all); a bit-sliced pass does not
      */
-    public static Plan plan(ModelInfo model, List<CudaStep> kernels, int[] steps, int tileOverride, int sharedBytes) {
+    public static Plan plan(ModelInfo model, List<CudaStep> kernels, int[] steps, int tileOverride, int sharedBytes,
+            boolean wrap) {
         TreeSet<Integer> attributes = new TreeSet<>();
         TreeSet<Integer> written = new TreeSet<>();
         TreeSet<Integer> doubled = new TreeSet<>();
@@ -105,7 +114,7 @@ public final class HeldKernelSource {
             return null;
         }
         if (bits == steps.length) {
-            return bitsPlan(attributes, written, doubled, halo, tileOverride, sharedBytes);
+            return wrap ? null : bitsPlan(attributes, written, doubled, halo, tileOverride, sharedBytes);
         }
         if (swar) { // a step with a SWAR form runs bit-sliced or at once, not on a tile of bytes
             return null;
@@ -118,7 +127,7 @@ public final class HeldKernelSource {
         if (tile < Math.max(8, halo)) {
             return null;
         }
-        return new Plan(attributes, written, doubled, halo, tile, tile, false);
+        return new Plan(attributes, written, doubled, halo, tile, tile, false, wrap);
     }
 
     /**
@@ -139,7 +148,7 @@ public final class HeldKernelSource {
         if (rows < Math.max(8, halo)) {
             return null;
         }
-        return new Plan(attributes, written, doubled, halo, 32 * words, rows, true);
+        return new Plan(attributes, written, doubled, halo, 32 * words, rows, true, false);
     }
 
     /**
@@ -172,9 +181,15 @@ public final class HeldKernelSource {
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x;\n");
         k.append("    for (jint i = me; i < AREA; i += n) {\n");
         k.append("        const jint lx = x0 + i % W, ly = y0 + i / W;\n");
-        k.append("        const bool stored = lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
-                + " && ly < f.extent1 + f.pad;\n");
-        k.append("        const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
+        if (plan.wrap()) { // across a seam: the cell on the other side
+            k.append("        const bool stored = true;\n");
+            k.append("        const jlong g = f.base + colony::wrapped(lx, f.extent0) + (jlong) colony::wrapped(ly, "
+                    + "f.extent1) * f.strideY;\n");
+        } else {
+            k.append("        const bool stored = lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
+                    + " && ly < f.extent1 + f.pad;\n");
+            k.append("        const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
+        }
         for (int a : plan.attributes()) {
             String t = type(model.attributes().get(a).type());
             k.append("        { const ").append(t).append(" v = stored ? in").append(a).append("[g] : (").append(t)
@@ -215,7 +230,7 @@ public final class HeldKernelSource {
                     default -> throw new IllegalStateException(p + " is no parameter of a cell function");
                 }
             }
-            String strip = kernels.get(steps[i]).stripName();
+            String strip = plan.wrap() ? null : kernels.get(steps[i]).stripName(); // (a strip's rows stay on the grid)
             k.append("        constexpr jint M = ").append(margin).append(", SX = TX + 2 * M, SY = TY + 2 * M;\n");
             if (strip != null) {
                 // columns of the region, each cut into segments of rows so that every thread has one
@@ -242,8 +257,13 @@ public final class HeldKernelSource {
             } else {
                 k.append("        for (jint i = me; i < SX * SY; i += n) {\n");
                 k.append("            const jint tx = H - M + i % SX, ty = H - M + i / SX;\n");
-                k.append("            const jint gx = ox + tx, gy = oy + ty;\n");
-                k.append("            if (gx < 0 || gx >= f.size0 || gy < 0 || gy >= f.size1) continue;\n");
+                if (plan.wrap()) { // every cell of the region: those past a seam run as the cells they copy
+                    k.append("            const jint gx = colony::wrapped(ox + tx, f.size0), gy = colony::wrapped(oy + ty, "
+                            + "f.size1);\n");
+                } else {
+                    k.append("            const jint gx = ox + tx, gy = oy + ty;\n");
+                    k.append("            if (gx < 0 || gx >= f.size0 || gy < 0 || gy >= f.size1) continue;\n");
+                }
                 k.append("            ").append(kernels.get(steps[i]).cellName())
                         .append("(fs, (jlong) tx + (jlong) ty * W, gx, gy, 0");
             }

@@ -81,6 +81,8 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final int[] callCounts;
     /** By step, whether it runs at once on this block: a pass of it would be one step, or its kernel failed. */
     private final boolean[] alone;
+    /** Whether the grid wraps: the block is then the whole torus, and its passes load across the seams. */
+    private final boolean wrap;
     /** Runs a call at once (a block's own kernel), where a pass cannot run; null on a partition's block. */
     private final Consumer<Call> atOnce;
     /** The block's shared values on the host, by index, as set so far (the store's own arrays). */
@@ -101,8 +103,9 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
-            int tileOverride, boolean wait, Consumer<Call> atOnce, Object[] shared) {
+            int tileOverride, boolean wait, boolean wrap, Consumer<Call> atOnce, Object[] shared) {
         this.cx = cx;
+        this.wrap = wrap;
         this.model = model;
         this.kernels = kernels;
         this.errors = errors;
@@ -117,8 +120,8 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     /**
-     * Held steps for a block, or null where none can be held: a grid that is not 2-D, wraps or is small, a model without
-     * cell functions, or holding switched off. A partition's block (of a grid of at least as many places) runs the
+     * Held steps for a block, or null where none can be held: a grid that is not 2-D or is small, a wrapping grid cut
+     * into partitions, a model without cell functions, or holding switched off. A partition's block (of a grid of at least as many places) runs the
      * passes its partitioned collection asks for ({@link #verdict}, {@link #runPass}) and holds nothing itself.
      *
      * @param atOnce runs a call with the block's own kernel (for a whole grid's block, where a pass cannot run)
@@ -127,7 +130,8 @@ final class HeldPlaceSteps implements AutoCloseable {
     static HeldPlaceSteps forBlock(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors,
             Layout layout, boolean partition, Consumer<Call> atOnce, Object[] shared) {
         CudaContext.Holding holding = cx.holding();
-        if (holding.steps() == 1 || layout.dims() != 2 || layout.wrap()
+        boolean whole = layout.extent0() == layout.size0() && layout.extent1() == layout.size1();
+        if (holding.steps() == 1 || layout.dims() != 2 || layout.wrap() && (partition || !whole)
                 || (long) layout.size0() * layout.size1() < holding.minCells()) {
             return null;
         }
@@ -136,7 +140,7 @@ final class HeldPlaceSteps implements AutoCloseable {
             any |= kernels.cell(s) != null;
         }
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
-                holding.waitForCompile(), partition ? null : atOnce, shared) : null;
+                holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared) : null;
     }
 
     /** Whether no call is held. */
@@ -303,7 +307,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     /** The plan of a pass of {@code steps}, worked out once; null where they do not fit one. */
     private HeldKernelSource.Plan plan(int[] steps) {
         return plans.computeIfAbsent(Arrays.toString(steps), k -> Optional.ofNullable(
-                HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES))).orElse(null);
+                HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES, wrap))).orElse(null);
     }
 
     /**
