@@ -35,9 +35,9 @@ import org.colony.kernel.cuda.KernelParam;
  * cell function, the very code its own kernel runs, with the tile's columns and stride in place of the grid's, so each
  * cell gets the same arithmetic in the same order and the results are the same bits as the steps run one at a time.
  *
- * <p>Held: calls of place steps that have a cell function ({@code CudaStep.cell}) on a block covering a whole 2-D,
- * non-wrapping grid of at least {@link CudaSwitches#HOLD_MIN_CELLS} places with no agents on it, with the profile off,
- * except steps that launch a SWAR form. A pass writes every attribute it changes to a second column, since other blocks
+ * <p>Held: calls of place steps that have a cell function ({@code CudaStep.cell}) on a block covering a whole 2-D
+ * grid (wrapping or not) of at least {@link CudaSwitches#HOLD_MIN_CELLS} places with no agents on it, with the profile
+ * off, except steps that launch a SWAR form. A pass writes every attribute it changes to a second column, since other blocks
  * may still be loading the first: the attribute's own second column, or for one written in place a spare column of
  * the held steps', which then takes the first's place. The
  * store runs the held steps before anything else it does (a read, a write, a count, a reduction, another step, its
