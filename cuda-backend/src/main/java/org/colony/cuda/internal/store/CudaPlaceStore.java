@@ -41,7 +41,6 @@ import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.storage.Creations;
-import org.colony.runtime.storage.HostCopy;
 
 /**
  * A Places collection on one GPU: one device column per attribute (array attributes as one allocation of
@@ -67,6 +66,8 @@ public final class CudaPlaceStore implements PlaceBlock {
     private final boolean[] dirty;
     private final AgentStore[] bound;
     private final DeviceErrors errors;
+    /** Copies of whole elements and single values between the columns and the driver. */
+    private final PlaceTransfers transfers;
     /**
      * Rows per thread of row-marching kernels, when set (a tuning knob for benchmarks); else 0, chosen per grid. Read
      * before anything is allocated, so that a value the switch refuses leaves nothing behind.
@@ -100,6 +101,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.grid = grid;
         this.kernels = cx.kernels(descriptor);
         this.errors = cx.errors();
+        this.transfers = new PlaceTransfers(grid, errors);
         this.shared = new Object[model.shared().size()];
         for (int i = 0; i < shared.length; i++) {
             SharedInfo s = model.shared().get(i);
@@ -432,63 +434,20 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public void read(int attribute, int element, Object target) {
         checkOpen();
-        AttributeInfo info = model.attributes().get(attribute);
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate((long) info.type().bytes() * pitch);
-            current[attribute].download(host, (long) element * pitch * info.type().bytes(), host.byteSize());
-            errors.check();
-            forEachRow((storage, global, length) -> HostCopy.fromSegment(host, storage * info.type().bytes(), target,
-                    (int) global, length, info.type()));
-        }
+        transfers.read(current[attribute], model.attributes().get(attribute), layout, pitch, element, target);
     }
 
     @Override
     public void write(int attribute, int element, Object source) {
         checkOpen();
-        AttributeInfo info = model.attributes().get(attribute);
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate((long) info.type().bytes() * pitch);
-            forEachRow((storage, global, length) -> HostCopy.toSegment(source, (int) global, host,
-                    storage * info.type().bytes(), length, info.type()));
-            Driver.copyToDevice(current[attribute].pointer() + (long) element * pitch * info.type().bytes(), host,
-                    host.byteSize());
-        }
+        transfers.write(current[attribute], model.attributes().get(attribute), layout, pitch, element, source);
         dirty[attribute] = true;
-    }
-
-    /** A run of owned cells of one row: where it is stored, its global index, its length. */
-    @FunctionalInterface
-    interface Row {
-        void accept(long storage, long global, int length);
-    }
-
-    private void forEachRow(Row row) {
-        for (int r = 0; r < layout.rows(); r++) {
-            int ly = r % layout.extent1();
-            int lz = r / layout.extent1();
-            long global = grid.index(layout.origin0(), layout.origin1() + ly, layout.origin2() + lz);
-            row.accept(layout.storageIndex(0, ly, lz), global, layout.extent0());
-        }
     }
 
     @Override
     public Object value(int attribute, int element, long index) {
         checkOpen();
-        AttributeInfo info = model.attributes().get(attribute);
-        int x = (int) (index % grid.size(0));
-        long rest = index / grid.size(0);
-        int y = (int) (rest % grid.size(1));
-        int z = (int) (rest / grid.size(1));
-        long storage = layout.storageIndex(x - layout.origin0(), y - layout.origin1(), z - layout.origin2());
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment host = a.allocate(8);
-            int bytes = info.type().bytes();
-            current[attribute].download(host, ((long) element * pitch + storage) * bytes, bytes);
-            errors.check();
-            Object one = info.type().newArray(1);
-            HostCopy.fromSegment(host, 0, one, 0, 1, info.type());
-            return Array.get(one, 0);
-        }
+        return transfers.value(current[attribute], model.attributes().get(attribute), layout, pitch, element, index);
     }
 
     @Override
