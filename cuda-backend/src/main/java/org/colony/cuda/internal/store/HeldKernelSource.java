@@ -179,8 +179,11 @@ public final class HeldKernelSource {
         k.append("    const jint x0 = (jint) blockIdx.x * TX - H, y0 = (jint) blockIdx.y * TY - H;\n");
         k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x;\n");
-        k.append("    for (jint i = me; i < AREA; i += n) {\n");
-        k.append("        const jint lx = x0 + i % W, ly = y0 + i / W;\n");
+        // (a thread's cells n apart, their column and row stepped along rather than divided out each time)
+        k.append("    const jint nx = n % W, ny = n / W;\n");
+        k.append("    for (jint i = me, cx = me % W, cy = me / W; i < AREA; i += n, cx += nx, cy += ny) {\n");
+        k.append("        if (cx >= W) { cx -= W; cy++; }\n");
+        k.append("        const jint lx = x0 + cx, ly = y0 + cy;\n");
         if (plan.wrap()) { // across a seam: the cell on the other side
             k.append("        const bool stored = true;\n");
             k.append("        const jlong g = f.base + colony::wrapped(lx, f.extent0) + (jlong) colony::wrapped(ly, "
@@ -280,8 +283,9 @@ public final class HeldKernelSource {
                 copy[a] = 1 - copy[a];
             }
         }
-        k.append("    for (jint i = me; i < TX * TY; i += n) {\n");
-        k.append("        const jint tx = H + i % TX, ty = H + i / TX;\n");
+        k.append("    for (jint i = me, cx = me % TX, cy = me / TX; i < TX * TY; i += n, cx += n % TX, cy += n / TX) {\n");
+        k.append("        if (cx >= TX) { cx -= TX; cy++; }\n");
+        k.append("        const jint tx = H + cx, ty = H + cy;\n");
         k.append("        const jint lx = x0 + tx, ly = y0 + ty;\n");
         k.append("        if (lx >= f.extent0 || ly >= f.extent1) continue;\n");
         k.append("        const jlong g = f.base + lx + (jlong) ly * f.strideY, l = tx + (jlong) ty * W;\n");

@@ -224,7 +224,16 @@ final class Window {
 
     /** Shifts every lane's registers to the next row and loads its new bottom, unless this was the last row. */
     void advance(Consumer<String> emit) {
-        emit.accept("if (ly + 1 < lyEnd) {");
+        shift("if (ly + 1 < lyEnd) {", emit);
+    }
+
+    /** Shifts every lane's registers to the next row and loads its new bottom, where there is a next row for sure. */
+    void next(Consumer<String> emit) {
+        shift("{", emit);
+    }
+
+    private void shift(String open, Consumer<String> emit) {
+        emit.accept(open);
         for (int l = 0; l < MAX_LANES; l++) {
             emit.accept("    if (lanes > " + l + ") {");
             emit.accept("        const jlong s = " + laneRow(l) + ";");
