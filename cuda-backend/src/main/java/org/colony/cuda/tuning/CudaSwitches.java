@@ -60,6 +60,13 @@ public final class CudaSwitches {
             + "back, a tuning knob for benchmarks; 0 takes the largest the shared memory holds with its halo. "
             + "Results are the same for every value.");
 
+    /** {@code colony.cuda.hold.shared}: the shared memory a block of a held pass's tile takes. */
+    public static final Switch HOLD_SHARED = Switch.whole("colony.cuda.hold.shared", 0, 227 * 1024, "bytes", 0,
+            "0: 48 KiB", "The shared memory each block of a held pass's tile takes (above 48 KiB as dynamic shared "
+            + "memory): a larger tile computes fewer halo cells again, while fewer blocks fit a multiprocessor; a "
+            + "tuning knob for benchmarks, 0 takes 48 KiB. Bit-sliced passes keep 48 KiB. Results are the same for "
+            + "every value.");
+
     /** {@code colony.cuda.hold.minCells}: the fewest places of a grid whose steps are held. */
     public static final Switch HOLD_MIN_CELLS = Switch.whole("colony.cuda.hold.minCells", 0, Long.MAX_VALUE,
             "places", 65536, "", "The fewest places a grid must have for its steps to be held (`colony.cuda.hold`); "
@@ -106,7 +113,8 @@ public final class CudaSwitches {
             + "is looked up as the system's loader does.");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_MIN_CELLS, HOLD_COMPILE,
+    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
+            HOLD_COMPILE,
             DEFER_COMPACTION, FINISH_AHEAD,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 

@@ -52,6 +52,7 @@ class HeldStepsGpuTest {
         System.clearProperty("colony.cuda.hold.tile");
         System.clearProperty("colony.cuda.hold.minCells");
         System.clearProperty("colony.cuda.hold.compile");
+        System.clearProperty("colony.cuda.hold.shared");
     }
 
     /** A GPU simulation holding {@code depth} steps per pass on tiles of side {@code tile} (0: the largest). */
@@ -242,6 +243,36 @@ class HeldStepsGpuTest {
             p.callAll(ReachCell::wobble);
             p.callAll(ReachCell::gather, -1);
         }, 12, true);
+    }
+
+    /** Tiles in more shared memory than a block may declare statically (dynamic shared memory): the same bits. */
+    @ParameterizedTest(name = "n={0} shared={1}")
+    @CsvSource({"301, 65536", "1000, 98304", "1000, 163840"})
+    void largerTiles_inDynamicSharedMemory(int n, int shared) {
+        double[][] temps = new double[2][];
+        long before = HeldKernelSource.passes();
+        for (int mode = 0; mode < 2; mode++) {
+            Simulation sim;
+            if (mode == 0) {
+                sim = plain("cpu");
+            } else {
+                System.setProperty("colony.cuda.hold.shared", Integer.toString(shared));
+                try {
+                    sim = held(0, 0);
+                } finally {
+                    System.clearProperty("colony.cuda.hold.shared");
+                }
+            }
+            try (sim) {
+                Heat2D model = new Heat2D(sim, n, 100);
+                for (int t = 0; t < 120; t++) {
+                    model.tick();
+                }
+                temps[mode] = model.plate().getDouble("temp");
+            }
+        }
+        assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
+        assertSameColumns(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + " held in " + shared + " bytes a block");
     }
 
     /**

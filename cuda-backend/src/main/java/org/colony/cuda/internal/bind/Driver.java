@@ -158,6 +158,10 @@ public final class Driver {
     static final MethodHandle CU_MODULE_ENUMERATE_FUNCTIONS = optional("cuModuleEnumerateFunctions",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG));
     static final MethodHandle CU_FUNC_LOAD = optional("cuFuncLoad", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_FUNC_SET_ATTRIBUTE = plain("cuFuncSetAttribute",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT));
+    /** {@code CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES}. */
+    private static final int MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 
     private Driver() {
     }
@@ -610,6 +614,16 @@ public final class Driver {
     public static void launchInOrder(long function, int gx, int gy, int gz, int bx, int by, int bz, int shared,
             long stream, MemorySegment params, String name) {
         launch(CU_LAUNCH_KERNEL_IN_ORDER, function, gx, gy, gz, bx, by, bz, shared, stream, params, name);
+    }
+
+    /** Lets {@code function} be launched with up to {@code bytes} of dynamic shared memory (above the default 48 KiB). */
+    public static void allowDynamicShared(long function, int bytes) {
+        try {
+            check((int) CU_FUNC_SET_ATTRIBUTE.invokeExact(function, MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes),
+                    "cuFuncSetAttribute");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuFuncSetAttribute");
+        }
     }
 
     /** {@code cuLaunchKernel} through {@code binding} (ordered with held launches or not). */

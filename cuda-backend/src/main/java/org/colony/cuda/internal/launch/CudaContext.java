@@ -48,7 +48,8 @@ public final class CudaContext implements AutoCloseable {
         this.errors = new DeviceErrors();
         this.graphs = graphs && GraphCalls.available();
         this.hold = new Holding((int) CudaSwitches.HOLD.whole(), (int) CudaSwitches.HOLD_TILE.whole(),
-                CudaSwitches.HOLD_MIN_CELLS.whole(), CudaSwitches.HOLD_COMPILE.choice().equals("wait"));
+                (int) CudaSwitches.HOLD_SHARED.whole(), CudaSwitches.HOLD_MIN_CELLS.whole(),
+                CudaSwitches.HOLD_COMPILE.choice().equals("wait"));
         this.recorder = new LaunchRecorder(new DriverGraphs(device.context()));
         recorder.setEnabled(this.graphs);
     }
@@ -61,11 +62,17 @@ public final class CudaContext implements AutoCloseable {
      */
     public void launch(long function, int gx, int gy, int gz, int bx, int by, int bz, KernelParams params,
             boolean frame, String name) {
-        if (recorder.enabled() && recorder.hold(new Launch(function, gx, gy, gz, bx, by, bz, 0,
+        launch(function, gx, gy, gz, bx, by, bz, 0, params, frame, name);
+    }
+
+    /** As {@link #launch(long, int, int, int, int, int, int, KernelParams, boolean, String)}, with dynamic shared memory. */
+    public void launch(long function, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes,
+            KernelParams params, boolean frame, String name) {
+        if (recorder.enabled() && recorder.hold(new Launch(function, gx, gy, gz, bx, by, bz, sharedBytes,
                 frame ? params.frameBytes() : 0, params.snapshot(frame), name))) {
             return;
         }
-        Driver.launchInOrder(function, gx, gy, gz, bx, by, bz, 0, 0L,
+        Driver.launchInOrder(function, gx, gy, gz, bx, by, bz, sharedBytes, 0L,
                 frame ? params.pointers() : params.pointersWithoutFrame(), name);
     }
 
@@ -74,10 +81,11 @@ public final class CudaContext implements AutoCloseable {
      *
      * @param steps the steps a pass runs, 0 for the rule, 1 for none ({@link CudaSwitches#HOLD})
      * @param tile the tile's side, 0 for the largest ({@link CudaSwitches#HOLD_TILE})
+     * @param sharedBytes the shared memory a tile pass's block takes, 0 for 48 KiB ({@link CudaSwitches#HOLD_SHARED})
      * @param minCells the fewest places held ({@link CudaSwitches#HOLD_MIN_CELLS})
      * @param waitForCompile whether a pass waits for its kernel ({@link CudaSwitches#HOLD_COMPILE})
      */
-    public record Holding(int steps, int tile, long minCells, boolean waitForCompile) {
+    public record Holding(int steps, int tile, int sharedBytes, long minCells, boolean waitForCompile) {
     }
 
     /** {@return how place steps are held} */

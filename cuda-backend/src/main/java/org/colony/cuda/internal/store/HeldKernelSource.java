@@ -53,6 +53,9 @@ public final class HeldKernelSource {
             int tileY, boolean bits, boolean wrap) {
     }
 
+    /** The most shared memory a block declares statically. */
+    static final int STATIC_SHARED = 48 * 1024;
+
     /** The words of 32 cells a bit-sliced pass's block writes back along a row. */
     static final int WORDS = 16;
 
@@ -114,7 +117,9 @@ public final class HeldKernelSource {
             return null;
         }
         if (bits == steps.length) {
-            return wrap ? null : bitsPlan(attributes, written, doubled, halo, tileOverride, sharedBytes);
+            // (a bit-sliced pass's arrays are static: at most 48 KiB)
+            return wrap ? null : bitsPlan(attributes, written, doubled, halo, tileOverride,
+                    Math.min(sharedBytes, STATIC_SHARED));
         }
         if (swar) { // a step with a SWAR form runs bit-sliced or at once, not on a tile of bytes
             return null;
@@ -168,11 +173,17 @@ public final class HeldKernelSource {
         int h = plan.halo();
         k.append("    constexpr jint H = ").append(h).append(", TX = ").append(plan.tileX()).append(", TY = ")
                 .append(plan.tileY()).append(", W = TX + 2 * H, AREA = W * (TY + 2 * H);\n");
+        // the tile's arrays in dynamic shared memory (sharedBytes), each 16-byte aligned
+        k.append("    extern __shared__ __align__(16) unsigned char colony_tile[];\n");
+        long offset = 0;
+        long area = (long) (plan.tileX() + 2 * h) * (plan.tileY() + 2 * h);
         for (int a : plan.attributes()) {
-            String t = type(model.attributes().get(a).type());
-            k.append("    __shared__ ").append(t).append(" t").append(a).append("_0[AREA];\n");
-            if (plan.doubled().contains(a)) {
-                k.append("    __shared__ ").append(t).append(" t").append(a).append("_1[AREA];\n");
+            ScalarType type = model.attributes().get(a).type();
+            String t = type(type);
+            for (int copy = 0; copy < (plan.doubled().contains(a) ? 2 : 1); copy++) {
+                k.append("    ").append(t).append("* const t").append(a).append("_").append(copy).append(" = (")
+                        .append(t).append("*) (colony_tile + ").append(offset).append(");\n");
+                offset += (area * type.bytes() + 15) / 16 * 16;
             }
         }
         k.append("    // the tile's first cell, in the block's own coordinates and on the grid\n");
@@ -295,6 +306,20 @@ public final class HeldKernelSource {
         k.append("    }\n");
         k.append("}\n");
         return k.toString();
+    }
+
+    /** {@return the dynamic shared memory a block of a tile pass laid out by {@code plan} takes (0: bit-sliced)} */
+    public static int sharedBytes(ModelInfo model, Plan plan) {
+        if (plan.bits()) {
+            return 0;
+        }
+        long area = (long) (plan.tileX() + 2 * plan.halo()) * (plan.tileY() + 2 * plan.halo());
+        long bytes = 0;
+        for (int a : plan.attributes()) {
+            int copies = plan.doubled().contains(a) ? 2 : 1;
+            bytes += copies * ((area * model.attributes().get(a).type().bytes() + 15) / 16 * 16);
+        }
+        return (int) bytes;
     }
 
     /**

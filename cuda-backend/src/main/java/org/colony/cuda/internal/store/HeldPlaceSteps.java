@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.CudaModule;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
@@ -47,7 +48,7 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     /** The threads of a block of a held pass. */
     static final int THREADS = 256;
-    /** The static shared memory one block may use. */
+    /** The shared memory a block of a tile pass takes where {@code colony.cuda.hold.shared} does not say. */
     static final int SHARED_BYTES = 48 * 1024;
     /**
      * Without {@link CudaSwitches#HOLD}, a pass takes steps while its tile stays this many times as wide as its halo:
@@ -64,6 +65,8 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final DeviceErrors errors;
     private final int depth;
     private final int tileOverride;
+    /** The shared memory a block of a tile pass may take ({@link CudaSwitches#HOLD_SHARED}). */
+    private final int sharedBytes;
     /** The calls held, as their steps see them ({@code Call.seenBy}), with copies of their arguments. */
     private final List<Call> held = new ArrayList<>();
     /** The plans of runs of steps, by their steps; empty where they do not fit a pass. */
@@ -103,7 +106,8 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
-            int tileOverride, boolean wait, boolean wrap, Consumer<Call> atOnce, Object[] shared) {
+            int tileOverride, int sharedBytes, boolean wait, boolean wrap, Consumer<Call> atOnce, Object[] shared) {
+        this.sharedBytes = sharedBytes > 0 ? sharedBytes : SHARED_BYTES;
         this.cx = cx;
         this.wrap = wrap;
         this.model = model;
@@ -140,7 +144,7 @@ final class HeldPlaceSteps implements AutoCloseable {
             any |= kernels.cell(s) != null;
         }
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
-                holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared) : null;
+                holding.sharedBytes(), holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared) : null;
     }
 
     /** Whether no call is held. */
@@ -288,7 +292,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         }
         int gx = (layout.extent0() + plan.tileX() - 1) / plan.tileX();
         int gy = (layout.extent1() + plan.tileY() - 1) / plan.tileY();
-        cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, p, true,
+        cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, HeldKernelSource.sharedBytes(model, plan), p, true,
                 model.modelClass().getSimpleName() + " (" + steps.length + " held steps)");
         HeldKernelSource.launched();
         for (int a : plan.written()) {
@@ -307,7 +311,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     /** The plan of a pass of {@code steps}, worked out once; null where they do not fit one. */
     private HeldKernelSource.Plan plan(int[] steps) {
         return plans.computeIfAbsent(Arrays.toString(steps), k -> Optional.ofNullable(
-                HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, SHARED_BYTES, wrap))).orElse(null);
+                HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, sharedBytes, wrap))).orElse(null);
     }
 
     /**
@@ -344,7 +348,12 @@ final class HeldPlaceSteps implements AutoCloseable {
             for (int i = 0; i < shared.length; i++) { // its own constant memory: the shared values set so far
                 kernels.uploadShared(i, shared[i], module);
             }
-            pass = new Pass(module, module.function(HeldKernelSource.NAME), plan(steps));
+            long function = module.function(HeldKernelSource.NAME);
+            int bytes = HeldKernelSource.sharedBytes(model, plan(steps));
+            if (bytes > HeldKernelSource.STATIC_SHARED) {
+                Driver.allowDynamicShared(function, bytes);
+            }
+            pass = new Pass(module, function, plan(steps));
             passes.put(key, pass);
         }
         return pass;
