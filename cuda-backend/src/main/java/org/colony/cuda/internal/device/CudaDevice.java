@@ -13,6 +13,8 @@ import org.colony.runtime.spi.WorkFailure;
 public final class CudaDevice implements AutoCloseable {
 
     private static final int ATTRIBUTE_MULTIPROCESSORS = 16;
+    /** {@code CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN}. */
+    private static final int ATTRIBUTE_SHARED_PER_BLOCK_OPTIN = 97;
     private static final int ATTRIBUTE_MAJOR = 75;
     private static final int ATTRIBUTE_MINOR = 76;
     /** The context this thread made current last through {@link #makeCurrent()} (0: none yet). */
@@ -24,6 +26,7 @@ public final class CudaDevice implements AutoCloseable {
     private final int major;
     private final int minor;
     private final int multiprocessors;
+    private final int sharedPerBlock;
     private final long totalMemory;
     private final long context;
     /** The thread that opened the device: with per-thread streams, the only one that may use it. */
@@ -39,6 +42,7 @@ public final class CudaDevice implements AutoCloseable {
         this.major = Driver.attribute(handle, ATTRIBUTE_MAJOR);
         this.minor = Driver.attribute(handle, ATTRIBUTE_MINOR);
         this.multiprocessors = Driver.attribute(handle, ATTRIBUTE_MULTIPROCESSORS);
+        this.sharedPerBlock = Driver.attribute(handle, ATTRIBUTE_SHARED_PER_BLOCK_OPTIN);
         this.totalMemory = Driver.totalMemory(handle);
         this.context = Driver.retainPrimaryContext(handle);
         this.owner = Thread.currentThread();
@@ -146,6 +150,11 @@ public final class CudaDevice implements AutoCloseable {
     /** Multiprocessors. */
     public int multiprocessors() {
         return multiprocessors;
+    }
+
+    /** The most shared memory a block may take, dynamic shared memory included (bytes). */
+    public int sharedPerBlock() {
+        return sharedPerBlock;
     }
 
     /** Total memory in bytes. */

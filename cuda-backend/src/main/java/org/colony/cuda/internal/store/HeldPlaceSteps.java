@@ -48,8 +48,14 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     /** The threads of a block of a held pass. */
     static final int THREADS = 256;
-    /** The shared memory a block of a tile pass takes where {@code colony.cuda.hold.shared} does not say. */
-    static final int SHARED_BYTES = 48 * 1024;
+    /**
+     * The shared memory a block of a tile pass takes where {@code colony.cuda.hold.shared} does not say (or the most
+     * the device allows a block): three blocks a multiprocessor on an H100. Measured there, one run, the Heat2D tick
+     * held, ms a step in {@code float} at 9000² and 16384² and {@code double} at 9000² and 16384²: 48 KiB 0.1129,
+     * 0.3639, 0.1931, 0.6316; 64 KiB 0.1087, 0.4265, 0.1760, 0.5759; 72 KiB 0.1060, 0.3383, 0.1745, 0.5707;
+     * 75 KiB 0.1053, 0.3377, 0.1683, 0.5490; with two blocks a multiprocessor (80 KiB and up) slower again.
+     */
+    static final int SHARED_BYTES = 75 * 1024;
     /**
      * Without {@link CudaSwitches#HOLD}, a pass takes steps while its tile stays this many times as wide as its halo:
      * on an H100 the Heat2D tick ran fastest at 6 steps a pass in {@code float} (tile 66, halo 6) and 4 in
@@ -107,7 +113,7 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
             int tileOverride, int sharedBytes, boolean wait, boolean wrap, Consumer<Call> atOnce, Object[] shared) {
-        this.sharedBytes = sharedBytes > 0 ? sharedBytes : SHARED_BYTES;
+        this.sharedBytes = Math.min(sharedBytes > 0 ? sharedBytes : SHARED_BYTES, cx.device().sharedPerBlock());
         this.cx = cx;
         this.wrap = wrap;
         this.model = model;
