@@ -57,6 +57,12 @@ final class HeldPlaceSteps implements AutoCloseable {
      */
     static final int SHARED_BYTES = 75 * 1024;
     /**
+     * The shared memory a block of a partition's tile pass takes where {@code colony.cuda.hold.shared} does not say:
+     * every GPU allows it, so the plans, and with them every rank's decisions to hold, do not depend on the device
+     * (ranks on different GPUs must decide alike).
+     */
+    static final int PARTITION_SHARED_BYTES = 48 * 1024;
+    /**
      * Without {@link CudaSwitches#HOLD}, a pass takes steps while its tile stays this many times as wide as its halo:
      * on an H100 the Heat2D tick ran fastest at 6 steps a pass in {@code float} (tile 66, halo 6) and 4 in
      * {@code double} (tile 47, halo 4), both about 11 times, and slower with 8 and 6 (about 8 and 7 times).
@@ -113,7 +119,7 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
             int tileOverride, int sharedBytes, boolean wait, boolean wrap, Consumer<Call> atOnce, Object[] shared) {
-        this.sharedBytes = Math.min(sharedBytes > 0 ? sharedBytes : SHARED_BYTES, cx.device().sharedPerBlock());
+        this.sharedBytes = sharedBytes;
         this.cx = cx;
         this.wrap = wrap;
         this.model = model;
@@ -149,8 +155,16 @@ final class HeldPlaceSteps implements AutoCloseable {
         for (int s = 0; s < model.steps().size(); s++) {
             any |= kernels.cell(s) != null;
         }
+        int most = cx.device().sharedPerBlock();
+        if (holding.sharedBytes() > most) {
+            throw new ColonyException("colony.cuda.hold.shared=" + holding.sharedBytes() + " is more shared memory "
+                    + "than " + cx.device() + " lets a block take (" + most + " bytes); set at most " + most
+                    + ", or 0 for the default");
+        }
+        int sharedBytes = holding.sharedBytes() > 0 ? holding.sharedBytes()
+                : partition ? PARTITION_SHARED_BYTES : Math.min(SHARED_BYTES, most);
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
-                holding.sharedBytes(), holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared) : null;
+                sharedBytes, holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared) : null;
     }
 
     /** Whether no call is held. */
