@@ -159,6 +159,7 @@ extern "C" __global__ void colony_scan_pass(const jint* __restrict__ in, jint* _
     }
     __syncthreads();
     if (shared[0]) {
+        __threadfence(); // (every other block's words are written before they are cleared)
         for (jlong k = threadIdx.x; k < chunks; k += blockDim.x) words[k] = 0ULL;
         if (threadIdx.x == 0) { status[0] = 0ULL; status[1] = 0ULL; }
     }

@@ -272,6 +272,8 @@ class HeldStepsGpuTest {
             }
         }
         assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
+        int launched = HeldKernelSource.lastSharedBytes();
+        assertTrue(launched > 48 * 1024 && launched <= shared, "a pass took " + launched + " bytes of " + shared);
         assertSameColumns(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + " held in " + shared + " bytes a block");
     }
 
@@ -280,7 +282,7 @@ class HeldStepsGpuTest {
      * random draws too); bit-sliced steps are not held there, and run at once.
      */
     @ParameterizedTest(name = "{0}x{1} depth={2} tile={3}")
-    @CsvSource({"40, 40, 3, 0", "301, 97, 4, 16", "90, 400, 0, 0", "23, 31, 6, 0"})
+    @CsvSource({"40, 40, 3, 0", "301, 97, 4, 16", "90, 400, 0, 0", "23, 31, 6, 0", "5, 7, 4, 0"})
     void torus_tilesLoadAcrossTheSeams(int w, int h, int depth, int tile) {
         Grid torus = Grid.of(w, h).wrap();
         compare(ReachCell.class, torus, depth, tile, p -> p.set("v", Lang.ints(w * h, -100, 100, 9)), p -> {

@@ -81,7 +81,7 @@ public final class CudaContext implements AutoCloseable {
      *
      * @param steps the steps a pass runs, 0 for the rule, 1 for none ({@link CudaSwitches#HOLD})
      * @param tile the tile's side, 0 for the largest ({@link CudaSwitches#HOLD_TILE})
-     * @param sharedBytes the shared memory a tile pass's block takes, 0 for 48 KiB ({@link CudaSwitches#HOLD_SHARED})
+     * @param sharedBytes the shared memory a tile pass's block takes, 0 for the default ({@link CudaSwitches#HOLD_SHARED})
      * @param minCells the fewest places held ({@link CudaSwitches#HOLD_MIN_CELLS})
      * @param waitForCompile whether a pass waits for its kernel ({@link CudaSwitches#HOLD_COMPILE})
      */

@@ -69,9 +69,20 @@ public final class HeldKernelSource {
         return PASSES.sum();
     }
 
-    /** Counts a launched pass. */
-    static void launched() {
+    /** The dynamic shared memory of the last tile pass launched in this process (for tests). */
+    private static volatile int lastShared;
+
+    /** {@return the dynamic shared memory, in bytes, of the last tile pass launched in this process (for tests)} */
+    public static int lastSharedBytes() {
+        return lastShared;
+    }
+
+    /** Counts a launched pass, of {@code sharedBytes} of dynamic shared memory (0: bit-sliced). */
+    static void launched(int sharedBytes) {
         PASSES.increment();
+        if (sharedBytes > 0) {
+            lastShared = sharedBytes;
+        }
     }
 
     /**
@@ -129,10 +140,15 @@ public final class HeldKernelSource {
         if (tileOverride > 0) {
             tile = Math.min(tile, tileOverride);
         }
+        Plan plan = new Plan(attributes, written, doubled, halo, tile, tile, false, wrap);
+        while (tile > 0 && sharedBytes(model, plan) > sharedBytes) { // (each array is rounded up to 16 bytes)
+            tile--;
+            plan = new Plan(attributes, written, doubled, halo, tile, tile, false, wrap);
+        }
         if (tile < Math.max(8, halo)) {
             return null;
         }
-        return new Plan(attributes, written, doubled, halo, tile, tile, false, wrap);
+        return plan;
     }
 
     /**

@@ -283,7 +283,10 @@ final class HeldPlaceSteps implements AutoCloseable {
             if (atOnce == null) {
                 throw e;
             }
-            calls.forEach(atOnce); // the same results, one step at a time
+            for (int step : steps) {
+                alone[step] = true; // no pass of them again: the same results, one step at a time
+            }
+            calls.forEach(atOnce);
             return;
         }
         HeldKernelSource.Plan plan = pass.plan();
@@ -314,7 +317,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         int gy = (layout.extent1() + plan.tileY() - 1) / plan.tileY();
         cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, HeldKernelSource.sharedBytes(model, plan), p, true,
                 model.modelClass().getSimpleName() + " (" + steps.length + " held steps)");
-        HeldKernelSource.launched();
+        HeldKernelSource.launched(HeldKernelSource.sharedBytes(model, plan));
         for (int a : plan.written()) {
             DeviceBuffer t = current[a];
             if (next[a] != null) {
@@ -371,7 +374,12 @@ final class HeldPlaceSteps implements AutoCloseable {
             long function = module.function(HeldKernelSource.NAME);
             int bytes = HeldKernelSource.sharedBytes(model, plan(steps));
             if (bytes > HeldKernelSource.STATIC_SHARED) {
-                Driver.allowDynamicShared(function, bytes);
+                try {
+                    Driver.allowDynamicShared(function, bytes);
+                } catch (RuntimeException e) {
+                    module.close();
+                    throw e;
+                }
             }
             pass = new Pass(module, function, plan(steps));
             passes.put(key, pass);

@@ -13,6 +13,7 @@ import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.ScratchPool;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -73,6 +74,43 @@ class DeviceScanGpuTest {
                 assertEquals(running, scan.scan(in.pointer(), out.pointer(), n), "total, round " + round);
                 out.download(host, 0, 4L * n);
                 assertArrayEquals(expect, host.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT), "round " + round);
+            }
+            pool.close();
+        }
+    }
+
+    /**
+     * Values over the whole int range: the sums wrap as Java's do, the int total is the wrapped sum and the long total
+     * its 32 bits zero-extended (as the host reads counts); then scans that grow and shrink on one status buffer.
+     */
+    @Test
+    void fullRangeValues_wrapAsJavaInts_andScansOfEverySizeShareOneStatusBuffer() {
+        String driver = Probe.driver();
+        assumeTrue(driver == null, () -> "no GPU to run on: " + driver);
+        int most = 16_777_217;
+        try (CudaContext cx = new CudaContext(CudaDevice.open(0), false, false); Arena arena = Arena.ofConfined();
+                DeviceBuffer in = DeviceBuffer.zeroed(4L * most + 16); DeviceBuffer out = DeviceBuffer.zeroed(4L * most);
+                DeviceBuffer totals = DeviceBuffer.zeroed(16)) {
+            ScratchPool pool = new ScratchPool();
+            DeviceScan scan = new DeviceScan(cx, arena, pool);
+            MemorySegment host = arena.allocate(4L * most, 16);
+            for (int n : new int[] {2048, most, 5000, 1025, most, 70_001}) {
+                int[] values = new SplittableRandom(n + 1L).ints(n).toArray();
+                int[] expect = new int[n];
+                int sum = 0;
+                for (int i = 0; i < n; i++) {
+                    expect[i] = sum;
+                    sum += values[i];
+                }
+                MemorySegment.copy(values, 0, host, ValueLayout.JAVA_INT, 0, n);
+                in.upload(host.asSlice(0, 4L * n), 0);
+                scan.scanOnDevice(in.pointer(), out.pointer(), n, totals.pointer(), totals.pointer() + 8);
+                out.download(host, 0, 4L * n);
+                assertArrayEquals(expect, host.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT), "n=" + n);
+                totals.download(host, 0, 16);
+                assertEquals(sum, host.get(ValueLayout.JAVA_INT, 0), "total32, n=" + n);
+                assertEquals(Integer.toUnsignedLong(sum), host.get(ValueLayout.JAVA_LONG, 8), "total64, n=" + n);
+                assertEquals(Integer.toUnsignedLong(sum), scan.scan(in.pointer(), out.pointer(), n), "scan, n=" + n);
             }
             pool.close();
         }
