@@ -54,7 +54,7 @@ class CellFunctionsTest {
 
     @Test
     void aStepSplitBetweenInteriorAndBoundary_getsAnInteriorStrip() throws Exception {
-        String cu = cuda(compile("""
+        Compilation c = compile("""
                 @Step void tick(float r) {
                     if (!onBoundary()) {
                         Plate e = neighbor(1, 0), w = neighbor(-1, 0);
@@ -63,8 +63,10 @@ class CellFunctionsTest {
                         heat = 0;
                     }
                 }
-                """));
+                """);
+        String cu = cuda(c);
         assertContains(cu, "void Plate__tick__strip(");
+        assertContains(descriptor(c), "KernelParam.argument(0)), true, false, true)"); // CudaStep.interior
         String interior = cu.substring(cu.indexOf("void Plate__tick__stripIn("));
         interior = interior.substring(0, interior.indexOf("\n}\n"));
         assertNotContains(interior, "gx == 0"); // no boundary test

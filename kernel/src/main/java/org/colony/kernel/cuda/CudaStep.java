@@ -16,11 +16,27 @@ import java.util.List;
  *     {@code <kernel>__strip(const colony::Frame& f, jint x0, jint ly0, jint lyEnd, ...)}, the rows
  *     {@code ly0 <= ly < lyEnd} of column {@code x0} as one lane of its kernel walks them, and where the step is split
  *     between interior and boundary, {@code <kernel>__stripIn} with the same parameters, which runs the interior
- *     statements alone (for columns of cells none of which is on the grid's boundary)
+ *     statements alone (for columns of cells none of which is on the grid's boundary): see {@code interior}
  * @param bits whether the source also has the step's bit-sliced form, {@code <kernel>__bits(const jint w, const jint WW,
  *     const juint keep, ...)}: 32 cells a 32-bit word, for a step with a SWAR form on booleans alone
+ * @param interior whether a marching step's source also has {@code <kernel>__stripIn}: a step split between interior
+ *     and boundary whose interior statements leave it only at their end
  */
-public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell, boolean bits) {
+public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell, boolean bits,
+        boolean interior) {
+
+    /**
+     * A step without an interior strip.
+     *
+     * @param kernel as the record's
+     * @param swar as the record's
+     * @param params as the record's
+     * @param cell as the record's
+     * @param bits as the record's
+     */
+    public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell, boolean bits) {
+        this(kernel, swar, params, cell, bits, false);
+    }
 
     /**
      * A step without a bit-sliced form.
@@ -31,7 +47,7 @@ public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> par
      * @param cell as the record's
      */
     public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell) {
-        this(kernel, swar, params, cell, false);
+        this(kernel, swar, params, cell, false, false);
     }
 
     /**
@@ -42,7 +58,7 @@ public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> par
      * @param params as the record's
      */
     public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params) {
-        this(kernel, swar, params, false, false);
+        this(kernel, swar, params, false, false, false);
     }
 
     /** {@return the name of the step's bit-sliced function, {@code <kernel>__bits}, or null where it has none} */
@@ -53,6 +69,13 @@ public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> par
     /** {@return the name of the step's strip function, {@code <kernel>__strip}, or null where it has none} */
     public String stripName() {
         return cell && kernel.marches() ? kernel.name() + "__strip" : null;
+    }
+
+    /**
+     * {@return the name of the step's interior strip function, {@code <kernel>__stripIn}, or null where it has none}
+     */
+    public String interiorName() {
+        return interior && stripName() != null ? kernel.name() + "__stripIn" : null;
     }
 
     /** {@return the name of the step's cell function, {@code <kernel>__cell}} */

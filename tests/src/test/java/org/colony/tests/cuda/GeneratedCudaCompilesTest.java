@@ -101,8 +101,7 @@ class GeneratedCudaCompilesTest {
             source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Path file = dir.resolve(model.getSimpleName() + (wrap ? "-held-torus.cu" : "-held.cu"));
-        Files.writeString(file, source + "\n" + HeldKernelSource.kernel(d.info(), d.cuda().steps(), steps, plan, 256,
-                source));
+        Files.writeString(file, source + "\n" + HeldKernelSource.kernel(d.info(), d.cuda().steps(), steps, plan, 256));
         return file;
     }
 

@@ -5,7 +5,6 @@ import java.util.List;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.kernel.cuda.CudaStep;
-import org.colony.kernel.cuda.KernelParam;
 
 /**
  * The CUDA source of a bit-sliced pass of held steps: steps whose every attribute is a {@code boolean} and which have a
@@ -114,21 +113,7 @@ final class HeldBitsSource {
             k.append("                : (hi == 32 ? 0xFFFFFFFFu : (1u << hi) - 1u) & ~((1u << lo) - 1u);\n");
             List<String> args = new ArrayList<>(List.of("P + i", "WW", "keep"));
             List<Integer> flips = new ArrayList<>();
-            for (KernelParam p : kernels.get(steps[i]).params()) {
-                switch (p.kind()) {
-                    case FRAME -> { }
-                    case COLUMN -> args.add("t" + p.index() + "_" + copy[p.index()]);
-                    case NEXT -> {
-                        boolean buffers = info.buffers(p.index());
-                        args.add("t" + p.index() + "_" + (buffers ? 1 - copy[p.index()] : copy[p.index()]));
-                        if (buffers) {
-                            flips.add(p.index());
-                        }
-                    }
-                    case ARGUMENT -> args.add("arg" + i + "_" + p.index());
-                    default -> throw new IllegalStateException(p + " is no parameter of a bit-sliced step");
-                }
-            }
+            HeldKernelSource.stepArguments(info, kernels.get(steps[i]), i, copy, args, flips, "a bit-sliced step");
             k.append("        ").append(kernels.get(steps[i]).bitsName()).append("(").append(String.join(", ", args))
                     .append(");\n");
             k.append("    }\n");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.LongAdder;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
@@ -59,7 +60,7 @@ public final class HeldKernelSource {
     /** The words of 32 cells a bit-sliced pass's block writes back along a row. */
     static final int WORDS = 16;
 
-    private static final java.util.concurrent.atomic.LongAdder PASSES = new java.util.concurrent.atomic.LongAdder();
+    private static final LongAdder PASSES = new LongAdder();
 
     private HeldKernelSource() {
     }
@@ -174,10 +175,10 @@ public final class HeldKernelSource {
 
     /**
      * The kernel {@value #NAME} of a pass of {@code steps} laid out by {@code plan}, for blocks of {@code threads}, to
-     * follow the model's {@code source} (whose interior strips, {@code <kernel>__stripIn}, it calls where there are).
+     * follow the model's source (whose cell, strip and interior strip functions, {@link CudaStep#interiorName}, it
+     * calls).
      */
-    public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads,
-            String source) {
+    public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads) {
         if (plan.bits()) {
             return HeldBitsSource.kernel(model, kernels, steps, plan, threads);
         }
@@ -245,21 +246,7 @@ public final class HeldKernelSource {
             k.append("    {\n");
             List<String> args = new ArrayList<>();
             List<Integer> flips = new ArrayList<>();
-            for (KernelParam p : kernels.get(steps[i]).params()) {
-                switch (p.kind()) {
-                    case FRAME -> { }
-                    case COLUMN -> args.add("t" + p.index() + "_" + copy[p.index()]);
-                    case NEXT -> { // the step writes it only where it buffers it: then the other copy
-                        boolean buffers = info.buffers(p.index());
-                        args.add("t" + p.index() + "_" + (buffers ? 1 - copy[p.index()] : copy[p.index()]));
-                        if (buffers) {
-                            flips.add(p.index());
-                        }
-                    }
-                    case ARGUMENT -> args.add("arg" + i + "_" + p.index());
-                    default -> throw new IllegalStateException(p + " is no parameter of a cell function");
-                }
-            }
+            stepArguments(info, kernels.get(steps[i]), i, copy, args, flips, "a cell function");
             String strip = plan.wrap() ? null : kernels.get(steps[i]).stripName(); // (a strip's rows stay on the grid)
             k.append("        constexpr jint M = ").append(margin).append(", SX = TX + 2 * M, SY = TY + 2 * M;\n");
             if (strip != null) {
@@ -275,7 +262,7 @@ public final class HeldKernelSource {
                         + "f.size1 - oy);\n");
                 k.append("            if (lo >= hi) continue;\n");
                 String call = "(fs, tx, lo, hi, " + String.join(", ", args) + ");\n";
-                if (source.contains("void " + strip + "In(")) {
+                if (kernels.get(steps[i]).interiorName() != null) {
                     // a column none of whose cells is on the grid's boundary runs the step's interior statements
                     k.append("            if (gx >= 1 && gx < f.size0 - 1 && oy + lo >= 1 && oy + hi < f.size1) ")
                             .append(strip).append("In").append(call);
@@ -322,6 +309,32 @@ public final class HeldKernelSource {
         k.append("    }\n");
         k.append("}\n");
         return k.toString();
+    }
+
+    /**
+     * Adds the arguments of step number {@code i} of a pass ({@code info}, launched as {@code kernel}) after its
+     * frame to {@code args}: each column it reads as the shared copy now current ({@code copy}), each it writes as the
+     * other copy where it buffers it (added to {@code flips}: current from then on), its own arguments.
+     *
+     * @param function what the step's device function is, for the message of a parameter it cannot take
+     */
+    static void stepArguments(StepInfo info, CudaStep kernel, int i, int[] copy, List<String> args,
+            List<Integer> flips, String function) {
+        for (KernelParam p : kernel.params()) {
+            switch (p.kind()) {
+                case FRAME -> { }
+                case COLUMN -> args.add("t" + p.index() + "_" + copy[p.index()]);
+                case NEXT -> { // the step writes it only where it buffers it: then the other copy
+                    boolean buffers = info.buffers(p.index());
+                    args.add("t" + p.index() + "_" + (buffers ? 1 - copy[p.index()] : copy[p.index()]));
+                    if (buffers) {
+                        flips.add(p.index());
+                    }
+                }
+                case ARGUMENT -> args.add("arg" + i + "_" + p.index());
+                default -> throw new IllegalStateException(p + " is no parameter of " + function);
+            }
+        }
     }
 
     /** {@return the dynamic shared memory a block of a tile pass laid out by {@code plan} takes (0: bit-sliced)} */

@@ -315,9 +315,10 @@ final class HeldPlaceSteps implements AutoCloseable {
         }
         int gx = (layout.extent0() + plan.tileX() - 1) / plan.tileX();
         int gy = (layout.extent1() + plan.tileY() - 1) / plan.tileY();
-        cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, HeldKernelSource.sharedBytes(model, plan), p, true,
+        int bytes = HeldKernelSource.sharedBytes(model, plan);
+        cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, true,
                 model.modelClass().getSimpleName() + " (" + steps.length + " held steps)");
-        HeldKernelSource.launched(HeldKernelSource.sharedBytes(model, plan));
+        HeldKernelSource.launched(bytes);
         for (int a : plan.written()) {
             DeviceBuffer t = current[a];
             if (next[a] != null) {
@@ -372,7 +373,8 @@ final class HeldPlaceSteps implements AutoCloseable {
                 kernels.uploadShared(i, shared[i], module);
             }
             long function = module.function(HeldKernelSource.NAME);
-            int bytes = HeldKernelSource.sharedBytes(model, plan(steps));
+            HeldKernelSource.Plan plan = plan(steps);
+            int bytes = HeldKernelSource.sharedBytes(model, plan);
             if (bytes > HeldKernelSource.STATIC_SHARED) {
                 try {
                     Driver.allowDynamicShared(function, bytes);
@@ -381,7 +383,7 @@ final class HeldPlaceSteps implements AutoCloseable {
                     throw e;
                 }
             }
-            pass = new Pass(module, function, plan(steps));
+            pass = new Pass(module, function, plan);
             passes.put(key, pass);
         }
         return pass;
@@ -392,7 +394,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         return compiling.computeIfAbsent(Arrays.toString(steps), k -> {
             HeldKernelSource.Plan plan = plan(steps);
             String source = kernels.source() + "\n"
-                    + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS, kernels.source());
+                    + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS);
             String name = model.modelClass().getSimpleName();
             return CompletableFuture.supplyAsync(() -> cx.compiler().compile(source, name + ".cu", name
                     + " (held steps)"), COMPILER);

@@ -39,7 +39,7 @@ public final class CudaKernelGenerator {
             if (launch.cell()) {
                 CudaStepKernel.printCell(model, step, launch, out);
                 if (launch.kernel().marches()) {
-                    CudaStepKernel.printStrip(model, step, launch, out);
+                    CudaStepKernel.printStrip(model, step, launch, out); // with its interior strip where it has one
                 }
                 if (launch.bits()) {
                     BitSliceKernel.print(model, step, launch, out);

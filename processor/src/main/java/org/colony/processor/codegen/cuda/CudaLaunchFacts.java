@@ -91,8 +91,10 @@ public final class CudaLaunchFacts {
             CudaKernel swar = window != null && swar(model, step) != null
                     ? CudaKernel.marching(swarKernelName(model, step), SwarStep.CELLS, SwarStep.ROWS) : null;
             List<KernelParam> signature = signature(model, step);
-            steps.add(new CudaStep(kernel, swar, signature, cell(model, step, signature),
-                    swar != null && BitSliceKernel.has(model, step, signature)));
+            boolean cell = cell(model, step, signature);
+            steps.add(new CudaStep(kernel, swar, signature, cell,
+                    swar != null && BitSliceKernel.has(model, step, signature),
+                    cell && kernel.marches() && CudaStepKernel.interior(model, step) != null));
         }
         List<String> symbols = new ArrayList<>();
         for (SharedRef s : model.shared()) {

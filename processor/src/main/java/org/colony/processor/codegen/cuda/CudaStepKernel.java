@@ -208,10 +208,9 @@ final class CudaStepKernel {
      */
     static void printStrip(ModelIr model, StepIr step, CudaStep launch, StringBuilder out) {
         new CudaStepKernel(model, step, launch, out).stripFunction("__strip");
-        List<Stmt> interior = interior(model, step);
-        if (interior != null) {
+        if (launch.interior()) {
             CudaStepKernel k = new CudaStepKernel(model, step, launch, out);
-            k.body = interior;
+            k.body = interior(model, step);
             k.stripFunction("__stripIn");
         }
     }
