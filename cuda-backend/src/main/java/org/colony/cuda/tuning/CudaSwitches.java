@@ -62,12 +62,11 @@ public final class CudaSwitches {
 
     /** {@code colony.cuda.hold.shared}: the shared memory a block of a held pass's tile takes. */
     public static final Switch HOLD_SHARED = Switch.whole("colony.cuda.hold.shared", 0, 227 * 1024, "bytes", 0,
-            "0: 75 KiB, 48 KiB on partitions", "The shared memory each block of a held pass's tile takes (dynamic "
+            "0: 75 KiB", "The shared memory each block of a held pass's tile takes (dynamic "
             + "shared memory; more than the device lets a block take is refused): a larger tile computes fewer halo "
-            + "cells again, while fewer blocks fit a multiprocessor; 0 takes 75 KiB on a whole grid (three blocks a "
-            + "multiprocessor on an H100, or the device's most where that is less) and 48 KiB on partitions, which "
-            + "every GPU allows, so ranks on different GPUs decide alike. Bit-sliced passes keep 48 KiB. Results are "
-            + "the same for every value.");
+            + "cells again, while fewer blocks fit a multiprocessor; 0 takes 75 KiB (three blocks a multiprocessor on "
+            + "an H100), or the device's most where that is less. Partitions on different GPUs, and ranks, run the "
+            + "passes all of them can. Bit-sliced passes keep 48 KiB. Results are the same for every value.");
 
     /** {@code colony.cuda.hold.minCells}: the fewest places of a grid whose steps are held. */
     public static final Switch HOLD_MIN_CELLS = Switch.whole("colony.cuda.hold.minCells", 0, Long.MAX_VALUE,

@@ -72,6 +72,8 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
     private boolean holding = true;
     /** By halo width, whether every block could widen its halo to it ({@link #widens}). */
     private final Map<Integer, Boolean> widenable = new HashMap<>();
+    /** Where ranks are processes: by the steps of a pass, what all ranks' blocks say of it ({@link #verdict}). */
+    private final Map<List<Integer>, Integer> agreedVerdicts = new HashMap<>();
 
     PartitionedPlaceStore(ModelInfo model, Grid grid, int partitions, Transport transport, Cluster cluster) {
         this.model = model;
@@ -301,6 +303,21 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
         if (halo > widestHalo() || halo > pad() && !widens(halo)) {
             return -1;
         }
+        if (!cluster.distributed()) {
+            return blocksVerdict(calls);
+        }
+        // A block's answer may follow from its device (the shared memory a GPU gives a pass's tile), and ranks on
+        // different devices must still run the same passes: the ranks agree on the least answer, once per sequence
+        // of steps (every rank asks at the same calls).
+        List<Integer> steps = new ArrayList<>(calls.size());
+        for (Call c : calls) {
+            steps.add(c.step());
+        }
+        return agreedVerdicts.computeIfAbsent(steps, k -> (int) -cluster.max(-blocksVerdict(calls)));
+    }
+
+    /** {@return the least of what this rank's blocks say of a pass of {@code calls}} */
+    private int blocksVerdict(List<Call> calls) {
         int verdict = 1;
         for (PlaceBlock b : mine) {
             verdict = Math.min(verdict, b.holds(calls));

@@ -99,8 +99,9 @@ public interface PlaceBlock extends PlaceStore {
     /**
      * {@return how this block would run {@code calls}, place steps called in this order, as one held pass
      * ({@link #runHeld}): -1 where it cannot (the default), 0 where it can and more steps may join them, 1 where it
-     * can and the pass is as long as it should be} The answer depends on the model and the steps alone, so every
-     * block of every rank gives the same.
+     * can and the pass is as long as it should be} The answer depends on the model, the steps and the block's device
+     * alone (a GPU's shared memory bounds a pass's tile); a partitioned store takes the least answer of its blocks,
+     * and of every rank's, so that all run the same passes.
      *
      * @param calls the calls, at least one
      */

@@ -336,6 +336,9 @@ class HeldStepsGpuTest {
             }
         }
         assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
+        // a partition's tile takes the device's larger shared memory, as a whole grid's does
+        assertTrue(HeldKernelSource.lastSharedBytes() > 48 * 1024, "a partition's pass took "
+                + HeldKernelSource.lastSharedBytes() + " bytes");
         assertSameColumns(List.of(temps[0]), List.of(temps[1]), "Heat2D " + n + " on " + partitions
                 + " partitions");
     }

@@ -96,6 +96,7 @@ public final class Nvrtc {
      */
     public static Result compile(String source, String name, List<String> headerNames, List<String> headers,
             List<String> options) {
+        ExitGate.enter("NVRTC's compilation of " + name);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment prog = arena.allocate(JAVA_LONG);
             MemorySegment hs = arena.allocate(ADDRESS, Math.max(1, headers.size()));
@@ -136,6 +137,8 @@ public final class Nvrtc {
             }
         } catch (Throwable t) {
             throw Driver.rethrow(t, "nvrtcCompileProgram");
+        } finally {
+            ExitGate.leave();
         }
     }
 }

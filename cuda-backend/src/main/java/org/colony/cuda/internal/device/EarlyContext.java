@@ -1,6 +1,7 @@
 package org.colony.cuda.internal.device;
 
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.bind.ExitGate;
 import org.colony.cuda.internal.bind.Probe;
 
 /**
@@ -31,12 +32,19 @@ public final class EarlyContext {
         }
         thread = Thread.ofPlatform().daemon().name("colony-cuda-start").start(() -> {
             try {
+                ExitGate.enter("the CUDA driver's early start");
+            } catch (RuntimeException e) {
+                return; // the process is exiting
+            }
+            try {
                 if (Probe.driver() == null && ordinal >= 0 && ordinal < Driver.deviceCount()) {
                     Driver.retainPrimaryContext(Driver.device(ordinal));
                     retained = ordinal;
                 }
             } catch (RuntimeException | LinkageError e) {
                 // met again where the backend opens
+            } finally {
+                ExitGate.leave();
             }
         });
     }

@@ -57,12 +57,6 @@ final class HeldPlaceSteps implements AutoCloseable {
      */
     static final int SHARED_BYTES = 75 * 1024;
     /**
-     * The shared memory a block of a partition's tile pass takes where {@code colony.cuda.hold.shared} does not say:
-     * every GPU allows it, so the plans, and with them every rank's decisions to hold, do not depend on the device
-     * (ranks on different GPUs must decide alike).
-     */
-    static final int PARTITION_SHARED_BYTES = 48 * 1024;
-    /**
      * Without {@link CudaSwitches#HOLD}, a pass takes steps while its tile stays this many times as wide as its halo:
      * on an H100 the Heat2D tick ran fastest at 6 steps a pass in {@code float} (tile 66, halo 6) and 4 in
      * {@code double} (tile 47, halo 4), both about 11 times, and slower with 8 and 6 (about 8 and 7 times).
@@ -161,8 +155,9 @@ final class HeldPlaceSteps implements AutoCloseable {
                     + "than " + cx.device() + " lets a block take (" + most + " bytes); set at most " + most
                     + ", or 0 for the default");
         }
-        int sharedBytes = holding.sharedBytes() > 0 ? holding.sharedBytes()
-                : partition ? PARTITION_SHARED_BYTES : Math.min(SHARED_BYTES, most);
+        // A partition's block takes as much as a whole grid's: where the partitions' devices differ, the partitioned
+        // store runs the passes every block (and every rank) can ({@code PlaceBlock.holds}).
+        int sharedBytes = holding.sharedBytes() > 0 ? holding.sharedBytes() : Math.min(SHARED_BYTES, most);
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
                 sharedBytes, holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared) : null;
     }
@@ -201,7 +196,8 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     /**
      * How {@code calls} would run as one pass, as {@code PlaceBlock.holds} says: -1 where they cannot, 0 where more
-     * may join them, 1 where the pass is full. The same for every block of a model, whatever its size.
+     * may join them, 1 where the pass is full. The same for every block of a model on one kind of device, whatever its
+     * size.
      */
     int verdict(List<Call> calls) {
         for (int i = 0; i < calls.size(); i++) {

@@ -1,0 +1,41 @@
+package org.colony.cuda.internal.bind;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.colony.ColonyException;
+import org.junit.jupiter.api.Test;
+
+/** The gate that keeps a process from exiting while a thread is inside NVRTC: it waits, then refuses. */
+class ExitGateTest {
+
+    @Test
+    void drain_waitsForTheWorkUnderWay_thenRefusesNewWork() throws Exception {
+        ExitGate gate = new ExitGate();
+        assertTrue(gate.in("a compile"), "the first entry asks for the shutdown hook");
+        assertFalse(gate.in("another compile"), "one hook a gate");
+        CompletableFuture<Boolean> drained = CompletableFuture.supplyAsync(() -> gate.drain(60_000));
+        Thread.sleep(200);
+        assertFalse(drained.isDone(), "drain returned with two threads inside");
+        gate.out();
+        Thread.sleep(100);
+        assertFalse(drained.isDone(), "drain returned with one thread inside");
+        gate.out();
+        assertTrue(drained.get(10, TimeUnit.SECONDS));
+        ColonyException e = assertThrows(ColonyException.class, () -> gate.in("NVRTC's compilation of X.cu"));
+        assertEquals("NVRTC's compilation of X.cu did not start: the process is exiting", e.getMessage());
+    }
+
+    @Test
+    void drain_givesUpAfterItsTime() {
+        ExitGate gate = new ExitGate();
+        gate.in("a compile that never ends");
+        long start = System.nanoTime();
+        assertFalse(gate.drain(300));
+        assertTrue(System.nanoTime() - start >= 250_000_000L, "drain did not wait");
+    }
+}
