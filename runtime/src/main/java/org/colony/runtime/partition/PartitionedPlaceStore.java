@@ -354,8 +354,14 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
             all.add(a);
         }
         prepareRemote(all);
-        for (PlaceBlock b : mine) {
-            b.runHeld(calls);
+        try {
+            for (PlaceBlock b : mine) {
+                b.runHeld(calls);
+            }
+        } finally {
+            for (PlaceBlock b : mine) {
+                b.joinHeld(); // (the passes ran side by side)
+            }
         }
         for (Call c : calls) {
             for (int a : model.steps().get(c.step()).writes()) {

@@ -131,6 +131,14 @@ public interface PlaceBlock extends PlaceStore {
     }
 
     /**
+     * Orders whatever comes next on this block after the pass {@link #runHeld} started, where the block ran it beside
+     * the other blocks' (a GPU's partitions, each pass on a stream of its own): called on every block once all of
+     * them started theirs. Nothing by default.
+     */
+    default void joinHeld() {
+    }
+
+    /**
      * Completes a call made of {@link #callBox} calls (makes the buffers the step wrote current).
      *
      * @param step the step's index in the model

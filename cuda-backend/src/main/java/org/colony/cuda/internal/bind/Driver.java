@@ -474,6 +474,17 @@ public final class Driver {
         }
     }
 
+    /** Creates a stream in the current context with the default priority ({@code flags} 0: blocking, 1: non-blocking). */
+    public static long createStream(int flags) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = arena.allocate(JAVA_LONG);
+            check((int) CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, 0), "cuStreamCreateWithPriority");
+            return s.get(JAVA_LONG, 0);
+        } catch (Throwable t) {
+            throw rethrow(t, "cuStreamCreateWithPriority");
+        }
+    }
+
     public static void synchronizeStream(long stream) {
         try {
             check((int) CU_STREAM_SYNCHRONIZE.invokeExact(stream), "cuStreamSynchronize");

@@ -77,6 +77,19 @@ public final class CudaContext implements AutoCloseable {
     }
 
     /**
+     * Launches on {@code stream}, a stream of the caller's beside the context's own (which the caller orders it against
+     * with events): a partition's held pass, beside the other partitions' of the device. Never while the context
+     * records graphs (partitioned contexts do not).
+     */
+    public void launchOn(long stream, long function, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes,
+            KernelParams params, String name) {
+        if (recorder.enabled()) {
+            throw new IllegalStateException("a launch on a stream of its own while graphs are recorded: " + name);
+        }
+        Driver.launchInOrder(function, gx, gy, gz, bx, by, bz, sharedBytes, stream, params.pointers(), name);
+    }
+
+    /**
      * How place steps are held ({@code HeldPlaceSteps}), as the switches said when the context was made.
      *
      * @param steps the steps a pass runs, 0 for the rule, 1 for none ({@link CudaSwitches#HOLD})

@@ -315,6 +315,14 @@ public final class CudaPlaceStore implements PlaceBlock {
     }
 
     @Override
+    public void joinHeld() {
+        if (held != null && !closed) {
+            cx.device().makeCurrent();
+            held.join();
+        }
+    }
+
+    @Override
     public boolean splits() {
         return partition; // a graph's box runs the hubs among its rows (DeviceGraph.hubs(lo, hi))
     }

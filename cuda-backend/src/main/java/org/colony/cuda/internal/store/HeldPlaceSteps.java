@@ -104,6 +104,17 @@ final class HeldPlaceSteps implements AutoCloseable {
     });
     /** Per attribute written in place (no second column), the column a pass writes it to; null until one does. */
     private DeviceBuffer[] spare;
+    /**
+     * A partition's block: the stream its passes run on, so that the passes of a device's partitions run side by side
+     * (a pass of a partition may fill only part of the device: GameOfLife's at 9000², 306 blocks on 2 partitions);
+     * 0 until the first. Each pass waits for the context's stream ({@link #forkEvent}), and the context's stream waits
+     * for it at {@link #join} ({@link #joinEvent}).
+     */
+    private long side;
+    private long forkEvent;
+    private long joinEvent;
+    /** Whether a pass ran on {@link #side} that the context's stream has not been made to wait for. */
+    private boolean joinDue;
     private final Arena arena = Arena.ofShared();
     private final KernelParams params = new KernelParams(arena, Frames.BYTES, 256);
 
@@ -312,8 +323,12 @@ final class HeldPlaceSteps implements AutoCloseable {
         int gx = (layout.extent0() + plan.tileX() - 1) / plan.tileX();
         int gy = (layout.extent1() + plan.tileY() - 1) / plan.tileY();
         int bytes = HeldKernelSource.sharedBytes(model, plan);
-        cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, true,
-                model.modelClass().getSimpleName() + " (" + steps.length + " held steps)");
+        String name = model.modelClass().getSimpleName() + " (" + steps.length + " held steps)";
+        if (atOnce == null) {
+            launchBeside(pass.function(), gx, gy, bytes, p, name);
+        } else {
+            cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, true, name);
+        }
         HeldKernelSource.launched(bytes);
         for (int a : plan.written()) {
             DeviceBuffer t = current[a];
@@ -325,6 +340,36 @@ final class HeldPlaceSteps implements AutoCloseable {
                 spare[a] = t;
             }
             dirty[a] = true;
+        }
+    }
+
+    /**
+     * Launches a partition's pass on its own stream, after everything the context's stream was given so far (the
+     * exchange of the halos, the columns it reads); {@link #join} orders the context's stream after it.
+     */
+    private void launchBeside(long function, int gx, int gy, int bytes, KernelParams p, String name) {
+        if (side == 0) {
+            // non-blocking: an event recorded on the legacy stream (the next partition's fork) would otherwise wait
+            // for this stream's pass, and the passes would run one after the other
+            side = Driver.createStream(1);
+            forkEvent = Driver.createFence();
+            joinEvent = Driver.createFence();
+        }
+        Driver.recordEvent(forkEvent, 0L);
+        Driver.waitEvent(side, forkEvent);
+        cx.launchOn(side, function, gx, gy, 1, THREADS, 1, 1, bytes, p, name);
+        Driver.recordEvent(joinEvent, side);
+        joinDue = true;
+    }
+
+    /**
+     * Makes the context's stream wait for this block's last pass (a partition's, on a stream of its own), without the
+     * host waiting: called once every partition of the device launched its pass, so that the passes run side by side.
+     */
+    void join() {
+        if (joinDue) {
+            Driver.waitEvent(0L, joinEvent);
+            joinDue = false;
         }
     }
 
@@ -456,6 +501,13 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     @Override
     public void close() {
+        if (side != 0) {
+            join();
+            Driver.destroyStream(side); // (its work, if any, completes first)
+            Driver.destroyEvent(forkEvent);
+            Driver.destroyEvent(joinEvent);
+            side = 0;
+        }
         for (Pass p : passes.values()) {
             p.module().close();
         }
