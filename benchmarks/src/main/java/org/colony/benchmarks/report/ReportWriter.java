@@ -288,6 +288,15 @@ public final class ReportWriter {
                 "init ms", "ms per step", "note"), rows)).append('\n');
     }
 
+    /** Where the figures of mains outside the suite are: a page written by hand, which this one links to. */
+    private static void outside(StringBuilder md) {
+        md.append("### Measured outside the suite\n\n");
+        md.append("Held steps (`HeldStepsBenchmark`), graph places and agents on the GPU (`GpuBenchmark --graph-only`, "
+                + "`mass run sir`, `mass run roads`) and graph partitions on the CPU (`GraphPartitionBenchmark`) are "
+                + "measured by mains whose figures are not result files of the suite: their tables, each with its "
+                + "command, machine and run, are in [measurements.md](measurements.md).\n\n");
+    }
+
     private void gpu(StringBuilder md) {
         List<Measurement> cuda = all.stream().filter(m -> m.implementation().equals("colony-cuda")).toList();
         md.append("## GPU\n\n");
@@ -295,6 +304,7 @@ public final class ReportWriter {
             md.append("No GPU results yet. On a machine with an NVIDIA GPU, `./mass bench --target gpu` runs the CUDA "
                     + "JMH benchmarks and `GpuBenchmark`; copy its `benchmarks/results/gpu/` folder here and run "
                     + "`./mass bench --report` to add the tables. [GPUs](gpu.md) has figures measured on an H200.\n\n");
+            outside(md);
             return;
         }
         if (!cuda.isEmpty()) {
@@ -324,6 +334,7 @@ public final class ReportWriter {
             md.append(Markdown.table(List.of("measurement", "size", "Colony ms", "reference ms", "reference ÷ Colony",
                     "note"), rows)).append('\n');
         }
+        outside(md);
         if (!results.scalingRows().isEmpty()) {
             md.append("### One grid over several GPUs (`ScalingBenchmark`)\n\n");
             md.append("Heat2D's interior update alone in single precision (`HeatCellF.diffuse`, not the whole tick), "

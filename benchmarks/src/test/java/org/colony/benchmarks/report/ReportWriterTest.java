@@ -59,6 +59,7 @@ class ReportWriterTest {
         assertTrue(md.contains("| SugarScape 1000² | 40.0 | 400 | 400 | 10.00x | 10.00x | met |"), md);
         assertTrue(md.contains("| Heat2D 2048², 2T | HeatCell.tick | 200 | 3.80 | 63.2% |"), md);
         assertTrue(md.contains("* Skipped: gpu: no GPU: no CUDA driver"), md);
+        assertTrue(md.contains("are in [measurements.md](measurements.md)."), "the hand-written page is linked: " + md);
         assertTrue(md.contains("| Heat2D | 9.00 M | 1.42 | 2.87 | - | - |"), md);
         assertTrue(md.contains("| Heat2D | colony-cpu | 10000² | 100 M | 2.0 | 16.0 | 400 | 250 |"), md);
         assertTrue(md.contains("| `./mass bench --scope quick --target cpu` | 2026-01-01 | Test CPU | 2 | 24 GiB | - | OpenJDK 25 | 6.0 min | 0.10 at start, 1.90 at end |"), md);
