@@ -360,7 +360,7 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
             }
         } finally {
             for (PlaceBlock b : mine) {
-                b.joinHeld(); // (the passes ran side by side)
+                b.join(); // (the passes ran side by side)
             }
         }
         for (Call c : calls) {
@@ -384,8 +384,14 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
             callSplit(call, due);
         } else {
             prepareRemote(s.remoteReads());
-            for (PlaceBlock b : mine) {
-                b.call(call);
+            try {
+                for (PlaceBlock b : mine) {
+                    b.call(call);
+                }
+            } finally {
+                for (PlaceBlock b : mine) {
+                    b.join(); // (the steps ran side by side)
+                }
             }
         }
         for (int a : s.writes()) {

@@ -183,8 +183,11 @@ public final class PartitionedPlaces extends PartitionedPlaceStore {
                 Region send = Region.send(topology.block(p), dims, n, width);
                 Region receive = Region.receive(topology.block(q), dims, Neighbors.opposite(n, dims), width);
                 long bytes = send.cells() * per[0] + 8L * per[1]; // each column starts 8-byte aligned
-                out.add(new Link(p, q, n, send, receive, blocks[p] == null ? null : blocks[p].buffer(bytes),
-                        blocks[q] == null ? null : blocks[q].buffer(bytes)));
+                MemorySegment in = blocks[q] == null ? null : blocks[q].buffer(bytes);
+                // in one memory the sender packs straight into the receiver's buffer: no copy between them
+                MemorySegment sent = blocks[p] == null ? null
+                        : in != null && transport.oneMemory() ? in : blocks[p].buffer(bytes);
+                out.add(new Link(p, q, n, send, receive, sent, in));
             }
         }
         return out;

@@ -131,11 +131,11 @@ public interface PlaceBlock extends PlaceStore {
     }
 
     /**
-     * Orders whatever comes next on this block after the pass {@link #runHeld} started, where the block ran it beside
-     * the other blocks' (a GPU's partitions, each pass on a stream of its own): called on every block once all of
-     * them started theirs. Nothing by default.
+     * Orders whatever comes next on this block after the work {@link #runHeld} or {@link #call} started, where the
+     * block ran it beside the other blocks' (a GPU's partitions, each on a stream of its own): called on every block
+     * once all of them started theirs. Nothing by default.
      */
-    default void joinHeld() {
+    default void join() {
     }
 
     /**

@@ -59,6 +59,15 @@ public interface Transport extends AutoCloseable {
     /** {@return what this transport has carried so far} */
     Traffic traffic();
 
+    /**
+     * {@return whether every partition's buffers lie in one memory that each of them may write (one process's host
+     * memory, one GPU's)} A sender may then pack straight into its receiver's buffer, and a message whose send and
+     * receive are the same buffer ({@link MemorySegment#equals}) is carried by nothing.
+     */
+    default boolean oneMemory() {
+        return false;
+    }
+
     /** {@return whether {@link #start} lets work run alongside the transfers (so splitting a step pays)} */
     default boolean overlaps() {
         return false;

@@ -82,6 +82,8 @@ public final class CudaPlaceStore implements PlaceBlock {
     private HeldPlaceSteps held;
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
+    /** A partition's stream of its own, for its held passes and its plain steps (null on a whole grid's block). */
+    private final SideStream beside;
     private final ExchangeKernels exchange;
     /** The rows of the graph whose vertices the places are, in device memory; null for a grid. */
     private DeviceGraph graph;
@@ -113,9 +115,11 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.params = new KernelParams(arena, Frames.BYTES, 256);
         this.exchange = new ExchangeKernels(cx, params, errors);
         this.partition = partition;
+        this.beside = partition ? new SideStream() : null;
         cx.device().makeCurrent();
         allocate(layout);
-        this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared);
+        this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared,
+                beside);
     }
 
     /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
@@ -315,10 +319,10 @@ public final class CudaPlaceStore implements PlaceBlock {
     }
 
     @Override
-    public void joinHeld() {
-        if (held != null && !closed) {
+    public void join() {
+        if (beside != null && !closed) {
             cx.device().makeCurrent();
-            held.join();
+            beside.join();
         }
     }
 
@@ -420,8 +424,18 @@ public final class CudaPlaceStore implements PlaceBlock {
             gx += (hubs.count() + warps - 1) / warps; // one warp per hub, after the vertex-per-thread blocks
         }
         int gy = (int) Math.min(65535L, (segments + by - 1L) / by);
-        cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, bx, by, 1, arguments, true,
-                model.modelClass().getSimpleName() + "." + info.name());
+        String name = model.modelClass().getSimpleName() + "." + info.name();
+        // A partition's whole step that touches nothing but its places runs beside the other partitions' (join()):
+        // the kernels of two halves of a grid fill each other's last wave. Steps with agents, a count, a box or a
+        // graph, and timed steps, stay on the context's stream.
+        if (beside != null && box == null && count == 0L && graph == null && iterated.length == 0
+                && info.agentWrites().isEmpty() && info.creates().isEmpty() && !cx.timer().on()) {
+            cx.launchOn(beside.begin(), kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, bx, by, 1, 0,
+                    arguments, name);
+            beside.end();
+        } else {
+            cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, bx, by, 1, arguments, true, name);
+        }
     }
 
     /**
@@ -657,6 +671,9 @@ public final class CudaPlaceStore implements PlaceBlock {
             all.add(counter);
             if (held != null) {
                 all.add(held); // what it holds is lost with the block: nothing can read it now
+            }
+            if (beside != null) {
+                all.add(beside);
             }
             all.add(arena);
             Closeables.closeAll(all);

@@ -105,16 +105,11 @@ final class HeldPlaceSteps implements AutoCloseable {
     /** Per attribute written in place (no second column), the column a pass writes it to; null until one does. */
     private DeviceBuffer[] spare;
     /**
-     * A partition's block: the stream its passes run on, so that the passes of a device's partitions run side by side
-     * (a pass of a partition may fill only part of the device: GameOfLife's at 9000², 306 blocks on 2 partitions);
-     * 0 until the first. Each pass waits for the context's stream ({@link #forkEvent}), and the context's stream waits
-     * for it at {@link #join} ({@link #joinEvent}).
+     * A partition's block: the stream of its own its passes run on, beside the other partitions' of the device (a
+     * pass of a partition may fill only part of the device: GameOfLife's at 9000², 306 blocks on 2 partitions); null
+     * on a whole grid's block.
      */
-    private long side;
-    private long forkEvent;
-    private long joinEvent;
-    /** Whether a pass ran on {@link #side} that the context's stream has not been made to wait for. */
-    private boolean joinDue;
+    private final SideStream beside;
     private final Arena arena = Arena.ofShared();
     private final KernelParams params = new KernelParams(arena, Frames.BYTES, 256);
 
@@ -123,8 +118,10 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
-            int tileOverride, int sharedBytes, boolean wait, boolean wrap, Consumer<Call> atOnce, Object[] shared) {
+            int tileOverride, int sharedBytes, boolean wait, boolean wrap, Consumer<Call> atOnce, Object[] shared,
+            SideStream beside) {
         this.sharedBytes = sharedBytes;
+        this.beside = beside;
         this.cx = cx;
         this.wrap = wrap;
         this.model = model;
@@ -147,9 +144,10 @@ final class HeldPlaceSteps implements AutoCloseable {
      *
      * @param atOnce runs a call with the block's own kernel (for a whole grid's block, where a pass cannot run)
      * @param shared the block's shared values on the host, by index (its own arrays, which {@code setShared} fills)
+     * @param beside a partition's stream of its own, which its passes run on (null on a whole grid's block)
      */
     static HeldPlaceSteps forBlock(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors,
-            Layout layout, boolean partition, Consumer<Call> atOnce, Object[] shared) {
+            Layout layout, boolean partition, Consumer<Call> atOnce, Object[] shared, SideStream beside) {
         CudaContext.Holding holding = cx.holding();
         boolean whole = layout.extent0() == layout.size0() && layout.extent1() == layout.size1();
         if (holding.steps() == 1 || layout.dims() != 2 || layout.wrap() && (partition || !whole)
@@ -170,7 +168,8 @@ final class HeldPlaceSteps implements AutoCloseable {
         // store runs the passes every block (and every rank) can ({@code PlaceBlock.holds}).
         int sharedBytes = holding.sharedBytes() > 0 ? holding.sharedBytes() : Math.min(SHARED_BYTES, most);
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
-                sharedBytes, holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared) : null;
+                sharedBytes, holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared,
+                partition ? beside : null) : null;
     }
 
     /** Whether no call is held. */
@@ -324,8 +323,9 @@ final class HeldPlaceSteps implements AutoCloseable {
         int gy = (layout.extent1() + plan.tileY() - 1) / plan.tileY();
         int bytes = HeldKernelSource.sharedBytes(model, plan);
         String name = model.modelClass().getSimpleName() + " (" + steps.length + " held steps)";
-        if (atOnce == null) {
-            launchBeside(pass.function(), gx, gy, bytes, p, name);
+        if (beside != null) {
+            cx.launchOn(beside.begin(), pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, name);
+            beside.end();
         } else {
             cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, true, name);
         }
@@ -340,36 +340,6 @@ final class HeldPlaceSteps implements AutoCloseable {
                 spare[a] = t;
             }
             dirty[a] = true;
-        }
-    }
-
-    /**
-     * Launches a partition's pass on its own stream, after everything the context's stream was given so far (the
-     * exchange of the halos, the columns it reads); {@link #join} orders the context's stream after it.
-     */
-    private void launchBeside(long function, int gx, int gy, int bytes, KernelParams p, String name) {
-        if (side == 0) {
-            // non-blocking: an event recorded on the legacy stream (the next partition's fork) would otherwise wait
-            // for this stream's pass, and the passes would run one after the other
-            side = Driver.createStream(1);
-            forkEvent = Driver.createFence();
-            joinEvent = Driver.createFence();
-        }
-        Driver.recordEvent(forkEvent, 0L);
-        Driver.waitEvent(side, forkEvent);
-        cx.launchOn(side, function, gx, gy, 1, THREADS, 1, 1, bytes, p, name);
-        Driver.recordEvent(joinEvent, side);
-        joinDue = true;
-    }
-
-    /**
-     * Makes the context's stream wait for this block's last pass (a partition's, on a stream of its own), without the
-     * host waiting: called once every partition of the device launched its pass, so that the passes run side by side.
-     */
-    void join() {
-        if (joinDue) {
-            Driver.waitEvent(0L, joinEvent);
-            joinDue = false;
         }
     }
 
@@ -501,13 +471,6 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     @Override
     public void close() {
-        if (side != 0) {
-            join();
-            Driver.destroyStream(side); // (its work, if any, completes first)
-            Driver.destroyEvent(forkEvent);
-            Driver.destroyEvent(joinEvent);
-            side = 0;
-        }
         for (Pass p : passes.values()) {
             p.module().close();
         }

@@ -35,11 +35,16 @@ public final class DeviceCopyTransport implements Transport {
     public void exchange(List<Message> sends, List<Message> receives) {
         device.makeCurrent();
         for (Delivery d : Delivery.match(sends, receives)) {
-            if (d.bytes() > 0) {
+            if (d.bytes() > 0 && !d.send().buffer().equals(d.receive().buffer())) { // (the sender packed into it)
                 Driver.copyOnDevice(d.receive().buffer().address(), d.send().buffer().address(), d.bytes());
             }
             traffic.add(d);
         }
+    }
+
+    @Override
+    public boolean oneMemory() {
+        return true;
     }
 
     @Override

@@ -1,0 +1,58 @@
+package org.colony.cuda.internal.store;
+
+import org.colony.cuda.internal.bind.Driver;
+
+/**
+ * A partition's stream of its own, beside the context's, so that the kernels of a device's partitions run side by side
+ * (a partition's kernel may fill only part of the device, or end in a partly filled last wave): work on it begins
+ * after everything given to the context's stream so far ({@link #begin}), and the context's stream waits for it at
+ * {@link #join}, which the partitioned collection calls once every partition of the device launched its kernel. No
+ * host wait either way. Made on the first use, in the block's context (which must be current).
+ */
+final class SideStream implements AutoCloseable {
+
+    private long stream;
+    private long fork;
+    private long done;
+    /** Whether work was given to the stream that the context's stream has not been made to wait for. */
+    private boolean due;
+
+    /** {@return the stream, after an event on the context's stream that its next work waits for} */
+    long begin() {
+        if (stream == 0) {
+            // non-blocking: an event recorded on the legacy stream (the next partition's fork) would otherwise wait
+            // for this stream's work, and the partitions' kernels would run one after the other
+            stream = Driver.createStream(1);
+            fork = Driver.createFence();
+            done = Driver.createFence();
+        }
+        Driver.recordEvent(fork, 0L);
+        Driver.waitEvent(stream, fork);
+        return stream;
+    }
+
+    /** Marks the end of the work given since {@link #begin}: the context's stream waits for it at {@link #join}. */
+    void end() {
+        Driver.recordEvent(done, stream);
+        due = true;
+    }
+
+    /** Makes the context's stream wait for the work given to this one, without the host waiting. */
+    void join() {
+        if (due) {
+            Driver.waitEvent(0L, done);
+            due = false;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (stream != 0) {
+            join();
+            Driver.destroyStream(stream); // (its work, if any, completes first)
+            Driver.destroyEvent(fork);
+            Driver.destroyEvent(done);
+            stream = 0;
+        }
+    }
+}
