@@ -448,6 +448,45 @@ class HeldStepsGpuTest {
         }
     }
 
+    /**
+     * Without {@code colony.cuda.hold.compile=wait}, a pass cut short by a read (steps never held together before)
+     * runs its steps one at a time while its own kernel compiles beside the run, instead of the host waiting for
+     * NVRTC in the middle of a step: the read after two held steps launches no pass, and gives what one step at a
+     * time gives.
+     */
+    @Test
+    void aPassCutShort_runsAtOnceWhileItsKernelCompiles() {
+        Gpu.require();
+        int n = 300;
+        System.setProperty("colony.cuda.hold", "4");
+        System.setProperty("colony.cuda.hold.minCells", "0");
+        Simulation held;
+        try {
+            held = Simulation.create(Config.defaults().withBackend("cuda").withSeed(7));
+        } finally {
+            clear();
+        }
+        try (held; Simulation plain = plain("cuda")) {
+            Places<HeatCell> a = held.places(HeatCell.class, Grid.of(n, n));
+            Places<HeatCell> b = plain.places(HeatCell.class, Grid.of(n, n));
+            // ticks run at once until the 4-step pass is compiled (its compilation starts at the third call)
+            long before = HeldKernelSource.passes();
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (HeldKernelSource.passes() == before) {
+                assertTrue(System.nanoTime() < deadline, "no pass of 4 steps ran within 2 minutes");
+                a.callAll(HeatCell::tick, 0.2, 5.0, true);
+                b.callAll(HeatCell::tick, 0.2, 5.0, true);
+            }
+            long passes = HeldKernelSource.passes(); // a full pass just ran: nothing is held
+            a.callAll(HeatCell::tick, 0.2, 5.0, true);
+            b.callAll(HeatCell::tick, 0.2, 5.0, true);
+            a.callAll(HeatCell::tick, 0.2, 5.0, true);
+            b.callAll(HeatCell::tick, 0.2, 5.0, true);
+            assertArrayEquals(b.getDouble("temp"), a.getDouble("temp"), 0.0);
+            assertEquals(passes, HeldKernelSource.passes(), "the read ran the two held steps as a pass");
+        }
+    }
+
     @Test
     void aFailingHeldStep_isReportedWithItsName() {
         try (Simulation sim = held(4, 0)) {
