@@ -40,6 +40,11 @@ public final class CudaBackend implements Backend {
 
     private final CudaContext cx;
     private final CudaContext[] all;
+    /**
+     * Whether the partitions of this process's grids all live on its one GPU and exchange by device copies there
+     * ({@link #transport()}, asked before the blocks are made): their launches may then be replayed as graphs.
+     */
+    private boolean oneDevice;
     private final boolean fast;
     /** What the description adds in fast mode, the start line of a run. */
     static final String FAST_MATH = ", fast math (exp, log, pow, sin, ... are CUDA's own, a few ulps from StrictMath)";
@@ -122,7 +127,9 @@ public final class CudaBackend implements Backend {
     public PlaceBlock createBlock(ModelDescriptor model, Grid grid, Layout layout, int partition) {
         CudaContext context = all[partition % all.length];
         context.device().makeCurrent();
-        context.partitioned();
+        if (!oneDevice) {
+            context.partitioned();
+        }
         // The columns, and the exchange buffers: each halo cell's attributes once sent and once received, at most.
         long perCell = CudaPlaceStore.bytes(model.info(), layout) / Math.max(1, layout.storedCells());
         long need = CudaPlaceStore.bytes(model.info(), layout)
@@ -136,6 +143,7 @@ public final class CudaBackend implements Backend {
     @Override
     public Transport transport() {
         if (all.length == 1) {
+            oneDevice = true;
             return new DeviceCopyTransport(cx.device());
         }
         List<CudaDevice> devices = new ArrayList<>();

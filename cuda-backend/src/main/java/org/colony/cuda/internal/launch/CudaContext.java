@@ -78,15 +78,12 @@ public final class CudaContext implements AutoCloseable {
 
     /**
      * Launches on {@code stream}, a stream of the caller's beside the context's own (which the caller orders it against
-     * with events): a partition's held pass, beside the other partitions' of the device. Never while the context
-     * records graphs (partitioned contexts do not).
+     * with events): a partition's pass or step, beside the other partitions' of the device. Like any device work other
+     * than the context's own launches, it lets the launches the recorder holds go out first.
      */
     public void launchOn(long stream, long function, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes,
             KernelParams params, String name) {
-        if (recorder.enabled()) {
-            throw new IllegalStateException("a launch on a stream of its own while graphs are recorded: " + name);
-        }
-        Driver.launchInOrder(function, gx, gy, gz, bx, by, bz, sharedBytes, stream, params.pointers(), name);
+        Driver.launch(function, gx, gy, gz, bx, by, bz, sharedBytes, stream, params.pointers(), name);
     }
 
     /**
@@ -114,7 +111,11 @@ public final class CudaContext implements AutoCloseable {
         }
     }
 
-    /** Notes that a grid on this device is cut into partitions: their halo exchange runs between launches, no graphs. */
+    /**
+     * Notes that a grid on this device is cut into partitions whose exchanges leave the device or the process (NCCL,
+     * MPI): work the recorder cannot see runs between the launches, so it holds none (no graphs). Partitions that all
+     * live on one GPU of one process exchange by device copies, which the recorder sees, and keep their graphs.
+     */
     public void partitioned() {
         partitioned = true;
         updateGraphs();
