@@ -41,7 +41,7 @@ public final class CudaBackend implements Backend {
     private final CudaContext cx;
     private final CudaContext[] all;
     /**
-     * Whether the partitions of this process's grids all live on its one GPU and exchange by device copies there
+     * Whether the partitions of this process's grids all live on its one GPU and exchange inside it (kernels, copies)
      * ({@link #transport()}, asked before the blocks are made): their launches may then be replayed as graphs.
      */
     private boolean oneDevice;

@@ -354,19 +354,42 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
             all.add(a);
         }
         prepareRemote(all);
+        RuntimeException failed = null;
         try {
             for (PlaceBlock b : mine) {
                 b.runHeld(calls);
             }
-        } finally {
-            for (PlaceBlock b : mine) {
-                b.join(); // (the passes ran side by side)
-            }
+        } catch (RuntimeException e) {
+            failed = e;
         }
+        joinAll(failed); // (the passes ran side by side)
         for (Call c : calls) {
             for (int a : model.steps().get(c.step()).writes()) {
                 dirty[a] = true;
             }
+        }
+    }
+
+    /**
+     * Joins every block's work that ran beside the others' ({@link PlaceBlock#join}), each even where one before it
+     * failed, and throws {@code failed} (what the launches threw) or else the first failure of a join, with the later
+     * ones suppressed.
+     */
+    private void joinAll(RuntimeException failed) {
+        RuntimeException first = failed;
+        for (PlaceBlock b : mine) {
+            try {
+                b.join();
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 
@@ -384,15 +407,15 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
             callSplit(call, due);
         } else {
             prepareRemote(s.remoteReads());
+            RuntimeException failed = null;
             try {
                 for (PlaceBlock b : mine) {
                     b.call(call);
                 }
-            } finally {
-                for (PlaceBlock b : mine) {
-                    b.join(); // (the steps ran side by side)
-                }
+            } catch (RuntimeException e) {
+                failed = e;
             }
+            joinAll(failed); // (the steps ran side by side)
         }
         for (int a : s.writes()) {
             dirty[a] = true;
@@ -508,7 +531,8 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
         }
         if (!transport.deviceMemory()) {
             for (Link l : links()) {
-                total += (l.out() == null ? 0 : l.out().byteSize()) + (l.in() == null ? 0 : l.in().byteSize());
+                boolean one = l.out() != null && l.out().equals(l.in()); // the sender packs into the receive
+                total += (l.out() == null || one ? 0 : l.out().byteSize()) + (l.in() == null ? 0 : l.in().byteSize());
             }
         }
         return cluster.sum(total);

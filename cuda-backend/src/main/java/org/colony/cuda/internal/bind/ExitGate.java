@@ -32,14 +32,8 @@ public final class ExitGate {
      * @throws ColonyException where the process is exiting (the work would outlive the library)
      */
     public static void enter(String what) {
-        if (PROCESS.in(what)) {
-            try {
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> PROCESS.drain(WAIT_MILLIS), "colony-native-exit"));
-            } catch (IllegalStateException e) {
-                PROCESS.out();
-                throw new ColonyException(what + " did not start: the process is exiting");
-            }
-        }
+        PROCESS.in(what, () -> Runtime.getRuntime().addShutdownHook(
+                new Thread(() -> PROCESS.drain(WAIT_MILLIS), "colony-native-exit")));
     }
 
     /** Leaves native work entered with {@link #enter}. */
@@ -48,19 +42,24 @@ public final class ExitGate {
     }
 
     /**
-     * Counts a thread in.
+     * Counts a thread in; the first entry runs {@code hook} first (registers the shutdown hook), under the gate's lock,
+     * so that no thread is inside before the hook is in place.
      *
-     * @return whether this is the gate's first entry (its shutdown hook is then due)
-     * @throws ColonyException once {@link #drain} began
+     * @throws ColonyException once {@link #drain} began, or where the hook cannot be registered (the JVM exits)
      */
-    synchronized boolean in(String what) {
+    synchronized void in(String what, Runnable hook) {
         if (exiting) {
             throw new ColonyException(what + " did not start: the process is exiting");
         }
+        if (!hooked) {
+            try {
+                hook.run();
+            } catch (IllegalStateException e) {
+                throw new ColonyException(what + " did not start: the process is exiting");
+            }
+            hooked = true;
+        }
         inside++;
-        boolean first = !hooked;
-        hooked = true;
-        return first;
     }
 
     /** Counts a thread out. */

@@ -73,15 +73,26 @@ public final class Nvrtc {
         }
     }
 
+    /** NVRTC's version, asked once. */
+    private static volatile int[] version;
+
     /** NVRTC's version as {major, minor}. */
     public static int[] version() {
+        int[] v = version;
+        if (v != null) {
+            return v.clone();
+        }
+        ExitGate.enter("NVRTC's version");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment major = arena.allocate(JAVA_INT);
             MemorySegment minor = arena.allocate(JAVA_INT);
             check((int) VERSION.invokeExact(major, minor), "nvrtcVersion");
-            return new int[] {major.get(JAVA_INT, 0), minor.get(JAVA_INT, 0)};
+            version = new int[] {major.get(JAVA_INT, 0), minor.get(JAVA_INT, 0)};
+            return version.clone();
         } catch (Throwable t) {
             throw Driver.rethrow(t, "nvrtcVersion");
+        } finally {
+            ExitGate.leave();
         }
     }
 

@@ -194,6 +194,10 @@ public final class CudaPlaceStore implements PlaceBlock {
     public void stopHolding() {
         if (held != null) {
             runHeld();
+            if (beside != null) {
+                cx.device().makeCurrent();
+                beside.await(); // a partition's last pass may still read the spare columns and the module
+            }
             held.close();
             held = null;
         }
@@ -663,7 +667,11 @@ public final class CudaPlaceStore implements PlaceBlock {
         if (!closed) {
             cx.device().makeCurrentToRelease();
             closed = true;
-            List<AutoCloseable> all = new ArrayList<>(columnBuffers());
+            List<AutoCloseable> all = new ArrayList<>();
+            if (beside != null) {
+                all.add(beside); // first: its last kernel may still read the columns
+            }
+            all.addAll(columnBuffers());
             all.addAll(exchange.buffers());
             if (graph != null) {
                 all.add(graph);
@@ -671,9 +679,6 @@ public final class CudaPlaceStore implements PlaceBlock {
             all.add(counter);
             if (held != null) {
                 all.add(held); // what it holds is lost with the block: nothing can read it now
-            }
-            if (beside != null) {
-                all.add(beside);
             }
             all.add(arena);
             Closeables.closeAll(all);

@@ -96,12 +96,18 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final Consumer<Call> atOnce;
     /** The block's shared values on the host, by index, as set so far (the store's own arrays). */
     private final Object[] shared;
-    /** Where NVRTC compiles passes: daemon threads, so that a compilation under way never keeps a process alive. */
-    private static final ExecutorService COMPILER = Executors.newCachedThreadPool(r -> {
+    /**
+     * Where NVRTC compiles passes: daemon threads, so that a compilation under way never keeps a process alive (the
+     * exit waits for one inside NVRTC, {@code ExitGate}, and refuses those queued), at most {@value #COMPILERS} at
+     * once however many passes are asked for.
+     */
+    private static final ExecutorService COMPILER = Executors.newFixedThreadPool(HeldPlaceSteps.COMPILERS, r -> {
         Thread t = new Thread(r, "colony-held-nvrtc");
         t.setDaemon(true);
         return t;
     });
+    /** The most passes NVRTC compiles at once. */
+    static final int COMPILERS = 2;
     /** Per attribute written in place (no second column), the column a pass writes it to; null until one does. */
     private DeviceBuffer[] spare;
     /**

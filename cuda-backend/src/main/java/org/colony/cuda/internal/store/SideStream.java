@@ -45,11 +45,19 @@ final class SideStream implements AutoCloseable {
         }
     }
 
+    /** Joins, and the host waits for the stream's work: before what that work uses is freed. */
+    void await() {
+        if (stream != 0) {
+            join();
+            Driver.synchronizeStream(stream);
+        }
+    }
+
     @Override
     public void close() {
         if (stream != 0) {
-            join();
-            Driver.destroyStream(stream); // (its work, if any, completes first)
+            await(); // before the block frees the columns and modules its work uses
+            Driver.destroyStream(stream);
             Driver.destroyEvent(fork);
             Driver.destroyEvent(done);
             stream = 0;

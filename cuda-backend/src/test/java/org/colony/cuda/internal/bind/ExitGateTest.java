@@ -16,8 +16,10 @@ class ExitGateTest {
     @Test
     void drain_waitsForTheWorkUnderWay_thenRefusesNewWork() throws Exception {
         ExitGate gate = new ExitGate();
-        assertTrue(gate.in("a compile"), "the first entry asks for the shutdown hook");
-        assertFalse(gate.in("another compile"), "one hook a gate");
+        int[] hooks = new int[1];
+        gate.in("a compile", () -> hooks[0]++);
+        gate.in("another compile", () -> hooks[0]++);
+        assertEquals(1, hooks[0], "one hook a gate, registered at the first entry");
         CompletableFuture<Boolean> drained = CompletableFuture.supplyAsync(() -> gate.drain(60_000));
         Thread.sleep(200);
         assertFalse(drained.isDone(), "drain returned with two threads inside");
@@ -26,14 +28,24 @@ class ExitGateTest {
         assertFalse(drained.isDone(), "drain returned with one thread inside");
         gate.out();
         assertTrue(drained.get(10, TimeUnit.SECONDS));
-        ColonyException e = assertThrows(ColonyException.class, () -> gate.in("NVRTC's compilation of X.cu"));
+        ColonyException e = assertThrows(ColonyException.class, () -> gate.in("NVRTC's compilation of X.cu", () -> { }));
         assertEquals("NVRTC's compilation of X.cu did not start: the process is exiting", e.getMessage());
+    }
+
+    @Test
+    void aHookThatCannotBeRegistered_refusesTheWork_andCountsNoThreadIn() {
+        ExitGate gate = new ExitGate();
+        ColonyException e = assertThrows(ColonyException.class, () -> gate.in("NVRTC's compilation of Y.cu", () -> {
+            throw new IllegalStateException("Shutdown in progress");
+        }));
+        assertEquals("NVRTC's compilation of Y.cu did not start: the process is exiting", e.getMessage());
+        assertTrue(gate.drain(0), "a refused entry left a thread counted in");
     }
 
     @Test
     void drain_givesUpAfterItsTime() {
         ExitGate gate = new ExitGate();
-        gate.in("a compile that never ends");
+        gate.in("a compile that never ends", () -> { });
         long start = System.nanoTime();
         assertFalse(gate.drain(300));
         assertTrue(System.nanoTime() - start >= 250_000_000L, "drain did not wait");
