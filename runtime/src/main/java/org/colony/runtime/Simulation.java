@@ -589,6 +589,9 @@ public final class Simulation implements AutoCloseable {
             StepProfile p = new StepProfile();
             timer.profile(p);
             backend.timeOnDevice(p::recordDevice);
+            for (Places<?> c : collections) {
+                c.store().profilingChanged();
+            }
         }
         return timer.profile();
     }
@@ -605,6 +608,9 @@ public final class Simulation implements AutoCloseable {
         if (p != null) {
             backend.timeOnDevice(null);
             timer.profile(null);
+            for (Places<?> c : collections) {
+                c.store().profilingChanged();
+            }
         }
         return p;
     }

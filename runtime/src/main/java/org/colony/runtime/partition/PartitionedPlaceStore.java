@@ -316,6 +316,12 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
         return agreedVerdicts.computeIfAbsent(steps, k -> (int) -cluster.max(-blocksVerdict(calls)));
     }
 
+    /** A timed call is never held on a GPU: the verdicts the ranks agreed on are asked again. */
+    @Override
+    public void profilingChanged() {
+        agreedVerdicts.clear();
+    }
+
     /** {@return the least of what this rank's blocks say of a pass of {@code calls}} */
     private int blocksVerdict(List<Call> calls) {
         int verdict = 1;

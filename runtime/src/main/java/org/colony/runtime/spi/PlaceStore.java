@@ -51,4 +51,12 @@ public interface PlaceStore extends Store {
     /** Waits until the work issued so far is done (a GPU runs calls after they return) and reports its failures. */
     default void synchronize() {
     }
+
+    /**
+     * Says that calls are timed from now on, or no longer ({@code Simulation.startProfile} and {@code stopProfile},
+     * on every rank at the same call): what the store decided from whether they were (which steps a pass may hold)
+     * is decided again. Nothing by default.
+     */
+    default void profilingChanged() {
+    }
 }
