@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.colony.ColonyException;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
@@ -360,15 +361,7 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
             all.add(a);
         }
         prepareRemote(all);
-        RuntimeException failed = null;
-        try {
-            for (PlaceBlock b : mine) {
-                b.runHeld(calls);
-            }
-        } catch (RuntimeException e) {
-            failed = e;
-        }
-        joinAll(failed); // (the passes ran side by side)
+        onEveryBlock(b -> b.runHeld(calls));
         for (Call c : calls) {
             for (int a : model.steps().get(c.step()).writes()) {
                 dirty[a] = true;
@@ -377,12 +370,19 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
     }
 
     /**
-     * Joins every block's work that ran beside the others' ({@link PlaceBlock#join}), each even where one before it
-     * failed, and throws {@code failed} (what the launches threw) or else the first failure of a join, with the later
-     * ones suppressed.
+     * Gives {@code work} to every block of this rank, which may run it beside the others' (a GPU's partitions), then
+     * joins every block ({@link PlaceBlock#join}), each even where the work or a join before it failed; throws what
+     * the work threw, or else the first failure of a join, with the later ones suppressed.
      */
-    private void joinAll(RuntimeException failed) {
-        RuntimeException first = failed;
+    private void onEveryBlock(Consumer<PlaceBlock> work) {
+        RuntimeException first = null;
+        try {
+            for (PlaceBlock b : mine) {
+                work.accept(b);
+            }
+        } catch (RuntimeException e) {
+            first = e;
+        }
         for (PlaceBlock b : mine) {
             try {
                 b.join();
@@ -413,15 +413,7 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
             callSplit(call, due);
         } else {
             prepareRemote(s.remoteReads());
-            RuntimeException failed = null;
-            try {
-                for (PlaceBlock b : mine) {
-                    b.call(call);
-                }
-            } catch (RuntimeException e) {
-                failed = e;
-            }
-            joinAll(failed); // (the steps ran side by side)
+            onEveryBlock(b -> b.call(call));
         }
         for (int a : s.writes()) {
             dirty[a] = true;

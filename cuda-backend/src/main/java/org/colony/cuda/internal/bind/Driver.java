@@ -465,20 +465,21 @@ public final class Driver {
             MemorySegment least = arena.allocate(JAVA_INT);
             MemorySegment greatest = arena.allocate(JAVA_INT);
             check((int) CU_CTX_GET_STREAM_PRIORITY_RANGE.invokeExact(least, greatest), "cuCtxGetStreamPriorityRange");
-            MemorySegment s = arena.allocate(JAVA_LONG);
-            check((int) CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, greatest.get(JAVA_INT, 0)),
-                    "cuStreamCreateWithPriority");
-            return s.get(JAVA_LONG, 0);
+            return createStream(flags, greatest.get(JAVA_INT, 0));
         } catch (Throwable t) {
-            throw rethrow(t, "cuStreamCreateWithPriority");
+            throw rethrow(t, "cuCtxGetStreamPriorityRange");
         }
     }
 
     /** Creates a stream in the current context with the default priority ({@code flags} 0: blocking, 1: non-blocking). */
     public static long createStream(int flags) {
+        return createStream(flags, 0);
+    }
+
+    private static long createStream(int flags, int priority) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment s = arena.allocate(JAVA_LONG);
-            check((int) CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, 0), "cuStreamCreateWithPriority");
+            check((int) CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, priority), "cuStreamCreateWithPriority");
             return s.get(JAVA_LONG, 0);
         } catch (Throwable t) {
             throw rethrow(t, "cuStreamCreateWithPriority");

@@ -434,9 +434,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         // graph, and timed steps, stay on the context's stream.
         if (beside != null && box == null && count == 0L && graph == null && iterated.length == 0
                 && info.agentWrites().isEmpty() && info.creates().isEmpty() && !cx.timer().on()) {
-            cx.launchOn(beside.begin(), kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, bx, by, 1, 0,
-                    arguments, name);
-            beside.end();
+            beside.launch(cx, kernels.step(step), Math.max(1, gx), Math.max(1, gy), bx, by, 0, arguments, name);
         } else {
             cx.launch(kernels.step(step), Math.max(1, gx), Math.max(1, gy), 1, bx, by, 1, arguments, true, name);
         }

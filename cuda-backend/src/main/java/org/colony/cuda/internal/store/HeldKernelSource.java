@@ -193,14 +193,13 @@ public final class HeldKernelSource {
         // the tile's arrays in dynamic shared memory (sharedBytes), each 16-byte aligned
         k.append("    extern __shared__ __align__(16) unsigned char colony_tile[];\n");
         long offset = 0;
-        long area = (long) (plan.tileX() + 2 * h) * (plan.tileY() + 2 * h);
         for (int a : plan.attributes()) {
             ScalarType type = model.attributes().get(a).type();
             String t = type(type);
             for (int copy = 0; copy < (plan.doubled().contains(a) ? 2 : 1); copy++) {
                 k.append("    ").append(t).append("* const t").append(a).append("_").append(copy).append(" = (")
                         .append(t).append("*) (colony_tile + ").append(offset).append(");\n");
-                offset += (area * type.bytes() + 15) / 16 * 16;
+                offset += arrayBytes(plan, type);
             }
         }
         k.append("    // the tile's first cell, in the block's own coordinates and on the grid\n");
@@ -342,13 +341,18 @@ public final class HeldKernelSource {
         if (plan.bits()) {
             return 0;
         }
-        long area = (long) (plan.tileX() + 2 * plan.halo()) * (plan.tileY() + 2 * plan.halo());
         long bytes = 0;
         for (int a : plan.attributes()) {
             int copies = plan.doubled().contains(a) ? 2 : 1;
-            bytes += copies * ((area * model.attributes().get(a).type().bytes() + 15) / 16 * 16);
+            bytes += copies * arrayBytes(plan, model.attributes().get(a).type());
         }
         return (int) bytes;
+    }
+
+    /** {@return the bytes of one tile array of {@code type} with its halo, rounded up to 16 (each starts aligned)} */
+    private static long arrayBytes(Plan plan, ScalarType type) {
+        long area = (long) (plan.tileX() + 2 * plan.halo()) * (plan.tileY() + 2 * plan.halo());
+        return (area * type.bytes() + 15) / 16 * 16;
     }
 
     /**

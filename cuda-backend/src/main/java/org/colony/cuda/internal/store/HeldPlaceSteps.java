@@ -119,8 +119,8 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final KernelParams params = new KernelParams(arena, Frames.BYTES, 256);
 
-    /** A compiled pass: its module and kernel, its tile. */
-    private record Pass(CudaModule module, long function, HeldKernelSource.Plan plan) {
+    /** A compiled pass: its module and kernel, its tile and the dynamic shared memory a block of it takes. */
+    private record Pass(CudaModule module, long function, HeldKernelSource.Plan plan, int sharedBytes) {
     }
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
@@ -175,7 +175,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         int sharedBytes = holding.sharedBytes() > 0 ? holding.sharedBytes() : Math.min(SHARED_BYTES, most);
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
                 sharedBytes, holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared,
-                partition ? beside : null) : null;
+                beside) : null;
     }
 
     /** Whether no call is held. */
@@ -284,16 +284,19 @@ final class HeldPlaceSteps implements AutoCloseable {
             return;
         }
         int[] steps = steps(calls);
-        if (atOnce != null && !wait && !passes.containsKey(Arrays.toString(steps)) && !compile(steps).isDone()) {
+        String key = Arrays.toString(steps);
+        Pass pass = passes.get(key);
+        if (pass == null && atOnce != null && !wait && !compile(steps).isDone()) {
             // A pass of steps not seen together before (one cut short by a read, or by the run's end) is compiled
             // beside the run, as the first is; until then they run one at a time, with the same results, instead of
             // the host waiting a compilation (0.3 to 1 s of NVRTC) in the middle of a step.
             calls.forEach(atOnce);
             return;
         }
-        Pass pass;
         try {
-            pass = pass(steps, layout);
+            if (pass == null) {
+                pass = load(steps, key);
+            }
             if ((layout.extent1() + pass.plan().tileY() - 1) / pass.plan().tileY() > 65535) {
                 throw new ColonyException("a grid of " + layout.extent1() + " rows is too tall for passes of tiles of "
                         + pass.plan().tileY() + " rows");
@@ -334,11 +337,10 @@ final class HeldPlaceSteps implements AutoCloseable {
         }
         int gx = (layout.extent0() + plan.tileX() - 1) / plan.tileX();
         int gy = (layout.extent1() + plan.tileY() - 1) / plan.tileY();
-        int bytes = HeldKernelSource.sharedBytes(model, plan);
+        int bytes = pass.sharedBytes();
         String name = model.modelClass().getSimpleName() + " (" + steps.length + " held steps)";
         if (beside != null) {
-            cx.launchOn(beside.begin(), pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, name);
-            beside.end();
+            beside.launch(cx, pass.function(), gx, gy, THREADS, 1, bytes, p, name);
         } else {
             cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, true, name);
         }
@@ -382,34 +384,31 @@ final class HeldPlaceSteps implements AutoCloseable {
         return spare[a];
     }
 
-    private Pass pass(int[] steps, Layout layout) {
-        String key = Arrays.toString(steps);
-        Pass pass = passes.get(key);
-        if (pass == null) {
-            byte[] cubin;
-            try {
-                cubin = compile(steps).join();
-            } catch (CompletionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r : e;
-            }
-            CudaModule module = new CudaModule(cubin);
-            for (int i = 0; i < shared.length; i++) { // its own constant memory: the shared values set so far
-                kernels.uploadShared(i, shared[i], module);
-            }
-            long function = module.function(HeldKernelSource.NAME);
-            HeldKernelSource.Plan plan = plan(steps);
-            int bytes = HeldKernelSource.sharedBytes(model, plan);
-            if (bytes > HeldKernelSource.STATIC_SHARED) {
-                try {
-                    Driver.allowDynamicShared(function, bytes);
-                } catch (RuntimeException e) {
-                    module.close();
-                    throw e;
-                }
-            }
-            pass = new Pass(module, function, plan);
-            passes.put(key, pass);
+    /** Loads the module of the pass of {@code steps} (their {@code key}), waiting for its compilation where it is due. */
+    private Pass load(int[] steps, String key) {
+        byte[] cubin;
+        try {
+            cubin = compile(steps).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
         }
+        CudaModule module = new CudaModule(cubin);
+        for (int i = 0; i < shared.length; i++) { // its own constant memory: the shared values set so far
+            kernels.uploadShared(i, shared[i], module);
+        }
+        long function = module.function(HeldKernelSource.NAME);
+        HeldKernelSource.Plan plan = plan(steps);
+        int bytes = HeldKernelSource.sharedBytes(model, plan);
+        if (bytes > HeldKernelSource.STATIC_SHARED) {
+            try {
+                Driver.allowDynamicShared(function, bytes);
+            } catch (RuntimeException e) {
+                module.close();
+                throw e;
+            }
+        }
+        Pass pass = new Pass(module, function, plan, bytes);
+        passes.put(key, pass);
         return pass;
     }
 

@@ -1,13 +1,15 @@
 package org.colony.cuda.internal.store;
 
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.launch.CudaContext;
+import org.colony.cuda.internal.launch.KernelParams;
 
 /**
  * A partition's stream of its own, beside the context's, so that the kernels of a device's partitions run side by side
  * (a partition's kernel may fill only part of the device, or end in a partly filled last wave): work on it begins
  * after everything given to the context's stream so far ({@link #begin}), and the context's stream waits for it at
  * {@link #join}, which the partitioned collection calls once every partition of the device launched its kernel. No
- * host wait either way. Made on the first use, in the block's context (which must be current).
+ * host wait either way. Made on the first launch, in the block's context (which must be current).
  */
 final class SideStream implements AutoCloseable {
 
@@ -17,8 +19,19 @@ final class SideStream implements AutoCloseable {
     /** Whether work was given to the stream that the context's stream has not been made to wait for. */
     private boolean due;
 
+    /**
+     * Launches a kernel on the stream ({@link CudaContext#launchOn}), after everything given to the context's stream so
+     * far; {@link #join} orders the context's stream after it.
+     */
+    void launch(CudaContext cx, long function, int gx, int gy, int bx, int by, int sharedBytes, KernelParams params,
+            String name) {
+        cx.launchOn(begin(), function, gx, gy, 1, bx, by, 1, sharedBytes, params, name);
+        Driver.recordEvent(done, stream);
+        due = true;
+    }
+
     /** {@return the stream, after an event on the context's stream that its next work waits for} */
-    long begin() {
+    private long begin() {
         if (stream == 0) {
             // non-blocking: an event recorded on the legacy stream (the next partition's fork) would otherwise wait
             // for this stream's work, and the partitions' kernels would run one after the other
@@ -29,12 +42,6 @@ final class SideStream implements AutoCloseable {
         Driver.recordEvent(fork, 0L);
         Driver.waitEvent(stream, fork);
         return stream;
-    }
-
-    /** Marks the end of the work given since {@link #begin}: the context's stream waits for it at {@link #join}. */
-    void end() {
-        Driver.recordEvent(done, stream);
-        due = true;
     }
 
     /** Makes the context's stream wait for the work given to this one, without the host waiting. */
