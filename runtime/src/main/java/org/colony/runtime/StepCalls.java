@@ -31,6 +31,12 @@ final class StepCalls {
     private final boolean[] bound;
     /** The collections of the iterated agent classes, where bound: those a step adds agents to. */
     private final Agents<?>[] collections;
+    /**
+     * By step, {@code Model.step} and {@code callAll Model.step}, as {@link Usage} keeps them: made once, not per call
+     * (a run's first ticks run in the interpreter).
+     */
+    private final String[] stepNames;
+    private final String[] callNames;
 
     StepCalls(ModelCollection<?> collection, Store store) {
         this.c = collection;
@@ -41,6 +47,12 @@ final class StepCalls {
         this.store = store;
         this.bound = new boolean[model.agentClasses().size()];
         this.collections = new Agents<?>[model.agentClasses().size()];
+        this.stepNames = new String[model.steps().size()];
+        this.callNames = new String[stepNames.length];
+        for (int i = 0; i < stepNames.length; i++) {
+            stepNames[i] = name + "." + model.steps().get(i).name();
+            callNames[i] = "callAll " + stepNames[i];
+        }
     }
 
     /** Binds the agents' store of slot {@code slot} of the model's iterated agent classes, and their collection. */
@@ -104,8 +116,8 @@ final class StepCalls {
         sim.checkOpen();
         checkIterated(s);
         checkCreates(s);
-        sim.usage().issued(name + "." + s.name());
-        c.work("callAll " + name + "." + s.name(), () -> {
+        sim.usage().issued(stepNames[step]);
+        c.work(callNames[step], () -> {
             long epoch = sim.beginCall(s.usesRandom());
             var timer = sim.timer();
             Object jfr = timer.begin();

@@ -46,6 +46,8 @@ public final class Frames {
 
     /** The frame's size in bytes. */
     public static final long BYTES = LAYOUT.byteSize();
+    /** The frame's size in 8-byte words. */
+    private static final int WORDS = (int) (BYTES / 8);
 
     private static final long BASE = offset("base");
     private static final long STRIDE_Y = offset("strideY");
@@ -113,32 +115,43 @@ public final class Frames {
         frame.set(JAVA_INT, EXTENT2, hi[2] - lo[2]);
     }
 
-    /** Fills a frame for a kernel that walks {@code march} rows per thread. */
+    /**
+     * Fills a frame for a kernel that walks {@code march} rows per thread: built in a Java array and copied in one go,
+     * since a run's first launches run in the interpreter, where each field written to native memory on its own is a
+     * long way through method handles.
+     */
     public static void write(MemorySegment frame, Layout layout, long seed, long epoch, long time, long error,
             long rows, long pitch, long placePitch, int march, int who) {
-        frame.set(JAVA_LONG, BASE, layout.base());
-        frame.set(JAVA_LONG, STRIDE_Y, layout.strideY());
-        frame.set(JAVA_LONG, STRIDE_Z, layout.strideZ());
-        frame.set(JAVA_LONG, SEED, seed);
-        frame.set(JAVA_LONG, EPOCH, epoch);
-        frame.set(JAVA_LONG, TIME, time);
-        frame.set(JAVA_LONG, ERROR, error);
-        frame.set(JAVA_LONG, ROWS, rows);
-        frame.set(JAVA_LONG, PITCH, pitch);
-        frame.set(JAVA_LONG, PLACE_PITCH, placePitch);
-        frame.set(JAVA_INT, DIMS, layout.dims());
-        frame.set(JAVA_INT, SIZE0, layout.size0());
-        frame.set(JAVA_INT, SIZE1, layout.size1());
-        frame.set(JAVA_INT, SIZE2, layout.size2());
-        frame.set(JAVA_INT, ORIGIN0, layout.origin0());
-        frame.set(JAVA_INT, ORIGIN1, layout.origin1());
-        frame.set(JAVA_INT, ORIGIN2, layout.origin2());
-        frame.set(JAVA_INT, EXTENT0, layout.extent0());
-        frame.set(JAVA_INT, EXTENT1, layout.extent1());
-        frame.set(JAVA_INT, EXTENT2, layout.extent2());
-        frame.set(JAVA_INT, PAD, layout.pad());
-        frame.set(JAVA_INT, WRAP, layout.wrap() ? 1 : 0);
-        frame.set(JAVA_INT, MARCH, march);
-        frame.set(JAVA_INT, STEP, who);
+        long[] f = new long[WORDS];
+        f[(int) (BASE >>> 3)] = layout.base();
+        f[(int) (STRIDE_Y >>> 3)] = layout.strideY();
+        f[(int) (STRIDE_Z >>> 3)] = layout.strideZ();
+        f[(int) (SEED >>> 3)] = seed;
+        f[(int) (EPOCH >>> 3)] = epoch;
+        f[(int) (TIME >>> 3)] = time;
+        f[(int) (ERROR >>> 3)] = error;
+        f[(int) (ROWS >>> 3)] = rows;
+        f[(int) (PITCH >>> 3)] = pitch;
+        f[(int) (PLACE_PITCH >>> 3)] = placePitch;
+        putInt(f, DIMS, layout.dims());
+        putInt(f, SIZE0, layout.size0());
+        putInt(f, SIZE1, layout.size1());
+        putInt(f, SIZE2, layout.size2());
+        putInt(f, ORIGIN0, layout.origin0());
+        putInt(f, ORIGIN1, layout.origin1());
+        putInt(f, ORIGIN2, layout.origin2());
+        putInt(f, EXTENT0, layout.extent0());
+        putInt(f, EXTENT1, layout.extent1());
+        putInt(f, EXTENT2, layout.extent2());
+        putInt(f, PAD, layout.pad());
+        putInt(f, WRAP, layout.wrap() ? 1 : 0);
+        putInt(f, MARCH, march);
+        putInt(f, STEP, who);
+        MemorySegment.copy(f, 0, frame, JAVA_LONG, 0, WORDS);
+    }
+
+    /** Puts an int field at byte {@code offset} into the frame's words (little-endian, as every CUDA host is). */
+    private static void putInt(long[] words, long offset, int value) {
+        words[(int) (offset >>> 3)] |= Integer.toUnsignedLong(value) << ((offset & 4) * 8);
     }
 }

@@ -3,16 +3,27 @@ package org.colony.cuda.internal.launch;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import org.colony.kernel.ScalarType;
 
 /**
- * The parameters of one kernel launch, built in native memory: each parameter's value in a slot, and the
- * array of slot addresses that {@code cuLaunchKernel} reads. The driver copies the values at launch, so
- * one instance is reused from launch to launch.
+ * The parameters of one kernel launch, built in native memory: each parameter's value in a slot of 8 bytes, and the
+ * array of slot addresses that {@code cuLaunchKernel} reads, written once (slot {@code i} is always at the same
+ * address). The driver copies the values at launch, so one instance is reused from launch to launch. A value is one
+ * 8-byte write, narrower ones zero-extended in the little-endian order of every CUDA host, so equal parameters are
+ * equal bytes (CUDA graphs compare the bytes of snapshots): a run's first launches run in the interpreter, where every
+ * access to native memory is a long way through method handles.
  */
 public final class KernelParams {
 
     private static final int SLOT = 8;
+
+    static {
+        if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
+            throw new IllegalStateException("CUDA kernel parameters are written for a little-endian host");
+        }
+    }
+
     private final MemorySegment values;
     private final MemorySegment pointers;
     private final MemorySegment frame;
@@ -25,12 +36,15 @@ public final class KernelParams {
         this.frame = arena.allocate(frameBytes, 16);
         this.values = arena.allocate((long) SLOT * capacity, 16);
         this.pointers = arena.allocate(ValueLayout.ADDRESS, capacity + 1L);
+        pointers.setAtIndex(ValueLayout.ADDRESS, 0, frame);
+        for (int i = 0; i < capacity; i++) {
+            pointers.setAtIndex(ValueLayout.JAVA_LONG, i + 1, values.address() + (long) SLOT * i);
+        }
     }
 
     /** Starts a new list: the frame first. */
     public KernelParams begin() {
         count = 0;
-        pointers.setAtIndex(ValueLayout.ADDRESS, 0, frame);
         return this;
     }
 
@@ -39,56 +53,46 @@ public final class KernelParams {
         return frame;
     }
 
-    private MemorySegment next() {
+    /** Puts the next parameter's 8 bytes. */
+    private KernelParams put(long bits) {
         if (count >= capacity) {
             throw new IllegalStateException("more than " + capacity + " kernel parameters");
         }
-        MemorySegment slot = values.asSlice((long) SLOT * count, SLOT);
-        // A narrower value leaves the rest of the slot zero rather than what the slot held before, so equal
-        // parameters are equal bytes (CUDA graphs compare the bytes of snapshots).
-        slot.set(ValueLayout.JAVA_LONG, 0, 0L);
-        pointers.setAtIndex(ValueLayout.ADDRESS, count + 1, slot);
-        count++;
-        return slot;
+        values.set(ValueLayout.JAVA_LONG, (long) SLOT * count++, bits);
+        return this;
     }
 
     /** A device pointer or a 64-bit value. */
     public KernelParams add(long value) {
-        next().set(ValueLayout.JAVA_LONG, 0, value);
-        return this;
+        return put(value);
     }
 
     /** A 32-bit value. */
     public KernelParams addInt(int value) {
-        next().set(ValueLayout.JAVA_INT, 0, value);
-        return this;
+        return put(Integer.toUnsignedLong(value));
     }
 
     /** A 32-bit float. */
     public KernelParams addFloat(float value) {
-        next().set(ValueLayout.JAVA_FLOAT, 0, value);
-        return this;
+        return put(Integer.toUnsignedLong(Float.floatToRawIntBits(value)));
     }
 
     /** A one-byte boolean. */
     public KernelParams addBoolean(boolean value) {
-        next().set(ValueLayout.JAVA_BOOLEAN, 0, value);
-        return this;
+        return put(value ? 1 : 0);
     }
 
     /** A boxed step argument of the given type. */
     public KernelParams add(Object value, ScalarType type) {
-        MemorySegment slot = next();
-        switch (type) {
-            case BOOLEAN -> slot.set(ValueLayout.JAVA_BOOLEAN, 0, (Boolean) value);
-            case BYTE -> slot.set(ValueLayout.JAVA_BYTE, 0, (Byte) value);
-            case SHORT -> slot.set(ValueLayout.JAVA_SHORT, 0, (Short) value);
-            case INT -> slot.set(ValueLayout.JAVA_INT, 0, (Integer) value);
-            case LONG -> slot.set(ValueLayout.JAVA_LONG, 0, (Long) value);
-            case FLOAT -> slot.set(ValueLayout.JAVA_FLOAT, 0, (Float) value);
-            case DOUBLE -> slot.set(ValueLayout.JAVA_DOUBLE, 0, (Double) value);
-        }
-        return this;
+        return put(switch (type) {
+            case BOOLEAN -> (Boolean) value ? 1 : 0;
+            case BYTE -> Byte.toUnsignedLong((Byte) value);
+            case SHORT -> Short.toUnsignedLong((Short) value);
+            case INT -> Integer.toUnsignedLong((Integer) value);
+            case LONG -> (Long) value;
+            case FLOAT -> Integer.toUnsignedLong(Float.floatToRawIntBits((Float) value));
+            case DOUBLE -> Double.doubleToRawLongBits((Double) value);
+        });
     }
 
     /** The array of parameter addresses. */

@@ -3,10 +3,9 @@ package org.colony.cuda.internal.store;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -75,13 +74,19 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final int sharedBytes;
     /** The calls held, as their steps see them ({@code Call.seenBy}), with copies of their arguments. */
     private final List<Call> held = new ArrayList<>();
-    /** The plans of runs of steps, by their steps; empty where they do not fit a pass. */
-    private final Map<String, Optional<HeldKernelSource.Plan>> plans = new HashMap<>();
-    private final Map<String, Pass> passes = new HashMap<>();
-    /** The CUBINs of passes, by their steps, compiled or being compiled. */
-    private final Map<String, CompletableFuture<byte[]>> compiling = new HashMap<>();
+    /** The run of no steps, from which every run of steps is reached a step at a time. */
+    private final Run none;
+    /** The run of the steps of the calls held. */
+    private Run heldRun;
+    /** The passes whose modules are loaded. */
+    private final List<Pass> loaded = new ArrayList<>();
     /** By step, whether the pass of it called again and again is compiled (then the step is held). */
     private final boolean[] ready;
+    /**
+     * By step, the pass of it called again and again as it is worked out, compiled and loaded on a thread of its own;
+     * null until the step is called {@value #CALLS_BEFORE_COMPILE} times.
+     */
+    private final CompletableFuture<?>[] preparing;
     /** Whether a step is held before its pass's kernel is compiled ({@link CudaSwitches#HOLD_COMPILE}). */
     private final boolean wait;
     /** The calls of a step after which the kernel of its pass is compiled (a step called fewer times runs at once). */
@@ -119,8 +124,71 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final KernelParams params = new KernelParams(arena, Frames.BYTES, 256);
 
-    /** A compiled pass: its module and kernel, its tile and the dynamic shared memory a block of it takes. */
-    private record Pass(CudaModule module, long function, HeldKernelSource.Plan plan, int sharedBytes) {
+    /**
+     * A compiled pass: its module and kernel, its tile, the dynamic shared memory a block of it takes and its name in
+     * errors and profiles.
+     */
+    private record Pass(CudaModule module, long function, HeldKernelSource.Plan plan, int sharedBytes, String name) {
+    }
+
+    /**
+     * A run of steps in the order a pass holds them, and what is known of a pass of them, each worked out once: held
+     * steps are looked up a step at a time, with no key built per call (a run's first ticks run in the interpreter).
+     */
+    private final class Run {
+        /** The steps, in order. */
+        final int[] steps;
+        /** The runs of these steps and one more, by that step. */
+        private final Run[] then;
+        /** The plan of a pass of them, empty where they do not fit one; null until worked out. */
+        private Optional<HeldKernelSource.Plan> plan;
+        /** The pass's CUBIN, compiled or being compiled by NVRTC on a thread of its own; null until asked for. */
+        private CompletableFuture<byte[]> cubin;
+        /** The pass, its module loaded; null until it first runs. */
+        private Pass pass;
+
+        Run(int[] steps) {
+            this.steps = steps;
+            this.then = new Run[model.steps().size()];
+        }
+
+        /** {@return the run of these steps and {@code step} after them} */
+        Run then(int step) {
+            Run r = then[step];
+            if (r == null) {
+                int[] s = Arrays.copyOf(steps, steps.length + 1);
+                s[steps.length] = step;
+                r = then[step] = new Run(s);
+            }
+            return r;
+        }
+
+        /** The plan of a pass of these steps; null where they do not fit one. */
+        HeldKernelSource.Plan plan() {
+            if (plan == null) {
+                plan = Optional.ofNullable(planOf(steps));
+            }
+            return plan.orElse(null);
+        }
+
+        /** Whether a pass of these steps may run: it fits, and by the rule its tile stays wide enough. */
+        boolean fits() {
+            return wideEnough(plan());
+        }
+
+        /** Whether a pass of these steps is as long as it should be: one more of the last would not join it. */
+        boolean full() {
+            int n = steps.length;
+            return n >= MOST || (depth > 0 ? n >= depth : !then(steps[n - 1]).fits());
+        }
+    }
+
+    /**
+     * The pass of a step called again and again, worked out beside the run: the plans of the step {@code 1, 2, ...}
+     * times, as far as they were needed to find how many join the pass ({@code steps}), and its CUBIN (null where
+     * fewer than two join it).
+     */
+    private record Repeated(HeldKernelSource.Plan[] plans, int steps, byte[] cubin) {
     }
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
@@ -136,11 +204,14 @@ final class HeldPlaceSteps implements AutoCloseable {
         this.depth = depth;
         this.tileOverride = tileOverride;
         this.ready = new boolean[model.steps().size()];
+        this.preparing = new CompletableFuture<?>[model.steps().size()];
         this.alone = new boolean[model.steps().size()];
         this.callCounts = new int[model.steps().size()];
         this.wait = wait;
         this.atOnce = atOnce;
         this.shared = shared;
+        this.none = new Run(new int[0]);
+        this.heldRun = none;
     }
 
     /**
@@ -196,15 +267,17 @@ final class HeldPlaceSteps implements AutoCloseable {
         if (!holdable(step) || held.isEmpty() && !ready(step)) {
             return false;
         }
-        if (!held.isEmpty() && !fits(with(held, step))) {
+        if (!held.isEmpty() && !heldRun.then(step).fits()) {
             run(layout, current, next, dirty);
         }
-        if (plan(with(held, step)) == null) {
+        Run with = heldRun.then(step);
+        if (with.plan() == null) {
             return false;
         }
         Call seen = call.seenBy(model.steps().get(step));
         held.add(new Call(step, seen.args().clone(), seen.seed(), seen.epoch(), seen.time()));
-        if (full(held)) {
+        heldRun = with;
+        if (with.full()) {
             run(layout, current, next, dirty);
         }
         return true;
@@ -216,19 +289,26 @@ final class HeldPlaceSteps implements AutoCloseable {
      * size.
      */
     int verdict(List<Call> calls) {
-        for (int i = 0; i < calls.size(); i++) {
-            if (!holdable(calls.get(i).step()) || plan(steps(calls.subList(0, i + 1))) == null) {
+        Run r = none;
+        for (Call call : calls) {
+            if (!holdable(call.step())) {
+                return -1;
+            }
+            r = r.then(call.step());
+            if (r.plan() == null) {
                 return -1;
             }
         }
-        return full(calls) ? 1 : 0;
+        return r.full() ? 1 : 0;
     }
 
     /** Runs {@code calls} as one pass (a partition's, its halo filled as wide as they reach together). */
     void runPass(List<Call> calls, Layout layout, DeviceBuffer[] current, DeviceBuffer[] next, boolean[] dirty) {
         held.clear();
+        heldRun = none;
         for (Call call : calls) {
             held.add(call.seenBy(model.steps().get(call.step())));
+            heldRun = heldRun.then(call.step());
         }
         run(layout, current, next, dirty);
     }
@@ -241,32 +321,14 @@ final class HeldPlaceSteps implements AutoCloseable {
                 && !model.steps().get(step).predicate() && !cx.timer().on();
     }
 
-    /** Whether a pass of {@code steps} may run: it fits, and by the rule its tile stays wide enough. */
-    private boolean fits(int[] steps) {
-        HeldKernelSource.Plan plan = plan(steps);
+    /** Whether a pass of this plan may run: it fits, and by the rule its tile stays wide enough. */
+    private boolean wideEnough(HeldKernelSource.Plan plan) {
         return plan != null && (depth > 0 || Math.min(plan.tileX(), plan.tileY()) >= TILE_PER_HALO * plan.halo());
     }
 
-    /** Whether a pass of {@code calls} is as long as it should be: one more of the last would not join it. */
-    private boolean full(List<Call> calls) {
-        int n = calls.size();
-        return n >= MOST || (depth > 0 ? n >= depth : !fits(with(calls, calls.get(n - 1).step())));
-    }
-
-    /** {@return the steps of {@code calls}} */
-    private static int[] steps(List<Call> calls) {
-        int[] steps = new int[calls.size()];
-        for (int i = 0; i < steps.length; i++) {
-            steps[i] = calls.get(i).step();
-        }
-        return steps;
-    }
-
-    /** {@return the steps of {@code calls}, and {@code step} after them} */
-    private static int[] with(List<Call> calls, int step) {
-        int[] steps = Arrays.copyOf(steps(calls), calls.size() + 1);
-        steps[calls.size()] = step;
-        return steps;
+    /** The plan of a pass of {@code steps} (from any thread); null where they do not fit one. */
+    private HeldKernelSource.Plan planOf(int[] steps) {
+        return HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, sharedBytes, wrap);
     }
 
     /**
@@ -278,15 +340,16 @@ final class HeldPlaceSteps implements AutoCloseable {
             return;
         }
         List<Call> calls = List.copyOf(held);
+        Run run = heldRun;
         held.clear();
+        heldRun = none;
         if (calls.size() == 1 && atOnce != null) { // one step alone: its own kernel is faster than a pass
             atOnce.accept(calls.get(0));
             return;
         }
-        int[] steps = steps(calls);
-        String key = Arrays.toString(steps);
-        Pass pass = passes.get(key);
-        if (pass == null && atOnce != null && !wait && !compile(steps).isDone()) {
+        int[] steps = run.steps;
+        Pass pass = run.pass;
+        if (pass == null && atOnce != null && !wait && !compile(run).isDone()) {
             // A pass of steps not seen together before (one cut short by a read, or by the run's end) is compiled
             // beside the run, as the first is; until then they run one at a time, with the same results, instead of
             // the host waiting a compilation (0.3 to 1 s of NVRTC) in the middle of a step.
@@ -295,7 +358,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         }
         try {
             if (pass == null) {
-                pass = load(steps, key);
+                pass = load(run);
             }
             if ((layout.extent1() + pass.plan().tileY() - 1) / pass.plan().tileY() > 65535) {
                 throw new ColonyException("a grid of " + layout.extent1() + " rows is too tall for passes of tiles of "
@@ -338,11 +401,10 @@ final class HeldPlaceSteps implements AutoCloseable {
         int gx = (layout.extent0() + plan.tileX() - 1) / plan.tileX();
         int gy = (layout.extent1() + plan.tileY() - 1) / plan.tileY();
         int bytes = pass.sharedBytes();
-        String name = model.modelClass().getSimpleName() + " (" + steps.length + " held steps)";
         if (beside != null) {
-            beside.launch(cx, pass.function(), gx, gy, THREADS, 1, bytes, p, name);
+            beside.launch(cx, pass.function(), gx, gy, THREADS, 1, bytes, p, pass.name());
         } else {
-            cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, true, name);
+            cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, true, pass.name());
         }
         HeldKernelSource.launched(bytes);
         for (int a : plan.written()) {
@@ -356,12 +418,6 @@ final class HeldPlaceSteps implements AutoCloseable {
             }
             dirty[a] = true;
         }
-    }
-
-    /** The plan of a pass of {@code steps}, worked out once; null where they do not fit one. */
-    private HeldKernelSource.Plan plan(int[] steps) {
-        return plans.computeIfAbsent(Arrays.toString(steps), k -> Optional.ofNullable(
-                HeldKernelSource.plan(model, kernels.steps(), steps, tileOverride, sharedBytes, wrap))).orElse(null);
     }
 
     /**
@@ -384,11 +440,11 @@ final class HeldPlaceSteps implements AutoCloseable {
         return spare[a];
     }
 
-    /** Loads the module of the pass of {@code steps} (their {@code key}), waiting for its compilation where it is due. */
-    private Pass load(int[] steps, String key) {
+    /** Loads the module of the pass of {@code run}, waiting for its compilation where it is due. */
+    private Pass load(Run run) {
         byte[] cubin;
         try {
-            cubin = compile(steps).join();
+            cubin = compile(run).join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
@@ -397,7 +453,7 @@ final class HeldPlaceSteps implements AutoCloseable {
             kernels.uploadShared(i, shared[i], module);
         }
         long function = module.function(HeldKernelSource.NAME);
-        HeldKernelSource.Plan plan = plan(steps);
+        HeldKernelSource.Plan plan = run.plan();
         int bytes = HeldKernelSource.sharedBytes(model, plan);
         if (bytes > HeldKernelSource.STATIC_SHARED) {
             try {
@@ -407,26 +463,38 @@ final class HeldPlaceSteps implements AutoCloseable {
                 throw e;
             }
         }
-        Pass pass = new Pass(module, function, plan, bytes);
-        passes.put(key, pass);
+        Pass pass = new Pass(module, function, plan, bytes,
+                model.modelClass().getSimpleName() + " (" + run.steps.length + " held steps)");
+        loaded.add(pass);
+        run.pass = pass;
         return pass;
     }
 
-    /** The CUBIN of the pass of {@code steps}: compiled by NVRTC (through the kernel cache) on a thread of its own. */
-    private CompletableFuture<byte[]> compile(int[] steps) {
-        return compiling.computeIfAbsent(Arrays.toString(steps), k -> {
-            HeldKernelSource.Plan plan = plan(steps);
-            String source = kernels.source() + "\n"
-                    + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS);
-            String name = model.modelClass().getSimpleName();
-            return CompletableFuture.supplyAsync(() -> cx.compiler().compile(source, name + ".cu", name
-                    + " (held steps)"), COMPILER);
-        });
+    /**
+     * The CUBIN of the pass of {@code run}: its source written and compiled by NVRTC (through the kernel cache) on a
+     * thread of its own.
+     */
+    private CompletableFuture<byte[]> compile(Run run) {
+        if (run.cubin == null) {
+            HeldKernelSource.Plan plan = run.plan();
+            int[] steps = run.steps;
+            run.cubin = CompletableFuture.supplyAsync(() -> compile(steps, plan), COMPILER);
+        }
+        return run.cubin;
+    }
+
+    /** Writes the source of a pass of {@code steps} and compiles it (any thread). */
+    private byte[] compile(int[] steps, HeldKernelSource.Plan plan) {
+        String source = kernels.source() + "\n" + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS);
+        String name = model.modelClass().getSimpleName();
+        return cx.compiler().compile(source, name + ".cu", name + " (held steps)");
     }
 
     /**
      * Whether the pass this block would make of {@code step} called again and again is compiled, starting its
      * compilation where it is not: until it is, the step runs at once, so a run's first ticks do not wait for NVRTC.
+     * The pass is worked out (how many steps join it, by the rule), written and compiled on a thread of its own, which
+     * took a run's third tick 7 to 11 ms on the host where it ran on the calling thread (in the interpreter).
      */
     private boolean ready(int step) {
         if (alone[step]) {
@@ -435,25 +503,60 @@ final class HeldPlaceSteps implements AutoCloseable {
         if (ready[step] || wait) {
             return true;
         }
-        if (++callCounts[step] < CALLS_BEFORE_COMPILE) {
-            return false; // a step called once or twice (a model's set-up) is not worth a compilation
+        if (preparing[step] == null) {
+            if (++callCounts[step] < CALLS_BEFORE_COMPILE) {
+                return false; // a step called once or twice (a model's set-up) is not worth a compilation
+            }
+            preparing[step] = CompletableFuture.supplyAsync(() -> prepare(step), COMPILER);
         }
-        // The pass hold() would make of this step called again and again: as many as join it, by the rule.
-        int n = 0;
-        while (n < MOST && (depth > 0 ? n < depth : n == 0 || fits(repeated(step, n + 1)))
-                && plan(repeated(step, n + 1)) != null) {
-            n++;
-        }
-        if (n < 2) {
-            alone[step] = true; // a pass of one step costs more than the step's own kernel
+        if (!preparing[step].isDone()) {
             return false;
         }
-        CompletableFuture<byte[]> cubin = compile(repeated(step, n));
-        if (cubin.isCompletedExceptionally()) {
+        Repeated done;
+        try {
+            done = (Repeated) preparing[step].join();
+        } catch (CompletionException | CancellationException e) {
             alone[step] = true; // NVRTC refused the pass: the step runs at once, with the same results
             return false;
         }
-        return ready[step] = cubin.isDone();
+        Run r = none;
+        for (HeldKernelSource.Plan plan : done.plans()) {
+            r = r.then(step);
+            if (r.plan == null) {
+                r.plan = Optional.ofNullable(plan);
+            }
+        }
+        if (done.steps() < 2) {
+            alone[step] = true; // a pass of one step costs more than the step's own kernel
+            return false;
+        }
+        Run pass = none;
+        for (int i = 0; i < done.steps(); i++) {
+            pass = pass.then(step);
+        }
+        if (pass.cubin == null) {
+            pass.cubin = CompletableFuture.completedFuture(done.cubin());
+        }
+        return ready[step] = true;
+    }
+
+    /**
+     * The pass {@link #hold} would make of {@code step} called again and again, as many as join it by the rule, and
+     * its CUBIN (any thread: it reads only what the block never changes).
+     */
+    private Repeated prepare(int step) {
+        List<HeldKernelSource.Plan> plans = new ArrayList<>();
+        int n = 0;
+        while (n < MOST) {
+            HeldKernelSource.Plan plan = planOf(repeated(step, n + 1));
+            plans.add(plan);
+            if (plan == null || !(depth > 0 ? n < depth : n == 0 || wideEnough(plan))) {
+                break;
+            }
+            n++;
+        }
+        byte[] cubin = n < 2 ? null : compile(repeated(step, n), plans.get(n - 1));
+        return new Repeated(plans.toArray(HeldKernelSource.Plan[]::new), n, cubin);
     }
 
     /** {@return {@code step} {@code n} times} */
@@ -465,7 +568,7 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     /** Copies a shared value just set into the constant memory of every pass's module. */
     void sharedChanged(int index) {
-        for (Pass p : passes.values()) {
+        for (Pass p : loaded) {
             kernels.uploadShared(index, shared[index], p.module());
         }
     }
@@ -483,7 +586,7 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Pass p : passes.values()) {
+        for (Pass p : loaded) {
             p.module().close();
         }
         if (spare != null) {
@@ -493,7 +596,7 @@ final class HeldPlaceSteps implements AutoCloseable {
                 }
             }
         }
-        passes.clear();
+        loaded.clear();
         arena.close();
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import org.colony.kernel.ScalarType;
 import org.junit.jupiter.api.Test;
 
 /** Snapshots of kernel parameters: what a CUDA graph node gets, and when two launches count as the same. */
@@ -55,6 +56,26 @@ class KernelParamsTest {
             }
             assertArrayEquals(new long[] {11, 22, 33}, seen);
             assertTrue(l.sameParams(new Launch(1, 1, 1, 1, 1, 1, 1, 0, 8, l.params().clone(), "k")));
+        }
+    }
+
+    @Test
+    void pointers_leadToTheFrameAndToEachValue_zeroExtended() {
+        try (Arena a = Arena.ofConfined()) {
+            KernelParams p = new KernelParams(a, 8, 8);
+            p.begin().add(-1L).add(-1L).add(-1L).add(-1L).add(-1L).add(-1L).add(-1L); // every slot dirty
+            p.begin().frame().set(ValueLayout.JAVA_LONG, 0, 11L);
+            p.add((byte) -1, ScalarType.BYTE).add((short) -2, ScalarType.SHORT).add(-3, ScalarType.INT)
+                    .add(-4L, ScalarType.LONG).add(1.5f, ScalarType.FLOAT).add(2.5, ScalarType.DOUBLE)
+                    .add(true, ScalarType.BOOLEAN);
+            var pointers = p.pointers().reinterpret(8 * ValueLayout.ADDRESS.byteSize());
+            long[] seen = new long[8];
+            for (int i = 0; i < 8; i++) {
+                seen[i] = pointers.getAtIndex(ValueLayout.ADDRESS, i).reinterpret(8).get(ValueLayout.JAVA_LONG, 0);
+            }
+            assertArrayEquals(new long[] {11, 0xFFL, 0xFFFEL, 0xFFFFFFFDL, -4L,
+                    Float.floatToRawIntBits(1.5f), Double.doubleToRawLongBits(2.5), 1}, seen);
+            assertEquals(7, p.count());
         }
     }
 }
