@@ -228,6 +228,11 @@ public final class ModelKernels implements AutoCloseable {
         return source;
     }
 
+    /** Whether step number {@code step} has a cell function ({@link CudaStep#cell}). */
+    public boolean hasCell(int step) {
+        return cudaSteps.get(step).cell();
+    }
+
     /** The name of the cell function of step number {@code step}, or null where it has none ({@link CudaStep#cell}). */
     public String cell(int step) {
         CudaStep s = cudaSteps.get(step);
