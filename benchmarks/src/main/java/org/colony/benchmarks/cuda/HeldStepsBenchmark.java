@@ -15,8 +15,8 @@ import org.colony.runtime.grid.Grid;
 /**
  * Held place steps on the GPU (temporal blocking, {@code colony.cuda.hold}) against one step at a time, side by side in
  * one run: the Heat2D tick in {@code float} ({@link HeatCellF}) and {@code double} ({@link HeatCell}) and the
- * GameOfLife update, wall time per step over a run of ticks ended by a wait, for each number of steps per pass and
- * tile side given, with a checksum of the final columns (the same for every setting of a model and size).
+ * GameOfLife update (on a grid, or on a torus: "gameoflife torus"), wall time per step over a run of ticks ended by a
+ * wait, for each number of steps per pass and tile side given, with a checksum of the final columns (the same for every setting of a model and size).
  *
  * <p>{@code java ... HeldStepsBenchmark [sizes] [depths] [tiles] [models] [layouts]}, e.g. {@code 9000,16384
  * 1,0,2,4,8 0,32 "heat2d float,gameoflife" 1,p2,d2} (one block, 2 partitions of one GPU, one partition on each of 2
@@ -145,8 +145,9 @@ public final class HeldStepsBenchmark {
                     }
                 };
             }
-            default -> {
-                Places<LifeCell> p = sim.places(LifeCell.class, Grid.of(n, n));
+            default -> { // gameoflife, or "gameoflife torus"
+                Places<LifeCell> p = sim.places(LifeCell.class, model.endsWith("torus") ? Grid.of(n, n).wrap()
+                        : Grid.of(n, n));
                 p.callAll(LifeCell::seed, GameOfLife.DENSITY);
                 yield new Bench() {
                     public void tick() {

@@ -13,9 +13,10 @@ import org.colony.kernel.cuda.CudaStep;
  * <ol>
  *   <li>its warps load the tile and a halo of whole words along x and {@code H} rows along y, a word at a time: each
  *       lane reads one cell's byte, and {@code __ballot_sync} makes the word (bit j, the cell j places right of the
- *       word's first); cells past the block's stored halo load as false;</li>
+ *       word's first); cells past the block's stored halo load as false, and on a torus (one block holding it all)
+ *       the cells across a seam load from the other side, so a word may hold cells of both sides;</li>
  *   <li>each step computes every word of the tile at once, 32 cells a thread, writing false for cells off the grid
- *       (a grid's outside reads false); the words at the tile's edges read words past them (the tile's padding, or the
+ *       (a grid's outside reads false; a torus has none: every cell of the tile is one of its cells); the words at the tile's edges read words past them (the tile's padding, or the
  *       row before or after), so their values are wrong, but a wrong value moves inwards only a step's reach per step,
  *       and the halo is as wide as the steps reach together: the tile's own cells are exact;</li>
  *   <li>its warps write the tile's own cells back as bytes, a lane a cell, to the second columns.</li>
@@ -82,9 +83,15 @@ final class HeldBitsSource {
         k.append("        for (jint u = 0; u < U; u++) {\n");
         k.append("            const jint i = i0 + u;\n");
         k.append("            const jint lx = x0 + (i % WW) * 32 + lane, ly = y0 + i / WW;\n");
-        k.append("            const bool stored = i < AREA && lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
-                + " && ly < f.extent1 + f.pad;\n");
-        k.append("            const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
+        if (plan.wrap()) { // across a seam: the cell on the other side (a word may hold cells of both sides)
+            k.append("            const bool stored = i < AREA;\n");
+            k.append("            const jlong g = f.base + colony::wrapped(lx, f.extent0) + (jlong) colony::wrapped(ly, "
+                    + "f.extent1) * f.strideY;\n");
+        } else {
+            k.append("            const bool stored = i < AREA && lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
+                    + " && ly < f.extent1 + f.pad;\n");
+            k.append("            const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
+        }
         for (int a : plan.attributes()) {
             k.append("            v").append(a).append("[u] = stored && in").append(a).append("[g];\n");
         }
@@ -107,10 +114,14 @@ final class HeldBitsSource {
             StepInfo info = model.steps().get(steps[i]);
             k.append("    // ").append(info.name()).append("\n");
             k.append("    for (jint i = me; i < AREA; i += n) {\n");
-            k.append("        const jint gx = ox + (i % WW) * 32, gy = oy + i / WW;\n");
-            k.append("        const jint lo = colony::max(0, -gx), hi = colony::min(32, f.size0 - gx);\n");
-            k.append("        const juint keep = gy < 0 || gy >= f.size1 || hi <= lo ? 0u\n");
-            k.append("                : (hi == 32 ? 0xFFFFFFFFu : (1u << hi) - 1u) & ~((1u << lo) - 1u);\n");
+            if (plan.wrap()) { // every cell of the tile is a cell of the torus
+                k.append("        const juint keep = 0xFFFFFFFFu;\n");
+            } else {
+                k.append("        const jint gx = ox + (i % WW) * 32, gy = oy + i / WW;\n");
+                k.append("        const jint lo = colony::max(0, -gx), hi = colony::min(32, f.size0 - gx);\n");
+                k.append("        const juint keep = gy < 0 || gy >= f.size1 || hi <= lo ? 0u\n");
+                k.append("                : (hi == 32 ? 0xFFFFFFFFu : (1u << hi) - 1u) & ~((1u << lo) - 1u);\n");
+            }
             List<String> args = new ArrayList<>(List.of("P + i", "WW", "keep"));
             List<Integer> flips = new ArrayList<>();
             HeldKernelSource.stepArguments(info, kernels.get(steps[i]), i, copy, args, flips, "a bit-sliced step");

@@ -91,7 +91,7 @@ public final class HeldKernelSource {
      * many cells as its halo is wide along each side (or 8).
      *
      * @param tileOverride the tile's side where positive, else the largest that fits
-     * @param wrap whether the grid wraps (one block holding it all); a bit-sliced pass does not
+     * @param wrap whether the grid wraps (one block holding it all)
      */
     public static Plan plan(ModelInfo model, List<CudaStep> kernels, int[] steps, int tileOverride, int sharedBytes,
             boolean wrap) {
@@ -130,8 +130,8 @@ public final class HeldKernelSource {
         }
         if (bits == steps.length) {
             // (a bit-sliced pass's arrays are static: at most 48 KiB)
-            return wrap ? null : bitsPlan(attributes, written, doubled, halo, tileOverride,
-                    Math.min(sharedBytes, STATIC_SHARED));
+            return bitsPlan(attributes, written, doubled, halo, tileOverride, Math.min(sharedBytes, STATIC_SHARED),
+                    wrap);
         }
         if (swar) { // a step with a SWAR form runs bit-sliced or at once, not on a tile of bytes
             return null;
@@ -158,7 +158,7 @@ public final class HeldKernelSource {
      * the shared memory holds.
      */
     private static Plan bitsPlan(TreeSet<Integer> attributes, Set<Integer> written, Set<Integer> doubled, int halo,
-            int tileOverride, int sharedBytes) {
+            int tileOverride, int sharedBytes, boolean wrap) {
         int copies = 0;
         for (int a : attributes) {
             copies += doubled.contains(a) ? 2 : 1;
@@ -170,7 +170,7 @@ public final class HeldKernelSource {
         if (rows < Math.max(8, halo)) {
             return null;
         }
-        return new Plan(attributes, written, doubled, halo, 32 * words, rows, true, false);
+        return new Plan(attributes, written, doubled, halo, 32 * words, rows, true, wrap);
     }
 
     /**

@@ -233,7 +233,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         }
         boolean any = false;
         for (int s = 0; s < model.steps().size(); s++) {
-            any |= kernels.cell(s) != null;
+            any |= kernels.hasCell(s);
         }
         int most = cx.device().sharedPerBlock();
         if (holding.sharedBytes() > most) {
@@ -317,7 +317,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     private boolean holdable(int step) {
         // A SWAR form (four byte cells a thread) ran GameOfLife 2.1 to 2.7 times as fast as passes of its cell
         // function: such a step is held only where it also has a bit-sliced form (32 cells a thread).
-        return kernels.cell(step) != null && (kernels.steps().get(step).bits() || !kernels.swar(step))
+        return kernels.hasCell(step) && (kernels.steps().get(step).bits() || !kernels.swar(step))
                 && !model.steps().get(step).predicate() && !cx.timer().on();
     }
 
