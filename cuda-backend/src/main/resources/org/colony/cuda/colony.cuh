@@ -329,6 +329,12 @@ __device__ __forceinline__ jint wrapped(jint c, jint n) {
     return m < 0 ? m + n : m;
 }
 
+// As wrapped, where near says c is at most one torus away (-n <= c < 2n): a compare and an add instead of a division
+// (held passes' tiles on a torus at least as wide as the tile, the same for every thread of a launch).
+__device__ __forceinline__ jint wrapped(jint c, jint n, bool near) {
+    return near ? (c < 0 ? c + n : (c >= n ? c - n : c)) : wrapped(c, n);
+}
+
 // The global index of a place with a coordinate off the grid (neighborIndex's rare path, out of line so that the
 // common one stays short): wrapped on a torus, -1 on a grid that does not wrap.
 __device__ __noinline__ jlong outsideIndex(jlong nx, jlong ny, jlong nz, jint size0, jint size1, jint size2, jint dims,

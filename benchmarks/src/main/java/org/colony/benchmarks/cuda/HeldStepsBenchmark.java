@@ -15,7 +15,7 @@ import org.colony.runtime.grid.Grid;
 /**
  * Held place steps on the GPU (temporal blocking, {@code colony.cuda.hold}) against one step at a time, side by side in
  * one run: the Heat2D tick in {@code float} ({@link HeatCellF}) and {@code double} ({@link HeatCell}) and the
- * GameOfLife update (on a grid, or on a torus: "gameoflife torus"), wall time per step over a run of ticks ended by a
+ * GameOfLife update (on a grid, or on a torus: "heat2d float torus", "gameoflife torus"), wall time per step over a run of ticks ended by a
  * wait, for each number of steps per pass and tile side given, with a checksum of the final columns (the same for every setting of a model and size).
  *
  * <p>{@code java ... HeldStepsBenchmark [sizes] [depths] [tiles] [models] [layouts]}, e.g. {@code 9000,16384
@@ -118,8 +118,9 @@ public final class HeldStepsBenchmark {
 
     private static Bench bench(String model, Simulation sim, int n) {
         return switch (model) {
-            case "heat2d float" -> {
-                Places<HeatCellF> p = sim.places(HeatCellF.class, Grid.of(n, n));
+            case "heat2d float", "heat2d float torus" -> {
+                Places<HeatCellF> p = sim.places(HeatCellF.class, model.endsWith("torus") ? Grid.of(n, n).wrap()
+                        : Grid.of(n, n));
                 yield new Bench() {
                     public void tick() {
                         p.callAll(HeatCellF::tick, 0.25f, 19.0f, sim.time() < 2700);

@@ -206,6 +206,9 @@ public final class HeldKernelSource {
         k.append("    const jint x0 = (jint) blockIdx.x * TX - H, y0 = (jint) blockIdx.y * TY - H;\n");
         k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x;\n");
+        if (plan.wrap()) { // a tile on a torus at least as wide is at most one torus past a seam: no division
+            k.append("    const bool near = f.size0 >= W && f.size1 >= TY + 2 * H;\n");
+        }
         // (a thread's cells n apart, their column and row stepped along rather than divided out each time)
         k.append("    const jint nx = n % W, ny = n / W;\n");
         k.append("    for (jint i = me, cx = me % W, cy = me / W; i < AREA; i += n, cx += nx, cy += ny) {\n");
@@ -213,8 +216,8 @@ public final class HeldKernelSource {
         k.append("        const jint lx = x0 + cx, ly = y0 + cy;\n");
         if (plan.wrap()) { // across a seam: the cell on the other side
             k.append("        const bool stored = true;\n");
-            k.append("        const jlong g = f.base + colony::wrapped(lx, f.extent0) + (jlong) colony::wrapped(ly, "
-                    + "f.extent1) * f.strideY;\n");
+            k.append("        const jlong g = f.base + colony::wrapped(lx, f.extent0, near) + (jlong) colony::wrapped(ly, "
+                    + "f.extent1, near) * f.strideY;\n");
         } else {
             k.append("        const bool stored = lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
                     + " && ly < f.extent1 + f.pad;\n");
@@ -274,8 +277,8 @@ public final class HeldKernelSource {
                 k.append("        for (jint i = me; i < SX * SY; i += n) {\n");
                 k.append("            const jint tx = H - M + i % SX, ty = H - M + i / SX;\n");
                 if (plan.wrap()) { // every cell of the region: those past a seam run as the cells they copy
-                    k.append("            const jint gx = colony::wrapped(ox + tx, f.size0), gy = colony::wrapped(oy + ty, "
-                            + "f.size1);\n");
+                    k.append("            const jint gx = colony::wrapped(ox + tx, f.size0, near), "
+                            + "gy = colony::wrapped(oy + ty, f.size1, near);\n");
                 } else {
                     k.append("            const jint gx = ox + tx, gy = oy + ty;\n");
                     k.append("            if (gx < 0 || gx >= f.size0 || gy < 0 || gy >= f.size1) continue;\n");
