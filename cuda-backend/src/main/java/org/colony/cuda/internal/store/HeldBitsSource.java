@@ -73,8 +73,8 @@ final class HeldBitsSource {
         k.append("    const jint x0 = (jint) blockIdx.x * WX * 32 - HW * 32, y0 = (jint) blockIdx.y * TY - H;\n");
         k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x, lane = me & 31;\n");
-        if (plan.wrap()) { // a tile on a torus at least as wide is at most one torus past a seam: no division
-            k.append("    const bool near = f.size0 >= WW * 32 && f.size1 >= HT;\n");
+        if (plan.wrap()) { // a tile none of whose cells crosses a seam loads as on a grid: no division
+            k.append("    const bool inside = x0 >= 0 && x0 + WW * 32 <= f.extent0 && y0 >= 0 && y0 + HT <= f.extent1;\n");
         }
         // A warp loads U words at a time, their bytes first (U loads in flight), then their ballots.
         k.append("    constexpr jint U = ").append(UNROLL).append(";\n");
@@ -88,8 +88,8 @@ final class HeldBitsSource {
         k.append("            const jint lx = x0 + (i % WW) * 32 + lane, ly = y0 + i / WW;\n");
         if (plan.wrap()) { // across a seam: the cell on the other side (a word may hold cells of both sides)
             k.append("            const bool stored = i < AREA;\n");
-            k.append("            const jlong g = f.base + colony::wrapped(lx, f.extent0, near) + (jlong) colony::wrapped(ly, "
-                    + "f.extent1, near) * f.strideY;\n");
+            k.append("            const jlong g = f.base + (inside ? lx + (jlong) ly * f.strideY : colony::wrapped(lx, "
+                    + "f.extent0) + (jlong) colony::wrapped(ly, f.extent1) * f.strideY);\n");
         } else {
             k.append("            const bool stored = i < AREA && lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
                     + " && ly < f.extent1 + f.pad;\n");
