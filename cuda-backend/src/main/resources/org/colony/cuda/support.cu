@@ -2,25 +2,42 @@
 // Compiled by NVRTC once per device and architecture, like a model's kernels.
 #include "colony.cuh"
 
-// Fills every halo cell of a block covering a whole wrapping grid with the owned cell it wraps to.
+// Fills every halo cell of a block covering a whole wrapping grid with the owned cell it wraps to. The threads walk
+// the halo cells alone (wrapHaloCells of them), not the whole block: the slabs before and after the owned ones along z,
+// then in each owned slab the rows before and after the owned ones along y, then in each owned row the cells before
+// and after the owned ones along x. (Walking every stored cell with 64-bit divisions to find these took a 9000² torus
+// about 0.5 ms a fill, five times its GameOfLife step.)
 template <typename T>
 __device__ void wrapFill(const colony::Frame& f, T* col) {
-    const jint s0 = f.extent0 + 2 * f.pad;
-    const jint s1 = f.dims >= 2 ? f.extent1 + 2 * f.pad : 1;
-    const jint s2 = f.dims >= 3 ? f.extent2 + 2 * f.pad : 1;
-    const jlong stored = (jlong) s0 * s1 * s2;
-    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < stored; i += (jlong) gridDim.x * blockDim.x) {
-        const jint px = (jint) (i % s0);
-        const jint py = (jint) (i / s0 % s1);
-        const jint pz = (jint) (i / s0 / s1);
-        const jint lx = px - f.pad;
-        const jint ly = f.dims >= 2 ? py - f.pad : 0;
-        const jint lz = f.dims >= 3 ? pz - f.pad : 0;
-        if (lx >= 0 && lx < f.extent0 && ly >= 0 && ly < f.extent1 && lz >= 0 && lz < f.extent2) continue;
-        const jint wx = (jint) colony::coordinate(lx, f.extent0, true);
-        const jint wy = (jint) colony::coordinate(ly, f.extent1, true);
-        const jint wz = (jint) colony::coordinate(lz, f.extent2, true);
-        col[i] = col[f.base + wx + (jlong) wy * f.strideY + (jlong) wz * f.strideZ];
+    const jint padY = f.dims >= 2 ? f.pad : 0, padZ = f.dims >= 3 ? f.pad : 0;
+    const jlong s0 = f.extent0 + 2 * f.pad, s1 = f.extent1 + 2 * padY;
+    const jlong e0 = f.extent0, e1 = f.extent1, e2 = f.extent2;
+    const jlong slabs = 2 * padZ * s0 * s1, rows = e2 * 2 * padY * s0, cells = e2 * e1 * 2 * f.pad;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < slabs + rows + cells;
+            i += (jlong) gridDim.x * blockDim.x) {
+        jlong px, py, pz;
+        if (i < slabs) {
+            px = i % s0;
+            py = i / s0 % s1;
+            const jlong h = i / s0 / s1;
+            pz = h < padZ ? h : h + e2;
+        } else if (i < slabs + rows) {
+            const jlong j = i - slabs;
+            px = j % s0;
+            const jlong h = j / s0 % (2 * padY);
+            py = h < padY ? h : h + e1;
+            pz = padZ + j / s0 / (2 * padY);
+        } else {
+            const jlong j = i - slabs - rows;
+            const jlong h = j % (2 * f.pad);
+            px = h < f.pad ? h : h + e0;
+            py = padY + j / (2 * f.pad) % e1;
+            pz = padZ + j / (2 * f.pad) / e1;
+        }
+        const jint wx = (jint) colony::coordinate(px - f.pad, f.extent0, true);
+        const jint wy = (jint) colony::coordinate(py - padY, f.extent1, true);
+        const jint wz = (jint) colony::coordinate(pz - padZ, f.extent2, true);
+        col[px + py * s0 + pz * s0 * s1] = col[f.base + wx + (jlong) wy * f.strideY + (jlong) wz * f.strideZ];
     }
 }
 
