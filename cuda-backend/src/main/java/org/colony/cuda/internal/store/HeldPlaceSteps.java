@@ -494,7 +494,7 @@ final class HeldPlaceSteps implements AutoCloseable {
      * Whether the pass this block would make of {@code step} called again and again is compiled, starting its
      * compilation where it is not: until it is, the step runs at once, so a run's first ticks do not wait for NVRTC.
      * The pass is worked out (how many steps join it, by the rule), written and compiled on a thread of its own, which
-     * took a run's third tick 7 to 11 ms on the host where it ran on the calling thread (in the interpreter).
+     * took a run's third tick about 10 ms on the host where it ran on the calling thread (in the interpreter).
      */
     private boolean ready(int step) {
         if (alone[step]) {
