@@ -206,8 +206,11 @@ public final class HeldKernelSource {
         k.append("    const jint x0 = (jint) blockIdx.x * TX - H, y0 = (jint) blockIdx.y * TY - H;\n");
         k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x;\n");
-        if (plan.wrap()) { // a tile on a torus at least as wide is at most one torus past a seam: no division
+        if (plan.wrap()) {
+            // a tile on a torus at least as wide is at most one torus past a seam: no division; one none of whose
+            // cells crosses a seam loads as on a grid, and runs its steps as on a grid (below)
             k.append("    const bool near = f.size0 >= W && f.size1 >= TY + 2 * H;\n");
+            k.append("    const bool inside = ox >= 0 && ox + W <= f.size0 && oy >= 0 && oy + TY + 2 * H <= f.size1;\n");
         }
         // (a thread's cells n apart, their column and row stepped along rather than divided out each time)
         k.append("    const jint nx = n % W, ny = n / W;\n");
@@ -216,8 +219,8 @@ public final class HeldKernelSource {
         k.append("        const jint lx = x0 + cx, ly = y0 + cy;\n");
         if (plan.wrap()) { // across a seam: the cell on the other side
             k.append("        const bool stored = true;\n");
-            k.append("        const jlong g = f.base + colony::wrapped(lx, f.extent0, near) + (jlong) colony::wrapped(ly, "
-                    + "f.extent1, near) * f.strideY;\n");
+            k.append("        const jlong g = f.base + (inside ? lx + (jlong) ly * f.strideY : colony::wrapped(lx, f.extent0, "
+                    + "near) + (jlong) colony::wrapped(ly, f.extent1, near) * f.strideY);\n");
         } else {
             k.append("        const bool stored = lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
                     + " && ly < f.extent1 + f.pad;\n");
@@ -249,50 +252,24 @@ public final class HeldKernelSource {
             List<String> args = new ArrayList<>();
             List<Integer> flips = new ArrayList<>();
             stepArguments(info, kernels.get(steps[i]), i, copy, args, flips, "a cell function");
-            String strip = plan.wrap() ? null : kernels.get(steps[i]).stripName(); // (a strip's rows stay on the grid)
+            String strip = kernels.get(steps[i]).stripName();
+            String cell = kernels.get(steps[i]).cellName();
+            boolean interior = kernels.get(steps[i]).interiorName() != null;
             k.append("        constexpr jint M = ").append(margin).append(", SX = TX + 2 * M, SY = TY + 2 * M;\n");
-            if (strip != null) {
-                // columns of the region, each cut into segments of rows so that every thread has one
-                k.append("        constexpr jint SEGS = SX >= ").append(threads).append(" ? 1 : ").append(threads)
-                        .append(" / SX, RPS = (SY + SEGS - 1) / SEGS;\n");
-                k.append("        for (jint i = me; i < SX * SEGS; i += n) {\n");
-                k.append("            const jint tx = H - M + i % SX, seg = i / SX;\n");
-                k.append("            const jint gx = ox + tx;\n");
-                k.append("            if (gx < 0 || gx >= f.size0) continue;\n");
-                k.append("            const jint lo = colony::max(H - M + seg * RPS, -oy);\n");
-                k.append("            const jint hi = colony::min(colony::min(H - M + seg * RPS + RPS, H + TY + M), "
-                        + "f.size1 - oy);\n");
-                k.append("            if (lo >= hi) continue;\n");
-                String call = "(fs, tx, lo, hi, " + String.join(", ", args) + ");\n";
-                if (kernels.get(steps[i]).interiorName() != null) {
-                    // a column none of whose cells is on the grid's boundary runs the step's interior statements
-                    k.append("            if (gx >= 1 && gx < f.size0 - 1 && oy + lo >= 1 && oy + hi < f.size1) ")
-                            .append(strip).append("In").append(call);
-                    k.append("            else ").append(strip).append(call);
-                } else {
-                    k.append("            ").append(strip).append(call);
-                }
-                args.clear();
+            if (strip != null && plan.wrap()) {
+                // A strip's rows stay on the grid: on a torus, a tile none of whose cells crosses a seam runs the
+                // strips as on a grid (every neighbour a step reads there is on the grid, the same cell either way),
+                // the others every cell of the region, wrapped.
+                k.append("        if (inside) {\n");
+                stripLoop(k, strip, interior, args, threads);
+                k.append("        } else {\n");
+                cellLoop(k, cell, true, args);
+                k.append("        }\n");
+            } else if (strip != null) {
+                stripLoop(k, strip, interior, args, threads);
             } else {
-                k.append("        for (jint i = me; i < SX * SY; i += n) {\n");
-                k.append("            const jint tx = H - M + i % SX, ty = H - M + i / SX;\n");
-                if (plan.wrap()) { // every cell of the region: those past a seam run as the cells they copy
-                    k.append("            const jint gx = colony::wrapped(ox + tx, f.size0, near), "
-                            + "gy = colony::wrapped(oy + ty, f.size1, near);\n");
-                } else {
-                    k.append("            const jint gx = ox + tx, gy = oy + ty;\n");
-                    k.append("            if (gx < 0 || gx >= f.size0 || gy < 0 || gy >= f.size1) continue;\n");
-                }
-                k.append("            ").append(kernels.get(steps[i]).cellName())
-                        .append("(fs, (jlong) tx + (jlong) ty * W, gx, gy, 0");
+                cellLoop(k, cell, plan.wrap(), args);
             }
-            if (strip == null) {
-                for (String a : args) {
-                    k.append(", ").append(a);
-                }
-                k.append(");\n");
-            }
-            k.append("        }\n");
             k.append("    }\n");
             k.append("    __syncthreads();\n");
             for (int a : flips) {
@@ -311,6 +288,55 @@ public final class HeldKernelSource {
         k.append("    }\n");
         k.append("}\n");
         return k.toString();
+    }
+
+    /**
+     * The loop of a step over the columns of its region, each cut into segments of rows so that every thread has one,
+     * through the step's strip function ({@code strip}), and its interior statements on a column none of whose cells
+     * is on the grid's boundary.
+     */
+    private static void stripLoop(StringBuilder k, String strip, boolean interior, List<String> args, int threads) {
+        k.append("        constexpr jint SEGS = SX >= ").append(threads).append(" ? 1 : ").append(threads)
+                .append(" / SX, RPS = (SY + SEGS - 1) / SEGS;\n");
+        k.append("        for (jint i = me; i < SX * SEGS; i += n) {\n");
+        k.append("            const jint tx = H - M + i % SX, seg = i / SX;\n");
+        k.append("            const jint gx = ox + tx;\n");
+        k.append("            if (gx < 0 || gx >= f.size0) continue;\n");
+        k.append("            const jint lo = colony::max(H - M + seg * RPS, -oy);\n");
+        k.append("            const jint hi = colony::min(colony::min(H - M + seg * RPS + RPS, H + TY + M), "
+                + "f.size1 - oy);\n");
+        k.append("            if (lo >= hi) continue;\n");
+        String call = "(fs, tx, lo, hi, " + String.join(", ", args) + ");\n";
+        if (interior) {
+            k.append("            if (gx >= 1 && gx < f.size0 - 1 && oy + lo >= 1 && oy + hi < f.size1) ")
+                    .append(strip).append("In").append(call);
+            k.append("            else ").append(strip).append(call);
+        } else {
+            k.append("            ").append(strip).append(call);
+        }
+        k.append("        }\n");
+    }
+
+    /**
+     * The loop of a step over every cell of its region through its cell function ({@code cell}): on a torus
+     * ({@code wrap}) the cells past a seam run as the cells they copy, on a grid those off it are skipped.
+     */
+    private static void cellLoop(StringBuilder k, String cell, boolean wrap, List<String> args) {
+        k.append("        for (jint i = me; i < SX * SY; i += n) {\n");
+        k.append("            const jint tx = H - M + i % SX, ty = H - M + i / SX;\n");
+        if (wrap) {
+            k.append("            const jint gx = colony::wrapped(ox + tx, f.size0, near), "
+                    + "gy = colony::wrapped(oy + ty, f.size1, near);\n");
+        } else {
+            k.append("            const jint gx = ox + tx, gy = oy + ty;\n");
+            k.append("            if (gx < 0 || gx >= f.size0 || gy < 0 || gy >= f.size1) continue;\n");
+        }
+        k.append("            ").append(cell).append("(fs, (jlong) tx + (jlong) ty * W, gx, gy, 0");
+        for (String a : args) {
+            k.append(", ").append(a);
+        }
+        k.append(");\n");
+        k.append("        }\n");
     }
 
     /**

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -83,7 +82,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     /** By step, whether the pass of it called again and again is compiled (then the step is held). */
     private final boolean[] ready;
     /**
-     * By step, the pass of it called again and again as it is worked out, compiled and loaded on a thread of its own;
+     * By step, the pass of it called again and again as it is worked out, written and compiled on a thread of its own;
      * null until the step is called {@value #CALLS_BEFORE_COMPILE} times.
      */
     private final CompletableFuture<?>[] preparing;
@@ -186,7 +185,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     /**
      * The pass of a step called again and again, worked out beside the run: the plans of the step {@code 1, 2, ...}
      * times, as far as they were needed to find how many join the pass ({@code steps}), and its CUBIN (null where
-     * fewer than two join it).
+     * fewer than two join it, or NVRTC refused it).
      */
     private record Repeated(HeldKernelSource.Plan[] plans, int steps, byte[] cubin) {
     }
@@ -471,21 +470,24 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     /**
-     * The CUBIN of the pass of {@code run}: its source written and compiled by NVRTC (through the kernel cache) on a
-     * thread of its own.
+     * The CUBIN of the pass of {@code run}: its source written here and compiled by NVRTC (through the kernel cache)
+     * on a thread of its own.
      */
     private CompletableFuture<byte[]> compile(Run run) {
         if (run.cubin == null) {
-            HeldKernelSource.Plan plan = run.plan();
-            int[] steps = run.steps;
-            run.cubin = CompletableFuture.supplyAsync(() -> compile(steps, plan), COMPILER);
+            String source = source(run.steps, run.plan());
+            run.cubin = CompletableFuture.supplyAsync(() -> nvrtc(source), COMPILER);
         }
         return run.cubin;
     }
 
-    /** Writes the source of a pass of {@code steps} and compiles it (any thread). */
-    private byte[] compile(int[] steps, HeldKernelSource.Plan plan) {
-        String source = kernels.source() + "\n" + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS);
+    /** {@return the source of a pass of {@code steps}: the model's, and the pass's kernel} (any thread) */
+    private String source(int[] steps, HeldKernelSource.Plan plan) {
+        return kernels.source() + "\n" + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS);
+    }
+
+    /** {@return the CUBIN of a pass's source} (any thread; through the kernel cache) */
+    private byte[] nvrtc(String source) {
         String name = model.modelClass().getSimpleName();
         return cx.compiler().compile(source, name + ".cu", name + " (held steps)");
     }
@@ -515,9 +517,8 @@ final class HeldPlaceSteps implements AutoCloseable {
         Repeated done;
         try {
             done = (Repeated) preparing[step].join();
-        } catch (CompletionException | CancellationException e) {
-            alone[step] = true; // NVRTC refused the pass: the step runs at once, with the same results
-            return false;
+        } catch (CompletionException e) { // working out or writing the pass failed: a Colony bug, as on this thread
+            throw e.getCause() instanceof RuntimeException r ? r : e;
         }
         Run r = none;
         for (HeldKernelSource.Plan plan : done.plans()) {
@@ -526,9 +527,9 @@ final class HeldPlaceSteps implements AutoCloseable {
                 r.plan = Optional.ofNullable(plan);
             }
         }
-        if (done.steps() < 2) {
-            alone[step] = true; // a pass of one step costs more than the step's own kernel
-            return false;
+        if (done.steps() < 2 || done.cubin() == null) {
+            alone[step] = true; // a pass of one step costs more than the step's own kernel; or NVRTC refused it
+            return false; // (either way the step runs at once, with the same results)
         }
         Run pass = none;
         for (int i = 0; i < done.steps(); i++) {
@@ -555,7 +556,15 @@ final class HeldPlaceSteps implements AutoCloseable {
             }
             n++;
         }
-        byte[] cubin = n < 2 ? null : compile(repeated(step, n), plans.get(n - 1));
+        byte[] cubin = null;
+        if (n >= 2) {
+            String source = source(repeated(step, n), plans.get(n - 1));
+            try {
+                cubin = nvrtc(source);
+            } catch (RuntimeException e) {
+                cubin = null; // NVRTC refused the pass (or the process is exiting)
+            }
+        }
         return new Repeated(plans.toArray(HeldKernelSource.Plan[]::new), n, cubin);
     }
 
