@@ -127,17 +127,20 @@ public final class PartitionedPlaces extends PartitionedPlaceStore {
     @Override
     int widestHalo() {
         if (widest < 0) {
-            widest = grid.boundary() == Boundary.WRAP ? 0 : narrowest(); // no pass computes halo cells across a wrap
+            // On a torus a partition is its own neighbour along a dimension it spans: a halo no wider than the
+            // partition there is copied from its own other side.
+            widest = narrowest(grid.boundary() == Boundary.WRAP);
         }
         return widest;
     }
 
-    private int narrowest() {
+    /** {@return the narrowest extent of a partition along a cut dimension, or along any where {@code every}} */
+    private int narrowest(boolean every) {
         int widest = Integer.MAX_VALUE;
         for (int p = 0; p < topology.partitions(); p++) {
             Block b = topology.block(p);
             for (int d = 0; d < grid.dimensions(); d++) {
-                if (topology.count(d) > 1) {
+                if (every || topology.count(d) > 1) {
                     widest = Math.min(widest, b.extent()[d]);
                 }
             }

@@ -308,6 +308,57 @@ class HeldStepsGpuTest {
                 p -> p.callAll(org.colony.examples.life.LifeCell::update), 21, true);
     }
 
+    /**
+     * A torus cut into partitions (of one GPU, or one on each of 2 GPUs): each partition's halo, exchanged as wide as
+     * the steps reach together, holds the cells across the seams (a partition that spans a dimension is its own
+     * neighbour along it), and the cells past a seam run as the cells they copy: the same bits as the CPU on one block.
+     */
+    @ParameterizedTest(name = "{0}x{1} partitions={2} two GPUs={3}")
+    @CsvSource({"301, 97, 2, false", "90, 400, 3, false", "520, 131, 4, false", "301, 97, 2, true"})
+    void torus_onPartitions_heldMatchesTheCpu(int w, int h, int partitions, boolean twoGpus) {
+        Grid torus = Grid.of(w, h).wrap();
+        onPartitions(ReachCell.class, torus, partitions, twoGpus, p -> p.set("v", Lang.ints(w * h, -100, 100, 9)),
+                p -> {
+                    p.callAll(ReachCell::gather, 2);
+                    p.callAll(ReachCell::wobble);
+                    p.callAll(ReachCell::gather, -1);
+                }, 12);
+        onPartitions(JitterCell.class, torus, partitions, twoGpus, p -> { }, p -> {
+            p.callAll(JitterCell::jitter);
+            p.callAll(JitterCell::blur);
+            p.callAll(JitterCell::blur);
+        }, 9);
+        onPartitions(BitsCell.class, torus, partitions, twoGpus, p -> {
+            p.set("alive", Lang.booleans(w * h, 5));
+            p.set("mark", Lang.booleans(w * h, 6));
+        }, p -> {
+            p.callAll(BitsCell::life, false);
+            p.callAll(BitsCell::spread);
+        }, 10);
+        onPartitions(org.colony.examples.life.LifeCell.class, torus, partitions, twoGpus,
+                p -> p.callAll(org.colony.examples.life.LifeCell::seed, GameOfLife.DENSITY),
+                p -> p.callAll(org.colony.examples.life.LifeCell::update), 21);
+    }
+
+    /** Runs a model on the CPU in one block and held on partitions of the GPU: the same bits, and passes ran. */
+    private static <P extends Place> void onPartitions(Class<P> cell, Grid grid, int partitions, boolean twoGpus,
+            Consumer<Places<P>> init, Consumer<Places<P>> tick, int ticks) {
+        Gpu.require();
+        if (twoGpus) {
+            assumeTrue(org.colony.cuda.CudaDevices.count() >= 2, "fewer than 2 GPUs");
+        }
+        List<Object> cpu;
+        try (Simulation sim = plain("cpu")) {
+            cpu = run(sim, cell, grid, init, tick, ticks);
+        }
+        long before = HeldKernelSource.passes();
+        try (Simulation sim = heldPartitions(partitions, twoGpus)) {
+            assertSameColumns(cpu, run(sim, cell, grid, init, tick, ticks), cell.getSimpleName() + " on " + grid + ", "
+                    + (twoGpus ? "2 GPUs" : partitions + " partitions"));
+        }
+        assertTrue(HeldKernelSource.passes() > before, "passes of held steps ran");
+    }
+
     @ParameterizedTest(name = "{0}x{1} depth={2}")
     @CsvSource({"40, 40, 2", "200, 300, 4"})
     void random_drawsFollowTheirCalls(int w, int h, int depth) {

@@ -13,8 +13,9 @@ import org.colony.kernel.cuda.CudaStep;
  * <ol>
  *   <li>its warps load the tile and a halo of whole words along x and {@code H} rows along y, a word at a time: each
  *       lane reads one cell's byte, and {@code __ballot_sync} makes the word (bit j, the cell j places right of the
- *       word's first); cells past the block's stored halo load as false, and on a torus (one block holding it all)
- *       the cells across a seam load from the other side, so a word may hold cells of both sides;</li>
+ *       word's first); cells past the block's stored halo load as false, and on a torus held by one block the cells
+ *       across a seam load from the other side, so a word may hold cells of both sides (a partition of a torus
+ *       loads them from its halo);</li>
  *   <li>each step computes every word of the tile at once, 32 cells a thread, writing false for cells off the grid
  *       (a grid's outside reads false; a torus has none: every cell of the tile is one of its cells); the words at the tile's edges read words past them (the tile's padding, or the
  *       row before or after), so their values are wrong, but a wrong value moves inwards only a step's reach per step,
@@ -73,8 +74,12 @@ final class HeldBitsSource {
         k.append("    const jint x0 = (jint) blockIdx.x * WX * 32 - HW * 32, y0 = (jint) blockIdx.y * TY - H;\n");
         k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x, lane = me & 31;\n");
-        if (plan.wrap()) { // a tile none of whose cells crosses a seam loads as on a grid: no division
-            k.append("    const bool inside = x0 >= 0 && x0 + WW * 32 <= f.extent0 && y0 >= 0 && y0 + HT <= f.extent1;\n");
+        if (plan.wrap()) {
+            // A block holding the whole torus loads the cells across a seam from the other side, but a tile none of
+            // whose cells crosses one as on a grid (no division); a partition's block loads from its halo, as on a
+            // grid (the exchange filled it with them).
+            k.append("    const bool plain = x0 >= 0 && x0 + WW * 32 <= f.extent0 && y0 >= 0 && y0 + HT <= f.extent1\n");
+            k.append("            || f.extent0 != f.size0 || f.extent1 != f.size1;\n");
         }
         // A warp loads U words at a time, their bytes first (U loads in flight), then their ballots.
         k.append("    constexpr jint U = ").append(UNROLL).append(";\n");
@@ -87,8 +92,9 @@ final class HeldBitsSource {
         k.append("            const jint i = i0 + u;\n");
         k.append("            const jint lx = x0 + (i % WW) * 32 + lane, ly = y0 + i / WW;\n");
         if (plan.wrap()) { // across a seam: the cell on the other side (a word may hold cells of both sides)
-            k.append("            const bool stored = i < AREA;\n");
-            k.append("            const jlong g = f.base + (inside ? lx + (jlong) ly * f.strideY : colony::wrapped(lx, "
+            k.append("            const bool stored = i < AREA && (!plain || lx >= -f.pad && lx < f.extent0 + f.pad"
+                    + " && ly >= -f.pad && ly < f.extent1 + f.pad);\n");
+            k.append("            const jlong g = f.base + (plain ? lx + (jlong) ly * f.strideY : colony::wrapped(lx, "
                     + "f.extent0) + (jlong) colony::wrapped(ly, f.extent1) * f.strideY);\n");
         } else {
             k.append("            const bool stored = i < AREA && lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"

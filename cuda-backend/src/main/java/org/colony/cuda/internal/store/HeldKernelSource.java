@@ -207,10 +207,13 @@ public final class HeldKernelSource {
         k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x;\n");
         if (plan.wrap()) {
-            // a tile on a torus at least as wide is at most one torus past a seam: no division; one none of whose
-            // cells crosses a seam loads as on a grid, and runs its steps as on a grid (below)
+            // A tile on a torus at least as wide is at most one torus past a seam: no division. One none of whose
+            // cells crosses a seam runs its steps as on a grid (below). A block holding the whole torus loads the cells
+            // across a seam from the other side; a partition's block from its halo, as on a grid (the exchange filled
+            // it with them).
             k.append("    const bool near = f.size0 >= W && f.size1 >= TY + 2 * H;\n");
             k.append("    const bool inside = ox >= 0 && ox + W <= f.size0 && oy >= 0 && oy + TY + 2 * H <= f.size1;\n");
+            k.append("    const bool plain = inside || f.extent0 != f.size0 || f.extent1 != f.size1;\n");
         }
         // (a thread's cells n apart, their column and row stepped along rather than divided out each time)
         k.append("    const jint nx = n % W, ny = n / W;\n");
@@ -218,8 +221,9 @@ public final class HeldKernelSource {
         k.append("        if (cx >= W) { cx -= W; cy++; }\n");
         k.append("        const jint lx = x0 + cx, ly = y0 + cy;\n");
         if (plan.wrap()) { // across a seam: the cell on the other side
-            k.append("        const bool stored = true;\n");
-            k.append("        const jlong g = f.base + (inside ? lx + (jlong) ly * f.strideY : colony::wrapped(lx, f.extent0, "
+            k.append("        const bool stored = !plain || lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"
+                    + " && ly < f.extent1 + f.pad;\n");
+            k.append("        const jlong g = f.base + (plain ? lx + (jlong) ly * f.strideY : colony::wrapped(lx, f.extent0, "
                     + "near) + (jlong) colony::wrapped(ly, f.extent1, near) * f.strideY);\n");
         } else {
             k.append("        const bool stored = lx >= -f.pad && lx < f.extent0 + f.pad && ly >= -f.pad"

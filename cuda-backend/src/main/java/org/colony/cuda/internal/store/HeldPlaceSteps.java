@@ -94,7 +94,10 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final int[] callCounts;
     /** By step, whether it runs at once on this block: a pass of it would be one step, or its kernel failed. */
     private final boolean[] alone;
-    /** Whether the grid wraps: the block is then the whole torus, and its passes load across the seams. */
+    /**
+     * Whether the grid wraps: a block holding the whole torus loads across the seams itself, a partition's from its
+     * halo (exchanged), and the cells past a seam run as the cells they copy.
+     */
     private final boolean wrap;
     /** Runs a call at once (a block's own kernel), where a pass cannot run; null on a partition's block. */
     private final Consumer<Call> atOnce;
@@ -214,9 +217,9 @@ final class HeldPlaceSteps implements AutoCloseable {
     }
 
     /**
-     * Held steps for a block, or null where none can be held: a grid that is not 2-D or is small, a wrapping grid cut
-     * into partitions, a model without cell functions, or holding switched off. A partition's block (of a grid of at least as many places) runs the
-     * passes its partitioned collection asks for ({@link #verdict}, {@link #runPass}) and holds nothing itself.
+     * Held steps for a block, or null where none can be held: a grid that is not 2-D or is small, a model without cell
+     * functions, or holding switched off. A partition's block (of a grid of at least as many places) runs the passes
+     * its partitioned collection asks for ({@link #verdict}, {@link #runPass}) and holds nothing itself.
      *
      * @param atOnce runs a call with the block's own kernel (for a whole grid's block, where a pass cannot run)
      * @param shared the block's shared values on the host, by index (its own arrays, which {@code setShared} fills)
@@ -226,7 +229,7 @@ final class HeldPlaceSteps implements AutoCloseable {
             Layout layout, boolean partition, Consumer<Call> atOnce, Object[] shared, SideStream beside) {
         CudaContext.Holding holding = cx.holding();
         boolean whole = layout.extent0() == layout.size0() && layout.extent1() == layout.size1();
-        if (holding.steps() == 1 || layout.dims() != 2 || layout.wrap() && (partition || !whole)
+        if (holding.steps() == 1 || layout.dims() != 2 || layout.wrap() && !partition && !whole
                 || (long) layout.size0() * layout.size1() < holding.minCells()) {
             return null;
         }
