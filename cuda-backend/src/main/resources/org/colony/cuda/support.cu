@@ -72,6 +72,32 @@ COLONY_BOX(2, unsigned short)
 COLONY_BOX(4, unsigned int)
 COLONY_BOX(8, unsigned long long)
 
+// Copies the box slo .. slo + n of a column (its block's frame f) into the box dlo .. dlo + n of a column of another
+// block on the device (its base and strides d*), local coordinates each: a partition's halo filled straight from its
+// neighbour's cells where both lie in one memory, one kernel where a pack and an unpack took two. The columns may be
+// one (a partition of a torus its own neighbour): the cells read are owned, those written halo, never the same.
+template <typename T>
+__device__ void boxToBox(const colony::Frame& f, const T* src, T* dst, jlong dbase, jlong dy, jlong dz, jint slo0,
+                         jint slo1, jint slo2, jint dlo0, jint dlo1, jint dlo2, jint n0, jint n1, jint n2) {
+    const jlong total = (jlong) n0 * n1 * n2;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
+        const jint x = (jint) (i % n0);
+        const jint y = (jint) (i / n0 % n1);
+        const jint z = (jint) (i / n0 / n1);
+        const jlong s = f.base + (slo0 + x) + (jlong) (slo1 + y) * f.strideY + (jlong) (slo2 + z) * f.strideZ;
+        dst[dbase + (dlo0 + x) + (jlong) (dlo1 + y) * dy + (jlong) (dlo2 + z) * dz] = src[s];
+    }
+}
+
+#define COLONY_COPY(N, T) \
+extern "C" __global__ void colony_copy_##N(const colony::Frame f, const T* src, T* dst, jlong dbase, jlong dy, \
+        jlong dz, jint slo0, jint slo1, jint slo2, jint dlo0, jint dlo1, jint dlo2, jint n0, jint n1, jint n2) { \
+    boxToBox<T>(f, src, dst, dbase, dy, dz, slo0, slo1, slo2, dlo0, dlo1, dlo2, n0, n1, n2); }
+COLONY_COPY(1, unsigned char)
+COLONY_COPY(2, unsigned short)
+COLONY_COPY(4, unsigned int)
+COLONY_COPY(8, unsigned long long)
+
 // Copies the column's values at the storage indices cells[0 .. n) into a contiguous buffer: what a partition of a
 // graph's places sends the partitions that hold ghosts of those vertices.
 #define COLONY_CELLS(N, T) \

@@ -35,9 +35,13 @@ import org.colony.runtime.tuning.RuntimeSwitches;
  */
 public final class PartitionedPlaces extends PartitionedPlaceStore {
 
-    /** A neighbour relation: partition {@code from} sends its {@code send} region to {@code to}'s {@code receive}. */
+    /**
+     * A neighbour relation: partition {@code from} sends its {@code send} region to {@code to}'s {@code receive},
+     * through the buffers {@code out} and {@code in} (the same one where both lie in one memory), or where
+     * {@code direct}, straight from one block's cells to the other's halo with no buffer ({@code PlaceBlock.copyTo}).
+     */
     private record Link(int from, int to, int direction, Region send, Region receive, MemorySegment out,
-            MemorySegment in) implements PartitionedPlaceStore.Link {
+            MemorySegment in, boolean direct) implements PartitionedPlaceStore.Link {
     }
 
     /**
@@ -185,12 +189,17 @@ public final class PartitionedPlaces extends PartitionedPlaceStore {
                 }
                 Region send = Region.send(topology.block(p), dims, n, width);
                 Region receive = Region.receive(topology.block(q), dims, Neighbors.opposite(n, dims), width);
+                if (blocks[p] != null && blocks[q] != null && transport.oneMemory() && blocks[p].copiesTo(blocks[q])) {
+                    // (one GPU's partitions: one kernel a column instead of a pack and an unpack)
+                    out.add(new Link(p, q, n, send, receive, null, null, true));
+                    continue;
+                }
                 long bytes = send.cells() * per[0] + 8L * per[1]; // each column starts 8-byte aligned
                 MemorySegment in = blocks[q] == null ? null : blocks[q].buffer(bytes);
                 // in one memory the sender packs straight into the receiver's buffer: no copy between them
                 MemorySegment sent = blocks[p] == null ? null
                         : in != null && transport.oneMemory() ? in : blocks[p].buffer(bytes);
-                out.add(new Link(p, q, n, send, receive, sent, in));
+                out.add(new Link(p, q, n, send, receive, sent, in, false));
             }
         }
         return out;
@@ -273,12 +282,14 @@ public final class PartitionedPlaces extends PartitionedPlaceStore {
                 AttributeInfo info = model.attributes().get(a);
                 long bytes = l.send().cells() * info.type().bytes();
                 for (int k = 0; k < info.columns(); k++) {
-                    if (l.out() != null) {
+                    if (l.direct()) {
+                        blocks[l.from()].copyTo(a, k, l.send(), blocks[l.to()], l.receive());
+                    } else if (l.out() != null) {
                         blocks[l.from()].pack(a, k, l.send(), l.out(), offset);
                     }
                     offset = align(offset + bytes);
                 }
-                if (l.out() != null) {
+                if (l.out() != null || l.direct()) {
                     sent(a, bytes * info.columns());
                 }
             }

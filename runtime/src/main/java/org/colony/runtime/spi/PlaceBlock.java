@@ -52,6 +52,31 @@ public interface PlaceBlock extends PlaceStore {
     void unpack(int attribute, int element, Region region, MemorySegment buffer, long offset);
 
     /**
+     * {@return whether this block copies a region of its cells straight into {@code to}'s halo ({@link #copyTo}), with
+     * no buffer between them: false by default (pack, send, unpack)} Asked of blocks in one memory only.
+     *
+     * @param to the receiving block, maybe this one (a partition of a torus its own neighbour)
+     */
+    default boolean copiesTo(PlaceBlock to) {
+        return false;
+    }
+
+    /**
+     * Copies the cells of {@code region} of one element column of an attribute's current column into the cells of
+     * {@code into} (the same shape: a halo region) of the same column of {@code to}, where {@link #copiesTo} says so:
+     * a {@link #pack} and the receiver's {@link #unpack} in one.
+     *
+     * @param attribute the attribute's ordinal in the model
+     * @param element the element, 0 for a scalar attribute
+     * @param region the cells sent, in this block's local coordinates
+     * @param to the receiving block
+     * @param into the cells received, in {@code to}'s local coordinates
+     */
+    default void copyTo(int attribute, int element, Region region, PlaceBlock to, Region into) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " copies no cells straight to a block");
+    }
+
+    /**
      * Copies the cells at storage indices {@code cells} (owned cells, in that order) of one element column of an
      * attribute's current column into {@code buffer} from {@code offset}: what a block of a graph's places sends the
      * partitions whose edges reach those vertices.

@@ -552,6 +552,23 @@ public final class CudaPlaceStore implements PlaceBlock {
         dirty[attribute] = false;
     }
 
+    /** A block of the same device (one GPU's partitions, in one process): a halo is one kernel a column. */
+    @Override
+    public boolean copiesTo(PlaceBlock to) {
+        return to instanceof CudaPlaceStore o && o.cx.device() == cx.device() && graph == null && o.graph == null;
+    }
+
+    @Override
+    public void copyTo(int attribute, int element, Region region, PlaceBlock to, Region into) {
+        checkOpen();
+        CudaPlaceStore o = (CudaPlaceStore) to;
+        o.checkOpen();
+        int size = model.attributes().get(attribute).type().bytes();
+        exchange.copy(current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
+                o.current[attribute].pointer() + (long) element * o.pitch * size, o.layout, into);
+        o.dirty[attribute] = false;
+    }
+
     /**
      * {@return the device address of array {@code array} of the rows of the graph these places are on (for the
      * kernels of agents on its vertices), 0 for an array the graph lacks}

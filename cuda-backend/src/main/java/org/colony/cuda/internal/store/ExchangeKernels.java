@@ -17,8 +17,9 @@ import org.colony.runtime.grid.Region;
 
 /**
  * The copies between a block's element columns and the device buffers partitions exchange: a box of cells packed or
- * unpacked ({@code colony_pack_}, {@code colony_unpack_}), a list of cells gathered ({@code colony_cells_}), and the
- * buffers themselves, which the block closes with its own.
+ * unpacked ({@code colony_pack_}, {@code colony_unpack_}) or copied straight into another block's column on the device
+ * ({@code colony_copy_}), a list of cells gathered ({@code colony_cells_}), and the buffers themselves, which the block
+ * closes with its own.
  */
 final class ExchangeKernels {
 
@@ -95,6 +96,30 @@ final class ExchangeKernels {
                 .addInt(hi[2] - lo[2]);
         int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
         cx.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, boxParams, true, kernel + size);
+    }
+
+    /**
+     * Copies the box {@code region} of the element column at {@code column} (of the block laid out as {@code layout})
+     * into the box {@code into}, of the same shape, of the element column at {@code target} of a block on the same
+     * device laid out as {@code targetLayout} ({@code colony_copy_}): a pack and the receiver's unpack in one.
+     */
+    void copy(long column, int size, Layout layout, long pitch, Region region, long target, Layout targetLayout,
+            Region into) {
+        long cells = region.cells();
+        if (cells == 0) {
+            return;
+        }
+        KernelParams p = params.begin();
+        Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        int[] lo = region.lo();
+        int[] hi = region.hi();
+        int[] to = into.lo();
+        p.add(column).add(target).add(targetLayout.base()).add(targetLayout.strideY()).add(targetLayout.strideZ());
+        p.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(to[0]).addInt(to[1]).addInt(to[2]);
+        p.addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2]);
+        int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
+        cx.launch(cx.support().function("colony_copy_" + size), Math.max(1, blocks), 1, 1, 256, 1, 1, p, true,
+                "colony_copy_" + size);
     }
 
     /** {@return the exchange buffers and gathered indices, for the block to close} */
