@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.Arrays;
 import org.colony.ColonyException;
 import org.colony.cuda.CudaBackendProvider;
 import org.colony.cuda.CudaDevices;
@@ -16,6 +17,9 @@ import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
+import org.colony.tests.lang.Cube;
+import org.colony.tests.lang.HistoryCell;
+import org.colony.tests.lang.Lang;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -76,6 +80,56 @@ class PartitionedGpuTest {
         Gpu.require();
         assertArrayEquals(heat(sim("cpu", 42), n, 100), heat(sim("cuda", 42, "--partitions=" + partitions), n, 100),
                 0.0);
+    }
+
+    static double[] cube(Simulation sim, boolean wrap) {
+        try (sim) {
+            Places<Cube> c = sim.places(Cube.class, wrap ? Grid.of(9, 7, 11).wrap() : Grid.of(9, 7, 11));
+            c.set("u", Lang.doubles(9 * 7 * 11, 50, 3));
+            for (int t = 0; t < 15; t++) {
+                c.callAll("diffuse", 0.1);
+            }
+            return c.getDouble("u");
+        }
+    }
+
+    static String history(Simulation sim, int w, int h, boolean wrap) {
+        try (sim) {
+            Places<HistoryCell> p = sim.places(HistoryCell.class, wrap ? Grid.of(w, h).wrap() : Grid.of(w, h));
+            p.set("d", 0, Lang.doubles(w * h, 1, 5));
+            for (int t = 0; t < 25; t++) {
+                p.callAll(HistoryCell::push, 3);
+                p.callAll(HistoryCell::mix);
+                p.callAll(HistoryCell::sum);
+            }
+            StringBuilder sb = new StringBuilder();
+            for (int k = 0; k < 4; k++) {
+                sb.append(Arrays.toString(p.getInt("h", k)));
+            }
+            for (int k = 0; k < 3; k++) {
+                sb.append(Arrays.toString(p.getDouble("d", k)));
+            }
+            return sb.append(Arrays.toString(p.getInt("total"))).toString();
+        }
+    }
+
+    /**
+     * One GPU's partitions copy a halo straight from the neighbour's cells, a kernel a column: 3-D grids (corners and
+     * edges of every kind, a partition its own neighbour on a torus) and array attributes (several element columns).
+     */
+    @ParameterizedTest(name = "3-D, partitions={0}, torus={1}")
+    @CsvSource({"2x2x2, false", "2x2x2, true", "1x1x5, true", "3x1x1, false"})
+    void cube_onPartitionsOfOneGpu_matchesTheCpu(String partitions, boolean wrap) {
+        Gpu.require();
+        assertArrayEquals(cube(sim("cpu", 3), wrap), cube(sim("cuda", 3, "--partitions=" + partitions), wrap), 0.0);
+    }
+
+    @ParameterizedTest(name = "array attributes {0}x{1}, partitions={2}, torus={3}")
+    @CsvSource({"31, 45, 2, false", "257, 129, 3x2, false", "31, 45, 2, true", "90, 61, 4, true"})
+    void arrays_onPartitionsOfOneGpu_matchTheCpu(int w, int h, String partitions, boolean wrap) {
+        Gpu.require();
+        assertEquals(history(sim("cpu", 3), w, h, wrap),
+                history(sim("cuda", 3, "--partitions=" + partitions), w, h, wrap));
     }
 
     @ParameterizedTest(name = "heat2d n={0} on two GPUs")

@@ -220,25 +220,12 @@ public final class CudaPlaceStore implements PlaceBlock {
             if (dirty[a] && layout.wrap() && layout.pad() > 0) {
                 AttributeInfo info = model.attributes().get(a);
                 int size = info.type().bytes();
-                long fill = cx.support().function("colony_wrap_fill_" + size);
                 for (int k = 0; k < info.columns(); k++) {
-                    KernelParams fillParams = params.begin();
-                    Frames.write(fillParams.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0,
-                            DeviceErrors.NO_STEP);
-                    fillParams.add(current[a].pointer() + (long) k * pitch * size);
-                    int blocks = (int) Math.min(65535L * 16, (wrapHaloCells(layout) + 255) / 256);
-                    cx.launch(fill, Math.max(1, blocks), 1, 1, 256, 1, 1, fillParams, true, "colony_wrap_fill");
+                    exchange.wrapFill(current[a].pointer() + (long) k * pitch * size, size, layout, pitch);
                 }
             }
             dirty[a] = false;
         }
-    }
-
-    /** {@return the halo cells of a block, as {@code colony_wrap_fill} walks them (support.cu)} */
-    static long wrapHaloCells(Layout l) {
-        long slabs = l.dims() >= 3 ? 2L * l.pad() * l.stored0() * l.stored1() : 0;
-        long rows = l.dims() >= 2 ? (long) l.extent2() * 2 * l.pad() * l.stored0() : 0;
-        return slabs + rows + (long) l.extent2() * l.extent1() * 2 * l.pad();
     }
 
     /** Notes that an attribute changed outside a place step. */

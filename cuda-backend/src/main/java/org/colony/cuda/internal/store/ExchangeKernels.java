@@ -18,8 +18,8 @@ import org.colony.runtime.grid.Region;
 /**
  * The copies between a block's element columns and the device buffers partitions exchange: a box of cells packed or
  * unpacked ({@code colony_pack_}, {@code colony_unpack_}) or copied straight into another block's column on the device
- * ({@code colony_copy_}), a list of cells gathered ({@code colony_cells_}), and the buffers themselves, which the block
- * closes with its own.
+ * ({@code colony_copy_}), a list of cells gathered ({@code colony_cells_}), a torus's halo filled from its own cells
+ * ({@code colony_wrap_fill_}), and the buffers themselves, which the block closes with its own.
  */
 final class ExchangeKernels {
 
@@ -120,6 +120,26 @@ final class ExchangeKernels {
         int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
         cx.launch(cx.support().function("colony_copy_" + size), Math.max(1, blocks), 1, 1, 256, 1, 1, p, true,
                 "colony_copy_" + size);
+    }
+
+    /**
+     * Fills every halo cell of the element column at {@code column} of a block holding a whole torus with the owned
+     * cell it wraps to ({@code colony_wrap_fill_}).
+     */
+    void wrapFill(long column, int size, Layout layout, long pitch) {
+        KernelParams p = params.begin();
+        Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        p.add(column);
+        int blocks = (int) Math.min(65535L * 16, (wrapHaloCells(layout) + 255) / 256);
+        cx.launch(cx.support().function("colony_wrap_fill_" + size), Math.max(1, blocks), 1, 1, 256, 1, 1, p, true,
+                "colony_wrap_fill");
+    }
+
+    /** {@return the halo cells of a block, as {@code colony_wrap_fill} walks them (support.cu)} */
+    static long wrapHaloCells(Layout l) {
+        long slabs = l.dims() >= 3 ? 2L * l.pad() * l.stored0() * l.stored1() : 0;
+        long rows = l.dims() >= 2 ? (long) l.extent2() * 2 * l.pad() * l.stored0() : 0;
+        return slabs + rows + (long) l.extent2() * l.extent1() * 2 * l.pad();
     }
 
     /** {@return the exchange buffers and gathered indices, for the block to close} */

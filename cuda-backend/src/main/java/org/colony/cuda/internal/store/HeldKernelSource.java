@@ -28,10 +28,11 @@ import org.colony.kernel.cuda.KernelParam;
  * Every cell a step runs on reads only cells of the region the step before ran on, or cells off the grid (the
  * block's halo, which no step writes), so each cell gets the values it would get with the steps run one by one.
  *
- * <p>On a wrapping grid (one block: the whole torus) the tile's halo holds the cells across the seams: it loads them
- * from the other side, and the steps run on them as on the cells they copy (their coordinates wrapped, so their
- * random draws are those cells' own), so a halo cell evolves as its original does for as many steps as the halo is
- * wide.
+ * <p>On a wrapping grid the tile's halo holds the cells across the seams: a block holding the whole torus loads them
+ * from the other side, a partition's block from its own halo (which the exchange filled with them), and the steps run
+ * on them as on the cells they copy (their coordinates wrapped, so their random draws are those cells' own), so a halo
+ * cell evolves as its original does for as many steps as the halo is wide. A tile none of whose cells crosses a seam
+ * runs as on a grid.
  */
 public final class HeldKernelSource {
 
@@ -48,7 +49,7 @@ public final class HeldKernelSource {
      * @param tileX the cells the block writes back along x
      * @param tileY ... along y
      * @param bits whether the pass is bit-sliced ({@link HeldBitsSource})
-     * @param wrap whether the grid wraps (the block is the whole torus)
+     * @param wrap whether the grid wraps (the block is the whole torus, or a partition of it)
      */
     public record Plan(TreeSet<Integer> attributes, Set<Integer> written, Set<Integer> doubled, int halo, int tileX,
             int tileY, boolean bits, boolean wrap) {
@@ -91,7 +92,7 @@ public final class HeldKernelSource {
      * many cells as its halo is wide along each side (or 8).
      *
      * @param tileOverride the tile's side where positive, else the largest that fits
-     * @param wrap whether the grid wraps (one block holding it all)
+     * @param wrap whether the grid wraps (one block holding it all, or partitions of it)
      */
     public static Plan plan(ModelInfo model, List<CudaStep> kernels, int[] steps, int tileOverride, int sharedBytes,
             boolean wrap) {

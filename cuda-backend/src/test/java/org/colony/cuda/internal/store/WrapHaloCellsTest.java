@@ -14,6 +14,6 @@ class WrapHaloCellsTest {
             "3, 30, 20, 10, 3"})
     void haloCells_areTheStoredCellsNotOwned(int dims, int e0, int e1, int e2, int pad) {
         Layout l = new Layout(dims, e0, e1, e2, 0, 0, 0, e0, e1, e2, pad, true);
-        assertEquals(l.storedCells() - l.ownedCells(), CudaPlaceStore.wrapHaloCells(l));
+        assertEquals(l.storedCells() - l.ownedCells(), ExchangeKernels.wrapHaloCells(l));
     }
 }
