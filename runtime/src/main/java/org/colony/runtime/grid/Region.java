@@ -33,7 +33,9 @@ public record Region(int[] lo, int[] hi) {
         int[] hi = {1, 1, 1};
         for (int d = 0; d < dims; d++) {
             int e = block.extent()[d];
-            checkWidth(block, d, width);
+            if (o[d] != 0) { // (along a dimension the direction does not cross, the region is the whole extent)
+                checkWidth(block, d, width);
+            }
             lo[d] = o[d] > 0 ? e - width : 0;
             hi[d] = o[d] < 0 ? width : e;
         }
@@ -54,7 +56,9 @@ public record Region(int[] lo, int[] hi) {
         int[] hi = {1, 1, 1};
         for (int d = 0; d < dims; d++) {
             int e = block.extent()[d];
-            checkWidth(block, d, width);
+            if (o[d] != 0) {
+                checkWidth(block, d, width);
+            }
             lo[d] = o[d] < 0 ? -width : o[d] > 0 ? e : 0;
             hi[d] = o[d] < 0 ? 0 : o[d] > 0 ? e + width : e;
         }

@@ -74,4 +74,15 @@ class RegionTest {
         assertTrue(e.getMessage().startsWith("a halo 4 cells wide is wider than partition 0 (3 cells along dimension 1)"),
                 e.getMessage());
     }
+
+    @Test
+    void haloWiderThanAPartitionAlongADimensionTheLinkDoesNotCross_isItsWholeExtent() {
+        Block b = Topology.of(Grid.of(40, 3), 2, 1).block(0); // 20 x 3 cells, cut along x only
+        Region send = Region.send(b, 2, Neighbors.id(1, 0), 4);
+        assertArrayEquals(new int[] {16, 0, 0}, send.lo());
+        assertArrayEquals(new int[] {20, 3, 1}, send.hi());
+        Region receive = Region.receive(b, 2, Neighbors.id(1, 0), 4);
+        assertArrayEquals(new int[] {20, 0, 0}, receive.lo());
+        assertArrayEquals(new int[] {24, 3, 1}, receive.hi());
+    }
 }

@@ -102,10 +102,15 @@ class PartitionedPlacesTest {
     }
 
     static int[] reach(boolean wrap, String partitions) {
+        return reach(Grid.of(19, 13), wrap, partitions);
+    }
+
+    static int[] reach(Grid grid, boolean wrap, String partitions) {
         try (Simulation sim = sim(3, 2, partitions)) {
-            Grid g = wrap ? Grid.of(19, 13).wrap() : Grid.of(19, 13);
+            Grid g = wrap ? grid.wrap() : grid;
+            int cells = (int) g.cells();
             Places<ReachCell> p = sim.places(ReachCell.class, g);
-            int[] v = new int[19 * 13];
+            int[] v = new int[cells];
             for (int i = 0; i < v.length; i++) {
                 v[i] = i * 7 + 1;
             }
@@ -125,6 +130,16 @@ class PartitionedPlacesTest {
             }
             return sum;
         }
+    }
+
+    /**
+     * A grid only a row high (or two), cut along x: the halo along y is never exchanged (no neighbour there on a grid
+     * that does not wrap), so a reach wider than the partitions along y is no reason to refuse them.
+     */
+    @ParameterizedTest(name = "reach 2 on 40x{0}, partitions={1}")
+    @CsvSource({"1, 2", "2, 4x1", "1, 3"})
+    void reachWiderThanAnUncutDimension_partitioned_isBitIdenticalToOneBlock(int rows, String partitions) {
+        assertArrayEquals(reach(Grid.of(40, rows), false, null), reach(Grid.of(40, rows), false, partitions));
     }
 
     @ParameterizedTest(name = "reach 2, wrap={0}, partitions={1}")
