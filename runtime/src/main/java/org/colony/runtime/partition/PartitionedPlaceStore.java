@@ -40,7 +40,10 @@ import org.colony.runtime.transport.Transport;
 public abstract sealed class PartitionedPlaceStore implements PlaceStore
         permits PartitionedPlaces, PartitionedGraphPlaces {
 
-    /** An exchange between two partitions: its host (or device) buffers, null on the side another rank holds. */
+    /**
+     * An exchange between two partitions: its host (or device) buffers, null on the side another rank holds (and on
+     * both sides of a link whose blocks copy straight into each other's halo).
+     */
     interface Link {
         /** {@return the sender's buffer, or null} */
         MemorySegment out();

@@ -31,7 +31,8 @@ import org.colony.runtime.tuning.RuntimeSwitches;
  * from the driver or agents change it, and a dirty attribute is exchanged just before the next step that
  * reads it on another place (the processor's {@code remoteReads}); attributes no step reads remotely are
  * never exchanged. One exchange sends one packed buffer per neighbouring partition, holding every attribute
- * due (in attribute order, element columns in order, each region row by row).
+ * due (in attribute order, element columns in order, each region row by row); blocks in one memory that copy cells
+ * straight into each other's halo ({@code PlaceBlock.copiesTo}: one GPU's) need no buffer.
  */
 public final class PartitionedPlaces extends PartitionedPlaceStore {
 

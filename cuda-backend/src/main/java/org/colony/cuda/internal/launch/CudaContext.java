@@ -114,8 +114,9 @@ public final class CudaContext implements AutoCloseable {
     /**
      * Notes that a grid on this device is cut into partitions whose exchanges leave the device or the process (NCCL,
      * MPI): work the recorder cannot see runs between the launches, so it holds none (no graphs). Partitions that all
-     * live on one GPU of one process exchange inside the device (pack and unpack kernels, at most a device copy,
-     * which the recorder sees) and keep their graphs.
+     * live on one GPU of one process exchange inside the device (a grid's place halos by a copy kernel a column, the
+     * rest by pack and unpack kernels through the receiver's buffer, all of which the recorder sees) and keep their
+     * graphs.
      */
     public void partitioned() {
         partitioned = true;

@@ -31,16 +31,18 @@ import org.colony.kernel.cuda.KernelParam;
  * the run of steps it holds ({@link HeldKernelSource}), in which each block of threads loads a tile of the grid with a
  * halo as wide as the steps reach together into shared memory, runs every step on the tile, each on a region one
  * step's reach narrower than the step before, and writes the middle back. A step's work on a cell is its generated
- * cell function, the very code its own kernel runs, with the tile's columns and stride in place of the grid's, so each
- * cell gets the same arithmetic in the same order and the results are the same bits as the steps run one at a time.
+ * cell function (or strip, interior or bit-sliced function), the very code its own kernel runs, with the tile's
+ * columns and stride in place of the grid's, so each cell gets the same arithmetic in the same order and the results
+ * are the same bits as the steps run one at a time.
  *
  * <p>Held: calls of place steps that have a cell function ({@code CudaStep.cell}) on a block covering a whole 2-D
  * grid (wrapping or not) of at least {@link CudaSwitches#HOLD_MIN_CELLS} places with no agents on it, with the profile
- * off, except steps that launch a SWAR form. A pass writes every attribute it changes to a second column, since other blocks
- * may still be loading the first: the attribute's own second column, or for one written in place a spare column of
- * the held steps', which then takes the first's place. The
- * store runs the held steps before anything else it does (a read, a write, a count, a reduction, another step, its
- * wait) and whenever {@link CudaSwitches#HOLD} are held.
+ * off, except steps that launch a SWAR form and have no bit-sliced one; a partition's block (of a grid or a torus)
+ * runs the passes its partitioned collection asks for. A pass writes every attribute it changes to a second column,
+ * since other blocks may still be loading the first: the attribute's own second column, or for one written in place a
+ * spare column of the held steps', which then takes the first's place. The store runs the held steps before anything
+ * else it does (a read, a write, a count, a reduction, another step, its wait) and whenever {@link CudaSwitches#HOLD}
+ * are held.
  */
 final class HeldPlaceSteps implements AutoCloseable {
 

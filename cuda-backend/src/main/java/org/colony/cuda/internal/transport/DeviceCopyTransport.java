@@ -8,8 +8,10 @@ import org.colony.runtime.transport.Traffic;
 import org.colony.runtime.transport.Transport;
 
 /**
- * The transport of partitions that all live on one GPU ({@code --partitions K} on the cuda backend): each
- * message is one device-to-device copy, ordered on the device with the kernels before and after it.
+ * The transport of partitions that all live on one GPU ({@code --partitions K} on the cuda backend): a message is one
+ * device-to-device copy, ordered on the device with the kernels before and after it, where the sender and the receiver
+ * have buffers of their own; none where the sender packed into the receiver's buffer ({@link #oneMemory}), and a grid's
+ * place halos do not come here at all (one copy kernel a column, {@code PlaceBlock.copyTo}).
  */
 public final class DeviceCopyTransport implements Transport {
 
