@@ -589,9 +589,7 @@ public final class Simulation implements AutoCloseable {
             StepProfile p = new StepProfile();
             timer.profile(p);
             backend.timeOnDevice(p::recordDevice);
-            for (Places<?> c : collections) {
-                c.store().profilingChanged();
-            }
+            profilingChanged();
         }
         return timer.profile();
     }
@@ -608,11 +606,16 @@ public final class Simulation implements AutoCloseable {
         if (p != null) {
             backend.timeOnDevice(null);
             timer.profile(null);
-            for (Places<?> c : collections) {
-                c.store().profilingChanged();
-            }
+            profilingChanged();
         }
         return p;
+    }
+
+    /** Tells every collection's store that calls are timed from now on, or no longer. */
+    private void profilingChanged() {
+        for (Places<?> c : collections) {
+            c.store().profilingChanged();
+        }
     }
 
     /** Times calls for the profile and JFR. */

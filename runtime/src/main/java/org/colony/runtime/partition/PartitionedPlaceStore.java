@@ -403,8 +403,9 @@ public abstract sealed class PartitionedPlaceStore implements PlaceStore
     }
 
     /**
-     * {@return the widest halo the blocks may have: what the narrowest partition holds along a cut dimension of a grid,
-     * 0 on a graph (whose blocks run no held passes)}
+     * {@return the widest halo the blocks may have: what the narrowest partition holds along a cut dimension of a grid
+     * (along any dimension of a torus, where a partition spanning one is its own neighbour), 0 on a graph (whose blocks
+     * run no held passes)}
      */
     abstract int widestHalo();
 
