@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which steps get a cell function (and, where they march, a strip function) beside their CUDA kernel, for the CUDA
- * backend's held steps: place steps of a grid that take only their frame, arguments and scalar columns.
+ * backend's held steps: place steps of a grid that take only their frame, arguments and columns (arrays too).
  */
 class CellFunctionsTest {
 
@@ -74,20 +74,31 @@ class CellFunctionsTest {
     }
 
     @Test
-    void stepsOnArraysOrCounting_getNone() throws Exception {
+    void countingSteps_getNone() throws Exception {
         Compilation c = compile("""
-                @Step void mark() {
-                    marks[0] = marks[1] + 1;
-                }
-
                 @Step boolean hot() {
                     return heat > 1;
                 }
-                """, "@Attribute(length = 3) int[] marks;");
+                """);
         String cu = cuda(c);
         assertNotContains(cu, "__cell(");
         assertNotContains(cu, "__strip(");
         assertNotContains(descriptor(c), ", true)");
+    }
+
+    @Test
+    void aStepOnArrays_getsOne_itsElementsAPitchApart() throws Exception {
+        String cu = cuda(compile("""
+                @Step void mark() {
+                    Plate w = neighbor(-1, 0);
+                    marks[0] = marks[1] + w.marks[2];
+                }
+                """, "@Attribute(length = 3) int[] marks;"));
+        String cell = cu.substring(cu.indexOf("void Plate__mark__cell("));
+        cell = cell.substring(0, cell.indexOf("\n}\n"));
+        // (the pitch is the frame's: a held pass's frame gives its tile's area)
+        assertContains(cell, "marks_col[2 * f.pitch + v_w]");
+        assertContains(cell, "marks_next[0 * f.pitch + s]");
     }
 
     @Test

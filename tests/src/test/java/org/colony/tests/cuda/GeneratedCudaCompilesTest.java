@@ -18,6 +18,7 @@ import org.colony.examples.life.LifeCell;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.spi.ModelRegistry;
 import org.colony.tests.lang.BitsCell;
+import org.colony.tests.lang.HistoryCell;
 import org.colony.tests.lang.RandomCell;
 import org.colony.tests.lang.ReachCell;
 import org.colony.tests.lang.RimCell;
@@ -74,6 +75,8 @@ class GeneratedCudaCompilesTest {
         files.add(held(dir, BitsCell.class, "life", "spread", "life")); // bit-sliced
         files.add(held(dir, SharedCell.class, "apply", "apply")); // shared values
         files.add(held(dir, true, ReachCell.class, "gather", "wobble", "gather")); // on a torus
+        files.add(held(dir, HistoryCell.class, "push", "mix", "sum", "mix")); // array attributes
+        files.add(held(dir, true, HistoryCell.class, "push", "mix", "sum")); // ... on a torus
         compile(nvcc, dir, files);
     }
 

@@ -225,14 +225,37 @@ class HeldStepsGpuTest {
         }, 40, true);
     }
 
-    @ParameterizedTest(name = "{0}x{1}")
-    @CsvSource({"31, 45", "257, 129"})
-    void history_arrayAttributesRunOneStepAtATime(int w, int h) {
-        compare(HistoryCell.class, Grid.of(w, h), 4, 0, p -> p.set("d", 0, Lang.doubles(w * h, 1, 5)), p -> {
+    /**
+     * Array attributes (one written in place, one double-buffered, elements read from neighbours at indices known only
+     * when the step runs): a tile holds each element's cells a tile's area apart; on a grid and on a torus, the same
+     * bits.
+     */
+    @ParameterizedTest(name = "{0}x{1} depth={2} tile={3} torus={4}")
+    @CsvSource({"31, 45, 4, 0, false", "257, 129, 0, 0, false", "200, 90, 6, 12, false", "31, 45, 4, 0, true",
+            "257, 129, 3, 16, true"})
+    void history_arrayAttributesHeld(int w, int h, int depth, int tile, boolean torus) {
+        Grid grid = torus ? Grid.of(w, h).wrap() : Grid.of(w, h);
+        compare(HistoryCell.class, grid, depth, tile, p -> p.set("d", 0, Lang.doubles(w * h, 1, 5)),
+                HistoryGpu::tick, 25, true);
+    }
+
+    /** The array attributes on partitions of one GPU, or one on each of 2 GPUs: their halos carry every element. */
+    @ParameterizedTest(name = "{0}x{1} partitions={2} two GPUs={3} torus={4}")
+    @CsvSource({"257, 129, 2, false, false", "90, 400, 3, false, true", "257, 129, 2, true, false"})
+    void history_onPartitions(int w, int h, int partitions, boolean twoGpus, boolean torus) {
+        Grid grid = torus ? Grid.of(w, h).wrap() : Grid.of(w, h);
+        onPartitions(HistoryCell.class, grid, partitions, twoGpus, p -> p.set("d", 0, Lang.doubles(w * h, 1, 5)),
+                HistoryGpu::tick, 25);
+    }
+
+    /** HistoryCell's tick. */
+    private static final class HistoryGpu {
+        static void tick(Places<HistoryCell> p) {
             p.callAll(HistoryCell::push, 3);
             p.callAll(HistoryCell::mix);
             p.callAll(HistoryCell::sum);
-        }, 25, false);
+            p.callAll(HistoryCell::mix);
+        }
     }
 
     @ParameterizedTest(name = "{0}x{1} depth={2} tile={3}")

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
+import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
@@ -124,7 +125,8 @@ public final class HeldKernelSource {
         }
         long perCell = 0;
         for (int a : attributes) {
-            perCell += (long) model.attributes().get(a).type().bytes() * (doubled.contains(a) ? 2 : 1);
+            AttributeInfo info = model.attributes().get(a);
+            perCell += (long) info.type().bytes() * info.columns() * (doubled.contains(a) ? 2 : 1);
         }
         if (perCell == 0) {
             return null;
@@ -195,12 +197,12 @@ public final class HeldKernelSource {
         k.append("    extern __shared__ __align__(16) unsigned char colony_tile[];\n");
         long offset = 0;
         for (int a : plan.attributes()) {
-            ScalarType type = model.attributes().get(a).type();
-            String t = type(type);
+            AttributeInfo info = model.attributes().get(a);
+            String t = type(info.type());
             for (int copy = 0; copy < (plan.doubled().contains(a) ? 2 : 1); copy++) {
                 k.append("    ").append(t).append("* const t").append(a).append("_").append(copy).append(" = (")
                         .append(t).append("*) (colony_tile + ").append(offset).append(");\n");
-                offset += arrayBytes(plan, type);
+                offset += arrayBytes(plan, info);
             }
         }
         k.append("    // the tile's first cell, in the block's own coordinates and on the grid\n");
@@ -232,11 +234,15 @@ public final class HeldKernelSource {
             k.append("        const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
         }
         for (int a : plan.attributes()) {
-            String t = type(model.attributes().get(a).type());
-            k.append("        { const ").append(t).append(" v = stored ? in").append(a).append("[g] : (").append(t)
-                    .append(") 0; t").append(a).append("_0[i] = v;");
+            AttributeInfo info = model.attributes().get(a);
+            String t = type(info.type());
+            // (an array's elements a column's pitch apart in the block, the tile's area apart in the tile)
+            String open = info.isArray() ? "        for (jint e = 0; e < " + info.length() + "; e++) { const " + t
+                    + " v = stored ? in" + a + "[g + e * f.pitch] : (" + t + ") 0; t" + a + "_0[i + e * AREA] = v;"
+                    : "        { const " + t + " v = stored ? in" + a + "[g] : (" + t + ") 0; t" + a + "_0[i] = v;";
+            k.append(open);
             if (plan.doubled().contains(a)) {
-                k.append(" t").append(a).append("_1[i] = v;");
+                k.append(" t").append(a).append("_1[i").append(info.isArray() ? " + e * AREA" : "").append("] = v;");
             }
             k.append(" }\n");
         }
@@ -288,7 +294,14 @@ public final class HeldKernelSource {
         k.append("        if (lx >= f.extent0 || ly >= f.extent1) continue;\n");
         k.append("        const jlong g = f.base + lx + (jlong) ly * f.strideY, l = tx + (jlong) ty * W;\n");
         for (int a : plan.written()) {
-            k.append("        out").append(a).append("[g] = t").append(a).append("_").append(copy[a]).append("[l];\n");
+            AttributeInfo info = model.attributes().get(a);
+            if (info.isArray()) {
+                k.append("        for (jint e = 0; e < ").append(info.length()).append("; e++) out").append(a)
+                        .append("[g + e * f.pitch] = t").append(a).append("_").append(copy[a]).append("[l + e * AREA];\n");
+            } else {
+                k.append("        out").append(a).append("[g] = t").append(a).append("_").append(copy[a])
+                        .append("[l];\n");
+            }
         }
         k.append("    }\n");
         k.append("}\n");
@@ -378,15 +391,18 @@ public final class HeldKernelSource {
         long bytes = 0;
         for (int a : plan.attributes()) {
             int copies = plan.doubled().contains(a) ? 2 : 1;
-            bytes += copies * arrayBytes(plan, model.attributes().get(a).type());
+            bytes += copies * arrayBytes(plan, model.attributes().get(a));
         }
         return (int) bytes;
     }
 
-    /** {@return the bytes of one tile array of {@code type} with its halo, rounded up to 16 (each starts aligned)} */
-    private static long arrayBytes(Plan plan, ScalarType type) {
+    /**
+     * {@return the bytes of one copy of an attribute's tile with its halo (an array's elements one after the other),
+     * rounded up to 16 (each starts aligned)}
+     */
+    private static long arrayBytes(Plan plan, AttributeInfo attribute) {
         long area = (long) (plan.tileX() + 2 * plan.halo()) * (plan.tileY() + 2 * plan.halo());
-        return (area * type.bytes() + 15) / 16 * 16;
+        return (area * attribute.columns() * attribute.type().bytes() + 15) / 16 * 16;
     }
 
     /**

@@ -69,7 +69,7 @@ final class BitSliceKernel {
         for (AttributeRef a : model.attributes()) {
             boolean used = step.selfReads().contains(a.ordinal()) || step.writes().contains(a.ordinal())
                     || step.remoteReads().contains(a.ordinal());
-            if (used && a.type() != IrType.BOOLEAN) {
+            if (used && (a.type() != IrType.BOOLEAN || a.isArray())) {
                 return false;
             }
         }

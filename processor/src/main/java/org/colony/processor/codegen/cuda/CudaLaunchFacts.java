@@ -238,7 +238,8 @@ public final class CudaLaunchFacts {
 
     /**
      * Whether a step gets a cell function ({@link CudaStep#cell}): a place step of a grid, no predicate, whose
-     * kernel takes only its frame, its arguments and columns of scalar attributes.
+     * kernel takes only its frame, its arguments and columns of attributes (an array's elements {@code f.pitch}
+     * apart, which a held pass sets to its tile's area).
      */
     static boolean cell(ModelIr model, StepIr step, List<KernelParam> signature) {
         if (model.agent() || model.graph() || step.predicate()) {
@@ -246,12 +247,7 @@ public final class CudaLaunchFacts {
         }
         for (KernelParam p : signature) {
             switch (p.kind()) {
-                case FRAME, ARGUMENT -> { }
-                case COLUMN, NEXT -> {
-                    if (model.attributes().get(p.index()).isArray()) {
-                        return false;
-                    }
-                }
+                case FRAME, ARGUMENT, COLUMN, NEXT -> { }
                 default -> {
                     return false;
                 }
