@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.function.Consumer;
 import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.CudaException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceErrors;
@@ -36,6 +37,13 @@ final class AgentDevice {
     private final DeviceScan scanner;
     /** Page-locked memory the uploads of a partition's rounds go through without waiting (made on first use). */
     private UploadStage stage;
+    /**
+     * Page-locked memory the statistics come back into (made on first use, grown when a read needs more; null where
+     * the driver refuses it): a copy into ordinary memory goes through the driver's own staging buffer, so each of the
+     * waits a {@code manageAll} makes would take longer.
+     */
+    private MemorySegment statsHost;
+    private boolean statsHostRefused;
     private boolean closed;
 
     /**
@@ -216,7 +224,8 @@ final class AgentDevice {
                 run("colony_copy_bytes", DeviceErrors.BYTES, p -> p.add(errors.pointer()).add(at)
                         .add(DeviceErrors.BYTES));
             }
-            MemorySegment host = arena.allocate(bytes);
+            MemorySegment pinned = statsHost(bytes);
+            MemorySegment host = pinned != null ? pinned.asSlice(0, bytes) : arena.allocate(bytes);
             Driver.copyToHost(host, stats, bytes);
             waited();
             for (int i = 0; i < st.length; i++) {
@@ -229,6 +238,23 @@ final class AgentDevice {
         return st;
     }
 
+    /** Page-locked room for {@code bytes} bytes of statistics, or null where the driver refuses it. */
+    private MemorySegment statsHost(long bytes) {
+        if (statsHost == null || statsHost.byteSize() < bytes) {
+            if (statsHostRefused) {
+                return null;
+            }
+            freeStatsHost();
+            try {
+                statsHost = Driver.allocateHost(Math.max(4096, 2 * bytes));
+            } catch (CudaException e) {
+                statsHostRefused = true; // (a limit on locked memory): ordinary memory, as before
+                return null;
+            }
+        }
+        return statsHost;
+    }
+
     /** Waits for the uploads still queued, then frees the stage (before what they write into is freed). */
     void closeStage() {
         if (stage != null) {
@@ -236,8 +262,16 @@ final class AgentDevice {
         }
     }
 
-    /** Frees the scratch buffers. */
+    /** Frees the scratch buffers and the statistics' page-locked memory. */
     void closeScratch() {
-        Closeables.closeAll(pool, gridScratch);
+        Closeables.closeAll(pool, gridScratch, this::freeStatsHost);
+    }
+
+    private void freeStatsHost() {
+        if (statsHost != null) {
+            MemorySegment pinned = statsHost;
+            statsHost = null;
+            Driver.freeHost(pinned);
+        }
     }
 }
