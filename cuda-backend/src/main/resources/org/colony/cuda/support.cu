@@ -47,6 +47,15 @@ extern "C" __global__ void colony_wrap_fill_4(const colony::Frame f, unsigned in
 extern "C" __global__ void colony_wrap_fill_8(const colony::Frame f, unsigned long long* col) { wrapFill(f, col); }
 
 // ---- halo exchange between partitions ------------------------------------------------------------
+// The storage index of cell i (x fastest) of the box lo .. lo + n of a column laid out from base with strides sy, sz.
+__device__ __forceinline__ jlong boxCell(jlong i, jlong base, jlong sy, jlong sz, jint lo0, jint lo1, jint lo2,
+                                         jint n0, jint n1) {
+    const jint x = (jint) (i % n0);
+    const jint y = (jint) (i / n0 % n1);
+    const jint z = (jint) (i / n0 / n1);
+    return base + (lo0 + x) + (jlong) (lo1 + y) * sy + (jlong) (lo2 + z) * sz;
+}
+
 // Copies the box lo .. lo + n (local coordinates of the block, x fastest) of a column to or from a contiguous
 // buffer: what one partition sends toward a neighbour, or receives into its halo.
 template <typename T, bool PACK>
@@ -54,10 +63,7 @@ __device__ void boxCopy(const colony::Frame& f, T* __restrict__ col, T* __restri
                         jint lo2, jint n0, jint n1, jint n2) {
     const jlong total = (jlong) n0 * n1 * n2;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
-        const jint x = (jint) (i % n0);
-        const jint y = (jint) (i / n0 % n1);
-        const jint z = (jint) (i / n0 / n1);
-        const jlong s = f.base + (lo0 + x) + (jlong) (lo1 + y) * f.strideY + (jlong) (lo2 + z) * f.strideZ;
+        const jlong s = boxCell(i, f.base, f.strideY, f.strideZ, lo0, lo1, lo2, n0, n1);
         if (PACK) buf[i] = col[s]; else col[s] = buf[i];
     }
 }
@@ -81,11 +87,8 @@ __device__ void boxToBox(const colony::Frame& f, const T* src, T* dst, jlong dba
                          jint slo1, jint slo2, jint dlo0, jint dlo1, jint dlo2, jint n0, jint n1, jint n2) {
     const jlong total = (jlong) n0 * n1 * n2;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
-        const jint x = (jint) (i % n0);
-        const jint y = (jint) (i / n0 % n1);
-        const jint z = (jint) (i / n0 / n1);
-        const jlong s = f.base + (slo0 + x) + (jlong) (slo1 + y) * f.strideY + (jlong) (slo2 + z) * f.strideZ;
-        dst[dbase + (dlo0 + x) + (jlong) (dlo1 + y) * dy + (jlong) (dlo2 + z) * dz] = src[s];
+        dst[boxCell(i, dbase, dy, dz, dlo0, dlo1, dlo2, n0, n1)]
+                = src[boxCell(i, f.base, f.strideY, f.strideZ, slo0, slo1, slo2, n0, n1)];
     }
 }
 

@@ -70,9 +70,7 @@ final class ExchangeKernels {
         }
         KernelParams p = params.begin();
         p.add(column).add(indices.pointer()).addInt(cells.length).add(buffer.address() + offset);
-        int blocks = (int) Math.min(65535L * 16, (cells.length + 255L) / 256);
-        cx.launch(cx.support().function("colony_cells_" + size), Math.max(1, blocks), 1, 1, 256, 1, 1, p, false,
-                "colony_cells_" + size);
+        launch("colony_cells_" + size, cells.length, p, false);
     }
 
     /**
@@ -85,7 +83,6 @@ final class ExchangeKernels {
         if (cells == 0) {
             return;
         }
-        long fn = cx.support().function(kernel + size);
         KernelParams boxParams = params.begin();
         Frames.write(boxParams.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
         boxParams.add(column);
@@ -94,8 +91,7 @@ final class ExchangeKernels {
         int[] hi = region.hi();
         boxParams.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1])
                 .addInt(hi[2] - lo[2]);
-        int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
-        cx.launch(fn, Math.max(1, blocks), 1, 1, 256, 1, 1, boxParams, true, kernel + size);
+        launch(kernel + size, cells, boxParams, true);
     }
 
     /**
@@ -117,9 +113,7 @@ final class ExchangeKernels {
         p.add(column).add(target).add(targetLayout.base()).add(targetLayout.strideY()).add(targetLayout.strideZ());
         p.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(to[0]).addInt(to[1]).addInt(to[2]);
         p.addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2]);
-        int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
-        cx.launch(cx.support().function("colony_copy_" + size), Math.max(1, blocks), 1, 1, 256, 1, 1, p, true,
-                "colony_copy_" + size);
+        launch("colony_copy_" + size, cells, p, true);
     }
 
     /**
@@ -130,9 +124,16 @@ final class ExchangeKernels {
         KernelParams p = params.begin();
         Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
         p.add(column);
-        int blocks = (int) Math.min(65535L * 16, (wrapHaloCells(layout) + 255) / 256);
-        cx.launch(cx.support().function("colony_wrap_fill_" + size), Math.max(1, blocks), 1, 1, 256, 1, 1, p, true,
-                "colony_wrap_fill");
+        launch("colony_wrap_fill_" + size, wrapHaloCells(layout), p, true);
+    }
+
+    /**
+     * Launches support kernel {@code kernel} over {@code cells} cells, blocks of 256 threads (each walking on by the
+     * grid where the cells are more than its most blocks); {@code frame}: its parameters begin with a frame.
+     */
+    private void launch(String kernel, long cells, KernelParams p, boolean frame) {
+        int blocks = (int) Math.min(65535L * 16, (cells + 255) / 256);
+        cx.launch(cx.support().function(kernel), Math.max(1, blocks), 1, 1, 256, 1, 1, p, frame, kernel);
     }
 
     /** {@return the halo cells of a block, as {@code colony_wrap_fill} walks them (support.cu)} */

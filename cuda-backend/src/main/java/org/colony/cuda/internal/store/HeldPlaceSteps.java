@@ -271,10 +271,11 @@ final class HeldPlaceSteps implements AutoCloseable {
         if (!holdable(step) || held.isEmpty() && !ready(step)) {
             return false;
         }
-        if (!held.isEmpty() && !heldRun.then(step).fits()) {
-            run(layout, current, next, dirty);
-        }
         Run with = heldRun.then(step);
+        if (!held.isEmpty() && !with.fits()) {
+            run(layout, current, next, dirty); // (which leaves heldRun none)
+            with = heldRun.then(step);
+        }
         if (with.plan() == null) {
             return false;
         }
