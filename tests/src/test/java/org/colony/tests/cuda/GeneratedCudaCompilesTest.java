@@ -18,6 +18,7 @@ import org.colony.examples.life.LifeCell;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.spi.ModelRegistry;
 import org.colony.tests.lang.BitsCell;
+import org.colony.tests.lang.DivideCell;
 import org.colony.tests.lang.HistoryCell;
 import org.colony.tests.lang.RandomCell;
 import org.colony.tests.lang.ReachCell;
@@ -77,15 +78,26 @@ class GeneratedCudaCompilesTest {
         files.add(held(dir, true, ReachCell.class, "gather", "wobble", "gather")); // on a torus
         files.add(held(dir, HistoryCell.class, "push", "mix", "sum", "mix")); // array attributes
         files.add(held(dir, true, HistoryCell.class, "push", "mix", "sum")); // ... on a torus
+        // a partition's passes (no step on the cells past its halo): strips, cells, a torus's
+        files.add(held(dir, false, true, HeatCell.class, "tick", "tick", "tick"));
+        files.add(held(dir, false, true, DivideCell.class, "divide", "pick", "divide"));
+        files.add(held(dir, true, true, HeatCell.class, "tick", "tick"));
+        files.add(held(dir, true, true, ReachCell.class, "gather", "wobble", "gather"));
         compile(nvcc, dir, files);
     }
 
     /** A model's source with the kernel of a pass of the named steps after it, in a file of {@code dir}. */
     private static Path held(Path dir, Class<?> model, String... names) throws IOException {
-        return held(dir, false, model, names);
+        return held(dir, false, false, model, names);
     }
 
     private static Path held(Path dir, boolean wrap, Class<?> model, String... names) throws IOException {
+        return held(dir, wrap, false, model, names);
+    }
+
+    /** ... on a torus ({@code wrap}), for a partition's block ({@code partition}). */
+    private static Path held(Path dir, boolean wrap, boolean partition, Class<?> model, String... names)
+            throws IOException {
         ModelDescriptor d = ModelRegistry.descriptor(model);
         int[] steps = new int[names.length];
         for (int i = 0; i < names.length; i++) {
@@ -103,8 +115,10 @@ class GeneratedCudaCompilesTest {
         try (InputStream in = model.getClassLoader().getResourceAsStream(d.cuda().resource())) {
             source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        Path file = dir.resolve(model.getSimpleName() + (wrap ? "-held-torus.cu" : "-held.cu"));
-        Files.writeString(file, source + "\n" + HeldKernelSource.kernel(d.info(), d.cuda().steps(), steps, plan, 256));
+        Path file = dir.resolve(model.getSimpleName() + "-held" + (wrap ? "-torus" : "") + (partition ? "-partition" : "")
+                + ".cu");
+        Files.writeString(file, source + "\n" + HeldKernelSource.kernel(d.info(), d.cuda().steps(), steps, plan, 256,
+                partition));
         return file;
     }
 

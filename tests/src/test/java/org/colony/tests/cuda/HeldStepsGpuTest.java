@@ -20,6 +20,7 @@ import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
 import org.colony.tests.lang.BitsCell;
+import org.colony.tests.lang.DivideCell;
 import org.colony.tests.lang.HistoryCell;
 import org.colony.tests.lang.JitterCell;
 import org.colony.tests.lang.Lang;
@@ -246,6 +247,22 @@ class HeldStepsGpuTest {
         Grid grid = torus ? Grid.of(w, h).wrap() : Grid.of(w, h);
         onPartitions(HistoryCell.class, grid, partitions, twoGpus, p -> p.set("d", 0, Lang.doubles(w * h, 1, 5)),
                 HistoryGpu::tick, 25);
+    }
+
+    /**
+     * A partition's tile reaching past its stored halo (the last tile along a cut, wider than what is left): the steps
+     * do not run on those cells, whose values the block does not have, so a division by a neighbour's value, never 0
+     * on the grid, does not fail there, nor an array index taken from it (run on those cells' zeros, both failed).
+     */
+    @ParameterizedTest(name = "{0}x{1} partitions={2} torus={3}")
+    @CsvSource({"301, 97, 2, false", "97, 301, 3, false", "301, 97, 2, true", "90, 400, 3, true"})
+    void pastAPartitionsHalo_noStepRuns(int w, int h, int partitions, boolean torus) {
+        Grid grid = torus ? Grid.of(w, h).wrap() : Grid.of(w, h);
+        onPartitions(DivideCell.class, grid, partitions, false, p -> p.callAll(DivideCell::init), p -> {
+            p.callAll(DivideCell::divide);
+            p.callAll(DivideCell::pick);
+            p.callAll(DivideCell::divide);
+        }, 12);
     }
 
     /** HistoryCell's tick. */

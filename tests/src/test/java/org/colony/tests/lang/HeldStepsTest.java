@@ -120,6 +120,16 @@ class HeldStepsTest {
     }
 
     @ParameterizedTest(name = "{0}x{1} threads={2}")
+    @CsvSource({"31, 45, 1", "301, 97, 2"})
+    void divide_byNeighboursValues(int w, int h, int threads) {
+        compare(DivideCell.class, Grid.of(w, h), threads, p -> p.callAll(DivideCell::init), p -> {
+            p.callAll(DivideCell::divide);
+            p.callAll(DivideCell::pick);
+            p.callAll(DivideCell::divide);
+        }, 12);
+    }
+
+    @ParameterizedTest(name = "{0}x{1} threads={2}")
     @CsvSource({"50, 60, 1", "90, 400, 2", "400, 90, 3"})
     void reach_twoRowsEitherSide(int w, int h, int threads) {
         compare(ReachCell.class, Grid.of(w, h), threads,

@@ -179,9 +179,10 @@ public final class HeldKernelSource {
     /**
      * The kernel {@value #NAME} of a pass of {@code steps} laid out by {@code plan}, for blocks of {@code threads}, to
      * follow the model's source (whose cell, strip and interior strip functions, {@link CudaStep#interiorName}, it
-     * calls).
+     * calls); {@code partition}: for a partition's block, whose steps run on no cell past what its halo holds.
      */
-    public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads) {
+    public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads,
+            boolean partition) {
         if (plan.bits()) {
             return HeldBitsSource.kernel(model, kernels, steps, plan, threads);
         }
@@ -209,6 +210,16 @@ public final class HeldKernelSource {
         k.append("    const jint x0 = (jint) blockIdx.x * TX - H, y0 = (jint) blockIdx.y * TY - H;\n");
         k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x;\n");
+        if (partition) {
+            // A partition's tile runs each step on the cells at most M from its own cells that the partition owns
+            // (the last tile along a cut owns fewer than TX x TY): what a step reads from one of them is then in the
+            // halo the exchange filled, H wide. The cells past that hold no values (they load as 0), so a step run
+            // there could fail, dividing by such a 0 or indexing an array with it, where the model cannot (their
+            // results would reach no cell written back). The first tile along a cut starts at the partition's first
+            // cell, so only the far side needs the bound.
+            k.append("    const jint RX = colony::min(TX, f.extent0 - (jint) blockIdx.x * TX), "
+                    + "RY = colony::min(TY, f.extent1 - (jint) blockIdx.y * TY);\n");
+        }
         if (plan.wrap()) {
             // A tile on a torus at least as wide is at most one torus past a seam: no division. One none of whose
             // cells crosses a seam runs its steps as on a grid (below). A block holding the whole torus loads the cells
@@ -272,14 +283,14 @@ public final class HeldKernelSource {
                 // strips as on a grid (every neighbour a step reads there is on the grid, the same cell either way),
                 // the others every cell of the region, wrapped.
                 k.append("        if (inside) {\n");
-                stripLoop(k, strip, interior, args, threads);
+                stripLoop(k, strip, interior, args, threads, partition);
                 k.append("        } else {\n");
-                cellLoop(k, cell, true, args);
+                cellLoop(k, cell, true, args, partition);
                 k.append("        }\n");
             } else if (strip != null) {
-                stripLoop(k, strip, interior, args, threads);
+                stripLoop(k, strip, interior, args, threads, partition);
             } else {
-                cellLoop(k, cell, plan.wrap(), args);
+                cellLoop(k, cell, plan.wrap(), args, partition);
             }
             k.append("    }\n");
             k.append("    __syncthreads();\n");
@@ -311,18 +322,21 @@ public final class HeldKernelSource {
     /**
      * The loop of a step over the columns of its region, each cut into segments of rows so that every thread has one,
      * through the step's strip function ({@code strip}), and its interior statements on a column none of whose cells
-     * is on the grid's boundary.
+     * is on the grid's boundary; with {@code clip} (a partition's pass) none past M from the tile's own cells that the
+     * partition owns ({@code RX x RY}).
      */
-    private static void stripLoop(StringBuilder k, String strip, boolean interior, List<String> args, int threads) {
+    private static void stripLoop(StringBuilder k, String strip, boolean interior, List<String> args, int threads,
+            boolean clip) {
         k.append("        constexpr jint SEGS = SX >= ").append(threads).append(" ? 1 : ").append(threads)
                 .append(" / SX, RPS = (SY + SEGS - 1) / SEGS;\n");
         k.append("        for (jint i = me; i < SX * SEGS; i += n) {\n");
         k.append("            const jint tx = H - M + i % SX, seg = i / SX;\n");
         k.append("            const jint gx = ox + tx;\n");
-        k.append("            if (gx < 0 || gx >= f.size0) continue;\n");
+        k.append("            if (gx < 0 || gx >= f.size0").append(clip ? " || tx >= H + RX + M" : "")
+                .append(") continue;\n");
         k.append("            const jint lo = colony::max(H - M + seg * RPS, -oy);\n");
-        k.append("            const jint hi = colony::min(colony::min(H - M + seg * RPS + RPS, H + TY + M), "
-                + "f.size1 - oy);\n");
+        k.append("            const jint hi = colony::min(colony::min(H - M + seg * RPS + RPS, H + ")
+                .append(clip ? "RY" : "TY").append(" + M), f.size1 - oy);\n");
         k.append("            if (lo >= hi) continue;\n");
         String call = "(fs, tx, lo, hi, " + String.join(", ", args) + ");\n";
         if (interior) {
@@ -337,11 +351,16 @@ public final class HeldKernelSource {
 
     /**
      * The loop of a step over every cell of its region through its cell function ({@code cell}): on a torus
-     * ({@code wrap}) the cells past a seam run as the cells they copy, on a grid those off it are skipped.
+     * ({@code wrap}) the cells past a seam run as the cells they copy, on a grid those off it are skipped; with
+     * {@code clip} (a partition's pass) those past M from the tile's own cells that the partition owns too
+     * ({@code RX x RY}).
      */
-    private static void cellLoop(StringBuilder k, String cell, boolean wrap, List<String> args) {
+    private static void cellLoop(StringBuilder k, String cell, boolean wrap, List<String> args, boolean clip) {
         k.append("        for (jint i = me; i < SX * SY; i += n) {\n");
         k.append("            const jint tx = H - M + i % SX, ty = H - M + i / SX;\n");
+        if (clip) {
+            k.append("            if (tx >= H + RX + M || ty >= H + RY + M) continue;\n");
+        }
         if (wrap) {
             k.append("            const jint gx = colony::wrapped(ox + tx, f.size0, near), "
                     + "gy = colony::wrapped(oy + ty, f.size1, near);\n");

@@ -489,7 +489,8 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     /** {@return the source of a pass of {@code steps}: the model's, and the pass's kernel} (any thread) */
     private String source(int[] steps, HeldKernelSource.Plan plan) {
-        return kernels.source() + "\n" + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS);
+        return kernels.source() + "\n" + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS,
+                atOnce == null);
     }
 
     /** {@return the CUBIN of a pass's source} (any thread; through the kernel cache) */
