@@ -119,7 +119,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         cx.device().makeCurrent();
         allocate(layout);
         this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared,
-                beside);
+                beside, this::prepareRemote);
     }
 
     /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
@@ -270,6 +270,10 @@ public final class CudaPlaceStore implements PlaceBlock {
     public void call(Call call) {
         if (held != null && !partition && !closed) {
             cx.device().makeCurrent();
+            int pad = held.torusPad(call.step()); // (a whole torus: its bit-sliced passes load as a grid's)
+            if (pad > layout.pad() && pad <= Math.min(layout.extent0(), layout.extent1()) && canWiden(pad)) {
+                ensureReach(pad);
+            }
             if (held.hold(call, layout, current, next, dirty)) {
                 return;
             }
@@ -612,7 +616,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         DeviceBuffer[] oldNext = next;
         Layout from = layout;
         allocate(WiderHalo.of(from, reach));
-        WiderHalo.copyOwned(model, from, old, layout, current);
+        WiderHalo.copyOwned(model, exchange, from, old, layout, current);
         List<AutoCloseable> freed = new ArrayList<>(Arrays.asList(old));
         freed.addAll(Arrays.asList(oldNext));
         Closeables.closeAll(freed);

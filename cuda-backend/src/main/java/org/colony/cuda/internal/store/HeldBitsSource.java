@@ -77,8 +77,10 @@ final class HeldBitsSource {
         if (plan.wrap()) {
             // A block holding the whole torus loads the cells across a seam from the other side, but a tile none of
             // whose cells crosses one as on a grid (no division); a partition's block loads from its halo, as on a
-            // grid (the exchange filled it with them).
-            k.append("    const bool plain = x0 >= 0 && x0 + WW * 32 <= f.extent0 && y0 >= 0 && y0 + HT <= f.extent1\n");
+            // grid (the exchange filled it with them), and so does a whole torus's block whose halo is as wide as the
+            // pass's (HeldPlaceSteps.torusPad: filled before the pass).
+            k.append("    const bool plain = f.pad >= H\n");
+            k.append("            || x0 >= 0 && x0 + WW * 32 <= f.extent0 && y0 >= 0 && y0 + HT <= f.extent1\n");
             k.append("            || f.extent0 != f.size0 || f.extent1 != f.size1;\n");
         }
         // A warp loads U words at a time, their bytes first (U loads in flight), then their ballots.

@@ -1,10 +1,10 @@
 package org.colony.cuda.internal.store;
 
-import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelInfo;
+import org.colony.runtime.grid.Region;
 
 /** A block's columns moved to a wider halo on the device ({@code CudaPlaceStore.ensureReach}). */
 final class WiderHalo {
@@ -20,23 +20,18 @@ final class WiderHalo {
 
     /**
      * Copies the owned cells of every attribute's column from {@code old} (laid out by {@code from}) to {@code wider}
-     * (laid out by {@code to}), a row at a time on the device: no copy of the grid on the host. The halo is left as
-     * the new columns have it (zero); it is stale.
+     * (laid out by {@code to}) on the device, one kernel an element column ({@code colony_copy_}): no copy of the grid
+     * on the host, and no driver call a row. The halo is left as the new columns have it (zero); it is stale.
      */
-    static void copyOwned(ModelInfo model, Layout from, DeviceBuffer[] old, Layout to, DeviceBuffer[] wider) {
+    static void copyOwned(ModelInfo model, ExchangeKernels exchange, Layout from, DeviceBuffer[] old, Layout to,
+            DeviceBuffer[] wider) {
+        Region owned = new Region(new int[3], new int[] {from.extent0(), from.extent1(), from.extent2()});
         for (int a = 0; a < wider.length; a++) {
             AttributeInfo info = model.attributes().get(a);
-            long size = info.type().bytes();
+            int size = info.type().bytes();
             for (int k = 0; k < info.columns(); k++) {
-                for (int z = 0; z < from.extent2(); z++) {
-                    for (int y = 0; y < from.extent1(); y++) {
-                        long src = old[a].pointer() + ((long) k * from.storedCells() + from.base()
-                                + (long) y * from.strideY() + (long) z * from.strideZ()) * size;
-                        long dst = wider[a].pointer() + ((long) k * to.storedCells() + to.base()
-                                + (long) y * to.strideY() + (long) z * to.strideZ()) * size;
-                        Driver.copyOnDevice(dst, src, from.extent0() * size);
-                    }
-                }
+                exchange.copy(old[a].pointer() + (long) k * from.storedCells() * size, size, from, from.storedCells(),
+                        owned, wider[a].pointer() + (long) k * to.storedCells() * size, to, owned);
             }
         }
     }
