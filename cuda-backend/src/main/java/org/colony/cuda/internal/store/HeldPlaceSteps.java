@@ -110,6 +110,8 @@ final class HeldPlaceSteps implements AutoCloseable {
      * 0 elsewhere.
      */
     private final int torusPad;
+    /** Whether {@link #torusPad} answered already: the block widens its halo at most once. */
+    private boolean torusAsked;
     /** Fills the wrapped halo of the named attributes where it is stale (the block's; null on a partition's). */
     private final Consumer<Set<Integer>> fillTorus;
     /** The block's shared values on the host, by index, as set so far (the store's own arrays). */
@@ -273,12 +275,17 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     /**
      * The halo a block holding a whole torus takes (its block widens to it where memory allows) for the bit-sliced
-     * passes of {@code step} to load every tile as on a grid: 0 where the step has no bit-sliced form, or the block is
-     * a partition's or a grid's. (A tile across a seam loading its cells from the other side made GameOfLife on a 9000²
-     * torus 26% slower than on a grid; 2 partitions of the torus, loading from their halos, were not.)
+     * passes of {@code step} to load every tile as on a grid, the first time a step with a bit-sliced form asks: 0
+     * after that, where the step has no bit-sliced form, or the block is a partition's or a grid's. (A tile across a
+     * seam loading its cells from the other side made GameOfLife on a 9000² torus 26% slower than on a grid; 2
+     * partitions of the torus, loading from their halos, were not.)
      */
     int torusPad(int step) {
-        return kernels.steps().get(step).bits() ? torusPad : 0;
+        if (torusPad == 0 || torusAsked || !kernels.steps().get(step).bits()) {
+            return 0;
+        }
+        torusAsked = true; // (once: where memory refused the wider halo, every later call would ask the driver again)
+        return torusPad;
     }
 
     /** Whether no call is held. */
