@@ -76,6 +76,7 @@ class GeneratedCudaCompilesTest {
         files.add(held(dir, BitsCell.class, "life", "spread", "life")); // bit-sliced
         files.add(held(dir, SharedCell.class, "apply", "apply")); // shared values
         files.add(held(dir, true, ReachCell.class, "gather", "wobble", "gather")); // on a torus
+        files.add(held(dir, true, BitsCell.class, "life", "spread", "life")); // bit-sliced on a torus
         files.add(held(dir, HistoryCell.class, "push", "mix", "sum", "mix")); // array attributes
         files.add(held(dir, true, HistoryCell.class, "push", "mix", "sum")); // ... on a torus
         // a partition's passes (no step on the cells past its halo): strips, cells, a torus's

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.CudaException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
@@ -136,24 +137,13 @@ public final class CudaPlaceStore implements PlaceBlock {
         return perCell * l.storedCells();
     }
 
+    /** The block's columns laid out by {@code newLayout}: all of them, or, where one is refused, none. */
     private void allocate(Layout newLayout) {
+        DeviceBuffer[][] columns = WiderHalo.columns(model, newLayout, kernels.anySwar());
         this.layout = newLayout;
         this.pitch = newLayout.storedCells();
-        int n = model.attributes().size();
-        current = new DeviceBuffer[n];
-        next = new DeviceBuffer[n];
-        for (int a = 0; a < n; a++) {
-            AttributeInfo info = model.attributes().get(a);
-            // Whole 32-bit words where a SWAR kernel runs: it loads the aligned word around a column's last byte.
-            long bytes = (long) info.type().bytes() * info.columns() * pitch;
-            if (kernels.anySwar()) {
-                bytes = (bytes + 3L) & ~3L;
-            }
-            current[a] = DeviceBuffer.zeroed(bytes);
-            if (info.doubleBuffered()) {
-                next[a] = DeviceBuffer.zeroed(bytes);
-            }
-        }
+        current = columns[0];
+        next = columns[1];
     }
 
     /** The layout of the block. */
@@ -272,7 +262,13 @@ public final class CudaPlaceStore implements PlaceBlock {
             cx.device().makeCurrent();
             int pad = held.torusPad(call.step()); // (a whole torus: its bit-sliced passes load as a grid's)
             if (pad > layout.pad() && pad <= Math.min(layout.extent0(), layout.extent1()) && canWiden(pad)) {
-                ensureReach(pad);
+                try {
+                    ensureReach(pad);
+                } catch (CudaException e) { // (memory taken since canWiden looked): the passes load across the seams
+                    if (!"CUDA_ERROR_OUT_OF_MEMORY".equals(e.error())) {
+                        throw e;
+                    }
+                }
             }
             if (held.hold(call, layout, current, next, dirty)) {
                 return;
@@ -612,14 +608,12 @@ public final class CudaPlaceStore implements PlaceBlock {
         if (graph != null) { // the rows name storage indices, which a wider halo would move
             throw new ColonyException("places on a graph have no grid neighbours to reach");
         }
-        DeviceBuffer[] old = current;
-        DeviceBuffer[] oldNext = next;
+        List<DeviceBuffer> old = columnBuffers();
         Layout from = layout;
-        allocate(WiderHalo.of(from, reach));
-        WiderHalo.copyOwned(model, exchange, from, old, layout, current);
-        List<AutoCloseable> freed = new ArrayList<>(Arrays.asList(old));
-        freed.addAll(Arrays.asList(oldNext));
-        Closeables.closeAll(freed);
+        DeviceBuffer[] owned = current;
+        allocate(WiderHalo.of(from, reach)); // (all the wider columns, or none: the block as it was)
+        WiderHalo.copyOwned(model, exchange, from, owned, layout, current); // (kernels: a failure fails the run)
+        Closeables.closeAll(old);
         Arrays.fill(dirty, true);
     }
 

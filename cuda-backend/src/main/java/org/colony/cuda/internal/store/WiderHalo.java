@@ -1,15 +1,49 @@
 package org.colony.cuda.internal.store;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelInfo;
 import org.colony.runtime.grid.Region;
+import org.colony.runtime.spi.Closeables;
 
-/** A block's columns moved to a wider halo on the device ({@code CudaPlaceStore.ensureReach}). */
+/** A block's columns, made for a layout, and moved to a wider halo on the device ({@code CudaPlaceStore.ensureReach}). */
 final class WiderHalo {
 
     private WiderHalo() {
+    }
+
+    /**
+     * The columns of a block of {@code model} laid out by {@code l}, zeroed: each attribute's, then its second where it
+     * is double-buffered (null where not); {@code words}: each a whole number of 32-bit words (a SWAR kernel loads the
+     * aligned word around a column's last byte). Where one is refused, those made are freed and the error goes on.
+     */
+    static DeviceBuffer[][] columns(ModelInfo model, Layout l, boolean words) {
+        int n = model.attributes().size();
+        DeviceBuffer[] current = new DeviceBuffer[n];
+        DeviceBuffer[] next = new DeviceBuffer[n];
+        try {
+            for (int a = 0; a < n; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = (long) info.type().bytes() * info.columns() * l.storedCells();
+                if (words) {
+                    bytes = (bytes + 3L) & ~3L;
+                }
+                current[a] = DeviceBuffer.zeroed(bytes);
+                if (info.doubleBuffered()) {
+                    next[a] = DeviceBuffer.zeroed(bytes);
+                }
+            }
+        } catch (RuntimeException e) {
+            List<AutoCloseable> made = new ArrayList<>(Arrays.asList(current));
+            made.addAll(Arrays.asList(next));
+            Closeables.closeAll(made);
+            throw e;
+        }
+        return new DeviceBuffer[][] {current, next};
     }
 
     /** {@return {@code l} with a halo {@code reach} wide} */
