@@ -229,8 +229,8 @@ final class HeldPlaceSteps implements AutoCloseable {
         for (int s = 0; s < model.steps().size(); s++) {
             reach = kernels.steps().get(s).bits() ? Math.max(reach, model.steps().get(s).reach()) : reach;
         }
-        // (a pass holds at most MOST steps, each reaching at most that far)
-        this.torusPad = wrap && atOnce != null ? MOST * reach : 0;
+        // (a pass holds at most MOST steps, or the steps colony.cuda.hold sets, each reaching at most that far)
+        this.torusPad = wrap && atOnce != null ? (depth > 0 ? Math.min(depth, MOST) : MOST) * reach : 0;
         this.shared = shared;
         this.none = new Run(new int[0]);
         this.heldRun = none;
