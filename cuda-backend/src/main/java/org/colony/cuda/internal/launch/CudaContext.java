@@ -32,6 +32,8 @@ public final class CudaContext implements AutoCloseable {
     /** Whether this context may replay ticks as CUDA graphs at all (one device, graphs on, a driver that has them). */
     private final boolean graphs;
     private boolean partitioned;
+    /** Whether a partition's block runs its side-by-side work on this context's own stream ({@link #claimStream}). */
+    private boolean streamClaimed;
     private boolean timed;
 
     /**
@@ -101,6 +103,23 @@ public final class CudaContext implements AutoCloseable {
     /** {@return how place steps are held} */
     public Holding holding() {
         return hold;
+    }
+
+    /**
+     * {@return whether the calling partition's block may run the work it runs beside the other partitions' on this
+     * context's own stream: true for one block at a time (the first to ask, until it gives the stream back)}
+     */
+    public synchronized boolean claimStream() {
+        if (streamClaimed) {
+            return false;
+        }
+        streamClaimed = true;
+        return true;
+    }
+
+    /** Gives the stream {@link #claimStream} lent back (the block closed). */
+    public synchronized void releaseStream() {
+        streamClaimed = false;
     }
 
     /** Ends a tick: a repeated tick's launches go out as a graph. */
