@@ -107,7 +107,8 @@ public final class CudaContext implements AutoCloseable {
 
     /**
      * {@return whether the calling partition's block may run the work it runs beside the other partitions' on this
-     * context's own stream: true for one block at a time (the first to ask, until it gives the stream back)}
+     * context's own stream: true for one block at a time (the first to launch such work, until it gives the stream
+     * back)}
      */
     public synchronized boolean claimStream() {
         if (streamClaimed) {

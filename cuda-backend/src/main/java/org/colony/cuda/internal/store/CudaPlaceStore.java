@@ -116,7 +116,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.params = new KernelParams(arena, Frames.BYTES, 256);
         this.exchange = new ExchangeKernels(cx, params, errors);
         this.partition = partition;
-        this.beside = partition ? new SideStream(cx.claimStream()) : null;
+        this.beside = partition ? new SideStream() : null;
         cx.device().makeCurrent();
         allocate(layout);
         this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared,
@@ -677,7 +677,6 @@ public final class CudaPlaceStore implements PlaceBlock {
             List<AutoCloseable> all = new ArrayList<>();
             if (beside != null) {
                 all.add(beside); // first: its last kernel may still read the columns
-                all.add(beside.onContext() ? cx::releaseStream : null);
             }
             all.addAll(columnBuffers());
             all.addAll(exchange.buffers());

@@ -11,15 +11,19 @@ import org.colony.cuda.internal.launch.KernelParams;
  * {@link #join}, which the partitioned collection calls once every partition of the device launched its kernel. No
  * host wait either way. Made on the first launch, in the block's context (which must be current).
  *
- * <p>One partition of a device (the first to claim it, {@code CudaContext.claimStream}) runs on the context's stream
- * itself: its launch waits for the {@link #join}, after the others' launches, so that their streams do not wait for its
- * kernel, and its kernel starts right after what the context's stream ran before (the halo's copies) rather than after
- * a wait between streams (8 µs on an H100, each step of GameOfLife at once on 2 partitions).
+ * <p>One partition of a device (the first to launch, which claims the context's stream: {@code
+ * CudaContext.claimStream}) runs on the context's stream itself: its launch waits for the {@link #join}, after the
+ * others' launches, so that their streams do not wait for its kernel, and its kernel starts right after what the
+ * context's stream ran before (the halo's copies) rather than after a wait between streams (8 µs on an H100, each step
+ * of GameOfLife at once on 2 partitions). It gives the stream back when it closes.
  */
 final class SideStream implements AutoCloseable {
 
-    /** Whether this block's work runs on the context's own stream, launched at {@link #join}. */
-    private final boolean onContext;
+    /** Where this block's work runs: undecided until its first launch, then the context's stream or its own. */
+    private static final int UNDECIDED = 0, CONTEXT = 1, OWN = 2;
+    private int runsOn = UNDECIDED;
+    /** The context whose stream this block claimed (null where it runs on its own). */
+    private CudaContext claimed;
     private long stream;
     private long fork;
     private long done;
@@ -28,16 +32,6 @@ final class SideStream implements AutoCloseable {
     /** On the context's stream: the launch {@link #join} issues (null where none waits). */
     private Runnable pending;
 
-    /** @param onContext whether the block's work runs on its context's own stream (one block of a device) */
-    SideStream(boolean onContext) {
-        this.onContext = onContext;
-    }
-
-    /** Whether the block's work runs on its context's own stream (the context gives it back when the block closes). */
-    boolean onContext() {
-        return onContext;
-    }
-
     /**
      * Launches a kernel on the stream ({@link CudaContext#launchOn}), after everything given to the context's stream so
      * far; {@link #join} orders the context's stream after it. On the context's own stream the launch waits for
@@ -45,8 +39,14 @@ final class SideStream implements AutoCloseable {
      */
     void launch(CudaContext cx, long function, int gx, int gy, int bx, int by, int sharedBytes, KernelParams params,
             String name) {
-        if (onContext) {
-            issue(); // (one waiting already: in order)
+        if (runsOn == UNDECIDED) {
+            runsOn = cx.claimStream() ? CONTEXT : OWN;
+            claimed = runsOn == CONTEXT ? cx : null;
+        }
+        if (runsOn == CONTEXT) {
+            if (pending != null) { // (its parameters are the caller's, which this launch has rewritten)
+                throw new IllegalStateException("a partition's launch on the context's stream waits for its join");
+            }
             pending = () -> cx.launchOn(0L, function, gx, gy, 1, bx, by, 1, sharedBytes, params, name);
             return;
         }
@@ -91,17 +91,26 @@ final class SideStream implements AutoCloseable {
         join();
         if (stream != 0) {
             Driver.synchronizeStream(stream);
+        } else if (runsOn == CONTEXT) {
+            Driver.synchronize(); // (the context's stream)
         }
     }
 
     @Override
     public void close() {
-        await(); // before the block frees the columns and modules its work uses
-        if (stream != 0) {
-            Driver.destroyStream(stream);
-            Driver.destroyEvent(fork);
-            Driver.destroyEvent(done);
-            stream = 0;
+        try {
+            await(); // before the block frees the columns and modules its work uses
+            if (stream != 0) {
+                Driver.destroyStream(stream);
+                Driver.destroyEvent(fork);
+                Driver.destroyEvent(done);
+                stream = 0;
+            }
+        } finally {
+            if (claimed != null) {
+                claimed.releaseStream();
+                claimed = null;
+            }
         }
     }
 }
