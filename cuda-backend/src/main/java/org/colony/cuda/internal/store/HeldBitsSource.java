@@ -17,9 +17,10 @@ import org.colony.kernel.cuda.CudaStep;
  *       across a seam load from the other side, so a word may hold cells of both sides (a partition of a torus
  *       loads them from its halo);</li>
  *   <li>each step computes every word of the tile at once, 32 cells a thread, writing false for cells off the grid
- *       (a grid's outside reads false; a torus has none: every cell of the tile is one of its cells); the words at the tile's edges read words past them (the tile's padding, or the
- *       row before or after), so their values are wrong, but a wrong value moves inwards only a step's reach per step,
- *       and the halo is as wide as the steps reach together: the tile's own cells are exact;</li>
+ *       (a grid's outside reads false; a torus has none: every cell of the tile is one of its cells); the words at
+ *       the tile's edges read words past them (the tile's padding, or the row before or after), so their values are
+ *       wrong, but a wrong value moves inwards only a step's reach per step, and the halo is as wide as the steps
+ *       reach together: the tile's own cells are exact;</li>
  *   <li>its warps write the tile's own cells back as bytes, a lane a cell, to the second columns.</li>
  * </ol>
  * The device memory holds a byte a cell as for every other kernel; only the tile holds bits, so a pass of {@code k}
