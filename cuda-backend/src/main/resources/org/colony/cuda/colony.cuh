@@ -39,7 +39,7 @@ __device__ __forceinline__ T shuffle(T v, int k) {
 }
 
 // ---- the frame of a call: where a block's cells live, and the values of the call -----------------
-// Layout as org.colony.kernel.Layout, written by the runtime field by field (136 bytes).
+// Layout as org.colony.kernel.Layout, written by the runtime field by field (144 bytes).
 struct Frame {
     jlong base;      // storage index of the owned cell at local (0, 0, 0)
     jlong strideY;   // storage distance between cells one apart along y
@@ -51,6 +51,7 @@ struct Frame {
     jlong rows;      // extent1 * extent2 (places); live agents (agents)
     jlong pitch;     // distance between the element columns of an array attribute
     jlong placePitch; // for agent kernels, the pitch of the places' array attributes
+    julong gate;     // device address of a jlong that, where it is 0, makes an agent step do nothing (0: no gate)
     jint dims, size0, size1, size2;
     jint origin0, origin1, origin2;
     jint extent0, extent1, extent2;
@@ -58,6 +59,12 @@ struct Frame {
     jint march;      // rows each thread walks in a row-marching kernel
     jint step;       // model << 16 | step number, for error reports (-1: no step)
 };
+
+// Whether an agent step's launch is gated off: rounds of manageAll queued without a wait run the retry step of a round
+// only where the round before it refused some move (its count, on the device).
+__device__ __forceinline__ bool gatedOff(const Frame& f) {
+    return f.gate != 0 && *(const jlong*) f.gate == 0;
+}
 
 // ---- errors: the first failure of a call is kept as (kind << 24 | source line), a detail (the value at
 // fault) and the step that ran; the host reports it at its next wait for the device.

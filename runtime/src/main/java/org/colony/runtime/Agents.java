@@ -7,6 +7,7 @@ import org.colony.Agent;
 import org.colony.ColonyException;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.agents.ManageRounds;
 import org.colony.runtime.grid.Grid;
 import org.colony.runtime.partition.PartitionedAgents;
 import org.colony.runtime.spi.AgentStore;
@@ -181,6 +182,16 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
         if (maxRounds < 1) {
             throw new ColonyException("manageAll(retry, " + maxRounds + "): maxRounds is at least 1 (one round is a "
                     + "plain manageAll)");
+        }
+        if (maxRounds > 1) {
+            // where the backend queues the rounds at once (no wait between them), with the same results
+            ManageRounds queued = queuedRounds(retry, maxRounds);
+            if (queued != null) {
+                intentsPending = false;
+                nextId += queued.report().births();
+                last = queued.report();
+                return last;
+            }
         }
         ManageReport r = manageAll();
         long deaths = r.deaths();

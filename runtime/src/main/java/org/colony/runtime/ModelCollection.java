@@ -1,5 +1,6 @@
 package org.colony.runtime;
 
+import java.io.Serializable;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,7 @@ import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
+import org.colony.runtime.agents.ManageRounds;
 import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
@@ -96,6 +98,14 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
     }
 
     // ---- steps -------------------------------------------------------------------------------
+
+    /**
+     * The rounds of {@code manageAll(retry, maxRounds)} queued on the store at once, or null where it declines
+     * ({@link StepCalls#manageRounds}).
+     */
+    final ManageRounds queuedRounds(Serializable retry, int maxRounds) {
+        return calls.manageRounds(calls.step(retry), maxRounds);
+    }
 
     /**
      * Runs a step without parameters on every place.

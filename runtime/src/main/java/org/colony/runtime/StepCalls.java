@@ -10,6 +10,7 @@ import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ParamInfo;
 import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
+import org.colony.runtime.agents.ManageRounds;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Store;
 import org.colony.runtime.step.StepReferences;
@@ -134,6 +135,41 @@ final class StepCalls {
         if (!s.creates().isEmpty()) {
             addCreated(s);
         }
+    }
+
+    /**
+     * The rounds of {@code manageAll(retry, maxRounds)} with retry step {@code step}, queued on the store at once
+     * ({@link AgentStore#manageRounds}), taking the epochs of the rounds that ran; null, with nothing done and no
+     * epoch taken, where the store declines.
+     */
+    ManageRounds manageRounds(int step, int maxRounds) {
+        StepInfo s = model.steps().get(step);
+        if (s.predicate() || !s.params().isEmpty()) { // (refused as a call would refuse them, by the rounds after)
+            return null;
+        }
+        sim.checkOpen();
+        checkIterated(s);
+        checkCreates(s);
+        sim.usage().issued(stepNames[step]);
+        return c.work("manageAll " + name, () -> {
+            long epoch = sim.epoch();
+            long retryEpoch = epoch + 1;
+            var timer = sim.timer();
+            Object jfr = timer.begin();
+            long t0 = timer.clock();
+            ManageRounds rounds = ((AgentStore) store).manageRounds(new Call(step, new Object[0], sim.seed(),
+                    retryEpoch, sim.time()), maxRounds, sim.seed(), epoch);
+            if (rounds == null) {
+                return null;
+            }
+            sim.beginCall(true);
+            for (int r = 1; r < rounds.rounds(); r++) {
+                sim.beginCall(s.usesRandom());
+                sim.beginCall(true);
+            }
+            timer.end(name, "manageAll", jfr == null ? 0 : c.size(), t0, jfr);
+            return rounds;
+        });
     }
 
     /** {@return the instances where predicate step {@code step} holds with {@code args}} */

@@ -1,6 +1,8 @@
 package org.colony.runtime.spi;
 
+import org.colony.kernel.Call;
 import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.agents.ManageRounds;
 
 /**
  * The state of one Agents collection on a backend. Attribute arrays in and out hold one value per live agent in
@@ -19,6 +21,25 @@ public interface AgentStore extends Store {
      * @return what was done and the population afterwards
      */
     ManageReport manage(long seed, long epoch);
+
+    /**
+     * Runs the rounds of {@code manageAll(retry, maxRounds)} as one queue of work, where this store can, with the
+     * same results as running them one at a time: a {@code manageAll} in stream {@code epoch}, then rounds 2 to
+     * {@code maxRounds}, each the retry step and a {@code manageAll}, where round r runs only if round r - 1 refused
+     * some move. Round r takes the streams after those of round r - 1: its retry step {@code epoch + 1 + (r - 2) * k}
+     * and its {@code manageAll} the next, with {@code k} 2, where the step draws random numbers; where it does not,
+     * {@code k} is 1 and the {@code manageAll} takes the step's. The default declines; the caller then runs the rounds
+     * one at a time.
+     *
+     * @param retry the retry step's call (its epoch is round 2's)
+     * @param maxRounds the most rounds, 2 or more
+     * @param seed the simulation's seed
+     * @param epoch the random stream of the first {@code manageAll}
+     * @return what the rounds did and how many ran, or null where this store does not queue them
+     */
+    default ManageRounds manageRounds(Call retry, int maxRounds, long seed, long epoch) {
+        return null;
+    }
 
     /**
      * Adds agents after the live ones, with no intents (checked by the caller: places on the grid, within capacity).

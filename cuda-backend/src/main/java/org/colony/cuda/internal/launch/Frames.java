@@ -12,8 +12,8 @@ import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 
 /**
- * Writes {@code colony::Frame} ({@code colony.cuh}) field by field, by name ({@link #LAYOUT}): 10 longs, then 14
- * ints, 136 bytes. {@code FramesTest} checks every field's name, order and offset against the header.
+ * Writes {@code colony::Frame} ({@code colony.cuh}) field by field, by name ({@link #LAYOUT}): 11 longs, then 14
+ * ints, 144 bytes. {@code FramesTest} checks every field's name, order and offset against the header.
  */
 public final class Frames {
 
@@ -29,6 +29,7 @@ public final class Frames {
             JAVA_LONG.withName("rows"),
             JAVA_LONG.withName("pitch"),
             JAVA_LONG.withName("placePitch"),
+            JAVA_LONG.withName("gate"),
             JAVA_INT.withName("dims"),
             JAVA_INT.withName("size0"),
             JAVA_INT.withName("size1"),
@@ -59,6 +60,7 @@ public final class Frames {
     private static final long ROWS = offset("rows");
     private static final long PITCH = offset("pitch");
     private static final long PLACE_PITCH = offset("placePitch");
+    private static final long GATE = offset("gate");
     private static final long DIMS = offset("dims");
     private static final long SIZE0 = offset("size0");
     private static final long SIZE1 = offset("size1");
@@ -148,6 +150,14 @@ public final class Frames {
         putInt(f, MARCH, march);
         putInt(f, STEP, who);
         MemorySegment.copy(f, 0, frame, JAVA_LONG, 0, WORDS);
+    }
+
+    /**
+     * Gates an agent step's launch on a count on the device: the step does nothing where the jlong at {@code count}
+     * is 0 when it runs ({@code colony::gatedOff}); {@code write} leaves a frame without a gate.
+     */
+    public static void gate(MemorySegment frame, long count) {
+        frame.set(JAVA_LONG, GATE, count);
     }
 
     /** Puts an int field at byte {@code offset} into the frame's words (little-endian, as every CUDA host is). */

@@ -30,6 +30,7 @@ import org.colony.kernel.SharedInfo;
 import org.colony.kernel.StepInfo;
 import org.colony.kernel.cuda.KernelParam;
 import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.agents.ManageRounds;
 import org.colony.runtime.grid.Topology;
 import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.ColumnAccumulator;
@@ -68,6 +69,8 @@ public final class CudaAgentStore implements AgentStore {
     /** Whether a step since the last manageAll asked for moves; for children (then the moves wait for the counts). */
     private boolean movesAsked;
     private boolean childrenAsked;
+    /** Whether a step since the last manageAll may have killed some of these agents (their own, or another's). */
+    private boolean deathsAsked;
     private final Object[] shared;
     private final AgentStore[] bound;
     private final Arena arena = Arena.ofShared();
@@ -223,8 +226,11 @@ public final class CudaAgentStore implements AgentStore {
 
     /** The incoming column or death intents of these agents that a step writing them takes. */
     private long writeArgument(KernelParam param) {
-        return param.kind() == KernelParam.Kind.INDEXED_KILLED ? columns.killed().pointer()
-                : columns.incoming(param.index()).pointer();
+        if (param.kind() == KernelParam.Kind.INDEXED_KILLED) {
+            deathsAsked = true;
+            return columns.killed().pointer();
+        }
+        return columns.incoming(param.index()).pointer();
     }
 
     static long writeArgument(CudaAgentStore agents, KernelParam param) {
@@ -263,7 +269,7 @@ public final class CudaAgentStore implements AgentStore {
     void call(Call call, boolean apply) {
         checkOpen(); // this device's context is current before its timer records anything
         long begun = cx.timer().begin();
-        launch(call, 0L, apply);
+        launch(call, 0L, apply, 0L);
         cx.timer().end(begun, name(), model.steps().get(call.step()));
     }
 
@@ -279,12 +285,13 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         long pointer = counter.cleared();
         long begun = cx.timer().begin();
-        launch(call, pointer, true);
+        launch(call, pointer, true, 0L);
         cx.timer().end(begun, name(), model.steps().get(call.step()));
         return counter.read(errors);
     }
 
-    private void launch(Call call, long countPointer, boolean apply) {
+    /** Launches a step; {@code gate}: as {@link Frames#gate} takes it, 0 for none. */
+    private void launch(Call call, long countPointer, boolean apply, long gate) {
         checkOpen();
         int step = call.step();
         Object[] args = call.args();
@@ -304,6 +311,9 @@ public final class CudaAgentStore implements AgentStore {
         Call seen = call.seenBy(info);
         Frames.write(arguments.frame(), places.layout(), seen.seed(), seen.epoch(), seen.time(),
                 errors.pointer(), columns.count(), columns.slots(), places.pitch(), kernels.who(step));
+        if (gate != 0L) {
+            Frames.gate(arguments.frame(), gate);
+        }
         CudaAgentStore[] iterated = iterated(info, bound, name());
         prepareIncoming(info, iterated);
         for (int slot : info.creates()) {
@@ -350,6 +360,7 @@ public final class CudaAgentStore implements AgentStore {
         Set<AgentAction> actions = info.actions();
         movesAsked |= actions.contains(AgentAction.MIGRATE) || actions.contains(AgentAction.MOVE_TO);
         childrenAsked |= actions.contains(AgentAction.SPAWN) || actions.contains(AgentAction.SPAWN_NEAR);
+        deathsAsked |= actions.contains(AgentAction.KILL);
         if (apply) {
             applyIncoming(info, iterated);
         }
@@ -436,10 +447,58 @@ public final class CudaAgentStore implements AgentStore {
         ManageReport report = manage.manageAll(seed, epoch, movesAsked && !childrenAsked);
         movesAsked = false;
         childrenAsked = false;
+        deathsAsked = false;
         if (timer.on()) {
             timer.stop(name() + ".manageAll", start);
         }
         return report;
+    }
+
+    /**
+     * Queues every round without a wait where no agent can die or be born in them: since the last manageAll the steps
+     * asked for moves at most, and the retry step asks for nothing else and writes nothing but its own agents'
+     * attributes, in place. Round r's retry step is gated on the moves round r - 1 refused, counted on the device
+     * ({@link Frames#gate}); a round without requests moves nothing. One wait, for the counts of every round.
+     */
+    @Override
+    public ManageRounds manageRounds(Call retry, int maxRounds, long seed, long epoch) {
+        checkOpen();
+        StepInfo info = model.steps().get(retry.step());
+        if (!queuesRounds(info)) {
+            return null;
+        }
+        long stride = 8 * 8; // a round's counts, as manageAll's
+        long stats = device.zeroed(device.pool(), "rounds.stats", stride * maxRounds + DeviceErrors.BYTES);
+        manage.movesOnly(seed, epoch, stats);
+        int k = info.usesRandom() ? 2 : 1;
+        for (int r = 2; r <= maxRounds; r++) {
+            long stepEpoch = epoch + 1 + (long) (r - 2) * k;
+            long refusedBefore = stats + stride * (r - 2) + 8 * 2;
+            launch(new Call(retry.step(), retry.args(), seed, stepEpoch, retry.time()), 0L, true, refusedBefore);
+            manage.movesOnly(seed, stepEpoch + k - 1, stats + stride * (r - 1));
+        }
+        long[] st = device.checkedStats(stats, 8 * maxRounds);
+        movesAsked = false;
+        int ran = 1;
+        long moves = 0;
+        long outside = 0;
+        for (int r = 0; r < maxRounds; r++) {
+            moves += st[8 * r + 1];
+            outside += st[8 * r + 4];
+            ran += r > 0 && st[8 * (r - 1) + 2] > 0 ? 1 : 0;
+        }
+        long refused = st[8 * (maxRounds - 1) + 2];
+        return new ManageRounds(new ManageReport(0, 0, moves, refused, 0, outside, columns.count()), ran);
+    }
+
+    /** Whether {@link #manageRounds} queues the rounds with retry step {@code info} (not while profiling). */
+    private boolean queuesRounds(StepInfo info) {
+        boolean movesOnly = info.actions().stream()
+                .allMatch(a -> a == AgentAction.MIGRATE || a == AgentAction.MOVE_TO);
+        boolean ownOnly = info.agentWrites().isEmpty() && info.agentKills().isEmpty() && info.creates().isEmpty()
+                && info.placeWrites().isEmpty() && info.writes().stream().noneMatch(info::buffers);
+        return movesOnly && ownOnly && !deathsAsked && !childrenAsked && !info.predicate() && columns.count() > 0
+                && !cx.timer().on();
     }
 
     @Override

@@ -51,31 +51,19 @@ final class DeviceManage {
         long slotsBefore = columns.slots();
         boolean bounded = capacity < Integer.MAX_VALUE;
         long room = Math.max(1, n);
-        long keys = index.keys();
         ScratchPool pool = device.pool();
-        ScratchPool gridScratch = device.gridScratch();
         long stats = device.zeroed(pool, "manage.stats", 8 * 8 + DeviceErrors.BYTES);
-        long requests = pool.get("manage.requests", 8 * room);
-        long won = pool.get("manage.won", room);
-        long occupancy = bounded ? device.zeroed(gridScratch, "manage.occupancy", 4 * keys) : 0L;
-        long priority = bounded ? pool.get("manage.priority", 8 * room) : 0L;
         long ranks = pool.get("manage.ranks", 4 * room);
         long flags = pool.get("manage.flags", 4 * room);
         long offsets = pool.get("manage.offsets", 4 * room);
-        long bucketStart = gridScratch.get("manage.bucketStart", 4 * (keys + 1));
-        // Deaths, move requests, the children asked for and the first agent asking for a negative number of them
-        // (stats 0, 5, 6, 7); refusals happen before anything changes.
         long phaseStart = device.context().timer().on() ? device.context().timer().start() : 0L;
-        // With them, where places have a capacity, the requests' random priorities and the model's ranks of the
-        // agents' slots, for the moves and the children alike (moves change no attribute).
-        long rank = bounded ? columns.rankBuffer(n, "manage.rank") : 0L;
-        long rankColumn = rank == 0L ? 0L : columns.rankColumn();
-        int rankType = columns.rankType();
-        device.run("colony_move_requests", n, p -> p.add(n).add(columns.killed().pointer())
-                .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
-                .add(index.shifted(occupancy)).add(columns.spawns().pointer()).add(columns.birthSpreads().pointer())
-                .add(stats).add(seed).add(epoch).add(columns.ids().pointer()).add(priority).add(rankColumn)
-                .addInt(rankType).add(rank));
+        Requests r = requests(seed, epoch, n, stats);
+        long requests = r.requests();
+        long won = r.won();
+        long occupancy = r.occupancy();
+        long priority = r.priority();
+        long rank = r.rank();
+        long bucketStart = r.bucketStart();
         if (movesFirst) {
             moves(n, requests, won, occupancy, priority, rank, bucketStart, stats, DeviceAgentColumns.MAX_AGENTS);
         }
@@ -153,6 +141,57 @@ final class DeviceManage {
         }
         phase("5 statistics", phaseStart);
         return new ManageReport(counts[0], births, counts[1], counts[2], wanted - births, counts[4], columns.count());
+    }
+
+    /**
+     * A {@code manageAll} where no agent can have died or asked for children (the steps since the last one asked for
+     * moves at most), launched without a wait: the moves requested, settled and applied, their counts left in
+     * {@code stats} (8 longs, as {@link #manageAll}'s) for the caller to read with those of later rounds.
+     */
+    void movesOnly(long seed, long epoch, long stats) {
+        device.checkOpen();
+        columns.resetOrdinals();
+        long n = columns.count();
+        Requests r = requests(seed, epoch, n, stats);
+        moves(n, r.requests(), r.won(), r.occupancy(), r.priority(), r.rank(), r.bucketStart(), stats,
+                DeviceAgentColumns.MAX_AGENTS);
+        index.invalidate();
+    }
+
+    /**
+     * The scratch of a {@code manageAll}'s moves: per slot the request (-1: none) and whether it won; per place the
+     * living agents (where places have a capacity, else 0) and where its bucket starts; per slot the random priority
+     * and the model's rank of the request (0 where there is no capacity, or no {@code @Priority}).
+     */
+    private record Requests(long requests, long won, long occupancy, long priority, long rank, long bucketStart) {
+    }
+
+    /**
+     * Counts deaths, move requests, the children asked for and the first agent asking for a negative number of them
+     * (stats 0, 5, 6, 7; refusals happen before anything changes), with, where places have a capacity, the requests'
+     * random priorities and the model's ranks of the agents' slots, for the moves and the children alike (moves
+     * change no attribute).
+     */
+    private Requests requests(long seed, long epoch, long n, long stats) {
+        boolean bounded = capacity < Integer.MAX_VALUE;
+        long room = Math.max(1, n);
+        long keys = index.keys();
+        ScratchPool pool = device.pool();
+        ScratchPool gridScratch = device.gridScratch();
+        long requests = pool.get("manage.requests", 8 * room);
+        long won = pool.get("manage.won", room);
+        long occupancy = bounded ? device.zeroed(gridScratch, "manage.occupancy", 4 * keys) : 0L;
+        long priority = bounded ? pool.get("manage.priority", 8 * room) : 0L;
+        long bucketStart = gridScratch.get("manage.bucketStart", 4 * (keys + 1));
+        long rank = bounded ? columns.rankBuffer(n, "manage.rank") : 0L;
+        long rankColumn = rank == 0L ? 0L : columns.rankColumn();
+        int rankType = columns.rankType();
+        device.run("colony_move_requests", n, p -> p.add(n).add(columns.killed().pointer())
+                .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
+                .add(index.shifted(occupancy)).add(columns.spawns().pointer()).add(columns.birthSpreads().pointer())
+                .add(stats).add(seed).add(epoch).add(columns.ids().pointer()).add(priority).add(rankColumn)
+                .addInt(rankType).add(rank));
+        return new Requests(requests, won, occupancy, priority, rank, bucketStart);
     }
 
     /** Throws for what the counts of the requests refuse: a negative number of children, too many agents. */

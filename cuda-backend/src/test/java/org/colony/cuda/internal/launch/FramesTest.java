@@ -60,7 +60,7 @@ class FramesTest {
         }
         java.put("(size)", Frames.BYTES);
         assertEquals(new ArrayList<>(c.entrySet()), new ArrayList<>(java.entrySet()));
-        assertEquals(136, Frames.BYTES);
+        assertEquals(144, Frames.BYTES);
     }
 
     @Test
@@ -94,6 +94,20 @@ class FramesTest {
             ints.put("step", 0x10002);
             ints.forEach((name, value) -> assertEquals(value, frame.get(ValueLayout.JAVA_INT, Frames.offset(name)),
                     name));
+        }
+    }
+
+    @Test
+    void write_leavesNoGate_andGateSetsIt() {
+        Layout layout = new Layout(2, 40, 30, 1, 0, 0, 0, 40, 30, 1, 0, false);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment frame = arena.allocate(Frames.LAYOUT);
+            frame.fill((byte) 0x7F); // as a frame left from an earlier launch
+            Frames.write(frame, layout, 1, 2, 3, 4, 5, 6, 7, -1);
+            assertEquals(0L, frame.get(ValueLayout.JAVA_LONG, Frames.offset("gate")));
+            Frames.gate(frame, 0x1234_5678L);
+            assertEquals(0x1234_5678L, frame.get(ValueLayout.JAVA_LONG, Frames.offset("gate")));
+            assertEquals(7L, frame.get(ValueLayout.JAVA_LONG, Frames.offset("placePitch")));
         }
     }
 

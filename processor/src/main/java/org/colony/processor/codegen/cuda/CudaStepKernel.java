@@ -57,6 +57,10 @@ final class CudaStepKernel {
         source.raw("extern \"C\" __global__ void " + launch.kernel().name() + "(\n        "
                 + String.join(",\n        ", params) + ")\n{\n");
         boolean byPlace = step.byPlace(model);
+        if (model.agent()) {
+            // a retry step of rounds queued without a wait: nothing to do where the round before refused no move
+            emit("if (colony::gatedOff(f)) return;");
+        }
         if (byPlace) {
             // one thread a place of the block, running the agents on it in id order (StepIr.byPlace)
             emit("const jlong places = (jlong) f.extent0 * f.extent1 * f.extent2;");

@@ -1,0 +1,94 @@
+package org.colony.tests.cuda;
+
+import org.colony.Agent;
+import org.colony.Attribute;
+import org.colony.Priority;
+import org.colony.Step;
+
+/**
+ * An agent that hops to a random free neighbouring place, heavier hoppers first, and, refused, draws another hop in
+ * the next round ({@link #rehop}); {@link #draw} takes a number from the stream after the rounds, so a backend that
+ * counts the rounds' streams wrongly shows it. {@link #cull} and {@link #rehopOrDie} kill, which rounds queued at
+ * once cannot hold: the backend runs those rounds one at a time.
+ */
+public class Hopper extends Agent<HopCell> {
+
+    /** Heavier hoppers win contested places. */
+    @Priority
+    @Attribute
+    double weight;
+
+    /** Whether the last round asked to move, and from where (a hopper still there was refused). */
+    @Attribute
+    boolean asked;
+
+    @Attribute
+    int fromX;
+
+    @Attribute
+    int fromY;
+
+    @Attribute
+    double luck;
+
+    @Attribute
+    int tries;
+
+    /** Asks for a random neighbouring place, if it is free. */
+    @Step(reach = 1)
+    void hop() {
+        pick();
+    }
+
+    /** Asks again, at random, where the last request was refused; otherwise asks nothing. */
+    @Step(reach = 1)
+    void rehop() {
+        if (asked && x() == fromX && y() == fromY) {
+            pick();
+        } else {
+            asked = false;
+        }
+    }
+
+    /** As {@link #rehop}, but a hopper refused three times dies. */
+    @Step(reach = 1)
+    void rehopOrDie() {
+        if (asked && x() == fromX && y() == fromY) {
+            tries++;
+            if (tries >= 3) {
+                kill();
+            } else {
+                pick();
+            }
+        } else {
+            asked = false;
+        }
+    }
+
+    private void pick() {
+        int dx = uniformInt(3) - 1;
+        int dy = uniformInt(3) - 1;
+        if ((dx != 0 || dy != 0) && hasNeighborPlace(dx, dy) && agentCountAt(Hopper.class, dx, dy) == 0) {
+            asked = true;
+            fromX = x();
+            fromY = y();
+            migrate(dx, dy);
+        } else {
+            asked = false;
+        }
+    }
+
+    /** A number from this call's stream. */
+    @Step
+    void draw() {
+        luck = uniform();
+    }
+
+    /** The unlucky die. */
+    @Step
+    void cull() {
+        if (luck < 0.05) {
+            kill();
+        }
+    }
+}
