@@ -185,7 +185,7 @@ public final class Agents<A extends Agent<?>> extends ModelCollection<A> {
         }
         if (maxRounds > 1) {
             // where the backend queues the rounds at once (no wait between them), with the same results
-            ManageRounds queued = queuedRounds(retry, maxRounds);
+            ManageRounds queued = calls().manageRounds(calls().step(retry), maxRounds);
             if (queued != null) {
                 intentsPending = false;
                 nextId += queued.report().births();

@@ -1,6 +1,5 @@
 package org.colony.runtime;
 
-import java.io.Serializable;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +9,6 @@ import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
-import org.colony.runtime.agents.ManageRounds;
 import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.reduce.Extremes;
 import org.colony.runtime.reduce.Reduction;
@@ -99,12 +97,9 @@ public abstract sealed class ModelCollection<P> permits Places, Agents {
 
     // ---- steps -------------------------------------------------------------------------------
 
-    /**
-     * The rounds of {@code manageAll(retry, maxRounds)} queued on the store at once, or null where it declines
-     * ({@link StepCalls#manageRounds}).
-     */
-    final ManageRounds queuedRounds(Serializable retry, int maxRounds) {
-        return calls.manageRounds(calls.step(retry), maxRounds);
+    /** {@return the calls of this collection's steps} */
+    final StepCalls calls() {
+        return calls;
     }
 
     /**
