@@ -14,6 +14,12 @@ public final class CudaSwitches {
             "A tick whose kernel launches repeat the tick before is replayed as one CUDA graph (`docs/gpu.md`, "
             + "\"Launches and CUDA graphs\"); `false` launches every kernel at once. Results are the same bits.");
 
+    /** {@code colony.cuda.graphChunk}: the most launches a graph holds before it goes out. */
+    public static final Switch GRAPH_CHUNK = Switch.whole("colony.cuda.graphChunk", 0, 256, "launches", 0,
+            "0: a whole segment", "Launches held for a CUDA graph go out as a graph of at most this many, so that the "
+            + "device starts on a long run of launches between two waits while the host prepares the rest; 0 holds "
+            + "the whole run for one graph. Results are the same bits.");
+
     /** {@code colony.cuda.swar}: whether steps with a SWAR form launch it. */
     public static final Switch SWAR = Switch.flag("colony.cuda.swar", true,
             "Steps on byte-sized cells that have a SWAR form (four cells in the byte lanes of a word) launch it; "
@@ -114,7 +120,7 @@ public final class CudaSwitches {
             + "is looked up as the system's loader does.");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(GRAPHS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
+    public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE,
             DEFER_COMPACTION, FINISH_AHEAD,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.colony.cuda.internal.bind.DeviceWork;
 import org.colony.cuda.internal.bind.Streams;
+import org.colony.cuda.tuning.CudaSwitches;
 
 /**
  * Replays repeated runs of kernel launches as CUDA graphs. One per CUDA context of a backend; the context's kernel
@@ -43,6 +44,11 @@ public final class LaunchRecorder implements AutoCloseable {
     static final int REPEATS = 2;
     /** The most launches a segment may have and still become a graph. */
     static final int MAX_NODES = 256;
+    /**
+     * The most launches held before they go out as a graph of their own (a chunk of the segment, which ends there
+     * as at other device work), 0 for none ({@link CudaSwitches#GRAPH_CHUNK}).
+     */
+    static final int CHUNK = (int) CudaSwitches.GRAPH_CHUNK.whole();
     /** Executable graphs kept per graph, by parameter values. */
     static final int EXECS = 2;
     /** Graphs kept, by shape: the least recently used goes when another is built. */
@@ -148,6 +154,8 @@ public final class LaunchRecorder implements AutoCloseable {
 
     /** The thread that created the recorder: with per-thread streams, the only one that drives its context. */
     private final Thread owner;
+    /** The most launches a graph holds ({@link #CHUNK}). */
+    private final int chunk;
     private long built;
     private long replayed;
     private long updated;
@@ -156,8 +164,14 @@ public final class LaunchRecorder implements AutoCloseable {
 
     /** A recorder, off until {@link #setEnabled}. */
     public LaunchRecorder(GraphDevice device) {
+        this(device, CHUNK);
+    }
+
+    /** A recorder whose graphs hold at most {@code chunk} launches (0: a whole segment). */
+    LaunchRecorder(GraphDevice device, int chunk) {
         this.device = device;
         this.owner = Thread.currentThread();
+        this.chunk = chunk;
     }
 
     /**
@@ -245,6 +259,18 @@ public final class LaunchRecorder implements AutoCloseable {
         }
         small &= (long) launch.gridX() * launch.gridY() * launch.gridZ() <= SMALL_BLOCKS;
         segment.add(launch);
+        if (chunk > 0 && segment.size() == chunk) {
+            // the chunk goes out now (as a graph where it matches one), and the next launch starts another: the
+            // device runs it while the host prepares the next
+            boolean held = deferring;
+            try {
+                endSegment(true);
+            } catch (RuntimeException e) {
+                fail();
+                throw e;
+            }
+            return held;
+        }
         return deferring;
     }
 

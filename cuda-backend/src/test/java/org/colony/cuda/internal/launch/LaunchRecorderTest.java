@@ -154,6 +154,32 @@ class LaunchRecorderTest {
     }
 
     @Test
+    void inChunks_eachChunkBecomesAGraph_andGoesOutWhileTheTickGoesOn() {
+        recorder.close();
+        recorder = new LaunchRecorder(device, 2);
+        recorder.setEnabled(true);
+        tick(1, "a", "b", "c", "d");
+        assertEquals(List.of("a=1", "b=1", "c=1", "d=1"), device.take());
+        tick(1, "a", "b", "c", "d");
+        assertEquals(List.of("a=1", "graph a b", "b=1", "c=1", "graph c d", "d=1"), device.take());
+
+        submit("a", 1);
+        submit("b", 1);
+        assertEquals(List.of("instantiate", "replay"), device.take(), "a whole chunk goes out at once");
+        submit("c", 1);
+        assertEquals(List.of(), device.take());
+        submit("d", 1);
+        recorder.tickEnded();
+        assertEquals(List.of("instantiate", "replay"), device.take());
+        tick(1, "a", "b", "c", "d");
+        assertEquals(List.of("replay", "replay"), device.take());
+        tick(2, "a", "b", "c", "d");
+        assertEquals(List.of("instantiate", "update a=2", "update b=2", "replay", "instantiate", "update c=2",
+                "update d=2", "replay"), device.take());
+        assertEquals(new LaunchRecorder.Tally(2, 6, 4, 4, 0), recorder.counts());
+    }
+
+    @Test
     void launchThatDoesNotMatchTheNextNode_sendsTheHeldLaunchesInOrder_thenTheTickGoesOnEagerly() {
         tick(1, "a", "b", "c");
         tick(1, "a", "b", "c");
