@@ -52,6 +52,15 @@ public final class CudaGraphs {
     }
 
     /**
+     * {@return how many runs of launches other device work has ended so far in this JVM, with graphs on: each a wait
+     * for the device (an agent collection's counts, a read of attributes) or a copy, where the launches before it
+     * had to go out first}
+     */
+    public static long interruptions() {
+        return LaunchRecorder.interruptions();
+    }
+
+    /**
      * Runs {@code open} with graphs off for the CUDA backends it opens (a {@code Simulation.create} inside it): they
      * launch every kernel at once for their whole life. For comparing a run with graphs and without in one JVM.
      *

@@ -15,10 +15,10 @@ public final class CudaSwitches {
             + "\"Launches and CUDA graphs\"); `false` launches every kernel at once. Results are the same bits.");
 
     /** {@code colony.cuda.graphChunk}: the most launches a graph holds before it goes out. */
-    public static final Switch GRAPH_CHUNK = Switch.whole("colony.cuda.graphChunk", 0, 256, "launches", 0,
-            "0: a whole segment", "Launches held for a CUDA graph go out as a graph of at most this many, so that the "
-            + "device starts on a long run of launches between two waits while the host prepares the rest; 0 holds "
-            + "the whole run for one graph. Results are the same bits.");
+    public static final Switch GRAPH_CHUNK = Switch.whole("colony.cuda.graphChunk", 0, 256, "launches", 16,
+            "0: a whole run", "Launches held for a CUDA graph go out as a graph of at most this many, so that the device starts on "
+            + "a long run of launches between two waits while the host prepares the rest; 0 holds the whole run for "
+            + "one graph. Results are the same bits.");
 
     /** {@code colony.cuda.swar}: whether steps with a SWAR form launch it. */
     public static final Switch SWAR = Switch.flag("colony.cuda.swar", true,

@@ -32,6 +32,10 @@ import org.colony.cuda.tuning.CudaSwitches;
  * bytes ({@value #EXECS} per graph, the least recently used is updated), so a double buffer whose columns swap every
  * tick alternates two of them with no update.
  *
+ * <p>A segment of more than {@link #CHUNK} launches goes out in chunks of that many, each a segment of its own
+ * that ends as at other device work: where the launches between two waits are many (an agent tick's rounds), the
+ * device runs the first chunk while the host holds the next, rather than waiting for the host to have held them all.
+ *
  * <p>A launch that fits no kept graph, or a segment that ends before any graph's last node, first launches the held
  * ones from their copies, in order ({@link #flush}), and the rest of the segment goes out eagerly. The order of the
  * device's work is the order of the calls either way.
@@ -84,6 +88,7 @@ public final class LaunchRecorder implements AutoCloseable {
     private static final LongAdder UPDATED = new LongAdder();
     private static final LongAdder INSTANTIATED = new LongAdder();
     private static final LongAdder FLUSHED = new LongAdder();
+    private static final LongAdder INTERRUPTIONS = new LongAdder();
 
     /** A graph built from a segment of {@code shape}, and its executable graphs, most recently used first. */
     private record Graph(Shape shape, long handle, List<Launch> template, long[] nodes, List<Exec> execs) {
@@ -282,6 +287,7 @@ public final class LaunchRecorder implements AutoCloseable {
             if (!enabled || segment.isEmpty() && !tooLong) {
                 return; // work between two segments needs no order with either
             }
+            INTERRUPTIONS.increment();
             try {
                 device.inContext(() -> endSegment(true));
             } catch (RuntimeException e) {
@@ -503,6 +509,11 @@ public final class LaunchRecorder implements AutoCloseable {
     /** What this recorder has done. */
     public synchronized Tally counts() {
         return new Tally(built, replayed, updated, instantiated, flushed);
+    }
+
+    /** {@return the segments of launches that other device work (a wait, a copy) ended, in every recorder so far} */
+    public static long interruptions() {
+        return INTERRUPTIONS.sum();
     }
 
     /** What every recorder of this JVM has done. */

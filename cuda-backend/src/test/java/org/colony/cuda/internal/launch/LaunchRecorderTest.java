@@ -94,7 +94,7 @@ class LaunchRecorderTest {
     @BeforeEach
     void start() {
         device = new FakeDevice();
-        recorder = new LaunchRecorder(device);
+        recorder = new LaunchRecorder(device, 0); // whole segments; chunks have a test of their own
         recorder.setEnabled(true);
     }
 
