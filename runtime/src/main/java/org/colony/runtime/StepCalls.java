@@ -144,12 +144,12 @@ final class StepCalls {
      */
     ManageRounds manageRounds(int step, int maxRounds) {
         StepInfo s = model.steps().get(step);
-        if (s.predicate() || !s.params().isEmpty()) { // (refused as a call would refuse them, by the rounds after)
+        // what a call of the step would refuse is refused, where the rounds run it, by the rounds one at a time
+        boolean unbound = s.iterates().stream().anyMatch(slot -> !bound[slot]);
+        if (s.predicate() || !s.params().isEmpty() || unbound || !s.creates().isEmpty()) {
             return null;
         }
         sim.checkOpen();
-        checkIterated(s);
-        checkCreates(s);
         sim.usage().issued(stepNames[step]);
         return c.work("manageAll " + name, () -> {
             long epoch = sim.epoch();

@@ -7,7 +7,7 @@ import org.colony.Step;
 
 /**
  * An agent that hops to a random free neighbouring place, heavier hoppers first, and, refused, draws another hop in
- * the next round ({@link #rehop}); {@link #draw} takes a number from the stream after the rounds, so a backend that
+ * the next round ({@link #rehop}, or {@link #rehopLeft} without a random draw); {@link #draw} takes a number from the stream after the rounds, so a backend that
  * counts the rounds' streams wrongly shows it. {@link #cull} and {@link #rehopOrDie} kill, which rounds queued at
  * once cannot hold: the backend runs those rounds one at a time.
  */
@@ -34,6 +34,10 @@ public class Hopper extends Agent<HopCell> {
     @Attribute
     int tries;
 
+    /** How many times a retry step ran on this hopper: a retry step that ran where it should not shows here. */
+    @Attribute
+    int retries;
+
     /** Asks for a random neighbouring place, if it is free. */
     @Step(reach = 1)
     void hop() {
@@ -43,8 +47,20 @@ public class Hopper extends Agent<HopCell> {
     /** Asks again, at random, where the last request was refused; otherwise asks nothing. */
     @Step(reach = 1)
     void rehop() {
+        retries++;
         if (asked && x() == fromX && y() == fromY) {
             pick();
+        } else {
+            asked = false;
+        }
+    }
+
+    /** Asks for the place to the left where the last request was refused (no random draw); otherwise nothing. */
+    @Step(reach = 1)
+    void rehopLeft() {
+        retries++;
+        if (asked && x() == fromX && y() == fromY && hasNeighborPlace(-1, 0) && agentCountAt(Hopper.class, -1, 0) == 0) {
+            migrate(-1, 0);
         } else {
             asked = false;
         }
@@ -65,10 +81,11 @@ public class Hopper extends Agent<HopCell> {
         }
     }
 
+    /** A random neighbouring place, if free, or off a grid that does not wrap (a move dropped, not refused). */
     private void pick() {
         int dx = uniformInt(3) - 1;
         int dy = uniformInt(3) - 1;
-        if ((dx != 0 || dy != 0) && hasNeighborPlace(dx, dy) && agentCountAt(Hopper.class, dx, dy) == 0) {
+        if ((dx != 0 || dy != 0) && (!hasNeighborPlace(dx, dy) || agentCountAt(Hopper.class, dx, dy) == 0)) {
             asked = true;
             fromX = x();
             fromY = y();

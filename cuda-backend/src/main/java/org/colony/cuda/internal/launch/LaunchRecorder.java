@@ -32,9 +32,10 @@ import org.colony.cuda.tuning.CudaSwitches;
  * bytes ({@value #EXECS} per graph, the least recently used is updated), so a double buffer whose columns swap every
  * tick alternates two of them with no update.
  *
- * <p>A segment of more than {@link #CHUNK} launches goes out in chunks of that many, each a segment of its own
- * that ends as at other device work: where the launches between two waits are many (an agent tick's rounds), the
- * device runs the first chunk while the host holds the next, rather than waiting for the host to have held them all.
+ * <p>A segment of small launches goes out in chunks ({@link CudaSwitches#GRAPH_CHUNK} launches), each a segment of
+ * its own that ends as at other device work: where the launches between two waits are many (an agent tick's rounds),
+ * the device runs the first chunk while the host holds the next, rather than waiting for the host to have held them
+ * all. A segment with a launch of more than {@link #SMALL_BLOCKS} blocks is not cut from there on, as before.
  *
  * <p>A launch that fits no kept graph, or a segment that ends before any graph's last node, first launches the held
  * ones from their copies, in order ({@link #flush}), and the rest of the segment goes out eagerly. The order of the
@@ -48,11 +49,6 @@ public final class LaunchRecorder implements AutoCloseable {
     static final int REPEATS = 2;
     /** The most launches a segment may have and still become a graph. */
     static final int MAX_NODES = 256;
-    /**
-     * The most launches held before they go out as a graph of their own (a chunk of the segment, which ends there
-     * as at other device work), 0 for none ({@link CudaSwitches#GRAPH_CHUNK}).
-     */
-    static final int CHUNK = (int) CudaSwitches.GRAPH_CHUNK.whole();
     /** Executable graphs kept per graph, by parameter values. */
     static final int EXECS = 2;
     /** Graphs kept, by shape: the least recently used goes when another is built. */
@@ -159,17 +155,22 @@ public final class LaunchRecorder implements AutoCloseable {
 
     /** The thread that created the recorder: with per-thread streams, the only one that drives its context. */
     private final Thread owner;
-    /** The most launches a graph holds ({@link #CHUNK}). */
+    /**
+     * The most launches held before they go out as a graph of their own (a chunk of the segment, which ends there
+     * as at other device work) while all its launches are small ({@link #SMALL_BLOCKS}); 0 for none.
+     */
     private final int chunk;
+    /** Whether a launch came since the last end of a segment by other device work or by a tick. */
+    private boolean launched;
     private long built;
     private long replayed;
     private long updated;
     private long instantiated;
     private long flushed;
 
-    /** A recorder, off until {@link #setEnabled}. */
+    /** A recorder, off until {@link #setEnabled}, with the chunks of {@link CudaSwitches#GRAPH_CHUNK}. */
     public LaunchRecorder(GraphDevice device) {
-        this(device, CHUNK);
+        this(device, (int) CudaSwitches.GRAPH_CHUNK.whole());
     }
 
     /** A recorder whose graphs hold at most {@code chunk} launches (0: a whole segment). */
@@ -234,6 +235,7 @@ public final class LaunchRecorder implements AutoCloseable {
         if (!enabled) {
             return false;
         }
+        launched = true;
         int i = segment.size();
         if (tooLong || i >= MAX_NODES) {
             if (deferring) {
@@ -264,7 +266,7 @@ public final class LaunchRecorder implements AutoCloseable {
         }
         small &= (long) launch.gridX() * launch.gridY() * launch.gridZ() <= SMALL_BLOCKS;
         segment.add(launch);
-        if (chunk > 0 && segment.size() == chunk) {
+        if (chunk > 0 && segment.size() == chunk && small) {
             // the chunk goes out now (as a graph where it matches one), and the next launch starts another: the
             // device runs it while the host prepares the next
             boolean held = deferring;
@@ -284,10 +286,13 @@ public final class LaunchRecorder implements AutoCloseable {
             return;
         }
         synchronized (this) {
+            if (enabled && launched) {
+                INTERRUPTIONS.increment();
+            }
+            launched = false;
             if (!enabled || segment.isEmpty() && !tooLong) {
                 return; // work between two segments needs no order with either
             }
-            INTERRUPTIONS.increment();
             try {
                 device.inContext(() -> endSegment(true));
             } catch (RuntimeException e) {
@@ -299,6 +304,7 @@ public final class LaunchRecorder implements AutoCloseable {
 
     /** Ends a tick, with the context current: it ends a segment too. */
     public synchronized void tickEnded() {
+        launched = false;
         if (!enabled) {
             return;
         }

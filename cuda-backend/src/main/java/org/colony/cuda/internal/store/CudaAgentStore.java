@@ -59,6 +59,11 @@ public final class CudaAgentStore implements AgentStore {
 
     /** The most agents one collection holds on the GPU. */
     public static final long MAX_AGENTS = DeviceAgentColumns.MAX_AGENTS;
+    /**
+     * The most rounds {@link #manageRounds} queues: every round is launched whether it runs or not, so a larger bound
+     * (a model's "until none can move") runs one round at a time, stopping where the rounds do.
+     */
+    private static final int MAX_QUEUED = 64;
 
     private final CudaContext cx;
     private final ModelInfo model;
@@ -464,7 +469,7 @@ public final class CudaAgentStore implements AgentStore {
     public ManageRounds manageRounds(Call retry, int maxRounds, long seed, long epoch) {
         checkOpen();
         StepInfo info = model.steps().get(retry.step());
-        if (!queuesRounds(info)) {
+        if (maxRounds > MAX_QUEUED || !queuesRounds(info)) {
             return null;
         }
         long stride = 8 * 8; // a round's counts, as manageAll's
@@ -523,6 +528,7 @@ public final class CudaAgentStore implements AgentStore {
         columns.nextIdIs(nextId);
         movesAsked = false;
         childrenAsked = false;
+        deathsAsked = false;
     }
 
     @Override

@@ -180,6 +180,32 @@ class LaunchRecorderTest {
     }
 
     @Test
+    void inChunks_aSegmentFromALargeLaunchOn_isNotCut_andAWaitRightAfterAChunkIsCounted() {
+        recorder.close();
+        recorder = new LaunchRecorder(device, 2);
+        recorder.setEnabled(true);
+        byte[] p = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(1).array();
+        Launch large = new Launch(FUNCTIONS.get("c"), 2000, 1, 1, 32, 1, 1, 0, 0, p, "c");
+        for (int t = 0; t < 3; t++) {
+            if (!recorder.hold(large)) {
+                device.launch(large);
+            }
+            submit("a", 1);
+            submit("b", 1);
+            recorder.tickEnded();
+        }
+        assertEquals(List.of("c=1", "a=1", "b=1", "c=1", "a=1", "b=1", "graph c a b", "instantiate", "replay"),
+                device.take(), "a tick of large launches is one graph, as without chunks");
+
+        long before = LaunchRecorder.interruptions();
+        submit("d", 1);
+        submit("d", 1); // a chunk ends here: nothing is held
+        copy();
+        copy();
+        assertEquals(1, LaunchRecorder.interruptions() - before, "the wait after the chunk ended a run of launches");
+    }
+
+    @Test
     void launchThatDoesNotMatchTheNextNode_sendsTheHeldLaunchesInOrder_thenTheTickGoesOnEagerly() {
         tick(1, "a", "b", "c");
         tick(1, "a", "b", "c");
