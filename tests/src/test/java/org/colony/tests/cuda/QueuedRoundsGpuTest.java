@@ -40,8 +40,9 @@ class QueuedRoundsGpuTest {
 
     /**
      * {@code ticks} ticks of hops in up to {@code rounds} rounds (retry step {@code rehop}, or {@code rehopLeft} with
-     * {@code left}) and a draw after them; with {@code culls}, each tick first culls the unlucky and hops in rounds
-     * after that (one at a time: agents may have died), then in rounds whose retry step kills (one at a time too).
+     * {@code left}) and a draw after them; with {@code culls}, each tick first hops in rounds after hunters struck and
+     * after the unlucky were culled (one at a time: agents may have died), then in rounds whose retry step kills (one
+     * at a time too).
      */
     private static Run hoppers(Simulation sim, boolean wrap, int rounds, int ticks, boolean culls, boolean left) {
         Places<HopCell> cells = sim.places(HopCell.class, wrap ? Grid.of(W, H).wrap() : Grid.of(W, H));
@@ -53,9 +54,13 @@ class QueuedRoundsGpuTest {
         }
         hoppers.set("weight", weight);
         hoppers.callAll(Hopper::draw);
+        Agents<HopHunter> hunters = culls ? sim.agents(HopHunter.class, cells, Placement.random(40)) : null;
         List<String> reports = new ArrayList<>();
         for (int t = 0; t < ticks; t++) {
-            if (culls) {
+            if (culls) { // rounds after kills (by another class's step, by their own), or whose retry step kills
+                hunters.callAll(HopHunter::strike);
+                hoppers.callAll(Hopper::hop);
+                reports.add("struck " + hoppers.manageAll(Hopper::rehop, rounds));
                 hoppers.callAll(Hopper::cull);
                 hoppers.callAll(Hopper::hop);
                 reports.add("culled " + hoppers.manageAll(Hopper::rehop, rounds));
