@@ -8,7 +8,8 @@ import org.colony.cuda.tuning.CudaSwitches;
  * CUDA graphs on the CUDA backend: the switch that turns them off, what they have done, and a way to open
  * backends without them for a comparison. A run of kernel launches with no other device work between them (a whole
  * tick of place steps, or the launches between two waits of an agent tick) that repeats one seen before is replayed
- * as one CUDA graph; see {@code docs/gpu.md}, "Launches and CUDA graphs".
+ * as CUDA graphs, a run of small launches in chunks of {@code colony.cuda.graphChunk} launches; see
+ * {@code docs/gpu.md}, "Launches and CUDA graphs".
  */
 public final class CudaGraphs {
 
