@@ -158,7 +158,7 @@ final class StepCalls {
             Object jfr = timer.begin();
             long t0 = timer.clock();
             ManageRounds rounds = ((AgentStore) store).manageRounds(new Call(step, new Object[0], sim.seed(),
-                    retryEpoch, sim.time()), maxRounds, sim.seed(), epoch);
+                    retryEpoch, sim.time()), maxRounds, epoch);
             if (rounds == null) {
                 return null;
             }

@@ -31,13 +31,12 @@ public interface AgentStore extends Store {
      * {@code k} is 1 and the {@code manageAll} takes the step's. The default declines; the caller then runs the rounds
      * one at a time.
      *
-     * @param retry the retry step's call (its epoch is round 2's)
+     * @param retry the retry step's call, with the simulation's seed (its epoch is round 2's)
      * @param maxRounds the most rounds, 2 or more
-     * @param seed the simulation's seed
      * @param epoch the random stream of the first {@code manageAll}
      * @return what the rounds did and how many ran, or null where this store does not queue them
      */
-    default ManageRounds manageRounds(Call retry, int maxRounds, long seed, long epoch) {
+    default ManageRounds manageRounds(Call retry, int maxRounds, long epoch) {
         return null;
     }
 

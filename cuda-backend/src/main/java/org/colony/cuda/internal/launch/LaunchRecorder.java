@@ -270,12 +270,7 @@ public final class LaunchRecorder implements AutoCloseable {
             // the chunk goes out now (as a graph where it matches one), and the next launch starts another: the
             // device runs it while the host prepares the next
             boolean held = deferring;
-            try {
-                endSegment(true);
-            } catch (RuntimeException e) {
-                fail();
-                throw e;
-            }
+            end(true);
             return held;
         }
         return deferring;
@@ -308,8 +303,13 @@ public final class LaunchRecorder implements AutoCloseable {
         if (!enabled) {
             return;
         }
+        end(false);
+    }
+
+    /** Ends the segment ({@link #endSegment}); a failure there stops the recording for good. */
+    private void end(boolean interrupted) {
         try {
-            endSegment(false);
+            endSegment(interrupted);
         } catch (RuntimeException e) {
             fail();
             throw e;

@@ -466,34 +466,24 @@ public final class CudaAgentStore implements AgentStore {
      * ({@link Frames#gate}); a round without requests moves nothing. One wait, for the counts of every round.
      */
     @Override
-    public ManageRounds manageRounds(Call retry, int maxRounds, long seed, long epoch) {
+    public ManageRounds manageRounds(Call retry, int maxRounds, long epoch) {
         checkOpen();
         StepInfo info = model.steps().get(retry.step());
         if (maxRounds > MAX_QUEUED || !queuesRounds(info)) {
             return null;
         }
-        long stride = 8 * 8; // a round's counts, as manageAll's
-        long stats = device.zeroed(device.pool(), "rounds.stats", stride * maxRounds + DeviceErrors.BYTES);
-        manage.movesOnly(seed, epoch, stats);
+        long seed = retry.seed();
+        long counts = manage.roundsCounts(maxRounds);
+        manage.movesOnly(seed, epoch, DeviceManage.round(counts, 1));
         int k = info.usesRandom() ? 2 : 1;
         for (int r = 2; r <= maxRounds; r++) {
             long stepEpoch = epoch + 1 + (long) (r - 2) * k;
-            long refusedBefore = stats + stride * (r - 2) + 8 * 2;
-            launch(new Call(retry.step(), retry.args(), seed, stepEpoch, retry.time()), 0L, true, refusedBefore);
-            manage.movesOnly(seed, stepEpoch + k - 1, stats + stride * (r - 1));
+            launch(new Call(retry.step(), retry.args(), seed, stepEpoch, retry.time()), 0L, true,
+                    DeviceManage.refused(counts, r - 1));
+            manage.movesOnly(seed, stepEpoch + k - 1, DeviceManage.round(counts, r));
         }
-        long[] st = device.checkedStats(stats, 8 * maxRounds);
         movesAsked = false;
-        int ran = 1;
-        long moves = 0;
-        long outside = 0;
-        for (int r = 0; r < maxRounds; r++) {
-            moves += st[8 * r + 1];
-            outside += st[8 * r + 4];
-            ran += r > 0 && st[8 * (r - 1) + 2] > 0 ? 1 : 0;
-        }
-        long refused = st[8 * (maxRounds - 1) + 2];
-        return new ManageRounds(new ManageReport(0, 0, moves, refused, 0, outside, columns.count()), ran);
+        return manage.readRounds(counts, maxRounds);
     }
 
     /** Whether {@link #manageRounds} queues the rounds with retry step {@code info} (not while profiling). */

@@ -6,6 +6,7 @@ import org.colony.cuda.internal.device.ScratchPool;
 import org.colony.cuda.internal.launch.LaunchTimer;
 import org.colony.kernel.Layout;
 import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.agents.ManageRounds;
 
 /**
  * The {@code manageAll} of an agent collection on one block of the device, with the same rules as the CPU backend in
@@ -14,6 +15,16 @@ import org.colony.runtime.agents.ManageReport;
  * gather into fresh columns for the stable compaction.
  */
 final class DeviceManage {
+
+    /**
+     * The longs of one {@code manageAll}'s counts on the device: deaths, moves, moves refused, the widest spread of
+     * children asked for, moves off the grid, movers, children asked for, the first agent asking for a negative number
+     * ({@code colony_move_requests}, {@code colony_apply_moves}).
+     */
+    static final int COUNTS = 8;
+    private static final int MOVED = 1;
+    private static final int REFUSED = 2;
+    private static final int OUTSIDE = 4;
 
     private final AgentDevice device;
     private final DeviceAgentColumns columns;
@@ -52,7 +63,7 @@ final class DeviceManage {
         boolean bounded = capacity < Integer.MAX_VALUE;
         long room = Math.max(1, n);
         ScratchPool pool = device.pool();
-        long stats = device.zeroed(pool, "manage.stats", 8 * 8 + DeviceErrors.BYTES);
+        long stats = device.zeroed(pool, "manage.stats", 8 * COUNTS + DeviceErrors.BYTES);
         long ranks = pool.get("manage.ranks", 4 * room);
         long flags = pool.get("manage.flags", 4 * room);
         long offsets = pool.get("manage.offsets", 4 * room);
@@ -67,7 +78,7 @@ final class DeviceManage {
         if (movesFirst) {
             moves(n, requests, won, occupancy, priority, rank, bucketStart, stats, DeviceAgentColumns.MAX_AGENTS);
         }
-        long[] first = device.checkedStats(stats, 8);
+        long[] first = device.checkedStats(stats, COUNTS);
         phaseStart = phase(movesFirst ? "1-2 requests and moves" : "1 requests", phaseStart);
         long deaths = first[0];
         long movers = first[5];
@@ -133,14 +144,15 @@ final class DeviceManage {
         // before it), that read holds every count, and the host need not wait for the births and the compaction
         // (which cannot fail) before it launches the next step.
         boolean settled = movesFirst || movers == 0;
-        long[] counts = settled ? first : device.checkedStats(stats, 8);
+        long[] counts = settled ? first : device.checkedStats(stats, COUNTS);
         if (columns.slots() < slotsBefore) {
             // The columns shrank with the population: the scratch buffers sized for the old one go too (they
             // come back at the new size when needed), so memory follows the live agents.
             pool.close();
         }
         phase("5 statistics", phaseStart);
-        return new ManageReport(counts[0], births, counts[1], counts[2], wanted - births, counts[4], columns.count());
+        return new ManageReport(counts[0], births, counts[MOVED], counts[REFUSED], wanted - births, counts[OUTSIDE],
+                columns.count());
     }
 
     /**
@@ -156,6 +168,40 @@ final class DeviceManage {
         moves(n, r.requests(), r.won(), r.occupancy(), r.priority(), r.rank(), r.bucketStart(), stats,
                 DeviceAgentColumns.MAX_AGENTS);
         index.invalidate();
+    }
+
+    /** {@return zeroed room on the device for the counts of {@code rounds} rounds of {@link #movesOnly}, in order} */
+    long roundsCounts(int rounds) {
+        return device.zeroed(device.pool(), "rounds.stats", 8L * COUNTS * rounds + DeviceErrors.BYTES);
+    }
+
+    /** {@return where round {@code r} (from 1) of the counts {@link #roundsCounts} made are} */
+    static long round(long counts, int r) {
+        return counts + 8L * COUNTS * (r - 1);
+    }
+
+    /** {@return where the moves round {@code r} refused are counted: a retry step's gate ({@code Frames.gate})} */
+    static long refused(long counts, int r) {
+        return round(counts, r) + 8L * REFUSED;
+    }
+
+    /**
+     * Waits for the counts of {@code rounds} rounds of {@link #movesOnly}, round r of which ran where round r - 1
+     * refused some move (the rounds after one that refused none moved nothing): their moves and moves off the grid
+     * summed, the moves the last round refused, and how many rounds ran.
+     */
+    ManageRounds readRounds(long counts, int rounds) {
+        long[] st = device.checkedStats(counts, COUNTS * rounds);
+        int ran = 1;
+        long moves = 0;
+        long outside = 0;
+        for (int r = 0; r < rounds; r++) {
+            moves += st[COUNTS * r + MOVED];
+            outside += st[COUNTS * r + OUTSIDE];
+            ran += r > 0 && st[COUNTS * (r - 1) + REFUSED] > 0 ? 1 : 0;
+        }
+        long refused = st[COUNTS * (rounds - 1) + REFUSED];
+        return new ManageRounds(new ManageReport(0, 0, moves, refused, 0, outside, columns.count()), ran);
     }
 
     /**

@@ -83,8 +83,7 @@ final class ExchangeKernels {
         if (cells == 0) {
             return;
         }
-        KernelParams boxParams = params.begin();
-        Frames.write(boxParams.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        KernelParams boxParams = framed(layout, pitch);
         boxParams.add(column);
         boxParams.add(buffer.address() + offset);
         int[] lo = region.lo();
@@ -105,8 +104,7 @@ final class ExchangeKernels {
         if (cells == 0) {
             return;
         }
-        KernelParams p = params.begin();
-        Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        KernelParams p = framed(layout, pitch);
         int[] lo = region.lo();
         int[] hi = region.hi();
         int[] to = into.lo();
@@ -121,10 +119,16 @@ final class ExchangeKernels {
      * cell it wraps to ({@code colony_wrap_fill_}).
      */
     void wrapFill(long column, int size, Layout layout, long pitch) {
-        KernelParams p = params.begin();
-        Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        KernelParams p = framed(layout, pitch);
         p.add(column);
         launch("colony_wrap_fill_" + size, wrapHaloCells(layout), p, true);
+    }
+
+    /** {@return the parameters of a launch, begun with the frame of a block laid out as {@code layout}} */
+    private KernelParams framed(Layout layout, long pitch) {
+        KernelParams p = params.begin();
+        Frames.write(p.frame(), layout, 0, 0, 0, errors.pointer(), layout.rows(), pitch, 0, DeviceErrors.NO_STEP);
+        return p;
     }
 
     /**

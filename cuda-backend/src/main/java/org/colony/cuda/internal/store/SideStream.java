@@ -19,10 +19,9 @@ import org.colony.cuda.internal.launch.KernelParams;
  */
 final class SideStream implements AutoCloseable {
 
-    /** Where this block's work runs: undecided until its first launch, then the context's stream or its own. */
-    private static final int UNDECIDED = 0, CONTEXT = 1, OWN = 2;
-    private int runsOn = UNDECIDED;
-    /** The context whose stream this block claimed (null where it runs on its own). */
+    /** Whether this block's first launch decided where its work runs: the context's stream or its own. */
+    private boolean decided;
+    /** The context whose stream this block claimed (null where it runs on its own, or has not launched). */
     private CudaContext claimed;
     private long stream;
     private long fork;
@@ -39,11 +38,11 @@ final class SideStream implements AutoCloseable {
      */
     void launch(CudaContext cx, long function, int gx, int gy, int bx, int by, int sharedBytes, KernelParams params,
             String name) {
-        if (runsOn == UNDECIDED) {
-            runsOn = cx.claimStream() ? CONTEXT : OWN;
-            claimed = runsOn == CONTEXT ? cx : null;
+        if (!decided) {
+            decided = true;
+            claimed = cx.claimStream() ? cx : null;
         }
-        if (runsOn == CONTEXT) {
+        if (claimed != null) {
             if (pending != null) { // (its parameters are the caller's, which this launch has rewritten)
                 throw new IllegalStateException("a partition's launch on the context's stream waits for its join");
             }
@@ -91,7 +90,7 @@ final class SideStream implements AutoCloseable {
         join();
         if (stream != 0) {
             Driver.synchronizeStream(stream);
-        } else if (runsOn == CONTEXT) {
+        } else if (claimed != null) {
             Driver.synchronize(); // (the context's stream)
         }
     }

@@ -103,6 +103,13 @@ class LaunchRecorderTest {
         recorder.close();
     }
 
+    /** Replaces the recorder by one whose graphs hold at most {@code chunk} launches. */
+    private void chunksOf(int chunk) {
+        recorder.close();
+        recorder = new LaunchRecorder(device, chunk);
+        recorder.setEnabled(true);
+    }
+
     /** A launch of kernel {@code name} (one 8-byte parameter, {@code value}) on a grid of one block. */
     private static Launch kernel(String name, long value) {
         byte[] p = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(value).array();
@@ -155,9 +162,7 @@ class LaunchRecorderTest {
 
     @Test
     void inChunks_eachChunkBecomesAGraph_andGoesOutWhileTheTickGoesOn() {
-        recorder.close();
-        recorder = new LaunchRecorder(device, 2);
-        recorder.setEnabled(true);
+        chunksOf(2);
         tick(1, "a", "b", "c", "d");
         assertEquals(List.of("a=1", "b=1", "c=1", "d=1"), device.take());
         tick(1, "a", "b", "c", "d");
@@ -181,9 +186,7 @@ class LaunchRecorderTest {
 
     @Test
     void inChunks_aSegmentFromALargeLaunchOn_isNotCut_andAWaitRightAfterAChunkIsCounted() {
-        recorder.close();
-        recorder = new LaunchRecorder(device, 2);
-        recorder.setEnabled(true);
+        chunksOf(2);
         byte[] p = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(1).array();
         Launch large = new Launch(FUNCTIONS.get("c"), 2000, 1, 1, 32, 1, 1, 0, 0, p, "c");
         for (int t = 0; t < 3; t++) {
