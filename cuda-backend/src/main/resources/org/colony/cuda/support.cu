@@ -452,6 +452,53 @@ extern "C" __global__ void colony_grant(const jint* __restrict__ start, jint* __
     }
 }
 
+// Settles `n` requests (a global place each, -1 for none) where a place holds one agent at most, in one block and
+// one launch, without grouping them by place: per place the request that ranks first (ranksBefore) wins where the
+// place is free. The first is found with three rounds of atomics on the place's entries of `best` (the highest
+// rank, then among those the highest priority, then among those the lowest tie), which give the one winner in
+// whatever order the threads come, as colony_grant's single pass over a bucket does. `bestRank`, `bestPriority`
+// and `bestTie` are indexed by global place (moved back by the host); each request resets its place's entries
+// first. `won` is written for the requests only (not for -1), as colony_grant writes it.
+extern "C" __global__ void colony_grant_one(const jlong* __restrict__ requests, jlong n,
+        const jint* __restrict__ occupancy, bool* __restrict__ won, const julong* __restrict__ rank,
+        const julong* __restrict__ priority, const jlong* __restrict__ tie, julong* bestRank,
+        julong* bestPriority, jlong* bestTie) {
+    for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
+        const jlong r = requests[i];
+        if (r >= 0) { bestRank[r] = 0; bestPriority[r] = 0; bestTie[r] = 0x7fffffffffffffffLL; }
+    }
+    __syncthreads();
+    if (rank) {
+        for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
+            const jlong r = requests[i];
+            if (r >= 0 && occupancy[r] < 1) atomicMax((unsigned long long*) &bestRank[r], rank[i]);
+        }
+        __syncthreads();
+    }
+    for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
+        const jlong r = requests[i];
+        if (r >= 0 && occupancy[r] < 1 && (!rank || rank[i] == __ldcg(&bestRank[r]))) {
+            atomicMax((unsigned long long*) &bestPriority[r], priority[i]);
+        }
+    }
+    __syncthreads();
+    for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
+        const jlong r = requests[i];
+        if (r >= 0 && occupancy[r] < 1 && (!rank || rank[i] == __ldcg(&bestRank[r]))
+                && priority[i] == __ldcg(&bestPriority[r])) {
+            atomicMin((long long*) &bestTie[r], tie[i]);
+        }
+    }
+    __syncthreads();
+    for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
+        const jlong r = requests[i];
+        if (r >= 0) {
+            won[i] = occupancy[r] < 1 && (!rank || rank[i] == __ldcg(&bestRank[r]))
+                    && priority[i] == __ldcg(&bestPriority[r]) && tie[i] == __ldcg(&bestTie[r]);
+        }
+    }
+}
+
 // Winners move; losers are counted; where `targets` is not null, every agent's move target is cleared. Where `limit`
 // is not negative, a manageAll that launched its moves before reading
 // its requests' counts refuses on the device what the host would have refused before them: an agent that asked for a

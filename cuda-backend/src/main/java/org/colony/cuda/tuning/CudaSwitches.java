@@ -96,6 +96,13 @@ public final class CudaSwitches {
             "A partition's deferred round queues its end on the device before the host waits for the counts of "
             + "winners; `false` queues it after the wait, for comparison.");
 
+    /** {@code colony.cuda.oneBlockGrant}: the most requests for places settled by one block in one launch. */
+    public static final Switch ONE_BLOCK_GRANT = Switch.whole("colony.cuda.oneBlockGrant", 0, 1 << 20, "requests",
+            8192, "0: none", "Where places hold one agent at most, a manageAll settles up to this many requests for "
+            + "places (moves, children) in one launch of one block, each place's winner found by atomics, instead of "
+            + "grouping them by place first (`docs/agents.md`, \"Settling in one block\"); 0 always groups them. "
+            + "Results are the same bits.");
+
     /** {@code colony.cuda.deviceRounds}: whether partitions' rounds without births run on the device. */
     public static final Switch DEVICE_ROUNDS = Switch.flag("colony.cuda.deviceRounds", true,
             "The manageAll rounds of partitions on GPUs run on the device unless agents ask for children; `false` "
@@ -122,7 +129,7 @@ public final class CudaSwitches {
     /** Every switch of this module, in the order the table lists them. */
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE,
-            DEFER_COMPACTION, FINISH_AHEAD,
+            DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {

@@ -115,6 +115,13 @@ final class AgentDevice {
         cx.launch(cx.support().function(kernel), Grids.blocks(items), rows, 1, Grids.THREADS, 1, 1, p, false, kernel);
     }
 
+    /** Launches {@code kernel} on one block of 1024 threads (a kernel that loops over its items itself). */
+    void runOneBlock(String kernel, Consumer<KernelParams> args) {
+        KernelParams p = support.begin();
+        args.accept(p);
+        cx.launch(cx.support().function(kernel), 1, 1, 1, 1024, 1, 1, p, false, kernel);
+    }
+
     /** As {@link #run(String, long, Consumer)}, for a kernel that takes a frame: the frame of step {@code who}. */
     void runWithFrame(String kernel, long items, Layout layout, long rows, long pitch, long placePitch, int who,
             Consumer<KernelParams> args) {

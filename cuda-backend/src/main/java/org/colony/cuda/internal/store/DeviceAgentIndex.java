@@ -9,6 +9,7 @@ import org.colony.cuda.internal.bind.Driver;
 import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.launch.LaunchTimer;
+import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.Layout;
 import org.colony.runtime.grid.Region;
 
@@ -33,6 +34,11 @@ final class DeviceAgentIndex {
     private final int capacity;
     private final long keyBase;
     private final long keys;
+    /**
+     * The most requests {@link #settle} settles in one launch of one block ({@link CudaSwitches#ONE_BLOCK_GRANT}, read
+     * when the index is made); beyond, grouping them by place costs less than one block's passes over them.
+     */
+    private final long oneBlockGrant = CudaSwitches.ONE_BLOCK_GRANT.whole();
     private DeviceBuffer start;
     private DeviceBuffer order;
     private boolean indexed;
@@ -189,6 +195,30 @@ final class DeviceAgentIndex {
             long byId = columns.runs() != null ? columns.ids().pointer() : 0L;
             device.run("colony_sort_buckets", buckets, p -> p.add(startOut).add(orderOut).add(buckets).add(byId));
         }
+    }
+
+    /**
+     * Settles {@code n} requests for places ({@code requests}: a global place each, -1 for none): per place, the first
+     * {@code capacity - occupancy} in the order {@link #grant} ranks them win ({@code won}, written for the requests
+     * only). Where a place holds one agent at most and the requests are few ({@link CudaSwitches#ONE_BLOCK_GRANT}),
+     * one launch of one block finds each place's first without grouping the requests ({@code colony_grant_one});
+     * otherwise they are grouped by place into {@code bucketStart} and {@code bucketOrder} and granted per bucket.
+     */
+    void settle(long requests, long n, long bucketStart, long bucketOrder, long occupancy, long won, long rank,
+            long priority, long tie) {
+        if (capacity == 1 && occupancy != 0L && priority != 0L && n <= oneBlockGrant) {
+            long best = device.gridScratch().get("grant.best", 24 * keys);
+            long shift = 8 * keyBase;
+            long bestRank = best - shift;
+            long bestPriority = best + 8 * keys - shift;
+            long bestTie = best + 16 * keys - shift;
+            device.runOneBlock("colony_grant_one", p -> p.add(requests).add(n).add(shifted(occupancy)).add(won)
+                    .add(rank).add(priority).add(tie).add(bestRank).add(bestPriority).add(bestTie));
+            Settlements.oneBlock();
+            return;
+        }
+        group(requests, n, keys, bucketStart, bucketOrder, false);
+        grant(bucketStart, bucketOrder, occupancy, won, rank, priority, tie);
     }
 
     /**

@@ -264,8 +264,7 @@ final class DeviceManage {
     private void moves(long n, long requests, long won, long occupancy, long priority, long rank, long bucketStart,
             long stats, long limit) {
         long bucketOrder = device.pool().get("manage.bucketOrder", 4 * Math.max(1, n));
-        index.group(requests, n, index.keys(), bucketStart, bucketOrder, false);
-        index.grant(bucketStart, bucketOrder, occupancy, won, rank, priority, columns.ids().pointer());
+        index.settle(requests, n, bucketStart, bucketOrder, occupancy, won, rank, priority, columns.ids().pointer());
         long targets = limit >= 0 ? columns.targets().pointer() : 0L;
         device.run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won)
                 .add(columns.locations().pointer()).add(stats).add(limit).add(targets));
@@ -306,8 +305,7 @@ final class DeviceManage {
         long bucketStart = device.gridScratch().get("children.bucketStart", 4 * (keys + 1));
         long bucketOrder = pool.get("children.bucketOrder", 4 * wanted);
         for (int round = 0; round < rounds; round++) {
-            index.group(requests, wanted, keys, bucketStart, bucketOrder, false);
-            index.grant(bucketStart, bucketOrder, occupied, roundWon, rank, priority, tie);
+            index.settle(requests, wanted, bucketStart, bucketOrder, occupied, roundWon, rank, priority, tie);
             if (rounds > 1) { // the born take their places; the others try the next round's
                 int next = round + 1 < rounds ? round + 1 : -1;
                 long occ = occupied == 0L ? 0L : index.shifted(occupied);

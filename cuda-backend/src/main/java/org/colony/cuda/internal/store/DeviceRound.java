@@ -299,8 +299,7 @@ final class DeviceRound {
                     .add(priority));
             long bucketStart = device.gridScratch().get("round.bucketStart", 4 * (index.keys() + 1));
             long bucketOrder = device.pool().get("round.bucketOrder", 4 * total);
-            index.group(req, total, index.keys(), bucketStart, bucketOrder, false);
-            index.grant(bucketStart, bucketOrder, occupancy, won, rank, priority, who);
+            index.settle(req, total, bucketStart, bucketOrder, occupancy, won, rank, priority, who);
         } else {
             Driver.memset8(won, (byte) 1, total);
         }

@@ -1,0 +1,20 @@
+package org.colony.cuda;
+
+import org.colony.cuda.internal.store.Settlements;
+import org.colony.cuda.tuning.CudaSwitches;
+
+/**
+ * How the CUDA backends of this JVM settled agents' requests for places ({@code manageAll}'s moves and children):
+ * where places hold one agent at most and the requests are few ({@link CudaSwitches#ONE_BLOCK_GRANT}), in one launch
+ * of one block; otherwise grouped by place first. For tests and benchmarks that must know which way ran.
+ */
+public final class CudaSettling {
+
+    private CudaSettling() {
+    }
+
+    /** {@return how many settlements ran in one block so far in this JVM} */
+    public static long inOneBlock() {
+        return Settlements.inOneBlock();
+    }
+}

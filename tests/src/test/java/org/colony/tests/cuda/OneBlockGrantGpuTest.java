@@ -1,0 +1,96 @@
+package org.colony.tests.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import org.colony.cuda.CudaSettling;
+import org.colony.cuda.tuning.CudaSwitches;
+import org.colony.examples.stupid.Habitat;
+import org.colony.examples.stupid.StupidModel;
+import org.colony.runtime.Config;
+import org.colony.runtime.Simulation;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Requests for places with room for one agent settled in one launch of one block ({@code colony.cuda.oneBlockGrant})
+ * give what grouping them by place gives, and the CPU's: StupidModel (larger bugs first, many newborn bugs of the same
+ * size whose moves the random priorities decide, children placed in five birth rounds) on one block and on two
+ * partitions of one GPU, with the one-block settling always, never, or only for settlements of at most a few
+ * requests (both ways in one run). Runs where a GPU is present; elsewhere each test is skipped with the reason.
+ */
+@Tag("gpu")
+class OneBlockGrantGpuTest {
+
+    @TempDir
+    Path dir;
+
+    /** Every manageAll's population and the histogram each tick, then every bug's id, place and size. */
+    private static String run(Simulation sim, Path habitat, int w, int h, int ticks) {
+        StupidModel model = new StupidModel(sim, w, h, habitat, StupidModel.Parameters.of(w * h / 6, w * h / 60));
+        List<String> ticksSeen = new ArrayList<>();
+        for (int t = 0; t < ticks && !model.finished(); t++) {
+            model.tick();
+            ticksSeen.add(model.population() + " " + Arrays.toString(model.histogram()));
+        }
+        return ticksSeen + Arrays.toString(model.bugs().ids()) + Arrays.toString(model.bugs().locations())
+                + Arrays.toString(model.bugs().getDouble("size"))
+                + Arrays.toString(model.predators().locations());
+    }
+
+    /** A run on a simulation that {@code open} makes with {@code colony.cuda.oneBlockGrant} set to {@code most}. */
+    private static String withGrant(String most, Supplier<Simulation> open, Path habitat, int w, int h, int ticks) {
+        String property = CudaSwitches.ONE_BLOCK_GRANT.property();
+        String before = System.getProperty(property);
+        System.setProperty(property, most);
+        try (Simulation sim = open.get()) {
+            return run(sim, habitat, w, h, ticks);
+        } finally {
+            if (before == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, before);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}x{1} partitions={2}")
+    @CsvSource({"48, 40, 1", "96, 64, 1", "64, 48, 2"})
+    void oneBlockSettling_givesWhatGroupingGives_andTheCpus(int w, int h, int partitions) throws IOException {
+        Gpu.require();
+        Path habitat = dir.resolve("habitat.data");
+        Habitat.write(habitat, w, h, 3);
+        int ticks = 60;
+        Supplier<Simulation> gpu = () -> Simulation.create(Config.defaults().withBackend("cuda").withSeed(11)
+                .withPartitions(partitions));
+        String cpu;
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(2).withSeed(11)
+                .withPartitions(partitions))) {
+            cpu = run(sim, habitat, w, h, ticks);
+        }
+        long before = CudaSettling.inOneBlock();
+        String grouped = withGrant("0", gpu, habitat, w, h, ticks);
+        assertEquals(before, CudaSettling.inOneBlock(), "with colony.cuda.oneBlockGrant=0 no settling ran in one block");
+        String oneBlock = withGrant("8192", gpu, habitat, w, h, ticks);
+        long always = CudaSettling.inOneBlock() - before;
+        assertTrue(always >= ticks, "settlings in one block: " + always);
+        // settlements of more than 20 requests grouped, the rest not: on one block, the moves of every bug are
+        // grouped and the children of a tick (fewer) are not; partitions settle only moves (births run on the host)
+        String mixed = withGrant("20", gpu, habitat, w, h, ticks);
+        long some = CudaSettling.inOneBlock() - before - always;
+        if (partitions == 1) {
+            assertTrue(some > 0 && some < always, "settlings in one block with at most 20 requests: " + some);
+        }
+        assertEquals(cpu, grouped);
+        assertEquals(cpu, oneBlock);
+        assertEquals(cpu, mixed);
+    }
+}
