@@ -452,50 +452,70 @@ extern "C" __global__ void colony_grant(const jint* __restrict__ start, jint* __
     }
 }
 
-// Settles `n` requests (a global place each, -1 for none) where a place holds one agent at most, in one block and
-// one launch, without grouping them by place: per place the request that ranks first (ranksBefore) wins where the
-// place is free. The first is found with three rounds of atomics on the place's entries of `best` (the highest
-// rank, then among those the highest priority, then among those the lowest tie), which give the one winner in
-// whatever order the threads come, as colony_grant's single pass over a bucket does. `bestRank`, `bestPriority`
-// and `bestTie` are indexed by global place (moved back by the host); each request resets its place's entries
-// first. `won` is written for the requests only (not for -1), as colony_grant writes it.
+// A tie as an unsigned key that orders the other way: the lower tie, the higher key (0 only for the largest long).
+__device__ __forceinline__ julong tieKey(jlong tie) {
+    return ~((julong) tie ^ 0x8000000000000000ULL);
+}
+
+// Settles `n` requests (a global place each, -1 for none; n <= 8 * blockDim.x) where a place holds one agent at
+// most, in one block and one launch, without grouping them by place: per place the request that ranks first
+// (ranksBefore) wins where the place is free. The first is found with three rounds of atomic maxima on the place's
+// entries of `bestRank`, `bestPriority` and `bestTie` (the highest rank, then among those the highest priority,
+// then among those the lowest tie, as tieKey's highest), which give the one winner in whatever order the threads
+// come, as colony_grant's single pass over a bucket does. The three are indexed by global place (moved back by the
+// host) and are 0 between launches: zero when the host first hands them out, and each launch sets its places'
+// entries back to 0 at its end. `won` is written for the requests only (not for -1), as colony_grant writes it.
 extern "C" __global__ void colony_grant_one(const jlong* __restrict__ requests, jlong n,
         const jint* __restrict__ occupancy, bool* __restrict__ won, const julong* __restrict__ rank,
         const julong* __restrict__ priority, const jlong* __restrict__ tie, julong* bestRank,
-        julong* bestPriority, jlong* bestTie) {
-    for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
-        const jlong r = requests[i];
-        if (r >= 0) { bestRank[r] = 0; bestPriority[r] = 0; bestTie[r] = 0x7fffffffffffffffLL; }
+        julong* bestPriority, julong* bestTie) {
+    const jlong step = blockDim.x;
+    jlong r[8];
+    unsigned open = 0; // bit k: request k of this thread asks for a free place
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        const jlong i = threadIdx.x + k * step;
+        r[k] = i < n ? requests[i] : -1;
     }
-    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        if (r[k] >= 0 && occupancy[r[k]] < 1) open |= 1u << k;
+    }
     if (rank) {
-        for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
-            const jlong r = requests[i];
-            if (r >= 0 && occupancy[r] < 1) atomicMax((unsigned long long*) &bestRank[r], rank[i]);
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            if (open >> k & 1) atomicMax((unsigned long long*) &bestRank[r[k]], rank[threadIdx.x + k * step]);
         }
         __syncthreads();
-    }
-    for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
-        const jlong r = requests[i];
-        if (r >= 0 && occupancy[r] < 1 && (!rank || rank[i] == __ldcg(&bestRank[r]))) {
-            atomicMax((unsigned long long*) &bestPriority[r], priority[i]);
+#pragma unroll
+        for (int k = 0; k < 8; k++) {
+            if ((open >> k & 1) && rank[threadIdx.x + k * step] != __ldcg(&bestRank[r[k]])) open &= ~(1u << k);
         }
     }
-    __syncthreads();
-    for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
-        const jlong r = requests[i];
-        if (r >= 0 && occupancy[r] < 1 && (!rank || rank[i] == __ldcg(&bestRank[r]))
-                && priority[i] == __ldcg(&bestPriority[r])) {
-            atomicMin((long long*) &bestTie[r], tie[i]);
-        }
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        if (open >> k & 1) atomicMax((unsigned long long*) &bestPriority[r[k]], priority[threadIdx.x + k * step]);
     }
     __syncthreads();
-    for (jlong i = threadIdx.x; i < n; i += blockDim.x) {
-        const jlong r = requests[i];
-        if (r >= 0) {
-            won[i] = occupancy[r] < 1 && (!rank || rank[i] == __ldcg(&bestRank[r]))
-                    && priority[i] == __ldcg(&bestPriority[r]) && tie[i] == __ldcg(&bestTie[r]);
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        if ((open >> k & 1) && priority[threadIdx.x + k * step] != __ldcg(&bestPriority[r[k]])) open &= ~(1u << k);
+    }
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        if (open >> k & 1) atomicMax((unsigned long long*) &bestTie[r[k]], tieKey(tie[threadIdx.x + k * step]));
+    }
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        if (r[k] >= 0) {
+            won[threadIdx.x + k * step] = (open >> k & 1) && tieKey(tie[threadIdx.x + k * step]) == __ldcg(&bestTie[r[k]]);
         }
+    }
+    __syncthreads(); // every request has read its place's entries: they go back to their resting values
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        if (r[k] >= 0) { bestRank[r[k]] = 0; bestPriority[r[k]] = 0; bestTie[r[k]] = 0; }
     }
 }
 

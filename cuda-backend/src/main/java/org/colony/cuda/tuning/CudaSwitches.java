@@ -97,9 +97,10 @@ public final class CudaSwitches {
             + "winners; `false` queues it after the wait, for comparison.");
 
     /** {@code colony.cuda.oneBlockGrant}: the most requests for places settled by one block in one launch. */
-    public static final Switch ONE_BLOCK_GRANT = Switch.whole("colony.cuda.oneBlockGrant", 0, 1 << 20, "requests",
+    public static final Switch ONE_BLOCK_GRANT = Switch.whole("colony.cuda.oneBlockGrant", 0, 8192, "requests",
             8192, "0: none", "Where places hold one agent at most, a manageAll settles up to this many requests for "
-            + "places (moves, children) in one launch of one block, each place's winner found by atomics, instead of "
+            + "places (moves, children) in one launch of one block (8 a thread at most), each place's winner found "
+            + "by atomics, instead of "
             + "grouping them by place first (`docs/agents.md`, \"Settling in one block\"); 0 always groups them. "
             + "Results are the same bits.");
 

@@ -207,7 +207,8 @@ final class DeviceAgentIndex {
     void settle(long requests, long n, long bucketStart, long bucketOrder, long occupancy, long won, long rank,
             long priority, long tie) {
         if (capacity == 1 && occupancy != 0L && priority != 0L && n <= oneBlockGrant) {
-            long best = device.gridScratch().get("grant.best", 24 * keys);
+            // (zero when first handed out; each launch leaves its entries zero again)
+            long best = device.gridScratch().cleared("grant.best", 24 * keys);
             long shift = 8 * keyBase;
             long bestRank = best - shift;
             long bestPriority = best + 8 * keys - shift;
