@@ -431,6 +431,11 @@ __device__ __forceinline__ jint agentCount(const jint* start, jlong g) {
     return g < 0 ? 0 : start[g + 1] - start[g];
 }
 
+// The same from the number of agents per place, which a step that only counts them gets instead of their index.
+__device__ __forceinline__ jint countAt(const jint* counts, jlong g) {
+    return g < 0 ? 0 : counts[g];
+}
+
 __device__ __forceinline__ jint checkOffset(jint offset, jint reach, const Frame& f, int line) {
     if (offset > reach || offset < -reach) { fail(f, REACH, line, offset); return 0; }
     return offset;

@@ -265,6 +265,21 @@ extern "C" __global__ void colony_scatter(const jlong* __restrict__ keys, jlong 
     }
 }
 
+// The agents per place for steps that only count them: `n` keyed items counted into `counts` (zeroed by the launch
+// before, indexed by global place), while `other` (the next launch's counts, `keys` entries by local place) is
+// set to zero.
+extern "C" __global__ void colony_count_places(const jlong* __restrict__ keysAt, jlong n, jint* __restrict__ counts,
+        jint* __restrict__ other, jlong keys) {
+    const jlong most = n > keys ? n : keys;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < most; i += (jlong) gridDim.x * blockDim.x) {
+        if (i < keys) other[i] = 0;
+        if (i < n) {
+            const jlong k = keysAt[i];
+            if (k >= 0) atomicAdd(&counts[k], 1);
+        }
+    }
+}
+
 // What an index entry sorts by: its slot (slot order is id order), or, given `ids`, the agent's id (after a round
 // that left its compaction to the next, arrivals sit past the agents already here); the entries of agents counted
 // on a halo cell (slot 0x7fffffff, see colony_ghost_counts) sort last either way.
@@ -727,6 +742,17 @@ extern "C" __global__ void colony_fill_long(jlong* __restrict__ out, jlong n, jl
 extern "C" __global__ void colony_fill_int(jint* __restrict__ out, jlong n, jint value) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         out[i] = value;
+    }
+}
+
+// Clears what the steps asked of manageAll in slots [from, slots): no death, no children, no move (one launch for the
+// three columns).
+extern "C" __global__ void colony_clear_requests(bool* __restrict__ killed, jint* __restrict__ spawns,
+        jlong* __restrict__ targets, jlong from, jlong slots) {
+    for (jlong i = from + (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < slots; i += (jlong) gridDim.x * blockDim.x) {
+        killed[i] = false;
+        spawns[i] = 0;
+        targets[i] = -1;
     }
 }
 

@@ -47,6 +47,11 @@ public record KernelParam(Kind kind, int slot, int index) {
         WROTE,
         /** Where the agents of iterated class {@code slot} start per place, in the index by place. */
         INDEX_START,
+        /**
+         * The number of agents of class {@code slot} per place (indexed by global place), for a step that counts them
+         * and never iterates, writes, kills or creates them: it gets these counts instead of the class's index.
+         */
+        INDEX_COUNTS,
         /** The slots of the agents of iterated class {@code slot}, grouped by place. */
         INDEX_ORDER,
         /** The ids of the agents of iterated class {@code slot}, by slot. */
@@ -164,8 +169,8 @@ public record KernelParam(Kind kind, int slot, int index) {
     /**
      * {@return a parameter of the index of iterated agent class {@code slot}}
      *
-     * @param kind {@link Kind#INDEX_START}, {@link Kind#INDEX_ORDER}, {@link Kind#INDEX_IDS}, {@link
-     *     Kind#INDEX_PITCH} or {@link Kind#INDEXED_KILLED}
+     * @param kind {@link Kind#INDEX_START}, {@link Kind#INDEX_COUNTS}, {@link Kind#INDEX_ORDER}, {@link
+     *     Kind#INDEX_IDS}, {@link Kind#INDEX_PITCH} or {@link Kind#INDEXED_KILLED}
      * @param slot the agent class's index among the model's iterated agent classes
      */
     public static KernelParam index(Kind kind, int slot) {

@@ -64,7 +64,7 @@ final class CudaModelCode {
                     CodeBlock.of("$T.of($T.$L)", KERNEL_PARAM, KIND, param.kind().name());
             case PLACE_COLUMN, CONTRIBUTION, WROTE ->
                     CodeBlock.of("$T.place($T.$L, $L)", KERNEL_PARAM, KIND, param.kind().name(), param.index());
-            case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_KILLED, CREATES ->
+            case INDEX_START, INDEX_COUNTS, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_KILLED, CREATES ->
                     CodeBlock.of("$T.index($T.$L, $L)", KERNEL_PARAM, KIND, param.kind().name(), param.slot());
         };
     }

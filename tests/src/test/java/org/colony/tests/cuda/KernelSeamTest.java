@@ -99,6 +99,7 @@ class KernelSeamTest {
             case WROTE -> "bool* __restrict__ " + info(model.placeClass()).attributes().get(param.index()).name()
                     + "_wrote";
             case INDEX_START -> "const jint* __restrict__ start" + param.slot();
+            case INDEX_COUNTS -> "const jint* __restrict__ counts" + param.slot();
             case INDEX_ORDER -> "const jint* __restrict__ order" + param.slot();
             case INDEX_IDS -> "const jlong* __restrict__ ids" + param.slot();
             case INDEX_PITCH -> "const jlong agentPitch" + param.slot();

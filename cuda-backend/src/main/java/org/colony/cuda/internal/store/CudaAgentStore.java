@@ -202,6 +202,14 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     /**
+     * What a kernel that only counts this collection's agents by place gets ({@link KernelParam.Kind#INDEX_COUNTS}):
+     * their number per place (built on first use after a change), or 0 for {@code agents} null.
+     */
+    static long countsArgument(CudaAgentStore agents) {
+        return agents == null ? 0L : agents.index.counts();
+    }
+
+    /**
      * The same for a kernel whose step iterates {@code agents}, or 0 where it iterates none of the slot's class (the
      * kernel never reads them: the index is not built).
      */
@@ -343,6 +351,7 @@ public final class CudaAgentStore implements AgentStore {
                 case WROTE -> arguments.add(pointer(columns.contributed(param.index())));
                 case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
                         arguments.add(indexArgument(iterated[param.slot()], param));
+                case INDEX_COUNTS -> arguments.add(countsArgument(iterated[param.slot()]));
                 case INDEXED_INCOMING, INDEXED_KILLED -> arguments.add(writeArgument(iterated[param.slot()], param));
                 case CREATES -> arguments.add(columns.creates(param.slot()).pointer());
                 case COUNTER -> arguments.add(countPointer);

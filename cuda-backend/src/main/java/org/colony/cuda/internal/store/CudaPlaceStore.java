@@ -392,6 +392,7 @@ public final class CudaPlaceStore implements PlaceBlock {
                 case NEXT -> arguments.add(next[param.index()].pointer());
                 case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
                         arguments.add(CudaAgentStore.indexArgument(iterated[param.slot()], param));
+                case INDEX_COUNTS -> arguments.add(CudaAgentStore.countsArgument(iterated[param.slot()]));
                 case INDEXED_INCOMING, INDEXED_KILLED ->
                         arguments.add(CudaAgentStore.writeArgument(iterated[param.slot()], param));
                 case CREATES -> arguments.add(creates[param.slot()].pointer());

@@ -350,24 +350,29 @@ final class DeviceAgentColumns {
             contributed[attr] = DeviceBuffer.pooled(n);
         } else {
             boolean floating = info.type() == ScalarType.DOUBLE || info.type() == ScalarType.FLOAT;
+            // (kernels, not memsets: a memset would end the run of launches a CUDA graph replays)
             if (!floating) { // floating-point sums are filled with -0.0 below
-                Driver.memset8(contribution[attr].pointer(), (byte) 0, contribution[attr].bytes());
+                device.fillBytes(contribution[attr].pointer(), contribution[attr].bytes(), 0);
             }
-            Driver.memset8(contributed[attr].pointer(), (byte) 0, contributed[attr].bytes());
+            device.fillBytes(contributed[attr].pointer(), contributed[attr].bytes(), 0);
         }
         // Floating-point sums start at -0.0, the identity of addition: a place's -0.0 survives agents adding nothing.
         if (info.type() == ScalarType.DOUBLE) {
             device.fillLong(contribution[attr].pointer(), n, Long.MIN_VALUE);
         } else if (info.type() == ScalarType.FLOAT) {
-            Driver.memset32(contribution[attr].pointer(), Integer.MIN_VALUE, n);
+            long p = contribution[attr].pointer();
+            device.run("colony_fill_int", n, q -> q.add(p).add(n).addInt(Integer.MIN_VALUE));
         }
     }
 
     /** Clears what the steps asked of {@code manageAll} in slots {@code [from, slots)}: no deaths, children, moves. */
     void clearRequests(long from) {
-        device.fillBytes(killed.pointer() + from, slots - from, 0);
-        device.fillBytes(spawns.pointer() + 4 * from, 4 * (slots - from), 0);
-        device.fillLong(targets.pointer() + 8 * from, slots - from, -1);
+        if (from >= slots) {
+            return;
+        }
+        long n = slots - from;
+        device.run("colony_clear_requests", n, p -> p.add(killed.pointer()).add(spawns.pointer())
+                .add(targets.pointer()).add(from).add(slots));
         // (birth places and spreads are read only where children were asked for, and every spawn sets them: a slot's
         // old ones need no clearing)
     }

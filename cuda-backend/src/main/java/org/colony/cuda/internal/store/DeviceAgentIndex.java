@@ -42,6 +42,13 @@ final class DeviceAgentIndex {
     private DeviceBuffer start;
     private DeviceBuffer order;
     private boolean indexed;
+    /**
+     * The agents per place for steps that only count them ({@link #counts}), in turns: the one built last, and the
+     * other, which that build set to zero for the next.
+     */
+    private final DeviceBuffer[] counts = new DeviceBuffer[2];
+    private int countsNow;
+    private boolean counted;
     /** Whether {@code group.counts} is all zero (as the last grouping left it). */
     private boolean countsZero;
     /** Agents of other partitions on this one's halo, in the slots past the live agents (see {@link #ghostRows}). */
@@ -135,9 +142,41 @@ final class DeviceAgentIndex {
         return pointer == 0 ? 0 : pointer - 4 * keyBase;
     }
 
-    /** Notes that the agents changed: the index is built again on first use. */
+    /** Notes that the agents changed: the index (and the counts) are built again on first use. */
     void invalidate() {
         indexed = false;
+        counted = false;
+    }
+
+    /**
+     * The number of agents per place, indexed by global place (a pointer moved back by {@link #keyBase}), as the index
+     * would give them with the agents of other partitions counted on the halo: for steps that count the agents and read
+     * nothing else of them (built on first use after a change). One launch: the histogram of the places into the
+     * counts zeroed by the last build, which zeroes the other counts for the next.
+     */
+    long counts() {
+        if (!counted) {
+            LaunchTimer timer = device.context().timer();
+            long started = timer.on() ? timer.start() : 0L;
+            if (counts[0] == null) {
+                counts[0] = DeviceBuffer.zeroed(4 * keys);
+                counts[1] = DeviceBuffer.zeroed(4 * keys);
+            }
+            countsNow = 1 - countsNow;
+            long into = counts[countsNow].pointer();
+            long other = counts[1 - countsNow].pointer();
+            long n = columns.count() + ghosts;
+            device.run("colony_count_places", Math.max(n, keys), p -> p.add(columns.locations().pointer()).add(n)
+                    .add(shifted(into)).add(other).add(keys));
+            if (!ghostBoxes.isEmpty()) {
+                ghostPass(into, 0L, 0L, true);
+            }
+            counted = true;
+            if (timer.on()) {
+                timer.stop(device.name() + " index by place (part of the step)", started);
+            }
+        }
+        return shifted(counts[countsNow].pointer());
     }
 
     /** Groups the agents by place (built after each manageAll, on first use). */
@@ -260,7 +299,7 @@ final class DeviceAgentIndex {
     void ghostRows(long n) {
         noGhosts();
         ghosts = n;
-        indexed = false;
+        invalidate();
     }
 
     /** Drops the agents of other partitions: slots and counts. */
@@ -329,7 +368,7 @@ final class DeviceAgentIndex {
         ghostBoxes = List.copyOf(boxes);
         ghostTotal = total;
         ghosts = 0;
-        indexed = false;
+        invalidate();
         return ghostCounts.pointer();
     }
 
@@ -378,7 +417,7 @@ final class DeviceAgentIndex {
 
     /** Frees the index and the ghost counts. */
     void close() {
-        Closeables.closeAll(start, order, ghostCounts);
+        Closeables.closeAll(start, order, ghostCounts, counts[0], counts[1]);
     }
 
     /** {@return the layout of the places the agents live on} */

@@ -151,6 +151,23 @@ public final class CudaLaunchFacts {
     }
 
     /**
+     * Whether a step only counts the agents of class {@code slot} on places ({@code agentCountAt}, {@code
+     * agentCountHere}) and never iterates, writes, kills or creates them: its kernels then get the agents' number per
+     * place ({@link Kind#INDEX_COUNTS}, a histogram of their places) instead of the class's index by place, whose prefix
+     * sum and scatter they would not read.
+     */
+    static boolean countsOnly(StepIr step, int slot) {
+        if (!step.iterates().contains(slot) || step.agentWrites().containsKey(slot) || step.agentKills().contains(slot)
+                || step.creates().contains(slot)) {
+            return false;
+        }
+        boolean[] rows = new boolean[1];
+        Ir.forEachStmt(step.body(), s -> rows[0] |= s instanceof Stmt.ForAgents f && f.agents().slot() == slot
+                || s instanceof Stmt.Create c && c.agents().slot() == slot);
+        return !rows[0];
+    }
+
+    /**
      * The parameters of a step's kernels, in the order they declare them and the CUDA backend passes them: the
      * frame, then every attribute of the model in ordinal order (its column, and its second column where the
      * model double buffers it), then for agent models their bookkeeping (with their own index by place where the
@@ -210,6 +227,10 @@ public final class CudaLaunchFacts {
         }
         for (ModelShape agents : model.agentModels()) {
             int slot = agents.ref().slot();
+            if (countsOnly(step, slot)) {
+                params.add(KernelParam.index(Kind.INDEX_COUNTS, slot));
+                continue;
+            }
             for (Kind index : List.of(Kind.INDEX_START, Kind.INDEX_ORDER, Kind.INDEX_IDS, Kind.INDEX_PITCH)) {
                 params.add(KernelParam.index(index, slot));
             }
@@ -284,6 +305,7 @@ public final class CudaLaunchFacts {
             case CONTRIBUTION -> placePointer(model, param, "", "_contrib");
             case WROTE -> "bool* __restrict__ " + model.place().attributes().get(param.index()).name() + "_wrote";
             case INDEX_START -> "const jint* __restrict__ start" + param.slot();
+            case INDEX_COUNTS -> "const jint* __restrict__ counts" + param.slot();
             case INDEX_ORDER -> "const jint* __restrict__ order" + param.slot();
             case INDEX_IDS -> "const jlong* __restrict__ ids" + param.slot();
             case INDEX_PITCH -> "const jlong agentPitch" + param.slot();

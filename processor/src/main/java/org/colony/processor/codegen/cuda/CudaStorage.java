@@ -286,6 +286,9 @@ final class CudaStorage implements KernelNames<String> {
 
     @Override
     public String agentCount(Expr place, int slot, Function<Expr, String> print) {
+        if (CudaLaunchFacts.countsOnly(step, slot)) {
+            return "colony::countAt(counts" + slot + ", " + globalIndex(place, print) + ")";
+        }
         return "colony::agentCount(start" + slot + ", " + globalIndex(place, print) + ")";
     }
 }
