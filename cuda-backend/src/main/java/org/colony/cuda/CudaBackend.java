@@ -144,7 +144,7 @@ public final class CudaBackend implements Backend {
     public Transport transport() {
         if (all.length == 1) {
             oneDevice = true;
-            return new DeviceCopyTransport(cx.device());
+            return new DeviceCopyTransport(cx);
         }
         List<CudaDevice> devices = new ArrayList<>();
         for (CudaContext c : all) {
@@ -183,7 +183,7 @@ public final class CudaBackend implements Backend {
         if (cluster.rank() == 0) {
             System.err.println("colony: halos and agents between MPI ranks go through host memory: " + why);
         }
-        Transport local = new DeviceCopyTransport(cx.device()); // with UVA a copy reaches any GPU of this process
+        Transport local = new DeviceCopyTransport(cx); // (this rank has one GPU: more were refused above)
         return cluster.transport(local, partitions, new HostStaging(devices));
     }
 

@@ -771,6 +771,21 @@ extern "C" __global__ void colony_copy_bytes(const unsigned char* __restrict__ i
     }
 }
 
+// A message between partitions of one GPU: `n` bytes from `in` to `out`, eight at a time where both are 8-byte
+// aligned (the transport's buffers are), else one at a time.
+extern "C" __global__ void colony_copy_message(const unsigned char* __restrict__ in, unsigned char* __restrict__ out,
+        jlong n) {
+    const jlong stride = (jlong) gridDim.x * blockDim.x;
+    const jlong first = (jlong) blockIdx.x * blockDim.x + threadIdx.x;
+    if ((((julong) in | (julong) out) & 7) == 0) {
+        const jlong words = n / 8;
+        for (jlong i = first; i < words; i += stride) ((julong*) out)[i] = ((const julong*) in)[i];
+        for (jlong i = words * 8 + first; i < n; i += stride) out[i] = in[i];
+    } else {
+        for (jlong i = first; i < n; i += stride) out[i] = in[i];
+    }
+}
+
 // ---- other agents' writes, applied as the step ends: column = op(column, incoming) (0 sum, 1 min, 2 max) ---------
 template <typename T>
 __device__ void applyIncoming(T* __restrict__ col, const T* __restrict__ in, jlong n, jint op) {

@@ -168,7 +168,7 @@ final class AgentHostBridge {
                 Driver.copyToDevice(columns.locations().pointer() + 8 * count, host, 8L * n);
             }
             // no step killed them yet (a step that kills agents next door reads them: GhostWrites)
-            Driver.memset8(columns.killed().pointer() + count, (byte) 0, n);
+            device.fillBytes(columns.killed().pointer() + count, n, 0);
             if (rows != null) {
                 PackedRows packed = PackedRows.of(model, n, false);
                 Driver.copyToDevice(columns.ids().pointer() + 8 * count, rows.asSlice(packed.ids(), 8L * n), 8L * n);

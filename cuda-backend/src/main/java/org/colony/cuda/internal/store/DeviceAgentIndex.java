@@ -214,7 +214,7 @@ final class DeviceAgentIndex {
         // The counts are zero between groupings: the scatter counts every bucket back down to zero.
         long counts = device.gridScratch().get("group.counts", 4 * buckets);
         if (!countsZero) {
-            Driver.memset8(counts, (byte) 0, 4 * buckets);
+            device.fillBytes(counts, 4 * buckets, 0);
         }
         countsZero = false;
         device.run("colony_histogram", n, p -> p.add(keysAt).add(n).add(shifted(counts)));
@@ -396,7 +396,7 @@ final class DeviceAgentIndex {
     long countsOnDevice(List<Region> regions) {
         device.checkOpen();
         long cellsIn = DeviceSlices.cells(regions);
-        long out = device.pool().zeroed("halo.counts", 4 * Math.max(1, cellsIn));
+        long out = device.zeroed(device.pool(), "halo.counts", 4 * Math.max(1, cellsIn));
         Layout layout = places.layout();
         long n = columns.count();
         long at = 0;

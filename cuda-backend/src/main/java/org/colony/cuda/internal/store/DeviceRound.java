@@ -151,7 +151,7 @@ final class DeviceRound {
         long n = columns.count();
         int partitions = topology.partitions();
         // Room on this partition's places is the capacity less its living agents there: none when it has none.
-        occupancy = capacity < Integer.MAX_VALUE ? device.gridScratch().zeroed("round.occupancy", 4 * index.keys())
+        occupancy = capacity < Integer.MAX_VALUE ? device.zeroed(device.gridScratch(), "round.occupancy", 4 * index.keys())
                 : 0L;
         localMovers = 0;
         sentCounts = new long[partitions];
@@ -166,7 +166,7 @@ final class DeviceRound {
             return new RoundStart(0, 0, 0, false, new long[partitions]);
         }
         // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
-        long stats = device.pool().zeroed("round.stats", 8L * (8 + partitions) + DeviceErrors.BYTES);
+        long stats = device.zeroed(device.pool(), "round.stats", 8L * (8 + partitions) + DeviceErrors.BYTES);
         // (with room for the requests received after them, see settleRound)
         requestsRoom = n + Math.max(4096, n / 16);
         ownRequests = device.pool().get("round.requests", 8 * requestsRoom);
@@ -291,7 +291,7 @@ final class DeviceRound {
         long head = 8L * (8 + senders);
         long stats = device.pool().get("round.won", head + total);
         long won = stats + head;
-        Driver.memset8(stats, (byte) 0, head);
+        device.fillBytes(stats, head, 0);
         if (capacity < Integer.MAX_VALUE) {
             long rank = columns.ranks(total, "round.priorityRank");
             long priority = device.pool().get("round.priority", 8 * total);
@@ -301,7 +301,7 @@ final class DeviceRound {
             long bucketOrder = device.pool().get("round.bucketOrder", 4 * total);
             index.settle(req, total, bucketStart, bucketOrder, occupancy, won, rank, priority, who);
         } else {
-            Driver.memset8(won, (byte) 1, total);
+            device.fillBytes(won, total, 1);
         }
         if (n > 0) {
             device.run("colony_apply_moves", n, p -> p.add(n).add(req).add(won).add(columns.locations().pointer())
@@ -450,7 +450,7 @@ final class DeviceRound {
         int[] out = Arrays.copyOf(bounds, runCount + 1);
         if (defer) {
             if (receivedTotal > 0) {
-                Driver.memset8(columns.spawns().pointer() + 4 * n, (byte) 0, 4 * receivedTotal);
+                device.fillBytes(columns.spawns().pointer() + 4 * n, 4 * receivedTotal, 0);
             }
             device.fillLong(columns.targets().pointer(), columns.slots(), -1);
         }

@@ -109,7 +109,7 @@ final class GhostWrites {
                 for (int j = 0; j < n; j++) {
                     ghostKilled[hostSlots[j]] = rows[j];
                 }
-                Driver.memset8(columns.killed().pointer() + live, (byte) 0, n); // sent: the owner keeps them now
+                dev.device().fillBytes(columns.killed().pointer() + live, n, 0); // sent: the owner keeps them now
             }
         }
     }
