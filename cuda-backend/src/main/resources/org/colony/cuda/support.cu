@@ -709,6 +709,28 @@ extern "C" __global__ void colony_gather_4(const unsigned int* s, unsigned int* 
 extern "C" __global__ void colony_gather_8(const unsigned long long* s, unsigned long long* d, const jint* m, jlong n,
         jlong sp, jlong dp, jint c) { gather(s, d, m, n, sp, dp, c); }
 
+// Up to eight columns gathered in one launch (a compaction's columns), column blockIdx.y from s<y> into d<y>: byte y
+// of `sizes` its element size (1, 2, 4 or 8), byte y of `elements` its element columns, all `pitch` elements apart.
+template <typename T>
+__device__ void gatherColumn(const void* s, void* d, const jint* __restrict__ map, jlong n, jlong pitch, jint columns) {
+    gather((const T*) s, (T*) d, map, n, pitch, pitch, columns);
+}
+extern "C" __global__ void colony_gather_columns(const jint* __restrict__ map, jlong n, jlong pitch, julong sizes,
+        julong elements, const void* s0, void* d0, const void* s1, void* d1, const void* s2, void* d2, const void* s3,
+        void* d3, const void* s4, void* d4, const void* s5, void* d5, const void* s6, void* d6, const void* s7,
+        void* d7) {
+    const unsigned y = blockIdx.y;
+    const void* s = y == 0 ? s0 : y == 1 ? s1 : y == 2 ? s2 : y == 3 ? s3 : y == 4 ? s4 : y == 5 ? s5 : y == 6 ? s6 : s7;
+    void* d = y == 0 ? d0 : y == 1 ? d1 : y == 2 ? d2 : y == 3 ? d3 : y == 4 ? d4 : y == 5 ? d5 : y == 6 ? d6 : d7;
+    const jint columns = (jint) (elements >> (8 * y) & 0xFF);
+    switch (sizes >> (8 * y) & 0xFF) {
+        case 1: gatherColumn<unsigned char>(s, d, map, n, pitch, columns); break;
+        case 2: gatherColumn<unsigned short>(s, d, map, n, pitch, columns); break;
+        case 4: gatherColumn<unsigned int>(s, d, map, n, pitch, columns); break;
+        default: gatherColumn<unsigned long long>(s, d, map, n, pitch, columns); break;
+    }
+}
+
 // A batch of column copies in one launch, one entry of the table per blockIdx.y: entry {src, dst, map, n, srcPitch,
 // dstPitch, columns, size} copies n rows of `columns` elements of `size` bytes (1, 2, 4 or 8), row j from source row
 // map[j] (j where map is null): dst[c * dstPitch + j] = src[c * srcPitch + map[j]], pitches in elements.

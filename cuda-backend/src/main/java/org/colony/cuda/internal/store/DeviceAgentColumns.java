@@ -5,9 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.runtime.spi.Closeables;
@@ -35,8 +33,8 @@ final class DeviceAgentColumns {
     private final ModelInfo model;
     private final ModelInfo placeModel;
     private final AgentDevice device;
-    /** Buffers the size of a column, by bytes, that a compaction gathers into ({@link #inPlace}). */
-    private final Map<Long, DeviceBuffer> spares = new HashMap<>();
+    /** The compaction's gathers in place, with the spare buffers they gather into. */
+    private final ColumnGathers gathers;
     private final DeviceBuffer[] contribution;
     private final DeviceBuffer[] contributed;
     private long slots;
@@ -71,6 +69,7 @@ final class DeviceAgentColumns {
         this.model = model;
         this.placeModel = placeModel;
         this.device = device;
+        this.gathers = new ColumnGathers(device);
         this.contribution = new DeviceBuffer[placeModel.attributes().size()];
         this.contributed = new DeviceBuffer[placeModel.attributes().size()];
         this.incoming = new DeviceBuffer[model.attributes().size()];
@@ -421,38 +420,36 @@ final class DeviceAgentColumns {
 
     /** Gathers the attributes, ids and places of the first {@code total} slots through {@code map}, in place. */
     void gatherInPlace(long map, long total) {
-        for (int a = 0; a < current.length; a++) {
+        int attributes = current.length;
+        DeviceBuffer[] cols = Arrays.copyOf(current, attributes + 2);
+        int[] sizes = new int[attributes + 2];
+        int[] elements = new int[attributes + 2];
+        for (int a = 0; a < attributes; a++) {
             AttributeInfo info = model.attributes().get(a);
-            current[a] = inPlace(current[a], map, total, info.columns(), info.type().bytes());
+            sizes[a] = info.type().bytes();
+            elements[a] = info.columns();
         }
-        ids = inPlace(ids, map, total, 1, 8);
-        locations = inPlace(locations, map, total, 1, 8);
+        cols[attributes] = ids;
+        cols[attributes + 1] = locations;
+        sizes[attributes] = 8;
+        sizes[attributes + 1] = 8;
+        elements[attributes] = 1;
+        elements[attributes + 1] = 1;
+        DeviceBuffer[] now = gathers.gather(cols, sizes, elements, map, total, slots);
+        System.arraycopy(now, 0, current, 0, attributes);
+        ids = now[attributes];
+        locations = now[attributes + 1];
     }
 
     /** Gathers what the steps asked of the first {@code total} slots (killed, children, moves) through {@code map}. */
     void gatherRequestsInPlace(long map, long total) {
-        killed = inPlace(killed, map, total, 1, 1);
-        spawns = inPlace(spawns, map, total, 1, 4);
-        targets = inPlace(targets, map, total, 1, 8);
-        birthPlaces = inPlace(birthPlaces, map, total, 1, 8);
-        birthSpreads = inPlace(birthSpreads, map, total, 1, 4);
-    }
-
-    /**
-     * Gathers a column through {@code map} into a spare buffer of its size, which becomes the column; the old column
-     * becomes the spare for the next column of that size (no copy back).
-     */
-    private DeviceBuffer inPlace(DeviceBuffer column, long map, long n, int columns, int size) {
-        if (n == 0) {
-            return column;
-        }
-        DeviceBuffer spare = spares.remove(column.bytes());
-        if (spare == null) {
-            spare = DeviceBuffer.pooled(column.bytes());
-        }
-        device.gather(column.pointer(), spare.pointer(), map, n, slots, slots, columns, size);
-        spares.put(column.bytes(), column);
-        return spare;
+        DeviceBuffer[] now = gathers.gather(new DeviceBuffer[] {killed, spawns, targets, birthPlaces, birthSpreads},
+                new int[] {1, 4, 8, 8, 4}, new int[] {1, 1, 1, 1, 1}, map, total, slots);
+        killed = now[0];
+        spawns = now[1];
+        targets = now[2];
+        birthPlaces = now[3];
+        birthSpreads = now[4];
     }
 
     /** Grows the columns to at least {@code need} slots, keeping the live agents and what their steps asked for. */
@@ -520,11 +517,7 @@ final class DeviceAgentColumns {
 
     /** Bytes the spare buffers hold. */
     long spareBytes() {
-        long b = 0;
-        for (DeviceBuffer spare : spares.values()) {
-            b += spare.bytes();
-        }
-        return b;
+        return gathers.bytes();
     }
 
     /** Bytes the contributions to places hold. */
@@ -552,10 +545,6 @@ final class DeviceAgentColumns {
 
     /** Frees the spare buffers. */
     void closeSpares() {
-        try {
-            Closeables.closeAll(spares.values());
-        } finally {
-            spares.clear();
-        }
+        gathers.close();
     }
 }
