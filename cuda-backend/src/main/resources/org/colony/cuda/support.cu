@@ -479,8 +479,10 @@ __device__ __forceinline__ julong tieKey(jlong tie) {
 // then among those the lowest tie, as tieKey's highest), which give the one winner in whatever order the threads
 // come, as colony_grant's single pass over a bucket does. The three are indexed by global place (moved back by the
 // host) and are 0 between launches: zero when the host first hands them out, and each launch sets its places'
-// entries back to 0 at its end. `won` is written for the requests only (not for -1), as colony_grant writes it.
-extern "C" __global__ void colony_grant_one(const jlong* __restrict__ requests, jlong n,
+// entries back to 0 at its end. `won` is written for the requests only (not for -1), as colony_grant writes it. The
+// ties are unique (ids; a child's number), so one request is a place's first: two equal in all three would both win.
+// Launched with 1024 threads, which the bounds let every architecture's register allocation fit.
+extern "C" __global__ void __launch_bounds__(1024) colony_grant_one(const jlong* __restrict__ requests, jlong n,
         const jint* __restrict__ occupancy, bool* __restrict__ won, const julong* __restrict__ rank,
         const julong* __restrict__ priority, const jlong* __restrict__ tie, julong* bestRank,
         julong* bestPriority, julong* bestTie) {

@@ -13,8 +13,8 @@ import org.colony.runtime.spi.Closeables;
  * The gathers of a compaction that keeps the columns' size: each column gathered through a map of slots into a spare
  * buffer of its size, which becomes the column, while the old column becomes a spare (no copy back). Up to
  * {@link #PER_LAUNCH} columns go in one launch of {@code colony_gather_columns} (one row of blocks a column), so
- * every column needs a spare of its own: the spares are kept by size, as many of a size as columns of it were
- * gathered at once.
+ * every column of a launch needs a spare of its own: the spares are kept by size, as many of a size as one launch
+ * gathered columns of it (a launch's old columns are spares for the next launch of the call: it runs after).
  */
 final class ColumnGathers {
 
@@ -46,6 +46,7 @@ final class ColumnGathers {
             out[i] = spare(columns[i].bytes());
             if (elements[i] > MOST_ELEMENTS) { // (an array attribute of more elements: a launch of its own)
                 device.gather(columns[i].pointer(), out[i].pointer(), map, n, pitch, pitch, elements[i], sizes[i]);
+                keep(columns[i]);
                 continue;
             }
             batch.add(i);
@@ -55,10 +56,12 @@ final class ColumnGathers {
             }
         }
         launch(batch, columns, out, sizes, elements, map, n, pitch);
-        for (DeviceBuffer old : columns) {
-            spares.computeIfAbsent(old.bytes(), b -> new ArrayDeque<>()).push(old);
-        }
         return out;
+    }
+
+    /** Keeps a column a launch has read as a spare (later launches of the device run after it). */
+    private void keep(DeviceBuffer old) {
+        spares.computeIfAbsent(old.bytes(), b -> new ArrayDeque<>()).push(old);
     }
 
     /** One launch for the columns {@code batch} names (none: nothing). */
@@ -82,6 +85,9 @@ final class ColumnGathers {
                 p.add(k < batch.size() ? to[batch.get(k)].pointer() : 0L);
             }
         });
+        for (int i : batch) {
+            keep(from[i]);
+        }
     }
 
     /** A spare buffer of {@code bytes} bytes (a new one where none is kept). */

@@ -657,7 +657,7 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public long bytes() {
         return bytesPerSlot(model) * columns.slots() + 4 * (index.keys() + 1) + device.pool().bytes()
-                + device.gridScratch().bytes() + columns.spareBytes() + columns.contributionBytes();
+                + device.gridScratch().bytes() + columns.spareBytes() + columns.contributionBytes() + index.countsBytes();
     }
 
     @Override

@@ -39,6 +39,11 @@ final class DeviceAgentIndex {
      * when the index is made); beyond, grouping them by place costs less than one block's passes over them.
      */
     private final long oneBlockGrant = CudaSwitches.ONE_BLOCK_GRANT.whole();
+    /**
+     * The most places whose requests {@link #settle} settles in one block: it keeps 24 bytes a place (400 MB at this
+     * many), where the grouping keeps 8.
+     */
+    private static final long ONE_BLOCK_PLACES = 1L << 24;
     private DeviceBuffer start;
     private DeviceBuffer order;
     private boolean indexed;
@@ -245,7 +250,7 @@ final class DeviceAgentIndex {
      */
     void settle(long requests, long n, long bucketStart, long bucketOrder, long occupancy, long won, long rank,
             long priority, long tie) {
-        if (capacity == 1 && occupancy != 0L && priority != 0L && n <= oneBlockGrant) {
+        if (capacity == 1 && occupancy != 0L && priority != 0L && n <= oneBlockGrant && keys <= ONE_BLOCK_PLACES) {
             // (zero when first handed out; each launch leaves its entries zero again)
             long best = device.gridScratch().cleared("grant.best", 24 * keys);
             long shift = 8 * keyBase;
@@ -413,6 +418,11 @@ final class DeviceAgentIndex {
             }
         }
         return out;
+    }
+
+    /** Bytes the counts by place hold (none until a step only counts the agents). */
+    long countsBytes() {
+        return counts[0] == null ? 0 : counts[0].bytes() + counts[1].bytes();
     }
 
     /** Frees the index and the ghost counts. */

@@ -19,6 +19,9 @@ import org.colony.runtime.transport.Transport;
  */
 public final class DeviceCopyTransport implements Transport {
 
+    /** The blocks of every message's copy. */
+    private static final int BLOCKS = 64;
+
     private final CudaContext cx;
     private final Arena arena = Arena.ofShared();
     private final KernelParams params = new KernelParams(arena, 8, 4);
@@ -45,10 +48,10 @@ public final class DeviceCopyTransport implements Transport {
         for (Delivery d : Delivery.match(sends, receives)) {
             if (d.bytes() > 0 && !d.send().buffer().equals(d.receive().buffer())) { // (the sender packed into it)
                 long bytes = d.bytes();
-                long words = (bytes + 7) / 8;
                 params.begin().add(d.send().buffer().address()).add(d.receive().buffer().address()).add(bytes);
-                cx.launch(cx.support().function("colony_copy_message"), Grids.blocks(words), 1, 1, Grids.THREADS, 1, 1,
-                        params, false, "colony_copy_message");
+                // (one grid for every size, the kernel striding over the message: a graph matches launches by shape)
+                cx.launch(cx.support().function("colony_copy_message"), BLOCKS, 1, 1, Grids.THREADS, 1, 1, params, false,
+                        "colony_copy_message");
             }
             traffic.add(d);
         }
