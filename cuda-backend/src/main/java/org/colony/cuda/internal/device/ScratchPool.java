@@ -41,13 +41,6 @@ public final class ScratchPool implements AutoCloseable {
         return p;
     }
 
-    /** A buffer of at least {@code bytes} bytes, its first {@code bytes} set to zero. */
-    public long zeroed(String name, long bytes) {
-        long p = get(name, bytes);
-        Driver.memset8(p, (byte) 0, Math.max(1, bytes));
-        return p;
-    }
-
     /** Bytes held. */
     public long bytes() {
         long b = 0;

@@ -136,6 +136,11 @@ final class AgentDevice {
         run("colony_fill_long", n, p -> p.add(pointer).add(n).add(value));
     }
 
+    /** Sets {@code n} ints from {@code pointer} on to {@code value}. */
+    void fillInt(long pointer, long n, int value) {
+        run("colony_fill_int", n, p -> p.add(pointer).add(n).addInt(value));
+    }
+
     /**
      * Sets {@code bytes} bytes from {@code pointer} on to {@code value} with a kernel (a memset would end a graph's
      * run), eight or four bytes a store where the range is aligned to them.
@@ -149,7 +154,7 @@ final class AgentDevice {
         if ((pointer | bytes) % 8 == 0) {
             fillLong(pointer, bytes / 8, word);
         } else if ((pointer | bytes) % 4 == 0) {
-            run("colony_fill_int", bytes / 4, p -> p.add(pointer).add(bytes / 4).addInt((int) word));
+            fillInt(pointer, bytes / 4, (int) word);
         } else {
             run("colony_fill_bytes", bytes, p -> p.add(pointer).add(bytes).addInt(value));
         }

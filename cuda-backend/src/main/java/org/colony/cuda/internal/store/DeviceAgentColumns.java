@@ -288,7 +288,7 @@ final class DeviceAgentColumns {
         long p = incoming[attribute].pointer();
         long identity = op.identityBits(info.type());
         switch (info.type()) {
-            case INT, FLOAT -> device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt((int) identity));
+            case INT, FLOAT -> device.fillInt(p, slots, (int) identity);
             case LONG, DOUBLE -> device.fillLong(p, slots, identity);
             default -> throw new IllegalStateException(info.name() + " is not written by other agents");
         }
@@ -315,8 +315,7 @@ final class DeviceAgentColumns {
     /** Makes the counts of agents of iterated class {@code slot} asked for zero, for a step that asks for some. */
     void prepareCreates(int slot) {
         creates[slot] = sized(creates[slot], 4 * slots);
-        long p = creates[slot].pointer();
-        device.run("colony_fill_int", slots, q -> q.add(p).add(slots).addInt(0));
+        device.fillInt(creates[slot].pointer(), slots, 0);
     }
 
     /** {@return {@code buffer} where it has {@code bytes}, else a new buffer of them (the old one freed)} */
@@ -359,8 +358,7 @@ final class DeviceAgentColumns {
         if (info.type() == ScalarType.DOUBLE) {
             device.fillLong(contribution[attr].pointer(), n, Long.MIN_VALUE);
         } else if (info.type() == ScalarType.FLOAT) {
-            long p = contribution[attr].pointer();
-            device.run("colony_fill_int", n, q -> q.add(p).add(n).addInt(Integer.MIN_VALUE));
+            device.fillInt(contribution[attr].pointer(), n, Integer.MIN_VALUE);
         }
     }
 
