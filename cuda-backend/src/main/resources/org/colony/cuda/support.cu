@@ -467,6 +467,14 @@ extern "C" __global__ void colony_grant(const jint* __restrict__ start, jint* __
     }
 }
 
+// Settles `n` requests where places have no capacity: every request wins (`won` written for the requests only, not
+// for -1, as colony_grant writes it).
+extern "C" __global__ void colony_grant_all(const jlong* __restrict__ requests, jlong n, bool* __restrict__ won) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        if (requests[i] >= 0) won[i] = true;
+    }
+}
+
 // A tie as an unsigned key that orders the other way: the lower tie, the higher key (0 only for the largest long).
 __device__ __forceinline__ julong tieKey(jlong tie) {
     return ~((julong) tie ^ 0x8000000000000000ULL);

@@ -250,6 +250,11 @@ final class DeviceAgentIndex {
      */
     void settle(long requests, long n, long bucketStart, long bucketOrder, long occupancy, long won, long rank,
             long priority, long tie) {
+        if (occupancy == 0L) {
+            // (no capacity: every request wins, as the grant of a grouping gives them; one launch, no grouping)
+            device.run("colony_grant_all", n, p -> p.add(requests).add(n).add(won));
+            return;
+        }
         if (capacity == 1 && occupancy != 0L && priority != 0L && n <= oneBlockGrant && keys <= ONE_BLOCK_PLACES) {
             // (zero when first handed out; each launch leaves its entries zero again)
             long best = device.gridScratch().cleared("grant.best", 24 * keys);
