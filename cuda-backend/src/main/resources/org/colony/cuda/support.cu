@@ -480,20 +480,48 @@ __device__ __forceinline__ julong tieKey(jlong tie) {
     return ~((julong) tie ^ 0x8000000000000000ULL);
 }
 
+// One round of colony_grant_one: every open request of a thread (bit k of `open`: its request k, for place r[k])
+// offers key(k) for its place's entry of `best` (an atomic maximum), and stays open only where its key is the
+// maximum; then the entries it offered for go back to 0, the value at which every round finds them. `tied` says
+// whether any request of the block found its own key already there: where none did, no two requests of a place
+// have its maximum (of two with the maximum, the later finds it there), so one request at most stays open a place
+// and the rounds after this one would change nothing.
+template <typename Key>
+__device__ __forceinline__ unsigned keepBest(const jlong (&r)[8], unsigned open, julong* best, Key key, bool& tied) {
+    bool equal = false;
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        if (open >> k & 1) {
+            const julong v = key(k);
+            equal |= atomicMax((unsigned long long*) &best[r[k]], v) == v;
+        }
+    }
+    tied = __syncthreads_or(equal);
+    unsigned kept = open;
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        if ((open >> k & 1) && key(k) != __ldcg(&best[r[k]])) kept &= ~(1u << k);
+    }
+    __syncthreads(); // every request has read its place's entry
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+        if (open >> k & 1) best[r[k]] = 0;
+    }
+    __syncthreads();
+    return kept;
+}
+
 // Settles `n` requests (a global place each, -1 for none; n <= 8 * blockDim.x) where a place holds one agent at
 // most, in one block and one launch, without grouping them by place: per place the request that ranks first
-// (ranksBefore) wins where the place is free. The first is found with three rounds of atomic maxima on the place's
-// entries of `bestRank`, `bestPriority` and `bestTie` (the highest rank, then among those the highest priority,
-// then among those the lowest tie, as tieKey's highest), which give the one winner in whatever order the threads
-// come, as colony_grant's single pass over a bucket does. The three are indexed by global place (moved back by the
-// host) and are 0 between launches: zero when the host first hands them out, and each launch sets its places'
-// entries back to 0 at its end. `won` is written for the requests only (not for -1), as colony_grant writes it. The
-// ties are unique (ids; a child's number), so one request is a place's first: two equal in all three would both win.
-// Launched with 1024 threads, which the bounds let every architecture's register allocation fit.
+// (highest rank, then highest priority, then lowest tie) wins, if the place is free, in up to three rounds of
+// keepBest on one 8-byte entry a place (`best`, indexed by global place: moved back by the host; 0 between launches:
+// zero when the host first hands it out, and each round sets its entries back to 0); a round in which no place has
+// two requests with its maximum ends them. `won` is written for the requests only (not for -1), as colony_grant
+// writes it. The ties are unique (ids; a child's number), so one request is a place's first: two equal in all three
+// would both win. Launched with 1024 threads, which the bounds let every architecture's register allocation fit.
 extern "C" __global__ void __launch_bounds__(1024) colony_grant_one(const jlong* __restrict__ requests, jlong n,
         const jint* __restrict__ occupancy, bool* __restrict__ won, const julong* __restrict__ rank,
-        const julong* __restrict__ priority, const jlong* __restrict__ tie, julong* bestRank,
-        julong* bestPriority, julong* bestTie) {
+        const julong* __restrict__ priority, const jlong* __restrict__ tie, julong* best) {
     const jlong step = blockDim.x;
     jlong r[8];
     unsigned open = 0; // bit k: request k of this thread asks for a free place
@@ -506,41 +534,19 @@ extern "C" __global__ void __launch_bounds__(1024) colony_grant_one(const jlong*
     for (int k = 0; k < 8; k++) {
         if (r[k] >= 0 && occupancy[r[k]] < 1) open |= 1u << k;
     }
+    bool tied = true; // (the same in every thread: the rounds' barriers are reached by all or none)
     if (rank) {
-#pragma unroll
-        for (int k = 0; k < 8; k++) {
-            if (open >> k & 1) atomicMax((unsigned long long*) &bestRank[r[k]], rank[threadIdx.x + k * step]);
-        }
-        __syncthreads();
-#pragma unroll
-        for (int k = 0; k < 8; k++) {
-            if ((open >> k & 1) && rank[threadIdx.x + k * step] != __ldcg(&bestRank[r[k]])) open &= ~(1u << k);
-        }
+        open = keepBest(r, open, best, [&](int k) { return rank[threadIdx.x + k * step]; }, tied);
+    }
+    if (tied) {
+        open = keepBest(r, open, best, [&](int k) { return priority[threadIdx.x + k * step]; }, tied);
+    }
+    if (tied) {
+        open = keepBest(r, open, best, [&](int k) { return tieKey(tie[threadIdx.x + k * step]); }, tied);
     }
 #pragma unroll
     for (int k = 0; k < 8; k++) {
-        if (open >> k & 1) atomicMax((unsigned long long*) &bestPriority[r[k]], priority[threadIdx.x + k * step]);
-    }
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < 8; k++) {
-        if ((open >> k & 1) && priority[threadIdx.x + k * step] != __ldcg(&bestPriority[r[k]])) open &= ~(1u << k);
-    }
-#pragma unroll
-    for (int k = 0; k < 8; k++) {
-        if (open >> k & 1) atomicMax((unsigned long long*) &bestTie[r[k]], tieKey(tie[threadIdx.x + k * step]));
-    }
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < 8; k++) {
-        if (r[k] >= 0) {
-            won[threadIdx.x + k * step] = (open >> k & 1) && tieKey(tie[threadIdx.x + k * step]) == __ldcg(&bestTie[r[k]]);
-        }
-    }
-    __syncthreads(); // every request has read its place's entries: they go back to their resting values
-#pragma unroll
-    for (int k = 0; k < 8; k++) {
-        if (r[k] >= 0) { bestRank[r[k]] = 0; bestPriority[r[k]] = 0; bestTie[r[k]] = 0; }
+        if (r[k] >= 0) won[threadIdx.x + k * step] = open >> k & 1;
     }
 }
 

@@ -114,6 +114,7 @@ final class AgentHostBridge {
         long n = added.count();
         index.noGhosts();
         if (n == 0) {
+            index.invalidate(); // (the ghosts it counted are gone, as after an append of agents)
             return;
         }
         if (count + n > DeviceAgentColumns.MAX_AGENTS) {

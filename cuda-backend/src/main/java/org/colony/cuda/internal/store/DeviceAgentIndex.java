@@ -40,8 +40,8 @@ final class DeviceAgentIndex {
      */
     private final long oneBlockGrant = CudaSwitches.ONE_BLOCK_GRANT.whole();
     /**
-     * The most places whose requests {@link #settle} settles in one block: it keeps 24 bytes a place (400 MB at this
-     * many), where the grouping keeps 8.
+     * The most places whose requests {@link #settle} settles in one block: it keeps 8 bytes a place (128 MB at this
+     * many).
      */
     private static final long ONE_BLOCK_PLACES = 1L << 24;
     private DeviceBuffer start;
@@ -257,13 +257,9 @@ final class DeviceAgentIndex {
         }
         if (capacity == 1 && occupancy != 0L && priority != 0L && n <= oneBlockGrant && keys <= ONE_BLOCK_PLACES) {
             // (zero when first handed out; each launch leaves its entries zero again)
-            long best = device.gridScratch().cleared("grant.best", 24 * keys);
-            long shift = 8 * keyBase;
-            long bestRank = best - shift;
-            long bestPriority = best + 8 * keys - shift;
-            long bestTie = best + 16 * keys - shift;
+            long best = device.gridScratch().cleared("grant.best", 8 * keys) - 8 * keyBase;
             device.runOneBlock("colony_grant_one", p -> p.add(requests).add(n).add(shifted(occupancy)).add(won)
-                    .add(rank).add(priority).add(tie).add(bestRank).add(bestPriority).add(bestTie));
+                    .add(rank).add(priority).add(tie).add(best));
             Settlements.oneBlock();
             return;
         }
