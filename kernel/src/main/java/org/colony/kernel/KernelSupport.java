@@ -15,6 +15,13 @@ public final class KernelSupport {
     public static final boolean VECTORS = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
             && KernelSwitches.VECTORS.on();
 
+    /**
+     * Whether generated CPU kernels run their bit-sliced forms (64 cells a {@code long}) where they have one: where
+     * the vector forms run ({@link #VECTORS}, which packing and unpacking the cells use) and {@code colony.bits} is
+     * not {@code false}. The same results as the scalar kernels, bit for bit.
+     */
+    public static final boolean BITS = VECTORS && KernelSwitches.BITS.on();
+
     private KernelSupport() {
     }
 

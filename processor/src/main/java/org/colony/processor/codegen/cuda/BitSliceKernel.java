@@ -31,7 +31,7 @@ import org.colony.processor.ir.UnaryOp;
  * {@code keep}, the cells of the word on the grid (those off it stay false, as a grid's outside reads). The
  * parameters after {@code keep} are the kernel's, the columns as word arrays.
  */
-final class BitSliceKernel {
+public final class BitSliceKernel {
 
     /** Thrown where an expression has no bit-sliced form. */
     private static final class Unsupported extends RuntimeException {
@@ -42,22 +42,54 @@ final class BitSliceKernel {
         }
     }
 
-    private static final String ALL = "0xFFFFFFFFu";
-    private static final String NONE = "0u";
-
     private final ModelIr model;
     private final StepIr step;
     private final SwarStep swar;
     private final CudaSource source;
+    /** Whether the statements are Java's (64-bit {@code long} words, for the CPU kernels) rather than CUDA's. */
+    private final boolean java;
+    /** A word of all cells true, and of none. */
+    private final String all;
+    private final String none;
     private final Map<Integer, List<String>> locals = new HashMap<>();
     private SwarStep.Ranges ranges;
     private int temp;
 
     private BitSliceKernel(ModelIr model, StepIr step, SwarStep swar, StringBuilder out) {
+        this(model, step, swar, out, false);
+    }
+
+    private BitSliceKernel(ModelIr model, StepIr step, SwarStep swar, StringBuilder out, boolean java) {
         this.model = model;
         this.step = step;
         this.swar = swar;
         this.source = new CudaSource(out);
+        this.java = java;
+        this.all = java ? "-1L" : "0xFFFFFFFFu";
+        this.none = java ? "0L" : "0u";
+    }
+
+    /**
+     * The statements of a step's bit-sliced form in Java, for the CPU kernels, where the step has one (its CUDA
+     * facts say so: {@link CudaStep#bits()}); else null. They compute the word at index {@code w} of 64 cells (bit j
+     * the cell j places right of the word's first) from {@code long} word arrays named {@code <attribute>$w}, rows
+     * {@code WW} words apart, and store each written attribute's word ANDed with {@code keep} to {@code
+     * <attribute>$o[o]}; the step's boolean arguments are locals of their own names. The arithmetic is the CUDA
+     * form's, plane for plane, on 64 bits instead of 32.
+     */
+    public static List<String> javaWord(ModelIr model, StepIr step, CudaStep facts) {
+        if (!facts.bits()) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder();
+        new BitSliceKernel(model, step, SwarStep.of(model, step), out, true).body();
+        List<String> lines = new ArrayList<>();
+        for (String line : out.toString().split("\n")) {
+            if (!line.isBlank()) {
+                lines.add(line.strip());
+            }
+        }
+        return lines;
     }
 
     /** Whether a step has a bit-sliced form. */
@@ -113,7 +145,7 @@ final class BitSliceKernel {
 
     private String fresh(String value) {
         String name = "b" + temp++;
-        emit("const juint " + name + " = " + value + ";");
+        emit((java ? "final long " : "const juint ") + name + " = " + value + ";");
         return name;
     }
 
@@ -123,7 +155,7 @@ final class BitSliceKernel {
             boolean reads = step.selfReads().contains(a.ordinal());
             boolean writes = step.writes().contains(a.ordinal());
             if (reads || writes) {
-                emit("juint " + a.name() + "_self = " + (reads ? CudaLaunchFacts.col(a) + "[w]" : NONE) + ";");
+                emit((java ? "long " : "juint ") + a.name() + "_self = " + (reads ? column(a) + "[w]" : none) + ";");
             }
             if (writes) {
                 written.add(a);
@@ -132,9 +164,18 @@ final class BitSliceKernel {
         ranges = swar.new Ranges();
         statements(swar.body());
         for (AttributeRef a : written) {
-            String column = step.buffers(a.ordinal()) ? CudaLaunchFacts.next(a) : CudaLaunchFacts.col(a);
-            emit(column + "[w] = " + a.name() + "_self & keep;");
+            if (java) {
+                emit(a.name() + "$o[o] = " + a.name() + "_self & keep;");
+            } else {
+                String column = step.buffers(a.ordinal()) ? CudaLaunchFacts.next(a) : CudaLaunchFacts.col(a);
+                emit(column + "[w] = " + a.name() + "_self & keep;");
+            }
         }
+    }
+
+    /** The word array of an attribute's cells as the step reads them. */
+    private String column(AttributeRef a) {
+        return java ? a.name() + "$w" : CudaLaunchFacts.col(a);
     }
 
     private void statements(List<Stmt> list) {
@@ -142,7 +183,7 @@ final class BitSliceKernel {
             switch (s) {
                 case Stmt.Declare d when d.local().type() == IrType.PLACE -> { } // a neighbour: read where used
                 case Stmt.Declare d -> {
-                    locals.put(d.local().id(), d.init() == null ? List.of(NONE) : planes(d.init()));
+                    locals.put(d.local().id(), d.init() == null ? List.of(none) : planes(d.init()));
                     ranges.declare(d.local(), d.init());
                 }
                 case Stmt.AssignLocal a -> {
@@ -173,10 +214,11 @@ final class BitSliceKernel {
     /** The value's planes, the least significant first (one for a boolean). */
     private List<String> planes(Expr e) {
         return switch (e) {
-            case Expr.Const c when c.type() == IrType.BOOLEAN -> List.of((Boolean) c.value() ? ALL : NONE);
+            case Expr.Const c when c.type() == IrType.BOOLEAN -> List.of((Boolean) c.value() ? all : none);
             case Expr.Const c -> constant(((Number) c.value()).intValue());
             case Expr.LocalRef l when swar.param(l.local()) ->
-                List.of(fresh("(" + CudaExpressions.local(l.local().name()) + " ? " + ALL + " : " + NONE + ")"));
+                List.of(fresh("(" + (java ? l.local().name() : CudaExpressions.local(l.local().name())) + " ? " + all
+                        + " : " + none + ")"));
             case Expr.LocalRef l -> {
                 List<String> p = locals.get(l.local().id());
                 if (p == null) {
@@ -205,7 +247,7 @@ final class BitSliceKernel {
         }
         List<String> p = new ArrayList<>();
         for (int i = 0; i < bits(v); i++) {
-            p.add((v >> i & 1) == 1 ? ALL : NONE);
+            p.add((v >> i & 1) == 1 ? all : none);
         }
         return p;
     }
@@ -221,17 +263,23 @@ final class BitSliceKernel {
         if (o == null) {
             throw new Unsupported("a neighbour at computed offsets");
         }
-        String col = CudaLaunchFacts.col(r.attr());
+        String col = column(r.attr());
         String row = "w + (" + o[1] + ") * WW";
         if (o[0] == 0) {
             return col + "[" + row + "]";
+        }
+        if (java) { // the cell dx places right: (this word, the next) shifted right; left: (the one before, this) left
+            return o[0] > 0 ? "((" + col + "[" + row + "] >>> " + o[0] + ") | (" + col + "[" + row + " + 1] << "
+                    + (64 - o[0]) + "))"
+                    : "((" + col + "[" + row + "] << " + -o[0] + ") | (" + col + "[" + row + " - 1] >>> " + (64 + o[0])
+                    + "))";
         }
         return o[0] > 0 ? "__funnelshift_r(" + col + "[" + row + "], " + col + "[" + row + " + 1], " + o[0] + ")"
                 : "__funnelshift_l(" + col + "[" + row + " - 1], " + col + "[" + row + "], " + -o[0] + ")";
     }
 
-    private static String plane(List<String> p, int i) {
-        return i < p.size() ? p.get(i) : NONE;
+    private String plane(List<String> p, int i) {
+        return i < p.size() ? p.get(i) : none;
     }
 
     private List<String> binary(Expr.Binary b) {
@@ -264,12 +312,12 @@ final class BitSliceKernel {
                 boolean literalLeft = b.left() instanceof Expr.Const;
                 int k = ((Number) ((Expr.Const) (literalLeft ? b.left() : b.right())).value()).intValue();
                 List<String> factor = literalLeft ? r : l;
-                List<String> sum = List.of(NONE);
+                List<String> sum = List.of(none);
                 for (int j = 0; j < 31; j++) {
                     if ((k >> j & 1) == 1) {
                         List<String> shifted = new ArrayList<>();
                         for (int i = 0; i < j; i++) {
-                            shifted.add(NONE);
+                            shifted.add(none);
                         }
                         shifted.addAll(factor);
                         sum = add(sum, shifted, n);
@@ -349,7 +397,7 @@ final class BitSliceKernel {
      */
     private List<String> ripple(List<String> a, List<String> b, int n, String invert) {
         List<String> out = new ArrayList<>();
-        String carry = NONE;
+        String carry = none;
         for (int i = 0; i < n; i++) {
             String x = plane(a, i);
             String y = plane(b, i);
@@ -367,8 +415,8 @@ final class BitSliceKernel {
         boolean swap = op == BinaryOp.GT || op == BinaryOp.LE;
         List<String> x = swap ? b : a;
         List<String> y = swap ? a : b;
-        String less = NONE;
-        String equal = ALL;
+        String less = none;
+        String equal = all;
         for (int i = n - 1; i >= 0; i--) {
             String xi = plane(x, i);
             String yi = plane(y, i);

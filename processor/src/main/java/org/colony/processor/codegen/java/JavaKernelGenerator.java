@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
+import org.colony.kernel.cuda.CudaModel;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.StepIr;
@@ -21,7 +22,9 @@ import org.colony.processor.ir.StepIr;
  * <p>Where the compilation can see {@code jdk.incubator.vector}, a place step that {@link VectorStep}
  * accepts gets a second kernel in the nested class {@code Vectors} that runs a row's cells a vector at a
  * time ({@link VectorKernel}); the scalar kernel calls it first when the running JVM has the module
- * ({@code KernelSupport.VECTORS}).
+ * ({@code KernelSupport.VECTORS}). A place step of a two-dimensional model that has the CUDA backend's bit-sliced
+ * form also gets one on the CPU, in the nested class {@code Bits} ({@link BitsKernel}), which the scalar kernel
+ * tries first ({@code KernelSupport.BITS}).
  */
 public final class JavaKernelGenerator {
 
@@ -48,6 +51,8 @@ public final class JavaKernelGenerator {
                         model.qualifiedName(), model.agent() ? "agent slots" : "rows of a block")
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         List<MethodSpec> vectorKernels = new ArrayList<>();
+        List<MethodSpec> bitKernels = new ArrayList<>();
+        CudaModel facts = vectors && !model.agent() && model.dimensions() == 2 ? BitsKernel.facts(model) : null;
         Set<IrType> elements = new LinkedHashSet<>();
         Set<IrType> booleans = new LinkedHashSet<>();
         for (StepIr step : model.steps()) {
@@ -60,11 +65,19 @@ public final class JavaKernelGenerator {
                     booleans.add(vector.element());
                 }
             }
-            StepKernel kernel = model.agent() ? new AgentKernel(model, step) : new PlaceKernel(model, step, vector != null);
+            BitsKernel bits = facts == null ? null : BitsKernel.of(model, step, facts);
+            if (bits != null) {
+                bitKernels.add(bits.method());
+            }
+            StepKernel kernel = model.agent() ? new AgentKernel(model, step)
+                    : new PlaceKernel(model, step, vector != null, bits != null);
             type.addMethod(kernel.method());
         }
         if (!vectorKernels.isEmpty()) {
             type.addType(VectorKernel.nestedClass(vectorKernels, elements, booleans));
+        }
+        if (!bitKernels.isEmpty()) {
+            type.addType(BitsKernel.nestedClass(bitKernels));
         }
         return type.build();
     }

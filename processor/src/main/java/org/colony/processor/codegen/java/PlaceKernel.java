@@ -23,10 +23,17 @@ class PlaceKernel extends StepKernel {
 
     /** Whether this scalar kernel first tries its vector form. */
     private final boolean dispatch;
+    /** Whether it first tries its bit-sliced form ({@link BitsKernel}), before the vector form. */
+    private final boolean bits;
 
     PlaceKernel(ModelIr model, StepIr step, boolean dispatch) {
+        this(model, step, dispatch, false);
+    }
+
+    PlaceKernel(ModelIr model, StepIr step, boolean dispatch, boolean bits) {
         super(model, step);
         this.dispatch = dispatch;
+        this.bits = bits;
     }
 
     /** Whether a step calls {@code onBoundary()}. */
@@ -47,6 +54,16 @@ class PlaceKernel extends StepKernel {
 
     @Override
     void head(CodeBlock.Builder head) {
+        if (bits) {
+            List<String> args = new ArrayList<>(List.of("blk$", "row0$", "row1$", "x0$", "x1$"));
+            for (Local p : step.params()) {
+                args.add(p.name());
+            }
+            head.beginControlFlow("if ($T.BITS && $L.$L($L))", RuntimeNames.KERNEL_SUPPORT, BitsKernel.CLASS,
+                    step.name(), String.join(", ", args));
+            head.addStatement("return");
+            head.endControlFlow();
+        }
         if (dispatch) {
             List<String> args = new ArrayList<>(List.of("blk$", "row0$", "row1$", "x0$", "x1$"));
             for (Local p : step.params()) {

@@ -1,0 +1,295 @@
+package org.colony.processor.codegen.java;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+import org.colony.kernel.cuda.CudaModel;
+import org.colony.processor.codegen.RuntimeNames;
+import org.colony.processor.codegen.cuda.BitSliceKernel;
+import org.colony.processor.codegen.cuda.CudaLaunchFacts;
+import org.colony.processor.ir.AttributeRef;
+import org.colony.processor.ir.IrType;
+import org.colony.processor.ir.Local;
+import org.colony.processor.ir.ModelIr;
+import org.colony.processor.ir.StepIr;
+
+/**
+ * The bit-sliced form of a place kernel on the CPU, a method of the nested class {@code Bits}: for a step of a
+ * two-dimensional model that has the CUDA backend's bit-sliced form (a SWAR form on {@code boolean} attributes alone,
+ * see {@link BitSliceKernel}), 64 cells of a row are one {@code long}. A band of rows (and the halo's rows and cells
+ * around it) is packed into words, each word of the band computed by the same planes of adders, comparators and
+ * selects as on the GPU, and the cells written unpacked into their column: the Java value of every cell, as the
+ * scalar kernel computes it. Packing and unpacking go 32 cells at a time through byte vector masks
+ * ({@code jdk.incubator.vector}), so the class exists only where the vector forms do.
+ */
+final class BitsKernel {
+
+    /** The simple name of the nested class of bit-sliced kernels. */
+    static final String CLASS = "Bits";
+
+    /** Rows computed between a pack and an unpack: the band's words stay in the caches. */
+    private static final int BAND = 32;
+
+    private final ModelIr model;
+    private final StepIr step;
+    private final List<String> word;
+
+    private BitsKernel(ModelIr model, StepIr step, List<String> word) {
+        this.model = model;
+        this.step = step;
+        this.word = word;
+    }
+
+    /** The bit-sliced kernel of a step, or null where it has none (or the model is not two-dimensional). */
+    static BitsKernel of(ModelIr model, StepIr step, CudaModel facts) {
+        if (model.agent() || model.graph() || model.dimensions() != 2) {
+            return null;
+        }
+        List<String> word = BitSliceKernel.javaWord(model, step, facts.steps().get(model.steps().indexOf(step)));
+        return word == null ? null : new BitsKernel(model, step, word);
+    }
+
+    /** The CUDA facts of a model, which say which steps have a bit-sliced form. */
+    static CudaModel facts(ModelIr model) {
+        return CudaLaunchFacts.model(model);
+    }
+
+    /** The attributes the step reads (its own cells or its neighbours'). */
+    private List<AttributeRef> read() {
+        List<AttributeRef> out = new ArrayList<>();
+        for (AttributeRef a : model.attributes()) {
+            if (step.selfReads().contains(a.ordinal()) || step.remoteReads().contains(a.ordinal())) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** The attributes the step writes. */
+    private List<AttributeRef> written() {
+        List<AttributeRef> out = new ArrayList<>();
+        for (AttributeRef a : model.attributes()) {
+            if (step.writes().contains(a.ordinal())) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code static boolean <step>(CpuBlock blk$, int row0$, int row1$, int x0$, int x1$, <arguments>)}: the cells of
+     * rows {@code row0$..row1$} and columns {@code x0$..x1$}, as the scalar kernel runs them; true (it always runs).
+     */
+    MethodSpec method() {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(step.name())
+                .addModifiers(Modifier.STATIC)
+                .returns(TypeName.BOOLEAN)
+                .addParameter(RuntimeNames.CPU_BLOCK, "blk$")
+                .addParameter(TypeName.INT, "row0$")
+                .addParameter(TypeName.INT, "row1$")
+                .addParameter(TypeName.INT, "x0$")
+                .addParameter(TypeName.INT, "x1$");
+        for (Local p : step.params()) {
+            if (p.type() != IrType.BOOLEAN) {
+                throw new IllegalStateException("a bit-sliced step with an argument of type " + p.type());
+            }
+            m.addParameter(TypeName.BOOLEAN, p.name());
+        }
+        List<AttributeRef> read = read();
+        List<AttributeRef> written = written();
+        CodeBlock.Builder b = CodeBlock.builder();
+        b.addStatement("final $T layout$$ = blk$$.layout()", RuntimeNames.LAYOUT);
+        b.addStatement("final int n$$ = x1$$ - x0$$");
+        b.beginControlFlow("if (n$$ <= 0 || row1$$ <= row0$$)");
+        b.addStatement("return true");
+        b.endControlFlow();
+        b.add("// the halo's cells and rows: every neighbour a step reads is within the layout's padding\n");
+        b.addStatement("final int pad$$ = layout$$.pad()");
+        b.addStatement("final int strideY$$ = layout$$.strideY()");
+        b.addStatement("final int base$$ = layout$$.base()");
+        b.add("// a row's bits: the cells x0$$ - pad$$ to x1$$ + pad$$, WW$$ words\n");
+        b.addStatement("final int WW = (n$$ + 2 * pad$$ + 63) >>> 6");
+        b.addStatement("final int rows$$ = Math.min($L, row1$$ - row0$$)", BAND);
+        b.addStatement("final long[] scratch$$ = scratch(2 + $L * (rows$$ + 2 * pad$$) * WW + $L * rows$$ * WW + WW)",
+                read.size(), written.size());
+        int at = 0;
+        b.addStatement("int at$$ = 1");
+        for (AttributeRef a : read) {
+            b.addStatement("final boolean[] $L$$col = (boolean[]) blk$$.column($L)", a.name(), a.ordinal());
+            b.addStatement("final int $L$$at = at$$", a.name());
+            b.addStatement("at$$ += (rows$$ + 2 * pad$$) * WW");
+            at++;
+        }
+        b.addStatement("at$$++");
+        for (AttributeRef a : written) {
+            boolean buffered = step.buffers(a.ordinal());
+            b.addStatement("final boolean[] $L$$dst = (boolean[]) blk$$.$L($L)", a.name(), buffered ? "next" : "column",
+                    a.ordinal());
+            b.addStatement("final int $L$$out = at$$", a.name());
+            b.addStatement("at$$ += rows$$ * WW");
+        }
+        b.addStatement("final int keeps$$ = at$$");
+        b.add("// the bits of a word that are cells x0$$..x1$$ - 1 (the others are the halo's)\n");
+        b.beginControlFlow("for (int k = 0; k < WW; k++)");
+        b.addStatement("final long lo$$ = Math.max(0, Math.min(64, pad$$ - 64 * k))");
+        b.addStatement("final long hi$$ = Math.max(0, Math.min(64, pad$$ + n$$ - 64 * k))");
+        b.addStatement("scratch$$[keeps$$ + k] = hi$$ <= lo$$ ? 0L : (hi$$ == 64 ? -1L : (1L << hi$$) - 1L) & (-1L << lo$$)");
+        b.endControlFlow();
+        b.beginControlFlow("for (int b0$$ = row0$$; b0$$ < row1$$; b0$$ += rows$$)");
+        b.addStatement("final int b1$$ = Math.min(b0$$ + rows$$, row1$$)");
+        b.beginControlFlow("for (int r$$ = b0$$ - pad$$; r$$ < b1$$ + pad$$; r$$++)");
+        b.addStatement("final int from$$ = base$$ + r$$ * strideY$$ + x0$$ - pad$$");
+        for (AttributeRef a : read) {
+            b.addStatement("pack($L$$col, from$$, n$$ + 2 * pad$$, scratch$$, $L$$at + (r$$ - b0$$ + pad$$) * WW)",
+                    a.name(), a.name());
+        }
+        b.endControlFlow();
+        for (AttributeRef a : read) {
+            b.addStatement("final long[] $L$$w = scratch$$", a.name());
+        }
+        for (AttributeRef a : written) {
+            b.addStatement("final long[] $L$$o = scratch$$", a.name());
+        }
+        b.beginControlFlow("for (int r$$ = b0$$; r$$ < b1$$; r$$++)");
+        b.beginControlFlow("for (int k = 0; k < WW; k++)");
+        if (!read.isEmpty()) {
+            // every read attribute's words lie at the same place in its own part of the scratch: w is the first's
+            b.addStatement("final int w0$$ = (r$$ - b0$$ + pad$$) * WW + k");
+        }
+        b.addStatement("final long keep = scratch$$[keeps$$ + k]");
+        // each read attribute has its own base: the word statements index one array, so each attribute's reads are
+        // rewritten to its part of the scratch
+        List<String> lines = new ArrayList<>(word);
+        b.addStatement("final int o = $L(r$$ - b0$$) * WW + k", written.isEmpty() ? "" : written.get(0).name() + "$out + ");
+        for (String line : lines) {
+            String l = line;
+            for (AttributeRef a : read) {
+                l = l.replace(a.name() + "$w[w", a.name() + "$w[" + a.name() + "$at + w0$");
+            }
+            for (int i = 1; i < written.size(); i++) {
+                AttributeRef a = written.get(i);
+                l = l.replace(a.name() + "$o[o]", a.name() + "$o[o - " + written.get(0).name() + "$out + " + a.name()
+                        + "$out]");
+            }
+            b.add(l.replace("$", "$$") + "\n");
+        }
+        b.endControlFlow();
+        b.endControlFlow();
+        b.beginControlFlow("for (int r$$ = b0$$; r$$ < b1$$; r$$++)");
+        b.addStatement("final int to$$ = base$$ + r$$ * strideY$$ + x0$$");
+        for (AttributeRef a : written) {
+            b.addStatement("unpack(scratch$$, $L$$out + (r$$ - b0$$) * WW, WW, pad$$, $L$$dst, to$$, n$$)", a.name(),
+                    a.name());
+        }
+        b.endControlFlow();
+        b.endControlFlow();
+        b.addStatement("return true");
+        m.addCode(b.build());
+        m.addJavadoc("Step {@code $L} on 64 cells a word, bit-sliced.\n", step.name());
+        return m.build();
+    }
+
+    /** The nested class: its kernels, and the packing, unpacking and scratch they share. */
+    static TypeSpec nestedClass(List<MethodSpec> kernels) {
+        ClassName byteVector = ClassName.get("jdk.incubator.vector", "ByteVector");
+        ClassName species = ClassName.get("jdk.incubator.vector", "VectorSpecies");
+        ClassName operators = ClassName.get("jdk.incubator.vector", "VectorOperators");
+        ClassName mask = ClassName.get("jdk.incubator.vector", "VectorMask");
+        TypeName speciesOfByte = ParameterizedTypeName.get(species, ClassName.get(Byte.class));
+        TypeName local = ParameterizedTypeName.get(ClassName.get(ThreadLocal.class), TypeName.get(long[].class));
+        TypeSpec.Builder type = TypeSpec.classBuilder(CLASS)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The steps that can, on 64 cells a {@code long} ({@code KernelSupport.BITS}).\n")
+                .addField(FieldSpec.builder(speciesOfByte, "B32$", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("$T.SPECIES_256", byteVector).build())
+                .addField(FieldSpec.builder(TypeName.BOOLEAN, "WIDE$", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("Whether the machine's byte vectors hold 32 lanes (else cells go one by one).\n")
+                        .initializer("$T.SPECIES_PREFERRED.length() >= 32", byteVector).build())
+                .addField(FieldSpec.builder(local, "SCRATCH$", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("$T.withInitial(() -> new long[0])", ThreadLocal.class).build())
+                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        type.addMethod(MethodSpec.methodBuilder("scratch")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(long[].class)
+                .addParameter(TypeName.INT, "longs")
+                .addJavadoc("This thread's scratch words, at least {@code longs} of them (contents left over).\n")
+                .addStatement("long[] s = SCRATCH$$.get()")
+                .beginControlFlow("if (s.length < longs)")
+                .addStatement("s = new long[longs]")
+                .addStatement("SCRATCH$$.set(s)")
+                .endControlFlow()
+                .addStatement("return s")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("pack")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(boolean[].class, "a")
+                .addParameter(TypeName.INT, "from")
+                .addParameter(TypeName.INT, "n")
+                .addParameter(long[].class, "out")
+                .addParameter(TypeName.INT, "at")
+                .addJavadoc("Cells {@code from..from + n} of {@code a} as bits, 64 a word from {@code out[at]} on (bit j of "
+                        + "word k: cell {@code from + 64 k + j}); the bits past n are 0.\n")
+                .addStatement("final int words = (n + 63) >>> 6")
+                .beginControlFlow("for (int k = 0; k < words; k++)")
+                .addStatement("final int x = from + 64 * k")
+                .addStatement("final int left = n - 64 * k")
+                .addStatement("long bits = 0L")
+                .beginControlFlow("if (left >= 64 && WIDE$$)")
+                .addStatement("final long lo = $T.fromBooleanArray(B32$$, a, x).compare($T.NE, (byte) 0).toLong()",
+                        byteVector, operators)
+                .addStatement("final long hi = $T.fromBooleanArray(B32$$, a, x + 32).compare($T.NE, (byte) 0).toLong()",
+                        byteVector, operators)
+                .addStatement("bits = (lo & 0xFFFFFFFFL) | (hi << 32)")
+                .nextControlFlow("else")
+                .beginControlFlow("for (int j = 0; j < Math.min(64, left); j++)")
+                .beginControlFlow("if (a[x + j])")
+                .addStatement("bits |= 1L << j")
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("out[at + k] = bits")
+                .endControlFlow()
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("unpack")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(long[].class, "in")
+                .addParameter(TypeName.INT, "at")
+                .addParameter(TypeName.INT, "words")
+                .addParameter(TypeName.INT, "skip")
+                .addParameter(boolean[].class, "a")
+                .addParameter(TypeName.INT, "to")
+                .addParameter(TypeName.INT, "n")
+                .addJavadoc("Bits {@code skip..skip + n} of the {@code words} words from {@code in[at]} on into cells "
+                        + "{@code to..to + n} of {@code a} ({@code skip < 64}).\n")
+                .beginControlFlow("for (int c = 0; c * 64 < n; c++)")
+                .addStatement("final int w = at + c + (skip >>> 6)")
+                .addStatement("final int s = skip & 63")
+                .addStatement("final long next = c + (skip >>> 6) + 1 < words ? in[w + 1] : 0L")
+                .addStatement("final long bits = s == 0 ? in[w] : (in[w] >>> s) | (next << (64 - s))")
+                .addStatement("final int x = to + 64 * c")
+                .addStatement("final int left = n - 64 * c")
+                .beginControlFlow("if (left >= 64 && WIDE$$)")
+                .addStatement("(($T) $T.fromLong(B32$$, bits & 0xFFFFFFFFL).toVector()).intoBooleanArray(a, x)",
+                        byteVector, mask)
+                .addStatement("(($T) $T.fromLong(B32$$, bits >>> 32).toVector()).intoBooleanArray(a, x + 32)",
+                        byteVector, mask)
+                .nextControlFlow("else")
+                .beginControlFlow("for (int j = 0; j < Math.min(64, left); j++)")
+                .addStatement("a[x + j] = (bits >>> j & 1L) != 0")
+                .endControlFlow()
+                .endControlFlow()
+                .endControlFlow()
+                .build());
+        for (MethodSpec k : kernels) {
+            type.addMethod(k);
+        }
+        return type.build();
+    }
+}

@@ -1,0 +1,121 @@
+package org.colony.tests.lang;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.colony.kernel.KernelSupport;
+import org.colony.runtime.Config;
+import org.colony.runtime.Places;
+import org.colony.runtime.Simulation;
+import org.colony.runtime.grid.Grid;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Steps on booleans alone that the CPU backend runs bit-sliced, 64 cells a {@code long} ({@link BitsCell}: counts,
+ * weighted sums, comparisons, selects, a narrowing, an attribute written in place, reads two columns away and two
+ * rows down), against the same rules as plain Java, bit for bit: rows shorter than a word, a word and one cell, many
+ * words and a part; plates and tori; one and two threads; one to three partitions; many ticks in a row (which the
+ * CPU backend holds and runs as a wavefront of bands).
+ */
+class BitFormTest {
+
+    @Test
+    void testJvm_runsTheBitForms() {
+        assertTrue(KernelSupport.BITS, "the tests run with --add-modules jdk.incubator.vector and colony.bits on");
+    }
+
+    @ParameterizedTest(name = "{0}x{1} wrap={2} threads={3} partitions={4}")
+    @CsvSource({
+        "3, 3, false, 1, 1",
+        "5, 4, true, 1, 1",
+        "37, 5, false, 1, 1",
+        "64, 9, true, 2, 1",
+        "65, 66, false, 2, 1",
+        "65, 66, true, 1, 2",
+        "131, 70, false, 2, 3",
+        "200, 41, true, 2, 2",
+        "257, 130, false, 2, 1",
+    })
+    void bitSlicedSteps_matchPlainJavaBitForBit(int nx, int ny, boolean wrap, int threads, int partitions) {
+        Lang.assumeCpu("the CPU backend's bit-sliced kernels");
+        int cells = nx * ny;
+        SplittableRandom r = new SplittableRandom(cells * 31L + (wrap ? 1 : 0));
+        boolean[] alive = new boolean[cells];
+        boolean[] mark = new boolean[cells];
+        for (int c = 0; c < cells; c++) {
+            alive[c] = r.nextInt(3) == 0;
+            mark[c] = r.nextBoolean();
+        }
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend(Lang.backend()).withThreads(threads)
+                .withPartitions(partitions))) {
+            Grid grid = wrap ? Grid.of(nx, ny).wrap() : Grid.of(nx, ny);
+            Places<BitsCell> p = sim.places(BitsCell.class, grid);
+            p.set("alive", alive);
+            p.set("mark", mark);
+            for (int tick = 0; tick < 24; tick++) {
+                boolean flip = tick % 3 == 1;
+                p.callAll(BitsCell::life, flip);
+                life(alive, mark, nx, ny, wrap, flip);
+                if (tick % 2 == 0) {
+                    p.callAll(BitsCell::spread);
+                    spread(alive, mark, nx, ny, wrap);
+                }
+                if (tick % 8 == 7) { // a read between ticks ends a held run
+                    assertArrayEquals(alive, p.getBoolean("alive"), "alive after tick " + tick);
+                }
+            }
+            assertArrayEquals(alive, p.getBoolean("alive"), "alive");
+            assertArrayEquals(mark, p.getBoolean("mark"), "mark");
+        }
+    }
+
+    /** A cell's value at an offset: wrapped on a torus, false off a plate. */
+    private static boolean at(boolean[] v, int nx, int ny, boolean wrap, int x, int y) {
+        if (wrap) {
+            return v[Math.floorMod(x, nx) + nx * Math.floorMod(y, ny)];
+        }
+        return x >= 0 && x < nx && y >= 0 && y < ny && v[x + nx * y];
+    }
+
+    private static int one(boolean b) {
+        return b ? 1 : 0;
+    }
+
+    /** {@link BitsCell#life} in plain Java: alive from the old values, mark in place. */
+    private static void life(boolean[] alive, boolean[] mark, int nx, int ny, boolean wrap, boolean flip) {
+        boolean[] old = alive.clone();
+        for (int y = 0; y < ny; y++) {
+            for (int x = 0; x < nx; x++) {
+                int c = x + nx * y;
+                int count = one(at(old, nx, ny, wrap, x - 1, y - 1)) + one(at(old, nx, ny, wrap, x, y - 1))
+                        + one(at(old, nx, ny, wrap, x + 1, y - 1)) + one(at(old, nx, ny, wrap, x - 1, y))
+                        + one(at(old, nx, ny, wrap, x + 1, y)) + one(at(old, nx, ny, wrap, x - 1, y + 1))
+                        + one(at(old, nx, ny, wrap, x, y + 1)) + one(at(old, nx, ny, wrap, x + 1, y + 1));
+                int weighted = (count + 1) * 3 + (mark[c] ? 10 : 0) - one(at(old, nx, ny, wrap, x + 1, y));
+                boolean lonely = count < 2;
+                boolean crowded = count > 3;
+                int k = at(old, nx, ny, wrap, x, y - 1) ? 0 : 1;
+                byte b = (byte) (k + 5);
+                k = b & 6 | count;
+                alive[c] = count == 3 || (old[c] && !lonely && !crowded) || k >= 7 && k != 8 && !(k <= 6);
+                mark[c] = flip ^ (weighted >= 20 ? crowded : weighted != 7 && mark[c]);
+            }
+        }
+    }
+
+    /** {@link BitsCell#spread} in plain Java. */
+    private static void spread(boolean[] alive, boolean[] mark, int nx, int ny, boolean wrap) {
+        boolean[] old = alive.clone();
+        for (int y = 0; y < ny; y++) {
+            for (int x = 0; x < nx; x++) {
+                int c = x + nx * y;
+                int heat = (at(old, nx, ny, wrap, x + 2, y) ? 4 : 0) + (at(mark, nx, ny, wrap, x - 1, y) ? 2 : 0)
+                        + one(at(mark, nx, ny, wrap, x + 1, y + 2)) + (at(old, nx, ny, wrap, x, y - 1) ? 2 : 0);
+                alive[c] = heat >= 5 && heat != 6 || !old[c] & mark[c];
+            }
+        }
+    }
+}
