@@ -26,7 +26,7 @@ import org.colony.processor.ir.StepIr;
  * see {@link BitSliceKernel}), 64 cells of a row are one {@code long}. A band of rows (and the halo's rows and cells
  * around it) is packed into words, each word of the band computed by the same planes of adders, comparators and
  * selects as on the GPU, and the cells written unpacked into their column: the Java value of every cell, as the
- * scalar kernel computes it. Packing and unpacking go 32 cells at a time through byte vector masks
+ * scalar kernel computes it. Packing and unpacking go a byte vector mask at a time (the machine's width)
  * ({@code jdk.incubator.vector}), so the class exists only where the vector forms do.
  */
 final class BitsKernel {
@@ -85,9 +85,12 @@ final class BitsKernel {
 
     /**
      * {@code static boolean <step>(CpuBlock blk$, int row0$, int row1$, int x0$, int x1$, <arguments>)}: the cells of
-     * rows {@code row0$..row1$} and columns {@code x0$..x1$}, as the scalar kernel runs them; true (it always runs).
+     * rows {@code row0$..row1$} and columns {@code x0$..x1$}, as the scalar kernel runs them; true (it always runs);
+     * and {@code <step>$band}, which computes a band's words. The words are a method of their own so that this one,
+     * which packs and unpacks through the Vector API, stays small enough for the JIT to inline those calls and their
+     * intrinsics into it.
      */
-    MethodSpec method() {
+    List<MethodSpec> methods() {
         MethodSpec.Builder m = MethodSpec.methodBuilder(step.name())
                 .addModifiers(Modifier.STATIC)
                 .returns(TypeName.BOOLEAN)
@@ -96,14 +99,36 @@ final class BitsKernel {
                 .addParameter(TypeName.INT, "row1$")
                 .addParameter(TypeName.INT, "x0$")
                 .addParameter(TypeName.INT, "x1$");
+        MethodSpec.Builder band = MethodSpec.methodBuilder(step.name() + "$band")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(long[].class, "scratch$")
+                .addParameter(TypeName.INT, "rows$")
+                .addParameter(TypeName.INT, "WW")
+                .addParameter(TypeName.INT, "pad$")
+                .addParameter(TypeName.INT, "keeps$");
+        List<AttributeRef> read = read();
+        List<AttributeRef> written = written();
+        for (AttributeRef a : read) {
+            band.addParameter(TypeName.INT, a.name() + "$at");
+        }
+        for (AttributeRef a : written) {
+            band.addParameter(TypeName.INT, a.name() + "$out");
+        }
+        List<String> args = new ArrayList<>(List.of("scratch$", "b1$ - b0$", "WW", "pad$", "keeps$"));
+        for (AttributeRef a : read) {
+            args.add(a.name() + "$at");
+        }
+        for (AttributeRef a : written) {
+            args.add(a.name() + "$out");
+        }
         for (Local p : step.params()) {
             if (p.type() != IrType.BOOLEAN) {
                 throw new IllegalStateException("a bit-sliced step with an argument of type " + p.type());
             }
             m.addParameter(TypeName.BOOLEAN, p.name());
+            band.addParameter(TypeName.BOOLEAN, p.name());
+            args.add(p.name());
         }
-        List<AttributeRef> read = read();
-        List<AttributeRef> written = written();
         CodeBlock.Builder b = CodeBlock.builder();
         b.addStatement("final $T layout$$ = blk$$.layout()", RuntimeNames.LAYOUT);
         b.addStatement("final int n$$ = x1$$ - x0$$");
@@ -114,18 +139,16 @@ final class BitsKernel {
         b.addStatement("final int pad$$ = layout$$.pad()");
         b.addStatement("final int strideY$$ = layout$$.strideY()");
         b.addStatement("final int base$$ = layout$$.base()");
-        b.add("// a row's bits: the cells x0$$ - pad$$ to x1$$ + pad$$, WW$$ words\n");
+        b.add("// a row's bits: the cells x0$$ - pad$$ to x1$$ + pad$$, WW words\n");
         b.addStatement("final int WW = (n$$ + 2 * pad$$ + 63) >>> 6");
         b.addStatement("final int rows$$ = Math.min($L, row1$$ - row0$$)", BAND);
         b.addStatement("final long[] scratch$$ = scratch(2 + $L * (rows$$ + 2 * pad$$) * WW + $L * rows$$ * WW + WW)",
                 read.size(), written.size());
-        int at = 0;
         b.addStatement("int at$$ = 1");
         for (AttributeRef a : read) {
             b.addStatement("final boolean[] $L$$col = (boolean[]) blk$$.column($L)", a.name(), a.ordinal());
             b.addStatement("final int $L$$at = at$$", a.name());
             b.addStatement("at$$ += (rows$$ + 2 * pad$$) * WW");
-            at++;
         }
         b.addStatement("at$$++");
         for (AttributeRef a : written) {
@@ -151,37 +174,7 @@ final class BitsKernel {
                     a.name(), a.name());
         }
         b.endControlFlow();
-        for (AttributeRef a : read) {
-            b.addStatement("final long[] $L$$w = scratch$$", a.name());
-        }
-        for (AttributeRef a : written) {
-            b.addStatement("final long[] $L$$o = scratch$$", a.name());
-        }
-        b.beginControlFlow("for (int r$$ = b0$$; r$$ < b1$$; r$$++)");
-        b.beginControlFlow("for (int k = 0; k < WW; k++)");
-        if (!read.isEmpty()) {
-            // every read attribute's words lie at the same place in its own part of the scratch: w is the first's
-            b.addStatement("final int w0$$ = (r$$ - b0$$ + pad$$) * WW + k");
-        }
-        b.addStatement("final long keep = scratch$$[keeps$$ + k]");
-        // each read attribute has its own base: the word statements index one array, so each attribute's reads are
-        // rewritten to its part of the scratch
-        List<String> lines = new ArrayList<>(word);
-        b.addStatement("final int o = $L(r$$ - b0$$) * WW + k", written.isEmpty() ? "" : written.get(0).name() + "$out + ");
-        for (String line : lines) {
-            String l = line;
-            for (AttributeRef a : read) {
-                l = l.replace(a.name() + "$w[w", a.name() + "$w[" + a.name() + "$at + w0$");
-            }
-            for (int i = 1; i < written.size(); i++) {
-                AttributeRef a = written.get(i);
-                l = l.replace(a.name() + "$o[o]", a.name() + "$o[o - " + written.get(0).name() + "$out + " + a.name()
-                        + "$out]");
-            }
-            b.add(l.replace("$", "$$") + "\n");
-        }
-        b.endControlFlow();
-        b.endControlFlow();
+        b.addStatement("$L$$band($L)", step.name(), String.join(", ", args));
         b.beginControlFlow("for (int r$$ = b0$$; r$$ < b1$$; r$$++)");
         b.addStatement("final int to$$ = base$$ + r$$ * strideY$$ + x0$$");
         for (AttributeRef a : written) {
@@ -193,7 +186,39 @@ final class BitsKernel {
         b.addStatement("return true");
         m.addCode(b.build());
         m.addJavadoc("Step {@code $L} on 64 cells a word, bit-sliced.\n", step.name());
-        return m.build();
+
+        CodeBlock.Builder w = CodeBlock.builder();
+        for (AttributeRef a : read) {
+            w.addStatement("final long[] $L$$w = scratch$$", a.name());
+        }
+        for (AttributeRef a : written) {
+            w.addStatement("final long[] $L$$o = scratch$$", a.name());
+        }
+        w.beginControlFlow("for (int r$$ = 0; r$$ < rows$$; r$$++)");
+        w.beginControlFlow("for (int k = 0; k < WW; k++)");
+        if (!read.isEmpty()) {
+            w.addStatement("final int w0$$ = (r$$ + pad$$) * WW + k");
+        }
+        w.addStatement("final long keep = scratch$$[keeps$$ + k]");
+        w.addStatement("final int o = $L r$$ * WW + k", written.isEmpty() ? "" : written.get(0).name() + "$out +");
+        for (String line : word) {
+            String l = line;
+            // each read attribute's words are its own part of the scratch, from <attribute>$at on
+            for (AttributeRef a : read) {
+                l = l.replace(a.name() + "$w[w", a.name() + "$w[" + a.name() + "$at + w0$");
+            }
+            for (int i = 1; i < written.size(); i++) {
+                AttributeRef a = written.get(i);
+                l = l.replace(a.name() + "$o[o]", a.name() + "$o[o - " + written.get(0).name() + "$out + " + a.name()
+                        + "$out]");
+            }
+            w.add(l.replace("$", "$$") + "\n");
+        }
+        w.endControlFlow();
+        w.endControlFlow();
+        band.addCode(w.build());
+        band.addJavadoc("The words of rows {@code 0..rows$$} of a band of step {@code $L}.\n", step.name());
+        return List.of(m.build(), band.build());
     }
 
     /** The nested class: its kernels, and the packing, unpacking and scratch they share. */
@@ -207,11 +232,14 @@ final class BitsKernel {
         TypeSpec.Builder type = TypeSpec.classBuilder(CLASS)
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("The steps that can, on 64 cells a {@code long} ({@code KernelSupport.BITS}).\n")
-                .addField(FieldSpec.builder(speciesOfByte, "B32$", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer("$T.SPECIES_256", byteVector).build())
+                .addField(FieldSpec.builder(speciesOfByte, "B$", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .addJavadoc("The machine's byte vectors: 16, 32 or 64 cells a mask.\n")
+                        .initializer("$T.SPECIES_PREFERRED", byteVector).build())
+                .addField(FieldSpec.builder(TypeName.INT, "L$", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                        .initializer("B$$.length()").build())
                 .addField(FieldSpec.builder(TypeName.BOOLEAN, "WIDE$", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .addJavadoc("Whether the machine's byte vectors hold 32 lanes (else cells go one by one).\n")
-                        .initializer("$T.SPECIES_PREFERRED.length() >= 32", byteVector).build())
+                        .addJavadoc("Whether a word's 64 cells are a whole number of masks (else cells go one by one).\n")
+                        .initializer("L$$ >= 16 && L$$ <= 64 && 64 % L$$ == 0").build())
                 .addField(FieldSpec.builder(local, "SCRATCH$", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                         .initializer("$T.withInitial(() -> new long[0])", ThreadLocal.class).build())
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
@@ -242,11 +270,10 @@ final class BitsKernel {
                 .addStatement("final int left = n - 64 * k")
                 .addStatement("long bits = 0L")
                 .beginControlFlow("if (left >= 64 && WIDE$$)")
-                .addStatement("final long lo = $T.fromBooleanArray(B32$$, a, x).compare($T.NE, (byte) 0).toLong()",
+                .beginControlFlow("for (int q = 0; q < 64; q += L$$)")
+                .addStatement("bits |= $T.fromBooleanArray(B$$, a, x + q).compare($T.NE, (byte) 0).toLong() << q",
                         byteVector, operators)
-                .addStatement("final long hi = $T.fromBooleanArray(B32$$, a, x + 32).compare($T.NE, (byte) 0).toLong()",
-                        byteVector, operators)
-                .addStatement("bits = (lo & 0xFFFFFFFFL) | (hi << 32)")
+                .endControlFlow()
                 .nextControlFlow("else")
                 .beginControlFlow("for (int j = 0; j < Math.min(64, left); j++)")
                 .beginControlFlow("if (a[x + j])")
@@ -276,10 +303,9 @@ final class BitsKernel {
                 .addStatement("final int x = to + 64 * c")
                 .addStatement("final int left = n - 64 * c")
                 .beginControlFlow("if (left >= 64 && WIDE$$)")
-                .addStatement("(($T) $T.fromLong(B32$$, bits & 0xFFFFFFFFL).toVector()).intoBooleanArray(a, x)",
-                        byteVector, mask)
-                .addStatement("(($T) $T.fromLong(B32$$, bits >>> 32).toVector()).intoBooleanArray(a, x + 32)",
-                        byteVector, mask)
+                .beginControlFlow("for (int q = 0; q < 64; q += L$$)")
+                .addStatement("$T.fromLong(B$$, bits >>> q).intoArray(a, x + q)", mask)
+                .endControlFlow()
                 .nextControlFlow("else")
                 .beginControlFlow("for (int j = 0; j < Math.min(64, left); j++)")
                 .addStatement("a[x + j] = (bits >>> j & 1L) != 0")

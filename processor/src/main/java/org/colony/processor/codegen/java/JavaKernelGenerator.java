@@ -67,7 +67,7 @@ public final class JavaKernelGenerator {
             }
             BitsKernel bits = facts == null ? null : BitsKernel.of(model, step, facts);
             if (bits != null) {
-                bitKernels.add(bits.method());
+                bitKernels.addAll(bits.methods());
             }
             StepKernel kernel = model.agent() ? new AgentKernel(model, step)
                     : new PlaceKernel(model, step, vector != null, bits != null);
