@@ -112,7 +112,7 @@ final class HeldSteps {
 
     /**
      * Held steps for a block, or null where holding does not pay or does not apply: a partition, a wrapping
-     * or a non-2-D grid, a small grid, rows too wide for a core's cache, or holding switched off.
+     * or a non-2-D grid, a small grid, narrow cells, rows too wide for a core's cache, or holding switched off.
      */
     static HeldSteps forBlock(ModelDescriptor descriptor, Layout layout, boolean partition, WorkerPool pool,
             HoldSettings settings) {
@@ -120,14 +120,14 @@ final class HeldSteps {
                 || layout.ownedCells() < settings.minCells()) {
             return null;
         }
-        long rowBytes = 0;
+        long cellBytes = 0;
         for (AttributeInfo a : descriptor.info().attributes()) {
-            rowBytes += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
+            cellBytes += (long) a.type().bytes() * a.columns() * (a.doubleBuffered() ? 2 : 1);
         }
-        rowBytes *= layout.stored0();
-        if (rowBytes == 0) {
-            return null;
+        if (cellBytes == 0 || cellBytes < settings.minCellBytes()) {
+            return null; // (narrow cells: a step streams few bytes, and one at a time ran faster)
         }
+        long rowBytes = cellBytes * layout.stored0();
         long rowsInCache = settings.cacheBytes() / rowBytes;
         // measured on Heat2D 2048² when its tick was three steps (two cores, 1 MiB of L2 each, a shared L3):
         // trailing by up to 1.5 times the rows that fit in L2, in windows of a quarter of them, came out best;

@@ -8,7 +8,8 @@ import org.colony.runtime.tuning.RuntimeSwitches;
 
 /**
  * When the CPU backend's blocks hold place steps back to run them together ({@link HeldSteps}): the switches
- * {@link RuntimeSwitches#HOLD} and {@link RuntimeSwitches#HOLD_MIN_CELLS}, read when the backend starts, and whether
+ * {@link RuntimeSwitches#HOLD}, {@link RuntimeSwitches#HOLD_MIN_CELLS} and {@link RuntimeSwitches#HOLD_MIN_CELL_BYTES},
+ * read when the backend starts, and whether
  * a profile is being collected (which times every call on its own, so nothing is held meanwhile).
  */
 final class HoldSettings {
@@ -18,16 +19,19 @@ final class HoldSettings {
 
     private final boolean enabled;
     private final long minCells;
+    private final long minCellBytes;
     private volatile boolean profiling;
 
-    private HoldSettings(boolean enabled, long minCells) {
+    private HoldSettings(boolean enabled, long minCells, long minCellBytes) {
         this.enabled = enabled;
         this.minCells = minCells;
+        this.minCellBytes = minCellBytes;
     }
 
     /** The settings the system properties give. */
     static HoldSettings fromProperties() {
-        return new HoldSettings(RuntimeSwitches.HOLD.on(), RuntimeSwitches.HOLD_MIN_CELLS.whole());
+        return new HoldSettings(RuntimeSwitches.HOLD.on(), RuntimeSwitches.HOLD_MIN_CELLS.whole(),
+                RuntimeSwitches.HOLD_MIN_CELL_BYTES.whole());
     }
 
     /** Whether blocks may hold steps at all. */
@@ -38,6 +42,11 @@ final class HoldSettings {
     /** The smallest grid, in places, whose steps are held. */
     long minCells() {
         return minCells;
+    }
+
+    /** The fewest bytes a cell's columns take for its steps to be held. */
+    long minCellBytes() {
+        return minCellBytes;
     }
 
     /** Bytes of cache the held steps' rows should fit in. */

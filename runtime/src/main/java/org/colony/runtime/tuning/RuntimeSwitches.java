@@ -16,6 +16,12 @@ public final class RuntimeSwitches {
     public static final Switch HOLD_MIN_CELLS = Switch.whole("colony.cpu.hold.minCells", 0, Long.MAX_VALUE,
             "places", 65536, "", "The smallest grid, in places, whose CPU blocks hold steps.");
 
+    /** {@code colony.cpu.hold.minCellBytes}: the fewest bytes a cell's columns take for its grid's steps to be held. */
+    public static final Switch HOLD_MIN_CELL_BYTES = Switch.whole("colony.cpu.hold.minCellBytes", 0, 1 << 20, "bytes",
+            4, "", "The fewest bytes a place's attribute columns take (both columns of a double-buffered one) for "
+            + "CPU blocks to hold its steps: a grid of narrower cells (GameOfLife's booleans, 2 bytes) streams few "
+            + "bytes a step, and its steps ran faster one at a time than held (`docs/measurements.md`).");
+
     /** {@code colony.partitions.split}: when a partitioned step runs its interior while the halo is in flight. */
     public static final Switch SPLIT = Switch.choice("colony.partitions.split", List.of("auto", "always", "never"),
             "When a step of partitioned places runs the places that read no halo (on a graph, the vertices whose edges "
@@ -45,7 +51,7 @@ public final class RuntimeSwitches {
             + "(`docs/networks.md`, \"Partitions\").");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, SPLIT, SPIN_MICROS, MPI_LIBRARY,
+    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, HOLD_MIN_CELL_BYTES, SPLIT, SPIN_MICROS, MPI_LIBRARY,
             METIS_LIBRARY, GRAPH_PARTITIONER);
 
     private RuntimeSwitches() {

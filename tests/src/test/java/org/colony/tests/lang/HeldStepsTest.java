@@ -38,6 +38,7 @@ class HeldStepsTest {
     private static Simulation sim(boolean held, int threads) {
         if (held) {
             System.setProperty("colony.cpu.hold.minCells", "0");
+            System.setProperty("colony.cpu.hold.minCellBytes", "0");
             System.clearProperty("colony.cpu.hold");
         } else {
             System.setProperty("colony.cpu.hold", "false");
@@ -52,6 +53,7 @@ class HeldStepsTest {
     private static void clearHoldProperties() {
         System.clearProperty("colony.cpu.hold");
         System.clearProperty("colony.cpu.hold.minCells");
+        System.clearProperty("colony.cpu.hold.minCellBytes");
     }
     /** Runs {@code ticks} of {@code tick} on a fresh grid, held and not, and compares every column. */
     private static <P extends Place> void compare(Class<P> cell, Grid grid, int threads,
