@@ -1,14 +1,21 @@
 package org.colony.tests.lang;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.colony.kernel.KernelSupport;
 import org.colony.runtime.Config;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
+import org.colony.runtime.cli.Main;
 import org.colony.runtime.grid.Grid;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -87,6 +94,43 @@ class BitFormTest {
             assertArrayEquals(alive, p.getBoolean("alive"), "alive");
             assertArrayEquals(mark, p.getBoolean("mark"), "mark");
         }
+    }
+
+    /**
+     * The packing goes a byte-vector mask of the machine's width at a time (64, 32 or 16 cells): GameOfLife in JVMs
+     * limited to AVX2 (32-lane masks) and to SSE (16), bit-sliced and not, ends with one checksum.
+     */
+    @ParameterizedTest(name = "UseAVX={0}")
+    @CsvSource({"2", "0"})
+    void narrowerVectors_packTheSameBits(int avx) throws Exception {
+        Lang.assumeCpu("the CPU backend's bit-sliced kernels");
+        String arch = System.getProperty("os.arch");
+        Assumptions.assumeTrue(arch.equals("amd64") || arch.equals("x86_64"), () -> "-XX:UseAVX is x86's: " + arch);
+        String bits = checksum(avx, true);
+        assertEquals(checksum(avx, false), bits, "UseAVX=" + avx);
+        assertEquals(checksum(-1, false), bits, "UseAVX=" + avx + " against this machine's vectors");
+    }
+
+    /** The checksum of a short GameOfLife run in a JVM with {@code -XX:UseAVX=avx} (none for -1). */
+    private static String checksum(int avx, boolean bits) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        if (avx >= 0) {
+            cmd.add("-XX:UseAVX=" + avx);
+        }
+        cmd.addAll(List.of("-Dcolony.bits=" + bits, "--enable-native-access=ALL-UNNAMED",
+                "--add-modules=jdk.incubator.vector", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "run", "gameoflife", "--size=300", "--steps=40", "--backend=cpu",
+                "--threads=2", "--quiet"));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), output);
+        assertEquals(0, p.exitValue(), output);
+        for (String line : output.split("\n")) {
+            if (line.startsWith("checksum")) {
+                return line.substring("checksum".length()).strip();
+            }
+        }
+        throw new AssertionError("no checksum in: " + output);
     }
 
     /** A cell's value at an offset: wrapped on a torus, false off a plate. */
