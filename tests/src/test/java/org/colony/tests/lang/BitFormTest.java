@@ -97,6 +97,54 @@ class BitFormTest {
     }
 
     /**
+     * Names the generated code must keep apart: attributes whose names end one another's ({@code on}, {@code won}),
+     * read and written in either order, and an argument named as a local of the generated kernel ({@code keep}).
+     */
+    @Test
+    void namesThatEndOneAnother_orMeetTheKernelsOwn_keepTheirOwnCells() {
+        Lang.assumeCpu("the CPU backend's bit-sliced kernels");
+        int nx = 100;
+        int ny = 10;
+        int cells = nx * ny;
+        boolean[] on = new boolean[cells];
+        boolean[] won = new boolean[cells];
+        for (int c = 0; c < cells; c++) {
+            on[c] = c % 3 == 0;
+            won[c] = c % 5 == 1;
+        }
+        try (Simulation sim = Lang.sim(2)) {
+            Places<SuffixReadCell> r = sim.places(SuffixReadCell.class, Grid.of(nx, ny));
+            r.set("on", on);
+            r.set("won", won);
+            r.callAll(SuffixReadCell::step);
+            Places<SuffixWriteCell> w = sim.places(SuffixWriteCell.class, Grid.of(nx, ny));
+            w.set("on", on);
+            w.set("won", won);
+            w.callAll(SuffixWriteCell::step);
+            Places<ParamNameCell> k = sim.places(ParamNameCell.class, Grid.of(nx, ny));
+            k.set("alive", won);
+            k.callAll(ParamNameCell::toggle, true);
+            boolean[] readOn = new boolean[cells];
+            boolean[] writtenOn = new boolean[cells];
+            boolean[] writtenWon = new boolean[cells];
+            boolean[] toggled = new boolean[cells];
+            for (int y = 0; y < ny; y++) {
+                for (int x = 0; x < nx; x++) {
+                    int c = x + nx * y;
+                    readOn[c] = (x + 1 < nx && won[c + 1]) ^ on[c];
+                    writtenOn[c] = !on[c];
+                    writtenWon[c] = !(x + 1 < nx && on[c + 1]);
+                    toggled[c] = won[c] ^ true ^ (x + 1 < nx && won[c + 1]);
+                }
+            }
+            assertArrayEquals(readOn, r.getBoolean("on"), "on = e.won ^ on");
+            assertArrayEquals(writtenWon, w.getBoolean("won"), "won = !e.on");
+            assertArrayEquals(writtenOn, w.getBoolean("on"), "on = !on");
+            assertArrayEquals(toggled, k.getBoolean("alive"), "alive ^ keep ^ e.alive");
+        }
+    }
+
+    /**
      * The packing goes a byte-vector mask of the machine's width at a time (64, 32 or 16 cells): GameOfLife in JVMs
      * limited to AVX2 (32-lane masks) and to SSE (16), bit-sliced and not, ends with one checksum.
      */

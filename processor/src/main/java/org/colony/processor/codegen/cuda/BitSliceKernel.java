@@ -71,11 +71,13 @@ public final class BitSliceKernel {
 
     /**
      * The statements of a step's bit-sliced form in Java, for the CPU kernels, where the step has one (its CUDA
-     * facts say so: {@link CudaStep#bits()}); else null. They compute the word at index {@code w} of 64 cells (bit j
-     * the cell j places right of the word's first) from {@code long} word arrays named {@code <attribute>$w}, rows
-     * {@code WW} words apart, and store each written attribute's word ANDed with {@code keep} to {@code
-     * <attribute>$o[o]}; the step's boolean arguments are locals of their own names. The arithmetic is the CUDA
-     * form's, plane for plane, on 64 bits instead of 32.
+     * facts say so: {@link CudaStep#bits()}); else null. They compute one word of 64 cells (bit j the cell j places
+     * right of the word's first) in the {@code long[] scratch$}: attribute {@code a}'s word of the cell at
+     * {@code scratch$[in<a>$ + w0$]} (rows {@code WW$} words apart), each written attribute's word, ANDed with
+     * {@code keep$}, to {@code scratch$[out<a>$ + o$]}, where {@code <a>} is the attribute's ordinal; the step's
+     * boolean arguments are {@code <name>$p}. Every name the statements use is one of these, a temporary
+     * {@code b<n>} or {@code <attribute>_self}, so no attribute's or argument's name can meet another. The arithmetic
+     * is the CUDA form's, plane for plane, on 64 bits instead of 32.
      */
     public static List<String> javaWord(ModelIr model, StepIr step, CudaStep facts) {
         if (!facts.bits()) {
@@ -155,7 +157,7 @@ public final class BitSliceKernel {
             boolean reads = step.selfReads().contains(a.ordinal());
             boolean writes = step.writes().contains(a.ordinal());
             if (reads || writes) {
-                emit((java ? "long " : "juint ") + a.name() + "_self = " + (reads ? column(a) + "[w]" : none) + ";");
+                emit((java ? "long " : "juint ") + a.name() + "_self = " + (reads ? word(a, "") : none) + ";");
             }
             if (writes) {
                 written.add(a);
@@ -165,7 +167,7 @@ public final class BitSliceKernel {
         statements(swar.body());
         for (AttributeRef a : written) {
             if (java) {
-                emit(a.name() + "$o[o] = " + a.name() + "_self & keep;");
+                emit("scratch$[out" + a.ordinal() + "$ + o$] = " + a.name() + "_self & keep$;");
             } else {
                 String column = step.buffers(a.ordinal()) ? CudaLaunchFacts.next(a) : CudaLaunchFacts.col(a);
                 emit(column + "[w] = " + a.name() + "_self & keep;");
@@ -173,9 +175,10 @@ public final class BitSliceKernel {
         }
     }
 
-    /** The word array of an attribute's cells as the step reads them. */
-    private String column(AttributeRef a) {
-        return java ? a.name() + "$w" : CudaLaunchFacts.col(a);
+    /** The word of an attribute at the cell's word plus {@code offset} (an expression, or empty). */
+    private String word(AttributeRef a, String offset) {
+        return java ? "scratch$[in" + a.ordinal() + "$ + w0$" + offset + "]" : CudaLaunchFacts.col(a) + "[w" + offset
+                + "]";
     }
 
     private void statements(List<Stmt> list) {
@@ -217,8 +220,8 @@ public final class BitSliceKernel {
             case Expr.Const c when c.type() == IrType.BOOLEAN -> List.of((Boolean) c.value() ? all : none);
             case Expr.Const c -> constant(((Number) c.value()).intValue());
             case Expr.LocalRef l when swar.param(l.local()) ->
-                List.of(fresh("(" + (java ? l.local().name() : CudaExpressions.local(l.local().name())) + " ? " + all
-                        + " : " + none + ")"));
+                List.of(fresh("(" + (java ? l.local().name() + "$p" : CudaExpressions.local(l.local().name())) + " ? "
+                        + all + " : " + none + ")"));
             case Expr.LocalRef l -> {
                 List<String> p = locals.get(l.local().id());
                 if (p == null) {
@@ -263,19 +266,19 @@ public final class BitSliceKernel {
         if (o == null) {
             throw new Unsupported("a neighbour at computed offsets");
         }
-        String col = column(r.attr());
-        String row = "w + (" + o[1] + ") * WW";
+        String row = " + (" + o[1] + ") * " + (java ? "WW$" : "WW");
+        String here = word(r.attr(), row);
         if (o[0] == 0) {
-            return col + "[" + row + "]";
+            return here;
         }
+        String next = word(r.attr(), row + " + 1");
+        String before = word(r.attr(), row + " - 1");
         if (java) { // the cell dx places right: (this word, the next) shifted right; left: (the one before, this) left
-            return o[0] > 0 ? "((" + col + "[" + row + "] >>> " + o[0] + ") | (" + col + "[" + row + " + 1] << "
-                    + (64 - o[0]) + "))"
-                    : "((" + col + "[" + row + "] << " + -o[0] + ") | (" + col + "[" + row + " - 1] >>> " + (64 + o[0])
-                    + "))";
+            return o[0] > 0 ? "((" + here + " >>> " + o[0] + ") | (" + next + " << " + (64 - o[0]) + "))"
+                    : "((" + here + " << " + -o[0] + ") | (" + before + " >>> " + (64 + o[0]) + "))";
         }
-        return o[0] > 0 ? "__funnelshift_r(" + col + "[" + row + "], " + col + "[" + row + " + 1], " + o[0] + ")"
-                : "__funnelshift_l(" + col + "[" + row + " - 1], " + col + "[" + row + "], " + -o[0] + ")";
+        return o[0] > 0 ? "__funnelshift_r(" + here + ", " + next + ", " + o[0] + ")"
+                : "__funnelshift_l(" + before + ", " + here + ", " + -o[0] + ")";
     }
 
     private String plane(List<String> p, int i) {

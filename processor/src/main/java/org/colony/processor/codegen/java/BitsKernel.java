@@ -103,31 +103,28 @@ final class BitsKernel {
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(long[].class, "scratch$")
                 .addParameter(TypeName.INT, "rows$")
-                .addParameter(TypeName.INT, "WW")
+                .addParameter(TypeName.INT, "WW$")
                 .addParameter(TypeName.INT, "pad$")
                 .addParameter(TypeName.INT, "keeps$");
         List<AttributeRef> read = read();
         List<AttributeRef> written = written();
+        List<String> args = new ArrayList<>(List.of("scratch$", "b1$ - b0$", "WW$", "pad$", "keeps$"));
+        // every generated name ends in $ (the statements' own: b<n>, <attribute>_self), so none meets a model's
         for (AttributeRef a : read) {
-            band.addParameter(TypeName.INT, a.name() + "$at");
+            band.addParameter(TypeName.INT, "in" + a.ordinal() + "$");
+            args.add("in" + a.ordinal() + "$");
         }
         for (AttributeRef a : written) {
-            band.addParameter(TypeName.INT, a.name() + "$out");
-        }
-        List<String> args = new ArrayList<>(List.of("scratch$", "b1$ - b0$", "WW", "pad$", "keeps$"));
-        for (AttributeRef a : read) {
-            args.add(a.name() + "$at");
-        }
-        for (AttributeRef a : written) {
-            args.add(a.name() + "$out");
+            band.addParameter(TypeName.INT, "out" + a.ordinal() + "$");
+            args.add("out" + a.ordinal() + "$");
         }
         for (Local p : step.params()) {
             if (p.type() != IrType.BOOLEAN) {
                 throw new IllegalStateException("a bit-sliced step with an argument of type " + p.type());
             }
-            m.addParameter(TypeName.BOOLEAN, p.name());
-            band.addParameter(TypeName.BOOLEAN, p.name());
-            args.add(p.name());
+            m.addParameter(TypeName.BOOLEAN, p.name() + "$p");
+            band.addParameter(TypeName.BOOLEAN, p.name() + "$p");
+            args.add(p.name() + "$p");
         }
         CodeBlock.Builder b = CodeBlock.builder();
         b.addStatement("final $T layout$$ = blk$$.layout()", RuntimeNames.LAYOUT);
@@ -139,47 +136,47 @@ final class BitsKernel {
         b.addStatement("final int pad$$ = layout$$.pad()");
         b.addStatement("final int strideY$$ = layout$$.strideY()");
         b.addStatement("final int base$$ = layout$$.base()");
-        b.add("// a row's bits: the cells x0$$ - pad$$ to x1$$ + pad$$, WW words\n");
-        b.addStatement("final int WW = (n$$ + 2 * pad$$ + 63) >>> 6");
+        b.add("// a row's bits: the cells x0$$ - pad$$ to x1$$ + pad$$, WW$$ words\n");
+        b.addStatement("final int WW$$ = (n$$ + 2 * pad$$ + 63) >>> 6");
         b.addStatement("final int rows$$ = Math.min($L, row1$$ - row0$$)", BAND);
-        b.addStatement("final long[] scratch$$ = scratch(2 + $L * (rows$$ + 2 * pad$$) * WW + $L * rows$$ * WW + WW)",
+        b.addStatement("final long[] scratch$$ = scratch(2 + $L * (rows$$ + 2 * pad$$) * WW$$ + $L * rows$$ * WW$$ + WW$$)",
                 read.size(), written.size());
         b.addStatement("int at$$ = 1");
         for (AttributeRef a : read) {
-            b.addStatement("final boolean[] $L$$col = (boolean[]) blk$$.column($L)", a.name(), a.ordinal());
-            b.addStatement("final int $L$$at = at$$", a.name());
-            b.addStatement("at$$ += (rows$$ + 2 * pad$$) * WW");
+            b.addStatement("final boolean[] col$L$$ = (boolean[]) blk$$.column($L)", a.ordinal(), a.ordinal());
+            b.addStatement("final int in$L$$ = at$$", a.ordinal());
+            b.addStatement("at$$ += (rows$$ + 2 * pad$$) * WW$$");
         }
         b.addStatement("at$$++");
         for (AttributeRef a : written) {
             boolean buffered = step.buffers(a.ordinal());
-            b.addStatement("final boolean[] $L$$dst = (boolean[]) blk$$.$L($L)", a.name(), buffered ? "next" : "column",
-                    a.ordinal());
-            b.addStatement("final int $L$$out = at$$", a.name());
-            b.addStatement("at$$ += rows$$ * WW");
+            b.addStatement("final boolean[] dst$L$$ = (boolean[]) blk$$.$L($L)", a.ordinal(),
+                    buffered ? "next" : "column", a.ordinal());
+            b.addStatement("final int out$L$$ = at$$", a.ordinal());
+            b.addStatement("at$$ += rows$$ * WW$$");
         }
         b.addStatement("final int keeps$$ = at$$");
         b.add("// the bits of a word that are cells x0$$..x1$$ - 1 (the others are the halo's)\n");
-        b.beginControlFlow("for (int k = 0; k < WW; k++)");
-        b.addStatement("final long lo$$ = Math.max(0, Math.min(64, pad$$ - 64 * k))");
-        b.addStatement("final long hi$$ = Math.max(0, Math.min(64, pad$$ + n$$ - 64 * k))");
-        b.addStatement("scratch$$[keeps$$ + k] = hi$$ <= lo$$ ? 0L : (hi$$ == 64 ? -1L : (1L << hi$$) - 1L) & (-1L << lo$$)");
+        b.beginControlFlow("for (int k$$ = 0; k$$ < WW$$; k$$++)");
+        b.addStatement("final long lo$$ = Math.max(0, Math.min(64, pad$$ - 64 * k$$))");
+        b.addStatement("final long hi$$ = Math.max(0, Math.min(64, pad$$ + n$$ - 64 * k$$))");
+        b.addStatement("scratch$$[keeps$$ + k$$] = hi$$ <= lo$$ ? 0L : (hi$$ == 64 ? -1L : (1L << hi$$) - 1L) & (-1L << lo$$)");
         b.endControlFlow();
         b.beginControlFlow("for (int b0$$ = row0$$; b0$$ < row1$$; b0$$ += rows$$)");
         b.addStatement("final int b1$$ = Math.min(b0$$ + rows$$, row1$$)");
         b.beginControlFlow("for (int r$$ = b0$$ - pad$$; r$$ < b1$$ + pad$$; r$$++)");
         b.addStatement("final int from$$ = base$$ + r$$ * strideY$$ + x0$$ - pad$$");
         for (AttributeRef a : read) {
-            b.addStatement("pack($L$$col, from$$, n$$ + 2 * pad$$, scratch$$, $L$$at + (r$$ - b0$$ + pad$$) * WW)",
-                    a.name(), a.name());
+            b.addStatement("pack(col$L$$, from$$, n$$ + 2 * pad$$, scratch$$, in$L$$ + (r$$ - b0$$ + pad$$) * WW$$)",
+                    a.ordinal(), a.ordinal());
         }
         b.endControlFlow();
         b.addStatement("$L$$band($L)", step.name(), String.join(", ", args));
         b.beginControlFlow("for (int r$$ = b0$$; r$$ < b1$$; r$$++)");
         b.addStatement("final int to$$ = base$$ + r$$ * strideY$$ + x0$$");
         for (AttributeRef a : written) {
-            b.addStatement("unpack(scratch$$, $L$$out + (r$$ - b0$$) * WW, WW, pad$$, $L$$dst, to$$, n$$)", a.name(),
-                    a.name());
+            b.addStatement("unpack(scratch$$, out$L$$ + (r$$ - b0$$) * WW$$, WW$$, pad$$, dst$L$$, to$$, n$$)",
+                    a.ordinal(), a.ordinal());
         }
         b.endControlFlow();
         b.endControlFlow();
@@ -188,31 +185,13 @@ final class BitsKernel {
         m.addJavadoc("Step {@code $L} on 64 cells a word, bit-sliced.\n", step.name());
 
         CodeBlock.Builder w = CodeBlock.builder();
-        for (AttributeRef a : read) {
-            w.addStatement("final long[] $L$$w = scratch$$", a.name());
-        }
-        for (AttributeRef a : written) {
-            w.addStatement("final long[] $L$$o = scratch$$", a.name());
-        }
         w.beginControlFlow("for (int r$$ = 0; r$$ < rows$$; r$$++)");
-        w.beginControlFlow("for (int k = 0; k < WW; k++)");
-        if (!read.isEmpty()) {
-            w.addStatement("final int w0$$ = (r$$ + pad$$) * WW + k");
-        }
-        w.addStatement("final long keep = scratch$$[keeps$$ + k]");
-        w.addStatement("final int o = $L r$$ * WW + k", written.isEmpty() ? "" : written.get(0).name() + "$out +");
+        w.beginControlFlow("for (int k$$ = 0; k$$ < WW$$; k$$++)");
+        w.addStatement("final int w0$$ = (r$$ + pad$$) * WW$$ + k$$");
+        w.addStatement("final long keep$$ = scratch$$[keeps$$ + k$$]");
+        w.addStatement("final int o$$ = r$$ * WW$$ + k$$");
         for (String line : word) {
-            String l = line;
-            // each read attribute's words are its own part of the scratch, from <attribute>$at on
-            for (AttributeRef a : read) {
-                l = l.replace(a.name() + "$w[w", a.name() + "$w[" + a.name() + "$at + w0$");
-            }
-            for (int i = 1; i < written.size(); i++) {
-                AttributeRef a = written.get(i);
-                l = l.replace(a.name() + "$o[o]", a.name() + "$o[o - " + written.get(0).name() + "$out + " + a.name()
-                        + "$out]");
-            }
-            w.add(l.replace("$", "$$") + "\n");
+            w.add("$L\n", line);
         }
         w.endControlFlow();
         w.endControlFlow();
@@ -294,7 +273,7 @@ final class BitsKernel {
                 .addParameter(TypeName.INT, "to")
                 .addParameter(TypeName.INT, "n")
                 .addJavadoc("Bits {@code skip..skip + n} of the {@code words} words from {@code in[at]} on into cells "
-                        + "{@code to..to + n} of {@code a} ({@code skip < 64}).\n")
+                        + "{@code to..to + n} of {@code a}.\n")
                 .beginControlFlow("for (int c = 0; c * 64 < n; c++)")
                 .addStatement("final int w = at + c + (skip >>> 6)")
                 .addStatement("final int s = skip & 63")
