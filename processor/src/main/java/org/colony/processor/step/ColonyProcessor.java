@@ -157,10 +157,11 @@ public final class ColonyProcessor extends AbstractProcessor {
             ClassName modelClass = ClassName.get(type);
             // The vector forms of the CPU kernels only where this compilation reads jdk.incubator.vector.
             boolean vectors = processingEnv.getElementUtils().getTypeElement("jdk.incubator.vector.DoubleVector") != null;
-            int[] lines = writer.write(ir.packageName(), new JavaKernelGenerator().generate(ir, vectors), type);
-            ClassName kernels = ClassName.get(ir.packageName(), JavaKernelGenerator.className(ir));
-            // One value of the CUDA launch facts: the kernels are printed from it and the descriptor carries it.
+            // One value of the CUDA launch facts: the kernels are printed from it, the descriptor carries it, and the
+            // CPU kernels take the bit-sliced forms it names.
             CudaModel cuda = CudaLaunchFacts.model(ir);
+            int[] lines = writer.write(ir.packageName(), new JavaKernelGenerator().generate(ir, vectors, cuda), type);
+            ClassName kernels = ClassName.get(ir.packageName(), JavaKernelGenerator.className(ir));
             writer.write(ir.packageName(), new DescriptorGenerator().generate(ir, modelClass, kernels, cuda, lines),
                     type);
             writer.writeResource(cuda.resource(), new CudaKernelGenerator().generate(ir, cuda), type);

@@ -9,8 +9,8 @@ import org.colony.runtime.tuning.RuntimeSwitches;
 /**
  * When the CPU backend's blocks hold place steps back to run them together ({@link HeldSteps}): the switches
  * {@link RuntimeSwitches#HOLD}, {@link RuntimeSwitches#HOLD_MIN_CELLS} and {@link RuntimeSwitches#HOLD_MIN_CELL_BYTES},
- * read when the backend starts, and whether
- * a profile is being collected (which times every call on its own, so nothing is held meanwhile).
+ * read when the backend starts, and whether a profile is being collected (which times every call on its own, so
+ * nothing is held meanwhile).
  */
 final class HoldSettings {
 

@@ -51,8 +51,8 @@ public final class RuntimeSwitches {
             + "(`docs/networks.md`, \"Partitions\").");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, HOLD_MIN_CELL_BYTES, SPLIT, SPIN_MICROS, MPI_LIBRARY,
-            METIS_LIBRARY, GRAPH_PARTITIONER);
+    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, HOLD_MIN_CELL_BYTES, SPLIT, SPIN_MICROS,
+            MPI_LIBRARY, METIS_LIBRARY, GRAPH_PARTITIONER);
 
     private RuntimeSwitches() {
     }

@@ -13,7 +13,6 @@ import javax.lang.model.element.Modifier;
 import org.colony.kernel.cuda.CudaModel;
 import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.codegen.cuda.BitSliceKernel;
-import org.colony.processor.codegen.cuda.CudaLaunchFacts;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.Local;
@@ -54,11 +53,6 @@ final class BitsKernel {
         }
         List<String> word = BitSliceKernel.javaWord(model, step, facts.steps().get(model.steps().indexOf(step)));
         return word == null ? null : new BitsKernel(model, step, word);
-    }
-
-    /** The CUDA facts of a model, which say which steps have a bit-sliced form. */
-    static CudaModel facts(ModelIr model) {
-        return CudaLaunchFacts.model(model);
     }
 
     /** The attributes the step reads (its own cells or its neighbours'). */

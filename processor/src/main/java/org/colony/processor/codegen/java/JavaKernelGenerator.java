@@ -33,18 +33,14 @@ public final class JavaKernelGenerator {
         return model.simpleName() + "_Kernels";
     }
 
-    /** Builds the kernels class without vector forms. */
-    public TypeSpec generate(ModelIr model) {
-        return generate(model, false);
-    }
-
     /**
      * Builds the kernels class.
      *
      * @param vectors whether the compilation can use {@code jdk.incubator.vector}, so that steps that allow
-     *     it get a vector form
+     *     it get a vector form (and a bit-sliced one)
+     * @param cuda the model's CUDA launch facts, which say which steps have a bit-sliced form
      */
-    public TypeSpec generate(ModelIr model, boolean vectors) {
+    public TypeSpec generate(ModelIr model, boolean vectors, CudaModel cuda) {
         TypeSpec.Builder type = TypeSpec.classBuilder(className(model))
                 .addModifiers(Modifier.FINAL)
                 .addJavadoc("CPU kernels of {@code $L}: one method per step, over a range of $L.\n",
@@ -52,7 +48,6 @@ public final class JavaKernelGenerator {
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
         List<MethodSpec> vectorKernels = new ArrayList<>();
         List<MethodSpec> bitKernels = new ArrayList<>();
-        CudaModel facts = vectors && !model.agent() && model.dimensions() == 2 ? BitsKernel.facts(model) : null;
         Set<IrType> elements = new LinkedHashSet<>();
         Set<IrType> booleans = new LinkedHashSet<>();
         for (StepIr step : model.steps()) {
@@ -65,7 +60,7 @@ public final class JavaKernelGenerator {
                     booleans.add(vector.element());
                 }
             }
-            BitsKernel bits = facts == null ? null : BitsKernel.of(model, step, facts);
+            BitsKernel bits = vectors ? BitsKernel.of(model, step, cuda) : null;
             if (bits != null) {
                 bitKernels.addAll(bits.methods());
             }

@@ -55,25 +55,23 @@ class PlaceKernel extends StepKernel {
     @Override
     void head(CodeBlock.Builder head) {
         if (bits) {
-            List<String> args = new ArrayList<>(List.of("blk$", "row0$", "row1$", "x0$", "x1$"));
-            for (Local p : step.params()) {
-                args.add(p.name());
-            }
-            head.beginControlFlow("if ($T.BITS && $L.$L($L))", RuntimeNames.KERNEL_SUPPORT, BitsKernel.CLASS,
-                    step.name(), String.join(", ", args));
-            head.addStatement("return");
-            head.endControlFlow();
+            tryFirst(head, "BITS", BitsKernel.CLASS);
         }
         if (dispatch) {
-            List<String> args = new ArrayList<>(List.of("blk$", "row0$", "row1$", "x0$", "x1$"));
-            for (Local p : step.params()) {
-                args.add(p.name());
-            }
-            head.beginControlFlow("if ($T.VECTORS && $L.$L($L))", RuntimeNames.KERNEL_SUPPORT, VectorKernel.CLASS,
-                    step.name(), String.join(", ", args));
-            head.addStatement("return");
-            head.endControlFlow();
+            tryFirst(head, "VECTORS", VectorKernel.CLASS);
         }
+    }
+
+    /** Calls the step's kernel in nested class {@code kind} where {@code KernelSupport.<flag>}, and returns if it ran. */
+    private void tryFirst(CodeBlock.Builder head, String flag, String kind) {
+        List<String> args = new ArrayList<>(List.of("blk$", "row0$", "row1$", "x0$", "x1$"));
+        for (Local p : step.params()) {
+            args.add(p.name());
+        }
+        head.beginControlFlow("if ($T.$L && $L.$L($L))", RuntimeNames.KERNEL_SUPPORT, flag, kind, step.name(),
+                String.join(", ", args));
+        head.addStatement("return");
+        head.endControlFlow();
     }
 
     /** Called once the scalar work of a cell is printed, before the rows: where the vector form prints its own. */
