@@ -244,7 +244,8 @@ final class DeviceAgentIndex {
     /**
      * Settles {@code n} requests for places ({@code requests}: a global place each, -1 for none): per place, the first
      * {@code capacity - occupancy} in the order {@link #grant} ranks them win ({@code won}, written for the requests
-     * only). Where a place holds one agent at most and the requests are few ({@link CudaSwitches#ONE_BLOCK_GRANT}),
+     * only). With no capacity ({@code occupancy} 0) every request wins, marked in one launch. Where a place holds one
+     * agent at most and the requests are few ({@link CudaSwitches#ONE_BLOCK_GRANT}),
      * one launch of one block finds each place's first without grouping the requests ({@code colony_grant_one});
      * otherwise they are grouped by place into {@code bucketStart} and {@code bucketOrder} and granted per bucket.
      */
@@ -255,7 +256,7 @@ final class DeviceAgentIndex {
             device.run("colony_grant_all", n, p -> p.add(requests).add(n).add(won));
             return;
         }
-        if (capacity == 1 && occupancy != 0L && priority != 0L && n <= oneBlockGrant && keys <= ONE_BLOCK_PLACES) {
+        if (capacity == 1 && priority != 0L && n <= oneBlockGrant && keys <= ONE_BLOCK_PLACES) {
             // (zero when first handed out; each launch leaves its entries zero again)
             long best = device.gridScratch().cleared("grant.best", 8 * keys) - 8 * keyBase;
             device.runOneBlock("colony_grant_one", p -> p.add(requests).add(n).add(shifted(occupancy)).add(won)

@@ -228,7 +228,8 @@ final class DeviceManage {
         long won = pool.get("manage.won", room);
         long occupancy = bounded ? device.zeroed(gridScratch, "manage.occupancy", 4 * keys) : 0L;
         long priority = bounded ? pool.get("manage.priority", 8 * room) : 0L;
-        long bucketStart = gridScratch.get("manage.bucketStart", 4 * (keys + 1));
+        // (the grouping's room only where places have a capacity: otherwise every request wins, grouped or not)
+        long bucketStart = bounded ? gridScratch.get("manage.bucketStart", 4 * (keys + 1)) : 0L;
         long rank = bounded ? columns.rankBuffer(n, "manage.rank") : 0L;
         long rankColumn = rank == 0L ? 0L : columns.rankColumn();
         int rankType = columns.rankType();
@@ -263,7 +264,7 @@ final class DeviceManage {
      */
     private void moves(long n, long requests, long won, long occupancy, long priority, long rank, long bucketStart,
             long stats, long limit) {
-        long bucketOrder = device.pool().get("manage.bucketOrder", 4 * Math.max(1, n));
+        long bucketOrder = occupancy == 0L ? 0L : device.pool().get("manage.bucketOrder", 4 * Math.max(1, n));
         index.settle(requests, n, bucketStart, bucketOrder, occupancy, won, rank, priority, columns.ids().pointer());
         long targets = limit >= 0 ? columns.targets().pointer() : 0L;
         device.run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won)
@@ -302,8 +303,8 @@ final class DeviceManage {
                     .add(columns.locations().pointer()).add(index.shifted(occ)));
         }
         long occupied = occupancy;
-        long bucketStart = device.gridScratch().get("children.bucketStart", 4 * (keys + 1));
-        long bucketOrder = pool.get("children.bucketOrder", 4 * wanted);
+        long bucketStart = bounded ? device.gridScratch().get("children.bucketStart", 4 * (keys + 1)) : 0L;
+        long bucketOrder = bounded ? pool.get("children.bucketOrder", 4 * wanted) : 0L;
         for (int round = 0; round < rounds; round++) {
             index.settle(requests, wanted, bucketStart, bucketOrder, occupied, roundWon, rank, priority, tie);
             if (rounds > 1) { // the born take their places; the others try the next round's

@@ -151,8 +151,8 @@ final class DeviceRound {
         long n = columns.count();
         int partitions = topology.partitions();
         // Room on this partition's places is the capacity less its living agents there: none when it has none.
-        occupancy = capacity < Integer.MAX_VALUE ? device.zeroed(device.gridScratch(), "round.occupancy", 4 * index.keys())
-                : 0L;
+        occupancy = capacity < Integer.MAX_VALUE
+                ? device.zeroed(device.gridScratch(), "round.occupancy", 4 * index.keys()) : 0L;
         localMovers = 0;
         sentCounts = new long[partitions];
         receivedCounts = new long[partitions];
