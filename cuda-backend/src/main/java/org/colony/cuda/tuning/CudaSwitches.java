@@ -104,6 +104,13 @@ public final class CudaSwitches {
             + "grouping them by place first (`docs/agents.md`, \"Settling in one block\"); 0 always groups them. "
             + "Results are the same bits.");
 
+    /** {@code colony.cuda.warpAgents}: the most agents whose steps that scan the places around run a warp an agent. */
+    public static final Switch WARP_AGENTS = Switch.whole("colony.cuda.warpAgents", -1, Integer.MAX_VALUE, "agents",
+            -1, "-1: 64 a multiprocessor of the device; 0: never", "Up to this many agents, an agent step whose loops "
+            + "read the places within its reach (StupidModel's `look`) runs a warp an agent: the lanes load the places "
+            + "around the agent into shared memory together, then one lane runs the step on them (`docs/agents.md`, "
+            + "\"A warp an agent\"); more agents run a thread each. Results are the same bits.");
+
     /** {@code colony.cuda.deviceRounds}: whether partitions' rounds without births run on the device. */
     public static final Switch DEVICE_ROUNDS = Switch.flag("colony.cuda.deviceRounds", true,
             "The manageAll rounds of partitions on GPUs run on the device unless agents ask for children; `false` "
@@ -130,7 +137,7 @@ public final class CudaSwitches {
     /** Every switch of this module, in the order the table lists them. */
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE,
-            DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT,
+            DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, WARP_AGENTS,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {

@@ -21,9 +21,28 @@ import java.util.List;
  *     const juint keep, ...)}: 32 cells a 32-bit word, for a step with a SWAR form on booleans alone
  * @param interior whether a marching step's source also has {@code <kernel>__stripIn}: a step split between interior
  *     and boundary whose interior statements leave it only at their end
+ * @param warp whether an agent step's source also has {@code <kernel>__warp}, with the kernel's parameters: a warp an
+ *     agent, whose 32 lanes load the places around it that the step's loops read (a window of its reach, in shared
+ *     memory) before one lane runs the step on them; launched with 32 threads an agent in blocks of at most 256
+ *     threads, where the agents are too few to fill the device a thread each
  */
 public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell, boolean bits,
-        boolean interior) {
+        boolean interior, boolean warp) {
+
+    /**
+     * A step without a warp form.
+     *
+     * @param kernel as the record's
+     * @param swar as the record's
+     * @param params as the record's
+     * @param cell as the record's
+     * @param bits as the record's
+     * @param interior as the record's
+     */
+    public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell, boolean bits,
+            boolean interior) {
+        this(kernel, swar, params, cell, bits, interior, false);
+    }
 
     /**
      * A step without an interior strip.
@@ -35,7 +54,7 @@ public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> par
      * @param bits as the record's
      */
     public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell, boolean bits) {
-        this(kernel, swar, params, cell, bits, false);
+        this(kernel, swar, params, cell, bits, false, false);
     }
 
     /**
@@ -47,7 +66,7 @@ public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> par
      * @param cell as the record's
      */
     public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell) {
-        this(kernel, swar, params, cell, false, false);
+        this(kernel, swar, params, cell, false, false, false);
     }
 
     /**
@@ -58,12 +77,17 @@ public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> par
      * @param params as the record's
      */
     public CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params) {
-        this(kernel, swar, params, false, false, false);
+        this(kernel, swar, params, false, false, false, false);
     }
 
     /** {@return the name of the step's bit-sliced function, {@code <kernel>__bits}, or null where it has none} */
     public String bitsName() {
         return bits ? kernel.name() + "__bits" : null;
+    }
+
+    /** {@return the name of the step's warp form, {@code <kernel>__warp}, or null where it has none} */
+    public String warpName() {
+        return warp ? kernel.name() + "__warp" : null;
     }
 
     /** {@return the name of the step's strip function, {@code <kernel>__strip}, or null where it has none} */

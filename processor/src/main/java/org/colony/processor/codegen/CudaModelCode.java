@@ -39,7 +39,8 @@ final class CudaModelCode {
         return CodeBlock.of("\nnew $T($L, $L,\n$>$>$T.of($L)$L)$<$<", CUDA_STEP, kernel(step.kernel()),
                 step.swar() == null ? CodeBlock.of("null") : kernel(step.swar()), List.class,
                 step.params().stream().map(CudaModelCode::param).collect(CodeBlock.joining(", ")),
-                step.interior() ? ", true, " + step.bits() + ", true"
+                step.warp() ? ", " + step.cell() + ", " + step.bits() + ", " + step.interior() + ", true"
+                        : step.interior() ? ", true, " + step.bits() + ", true"
                         : step.bits() ? ", true, true" : step.cell() ? ", true" : "");
     }
 

@@ -38,6 +38,8 @@ public final class ModelKernels implements AutoCloseable {
     private final ModelInfo model;
     private final List<String> symbols;
     private final long[] steps;
+    /** Per step its warp form ({@link CudaStep#warpName}), 0 where it has none. */
+    private final long[] warps;
     private final Launch[] launches;
     private final List<List<KernelParam>> params;
     private final String sourceFile;
@@ -67,12 +69,14 @@ public final class ModelKernels implements AutoCloseable {
                 loader(cls)::getResourceAsStream, cuda.resource());
         this.symbols = cuda.sharedSymbols();
         this.steps = new long[model.steps().size()];
+        this.warps = new long[steps.length];
         this.launches = new Launch[steps.length];
         this.params = new ArrayList<>(steps.length);
         for (int i = 0; i < steps.length; i++) {
             CudaStep step = cuda.steps().get(i);
             launches[i] = Launch.of(step, SWAR, override);
             steps[i] = module.function(launches[i].kernel());
+            warps[i] = step.warp() ? module.function(step.warpName()) : 0L;
             params.add(step.params());
         }
     }
@@ -131,6 +135,14 @@ public final class ModelKernels implements AutoCloseable {
     /** The kernel of step number {@code step}. */
     public long step(int step) {
         return steps[step];
+    }
+
+    /**
+     * The warp form of step number {@code step} (a warp an agent, launched with 32 threads an agent in blocks of at
+     * most 256 threads, with the kernel's parameters), or 0 where it has none.
+     */
+    public long warp(int step) {
+        return warps[step];
     }
 
     /** The parameters of the kernel of step number {@code step}, in the order it declares them. */

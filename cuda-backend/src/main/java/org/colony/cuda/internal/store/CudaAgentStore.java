@@ -19,6 +19,7 @@ import org.colony.cuda.internal.launch.KernelParams;
 import org.colony.cuda.internal.launch.LaunchTimer;
 import org.colony.cuda.internal.launch.ModelKernels;
 import org.colony.cuda.internal.launch.PredicateCounter;
+import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.AgentAction;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
@@ -88,6 +89,8 @@ public final class CudaAgentStore implements AgentStore {
     private final DeviceManage manage;
     private final DeviceRound round;
     private final AgentHostBridge bridge;
+    /** The most agents whose steps with a warp form launch it ({@link #warpAgents(CudaContext)}). */
+    private final long warpAgents;
 
     /** Creates the collection with agents at the given global place indices (ids 0, 1, ...). */
     public CudaAgentStore(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore places, long[] initial,
@@ -107,6 +110,7 @@ public final class CudaAgentStore implements AgentStore {
         this.places = places;
         places.stopHolding(); // agents read and write the places' columns between their steps
         this.kernels = cx.kernels(descriptor);
+        this.warpAgents = warpAgents(cx);
         this.errors = cx.errors();
         this.capacity = capacity;
         long[] range = DeviceAgentIndex.placeRange(places.layout(), places.grid().cells());
@@ -363,7 +367,13 @@ public final class CudaAgentStore implements AgentStore {
         if (columns.count() > 0) {
             // a step that runs place by place: a thread a place of the block, running its agents in id order
             long threads = info.byPlace() ? places.layout().ownedCells() : columns.count();
-            cx.launch(kernels.step(step), Grids.blocks(threads), 1, 1, Grids.THREADS, 1, 1, arguments, true,
+            long kernel = kernels.step(step);
+            if (kernels.warp(step) != 0L && columns.count() <= warpAgents) { // a warp an agent
+                kernel = kernels.warp(step);
+                threads = 32L * columns.count();
+                WarpLaunches.launched();
+            }
+            cx.launch(kernel, Grids.blocks(threads), 1, 1, Grids.THREADS, 1, 1, arguments, true,
                     name() + "." + info.name());
         }
         for (int a : info.writes()) {
@@ -379,6 +389,16 @@ public final class CudaAgentStore implements AgentStore {
             applyIncoming(info, iterated);
         }
         applyPlaceWrites(step, info);
+    }
+
+    /**
+     * The most agents whose steps with a warp form launch it: {@code colony.cuda.warpAgents} (read when the store is
+     * made), or where that is -1, 64 a multiprocessor (as many warps as the device holds resident), past which a
+     * thread an agent fills the device.
+     */
+    private static long warpAgents(CudaContext cx) {
+        long set = CudaSwitches.WARP_AGENTS.whole();
+        return set >= 0 ? set : 64L * cx.device().multiprocessors();
     }
 
     private static long pointer(DeviceBuffer buffer) {

@@ -46,6 +46,9 @@ public final class CudaKernelGenerator {
                 }
             }
             new CudaStepKernel(model, step, launch, out).print();
+            if (launch.warp()) {
+                new CudaStepKernel(model, step, launch, out).printWarp(AgentWindow.of(model, step));
+            }
             if (launch.swar() != null) {
                 new SwarKernel(model, step, CudaLaunchFacts.swar(model, step), launch, out).print();
             }

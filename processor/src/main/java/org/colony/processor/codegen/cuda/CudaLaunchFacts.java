@@ -73,6 +73,19 @@ public final class CudaLaunchFacts {
         return SwarStep.of(model, step);
     }
 
+    /**
+     * {@return whether an agent step has a warp form, {@code <kernel>__warp} ({@link AgentWindow}), unless another
+     * step's kernel has that name}
+     */
+    static boolean warp(ModelIr model, StepIr step) {
+        for (StepIr other : model.steps()) {
+            if (kernelName(model, other).equals(kernelName(model, step) + "__warp")) {
+                return false;
+            }
+        }
+        return AgentWindow.of(model, step) != null;
+    }
+
     // ---- the launch facts as data ------------------------------------------------------------------
 
     /**
@@ -94,7 +107,7 @@ public final class CudaLaunchFacts {
             boolean cell = cell(model, step, signature);
             steps.add(new CudaStep(kernel, swar, signature, cell,
                     swar != null && BitSliceKernel.has(model, step, signature),
-                    cell && kernel.marches() && CudaStepKernel.interior(model, step) != null));
+                    cell && kernel.marches() && CudaStepKernel.interior(model, step) != null, warp(model, step)));
         }
         List<String> symbols = new ArrayList<>();
         for (SharedRef s : model.shared()) {

@@ -79,14 +79,7 @@ final class CudaStepKernel {
                         + "a += (jlong) gridDim.x * blockDim.x) {");
                 source.indent();
             }
-            emit("const jlong g = locations[a];");
-            // A slot whose agent left for another partition, until the compaction it waits for.
-            emit("if (g < 0) continue;");
-            emit("const jint gx = (jint) (g % f.size0);");
-            emit("const jint gy = (jint) (g / f.size0 % f.size1);");
-            emit("const jint gz = (jint) (g / f.size0 / f.size1);");
-            emit("const jlong s = f.base + (gx - f.origin0) + (jlong) (gy - f.origin1) * f.strideY"
-                    + " + (jlong) (gz - f.origin2) * f.strideZ;");
+            agentPlace();
         } else if (window != null) {
             march();
             return;
@@ -120,6 +113,52 @@ final class CudaStepKernel {
             source.outdent();
             emit("}");
         }
+        source.raw("}\n\n");
+    }
+
+    /** The place of agent {@code a}: its global index {@code g}, coordinates and storage index {@code s}. */
+    private void agentPlace() {
+        emit("const jlong g = locations[a];");
+        // A slot whose agent left for another partition, until the compaction it waits for.
+        emit("if (g < 0) continue;");
+        emit("const jint gx = (jint) (g % f.size0);");
+        emit("const jint gy = (jint) (g / f.size0 % f.size1);");
+        emit("const jint gz = (jint) (g / f.size0 / f.size1);");
+        emit("const jlong s = f.base + (gx - f.origin0) + (jlong) (gy - f.origin1) * f.strideY"
+                + " + (jlong) (gz - f.origin2) * f.strideZ;");
+    }
+
+    /**
+     * Prints the step's warp form ({@link CudaStep#warpName}): a warp an agent, whose lanes load the agent's
+     * {@link AgentWindow} into shared memory together, after which lane 0 runs the step as the one-thread kernel does
+     * (the same statements, draws and writes), reading the window's values from there.
+     */
+    void printWarp(AgentWindow window) {
+        List<String> params = CudaLaunchFacts.declarations(model, step, launch.params());
+        source.raw("// Step " + step.name() + ", a warp an agent (" + step.sourceFile() + ':' + step.line() + ")\n");
+        source.raw("extern \"C\" __global__ void " + launch.warpName() + "(\n        "
+                + String.join(",\n        ", params) + ")\n{\n");
+        emit("if (colony::gatedOff(f)) return;");
+        window.declare(this::emit);
+        emit("const jint lane = (jint) (threadIdx.x & 31);");
+        emit("const jint wib = (jint) (threadIdx.x >> 5); // the warp in its block: blocks of at most "
+                + 32 * AgentWindow.WARPS + " threads");
+        emit("for (jlong a = ((jlong) blockIdx.x * blockDim.x + threadIdx.x) >> 5; a < f.rows; "
+                + "a += ((jlong) gridDim.x * blockDim.x) >> 5) {");
+        source.indent();
+        agentPlace();
+        window.load(this::emit);
+        emit("__syncwarp();");
+        emit("if (lane == 0) {");
+        source.indent();
+        storage.agentWindow(window);
+        cell();
+        storage.agentWindow(null);
+        source.outdent();
+        emit("}");
+        emit("__syncwarp(); // lane 0 has read the window before the lanes load the next agent's");
+        source.outdent();
+        emit("}");
         source.raw("}\n\n");
     }
 

@@ -37,6 +37,8 @@ final class CudaStorage implements KernelNames<String> {
     private int line;
     /** Whether every scalar attribute the step writes lives in a register (a hub's code). */
     private boolean allInRegisters;
+    /** For an agent step's warp form: the places around the agent in shared memory, else null. */
+    private AgentWindow agentWindow;
     /** The neighbours loops the code is inside, innermost last: what each loaded ahead for its variable. */
     private final Deque<Prefetched> prefetched = new ArrayDeque<>();
 
@@ -78,6 +80,11 @@ final class CudaStorage implements KernelNames<String> {
      */
     void registers(boolean all) {
         this.allInRegisters = all;
+    }
+
+    /** Reads what {@code window} holds from it from now on (a warp form's code), or from memory ({@code null}). */
+    void agentWindow(AgentWindow window) {
+        this.agentWindow = window;
     }
 
     /** {@return whether every scalar attribute the step writes lives in a register (a hub's code)} */
@@ -187,6 +194,12 @@ final class CudaStorage implements KernelNames<String> {
                 }
             }
         }
+        if (agentWindow != null) {
+            String held = agentWindow.attribute(read, print);
+            if (held != null) {
+                return held;
+            }
+        }
         if (window != null && a.owner().kind() == ModelRef.Kind.SELF) {
             String register = window.value(a, read.place());
             if (register != null) {
@@ -286,6 +299,10 @@ final class CudaStorage implements KernelNames<String> {
 
     @Override
     public String agentCount(Expr place, int slot, Function<Expr, String> print) {
+        String held = agentWindow == null ? null : agentWindow.count(place, slot, print);
+        if (held != null) {
+            return held;
+        }
         if (CudaLaunchFacts.countsOnly(step, slot)) {
             return "colony::countAt(counts" + slot + ", " + globalIndex(place, print) + ")";
         }

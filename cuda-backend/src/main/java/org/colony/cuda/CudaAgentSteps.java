@@ -1,0 +1,20 @@
+package org.colony.cuda;
+
+import org.colony.cuda.internal.store.WarpLaunches;
+import org.colony.cuda.tuning.CudaSwitches;
+
+/**
+ * How the CUDA backends of this JVM ran agents' steps: a step whose loops read the places within its reach runs a warp
+ * an agent where the agents are few ({@link CudaSwitches#WARP_AGENTS}), else a thread an agent. For tests and
+ * benchmarks that must know which way ran.
+ */
+public final class CudaAgentSteps {
+
+    private CudaAgentSteps() {
+    }
+
+    /** {@return how many launches of agent steps ran a warp an agent so far in this JVM} */
+    public static long warpLaunches() {
+        return WarpLaunches.count();
+    }
+}
