@@ -19,7 +19,6 @@ import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.StepInfo;
-import org.colony.kernel.cuda.CudaKernel;
 import org.colony.kernel.cuda.CudaModel;
 import org.colony.kernel.cuda.CudaStep;
 import org.colony.kernel.cuda.KernelParam;
@@ -56,16 +55,23 @@ class KernelSeamTest {
             List<String> named = new ArrayList<>();
             for (int i = 0; i < cuda.steps().size(); i++) {
                 CudaStep step = cuda.steps().get(i);
-                for (CudaKernel kernel : step.swar() == null ? List.of(step.kernel()) : List.of(step.kernel(), step.swar())) {
-                    List<String> params = declared.get(kernel.name());
-                    assertNotNull(params, model + " declares no kernel " + kernel.name() + " for step "
+                List<String> names = new ArrayList<>(List.of(step.kernel().name()));
+                if (step.swar() != null) {
+                    names.add(step.swar().name());
+                }
+                if (step.warp()) {
+                    names.add(step.warpName());
+                }
+                for (String kernel : names) {
+                    List<String> params = declared.get(kernel);
+                    assertNotNull(params, model + " declares no kernel " + kernel + " for step "
                             + d.info().steps().get(i).name());
-                    assertEquals(step.params().size(), params.size(), kernel.name() + ": " + params);
+                    assertEquals(step.params().size(), params.size(), kernel + ": " + params);
                     for (int p = 0; p < params.size(); p++) {
                         assertEquals(expected(d.info(), d.info().steps().get(i), step.params().get(p)),
-                                params.get(p), kernel.name() + ", parameter " + p + ", " + step.params().get(p));
+                                params.get(p), kernel + ", parameter " + p + ", " + step.params().get(p));
                     }
-                    named.add(kernel.name());
+                    named.add(kernel);
                     kernels++;
                 }
             }
