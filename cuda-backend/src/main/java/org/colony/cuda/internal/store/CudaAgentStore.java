@@ -368,9 +368,11 @@ public final class CudaAgentStore implements AgentStore {
             // a step that runs place by place: a thread a place of the block, running its agents in id order
             long threads = info.byPlace() ? places.layout().ownedCells() : columns.count();
             long kernel = kernels.step(step);
-            if (kernels.warp(step) != 0L && columns.count() <= warpAgents) { // a warp an agent
+            if (kernels.warp(step) != 0L && columns.count() <= warpAgents) {
+                // a warp an agent; the grid changes where a thread an agent's would (every 256 agents), so that a
+                // tick's launches keep the shape of its CUDA graph while the population changes a little
                 kernel = kernels.warp(step);
-                threads = 32L * columns.count();
+                threads = 32L * Grids.THREADS * Grids.blocks(columns.count());
                 WarpLaunches.launched();
             }
             cx.launch(kernel, Grids.blocks(threads), 1, 1, Grids.THREADS, 1, 1, arguments, true,
