@@ -1,11 +1,13 @@
 package org.colony.examples.stupid;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Placement;
 import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.reduce.Bins;
 
 /**
  * StupidModel, version 16 (Railsback, Lytinen and Grimm 2005): bugs on a habitat read from a cell data file, at most
@@ -40,6 +42,9 @@ public final class StupidModel {
 
     /** The bins of {@link #histogram}: sizes 0 to 1, 1 to 2, ..., 9 and above. */
     public static final int BINS = 10;
+
+    /** The closed bins of {@link #histogram}: one unit wide from 0 to 9. */
+    private static final Bins SIZES = new Bins(0, BINS - 1, BINS - 1);
 
     private final Simulation sim;
     private final Parameters p;
@@ -86,12 +91,16 @@ public final class StupidModel {
         return bugs.lastReport().population();
     }
 
-    /** {@return the bugs per size class: {@link #BINS} bins one unit wide, the last open above} */
+    /**
+     * {@return the bugs per size class: {@link #BINS} bins one unit wide, the last open above} Counted where the sizes
+     * live (on a GPU only the counts come back): {@code BINS - 1} bins over [0, 9), then those below, from 9 up and
+     * NaN, which go to the first bin (no size is below 0), the last and the first.
+     */
     public long[] histogram() {
-        long[] bins = new long[BINS];
-        for (double size : bugs.getDouble("size")) {
-            bins[(int) Math.min(BINS - 1, Math.max(0, Math.floor(size)))]++;
-        }
+        long[] counts = bugs.histogram("size", 0, SIZES);
+        long[] bins = Arrays.copyOf(counts, BINS);
+        bins[0] += counts[BINS - 1] + counts[BINS + 1]; // below 0, NaN
+        bins[BINS - 1] = counts[BINS]; // 9 and above
         return bins;
     }
 

@@ -103,5 +103,10 @@ class StupidModelTest {
         assertArrayEquals(ref.predators.stream().mapToInt(q -> q.hunts).toArray(), predators.getInt("hunts"),
                 "predator hunts " + when);
         assertArrayEquals(ref.food, model.cells().getDouble("food"), "food " + when);
+        long[] bins = new long[StupidModel.BINS]; // sizes 0 to 1, ..., 9 and above, by the plain rule
+        for (StupidModelReference.Bug b : expected) {
+            bins[(int) Math.min(StupidModel.BINS - 1, Math.max(0, Math.floor(b.size)))]++;
+        }
+        assertArrayEquals(bins, model.histogram(), "size histogram " + when);
     }
 }

@@ -63,7 +63,7 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
         if (values == 0) {
             return out;
         }
-        try (DeviceBuffer counts = DeviceBuffer.zeroed(8L * out.length); Arena arena = Arena.ofConfined()) {
+        try (DeviceBuffer counts = DeviceBuffer.pooled(8L * out.length); Arena arena = Arena.ofConfined()) {
             KernelParams p = params.begin();
             p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
                     .add(strideZ).add(bins.lo(), ScalarType.DOUBLE).add(bins.hi(), ScalarType.DOUBLE)
@@ -128,7 +128,7 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
         if (rows * length == 0) {
             return words;
         }
-        try (DeviceBuffer out = DeviceBuffer.zeroed(8L * count); Arena arena = Arena.ofConfined()) {
+        try (DeviceBuffer out = DeviceBuffer.pooled(8L * count); Arena arena = Arena.ofConfined()) {
             KernelParams p = params.begin();
             p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
                     .add(strideZ).add(out.pointer());
