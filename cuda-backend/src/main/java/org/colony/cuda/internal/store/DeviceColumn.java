@@ -37,6 +37,7 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
     private static final String BINS = "colony_bin_counts";
     private static final String EXTREMES = "colony_extremes";
     private static final String REDUCE = "colony_reduce";
+    private static final String COPY = "colony_copy_bytes";
     /**
      * The most blocks of a reduction: more values per thread let a thread add more of them in registers before it
      * adds its digits to its block's in shared memory.
@@ -63,15 +64,14 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
         if (values == 0) {
             return out;
         }
-        try (DeviceBuffer counts = DeviceBuffer.pooled(8L * out.length); Arena arena = Arena.ofConfined()) {
+        long bytes = 8L * out.length;
+        try (DeviceBuffer counts = DeviceBuffer.pooled(bytes + DeviceErrors.BYTES); Arena arena = Arena.ofConfined()) {
             KernelParams p = params.begin();
             p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
                     .add(strideZ).add(bins.lo(), ScalarType.DOUBLE).add(bins.hi(), ScalarType.DOUBLE)
                     .addInt(bins.bins()).add(counts.pointer());
             cx.launch(cx.support().function(BINS), Grids.blocks(values), 1, 1, Grids.THREADS, 1, 1, p, false, BINS);
-            MemorySegment host = arena.allocate(8L * out.length);
-            counts.download(host, 0, host.byteSize());
-            errors.check();
+            MemorySegment host = download(cx, params, counts, bytes, errors, arena);
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, out, 0, out.length);
         }
         return out;
@@ -128,16 +128,32 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
         if (rows * length == 0) {
             return words;
         }
-        try (DeviceBuffer out = DeviceBuffer.pooled(8L * count); Arena arena = Arena.ofConfined()) {
+        long bytes = 8L * count;
+        try (DeviceBuffer out = DeviceBuffer.pooled(bytes + DeviceErrors.BYTES); Arena arena = Arena.ofConfined()) {
             KernelParams p = params.begin();
             p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
                     .add(strideZ).add(out.pointer());
             cx.launch(cx.support().function(kernel), blocks, 1, 1, Grids.THREADS, 1, 1, p, false, kernel);
-            MemorySegment host = arena.allocate(8L * count);
-            out.download(host, 0, host.byteSize());
-            errors.check();
+            MemorySegment host = download(cx, params, out, bytes, errors, arena);
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, words, 0, count);
         }
         return words;
+    }
+
+    /**
+     * Downloads the first {@code bytes} of {@code result} with the device's error record behind them (copied there
+     * after the kernel by a kernel, which stays in order with launches held for a graph, so one wait brings both) and
+     * throws for a failure the record holds.
+     */
+    private static MemorySegment download(CudaContext cx, KernelParams params, DeviceBuffer result, long bytes,
+            DeviceErrors errors, Arena arena) {
+        KernelParams p = params.begin();
+        p.add(errors.pointer()).add(result.pointer() + bytes).add(DeviceErrors.BYTES);
+        cx.launch(cx.support().function(COPY), Grids.blocks(DeviceErrors.BYTES), 1, 1, Grids.THREADS, 1, 1, p, false,
+                COPY);
+        MemorySegment host = arena.allocate(bytes + DeviceErrors.BYTES, 8);
+        result.download(host, 0, host.byteSize());
+        errors.check(host.asSlice(bytes, DeviceErrors.BYTES));
+        return host;
     }
 }
