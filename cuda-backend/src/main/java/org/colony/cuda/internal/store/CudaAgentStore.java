@@ -572,7 +572,9 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public long[] histogram(int attribute, int element, Bins bins) {
         checkOpen();
-        return live(attribute, element).histogram(cx, params, errors, bins);
+        DeviceColumn column = live(attribute, element);
+        long counts = device.zeroed(device.pool(), "histogram", DeviceColumn.histogramBytes(bins));
+        return column.histogram(cx, params, errors, bins, counts);
     }
 
     /** Reduces the element column of the agents {@link #read} copies out on the device: only the extremes come back. */

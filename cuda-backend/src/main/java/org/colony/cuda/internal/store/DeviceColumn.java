@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.colony.ColonyException;
+import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.launch.CudaContext;
@@ -59,19 +60,37 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
      * @param bins the bins
      */
     long[] histogram(CudaContext cx, KernelParams params, DeviceErrors errors, Bins bins) {
+        if (rows * length == 0) {
+            return new long[bins.counts()];
+        }
+        try (DeviceBuffer counts = DeviceBuffer.pooled(histogramBytes(bins))) {
+            return histogram(cx, params, errors, bins, counts.pointer());
+        }
+    }
+
+    /** {@return the device memory {@link #histogram} counts in: the counts, then the device's error record} */
+    static long histogramBytes(Bins bins) {
+        return 8L * bins.counts() + DeviceErrors.BYTES;
+    }
+
+    /**
+     * As {@link #histogram(CudaContext, KernelParams, DeviceErrors, Bins)}, counting in {@code counts}: device memory
+     * of {@link #histogramBytes} bytes whose counts are zero, for a caller that keeps such room (zeroed by a kernel,
+     * so that its launches and these are one run of launches).
+     */
+    long[] histogram(CudaContext cx, KernelParams params, DeviceErrors errors, Bins bins, long counts) {
         long[] out = new long[bins.counts()];
         long values = rows * length;
         if (values == 0) {
             return out;
         }
-        long bytes = 8L * out.length;
-        try (DeviceBuffer counts = DeviceBuffer.pooled(bytes + DeviceErrors.BYTES); Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofConfined()) {
             KernelParams p = params.begin();
             p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
                     .add(strideZ).add(bins.lo(), ScalarType.DOUBLE).add(bins.hi(), ScalarType.DOUBLE)
-                    .addInt(bins.bins()).add(counts.pointer());
+                    .addInt(bins.bins()).add(counts);
             cx.launch(cx.support().function(BINS), Grids.blocks(values), 1, 1, Grids.THREADS, 1, 1, p, false, BINS);
-            MemorySegment host = download(cx, params, counts, bytes, errors, arena);
+            MemorySegment host = download(cx, params, counts, 8L * out.length, errors, arena);
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, out, 0, out.length);
         }
         return out;
@@ -134,7 +153,7 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
             p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
                     .add(strideZ).add(out.pointer());
             cx.launch(cx.support().function(kernel), blocks, 1, 1, Grids.THREADS, 1, 1, p, false, kernel);
-            MemorySegment host = download(cx, params, out, bytes, errors, arena);
+            MemorySegment host = download(cx, params, out.pointer(), bytes, errors, arena);
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, words, 0, count);
         }
         return words;
@@ -145,14 +164,14 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
      * after the kernel by a kernel, which stays in order with launches held for a graph, so one wait brings both) and
      * throws for a failure the record holds.
      */
-    private static MemorySegment download(CudaContext cx, KernelParams params, DeviceBuffer result, long bytes,
+    private static MemorySegment download(CudaContext cx, KernelParams params, long result, long bytes,
             DeviceErrors errors, Arena arena) {
         KernelParams p = params.begin();
-        p.add(errors.pointer()).add(result.pointer() + bytes).add(DeviceErrors.BYTES);
+        p.add(errors.pointer()).add(result + bytes).add(DeviceErrors.BYTES);
         cx.launch(cx.support().function(COPY), Grids.blocks(DeviceErrors.BYTES), 1, 1, Grids.THREADS, 1, 1, p, false,
                 COPY);
         MemorySegment host = arena.allocate(bytes + DeviceErrors.BYTES, 8);
-        result.download(host, 0, host.byteSize());
+        Driver.copyToHost(host, result, host.byteSize());
         errors.check(host.asSlice(bytes, DeviceErrors.BYTES));
         return host;
     }
