@@ -30,6 +30,10 @@ final class StupidModelGpu {
         int ticks = 500;
         double mason = masonMs(256, ticks);
         double cpu = colonyMs("cpu", 256, ticks, true);
+        // a first run on the GPU, not reported: the host's path through a tick is still compiled by the JIT during
+        // the first simulation's ticks, so whichever row ran first measured more than the device (0.48-0.64 ms a
+        // tick with the histogram in three runs of one call, 0.44-0.45 without it, measured second)
+        colonyMs("cuda", 256, ticks, true);
         double gpu = colonyMs("cuda", 256, ticks, true);
         double gpuBare = colonyMs("cuda", 256, ticks, false);
         rows.add(new Row("stupidmodel 256x128 tick + histogram, GPU", 0, gpu, mason, String.format(Locale.ROOT,
