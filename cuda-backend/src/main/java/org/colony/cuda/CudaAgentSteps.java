@@ -1,6 +1,6 @@
 package org.colony.cuda;
 
-import org.colony.cuda.internal.store.WarpLaunches;
+import org.colony.cuda.internal.store.AgentLaunches;
 import org.colony.cuda.tuning.CudaSwitches;
 
 /**
@@ -15,6 +15,6 @@ public final class CudaAgentSteps {
 
     /** {@return how many launches of agent steps ran a warp an agent so far in this JVM} */
     public static long warpLaunches() {
-        return WarpLaunches.count();
+        return AgentLaunches.warpLaunches();
     }
 }

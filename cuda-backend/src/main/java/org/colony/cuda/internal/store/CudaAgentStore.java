@@ -14,12 +14,10 @@ import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.launch.CudaContext;
 import org.colony.cuda.internal.launch.Frames;
-import org.colony.cuda.internal.launch.Grids;
 import org.colony.cuda.internal.launch.KernelParams;
 import org.colony.cuda.internal.launch.LaunchTimer;
 import org.colony.cuda.internal.launch.ModelKernels;
 import org.colony.cuda.internal.launch.PredicateCounter;
-import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.AgentAction;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Call;
@@ -89,8 +87,8 @@ public final class CudaAgentStore implements AgentStore {
     private final DeviceManage manage;
     private final DeviceRound round;
     private final AgentHostBridge bridge;
-    /** The most agents whose steps with a warp form launch it ({@link #warpAgents(CudaContext)}). */
-    private final long warpAgents;
+    /** How its steps launch: a thread an agent, or a warp an agent. */
+    private final AgentLaunches launches;
 
     /** Creates the collection with agents at the given global place indices (ids 0, 1, ...). */
     public CudaAgentStore(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore places, long[] initial,
@@ -110,7 +108,7 @@ public final class CudaAgentStore implements AgentStore {
         this.places = places;
         places.stopHolding(); // agents read and write the places' columns between their steps
         this.kernels = cx.kernels(descriptor);
-        this.warpAgents = warpAgents(cx);
+        this.launches = new AgentLaunches(cx);
         this.errors = cx.errors();
         this.capacity = capacity;
         long[] range = DeviceAgentIndex.placeRange(places.layout(), places.grid().cells());
@@ -366,17 +364,8 @@ public final class CudaAgentStore implements AgentStore {
         }
         if (columns.count() > 0) {
             // a step that runs place by place: a thread a place of the block, running its agents in id order
-            long threads = info.byPlace() ? places.layout().ownedCells() : columns.count();
-            long kernel = kernels.step(step);
-            if (kernels.warp(step) != 0L && columns.count() <= warpAgents) {
-                // a warp an agent; the grid changes where a thread an agent's would (every 256 agents), so that a
-                // tick's launches keep the shape of its CUDA graph while the population changes a little
-                kernel = kernels.warp(step);
-                threads = 32L * Grids.THREADS * Grids.blocks(columns.count());
-                WarpLaunches.launched();
-            }
-            cx.launch(kernel, Grids.blocks(threads), 1, 1, Grids.THREADS, 1, 1, arguments, true,
-                    name() + "." + info.name());
+            launches.launch(cx, kernels, step, columns.count(), info.byPlace() ? places.layout().ownedCells() : -1,
+                    arguments, name() + "." + info.name());
         }
         for (int a : info.writes()) {
             if (info.buffers(a)) {
@@ -391,16 +380,6 @@ public final class CudaAgentStore implements AgentStore {
             applyIncoming(info, iterated);
         }
         applyPlaceWrites(step, info);
-    }
-
-    /**
-     * The most agents whose steps with a warp form launch it: {@code colony.cuda.warpAgents} (read when the store is
-     * made), or where that is -1, 64 a multiprocessor (as many warps as the device holds resident), past which a
-     * thread an agent fills the device.
-     */
-    private static long warpAgents(CudaContext cx) {
-        long set = CudaSwitches.WARP_AGENTS.whole();
-        return set >= 0 ? set : 64L * cx.device().multiprocessors();
     }
 
     private static long pointer(DeviceBuffer buffer) {
