@@ -23,11 +23,14 @@ import java.util.List;
  *     and boundary whose interior statements leave it only at their end
  * @param warp whether an agent step's source also has {@code <kernel>__warp}, with the kernel's parameters: a warp an
  *     agent, whose 32 lanes load the places around it that the step's loops read (a window of its reach, in shared
- *     memory) before one lane runs the step on them; launched with 32 threads an agent in blocks of at most 256
- *     threads, where the agents are too few to fill the device a thread each
+ *     memory) before one lane runs the step on them; launched with 32 threads an agent in blocks of
+ *     {@link #WARP_BLOCK} threads, where the agents are too few to fill the device a thread each
  */
 public record CudaStep(CudaKernel kernel, CudaKernel swar, List<KernelParam> params, boolean cell, boolean bits,
         boolean interior, boolean warp) {
+
+    /** The threads of a block of a warp form: its shared memory holds a window for each of its warps. */
+    public static final int WARP_BLOCK = 256;
 
     /**
      * A step without a warp form.

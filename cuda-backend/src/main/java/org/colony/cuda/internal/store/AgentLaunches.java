@@ -6,6 +6,7 @@ import org.colony.cuda.internal.launch.Grids;
 import org.colony.cuda.internal.launch.KernelParams;
 import org.colony.cuda.internal.launch.ModelKernels;
 import org.colony.cuda.tuning.CudaSwitches;
+import org.colony.kernel.cuda.CudaStep;
 
 /**
  * How an agent collection's steps launch: a thread an agent (a thread a place, for a step that runs place by place), or
@@ -37,13 +38,15 @@ public final class AgentLaunches {
      */
     void launch(CudaContext cx, ModelKernels kernels, int step, long agents, long places, KernelParams arguments,
             String name) {
-        long threads = places >= 0 ? places : agents;
-        long kernel = kernels.step(step);
         if (places < 0 && kernels.warp(step) != 0L && agents <= mostForWarps) {
-            kernel = kernels.warp(step);
-            threads = 32L * Grids.THREADS * Grids.blocks(agents);
+            // blocks of CudaStep.WARP_BLOCK threads, a window each warp in shared memory
+            long warps = (long) Grids.THREADS * Grids.blocks(agents);
+            cx.launch(kernels.warp(step), (int) (32L * warps / CudaStep.WARP_BLOCK), 1, 1, CudaStep.WARP_BLOCK, 1, 1,
+                    arguments, true, name);
             WARPS.increment();
+            return;
         }
-        cx.launch(kernel, Grids.blocks(threads), 1, 1, Grids.THREADS, 1, 1, arguments, true, name);
+        long threads = places >= 0 ? places : agents;
+        cx.launch(kernels.step(step), Grids.blocks(threads), 1, 1, Grids.THREADS, 1, 1, arguments, true, name);
     }
 }

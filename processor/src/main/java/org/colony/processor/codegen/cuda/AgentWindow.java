@@ -5,6 +5,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.colony.kernel.cuda.CudaStep;
 import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;
@@ -29,8 +30,8 @@ final class AgentWindow {
     /** The most shared memory one warp's window may take (a block of 8 warps: 16 KiB). */
     static final int MOST_BYTES = 2048;
 
-    /** The warps of a block of the warp form: blocks of at most 256 threads. */
-    static final int WARPS = 8;
+    /** The warps of a block of the warp form ({@link CudaStep#WARP_BLOCK} threads). */
+    static final int WARPS = CudaStep.WARP_BLOCK / 32;
 
     private final int reach;
     private final List<AttributeRef> attributes;

@@ -141,8 +141,8 @@ final class CudaStepKernel {
         emit("if (colony::gatedOff(f)) return;");
         window.declare(this::emit);
         emit("const jint lane = (jint) (threadIdx.x & 31);");
-        emit("const jint wib = (jint) (threadIdx.x >> 5); // the warp in its block: blocks of at most "
-                + 32 * AgentWindow.WARPS + " threads");
+        emit("const jint wib = (jint) (threadIdx.x >> 5); // the warp in its block: blocks of "
+                + CudaStep.WARP_BLOCK + " threads");
         emit("for (jlong a = ((jlong) blockIdx.x * blockDim.x + threadIdx.x) >> 5; a < f.rows; "
                 + "a += ((jlong) gridDim.x * blockDim.x) >> 5) {");
         source.indent();
