@@ -69,7 +69,7 @@ class WarpFormTest {
 
     /** The text of kernel {@code name} of the Ant model: its parameters and body, up to the next kernel. */
     private static String kernel(String cu, String name) {
-        int at = cu.indexOf("void " + name + "(");
+        int at = cu.indexOf(" " + name + "(");
         assertTrue(at >= 0, "no kernel " + name);
         int next = cu.indexOf("extern \"C\" __global__", at);
         return cu.substring(at, next < 0 ? cu.length() : next);
@@ -82,18 +82,42 @@ class WarpFormTest {
         String cu = cu(c);
         String warp = kernel(cu, "Ant__scan__warp");
         assertTrue(warp.contains("__shared__ double wnd_height[8][25];"), warp);
-        assertTrue(warp.contains("__shared__ jint wnd_n0[8][25];"), warp);
+        assertTrue(warp.contains("__shared__ jint wcnt_0[8][25];"), warp);
         assertTrue(warp.contains("wnd_height[wib][k] = height_place[s + (jlong) dx + (jlong) dy * f.strideY];"), warp);
-        assertTrue(warp.contains("wnd_n0[wib][k] = colony::countAt(counts0, colony::neighborIndex(f, gx, gy, gz, dx, "
+        assertTrue(warp.contains("wcnt_0[wib][k] = colony::countAt(counts0, colony::neighborIndex(f, gx, gy, gz, dx, "
                 + "dy, 0));"), warp);
         assertTrue(warp.contains("wnd_height[wib][(v_dy) * 5 + (v_dx) + 12]"), warp);
-        assertTrue(warp.contains("wnd_n0[wib][(v_dy) * 5 + (v_dx) + 12] == 0"), warp);
+        assertTrue(warp.contains("wcnt_0[wib][(v_dy) * 5 + (v_dx) + 12] == 0"), warp);
         assertTrue(warp.contains("if (lane == 0) {"), warp);
+        assertTrue(cu.contains("__global__ void __launch_bounds__(256) Ant__scan__warp("), "blocks of 256 threads");
         assertFalse(warp.contains("height_place[(s"), "every read of the scan from the window: " + warp);
         String thread = kernel(cu, "Ant__scan");
         assertFalse(thread.contains("wnd_"), thread);
         assertThat(c).generatedSourceFile("test.Ant_Model").contentsAsUtf8String()
                 .contains("false, false, false, true)");
+    }
+
+    @Test
+    void aPlaceAttributeNamedAsACountsWindowMightBe_keepsItsOwnWindow() throws Exception {
+        Compilation c = compile(Compilations.agent("Ant", """
+                public class Ant extends Agent<Field> {
+                    @Attribute int sugar;
+
+                    @org.colony.Step(reach = 1) void scan() {
+                        for (int dx = -1; dx <= 1; dx++) {
+                            if (neighborPlace(dx, 0).n0 > 0 && agentCountAt(Ant.class, dx, 0) == 0) { sugar++; }
+                        }
+                    }
+                }
+                """), Compilations.source("Field", """
+                public class Field extends Place {
+                    @Attribute int n0;
+                }
+                """));
+        assertThat(c).succeededWithoutWarnings();
+        String warp = kernel(cu(c), "Ant__scan__warp");
+        assertTrue(warp.contains("__shared__ jint wnd_n0[8][9];"), warp);
+        assertTrue(warp.contains("__shared__ jint wcnt_0[8][9];"), warp);
     }
 
     @Test

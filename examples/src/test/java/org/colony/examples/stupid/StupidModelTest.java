@@ -75,6 +75,26 @@ class StupidModelTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void histogram_binsAnySizeAsThePlainRuleDoes() {
+        Path habitat = dir.resolve("habitat.data");
+        Habitat.write(habitat, 32, 24, 5);
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend(TestBackend.name()).withSeed(5))) {
+            StupidModel model = new StupidModel(sim, 32, 24, habitat, StupidModel.Parameters.of(100, 5));
+            double[] odd = {-1, -0.0, Double.NaN, 0, Double.MIN_VALUE, 0.5, Math.nextDown(3.0), 3, Math.nextDown(9.0),
+                9, 9.5, 1e300, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+            double[] sizes = new double[(int) model.bugs().size()];
+            long[] expected = new long[StupidModel.BINS];
+            for (int i = 0; i < sizes.length; i++) {
+                sizes[i] = odd[i % odd.length];
+                expected[(int) Math.min(StupidModel.BINS - 1, Math.max(0, Math.floor(sizes[i])))]++;
+            }
+            model.bugs().set("size", sizes);
+            assertArrayEquals(expected, model.histogram());
+            assertTrue(expected[0] > 0 && expected[2] > 0 && expected[3] > 0 && expected[8] > 0 && expected[9] > 0);
+        }
+    }
+
     /** Asserts that the model holds exactly the reference's bugs, predators and food. */
     private static void same(StupidModelReference ref, StupidModel model, String when) {
         Agents<Bug> bugs = model.bugs();

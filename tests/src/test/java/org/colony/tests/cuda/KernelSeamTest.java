@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  */
 class KernelSeamTest {
 
-    private static final Pattern KERNEL = Pattern.compile("extern \"C\" __global__ void (\\w+)\\(([^)]*)\\)");
+    private static final Pattern KERNEL = Pattern.compile(
+            "extern \"C\" __global__ void (?:__launch_bounds__\\(\\d+\\) )?(\\w+)\\(([^)]*)\\)");
 
     @Test
     void everyDescriptor_namesTheKernelsAndParametersItsSourceDeclares() throws IOException {

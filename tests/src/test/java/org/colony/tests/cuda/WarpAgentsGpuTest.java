@@ -90,7 +90,8 @@ class WarpAgentsGpuTest {
         assertEquals(before, CudaAgentSteps.warpLaunches(), "with colony.cuda.warpAgents=0 no step ran a warp an agent");
         String warps = withWarps("1000000", gpu, habitat, w, h, ticks);
         long always = CudaAgentSteps.warpLaunches() - before;
-        assertTrue(always >= ticks, "warp launches: " + always);
+        // look and, in the queued rounds, relook: more than one launch a tick
+        assertTrue(always >= 2L * ticks, "warp launches: " + always);
         String rule = withWarps("-1", gpu, habitat, w, h, ticks); // 64 a multiprocessor: more than these bugs
         assertEquals(2 * always, CudaAgentSteps.warpLaunches() - before, "the device's rule for this few bugs");
         // a bound between the fewest and the most bugs of the run: both forms run

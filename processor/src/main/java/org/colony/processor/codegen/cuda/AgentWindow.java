@@ -113,8 +113,9 @@ final class AgentWindow {
         return "wnd_" + a.name();
     }
 
+    /** (apart from the attributes' {@code wnd_<name>}, whatever a place attribute is called) */
     private static String countName(int slot) {
-        return "wnd_n" + slot;
+        return "wcnt_" + slot;
     }
 
     /** Declares the window's shared arrays: one row of the window's cells per warp of the block. */

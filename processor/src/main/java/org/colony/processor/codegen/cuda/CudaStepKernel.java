@@ -136,7 +136,9 @@ final class CudaStepKernel {
     void printWarp(AgentWindow window) {
         List<String> params = CudaLaunchFacts.declarations(model, step, launch.params());
         source.raw("// Step " + step.name() + ", a warp an agent (" + step.sourceFile() + ':' + step.line() + ")\n");
-        source.raw("extern \"C\" __global__ void " + launch.warpName() + "(\n        "
+        // (a block of more threads than the windows have rows for fails to launch)
+        source.raw("extern \"C\" __global__ void __launch_bounds__(" + CudaStep.WARP_BLOCK + ") " + launch.warpName()
+                + "(\n        "
                 + String.join(",\n        ", params) + ")\n{\n");
         emit("if (colony::gatedOff(f)) return;");
         window.declare(this::emit);
