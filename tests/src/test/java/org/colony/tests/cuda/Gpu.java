@@ -2,6 +2,7 @@ package org.colony.tests.cuda;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.function.Supplier;
 import org.colony.cuda.CudaBackendProvider;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
@@ -24,6 +25,24 @@ final class Gpu {
      */
     static String classPath() {
         return System.getProperty("colony.test.classpath", System.getProperty("java.class.path"));
+    }
+
+    /**
+     * {@return what {@code run} gives with system property {@code property} set to {@code value} (a switch read when a
+     * simulation is made), the property as it was again afterwards}
+     */
+    static <T> T withProperty(String property, String value, Supplier<T> run) {
+        String before = System.getProperty(property);
+        System.setProperty(property, value);
+        try {
+            return run.get();
+        } finally {
+            if (before == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, before);
+            }
+        }
     }
 
     static Simulation cuda(long seed) {

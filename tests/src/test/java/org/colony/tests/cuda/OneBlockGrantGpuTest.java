@@ -48,18 +48,11 @@ class OneBlockGrantGpuTest {
 
     /** A run on a simulation that {@code open} makes with {@code colony.cuda.oneBlockGrant} set to {@code most}. */
     private static String withGrant(String most, Supplier<Simulation> open, Path habitat, int w, int h, int ticks) {
-        String property = CudaSwitches.ONE_BLOCK_GRANT.property();
-        String before = System.getProperty(property);
-        System.setProperty(property, most);
-        try (Simulation sim = open.get()) {
-            return run(sim, habitat, w, h, ticks);
-        } finally {
-            if (before == null) {
-                System.clearProperty(property);
-            } else {
-                System.setProperty(property, before);
+        return Gpu.withProperty(CudaSwitches.ONE_BLOCK_GRANT.property(), most, () -> {
+            try (Simulation sim = open.get()) {
+                return run(sim, habitat, w, h, ticks);
             }
-        }
+        });
     }
 
     @ParameterizedTest(name = "{0}x{1} partitions={2}")

@@ -56,18 +56,11 @@ class WarpAgentsGpuTest {
 
     /** A run on a simulation that {@code open} makes with {@code colony.cuda.warpAgents} set to {@code most}. */
     private static String withWarps(String most, Supplier<Simulation> open, Path habitat, int w, int h, int ticks) {
-        String property = CudaSwitches.WARP_AGENTS.property();
-        String before = System.getProperty(property);
-        System.setProperty(property, most);
-        try (Simulation sim = open.get()) {
-            return run(sim, habitat, w, h, ticks).all();
-        } finally {
-            if (before == null) {
-                System.clearProperty(property);
-            } else {
-                System.setProperty(property, before);
+        return Gpu.withProperty(CudaSwitches.WARP_AGENTS.property(), most, () -> {
+            try (Simulation sim = open.get()) {
+                return run(sim, habitat, w, h, ticks).all();
             }
-        }
+        });
     }
 
     @ParameterizedTest(name = "{0}x{1} partitions={2}")
