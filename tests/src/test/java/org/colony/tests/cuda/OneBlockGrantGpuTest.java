@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.colony.cuda.CudaSettling;
 import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.examples.stupid.Habitat;
-import org.colony.examples.stupid.StupidModel;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 import org.junit.jupiter.api.Tag;
@@ -33,28 +30,6 @@ class OneBlockGrantGpuTest {
     @TempDir
     Path dir;
 
-    /** Every manageAll's population and the histogram each tick, then every bug's id, place and size. */
-    private static String run(Simulation sim, Path habitat, int w, int h, int ticks) {
-        StupidModel model = new StupidModel(sim, w, h, habitat, StupidModel.Parameters.of(w * h / 6, w * h / 60));
-        List<String> ticksSeen = new ArrayList<>();
-        for (int t = 0; t < ticks && !model.finished(); t++) {
-            model.tick();
-            ticksSeen.add(model.population() + " " + Arrays.toString(model.histogram()));
-        }
-        return ticksSeen + Arrays.toString(model.bugs().ids()) + Arrays.toString(model.bugs().locations())
-                + Arrays.toString(model.bugs().getDouble("size"))
-                + Arrays.toString(model.predators().locations());
-    }
-
-    /** A run on a simulation that {@code open} makes with {@code colony.cuda.oneBlockGrant} set to {@code most}. */
-    private static String withGrant(String most, Supplier<Simulation> open, Path habitat, int w, int h, int ticks) {
-        return Gpu.withProperty(CudaSwitches.ONE_BLOCK_GRANT.property(), most, () -> {
-            try (Simulation sim = open.get()) {
-                return run(sim, habitat, w, h, ticks);
-            }
-        });
-    }
-
     @ParameterizedTest(name = "{0}x{1} partitions={2}")
     @CsvSource({"48, 40, 1", "96, 64, 1", "64, 48, 2"})
     void oneBlockSettling_givesWhatGroupingGives_andTheCpus(int w, int h, int partitions) throws IOException {
@@ -64,20 +39,23 @@ class OneBlockGrantGpuTest {
         int ticks = 60;
         Supplier<Simulation> gpu = () -> Simulation.create(Config.defaults().withBackend("cuda").withSeed(11)
                 .withPartitions(partitions));
+        // a run with the switch set to the value given
+        Function<String, String> oneBlockGrant = most ->
+                StupidRuns.with(CudaSwitches.ONE_BLOCK_GRANT, most, gpu, habitat, w, h, ticks);
         String cpu;
         try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(2).withSeed(11)
                 .withPartitions(partitions))) {
-            cpu = run(sim, habitat, w, h, ticks);
+            cpu = StupidRuns.run(sim, habitat, w, h, ticks).all();
         }
         long before = CudaSettling.inOneBlock();
-        String grouped = withGrant("0", gpu, habitat, w, h, ticks);
+        String grouped = oneBlockGrant.apply("0");
         assertEquals(before, CudaSettling.inOneBlock(), "with colony.cuda.oneBlockGrant=0 no settling ran in one block");
-        String oneBlock = withGrant("8192", gpu, habitat, w, h, ticks);
+        String oneBlock = oneBlockGrant.apply("8192");
         long always = CudaSettling.inOneBlock() - before;
         assertTrue(always >= ticks, "settlings in one block: " + always);
         // settlements of more than 20 requests grouped, the rest not: on one block, the moves of every bug are
         // grouped and the children of a tick (fewer) are not; partitions settle only moves (births run on the host)
-        String mixed = withGrant("20", gpu, habitat, w, h, ticks);
+        String mixed = oneBlockGrant.apply("20");
         long some = CudaSettling.inOneBlock() - before - always;
         if (partitions == 1) {
             assertTrue(some > 0 && some < always, "settlings in one block with at most 20 requests: " + some);

@@ -10,7 +10,6 @@ import java.lang.foreign.StructLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.colony.ColonyException;
-import org.colony.cuda.internal.bind.Driver;
 import org.colony.kernel.KernelSupport;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.StepInfo;
@@ -36,7 +35,7 @@ public final class DeviceErrors implements AutoCloseable {
             JAVA_INT.withName("step"),
             JAVA_INT.withName("detail2")).withName("ErrorRecord");
 
-    /** The bytes of the record, for {@link #copyTo}. */
+    /** The bytes of the record. */
     public static final long BYTES = RECORD.byteSize();
 
     /** The frame's {@code step} value of kernels that run no step of a model (halo fills, scans). */
@@ -83,14 +82,6 @@ public final class DeviceErrors implements AutoCloseable {
             record.download(s, 0, BYTES);
             check(s);
         }
-    }
-
-    /**
-     * Enqueues a copy of the record into device memory at {@code dst} ({@link #BYTES}), so that the host can read it
-     * with something it waits for anyway and pass it to {@link #check(MemorySegment)}.
-     */
-    public void copyTo(long dst) {
-        Driver.copyOnDevice(dst, record.pointer(), BYTES);
     }
 
     /** Throws if {@code copy}, the record as copied to the host after the kernels in question, holds a failure. */

@@ -170,6 +170,20 @@ public final class CudaContext implements AutoCloseable {
         return errors;
     }
 
+    /**
+     * Queues a copy of the error record to {@code dst} ({@link DeviceErrors#BYTES}) behind the work queued so far, so
+     * that the host reads it with counts it waits for anyway and passes it to {@link DeviceErrors#check}: a kernel, not
+     * a copy, so that it joins the launches before it in their graph.
+     *
+     * @param params the parameter list to launch with (begun here)
+     */
+    public void copyErrorsTo(long dst, KernelParams params) {
+        KernelParams p = params.begin();
+        p.add(errors.pointer()).add(dst).add(DeviceErrors.BYTES);
+        launch(support().function("colony_copy_bytes"), Grids.blocks(DeviceErrors.BYTES), 1, 1, Grids.THREADS, 1, 1, p,
+                false, "colony_copy_bytes");
+    }
+
     /** The GPU. */
     public CudaDevice device() {
         return device;

@@ -231,10 +231,8 @@ final class AgentDevice {
         long[] st = new long[n];
         long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
         try (Arena arena = Arena.ofConfined()) {
-            if (checked) { // (a kernel, not a copy: it joins the launches before it in their graph)
-                long at = stats + 8L * n;
-                run("colony_copy_bytes", DeviceErrors.BYTES, p -> p.add(errors.pointer()).add(at)
-                        .add(DeviceErrors.BYTES));
+            if (checked) {
+                cx.copyErrorsTo(stats + 8L * n, support);
             }
             MemorySegment pinned = statsHost(bytes);
             MemorySegment host = pinned != null ? pinned.asSlice(0, bytes) : arena.allocate(bytes);

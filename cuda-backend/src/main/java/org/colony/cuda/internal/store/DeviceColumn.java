@@ -38,7 +38,6 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
     private static final String BINS = "colony_bin_counts";
     private static final String EXTREMES = "colony_extremes";
     private static final String REDUCE = "colony_reduce";
-    private static final String COPY = "colony_copy_bytes";
     /**
      * The most blocks of a reduction: more values per thread let a thread add more of them in registers before it
      * adds its digits to its block's in shared memory.
@@ -160,16 +159,12 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
     }
 
     /**
-     * Downloads the first {@code bytes} of {@code result} with the device's error record behind them (copied there
-     * after the kernel by a kernel, which stays in order with launches held for a graph, so one wait brings both) and
-     * throws for a failure the record holds.
+     * Downloads the first {@code bytes} of {@code result} with the device's error record behind them
+     * ({@link CudaContext#copyErrorsTo}: one wait brings both) and throws for a failure the record holds.
      */
     private static MemorySegment download(CudaContext cx, KernelParams params, long result, long bytes,
             DeviceErrors errors, Arena arena) {
-        KernelParams p = params.begin();
-        p.add(errors.pointer()).add(result + bytes).add(DeviceErrors.BYTES);
-        cx.launch(cx.support().function(COPY), Grids.blocks(DeviceErrors.BYTES), 1, 1, Grids.THREADS, 1, 1, p, false,
-                COPY);
+        cx.copyErrorsTo(result + bytes, params);
         MemorySegment host = arena.allocate(bytes + DeviceErrors.BYTES, 8);
         Driver.copyToHost(host, result, host.byteSize());
         errors.check(host.asSlice(bytes, DeviceErrors.BYTES));

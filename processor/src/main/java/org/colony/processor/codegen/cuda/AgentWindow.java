@@ -10,7 +10,6 @@ import org.colony.processor.ir.AttributeRef;
 import org.colony.processor.ir.Expr;
 import org.colony.processor.ir.IntrinsicOp;
 import org.colony.processor.ir.Ir;
-import org.colony.processor.ir.IrType;
 import org.colony.processor.ir.ModelIr;
 import org.colony.processor.ir.ModelRef;
 import org.colony.processor.ir.StepIr;
@@ -71,7 +70,7 @@ final class AgentWindow {
         int side = 2 * step.reach() + 1;
         long bytes = 4L * counts.size();
         for (AttributeRef a : attributes.values()) {
-            bytes += bytes(a.type());
+            bytes += a.type().scalar().bytes();
         }
         if (bytes * side * side > MOST_BYTES) {
             return null;
@@ -79,30 +78,24 @@ final class AgentWindow {
         return new AgentWindow(step.reach(), List.copyOf(attributes.values()), List.copyOf(counts));
     }
 
+    /** {@code place} where it is a neighbour on a 2-D grid at offsets proven within the reach, or null. */
+    private static Expr.Neighbor proven(Expr place) {
+        return place instanceof Expr.Neighbor n && !n.checked() && n.offsets().size() == 2 ? n : null;
+    }
+
     /** The place attribute {@code e} reads at a neighbour offset proven within reach, or null. */
     private static AttributeRef placeRead(Expr e) {
-        return e instanceof Expr.AttrRead r && r.place() instanceof Expr.Neighbor n && !n.checked()
-                && n.offsets().size() == 2 && r.attr().owner().kind() == ModelRef.Kind.PLACE && !r.attr().isArray()
-                ? r.attr() : null;
+        return e instanceof Expr.AttrRead r && proven(r.place()) != null
+                && r.attr().owner().kind() == ModelRef.Kind.PLACE && !r.attr().isArray() ? r.attr() : null;
     }
 
     /** The slot of the agents {@code e} counts at a neighbour offset proven within reach from their counts, or null. */
     private static Integer countRead(StepIr step, Expr e) {
-        if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.AGENT_COUNT
-                && i.args().get(0) instanceof Expr.Neighbor n && !n.checked() && n.offsets().size() == 2) {
+        if (e instanceof Expr.Intrinsic i && i.op() == IntrinsicOp.AGENT_COUNT && proven(i.args().get(0)) != null) {
             int slot = (Integer) ((Expr.Const) i.args().get(1)).value();
             return CudaLaunchFacts.countsOnly(step, slot) ? slot : null;
         }
         return null;
-    }
-
-    private static int bytes(IrType t) {
-        return switch (t) {
-            case BOOLEAN, BYTE -> 1;
-            case SHORT -> 2;
-            case INT, FLOAT -> 4;
-            default -> 8;
-        };
     }
 
     private int side() {
@@ -140,7 +133,8 @@ final class AgentWindow {
         emit.accept("    const jint dx = k % " + side + " - " + reach + ";");
         emit.accept("    const jint dy = k / " + side + " - " + reach + ";");
         for (AttributeRef a : attributes) {
-            emit.accept("    " + name(a) + "[wib][k] = " + a.name() + "_place[s + (jlong) dx + (jlong) dy * f.strideY];");
+            emit.accept("    " + name(a) + "[wib][k] = " + a.name()
+                    + "_place[s + (jlong) dx + (jlong) dy * f.strideY];");
         }
         for (int slot : counts) {
             emit.accept("    " + countName(slot) + "[wib][k] = colony::countAt(counts" + slot
@@ -160,10 +154,8 @@ final class AgentWindow {
 
     /** {@return where the window holds the count of agents of {@code slot} at {@code place}, or null} */
     String count(Expr place, int slot, Function<Expr, String> print) {
-        if (!(place instanceof Expr.Neighbor n) || n.checked() || n.offsets().size() != 2 || !counts.contains(slot)) {
-            return null;
-        }
-        return countName(slot) + "[wib][" + cell(n, print) + "]";
+        Expr.Neighbor n = proven(place);
+        return n == null || !counts.contains(slot) ? null : countName(slot) + "[wib][" + cell(n, print) + "]";
     }
 
     /** The window's cell of neighbour {@code n}: offsets within the reach (proven), the row of dy, then dx. */
