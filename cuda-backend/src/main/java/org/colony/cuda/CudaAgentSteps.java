@@ -1,11 +1,13 @@
 package org.colony.cuda;
 
 import org.colony.cuda.internal.store.AgentLaunches;
+import org.colony.cuda.internal.store.HistogramAhead;
 import org.colony.cuda.tuning.CudaSwitches;
 
 /**
  * How the CUDA backends of this JVM ran agents' steps: a step whose loops read the places within its reach runs a warp
- * an agent where the agents are few ({@link CudaSwitches#WARP_AGENTS}), else a thread an agent. For tests and
+ * an agent where the agents are few ({@link CudaSwitches#WARP_AGENTS}), else a thread an agent; a histogram asked
+ * after every {@code manageAll} is counted in its wait ({@link CudaSwitches#HISTOGRAM_AHEAD}). For tests and
  * benchmarks that must know which way ran.
  */
 public final class CudaAgentSteps {
@@ -16,5 +18,10 @@ public final class CudaAgentSteps {
     /** {@return how many launches of agent steps ran a warp an agent so far in this JVM} */
     public static long warpLaunches() {
         return AgentLaunches.warpLaunches();
+    }
+
+    /** {@return how many agent histograms were answered from counts a manageAll brought back, in this JVM} */
+    public static long histogramsAhead() {
+        return HistogramAhead.answered();
     }
 }

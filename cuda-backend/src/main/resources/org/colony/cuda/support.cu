@@ -1188,11 +1188,12 @@ __device__ __forceinline__ jint binOf(double v, double lo, double hi, jint bins)
 
 // Adds the values of `rows` rows of `length` elements of a column to counts[bins + 3] (the bins, below, above, NaN):
 // row r starts at element base + (r % extent1) * strideY + (r / extent1) * strideZ (the owned cells of a place
-// block; an agent column's first slots are one row from 0). Where the counts fit, a block counts in shared memory
-// and adds its counts once.
+// block; an agent column's first slots are one row from 0), leaving out element i where skip (null: none) has
+// skip[i] set (the agents a manageAll is about to remove). Where the counts fit, a block counts in shared memory and
+// adds its counts once.
 extern "C" __global__ void colony_bin_counts(const void* __restrict__ column, jint type, jlong rows, jlong length,
         jint extent1, jlong base, jlong strideY, jlong strideZ, double lo, double hi, jint bins,
-        julong* __restrict__ counts) {
+        julong* __restrict__ counts, const bool* __restrict__ skip) {
     __shared__ julong local[COLONY_SHARED_BINS];
     const jint slots = bins + 3;
     const bool inShared = slots <= COLONY_SHARED_BINS; // the same for every thread of the block
@@ -1205,6 +1206,7 @@ extern "C" __global__ void colony_bin_counts(const void* __restrict__ column, ji
         const jlong r = i / length;
         const jlong x = i - r * length;
         const jlong at = base + x + (r % extent1) * strideY + (r / extent1) * strideZ;
+        if (skip != nullptr && skip[at]) continue;
         const jint b = binOf(binValue(column, type, at), lo, hi, bins);
         if (inShared) {
             atomicAdd(&local[b], 1ULL);

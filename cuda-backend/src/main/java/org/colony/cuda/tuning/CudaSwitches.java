@@ -111,6 +111,13 @@ public final class CudaSwitches {
             + "around the agent into shared memory together, then one lane runs the step on them (`docs/agents.md`, "
             + "\"A warp an agent\"); more agents run a thread each. Results are the same bits.");
 
+    /** {@code colony.cuda.histogramAhead}: whether a histogram asked after every manageAll is counted in its wait. */
+    public static final Switch HISTOGRAM_AHEAD = Switch.flag("colony.cuda.histogramAhead", true,
+            "Where a driver asks for the same histogram of an agent collection right after each of its manageAll "
+            + "calls (StupidModel's sizes), the next manageAll on one block counts it before its first wait and brings "
+            + "the counts back with its own, instead of a wait of their own (`docs/agents.md`, \"A histogram in the "
+            + "manageAll's wait\"); `false` counts every histogram when asked, for comparison. The counts are the same.");
+
     /** {@code colony.cuda.deviceRounds}: whether partitions' rounds without births run on the device. */
     public static final Switch DEVICE_ROUNDS = Switch.flag("colony.cuda.deviceRounds", true,
             "The manageAll rounds of partitions on GPUs run on the device unless agents ask for children; `false` "
@@ -137,7 +144,7 @@ public final class CudaSwitches {
     /** Every switch of this module, in the order the table lists them. */
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE,
-            DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, WARP_AGENTS,
+            DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
             DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {

@@ -49,6 +49,23 @@ public class BinBug extends Agent<BinCell> {
         }
     }
 
+    /** Every value moves on: {@code v} and {@code h[1]} by {@code by}, {@code n} by one, {@code f} halves. */
+    @Step
+    void drift(double by) {
+        v += by;
+        h[1] = h[1] + by;
+        n += 1;
+        f = f * 0.5f;
+    }
+
+    /** A bug dies with probability 1/{@code k}. */
+    @Step
+    void thin(int k) {
+        if (uniform() * k < 1) {
+            kill();
+        }
+    }
+
     /** Every bug dies. */
     @Step
     void die() {

@@ -35,6 +35,8 @@ public final class CudaContext implements AutoCloseable {
     /** Whether a partition's block runs its side-by-side work on this context's own stream ({@link #claimStream}). */
     private boolean streamClaimed;
     private boolean timed;
+    /** The kernels launched (or held for a graph) so far, through {@link #launch} and {@link #launchOn}. */
+    private long launches;
 
     /**
      * @param device the GPU
@@ -70,6 +72,7 @@ public final class CudaContext implements AutoCloseable {
     /** As {@link #launch(long, int, int, int, int, int, int, KernelParams, boolean, String)}, with dynamic shared memory. */
     public void launch(long function, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes,
             KernelParams params, boolean frame, String name) {
+        launches++;
         if (recorder.enabled() && recorder.hold(new Launch(function, gx, gy, gz, bx, by, bz, sharedBytes,
                 frame ? params.frameBytes() : 0, params.snapshot(frame), name))) {
             return;
@@ -85,7 +88,16 @@ public final class CudaContext implements AutoCloseable {
      */
     public void launchOn(long stream, long function, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes,
             KernelParams params, String name) {
+        launches++;
         Driver.launch(function, gx, gy, gz, bx, by, bz, sharedBytes, stream, params.pointers(), name);
+    }
+
+    /**
+     * {@return the kernels launched on this context so far} Device memory that only kernels write (and the host
+     * through calls of its own) is as it was while this number stays the same.
+     */
+    public long launches() {
+        return launches;
     }
 
     /**

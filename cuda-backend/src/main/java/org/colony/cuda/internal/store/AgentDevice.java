@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.CudaException;
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.runtime.reduce.Bins;
 import org.colony.runtime.spi.Closeables;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.device.ScratchPool;
@@ -113,6 +114,11 @@ final class AgentDevice {
         KernelParams p = support.begin();
         args.accept(p);
         cx.launch(cx.support().function(kernel), Grids.blocks(items), rows, 1, Grids.THREADS, 1, 1, p, false, kernel);
+    }
+
+    /** Launches the count of {@code column} in {@code bins} into {@code counts} ({@link DeviceColumn#count}). */
+    void count(DeviceColumn column, Bins bins, long counts, long skip) {
+        column.count(cx, support, bins, counts, skip);
     }
 
     /** Launches {@code kernel} on one block of 1024 threads (a kernel that loops over its items itself). */

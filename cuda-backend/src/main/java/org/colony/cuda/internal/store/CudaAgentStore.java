@@ -89,6 +89,9 @@ public final class CudaAgentStore implements AgentStore {
     private final AgentHostBridge bridge;
     /** How its steps launch: a thread an agent, or a warp an agent. */
     private final AgentLaunches launches;
+    /** A histogram counted in a manageAll's wait, and the writes of the agents from the host it is checked against. */
+    private final HistogramAhead ahead = new HistogramAhead();
+    private long hostWrites;
 
     /** Creates the collection with agents at the given global place indices (ids 0, 1, ...). */
     public CudaAgentStore(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore places, long[] initial,
@@ -459,7 +462,9 @@ public final class CudaAgentStore implements AgentStore {
         checkOpen();
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
-        ManageReport report = manage.manageAll(seed, epoch, movesAsked && !childrenAsked);
+        ManageReport report = manage.manageAll(seed, epoch, movesAsked && !childrenAsked,
+                ahead.toCount(this::slotsColumn));
+        ahead.managed(manage.aheadCounts(), cx.launches(), hostWrites);
         movesAsked = false;
         childrenAsked = false;
         deathsAsked = false;
@@ -509,6 +514,7 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void add(long[] ids, long[] places, Object[] values) {
         checkOpen();
+        hostWrites++;
         AgentColumns added = new AgentColumns(model, placeModel, Math.max(1, ids.length), shared);
         added.add(ids, places, values);
         bridge.append(added);
@@ -520,6 +526,7 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void restore(long[] ids, long[] places, int[] ordinals, Object[] values, long nextId) {
         checkOpen();
+        hostWrites++;
         AgentColumns restored = new AgentColumns(model, placeModel, Math.max(1, ids.length), shared);
         restored.add(ids, places, values);
         System.arraycopy(ordinals, 0, restored.ordinals(), 0, ordinals.length);
@@ -551,6 +558,10 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public long[] histogram(int attribute, int element, Bins bins) {
         checkOpen();
+        long[] early = ahead.answer(new HistogramAhead.Asked(attribute, element, bins), cx.launches(), hostWrites);
+        if (early != null) {
+            return early;
+        }
         DeviceColumn column = live(attribute, element);
         long counts = device.zeroed(device.pool(), "histogram", DeviceColumn.histogramBytes(bins));
         return column.histogram(cx, params, errors, bins, counts);
@@ -566,6 +577,11 @@ public final class CudaAgentStore implements AgentStore {
     /** The slots of an element column that {@link #read} copies out, settled first. */
     private DeviceColumn live(int attribute, int element) {
         round.settle(); // (before count sizes the column)
+        return slotsColumn(attribute, element);
+    }
+
+    /** The element column of every slot up to the count, as the columns stand. */
+    private DeviceColumn slotsColumn(int attribute, int element) {
         ScalarType type = model.attributes().get(attribute).type();
         long column = columns.current()[attribute].pointer() + (long) element * columns.slots() * type.bytes();
         return DeviceColumn.slots(column, type, columns.count());
@@ -592,6 +608,7 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void write(int attribute, int element, Object source) {
         checkOpen();
+        hostWrites++;
         round.settle();
         AttributeInfo info = model.attributes().get(attribute);
         long count = columns.count();

@@ -84,15 +84,34 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
             return out;
         }
         try (Arena arena = Arena.ofConfined()) {
-            KernelParams p = params.begin();
-            p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
-                    .add(strideZ).add(bins.lo(), ScalarType.DOUBLE).add(bins.hi(), ScalarType.DOUBLE)
-                    .addInt(bins.bins()).add(counts);
-            cx.launch(cx.support().function(BINS), Grids.blocks(values), 1, 1, Grids.THREADS, 1, 1, p, false, BINS);
+            count(cx, params, bins, counts, 0L);
             MemorySegment host = download(cx, params, counts, 8L * out.length, errors, arena);
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, out, 0, out.length);
         }
         return out;
+    }
+
+    /**
+     * Launches the count of {@link #histogram} into {@code counts} (zeroed, {@link #histogramBytes} bytes), leaving out
+     * value {@code i} where the byte {@code skip[i]} is set ({@code skip} 0: none), without a wait; nothing where there
+     * are no values.
+     *
+     * @param cx the context the column lives in
+     * @param params the parameter list to launch with (begun here)
+     * @param bins the bins
+     * @param counts where the counts go
+     * @param skip a byte a value, or 0
+     */
+    void count(CudaContext cx, KernelParams params, Bins bins, long counts, long skip) {
+        long values = rows * length;
+        if (values == 0) {
+            return;
+        }
+        KernelParams p = params.begin();
+        p.add(column).addInt(type.ordinal()).add(rows).add(length).addInt(extent1).add(base).add(strideY)
+                .add(strideZ).add(bins.lo(), ScalarType.DOUBLE).add(bins.hi(), ScalarType.DOUBLE)
+                .addInt(bins.bins()).add(counts).add(skip);
+        cx.launch(cx.support().function(BINS), Grids.blocks(values), 1, 1, Grids.THREADS, 1, 1, p, false, BINS);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.colony.cuda.internal.store;
 
+import java.util.Arrays;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.device.ScratchPool;
@@ -7,6 +8,7 @@ import org.colony.cuda.internal.launch.LaunchTimer;
 import org.colony.kernel.Layout;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.agents.ManageRounds;
+import org.colony.runtime.reduce.Bins;
 
 /**
  * The {@code manageAll} of an agent collection on one block of the device, with the same rules as the CPU backend in
@@ -30,6 +32,17 @@ final class DeviceManage {
     private final DeviceAgentColumns columns;
     private final DeviceAgentIndex index;
     private final int capacity;
+    /** The counts of the last {@code manageAll}'s {@link Ahead}, or null. */
+    private long[] aheadCounts;
+
+    /**
+     * What a {@code manageAll} counts before its first wait, of its agents as they stand then ({@link HistogramAhead}).
+     *
+     * @param column the column, over the agents' slots before the {@code manageAll}
+     * @param bins the bins
+     */
+    record Ahead(DeviceColumn column, Bins bins) {
+    }
 
     DeviceManage(AgentDevice device, DeviceAgentColumns columns, DeviceAgentIndex index, int capacity) {
         this.device = device;
@@ -56,14 +69,25 @@ final class DeviceManage {
      * ({@code colony_apply_moves}), and children asked for after all are born after the moves as always.
      */
     ManageReport manageAll(long seed, long epoch, boolean movesFirst) {
+        return manageAll(seed, epoch, movesFirst, null);
+    }
+
+    /**
+     * As {@link #manageAll(long, long, boolean)}, counting {@code ahead} (null: nothing) of the agents it keeps with
+     * its first counts ({@link HistogramAhead}): {@link #aheadCounts} has them after it, or null where children were
+     * born.
+     */
+    ManageReport manageAll(long seed, long epoch, boolean movesFirst, Ahead ahead) {
         device.checkOpen();
         columns.resetOrdinals();
+        aheadCounts = null;
         long n = columns.count();
         long slotsBefore = columns.slots();
         boolean bounded = capacity < Integer.MAX_VALUE;
         long room = Math.max(1, n);
         ScratchPool pool = device.pool();
-        long stats = device.zeroed(pool, "manage.stats", 8 * COUNTS + DeviceErrors.BYTES);
+        int extra = ahead == null ? 0 : ahead.bins().counts();
+        long stats = device.zeroed(pool, "manage.stats", 8L * (COUNTS + extra) + DeviceErrors.BYTES);
         long ranks = pool.get("manage.ranks", 4 * room);
         long flags = pool.get("manage.flags", 4 * room);
         long offsets = pool.get("manage.offsets", 4 * room);
@@ -78,7 +102,13 @@ final class DeviceManage {
         if (movesFirst) {
             moves(n, requests, won, occupancy, priority, rank, bucketStart, stats, DeviceAgentColumns.MAX_AGENTS);
         }
-        long[] first = device.checkedStats(stats, COUNTS);
+        if (ahead != null) { // (moves change no attribute; the agents killed are left out, as the compaction drops them)
+            device.count(ahead.column(), ahead.bins(), stats + 8L * COUNTS, columns.killed().pointer());
+        }
+        long[] first = device.checkedStats(stats, COUNTS + extra);
+        if (ahead != null && first[6] == 0) {
+            aheadCounts = Arrays.copyOfRange(first, COUNTS, COUNTS + extra);
+        }
         phaseStart = phase(movesFirst ? "1-2 requests and moves" : "1 requests", phaseStart);
         long deaths = first[0];
         long movers = first[5];
@@ -153,6 +183,14 @@ final class DeviceManage {
         phase("5 statistics", phaseStart);
         return new ManageReport(counts[0], births, counts[MOVED], counts[REFUSED], wanted - births, counts[OUTSIDE],
                 columns.count());
+    }
+
+    /**
+     * {@return the counts of the {@link Ahead} the last {@code manageAll} counted over the agents it kept, or null where
+     * it counted none or children were born in it (their values are not among those counted)}
+     */
+    long[] aheadCounts() {
+        return aheadCounts;
     }
 
     /**
