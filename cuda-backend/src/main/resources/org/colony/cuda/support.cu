@@ -1189,35 +1189,45 @@ __device__ __forceinline__ jint binOf(double v, double lo, double hi, jint bins)
 // Adds the values of `rows` rows of `length` elements of a column to counts[bins + 3] (the bins, below, above, NaN):
 // row r starts at element base + (r % extent1) * strideY + (r / extent1) * strideZ (the owned cells of a place
 // block; an agent column's first slots are one row from 0), leaving out element i where skip (null: none) has
-// skip[i] set (the agents a manageAll is about to remove). Where the counts fit, a block counts in shared memory and
-// adds its counts once.
+// skip[i] set (the agents a manageAll is about to remove). The lanes of a warp that found the same bin add their number
+// once (values crowd into few bins, and same-address atomics serialize); where the counts fit, a block counts in
+// shared memory, in 32 bits (of at most 2^20 blocks, a block counts at most n / 2^20 + 256 values: under 2^32 for
+// any column a device holds), and adds its counts once. The loop runs alike in every lane of a block (whole passes of the
+// grid), so each warp's lanes all reach the match.
 extern "C" __global__ void colony_bin_counts(const void* __restrict__ column, jint type, jlong rows, jlong length,
         jint extent1, jlong base, jlong strideY, jlong strideZ, double lo, double hi, jint bins,
         julong* __restrict__ counts, const bool* __restrict__ skip) {
-    __shared__ julong local[COLONY_SHARED_BINS];
+    __shared__ unsigned int local[COLONY_SHARED_BINS];
     const jint slots = bins + 3;
     const bool inShared = slots <= COLONY_SHARED_BINS; // the same for every thread of the block
     if (inShared) {
-        for (jint b = threadIdx.x; b < slots; b += blockDim.x) local[b] = 0ULL;
+        for (jint b = threadIdx.x; b < slots; b += blockDim.x) local[b] = 0u;
         __syncthreads();
     }
     const jlong n = rows * length;
-    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
-        const jlong r = i / length;
-        const jlong x = i - r * length;
-        const jlong at = base + x + (r % extent1) * strideY + (r / extent1) * strideZ;
-        if (skip != nullptr && skip[at]) continue;
-        const jint b = binOf(binValue(column, type, at), lo, hi, bins);
-        if (inShared) {
-            atomicAdd(&local[b], 1ULL);
-        } else {
-            atomicAdd(&counts[b], 1ULL);
+    const jlong pass = (jlong) gridDim.x * blockDim.x;
+    for (jlong first = (jlong) blockIdx.x * blockDim.x; first < n; first += pass) {
+        const jlong i = first + threadIdx.x;
+        jint b = -1;
+        if (i < n) {
+            const jlong r = i / length;
+            const jlong x = i - r * length;
+            const jlong at = base + x + (r % extent1) * strideY + (r / extent1) * strideZ;
+            if (skip == nullptr || !skip[at]) b = binOf(binValue(column, type, at), lo, hi, bins);
+        }
+        const unsigned int peers = __match_any_sync(0xFFFFFFFFu, b);
+        if (b >= 0 && (int) (threadIdx.x & 31) == __ffs(peers) - 1) {
+            if (inShared) {
+                atomicAdd(&local[b], (unsigned int) __popc(peers));
+            } else {
+                atomicAdd(&counts[b], (julong) __popc(peers));
+            }
         }
     }
     if (inShared) {
         __syncthreads();
         for (jint b = threadIdx.x; b < slots; b += blockDim.x) {
-            if (local[b] != 0ULL) atomicAdd(&counts[b], local[b]);
+            if (local[b] != 0u) atomicAdd(&counts[b], (julong) local[b]);
         }
     }
 }

@@ -98,7 +98,7 @@ class HistogramAheadGpuTest {
             Map<String, Consumer<Agents<BinBug>>> changes = Map.of(
                     "a step", a -> a.callAll(BinBug::drift, 1.5),
                     "values set", a -> a.set("v", HistogramColumns.doubles((int) a.size(), 5)),
-                    "agents added", a -> a.add(Placement.random(50), Map.of("v", 3.25)),
+                    "agents added", a -> a.add(Placement.random(50), Map.of("v", HistogramColumns.doubles(50, 6))),
                     "nothing", a -> { });
             for (String change : changes.keySet().stream().sorted().toList()) {
                 for (int t = 0; t < 3; t++) { // the histogram asked after a manageAll: counted ahead from the second

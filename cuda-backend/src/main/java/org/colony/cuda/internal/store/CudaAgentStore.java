@@ -463,7 +463,7 @@ public final class CudaAgentStore implements AgentStore {
         LaunchTimer timer = cx.timer();
         long start = timer.on() ? timer.start() : 0L;
         ManageReport report = manage.manageAll(seed, epoch, movesAsked && !childrenAsked,
-                ahead.toCount(this::slotsColumn));
+                ahead.toCount(this::slotsColumn, childrenAsked));
         ahead.managed(manage.aheadCounts(), cx.launches(), hostWrites);
         movesAsked = false;
         childrenAsked = false;

@@ -14,9 +14,10 @@ import org.colony.runtime.reduce.Bins;
  * {@code manageAll} counts the same histogram before its first wait, over the agents it keeps (those not killed), and
  * its counts come back with the {@code manageAll}'s own ({@link DeviceManage}). A histogram asked while the agents are
  * still as that {@code manageAll} left them, in the same column and bins, is answered from those counts: the values
- * counted are the ones it would count, so the counts are the same. A {@code manageAll} in which children are born
- * (their values are not among those counted) drops its counts; one whose counts went unasked stops the counting
- * ahead until a histogram is asked right after a {@code manageAll} again. One histogram is counted ahead: the first
+ * counted are the ones it would count, so the counts are the same. A {@code manageAll} after a step that may ask for
+ * children counts nothing, and one in which children are born after all (their values are not among those counted)
+ * drops its counts; one whose counts went unasked stops the counting ahead until a histogram is asked right after a
+ * {@code manageAll} again. One histogram is counted ahead: the first
  * asked after a {@code manageAll}.
  */
 public final class HistogramAhead {
@@ -64,15 +65,17 @@ public final class HistogramAhead {
      * counting ahead where nothing asked for it.
      *
      * @param columns the agents' columns as the {@code manageAll} finds them
+     * @param children whether a step since the last {@code manageAll} may have asked for children: then it counts
+     *     nothing (its counts would go unused where children are born)
      */
-    DeviceManage.Ahead toCount(Columns columns) {
+    DeviceManage.Ahead toCount(Columns columns, boolean children) {
         if (counted != null && !used) {
             next = null;
         }
         counted = null;
         counts = null;
         used = false;
-        counting = on ? next : null;
+        counting = on && !children ? next : null;
         return counting == null ? null
                 : new DeviceManage.Ahead(columns.of(counting.attribute(), counting.element()), counting.bins());
     }
