@@ -2,7 +2,6 @@ package org.colony.cuda.internal.bind;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -340,7 +339,7 @@ public final class Driver {
      */
     public static void synchronize() {
         if (Streams.PER_THREAD) {
-            synchronizeStream(0L); // the calling thread's default stream
+            StreamCalls.synchronizeStream(0L); // the calling thread's default stream
             return;
         }
         synchronizeContext();
@@ -453,72 +452,6 @@ public final class Driver {
             check((int) CU_MEMCPY_DTOD_ASYNC.invokeExact(dst, src, bytes, stream), "cuMemcpyDtoDAsync_v2");
         } catch (Throwable t) {
             throw rethrow(t, "cuMemcpyDtoDAsync_v2");
-        }
-    }
-
-    /**
-     * Creates a stream in the current context with the greatest priority the device offers: its blocks are
-     * scheduled before those of stream 0 as multiprocessors free up (halo transfers among interior work).
-     */
-    public static long createUrgentStream(int flags) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment least = arena.allocate(JAVA_INT);
-            MemorySegment greatest = arena.allocate(JAVA_INT);
-            check((int) CU_CTX_GET_STREAM_PRIORITY_RANGE.invokeExact(least, greatest), "cuCtxGetStreamPriorityRange");
-            return createStream(flags, greatest.get(JAVA_INT, 0));
-        } catch (Throwable t) {
-            throw rethrow(t, "cuCtxGetStreamPriorityRange");
-        }
-    }
-
-    /** Creates a stream in the current context with the default priority ({@code flags} 0: blocking, 1: non-blocking). */
-    public static long createStream(int flags) {
-        return createStream(flags, 0);
-    }
-
-    private static long createStream(int flags, int priority) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment s = arena.allocate(JAVA_LONG);
-            check((int) CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, priority), "cuStreamCreateWithPriority");
-            return s.get(JAVA_LONG, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuStreamCreateWithPriority");
-        }
-    }
-
-    public static void synchronizeStream(long stream) {
-        try {
-            check((int) CU_STREAM_SYNCHRONIZE.invokeExact(stream), "cuStreamSynchronize");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuStreamSynchronize");
-        }
-    }
-
-    /** Makes later work on {@code stream} (0: the legacy default stream) wait for {@code event}, without the host waiting. */
-    public static void waitEvent(long stream, long event) {
-        try {
-            check((int) CU_STREAM_WAIT_EVENT.invokeExact(stream, event, 0), "cuStreamWaitEvent");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuStreamWaitEvent");
-        }
-    }
-
-    /** Creates an event for ordering only ({@code CU_EVENT_DISABLE_TIMING}). */
-    public static long createFence() {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment e = arena.allocate(JAVA_LONG);
-            check((int) CU_EVENT_CREATE.invokeExact(e, 2), "cuEventCreate");
-            return e.get(JAVA_LONG, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuEventCreate");
-        }
-    }
-
-    public static void destroyStream(long stream) {
-        try {
-            check((int) CU_STREAM_DESTROY.invokeExact(stream), "cuStreamDestroy_v2");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuStreamDestroy_v2");
         }
     }
 
@@ -649,48 +582,6 @@ public final class Driver {
         }
         if (r != 0) {
             throw new CudaException("cuLaunchKernel", errorName(r), "kernel " + name);
-        }
-    }
-
-    public static long createEvent() {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment e = arena.allocate(JAVA_LONG);
-            check((int) CU_EVENT_CREATE.invokeExact(e, 0), "cuEventCreate");
-            return e.get(JAVA_LONG, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuEventCreate");
-        }
-    }
-
-    public static void recordEvent(long event) {
-        recordEvent(event, 0L);
-    }
-
-    /** Records {@code event} on {@code stream} (0: the legacy default stream). */
-    public static void recordEvent(long event, long stream) {
-        try {
-            check((int) CU_EVENT_RECORD.invokeExact(event, stream), "cuEventRecord");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuEventRecord");
-        }
-    }
-
-    public static float elapsed(long start, long end) {
-        try (Arena arena = Arena.ofConfined()) {
-            check((int) CU_EVENT_SYNCHRONIZE.invokeExact(end), "cuEventSynchronize");
-            MemorySegment ms = arena.allocate(JAVA_FLOAT);
-            check((int) CU_EVENT_ELAPSED_TIME.invokeExact(ms, start, end), "cuEventElapsedTime_v2");
-            return ms.get(JAVA_FLOAT, 0);
-        } catch (Throwable t) {
-            throw rethrow(t, "cuEventElapsedTime_v2");
-        }
-    }
-
-    public static void destroyEvent(long event) {
-        try {
-            check((int) CU_EVENT_DESTROY.invokeExact(event), "cuEventDestroy_v2");
-        } catch (Throwable t) {
-            throw rethrow(t, "cuEventDestroy_v2");
         }
     }
 }

@@ -2,6 +2,7 @@ package org.colony.cuda.internal.launch;
 
 import java.lang.foreign.MemorySegment;
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.bind.StreamCalls;
 import org.colony.runtime.spi.Closeables;
 
 /** Times launches and copies on the device with CUDA events, for benchmarks. */
@@ -12,17 +13,17 @@ public final class GpuTimer {
 
     /** Milliseconds per launch of a kernel over {@code reps} launches (2-D grid). */
     public static double kernel(long function, int gx, int gy, int bx, int by, MemorySegment params, int reps) {
-        long start = Driver.createEvent();
-        long end = Driver.createEvent();
+        long start = StreamCalls.createEvent();
+        long end = StreamCalls.createEvent();
         try {
-            Driver.recordEvent(start);
+            StreamCalls.recordEvent(start);
             for (int i = 0; i < reps; i++) {
                 Driver.launch(function, gx, Math.min(gy, 65535), 1, bx, by, 1, 0, 0L, params, "benchmark");
             }
-            Driver.recordEvent(end);
-            return Driver.elapsed(start, end) / reps;
+            StreamCalls.recordEvent(end);
+            return StreamCalls.elapsed(start, end) / reps;
         } finally {
-            Closeables.closeAll(() -> Driver.destroyEvent(start), () -> Driver.destroyEvent(end));
+            Closeables.closeAll(() -> StreamCalls.destroyEvent(start), () -> StreamCalls.destroyEvent(end));
         }
     }
 
@@ -31,40 +32,40 @@ public final class GpuTimer {
      * backend launches on, so it measures the device's work, not the host's.
      */
     public static final class Span implements AutoCloseable {
-        private final long start = Driver.createEvent();
-        private final long end = Driver.createEvent();
+        private final long start = StreamCalls.createEvent();
+        private final long end = StreamCalls.createEvent();
 
         /** Records the start event. */
         public Span start() {
-            Driver.recordEvent(start);
+            StreamCalls.recordEvent(start);
             return this;
         }
 
         /** Records the end event, waits for it and returns the milliseconds since the start event. */
         public double stopMillis() {
-            Driver.recordEvent(end);
-            return Driver.elapsed(start, end);
+            StreamCalls.recordEvent(end);
+            return StreamCalls.elapsed(start, end);
         }
 
         @Override
         public void close() {
-            Closeables.closeAll(() -> Driver.destroyEvent(start), () -> Driver.destroyEvent(end));
+            Closeables.closeAll(() -> StreamCalls.destroyEvent(start), () -> StreamCalls.destroyEvent(end));
         }
     }
 
     /** Milliseconds per device-to-device copy of {@code bytes}. */
     public static double copy(long dst, long src, long bytes, int reps) {
-        long start = Driver.createEvent();
-        long end = Driver.createEvent();
+        long start = StreamCalls.createEvent();
+        long end = StreamCalls.createEvent();
         try {
-            Driver.recordEvent(start);
+            StreamCalls.recordEvent(start);
             for (int i = 0; i < reps; i++) {
                 Driver.copyOnDevice(dst, src, bytes);
             }
-            Driver.recordEvent(end);
-            return Driver.elapsed(start, end) / reps;
+            StreamCalls.recordEvent(end);
+            return StreamCalls.elapsed(start, end) / reps;
         } finally {
-            Closeables.closeAll(() -> Driver.destroyEvent(start), () -> Driver.destroyEvent(end));
+            Closeables.closeAll(() -> StreamCalls.destroyEvent(start), () -> StreamCalls.destroyEvent(end));
         }
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.bind.StreamCalls;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.kernel.StepInfo;
 import org.colony.runtime.spi.Closeables;
@@ -41,7 +42,7 @@ public final class LaunchTimer implements AutoCloseable {
     public long start() {
         device.makeCurrent();
         long e = event();
-        Driver.recordEvent(e);
+        StreamCalls.recordEvent(e);
         return e;
     }
 
@@ -49,7 +50,7 @@ public final class LaunchTimer implements AutoCloseable {
     public void stop(String name, long startEvent) {
         device.makeCurrent();
         long e = event();
-        Driver.recordEvent(e);
+        StreamCalls.recordEvent(e);
         pending.add(new Pending(name, startEvent, e));
         if (pending.size() >= BATCH) {
             flush();
@@ -81,7 +82,7 @@ public final class LaunchTimer implements AutoCloseable {
 
     private long event() {
         Long e = free.poll();
-        return e != null ? e : Driver.createEvent();
+        return e != null ? e : StreamCalls.createEvent();
     }
 
     private void flush() {
@@ -101,7 +102,7 @@ public final class LaunchTimer implements AutoCloseable {
 
     private void read() {
         for (Pending p : pending) {
-            double ms = Driver.elapsed(p.start(), p.end());
+            double ms = StreamCalls.elapsed(p.start(), p.end());
             if (sink != null) {
                 sink.record(p.name(), ms);
             }
@@ -120,7 +121,7 @@ public final class LaunchTimer implements AutoCloseable {
         pending.clear();
         List<AutoCloseable> events = new ArrayList<>();
         for (long e : free) {
-            events.add(() -> Driver.destroyEvent(e));
+            events.add(() -> StreamCalls.destroyEvent(e));
         }
         try {
             Closeables.closeAll(events);

@@ -1,6 +1,7 @@
 package org.colony.cuda.internal.store;
 
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.bind.StreamCalls;
 import org.colony.cuda.internal.launch.CudaContext;
 import org.colony.cuda.internal.launch.KernelParams;
 
@@ -50,7 +51,7 @@ final class SideStream implements AutoCloseable {
             return;
         }
         cx.launchOn(begin(), function, gx, gy, 1, bx, by, 1, sharedBytes, params, name);
-        Driver.recordEvent(done, stream);
+        StreamCalls.recordEvent(done, stream);
         due = true;
     }
 
@@ -67,12 +68,12 @@ final class SideStream implements AutoCloseable {
         if (stream == 0) {
             // non-blocking: an event recorded on the legacy stream (the next partition's fork) would otherwise wait
             // for this stream's work, and the partitions' kernels would run one after the other
-            stream = Driver.createStream(1);
-            fork = Driver.createFence();
-            done = Driver.createFence();
+            stream = StreamCalls.createStream(1);
+            fork = StreamCalls.createFence();
+            done = StreamCalls.createFence();
         }
-        Driver.recordEvent(fork, 0L);
-        Driver.waitEvent(stream, fork);
+        StreamCalls.recordEvent(fork, 0L);
+        StreamCalls.waitEvent(stream, fork);
         return stream;
     }
 
@@ -80,7 +81,7 @@ final class SideStream implements AutoCloseable {
     void join() {
         issue();
         if (due) {
-            Driver.waitEvent(0L, done);
+            StreamCalls.waitEvent(0L, done);
             due = false;
         }
     }
@@ -89,7 +90,7 @@ final class SideStream implements AutoCloseable {
     void await() {
         join();
         if (stream != 0) {
-            Driver.synchronizeStream(stream);
+            StreamCalls.synchronizeStream(stream);
         } else if (claimed != null) {
             Driver.synchronize(); // (the context's stream)
         }
@@ -100,9 +101,9 @@ final class SideStream implements AutoCloseable {
         try {
             await(); // before the block frees the columns and modules its work uses
             if (stream != 0) {
-                Driver.destroyStream(stream);
-                Driver.destroyEvent(fork);
-                Driver.destroyEvent(done);
+                StreamCalls.destroyStream(stream);
+                StreamCalls.destroyEvent(fork);
+                StreamCalls.destroyEvent(done);
                 stream = 0;
             }
         } finally {

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.CudaException;
 import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.bind.StreamCalls;
 import org.colony.cuda.internal.bind.Nccl;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.MemoryPool;
@@ -98,8 +99,8 @@ public final class NcclTransport implements Transport {
         try {
             for (int p = 0; p < contexts.length; p++) {
                 Driver.setCurrent(contexts[p]);
-                ready[p] = Driver.createFence();
-                done[p] = Driver.createFence();
+                ready[p] = StreamCalls.createFence();
+                done[p] = StreamCalls.createFence();
             }
         } finally {
             Driver.setCurrent(saved);
@@ -155,7 +156,7 @@ public final class NcclTransport implements Transport {
                 list.get(p).checkOpen();
                 contexts[p] = list.get(p).context();
                 Driver.setCurrent(contexts[p]);
-                streams[p] = Driver.createUrgentStream(NON_BLOCKING_STREAM);
+                streams[p] = StreamCalls.createUrgentStream(NON_BLOCKING_STREAM);
             }
             createCommunicators(list, contexts, comms, init, first, total, uniqueId);
             for (int p = 0; p < n; p++) {
@@ -360,8 +361,8 @@ public final class NcclTransport implements Transport {
         try {
             for (int p = 0; p < contexts.length; p++) {
                 Driver.setCurrent(contexts[p]);
-                Driver.recordEvent(ready[p], 0L);
-                Driver.waitEvent(streams[p], ready[p]);
+                StreamCalls.recordEvent(ready[p], 0L);
+                StreamCalls.waitEvent(streams[p], ready[p]);
             }
             boolean peers = !remote.isEmpty();
             for (Delivery delivery : deliveries) {
@@ -382,7 +383,7 @@ public final class NcclTransport implements Transport {
             }
             for (int p = 0; p < contexts.length; p++) {
                 Driver.setCurrent(contexts[p]);
-                Driver.recordEvent(done[p], streams[p]);
+                StreamCalls.recordEvent(done[p], streams[p]);
             }
         } finally {
             Driver.setCurrent(saved);
@@ -400,7 +401,7 @@ public final class NcclTransport implements Transport {
             try {
                 for (int p = 0; p < contexts.length; p++) {
                     Driver.setCurrent(contexts[p]);
-                    Driver.waitEvent(0L, done[p]);
+                    StreamCalls.waitEvent(0L, done[p]);
                 }
             } finally {
                 Driver.setCurrent(before);
@@ -476,7 +477,7 @@ public final class NcclTransport implements Transport {
         try {
             for (int p = 0; p < streams.length; p++) {
                 Driver.setCurrent(contexts[p]);
-                Driver.synchronizeStream(streams[p]);
+                StreamCalls.synchronizeStream(streams[p]);
             }
         } finally {
             Driver.setCurrent(saved);
@@ -525,18 +526,18 @@ public final class NcclTransport implements Transport {
             int partition = p;
             steps.add(() -> {
                 Driver.setCurrent(contexts[partition]);
-                Driver.synchronizeStream(streams[partition]);
+                StreamCalls.synchronizeStream(streams[partition]);
             });
         }
         for (int p = 0; p < contexts.length; p++) {
             int partition = p;
             steps.add(() -> {
                 Driver.setCurrent(contexts[partition]);
-                Driver.destroyEvent(ready[partition]);
+                StreamCalls.destroyEvent(ready[partition]);
             });
             steps.add(() -> {
                 Driver.setCurrent(contexts[partition]);
-                Driver.destroyEvent(done[partition]);
+                StreamCalls.destroyEvent(done[partition]);
             });
         }
         steps.add(() -> release(contexts, streams, comms, null));
@@ -573,7 +574,7 @@ public final class NcclTransport implements Transport {
             }
             try {
                 Driver.setCurrent(contexts[p]);
-                Driver.destroyStream(streams[p]);
+                StreamCalls.destroyStream(streams[p]);
             } catch (RuntimeException e) {
                 errors.add(e);
             }
