@@ -1188,12 +1188,13 @@ __device__ __forceinline__ jint binOf(double v, double lo, double hi, jint bins)
 
 // Adds the values of `rows` rows of `length` elements of a column to counts[bins + 3] (the bins, below, above, NaN):
 // row r starts at element base + (r % extent1) * strideY + (r / extent1) * strideZ (the owned cells of a place
-// block; an agent column's first slots are one row from 0), leaving out element i where skip (null: none) has
-// skip[i] set (the agents a manageAll is about to remove). The lanes of a warp that found the same bin add their number
-// once (values crowd into few bins, and same-address atomics serialize); where the counts fit, a block counts in
-// shared memory, in 32 bits (of at most 2^20 blocks, a block counts at most n / 2^20 + 256 values: under 2^32 for
-// any column a device holds), and adds its counts once. The loop runs alike in every lane of a block (whole passes of the
-// grid), so each warp's lanes all reach the match.
+// block; an agent column's first slots are one row from 0), leaving out the element at `at` where skip (null: none)
+// has skip[at] set (for an agent column, the slots of the agents a manageAll is about to remove). The lanes of a warp
+// that found the same bin add their number once (values crowd into few bins, and same-address atomics serialize; a
+// device before sm_70, without __match_any_sync, adds one a lane); where the counts fit, a block counts in shared
+// memory, in 32 bits (of at most 2^20 blocks, a block counts at most n / 2^20 + 256 values: under 2^32 for any column
+// a device holds), and adds its counts once. The loop runs alike in every lane of a block (whole passes of the grid),
+// so each warp's lanes all reach the match.
 extern "C" __global__ void colony_bin_counts(const void* __restrict__ column, jint type, jlong rows, jlong length,
         jint extent1, jlong base, jlong strideY, jlong strideZ, double lo, double hi, jint bins,
         julong* __restrict__ counts, const bool* __restrict__ skip) {
@@ -1215,12 +1216,19 @@ extern "C" __global__ void colony_bin_counts(const void* __restrict__ column, ji
             const jlong at = base + x + (r % extent1) * strideY + (r / extent1) * strideZ;
             if (skip == nullptr || !skip[at]) b = binOf(binValue(column, type, at), lo, hi, bins);
         }
+#if __CUDA_ARCH__ >= 700
         const unsigned int peers = __match_any_sync(0xFFFFFFFFu, b);
-        if (b >= 0 && (int) (threadIdx.x & 31) == __ffs(peers) - 1) {
+        const bool adds = b >= 0 && (int) (threadIdx.x & 31) == __ffs(peers) - 1;
+        const unsigned int here = (unsigned int) __popc(peers);
+#else
+        const bool adds = b >= 0;
+        const unsigned int here = 1u;
+#endif
+        if (adds) {
             if (inShared) {
-                atomicAdd(&local[b], (unsigned int) __popc(peers));
+                atomicAdd(&local[b], here);
             } else {
-                atomicAdd(&counts[b], (julong) __popc(peers));
+                atomicAdd(&counts[b], (julong) here);
             }
         }
     }

@@ -113,10 +113,11 @@ public final class CudaSwitches {
 
     /** {@code colony.cuda.histogramAhead}: whether a histogram asked after every manageAll is counted in its wait. */
     public static final Switch HISTOGRAM_AHEAD = Switch.flag("colony.cuda.histogramAhead", true,
-            "Where a driver asks for the same histogram of an agent collection right after each of its manageAll "
-            + "calls (StupidModel's sizes), the next manageAll on one block counts it before its first wait and brings "
-            + "the counts back with its own, instead of a wait of their own (`docs/agents.md`, \"A histogram in the "
-            + "manageAll's wait\"); `false` counts every histogram when asked, for comparison. The counts are the same.");
+            "Where a driver asks for the same histogram of an agent collection on one block right after each of its "
+            + "manageAll calls (StupidModel's sizes), the next manageAll counts it before its first wait and brings the "
+            + "counts back with its own, instead of a wait of their own (the first histogram asked after a manageAll "
+            + "only; `docs/agents.md`, \"A histogram in the manageAll's wait\"); `false` counts every histogram when "
+            + "asked, for comparison. The counts are the same.");
 
     /** {@code colony.cuda.deviceRounds}: whether partitions' rounds without births run on the device. */
     public static final Switch DEVICE_ROUNDS = Switch.flag("colony.cuda.deviceRounds", true,

@@ -58,6 +58,16 @@ public class BinBug extends Agent<BinCell> {
         f = f * 0.5f;
     }
 
+    /** A bug moves one place along x or y, at random (places hold any number of bugs). */
+    @Step
+    void hop() {
+        if (uniform() < 0.5) {
+            migrate(uniform() < 0.5 ? -1 : 1, 0);
+        } else {
+            migrate(0, uniform() < 0.5 ? -1 : 1);
+        }
+    }
+
     /** A bug dies with probability 1/{@code k}. */
     @Step
     void thin(int k) {

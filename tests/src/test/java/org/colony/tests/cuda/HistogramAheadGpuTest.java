@@ -20,9 +20,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * A histogram asked right after every {@code manageAll} is counted in the wait of the next one
  * ({@code colony.cuda.histogramAhead}, {@code HistogramAhead}): its counts are the CPU's every tick, with the counting
- * ahead on and off, with deaths, births and a second histogram in the ticks; and whatever changes the agents between
- * a {@code manageAll} and the histogram (a step, values set or agents added from the host, other bins or another
- * column asked) is counted, not answered from counts made before it.
+ * ahead on and off, of a double, an array's element and an int, with deaths, births, moves, a manageAll before the one
+ * the histogram follows and a second histogram in the ticks; and whatever changes the agents between a
+ * {@code manageAll} and the histogram (a step, values set or agents added from the host, other bins or another column
+ * asked) is counted, not answered from counts made before it.
  */
 @Tag("gpu")
 class HistogramAheadGpuTest {
@@ -62,22 +63,34 @@ class HistogramAheadGpuTest {
         agents.manageAll();
     }
 
-    @ParameterizedTest(name = "counted ahead: {0}")
-    @CsvSource({"true", "false"})
-    void histogramsAfterEveryManageAll_areTheCpus(boolean ahead) {
+    /**
+     * Ticks, each with deaths and (every tenth) births, a histogram of {@code attr[k]} and then one of another column,
+     * against the CPU, with counting ahead on or off; with {@code moves}, each tick's manageAll also moves the agents
+     * and is the second of two (the first's counts go unasked).
+     */
+    @ParameterizedTest(name = "counted ahead: {0}, {1}[{2}], moves: {3}")
+    @CsvSource({"true, v, 0, false", "false, v, 0, false", "true, h, 1, false", "true, n, 0, false",
+        "true, v, 0, true", "false, v, 0, true"})
+    void histogramsAfterEveryManageAll_areTheCpus(boolean ahead, String attr, int k, boolean moves) {
         Gpu.require();
         long before = CudaAgentSteps.histogramsAhead();
         Gpu.withProperty(SWITCH, String.valueOf(ahead), () -> {
             try (Simulation gpuSim = Gpu.cuda(11); Simulation cpuSim = Gpu.cpu(11)) {
                 Both b = both(gpuSim, cpuSim);
                 for (int t = 0; t < 30; t++) {
+                    if (moves) {
+                        b.apply(a -> a.manageAll());
+                        b.apply(a -> a.callAll(BinBug::hop));
+                    }
                     b.apply(HistogramAheadGpuTest::tick);
-                    if (t % 10 == 6) { // children born in the next manageAll, which then counts nothing ahead
+                    if (t % 10 == 6) { // children asked for in the next manageAll, which then counts nothing ahead
                         b.apply(a -> a.callAll(BinBug::turnover));
                     }
                     assertEquals(b.cpu().size(), b.gpu().size(), "tick " + t);
-                    b.assertHistogram("v", 0, SIZES, "tick " + t + " v");
-                    b.assertHistogram("h", 1, WIDE, "tick " + t + " h[1], asked second");
+                    assertArrayEquals(b.cpu().locations(), b.gpu().locations(), "tick " + t + " places");
+                    b.assertHistogram(attr, k, SIZES, "tick " + t + " " + attr + "[" + k + "]");
+                    b.assertHistogram(attr.equals("h") ? "v" : "h", attr.equals("h") ? 0 : 1, WIDE,
+                            "tick " + t + ", another column asked second");
                 }
             }
             return null;
@@ -87,6 +100,28 @@ class HistogramAheadGpuTest {
             assertTrue(answered >= 20, answered + " histograms answered ahead");
         } else {
             assertEquals(0, answered);
+        }
+    }
+
+    /**
+     * Once asked after every {@code manageAll}, then no more: the counts stay the CPU's when the histogram comes back
+     * after more {@code manageAll} calls without it than the counting ahead waits for, and on the tick after.
+     */
+    @Test
+    void aHistogramAskedAgainAfterAPause_isTheCpus() {
+        Gpu.require();
+        try (Simulation gpuSim = Gpu.cuda(13); Simulation cpuSim = Gpu.cpu(13)) {
+            Both b = both(gpuSim, cpuSim);
+            for (int t = 0; t < 3; t++) {
+                b.apply(HistogramAheadGpuTest::tick);
+                b.assertHistogram("v", 0, SIZES, "tick " + t);
+            }
+            for (int t = 0; t < 12; t++) { // more manageAll calls in a row than the counting ahead waits for
+                b.apply(HistogramAheadGpuTest::tick);
+            }
+            b.assertHistogram("v", 0, SIZES, "after the pause");
+            b.apply(HistogramAheadGpuTest::tick);
+            b.assertHistogram("v", 0, SIZES, "the tick after the pause");
         }
     }
 

@@ -8,9 +8,9 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The driver's streams and events ({@code cuStreamCreateWithPriority}, {@code cuStreamWaitEvent}, {@code cuEventRecord},
- * {@code cuEventElapsedTime} and their kin), bound in {@link Driver} like its other functions and checked by its
- * helper: what orders work across streams and times it on the device.
+ * The driver's streams and events ({@code cuStreamCreateWithPriority}, {@code cuStreamWaitEvent},
+ * {@code cuEventRecord}, {@code cuEventElapsedTime} and their kin), bound in {@link Driver} like its other functions
+ * and checked by its helper: what orders work across streams and times it on the device.
  */
 public final class StreamCalls {
 
@@ -25,14 +25,17 @@ public final class StreamCalls {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment least = arena.allocate(JAVA_INT);
             MemorySegment greatest = arena.allocate(JAVA_INT);
-            Driver.check((int) Driver.CU_CTX_GET_STREAM_PRIORITY_RANGE.invokeExact(least, greatest), "cuCtxGetStreamPriorityRange");
+            Driver.check((int) Driver.CU_CTX_GET_STREAM_PRIORITY_RANGE.invokeExact(least, greatest),
+                    "cuCtxGetStreamPriorityRange");
             return createStream(flags, greatest.get(JAVA_INT, 0));
         } catch (Throwable t) {
             throw Driver.rethrow(t, "cuCtxGetStreamPriorityRange");
         }
     }
 
-    /** Creates a stream in the current context with the default priority ({@code flags} 0: blocking, 1: non-blocking). */
+    /**
+     * Creates a stream in the current context with the default priority ({@code flags} 0: blocking, 1: non-blocking).
+     */
     public static long createStream(int flags) {
         return createStream(flags, 0);
     }
@@ -40,7 +43,8 @@ public final class StreamCalls {
     private static long createStream(int flags, int priority) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment s = arena.allocate(JAVA_LONG);
-            Driver.check((int) Driver.CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, priority), "cuStreamCreateWithPriority");
+            Driver.check((int) Driver.CU_STREAM_CREATE_WITH_PRIORITY.invokeExact(s, flags, priority),
+                    "cuStreamCreateWithPriority");
             return s.get(JAVA_LONG, 0);
         } catch (Throwable t) {
             throw Driver.rethrow(t, "cuStreamCreateWithPriority");
@@ -56,7 +60,10 @@ public final class StreamCalls {
         }
     }
 
-    /** Makes later work on {@code stream} (0: the legacy default stream) wait for {@code event}, without the host waiting. */
+    /**
+     * Makes later work on {@code stream} (0: the legacy default stream) wait for {@code event}, without the host
+     * waiting.
+     */
     public static void waitEvent(long stream, long event) {
         try {
             Driver.check((int) Driver.CU_STREAM_WAIT_EVENT.invokeExact(stream, event, 0), "cuStreamWaitEvent");
@@ -65,7 +72,7 @@ public final class StreamCalls {
         }
     }
 
-    /** Creates an event for ordering only ({@code Driver.CU_EVENT_DISABLE_TIMING}). */
+    /** Creates an event for ordering only ({@code CU_EVENT_DISABLE_TIMING}). */
     public static long createFence() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment e = arena.allocate(JAVA_LONG);

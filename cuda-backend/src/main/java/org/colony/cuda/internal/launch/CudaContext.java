@@ -94,7 +94,8 @@ public final class CudaContext implements AutoCloseable {
 
     /**
      * {@return the kernels launched on this context so far} Device memory that only kernels write (and the host
-     * through calls of its own) is as it was while this number stays the same.
+     * through calls of its own) is as it was while this number stays the same, as the thread that launches on one block
+     * sees it: the side threads of partitions add to it without synchronizing, and no partition reads it.
      */
     public long launches() {
         return launches;

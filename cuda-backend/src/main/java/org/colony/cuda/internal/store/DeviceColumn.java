@@ -93,8 +93,8 @@ record DeviceColumn(long column, ScalarType type, long rows, long length, int ex
 
     /**
      * Launches the count of {@link #histogram} into {@code counts} (zeroed, {@link #histogramBytes} bytes), leaving out
-     * value {@code i} where the byte {@code skip[i]} is set ({@code skip} 0: none), without a wait; nothing where there
-     * are no values.
+     * a value where the byte of {@code skip} at its element's index (from {@link #column}) is set: for the one row of
+     * an agent column, its slot ({@code skip} 0: none). No wait; nothing where there are no values.
      *
      * @param cx the context the column lives in
      * @param params the parameter list to launch with (begun here)

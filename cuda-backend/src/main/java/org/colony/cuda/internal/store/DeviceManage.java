@@ -67,15 +67,9 @@ final class DeviceManage {
      * asked for moves, not children), the moves are launched before the requests' counts are read, so that moves
      * cost one wait; the device then refuses what the host would have refused before them
      * ({@code colony_apply_moves}), and children asked for after all are born after the moves as always.
-     */
-    ManageReport manageAll(long seed, long epoch, boolean movesFirst) {
-        return manageAll(seed, epoch, movesFirst, null);
-    }
-
-    /**
-     * As {@link #manageAll(long, long, boolean)}, counting {@code ahead} (null: nothing) of the agents it keeps with
-     * its first counts ({@link HistogramAhead}): {@link #aheadCounts} has them after it, or null where children were
-     * born.
+     * With {@code ahead} (null: none), it also counts that histogram of the agents it keeps before its first wait,
+     * their counts coming back with its own ({@link HistogramAhead}): {@link #aheadCounts} has them after it, or null
+     * where children were asked for.
      */
     ManageReport manageAll(long seed, long epoch, boolean movesFirst, Ahead ahead) {
         device.checkOpen();
@@ -102,7 +96,7 @@ final class DeviceManage {
         if (movesFirst) {
             moves(n, requests, won, occupancy, priority, rank, bucketStart, stats, DeviceAgentColumns.MAX_AGENTS);
         }
-        if (ahead != null) { // (moves change no attribute; the agents killed are left out, as the compaction drops them)
+        if (ahead != null) { // (moves change no attribute; the agents killed are left out: the compaction drops them)
             device.count(ahead.column(), ahead.bins(), stats + 8L * COUNTS, columns.killed().pointer());
         }
         long[] first = device.checkedStats(stats, COUNTS + extra);
@@ -186,8 +180,8 @@ final class DeviceManage {
     }
 
     /**
-     * {@return the counts of the {@link Ahead} the last {@code manageAll} counted over the agents it kept, or null where
-     * it counted none or children were born in it (their values are not among those counted)}
+     * {@return the counts of the {@link Ahead} the last {@code manageAll} counted over the agents it kept, or null
+     * where it counted none or children were asked for in it (their values are not among those counted)}
      */
     long[] aheadCounts() {
         return aheadCounts;

@@ -9,21 +9,29 @@ import org.colony.runtime.reduce.Bins;
  * driver that asks for the same histogram after every {@code manageAll} (StupidModel's sizes, each tick) would
  * otherwise wait for the device twice in a row: for the {@code manageAll}'s counts, then for the histogram's.
  *
- * <p>Where a histogram is asked right after a {@code manageAll} (nothing launched on the context and nothing written
- * into the agents from the host in between: the agents are as that {@code manageAll} left them), the next
+ * <p>Where a histogram is asked right after a {@code manageAll} (no kernel launched on the context and nothing written
+ * into these agents from the host in between: the agents are as that {@code manageAll} left them), the next
  * {@code manageAll} counts the same histogram before its first wait, over the agents it keeps (those not killed), and
  * its counts come back with the {@code manageAll}'s own ({@link DeviceManage}). A histogram asked while the agents are
  * still as that {@code manageAll} left them, in the same column and bins, is answered from those counts: the values
- * counted are the ones it would count, so the counts are the same. A {@code manageAll} after a step that may ask for
- * children counts nothing, and one in which children are born after all (their values are not among those counted)
- * drops its counts; one whose counts went unasked stops the counting ahead until a histogram is asked right after a
- * {@code manageAll} again. One histogram is counted ahead: the first
- * asked after a {@code manageAll}.
+ * counted are the ones it would count, so the counts are the same. This rests on every change to the agents' columns
+ * being a kernel launched on the context or one of the store's writes from the host, which it counts.
+ *
+ * <p>A {@code manageAll} after a step that may ask for children counts nothing, and one in which children are asked for
+ * after all drops its counts (children's values are not among those counted). The counting ahead stops where a
+ * histogram asked after a {@code manageAll} is not answered from its counts, or where {@value #IDLE} {@code manageAll}
+ * calls in a row counted one that nothing asked for, until a histogram is asked right after a {@code manageAll} again.
+ * One histogram is counted ahead: the first asked after a {@code manageAll}.
  */
 public final class HistogramAhead {
 
     /** The most counts (bins and the three others) a {@code manageAll} brings back with its own. */
     static final int MOST_COUNTS = 1024;
+    /**
+     * The {@code manageAll} calls in a row whose counts nothing asked for after which the counting ahead stops: a tick
+     * may have several (rounds of moves that are not queued) before the one the histogram follows.
+     */
+    static final int IDLE = 8;
 
     private static final LongAdder ANSWERED = new LongAdder();
 
@@ -43,6 +51,8 @@ public final class HistogramAhead {
     private boolean used;
     /** Whether a histogram was asked since the last {@code manageAll}. */
     private boolean askedSince;
+    /** The {@code manageAll} calls in a row whose counts nothing asked for. */
+    private int unasked;
     /** The context's launches and the agents' host writes as the last {@code manageAll} ended. */
     private long launches = -1;
     private long writes = -1;
@@ -62,15 +72,19 @@ public final class HistogramAhead {
 
     /**
      * {@return what the {@code manageAll} about to start counts, or null} Forgets what the last one counted, and stops
-     * counting ahead where nothing asked for it.
+     * counting ahead where a histogram asked after it was not answered from it, or where {@value #IDLE} counts in a row
+     * went unasked.
      *
      * @param columns the agents' columns as the {@code manageAll} finds them
      * @param children whether a step since the last {@code manageAll} may have asked for children: then it counts
      *     nothing (its counts would go unused where children are born)
      */
     DeviceManage.Ahead toCount(Columns columns, boolean children) {
-        if (counted != null && !used) {
+        if (counted != null && !used && (askedSince || ++unasked >= IDLE)) {
             next = null;
+        }
+        if (used || next == null) {
+            unasked = 0;
         }
         counted = null;
         counts = null;
@@ -82,7 +96,7 @@ public final class HistogramAhead {
 
     /**
      * Notes that a {@code manageAll} ended, with the counts of what {@link #toCount} gave it over the agents it kept
-     * ({@code counts}, null where it counted none or children were born), {@code launches} kernels launched on the
+     * ({@code counts}, null where it counted none or children were asked for), {@code launches} kernels launched on the
      * context and {@code writes} writes of the agents from the host.
      */
     void managed(long[] counts, long launches, long writes) {
@@ -111,6 +125,7 @@ public final class HistogramAhead {
         }
         if (unchanged && !askedSince && asked.bins().counts() <= MOST_COUNTS) {
             next = asked;
+            unasked = 0;
         }
         askedSince = true;
         return null;
