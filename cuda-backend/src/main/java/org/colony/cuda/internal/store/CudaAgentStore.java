@@ -206,22 +206,6 @@ public final class CudaAgentStore implements AgentStore {
         };
     }
 
-    /**
-     * What a kernel that only counts this collection's agents by place gets ({@link KernelParam.Kind#INDEX_COUNTS}):
-     * their number per place (built on first use after a change), or 0 for {@code agents} null.
-     */
-    static long countsArgument(CudaAgentStore agents) {
-        return agents == null ? 0L : agents.index.counts();
-    }
-
-    /**
-     * The same for a kernel whose step iterates {@code agents}, or 0 where it iterates none of the slot's class (the
-     * kernel never reads them: the index is not built).
-     */
-    static long indexArgument(CudaAgentStore agents, KernelParam param) {
-        return agents == null ? 0L : agents.indexArgument(param);
-    }
-
     @Override
     public long[] takeCreated(int slot) {
         checkOpen();
@@ -243,34 +227,12 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     /** The incoming column or death intents of these agents that a step writing them takes. */
-    private long writeArgument(KernelParam param) {
+    long writeArgument(KernelParam param) {
         if (param.kind() == KernelParam.Kind.INDEXED_KILLED) {
             deathsAsked = true;
             return columns.killed().pointer();
         }
         return columns.incoming(param.index()).pointer();
-    }
-
-    static long writeArgument(CudaAgentStore agents, KernelParam param) {
-        return agents.writeArgument(param);
-    }
-
-    /** Makes the incoming columns of the agents a step writes ready. */
-    static void prepareIncoming(StepInfo s, CudaAgentStore[] iterated) {
-        for (var slot : s.agentWrites().entrySet()) {
-            for (var w : slot.getValue().entrySet()) {
-                iterated[slot.getKey()].columns.prepareIncoming(w.getKey(), w.getValue());
-            }
-        }
-    }
-
-    /** Combines the writes a step made to other agents into their columns, as it ends. */
-    static void applyIncoming(StepInfo s, CudaAgentStore[] iterated) {
-        for (var slot : s.agentWrites().entrySet()) {
-            for (var w : slot.getValue().entrySet()) {
-                iterated[slot.getKey()].columns.applyIncoming(w.getKey(), w.getValue());
-            }
-        }
     }
 
     // ---- steps ------------------------------------------------------------------------------
@@ -295,7 +257,7 @@ public final class CudaAgentStore implements AgentStore {
     void applyIncoming(int step) {
         checkOpen();
         StepInfo info = model.steps().get(step);
-        applyIncoming(info, iterated(info, bound, name()));
+        IteratedAgents.applyIncoming(info, IteratedAgents.of(info, bound, name()));
     }
 
     @Override
@@ -332,8 +294,8 @@ public final class CudaAgentStore implements AgentStore {
         if (gate != 0L) {
             Frames.gate(arguments.frame(), gate);
         }
-        CudaAgentStore[] iterated = iterated(info, bound, name());
-        prepareIncoming(info, iterated);
+        CudaAgentStore[] iterated = IteratedAgents.of(info, bound, name());
+        IteratedAgents.prepareIncoming(info, iterated);
         for (int slot : info.creates()) {
             columns.prepareCreates(slot);
         }
@@ -355,9 +317,10 @@ public final class CudaAgentStore implements AgentStore {
                 case CONTRIBUTION -> arguments.add(pointer(columns.contribution(param.index())));
                 case WROTE -> arguments.add(pointer(columns.contributed(param.index())));
                 case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
-                        arguments.add(indexArgument(iterated[param.slot()], param));
-                case INDEX_COUNTS -> arguments.add(countsArgument(iterated[param.slot()]));
-                case INDEXED_INCOMING, INDEXED_KILLED -> arguments.add(writeArgument(iterated[param.slot()], param));
+                        arguments.add(IteratedAgents.indexArgument(iterated[param.slot()], param));
+                case INDEX_COUNTS -> arguments.add(IteratedAgents.countsArgument(iterated[param.slot()]));
+                case INDEXED_INCOMING, INDEXED_KILLED ->
+                        arguments.add(IteratedAgents.writeArgument(iterated[param.slot()], param));
                 case CREATES -> arguments.add(columns.creates(param.slot()).pointer());
                 case COUNTER -> arguments.add(countPointer);
                 case GRAPH -> arguments.add(places.graphArray(param.index()));
@@ -380,38 +343,13 @@ public final class CudaAgentStore implements AgentStore {
         childrenAsked |= actions.contains(AgentAction.SPAWN) || actions.contains(AgentAction.SPAWN_NEAR);
         deathsAsked |= actions.contains(AgentAction.KILL);
         if (apply) {
-            applyIncoming(info, iterated);
+            IteratedAgents.applyIncoming(info, iterated);
         }
         applyPlaceWrites(step, info);
     }
 
     private static long pointer(DeviceBuffer buffer) {
         return buffer == null ? 0L : buffer.pointer();
-    }
-
-    /**
-     * Per slot of the iterated agent classes of a model whose step {@code step} runs, the device collection whose
-     * index the step reads ({@code bound} on the device, or the device agents of a partition), else null.
-     *
-     * @param owner the model whose step it is, for the message of a slot left unbound
-     */
-    static CudaAgentStore[] iterated(StepInfo step, AgentStore[] bound, String owner) {
-        CudaAgentStore[] out = new CudaAgentStore[bound.length];
-        for (int slot = 0; slot < bound.length; slot++) {
-            if (!step.iterates().contains(slot)) {
-                continue;
-            }
-            if (bound[slot] instanceof CudaAgentStore agents) {
-                out[slot] = agents;
-            } else if (bound[slot] instanceof CudaAgentPartition agents) {
-                out[slot] = agents.onDevice();
-            } else {
-                // The runtime refuses such a step before it reaches a backend (ModelCollection.checkIterated).
-                throw new IllegalStateException("slot=" + slot + " of " + owner + " is iterated by step "
-                        + step.name() + " but not bound");
-            }
-        }
-        return out;
     }
 
     private void applyPlaceWrites(int step, StepInfo stepInfo) {

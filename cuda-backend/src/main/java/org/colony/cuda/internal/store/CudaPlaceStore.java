@@ -340,7 +340,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     public void finishCall(int step) {
         StepInfo s = model.steps().get(step);
         if (incomingReady) {
-            CudaAgentStore.applyIncoming(s, CudaAgentStore.iterated(s, bound, model.modelClass().getSimpleName()));
+            IteratedAgents.applyIncoming(s, IteratedAgents.of(s, bound, model.modelClass().getSimpleName()));
             incomingReady = false;
         }
         CudaAgentPartition.changedBy(s, bound); // the step wrote or killed them: a host copy of them is stale
@@ -376,9 +376,9 @@ public final class CudaPlaceStore implements PlaceBlock {
             Frames.writeBox(arguments.frame(), layout, box.lo(), box.hi(), seen.seed(), seen.epoch(), seen.time(),
                     errors.pointer(), pitch, march, kernels.who(step));
         }
-        CudaAgentStore[] iterated = CudaAgentStore.iterated(info, bound, model.modelClass().getSimpleName());
+        CudaAgentStore[] iterated = IteratedAgents.of(info, bound, model.modelClass().getSimpleName());
         if ((!info.agentWrites().isEmpty() || !info.creates().isEmpty()) && !incomingReady) { // once per call
-            CudaAgentStore.prepareIncoming(info, iterated);
+            IteratedAgents.prepareIncoming(info, iterated);
             for (int slot : info.creates()) {
                 prepareCreates(slot);
             }
@@ -391,10 +391,10 @@ public final class CudaPlaceStore implements PlaceBlock {
                 case COLUMN -> arguments.add(current[param.index()].pointer());
                 case NEXT -> arguments.add(next[param.index()].pointer());
                 case INDEX_START, INDEX_ORDER, INDEX_IDS, INDEX_PITCH, INDEXED_COLUMN ->
-                        arguments.add(CudaAgentStore.indexArgument(iterated[param.slot()], param));
-                case INDEX_COUNTS -> arguments.add(CudaAgentStore.countsArgument(iterated[param.slot()]));
+                        arguments.add(IteratedAgents.indexArgument(iterated[param.slot()], param));
+                case INDEX_COUNTS -> arguments.add(IteratedAgents.countsArgument(iterated[param.slot()]));
                 case INDEXED_INCOMING, INDEXED_KILLED ->
-                        arguments.add(CudaAgentStore.writeArgument(iterated[param.slot()], param));
+                        arguments.add(IteratedAgents.writeArgument(iterated[param.slot()], param));
                 case CREATES -> arguments.add(creates[param.slot()].pointer());
                 case COUNTER -> arguments.add(count);
                 case GRAPH -> {
