@@ -1,6 +1,7 @@
 package org.colony.benchmarks.cuda;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.colony.benchmarks.cuda.GpuBenchmark.Row;
@@ -17,7 +18,8 @@ import org.colony.runtime.Simulation;
 /**
  * StupidModel's rows of {@link GpuBenchmark}, all from one run on one machine: a tick (with its size histogram) of
  * 004's setting, 256 x 128 with about 2,000 bugs, on the GPU, on the CPU backend with every core and in MASON (the
- * reference column), as milliseconds and updates per second; the GPU's calls of a tick timed alone; and ticks of
+ * reference column), as milliseconds and updates per second (the GPU's and MASON's the medians of {@value #ROUNDS}
+ * rounds taken in turn); the GPU's calls of a tick timed alone; and ticks of
  * 004's largest setting, over a million bugs on 2560 x 1024.
  */
 final class StupidModelGpu {
@@ -25,26 +27,59 @@ final class StupidModelGpu {
     private StupidModelGpu() {
     }
 
+    /**
+     * The rounds of MASON, the GPU with the histogram and the GPU without it, in turn, whose medians the rows give:
+     * the host's speed moves all three together from minute to minute (MASON's tick between 1.5 and 2.2 ms in one
+     * session's calls on one kind of machine), so one round of each said more of the moment than of the code.
+     */
+    static final int ROUNDS = 3;
+
     static List<Row> rows() {
         List<Row> rows = new ArrayList<>();
         int ticks = 500;
-        double mason = masonMs(256, ticks);
         double cpu = colonyMs("cpu", 256, ticks, true);
         // a first run on the GPU, not reported: the host's path through a tick is still compiled by the JIT during
         // the first simulation's ticks, so whichever row ran first measured more than the device (0.48-0.64 ms a
         // tick with the histogram in three runs of one call, 0.44-0.45 without it, measured second)
         colonyMs("cuda", 256, ticks, true);
-        double gpu = colonyMs("cuda", 256, ticks, true);
-        double gpuBare = colonyMs("cuda", 256, ticks, false);
+        double[] masons = new double[ROUNDS];
+        double[] gpus = new double[ROUNDS];
+        double[] bares = new double[ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            masons[r] = masonMs(256, ticks);
+            gpus[r] = colonyMs("cuda", 256, ticks, true);
+            bares[r] = colonyMs("cuda", 256, ticks, false);
+        }
+        double mason = median(masons);
+        double gpu = median(gpus);
+        double gpuBare = median(bares);
         rows.add(new Row("stupidmodel 256x128 tick + histogram, GPU", 0, gpu, mason, String.format(Locale.ROOT,
-                "256x128, ~2000 bugs; %.0f updates/s; reference: MASON, %.0f updates/s", 1000 / gpu, 1000 / mason)));
+                "256x128, ~2000 bugs; %.0f updates/s; reference: MASON, %.0f updates/s; medians of %d rounds (GPU %s; "
+                + "MASON %s ms)", 1000 / gpu, 1000 / mason, ROUNDS, list(gpus), list(masons))));
         rows.add(new Row("stupidmodel 256x128 tick, GPU", 0, gpuBare, mason, String.format(Locale.ROOT,
-                "without the histogram; %.0f updates/s", 1000 / gpuBare)));
+                "without the histogram; %.0f updates/s; median of %s ms", 1000 / gpuBare, list(bares))));
         rows.add(new Row("stupidmodel 256x128 tick + histogram, CPU", 0, cpu, mason, String.format(Locale.ROOT,
                 "CPU backend, %d threads; %.0f updates/s", Runtime.getRuntime().availableProcessors(), 1000 / cpu)));
         phases();
         rows.add(large(2560, 1024, 2_000_000, 20_000, 6));
         return rows;
+    }
+
+    /** {@return the median of {@code values}} */
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    /** {@return {@code values} as "a, b, c" with three decimals} */
+    private static String list(double[] values) {
+        StringBuilder b = new StringBuilder();
+        for (double v : values) {
+            b.append(b.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", v));
+        }
+        return b.toString();
     }
 
     /** MASON's ms per tick (with its histogram) after the 50 settling ticks. */
