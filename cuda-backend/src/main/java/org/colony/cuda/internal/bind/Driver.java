@@ -13,6 +13,7 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The CUDA driver API ({@code libcuda.so.1}) through {@code java.lang.foreign}: one static final method
@@ -27,6 +28,11 @@ import java.util.Set;
 @SuppressWarnings("restricted")
 public final class Driver {
 
+    /**
+     * The copies into device memory and the memsets issued so far, by any thread ({@link #deviceWrites}): with the
+     * kernels a context launched, all the ways the host changes device memory.
+     */
+    private static final AtomicLong WRITES = new AtomicLong();
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIB = SymbolLookup.libraryLookup("libcuda.so.1", Arena.global());
 
@@ -391,7 +397,17 @@ public final class Driver {
         }
     }
 
+    /**
+     * {@return the copies into device memory ({@code cuMemcpyHtoD}, {@code cuMemcpyDtoD}, synchronous or not) and the
+     * memsets issued so far in this process, by any thread} Device memory that kernels do not write is as it was while
+     * this number stays the same.
+     */
+    public static long deviceWrites() {
+        return WRITES.get();
+    }
+
     public static void copyToDevice(long dst, MemorySegment src, long bytes) {
+        WRITES.incrementAndGet();
         try {
             check((int) CU_MEMCPY_HTOD.invokeExact(dst, src, bytes), "cuMemcpyHtoD_v2");
         } catch (Throwable t) {
@@ -404,6 +420,7 @@ public final class Driver {
      * stream kernels run on, without waiting: the source must stay unchanged until the device has done it.
      */
     public static void copyToDeviceAsync(long dst, MemorySegment pinnedSrc, long bytes) {
+        WRITES.incrementAndGet();
         try {
             check((int) CU_MEMCPY_HTOD_ASYNC.invokeExact(dst, pinnedSrc, bytes, 0L), "cuMemcpyHtoDAsync_v2");
         } catch (Throwable t) {
@@ -439,6 +456,7 @@ public final class Driver {
     }
 
     public static void copyOnDevice(long dst, long src, long bytes) {
+        WRITES.incrementAndGet();
         try {
             check((int) CU_MEMCPY_DTOD.invokeExact(dst, src, bytes), "cuMemcpyDtoD_v2");
         } catch (Throwable t) {
@@ -448,6 +466,7 @@ public final class Driver {
 
     /** Enqueues a device-to-device copy on {@code stream} of the current context. */
     public static void copyOnDeviceAsync(long dst, long src, long bytes, long stream) {
+        WRITES.incrementAndGet();
         try {
             check((int) CU_MEMCPY_DTOD_ASYNC.invokeExact(dst, src, bytes, stream), "cuMemcpyDtoDAsync_v2");
         } catch (Throwable t) {
@@ -456,6 +475,7 @@ public final class Driver {
     }
 
     public static void memset8(long dst, byte value, long count) {
+        WRITES.incrementAndGet();
         try {
             check((int) CU_MEMSET_D8.invokeExact(dst, value, count), "cuMemsetD8_v2");
         } catch (Throwable t) {
@@ -464,6 +484,7 @@ public final class Driver {
     }
 
     public static void memset32(long dst, int value, long count) {
+        WRITES.incrementAndGet();
         try {
             check((int) CU_MEMSET_D32.invokeExact(dst, value, count), "cuMemsetD32_v2");
         } catch (Throwable t) {

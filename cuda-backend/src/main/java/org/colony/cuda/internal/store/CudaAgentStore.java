@@ -89,9 +89,8 @@ public final class CudaAgentStore implements AgentStore {
     private final AgentHostBridge bridge;
     /** How its steps launch: a thread an agent, or a warp an agent. */
     private final AgentLaunches launches;
-    /** A histogram counted in a manageAll's wait, and the writes of the agents from the host it is checked against. */
+    /** A histogram counted in a manageAll's wait. */
     private final HistogramAhead ahead = new HistogramAhead();
-    private long hostWrites;
 
     /** Creates the collection with agents at the given global place indices (ids 0, 1, ...). */
     public CudaAgentStore(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore places, long[] initial,
@@ -402,7 +401,7 @@ public final class CudaAgentStore implements AgentStore {
         long start = timer.on() ? timer.start() : 0L;
         ManageReport report = manage.manageAll(seed, epoch, movesAsked && !childrenAsked,
                 ahead.toCount(this::slotsColumn, childrenAsked));
-        ahead.managed(manage.aheadCounts(), cx.launches(), hostWrites);
+        ahead.managed(manage.aheadCounts(), cx.launches(), Driver.deviceWrites());
         movesAsked = false;
         childrenAsked = false;
         deathsAsked = false;
@@ -452,7 +451,6 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void add(long[] ids, long[] places, Object[] values) {
         checkOpen();
-        hostWrites++;
         AgentColumns added = new AgentColumns(model, placeModel, Math.max(1, ids.length), shared);
         added.add(ids, places, values);
         bridge.append(added);
@@ -464,7 +462,6 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void restore(long[] ids, long[] places, int[] ordinals, Object[] values, long nextId) {
         checkOpen();
-        hostWrites++;
         AgentColumns restored = new AgentColumns(model, placeModel, Math.max(1, ids.length), shared);
         restored.add(ids, places, values);
         System.arraycopy(ordinals, 0, restored.ordinals(), 0, ordinals.length);
@@ -496,7 +493,8 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public long[] histogram(int attribute, int element, Bins bins) {
         checkOpen();
-        long[] early = ahead.answer(new HistogramAhead.Asked(attribute, element, bins), cx.launches(), hostWrites);
+        long[] early = ahead.answer(new HistogramAhead.Asked(attribute, element, bins), cx.launches(),
+                Driver.deviceWrites());
         if (early != null) {
             return early;
         }
@@ -546,7 +544,6 @@ public final class CudaAgentStore implements AgentStore {
     @Override
     public void write(int attribute, int element, Object source) {
         checkOpen();
-        hostWrites++;
         round.settle();
         AttributeInfo info = model.attributes().get(attribute);
         long count = columns.count();

@@ -1,6 +1,8 @@
 package org.colony.cuda.internal.store;
 
 import java.util.concurrent.atomic.LongAdder;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.cuda.internal.launch.CudaContext;
 import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.runtime.reduce.Bins;
 
@@ -9,13 +11,15 @@ import org.colony.runtime.reduce.Bins;
  * driver that asks for the same histogram after every {@code manageAll} (StupidModel's sizes, each tick) would
  * otherwise wait for the device twice in a row: for the {@code manageAll}'s counts, then for the histogram's.
  *
- * <p>Where a histogram is asked right after a {@code manageAll} (no kernel launched on the context and nothing written
- * into these agents from the host in between: the agents are as that {@code manageAll} left them), the next
+ * <p>Where a histogram is asked right after a {@code manageAll} (no kernel launched on the context and no copy into
+ * device memory or memset issued in between: the agents are as that {@code manageAll} left them), the next
  * {@code manageAll} counts the same histogram before its first wait, over the agents it keeps (those not killed), and
  * its counts come back with the {@code manageAll}'s own ({@link DeviceManage}). A histogram asked while the agents are
  * still as that {@code manageAll} left them, in the same column and bins, is answered from those counts: the values
- * counted are the ones it would count, so the counts are the same. This rests on every change to the agents' columns
- * being a kernel launched on the context or one of the store's writes from the host, which it counts.
+ * counted are the ones it would count, so the counts are the same. Both are counted for every change of device memory
+ * ({@link CudaContext#launches}, {@link Driver#deviceWrites}), whichever collection, place store or thread made it, so
+ * any change at all makes the next histogram counted when asked; only NCCL's receives, which write partitions' blocks
+ * and never a collection on one block, are not counted.
  *
  * <p>A {@code manageAll} after a step that may ask for children counts nothing, and one in which children are asked for
  * after all drops its counts (children's values are not among those counted). The counting ahead stops where a
@@ -53,7 +57,7 @@ public final class HistogramAhead {
     private boolean askedSince;
     /** The {@code manageAll} calls in a row whose counts nothing asked for. */
     private int unasked;
-    /** The context's launches and the agents' host writes as the last {@code manageAll} ended. */
+    /** The context's launches and the process's writes of device memory as the last {@code manageAll} ended. */
     private long launches = -1;
     private long writes = -1;
 
@@ -97,7 +101,7 @@ public final class HistogramAhead {
     /**
      * Notes that a {@code manageAll} ended, with the counts of what {@link #toCount} gave it over the agents it kept
      * ({@code counts}, null where it counted none or children were asked for), {@code launches} kernels launched on the
-     * context and {@code writes} writes of the agents from the host.
+     * context and {@code writes} copies into device memory and memsets issued.
      */
     void managed(long[] counts, long launches, long writes) {
         if (counting != null && counts != null) {
