@@ -6,12 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.colony.cuda.CudaSettling;
 import org.colony.cuda.tuning.CudaSwitches;
-import org.colony.examples.stupid.Habitat;
-import org.colony.runtime.Config;
-import org.colony.runtime.Simulation;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,19 +30,11 @@ class OneBlockGrantGpuTest {
     @CsvSource({"48, 40, 1", "96, 64, 1", "64, 48, 2"})
     void oneBlockSettling_givesWhatGroupingGives_andTheCpus(int w, int h, int partitions) throws IOException {
         Gpu.require();
-        Path habitat = dir.resolve("habitat.data");
-        Habitat.write(habitat, w, h, 3);
         int ticks = 60;
-        Supplier<Simulation> gpu = () -> Simulation.create(Config.defaults().withBackend("cuda").withSeed(11)
-                .withPartitions(partitions));
+        StupidRuns.Case c = StupidRuns.of(dir, w, h, partitions, ticks);
         // a run with the switch set to the value given
-        Function<String, String> oneBlockGrant = most ->
-                StupidRuns.with(CudaSwitches.ONE_BLOCK_GRANT, most, gpu, habitat, w, h, ticks);
-        String cpu;
-        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(2).withSeed(11)
-                .withPartitions(partitions))) {
-            cpu = StupidRuns.run(sim, habitat, w, h, ticks).all();
-        }
+        Function<String, String> oneBlockGrant = most -> c.with(CudaSwitches.ONE_BLOCK_GRANT, most);
+        String cpu = c.cpu().all();
         long before = CudaSettling.inOneBlock();
         String grouped = oneBlockGrant.apply("0");
         assertEquals(before, CudaSettling.inOneBlock(), "with colony.cuda.oneBlockGrant=0 no settling ran in one block");

@@ -1,15 +1,21 @@
 package org.colony.tests.cuda;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Supplier;
+import org.colony.examples.stupid.Habitat;
 import org.colony.examples.stupid.StupidModel;
 import org.colony.kernel.Switch;
+import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
 
-/** What the StupidModel GPU tests compare: a run's every tick and final agents, on a simulation with a switch set. */
+/**
+ * What the StupidModel GPU tests compare: a run's every tick and final agents, on the CPU and on GPUs with a switch
+ * set.
+ */
 final class StupidRuns {
 
     private StupidRuns() {
@@ -39,12 +45,36 @@ final class StupidRuns {
                 fewest, most);
     }
 
-    /** {@link #run}'s text on a simulation that {@code open} makes with switch {@code sw} set to {@code value}. */
-    static String with(Switch sw, String value, Supplier<Simulation> open, Path habitat, int w, int h, int ticks) {
-        return Gpu.withProperty(sw.property(), value, () -> {
-            try (Simulation sim = open.get()) {
-                return run(sim, habitat, w, h, ticks).all();
-            }
-        });
+    /**
+     * A case the StupidModel GPU tests compare: a {@code w x h} habitat written into a folder, {@code ticks} ticks, the
+     * GPU simulations the runs make ({@code gpu}), and what the CPU's run of the same saw ({@code cpu}).
+     */
+    record Case(Path habitat, int w, int h, int ticks, Supplier<Simulation> gpu, Seen cpu) {
+
+        /** {@link #run}'s text on the GPU with switch {@code sw} set to {@code value}. */
+        String with(Switch sw, String value) {
+            return Gpu.withProperty(sw.property(), value, () -> {
+                try (Simulation sim = gpu.get()) {
+                    return run(sim, habitat, w, h, ticks).all();
+                }
+            });
+        }
+    }
+
+    /**
+     * {@return the {@link Case} of a {@code w x h} habitat written into {@code dir}, on {@code partitions} partitions
+     * (seed 11), run on the CPU (2 threads)}
+     */
+    static Case of(Path dir, int w, int h, int partitions, int ticks) throws IOException {
+        Path habitat = dir.resolve("habitat.data");
+        Habitat.write(habitat, w, h, 3);
+        Supplier<Simulation> gpu = () -> Simulation.create(Config.defaults().withBackend("cuda").withSeed(11)
+                .withPartitions(partitions));
+        Seen cpu;
+        try (Simulation sim = Simulation.create(Config.defaults().withBackend("cpu").withThreads(2).withSeed(11)
+                .withPartitions(partitions))) {
+            cpu = run(sim, habitat, w, h, ticks);
+        }
+        return new Case(habitat, w, h, ticks, gpu, cpu);
     }
 }

@@ -39,9 +39,10 @@ public final class AgentLaunches {
     void launch(CudaContext cx, ModelKernels kernels, int step, long agents, long places, KernelParams arguments,
             String name) {
         if (places < 0 && kernels.warp(step) != 0L && agents <= mostForWarps) {
-            // blocks of CudaStep.WARP_BLOCK threads, a window each warp in shared memory
-            long warps = (long) Grids.THREADS * Grids.blocks(agents);
-            cx.launch(kernels.warp(step), (int) (32L * warps / CudaStep.WARP_BLOCK), 1, 1, CudaStep.WARP_BLOCK, 1, 1,
+            // a warp for each agent of the thread form's grid (the agents rounded up to its blocks), in blocks of
+            // CudaStep.WARP_BLOCK threads, a window each warp in shared memory
+            long rounded = (long) Grids.THREADS * Grids.blocks(agents);
+            cx.launch(kernels.warp(step), (int) (32L * rounded / CudaStep.WARP_BLOCK), 1, 1, CudaStep.WARP_BLOCK, 1, 1,
                     arguments, true, name);
             WARPS.increment();
             return;
