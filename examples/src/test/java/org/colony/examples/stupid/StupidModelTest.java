@@ -11,6 +11,7 @@ import org.colony.examples.TestBackend;
 import org.colony.runtime.Agents;
 import org.colony.runtime.Config;
 import org.colony.runtime.Simulation;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -75,7 +76,7 @@ class StupidModelTest {
         }
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void histogram_binsAnySizeAsThePlainRuleDoes() {
         Path habitat = dir.resolve("habitat.data");
         Habitat.write(habitat, 32, 24, 5);
@@ -87,7 +88,7 @@ class StupidModelTest {
             long[] expected = new long[StupidModel.BINS];
             for (int i = 0; i < sizes.length; i++) {
                 sizes[i] = odd[i % odd.length];
-                expected[(int) Math.min(StupidModel.BINS - 1, Math.max(0, Math.floor(sizes[i])))]++;
+                expected[plainBin(sizes[i])]++;
             }
             model.bugs().set("size", sizes);
             assertArrayEquals(expected, model.histogram());
@@ -123,10 +124,15 @@ class StupidModelTest {
         assertArrayEquals(ref.predators.stream().mapToInt(q -> q.hunts).toArray(), predators.getInt("hunts"),
                 "predator hunts " + when);
         assertArrayEquals(ref.food, model.cells().getDouble("food"), "food " + when);
-        long[] bins = new long[StupidModel.BINS]; // sizes 0 to 1, ..., 9 and above, by the plain rule
+        long[] bins = new long[StupidModel.BINS];
         for (StupidModelReference.Bug b : expected) {
-            bins[(int) Math.min(StupidModel.BINS - 1, Math.max(0, Math.floor(b.size)))]++;
+            bins[plainBin(b.size)]++;
         }
         assertArrayEquals(bins, model.histogram(), "size histogram " + when);
+    }
+
+    /** The bin of {@code size} by the plain rule: sizes 0 to 1, ..., 8 to 9, then 9 and above (below 0 and NaN: 0). */
+    private static int plainBin(double size) {
+        return (int) Math.min(StupidModel.BINS - 1, Math.max(0, Math.floor(size)));
     }
 }
