@@ -2,13 +2,15 @@ package org.colony.cuda;
 
 import org.colony.cuda.internal.store.AgentLaunches;
 import org.colony.cuda.internal.store.HistogramAhead;
+import org.colony.cuda.internal.store.LocalBirths;
 import org.colony.cuda.tuning.CudaSwitches;
 
 /**
  * How the CUDA backends of this JVM ran agents' steps: a step whose loops read the places within its reach runs a warp
  * an agent where the agents are few ({@link CudaSwitches#WARP_AGENTS}), else a thread an agent; a histogram asked
- * after every {@code manageAll} is counted in its wait ({@link CudaSwitches#HISTOGRAM_AHEAD}). For tests and
- * benchmarks that must know which way ran.
+ * after every {@code manageAll} is counted in its wait ({@link CudaSwitches#HISTOGRAM_AHEAD}); a partition's
+ * {@code manageAll} whose children are all born on its places is settled by the partition alone on its device
+ * ({@link CudaSwitches#BIRTHS_HERE}). For tests and benchmarks that must know which way ran.
  */
 public final class CudaAgentSteps {
 
@@ -23,5 +25,10 @@ public final class CudaAgentSteps {
     /** {@return how many agent histograms were answered from counts a manageAll brought back, in this JVM} */
     public static long histogramsAhead() {
         return HistogramAhead.answered();
+    }
+
+    /** {@return how many partitions' manageAll rounds with births were settled by the partition alone, in this JVM} */
+    public static long birthsHere() {
+        return LocalBirths.settled();
     }
 }

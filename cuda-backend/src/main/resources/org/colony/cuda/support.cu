@@ -684,6 +684,15 @@ extern "C" __global__ void colony_children_places(jint total, const bool* __rest
     }
 }
 
+// The parent's id of every born child, in the order of their slots after the compaction (out[rank among the born]).
+extern "C" __global__ void colony_born_parents(jint total, const bool* __restrict__ won,
+        const jint* __restrict__ wonRank, const jint* __restrict__ parentOfChild, const jlong* __restrict__ ids,
+        jlong* __restrict__ out) {
+    for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
+        if (won[c]) out[wonRank[c]] = ids[parentOfChild[c]];
+    }
+}
+
 // The new slot of every survivor and born child: map[new] = old slot (children map to their parent).
 extern "C" __global__ void colony_compaction_map(jlong n, const bool* __restrict__ killed, const jint* __restrict__ aliveRank,
         jint* __restrict__ map) {
@@ -968,14 +977,21 @@ __device__ __forceinline__ jint ownerOf(jlong g, const jint* __restrict__ table,
 
 // colony_move_requests for a partition, in the same pass: requests to places of other partitions are left out of
 // the local requests (-1 there), flagged in `remote`, and counted per owning partition (perOwner, 64-bit).
+// Parents whose children may be born on another partition's places (a spawnNear, or a place named there) are
+// counted in stats[3]: where there are none, and no agent moves to another partition, the births are this
+// partition's own.
 extern "C" __global__ void colony_partition_requests(jlong n, const bool* __restrict__ killed,
         const jlong* __restrict__ targets, const jlong* __restrict__ locations, jlong* __restrict__ requests,
         jint* __restrict__ occupancy, const jint* __restrict__ spawns, julong* __restrict__ stats,
         jint* __restrict__ remote, const jint* __restrict__ table, jint size0, jint size1, jint self,
-        julong* __restrict__ perOwner) {
-    julong deaths = 0, outside = 0, movers = 0, children = 0;
+        julong* __restrict__ perOwner, const jlong* __restrict__ birthPlaces, const jint* __restrict__ birthSpreads) {
+    julong deaths = 0, outside = 0, movers = 0, children = 0, elsewhere = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         childrenAsked(i, n, spawns, children, stats); // (0 in a slot without an agent)
+        if (spawns[i] > 0 && (birthSpreads[i] != 0
+                || birthPlaces[i] >= 0 && ownerOf(birthPlaces[i], table, size0, size1) != self)) {
+            elsewhere++;
+        }
         // (a slot whose agent left in a round that left its compaction to this one: no agent, nothing asked)
         jlong r = locations[i] < 0 ? -1 : moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
         jint away = 0;
@@ -991,6 +1007,7 @@ extern "C" __global__ void colony_partition_requests(jlong n, const bool* __rest
         remote[i] = away;
     }
     addToCounter(&stats[0], deaths);
+    addToCounter(&stats[3], elsewhere);
     addToCounter(&stats[4], outside);
     addToCounter(&stats[5], movers);
     addToCounter(&stats[6], children);

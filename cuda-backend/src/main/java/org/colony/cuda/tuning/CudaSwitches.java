@@ -124,6 +124,14 @@ public final class CudaSwitches {
             "The manageAll rounds of partitions on GPUs run on the device unless agents ask for children; `false` "
             + "copies every round's agents to the host and runs the CPU's rounds there, for comparison.");
 
+    /** {@code colony.cuda.birthsHere}: whether a partitions' round with births at home stays on the device. */
+    public static final Switch BIRTHS_HERE = Switch.flag("colony.cuda.birthsHere", true,
+            "A partitions' manageAll in which every child is born on its parent's partition (plain `spawn`, or a place "
+            + "named there) and no agent moves to another partition's places is settled by each partition on its device "
+            + "as one block settles it, the children numbered over all partitions on the host (`docs/agents.md`, "
+            + "\"Births on partitions\"); `false` runs such rounds on the host, for comparison. Results are the same "
+            + "bits.");
+
     /** {@code colony.cuda.perThreadStreams}: whether each thread issues its device work on a stream of its own. */
     public static final Switch PER_THREAD_STREAMS = Switch.flag("colony.cuda.perThreadStreams", false,
             "Each thread issues its device work on its own default stream (the driver's per-thread default "
@@ -146,7 +154,7 @@ public final class CudaSwitches {
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
-            DEVICE_ROUNDS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
+            DEVICE_ROUNDS, BIRTHS_HERE, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {
     }

@@ -411,14 +411,22 @@ public final class PartitionedAgents implements AgentStore {
             throw new ColonyException(model.modelClass().getSimpleName() + " agent " + badId + " asked for " + bad
                     + " children; spawn(n) needs n >= 0");
         }
-        if (wanted > 0 || deviceTransport == null) {
+        // Where every child is born on its parent's partition and no agent moves across, each partition on a device
+        // settles the round alone, and only the children's numbering goes between them (PartitionBirths).
+        boolean alone = wanted > 0 && remote == 0 && deviceTransport != null && !cluster.distributed();
+        for (int p = 0; p < k && alone; p++) {
+            alone = parts[p].birthsHere();
+        }
+        if (!alone && (wanted > 0 || deviceTransport == null)) {
             // The full round on the host: where some partition asked for children, or where the moves cannot go
             // through device memory (over MPI ranks); a partition that began a faster round switches here.
             for (int p : mine) {
                 parts[p].childrenAsked();
             }
         }
-        if (wanted == 0 && deviceTransport != null) {
+        if (alone) {
+            each(p -> parts[p].settleAlone());
+        } else if (wanted == 0 && deviceTransport != null) {
             migrationBytes += DeviceMoves.move(parts, start, remote > 0, capacity < Integer.MAX_VALUE, this::heard,
                     deviceTransport, this::each, this::local);
         } else if (remote > 0) {

@@ -88,4 +88,25 @@ public interface DeviceMoveRound {
     default void movedAway(long[] won) {
         throw new UnsupportedOperationException("moves on a device");
     }
+
+    /**
+     * {@return whether the round {@link AgentPartition#beginManage} began here stays on the device where no agent of
+     * any partition moves to another partition's places: every child asked for here is born on this partition's
+     * places (on its parent's place, or a place of this partition it named), so that the partition can settle the
+     * round alone ({@link #settleAlone}); false by default}
+     */
+    default boolean birthsHere() {
+        return false;
+    }
+
+    /**
+     * Settles the round begun here alone, as one block does (deaths, moves, births, compaction), where every
+     * partition said {@link #birthsHere} and no agent moves to another partition's places; instead of the moves'
+     * exchanges. The children's ids come in {@link AgentPartition#finishManage} as always: the partition reports its
+     * (parent id, children born) list through {@link Births#settleBirths} and {@link Births#packBirths}, and asks for
+     * no birth rounds ({@link Births#birthTries} is 0).
+     */
+    default void settleAlone() {
+        throw new UnsupportedOperationException("births on a device");
+    }
 }

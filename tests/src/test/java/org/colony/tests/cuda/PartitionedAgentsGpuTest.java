@@ -4,6 +4,7 @@ import static org.colony.tests.partition.PartitionedAgentsTest.assertSame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.colony.cuda.CudaAgentSteps;
 import org.colony.tests.agents.AddAgentsTest;
 import org.colony.tests.agents.AgentWritesTest;
 import org.colony.tests.agents.FloatSumsTest;
@@ -134,6 +135,24 @@ class PartitionedAgentsGpuTest {
         List<String> cut = PartitionedAgentsTest.walkers(gpu, script, n, n - 4, wrap, capacity, partitions);
         assertEquals("traffic true", cut.remove(cut.size() - 1), "agents crossed partitions");
         assertSame(cpu, cut, script + " on " + devices + " GPU(s), " + partitions);
+    }
+
+    @ParameterizedTest(name = "births at home, capacity={0} wrap={1} on {2} GPU(s), partitions={3}")
+    @CsvSource({"1, true, 1, 2", "2, false, 1, 3x3", "3, false, 1, 4", "2147483647, true, 1, 2x2",
+        "2, true, 2, 2"})
+    void birthsOnTheirParentsPartitions_areSettledByEachPartitionAlone_asTheCpuSettlesThem(int capacity, boolean wrap,
+            int devices, String partitions) {
+        String[] gpu = on(devices);
+        List<String> cpu = PartitionedAgentsTest.walkers(CPU, Script.BREED_AND_CULL, 29, 25, wrap, capacity, null);
+        long before = CudaAgentSteps.birthsHere();
+        List<String> cut = PartitionedAgentsTest.walkers(gpu, Script.BREED_AND_CULL, 29, 25, wrap, capacity,
+                partitions);
+        cut.remove(cut.size() - 1); // (whether anything crossed: the children's numbering did)
+        assertSame(cpu, cut, "births at home on " + devices + " GPU(s), " + partitions);
+        // every round (4) of every partition: nobody moves, every child is born on its parent's place
+        int k = partitions.contains("x") ? Integer.parseInt(partitions.split("x")[0])
+                * Integer.parseInt(partitions.split("x")[1]) : Integer.parseInt(partitions);
+        assertEquals(4L * k, CudaAgentSteps.birthsHere() - before, "rounds settled by the partitions alone");
     }
 
     @ParameterizedTest(name = "{0} capacity={1} wrap={2} on one GPU block")

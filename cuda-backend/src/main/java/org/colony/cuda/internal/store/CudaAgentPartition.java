@@ -17,7 +17,6 @@ import org.colony.kernel.Call;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
-import org.colony.kernel.StepInfo;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.cpu.ManageRound;
 import org.colony.runtime.cpu.PlaceIndex;
@@ -39,9 +38,10 @@ import org.colony.runtime.storage.AgentColumns;
  *   <li>{@code manageAll} without births runs on the device: deaths, requests split into this partition's places
  *       and others', requests to other partitions sent with the movers' rows in device memory (the runtime's device
  *       transport carries them), settled by their owner with its own by capacity and priority, winners taken in
- *       and verdicts sent back, arrivals merged into id order. Only counts come to the host. A round in which
- *       agents ask for children copies the partition's agents to the host and runs the CPU's {@link ManageRound}
- *       there ({@code -Dcolony.cuda.deviceRounds=false}: every round);
+ *       and verdicts sent back, arrivals merged into id order. Only counts come to the host. A round whose children
+ *       are all born on their parents' partitions, with no move across, is settled by each partition alone
+ *       ({@link LocalBirths}); any other round with births copies the partition's agents to the host and runs the
+ *       CPU's {@link ManageRound} there ({@code -Dcolony.cuda.deviceRounds=false}: every round);
  *   <li>the numbers of agents on halo places are counted on the device ({@link #stageCounts}: one pass and one
  *       copy for all neighbours) and added into the receiving device's agents-by-place index (by global place)
  *       as it is built, so a step counts its neighbours' agents as on one GPU. Where a step iterates them, their
@@ -107,6 +107,9 @@ final class CudaAgentPartition implements RoundPartition {
     private final CudaAgentPartition[] bound;
     /** What a step wrote into the ghost rows and what neighbours wrote into the live agents, staged on the host. */
     private final GhostWrites ghostWrites;
+    /** The round settled by this partition alone ({@link #settleAlone}), with its children born here. */
+    private final LocalBirths alone;
+    private boolean settledAlone;
 
     CudaAgentPartition(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore block, long[] ids, long[] places,
             int capacity, Topology topology, int partition) {
@@ -118,6 +121,7 @@ final class CudaAgentPartition implements RoundPartition {
         this.bound = new CudaAgentPartition[model.agentClasses().size()];
         this.dev = new CudaAgentStore(cx, descriptor, block, ids, places, capacity);
         this.ghostWrites = new GhostWrites(dev);
+        this.alone = new LocalBirths(dev);
         try {
             this.cols = new AgentColumns(model, block.model(),
                     Math.max(AgentColumns.MIN_SLOTS, places.length + places.length / 2),
@@ -266,20 +270,7 @@ final class CudaAgentPartition implements RoundPartition {
     /** Notes that the device's agents changed, and those of the collections the step wrote into or killed. */
     private void wrote(int step) {
         hostCurrent = false;
-        changedBy(model.steps().get(step), bound);
-    }
-
-    /**
-     * Notes that step {@code s} changed the partitions' agents among {@code bound} it wrote into or killed (a place
-     * step's or another collection's): their host copies are stale.
-     */
-    static void changedBy(StepInfo s, Object[] bound) {
-        for (int slot = 0; slot < bound.length; slot++) {
-            if (bound[slot] instanceof CudaAgentPartition agents
-                    && (s.agentWrites().containsKey(slot) || s.agentKills().contains(slot))) {
-                agents.changedOnDevice();
-            }
-        }
+        IteratedAgents.changedBy(model.steps().get(step), bound);
     }
 
     /** Notes that a step changed these agents on the device (another collection's, or a place step): no host copy. */
@@ -524,12 +515,7 @@ final class CudaAgentPartition implements RoundPartition {
         hostCurrent = false;
     }
 
-    // ---- manageAll -----------------------------------------------------------------------------
-    //
-    // Moves and deaths are settled on the device (DeviceRound.beginRound ... finishRound), with the requests,
-    // verdicts and movers that cross partitions in device memory, carried by the runtime's device transport. A
-    // round in which agents ask for children runs on the host instead (the partition's agents copied there,
-    // ManageRound, copied back).
+    // ---- manageAll (see the class's comment) -------------------------------------------------------
 
     @Override
     public boolean movesOnDevice() {
@@ -552,8 +538,8 @@ final class CudaAgentPartition implements RoundPartition {
         moves = 0;
         refused = 0;
         left = 0;
-        return new ManageStart(roundStart.deaths(), dev.size() - roundStart.deaths(), 0, roundStart.outside(),
-                roundStart.requests(), -1, 0);
+        return new ManageStart(roundStart.deaths(), dev.size() - roundStart.deaths(), roundStart.wanted(),
+                roundStart.outside(), roundStart.requests(), -1, 0);
     }
 
     /** Runs the round under way on the host: the agents and what they asked for are copied there. */
@@ -569,6 +555,24 @@ final class CudaAgentPartition implements RoundPartition {
         if (start != null) {
             hostRound(); // the device settled nothing yet: the host starts over with the same requests
         }
+    }
+
+    @Override
+    public boolean birthsHere() {
+        return start != null;
+    }
+
+    @Override
+    public void settleAlone() {
+        deviceRound();
+        start = null;
+        settledAlone = true;
+        alone.settle(roundSeed, roundEpoch);
+    }
+
+    @Override
+    public int birthTries() {
+        return settledAlone ? 0 : round().birthTries();
     }
 
     @Override
@@ -646,12 +650,14 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public long settleBirths() {
-        return start == null ? RoundPartition.super.settleBirths() : 0;
+        return settledAlone ? alone.parents() : start == null ? RoundPartition.super.settleBirths() : 0;
     }
 
     @Override
     public void packBirths(MemorySegment buffer) {
-        if (start == null) {
+        if (settledAlone) {
+            alone.pack(buffer);
+        } else if (start == null) {
             RoundPartition.super.packBirths(buffer);
         }
     }
@@ -664,7 +670,11 @@ final class CudaAgentPartition implements RoundPartition {
     @Override
     public ManageReport finishManage(long nextId, List<Batch> others) {
         ManageReport report;
-        if (start == null) {
+        if (settledAlone) {
+            settledAlone = false;
+            report = alone.finish(nextId, others);
+            hostCurrent = false;
+        } else if (start == null) {
             report = round().finish(nextId, others);
             round = null;
             dev.bridge().load(cols);

@@ -412,6 +412,24 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     /**
+     * A partition's {@code manageAll} settled by the partition alone, as one block settles it ({@link LocalBirths}):
+     * the children's ids are left to the caller, which has the parents' ids from {@link #bornParents}.
+     */
+    ManageReport manageHere(long seed, long epoch) {
+        checkOpen();
+        ManageReport report = manage.manageAll(seed, epoch, false, null, true);
+        movesAsked = false;
+        childrenAsked = false;
+        deathsAsked = false;
+        return report;
+    }
+
+    /** {@return the parents' ids of the children {@link #manageHere} had born, in their slots' order} */
+    long[] bornParents() {
+        return manage.bornParents();
+    }
+
+    /**
      * Queues every round without a wait where no agent can die or be born in them: since the last manageAll the steps
      * asked for moves at most, and the retry step asks for nothing else and writes nothing but its own agents'
      * attributes, in place. Round r's retry step is gated on the moves round r - 1 refused, counted on the device

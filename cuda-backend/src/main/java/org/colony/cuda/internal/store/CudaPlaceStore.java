@@ -343,7 +343,7 @@ public final class CudaPlaceStore implements PlaceBlock {
             IteratedAgents.applyIncoming(s, IteratedAgents.of(s, bound, model.modelClass().getSimpleName()));
             incomingReady = false;
         }
-        CudaAgentPartition.changedBy(s, bound); // the step wrote or killed them: a host copy of them is stale
+        IteratedAgents.changedBy(s, bound); // the step wrote or killed them: a host copy of them is stale
         for (int a : s.writes()) {
             if (s.buffers(a)) {
                 DeviceBuffer t = current[a];

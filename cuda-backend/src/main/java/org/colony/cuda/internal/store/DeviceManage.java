@@ -34,6 +34,8 @@ final class DeviceManage {
     private final int capacity;
     /** The counts of the last {@code manageAll}'s {@link Ahead}, or null. */
     private long[] aheadCounts;
+    /** The parents' ids of the children the last {@code manageAll} listed, in their slots' order, or null. */
+    private long[] bornParents;
 
     /**
      * What a {@code manageAll} counts before its first wait, of its agents as they stand then ({@link HistogramAhead}).
@@ -72,9 +74,19 @@ final class DeviceManage {
      * where children were asked for.
      */
     ManageReport manageAll(long seed, long epoch, boolean movesFirst, Ahead ahead) {
+        return manageAll(seed, epoch, movesFirst, ahead, false);
+    }
+
+    /**
+     * As {@link #manageAll(long, long, boolean, Ahead)}; with {@code listBorn}, {@link #bornParents} then has the
+     * parent's id of every child born, in the order of the children's slots (a partition's children get their ids
+     * from all partitions' lists: {@link LocalBirths}).
+     */
+    ManageReport manageAll(long seed, long epoch, boolean movesFirst, Ahead ahead, boolean listBorn) {
         device.checkOpen();
         columns.resetOrdinals();
         aheadCounts = null;
+        bornParents = listBorn ? new long[0] : null;
         long n = columns.count();
         long slotsBefore = columns.slots();
         boolean bounded = capacity < Integer.MAX_VALUE;
@@ -126,6 +138,11 @@ final class DeviceManage {
         long childPlace = pool.get("manage.childPlace", 8 * childRoom);
         long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, first[3], bounded, rank, offsets,
                 childParent, childWon, childRank, childPlace);
+        long born = listBorn && births > 0 ? pool.get("manage.bornParents", 8 * births) : 0L;
+        if (born != 0L) { // (the parents' ids as they are before the compaction moves them)
+            device.run("colony_born_parents", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
+                    .add(childParent).add(columns.ids().pointer()).add(born));
+        }
         phaseStart = phase("3 births", phaseStart);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
         // died and none was born.
@@ -169,6 +186,9 @@ final class DeviceManage {
         // (which cannot fail) before it launches the next step.
         boolean settled = movesFirst || movers == 0;
         long[] counts = settled ? first : device.checkedStats(stats, COUNTS);
+        if (born != 0L) {
+            bornParents = device.readStats(born, (int) births);
+        }
         if (columns.slots() < slotsBefore) {
             // The columns shrank with the population: the scratch buffers sized for the old one go too (they
             // come back at the new size when needed), so memory follows the live agents.
@@ -177,6 +197,11 @@ final class DeviceManage {
         phase("5 statistics", phaseStart);
         return new ManageReport(counts[0], births, counts[MOVED], counts[REFUSED], wanted - births, counts[OUTSIDE],
                 columns.count());
+    }
+
+    /** {@return the parents' ids of the children the last {@code manageAll} listed, in their slots' order, or null} */
+    long[] bornParents() {
+        return bornParents;
     }
 
     /**

@@ -34,8 +34,9 @@ final class DeviceRound {
 
     /**
      * What the agents of a partition asked of {@code manageAll}, found on the device before anything changes:
-     * deaths, moves dropped off a grid that does not wrap, children asked for (the round then runs on the host:
-     * {@code requests} is null), and per partition the moves to places it owns (0 for this one's own).
+     * deaths, moves dropped off a grid that does not wrap, children asked for, and per partition the moves to places
+     * it owns (0 for this one's own). Where some child may be born on another partition's places (a spawnNear, a place
+     * named there) or a spawn asked for a negative number, the round runs on the host: {@code requests} is null.
      */
     record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, long[] requests) {
     }
@@ -54,6 +55,11 @@ final class DeviceRound {
      * ({@link CudaSwitches#FINISH_AHEAD}; off: after it, for comparison).
      */
     private static final boolean AHEAD = CudaSwitches.FINISH_AHEAD.on();
+    /**
+     * Whether a round whose children are all born on this partition's places may stay on the device
+     * ({@link CudaSwitches#BIRTHS_HERE}; off: every round with children runs on the host).
+     */
+    private static final boolean BIRTHS_HERE = CudaSwitches.BIRTHS_HERE.on();
 
     private final AgentDevice device;
     private final DeviceAgentColumns columns;
@@ -179,9 +185,10 @@ final class DeviceRound {
         device.run("colony_partition_requests", n, p -> p.add(n).add(columns.killed().pointer())
                 .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
                 .add(index.shifted(occupied)).add(columns.spawns().pointer()).add(stats).add(remote).add(table)
-                .addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(stats + 8 * 8));
+                .addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(stats + 8 * 8)
+                .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer()));
         long[] st = device.checkedStats(stats, 8 + partitions);
-        if (st[7] != 0 || st[6] != 0) {
+        if (st[7] != 0 || st[6] != 0 && (st[3] != 0 || !BIRTHS_HERE)) {
             return new RoundStart(st[0], st[4], st[6], st[7] != 0, null);
         }
         System.arraycopy(st, 8, sentCounts, 0, partitions);
@@ -203,7 +210,7 @@ final class DeviceRound {
             device.scanner().scanOnDevice(remote, rank, n, 0L, 0L);
             stageRequests(n, sentTotal, remote, rank, table);
         }
-        return new RoundStart(st[0], st[4], 0, false, sentCounts.clone());
+        return new RoundStart(st[0], st[4], st[6], false, sentCounts.clone());
     }
 
     /** Groups the {@code sentTotal} requests to other partitions by owner and gathers the movers' rows for each. */

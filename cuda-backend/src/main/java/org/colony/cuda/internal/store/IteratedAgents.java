@@ -79,4 +79,17 @@ final class IteratedAgents {
             }
         }
     }
+
+    /**
+     * Notes that step {@code s} changed the partitions' agents among {@code bound} it wrote into or killed (a place
+     * step's or another collection's): their host copies are stale.
+     */
+    static void changedBy(StepInfo s, Object[] bound) {
+        for (int slot = 0; slot < bound.length; slot++) {
+            if (bound[slot] instanceof CudaAgentPartition agents
+                    && (s.agentWrites().containsKey(slot) || s.agentKills().contains(slot))) {
+                agents.changedOnDevice();
+            }
+        }
+    }
 }

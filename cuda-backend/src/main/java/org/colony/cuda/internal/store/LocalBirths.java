@@ -1,0 +1,133 @@
+package org.colony.cuda.internal.store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.colony.cuda.internal.bind.Driver;
+import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.spi.AgentPartition.Batch;
+
+/**
+ * A partition's {@code manageAll} settled by the partition alone on its device, where every child asked for is born
+ * on the partition's own places and no agent moves to another partition's: deaths, moves, births and the compaction
+ * run as one block runs them ({@link DeviceManage}), and only the children's ids need the other partitions. Those
+ * follow (parent id, ordinal) over all partitions: this partition lists its (parent id, children born) pairs for
+ * the others ({@link #pack}), and numbers its own children from theirs ({@link #finish}), writing the ids over those
+ * the compaction gave.
+ */
+public final class LocalBirths {
+
+    /** The rounds settled so far in this JVM, by any partition. */
+    private static final LongAdder SETTLED = new LongAdder();
+
+    private final CudaAgentStore dev;
+    private ManageReport report;
+    /** The parent's id of every child born here, in the children's slots' order (so in increasing order). */
+    private long[] parents = new long[0];
+    /** The distinct parents among {@link #parents}, in order, and their children born. */
+    private long[] parentIds = new long[0];
+    private long[] bornCounts = new long[0];
+
+    LocalBirths(CudaAgentStore dev) {
+        this.dev = dev;
+    }
+
+    /** {@return the partitions' rounds settled alone so far in this JVM (one a partition and round)} */
+    public static long settled() {
+        return SETTLED.sum();
+    }
+
+    /** Settles the round on the device. */
+    void settle(long seed, long epoch) {
+        SETTLED.increment();
+        dev.round().settle(); // what a deferred round left is compacted first: one block's rounds start in id order
+        report = dev.manageHere(seed, epoch);
+        dev.index().noGhosts();
+        parents = dev.bornParents();
+        int distinct = 0;
+        for (int i = 0; i < parents.length; i++) {
+            distinct += i == 0 || parents[i] != parents[i - 1] ? 1 : 0;
+        }
+        parentIds = new long[distinct];
+        bornCounts = new long[distinct];
+        int j = -1;
+        for (int i = 0; i < parents.length; i++) {
+            if (i == 0 || parents[i] != parents[i - 1]) {
+                parentIds[++j] = parents[i];
+            }
+            bornCounts[j]++;
+        }
+    }
+
+    /** {@return how many parents had children born here in the round settled} */
+    long parents() {
+        return parentIds.length;
+    }
+
+    /** Writes (parent id, children born) for every parent here with children born, in id order. */
+    void pack(MemorySegment buffer) {
+        for (int j = 0; j < parentIds.length; j++) {
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * j, parentIds[j]);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * j + 8, bornCounts[j]);
+        }
+    }
+
+    /**
+     * Gives the children born here their ids: from {@code nextId} by (parent id, ordinal) over all partitions, the
+     * others' (parent id, children born) lists in {@code others}; returns this partition's report.
+     */
+    ManageReport finish(long nextId, List<Batch> others) {
+        int n = parents.length;
+        if (n > 0) {
+            // Before each parent here: the children of the parents with lower ids, here and in every other list.
+            long[] before = new long[parentIds.length];
+            long here = 0;
+            for (int j = 0; j < parentIds.length; j++) {
+                before[j] = nextId + here;
+                here += bornCounts[j];
+            }
+            for (Batch b : others) {
+                addBefore(b, before);
+            }
+            long[] ids = new long[n];
+            int j = -1;
+            long ordinal = 0;
+            for (int i = 0; i < n; i++) {
+                if (i == 0 || parents[i] != parents[i - 1]) {
+                    j++;
+                    ordinal = 0;
+                }
+                ids[i] = before[j] + ordinal++;
+            }
+            long first = dev.columns().count() - n; // the children follow the survivors
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment host = arena.allocate(8L * n, 8);
+                MemorySegment.copy(ids, 0, host, ValueLayout.JAVA_LONG, 0, n);
+                Driver.copyToDevice(dev.columns().ids().pointer() + 8 * first, host, 8L * n);
+            }
+        }
+        ManageReport r = report;
+        report = null;
+        parents = new long[0];
+        parentIds = new long[0];
+        bornCounts = new long[0];
+        return r;
+    }
+
+    /** Adds to {@code before[j]} the children of batch {@code b}'s parents whose ids are below {@code parentIds[j]}. */
+    private void addBefore(Batch b, long[] before) {
+        long count = b.count();
+        long r = 0;
+        long sum = 0;
+        for (int j = 0; j < parentIds.length; j++) {
+            // (both lists are in increasing id order, and no parent is in both)
+            while (r < count && b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r) < parentIds[j]) {
+                sum += b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
+                r++;
+            }
+            before[j] += sum;
+        }
+    }
+}
