@@ -564,10 +564,10 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public void settleAlone() {
-        deviceRound();
+        DeviceRound.RoundStart begun = deviceRound();
         start = null;
         settledAlone = true;
-        alone.settle(roundSeed, roundEpoch);
+        alone.settle(roundSeed, roundEpoch, begun);
     }
 
     @Override

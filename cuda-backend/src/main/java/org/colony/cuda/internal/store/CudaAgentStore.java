@@ -412,12 +412,13 @@ public final class CudaAgentStore implements AgentStore {
     }
 
     /**
-     * A partition's {@code manageAll} settled by the partition alone, as one block settles it ({@link LocalBirths}):
-     * the children's ids are left to the caller, which has the parents' ids from {@link #bornParents}.
+     * A partition's {@code manageAll} settled by the partition alone, as one block settles it ({@link LocalBirths}),
+     * whose first counts are {@code known} (see {@link DeviceManage#manageAll(long, long, boolean, DeviceManage.Ahead,
+     * long[])}): the children's ids are left to the caller, which has the parents' ids from {@link #bornParents}.
      */
-    ManageReport manageHere(long seed, long epoch) {
+    ManageReport manageHere(long seed, long epoch, long[] known) {
         checkOpen();
-        ManageReport report = manage.manageAll(seed, epoch, false, null, true);
+        ManageReport report = manage.manageAll(seed, epoch, false, null, known);
         movesAsked = false;
         childrenAsked = false;
         deathsAsked = false;

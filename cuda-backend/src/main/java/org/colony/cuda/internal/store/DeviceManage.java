@@ -74,15 +74,18 @@ final class DeviceManage {
      * where children were asked for.
      */
     ManageReport manageAll(long seed, long epoch, boolean movesFirst, Ahead ahead) {
-        return manageAll(seed, epoch, movesFirst, ahead, false);
+        return manageAll(seed, epoch, movesFirst, ahead, null);
     }
 
     /**
-     * As {@link #manageAll(long, long, boolean, Ahead)}; with {@code listBorn}, {@link #bornParents} then has the
-     * parent's id of every child born, in the order of the children's slots (a partition's children get their ids
-     * from all partitions' lists: {@link LocalBirths}).
+     * As {@link #manageAll(long, long, boolean, Ahead)}, for a partition that settles its round alone
+     * ({@link LocalBirths}) where {@code known} is not null: its first counts are {@code known} (as the requests
+     * count them, {@link #COUNTS} longs; the partition's round read them already), so there is no wait for them,
+     * and {@link #bornParents} then has the parent's id of every child born, in the order of the children's slots
+     * (a partition's children get their ids from all partitions' lists).
      */
-    ManageReport manageAll(long seed, long epoch, boolean movesFirst, Ahead ahead, boolean listBorn) {
+    ManageReport manageAll(long seed, long epoch, boolean movesFirst, Ahead ahead, long[] known) {
+        boolean listBorn = known != null;
         device.checkOpen();
         columns.resetOrdinals();
         aheadCounts = null;
@@ -111,7 +114,7 @@ final class DeviceManage {
         if (ahead != null) { // (moves change no attribute; the agents killed are left out: the compaction drops them)
             device.count(ahead.column(), ahead.bins(), stats + 8L * COUNTS, columns.killed().pointer());
         }
-        long[] first = device.checkedStats(stats, COUNTS + extra);
+        long[] first = known != null ? known.clone() : device.checkedStats(stats, COUNTS + extra);
         if (ahead != null && first[6] == 0) {
             aheadCounts = Arrays.copyOfRange(first, COUNTS, COUNTS + extra);
         }

@@ -35,10 +35,10 @@ final class DeviceRound {
     /**
      * What the agents of a partition asked of {@code manageAll}, found on the device before anything changes:
      * deaths, moves dropped off a grid that does not wrap, children asked for, and per partition the moves to places
-     * it owns (0 for this one's own). Where some child may be born on another partition's places (a spawnNear, a place
+     * it owns (0 for this one's own), and the moves to its own places. Where some child may be born on another partition's places (a spawnNear, a place
      * named there) or a spawn asked for a negative number, the round runs on the host: {@code requests} is null.
      */
-    record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, long[] requests) {
+    record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, long[] requests, long localMovers) {
     }
 
     /** The moves settled here: per sending partition how many of its requests won, and this partition's own moves. */
@@ -169,7 +169,7 @@ final class DeviceRound {
         settledStats = 0;
         finishedAhead = null;
         if (n == 0) {
-            return new RoundStart(0, 0, 0, false, new long[partitions]);
+            return new RoundStart(0, 0, 0, false, new long[partitions], 0);
         }
         // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
         long stats = device.zeroed(device.pool(), "round.stats", 8L * (8 + partitions) + DeviceErrors.BYTES);
@@ -189,7 +189,7 @@ final class DeviceRound {
                 .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer()));
         long[] st = device.checkedStats(stats, 8 + partitions);
         if (st[7] != 0 || st[6] != 0 && (st[3] != 0 || !BIRTHS_HERE)) {
-            return new RoundStart(st[0], st[4], st[6], st[7] != 0, null);
+            return new RoundStart(st[0], st[4], st[6], st[7] != 0, null, 0);
         }
         System.arraycopy(st, 8, sentCounts, 0, partitions);
         long sentTotal = 0;
@@ -210,7 +210,7 @@ final class DeviceRound {
             device.scanner().scanOnDevice(remote, rank, n, 0L, 0L);
             stageRequests(n, sentTotal, remote, rank, table);
         }
-        return new RoundStart(st[0], st[4], st[6], false, sentCounts.clone());
+        return new RoundStart(st[0], st[4], st[6], false, sentCounts.clone(), localMovers);
     }
 
     /** Groups the {@code sentTotal} requests to other partitions by owner and gathers the movers' rows for each. */

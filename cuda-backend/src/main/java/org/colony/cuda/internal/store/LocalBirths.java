@@ -39,11 +39,18 @@ public final class LocalBirths {
         return SETTLED.sum();
     }
 
-    /** Settles the round on the device. */
-    void settle(long seed, long epoch) {
+    /**
+     * Settles the round on the device; {@code start} is what the partition's round counted as it began (no move
+     * leaves the partition, no child is born elsewhere), which stand for the first counts one block waits for.
+     */
+    void settle(long seed, long epoch, DeviceRound.RoundStart start) {
         SETTLED.increment();
         dev.round().settle(); // what a deferred round left is compacted first: one block's rounds start in id order
-        report = dev.manageHere(seed, epoch);
+        // deaths, moves and refusals (none yet), birth rounds (one: no spawnNear), moves off the grid, movers,
+        // children asked for, no bad spawn: DeviceManage.COUNTS, as colony_move_requests counts them
+        long[] known = {start.deaths(), 0, 0, start.wanted() > 0 ? 1 : 0, start.outside(), start.localMovers(),
+            start.wanted(), 0};
+        report = dev.manageHere(seed, epoch, known);
         dev.index().noGhosts();
         parents = dev.bornParents();
         int distinct = 0;
