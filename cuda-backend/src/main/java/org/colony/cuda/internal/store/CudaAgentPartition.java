@@ -2,13 +2,9 @@ package org.colony.cuda.internal.store;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.launch.CudaContext;
@@ -68,27 +64,8 @@ final class CudaAgentPartition implements RoundPartition {
     private final AgentColumns cols;
     /** Whether {@link #cols} holds the device's live agents as they are now. */
     private boolean hostCurrent;
-    /**
-     * Agents per storage cell on the halo cells, as last received (kept from one manageAll to the next: every
-     * exchange rewrites every halo cell that holds a place); valid while {@link #haloCounts}.
-     */
-    private int[] halo;
-    private boolean haloCounts;
-    /** The halo boxes received in the last exchange of counts and their counts, box after box (4 bytes a cell). */
-    private final List<Region> received = new ArrayList<>();
-    private final List<int[]> receivedCounts = new ArrayList<>();
-    /** The agents the received counts add up to. */
-    private long receivedTotal;
-    /** Whether an exchange of counts is being received (the next haloReady ends it). */
-    private boolean receiving;
-    /**
-     * Whether the counts received are on the device alone (the transport wrote them there): {@link #receivedCounts}
-     * stays empty until the host needs them.
-     */
-    private boolean countedOnDevice;
-    /** The counts staged for the exchange under way, by region (identity), and where each region's start. */
-    private final Map<Region, Long> staged = new IdentityHashMap<>();
-    private MemorySegment stagedCounts;
+    /** The numbers of agents on the halo places, as the neighbours last sent them. */
+    private final HaloCounts haloCounts;
     private PlaceIndex index;
     /** The index whose halo entries name ghost slots of {@link #cols}. */
     private PlaceIndex ghostIndex;
@@ -122,6 +99,7 @@ final class CudaAgentPartition implements RoundPartition {
         this.dev = new CudaAgentStore(cx, descriptor, block, ids, places, capacity);
         this.ghostWrites = new GhostWrites(dev);
         this.alone = new LocalBirths(dev);
+        this.haloCounts = new HaloCounts(dev);
         try {
             this.cols = new AgentColumns(model, block.model(),
                     Math.max(AgentColumns.MIN_SLOTS, places.length + places.length / 2),
@@ -170,9 +148,7 @@ final class CudaAgentPartition implements RoundPartition {
         Set<Long> seen = layout.wrap() ? new HashSet<>() : null;
         if (ghostIndex == null) {
             // Counted only: the device adds the numbers received into its index by place; no rows, no slots.
-            if (!countedOnDevice) {
-                dev.index().ghostCounts(received, receivedCounts, receivedTotal);
-            }
+            haloCounts.toDevice();
             ghostWrites.ghostsPut(new int[0], dev.columns().count());
             ghostsChanged = false; // (only once the device has them: a failure leaves them to be given again)
             return;
@@ -205,28 +181,10 @@ final class CudaAgentPartition implements RoundPartition {
         if (index == null) {
             fresh();
             Layout l = block.layout();
-            index = haloCounts ? PlaceIndex.withHalo(cols.locations(), cols.count(), l, hostHalo())
+            index = haloCounts.valid() ? PlaceIndex.withHalo(cols.locations(), cols.count(), l, haloCounts.perCell(l))
                     : PlaceIndex.owned(cols.locations(), cols.count(), l);
         }
         return index;
-    }
-
-    /** The counts received, per stored cell of the block (halo cells; owned cells' entries unused). */
-    private int[] hostHalo() {
-        if (countedOnDevice && receivedCounts.isEmpty()) {
-            for (int[] counts : dev.index().ghostCountsOnHost(received)) {
-                receivedCounts.add(counts);
-                for (int c : counts) {
-                    receivedTotal += c;
-                }
-            }
-        }
-        Layout l = block.layout();
-        halo = PlaceIndex.halo(halo, l);
-        for (int i = 0; i < received.size(); i++) {
-            halo = PlaceIndex.unpackCounts(halo, l, received.get(i), MemorySegment.ofArray(receivedCounts.get(i)), 0);
-        }
-        return halo;
     }
 
     // ---- the agent store ---------------------------------------------------------------------
@@ -376,21 +334,12 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public void stageCounts(List<Region> regions) {
-        receiving = false; // an exchange starts: what it brings replaces what came before
-        stagedCounts = dev.index().countsIn(regions);
-        staged.clear();
-        long at = 0;
-        for (Region r : regions) {
-            staged.put(r, at);
-            at += 4 * r.cells();
-        }
+        haloCounts.stage(regions);
     }
 
     @Override
     public void packCounts(Region region, MemorySegment buffer, long offset) {
-        Long at = staged.get(region);
-        MemorySegment counts = at != null ? stagedCounts : dev.index().countsIn(List.of(region));
-        MemorySegment.copy(counts, at != null ? at : 0, buffer, offset, 4 * region.cells());
+        haloCounts.pack(region, buffer, offset);
     }
 
     @Override
@@ -405,10 +354,6 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public MemorySegment[] receiveDeviceCounts(List<Region> regions, long bound) {
-        received.clear();
-        receivedCounts.clear();
-        receivedTotal = 0;
-        received.addAll(regions);
         long room = bound;
         if (capacity < Integer.MAX_VALUE) {
             long cells = 0;
@@ -417,44 +362,17 @@ final class CudaAgentPartition implements RoundPartition {
             }
             room = Math.min(room, cells * capacity);
         }
-        MemorySegment[] in = dev.index().receiveGhostCounts(regions, room);
-        receiving = true;
-        countedOnDevice = true;
-        haloCounts = true;
-        return in;
+        return haloCounts.receiveOnDevice(regions, room);
     }
 
     @Override
     public void unpackCounts(Region region, MemorySegment buffer, long offset) {
-        if (!receiving) {
-            received.clear();
-            receivedCounts.clear();
-            receivedTotal = 0;
-            receiving = true;
-            countedOnDevice = false;
-        }
-        int[] counts = new int[(int) region.cells()];
-        MemorySegment.copy(buffer, ValueLayout.JAVA_INT_UNALIGNED, offset, counts, 0, counts.length);
-        for (int c : counts) {
-            receivedTotal += c;
-        }
-        received.add(region);
-        receivedCounts.add(counts);
-        haloCounts = true;
+        haloCounts.unpack(region, buffer, offset);
     }
 
     @Override
     public void haloReady() {
-        if (!receiving) {
-            received.clear(); // no neighbour sent anything
-            receivedCounts.clear();
-            receivedTotal = 0;
-            countedOnDevice = false;
-        }
-        receiving = false;
-        staged.clear();
-        stagedCounts = null;
-        haloCounts = true;
+        haloCounts.ready();
         index = null; // built on the host only where rows go next door
         ghostIndex = null;
         ghostsChanged = true;
@@ -692,8 +610,7 @@ final class CudaAgentPartition implements RoundPartition {
     /** Forgets what was derived from the agents (indexes, halo counts, ghosts) after they changed. */
     private void agentsChanged() {
         index = null;
-        haloCounts = false;
-        countedOnDevice = false;
+        haloCounts.forget();
         ghostIndex = null;
         ghostsChanged = false;
     }
