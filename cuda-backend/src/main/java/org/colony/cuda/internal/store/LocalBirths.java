@@ -1,11 +1,9 @@
 package org.colony.cuda.internal.store;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
-import org.colony.cuda.internal.bind.Driver;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.spi.AgentPartition.Batch;
 
@@ -109,11 +107,7 @@ public final class LocalBirths {
                 ids[i] = before[j] + ordinal++;
             }
             long first = dev.columns().count() - n; // the children follow the survivors
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment host = arena.allocate(8L * n, 8);
-                MemorySegment.copy(ids, 0, host, ValueLayout.JAVA_LONG, 0, n);
-                Driver.copyToDevice(dev.columns().ids().pointer() + 8 * first, host, 8L * n);
-            }
+            dev.device().stage().upload(dev.columns().ids().pointer() + 8 * first, ids); // (queued: no wait)
         }
         ManageReport r = report;
         report = null;
