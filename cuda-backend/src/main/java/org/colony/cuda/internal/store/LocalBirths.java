@@ -51,19 +51,30 @@ public final class LocalBirths {
         report = dev.manageHere(seed, epoch, known);
         dev.index().noGhosts();
         parents = dev.bornParents();
+        long[][] pairs = pairs(parents);
+        parentIds = pairs[0];
+        bornCounts = pairs[1];
+    }
+
+    /**
+     * {@return the distinct parents of {@code parents} (each child's parent id, in increasing order) and their
+     * children: {@code [parent ids, children born]}}
+     */
+    static long[][] pairs(long[] parents) {
         int distinct = 0;
         for (int i = 0; i < parents.length; i++) {
             distinct += i == 0 || parents[i] != parents[i - 1] ? 1 : 0;
         }
-        parentIds = new long[distinct];
-        bornCounts = new long[distinct];
+        long[] ids = new long[distinct];
+        long[] born = new long[distinct];
         int j = -1;
         for (int i = 0; i < parents.length; i++) {
             if (i == 0 || parents[i] != parents[i - 1]) {
-                parentIds[++j] = parents[i];
+                ids[++j] = parents[i];
             }
-            bornCounts[j]++;
+            born[j]++;
         }
+        return new long[][] {ids, born};
     }
 
     /** {@return how many parents had children born here in the round settled} */
@@ -86,26 +97,7 @@ public final class LocalBirths {
     ManageReport finish(long nextId, List<Batch> others) {
         int n = parents.length;
         if (n > 0) {
-            // Before each parent here: the children of the parents with lower ids, here and in every other list.
-            long[] before = new long[parentIds.length];
-            long here = 0;
-            for (int j = 0; j < parentIds.length; j++) {
-                before[j] = nextId + here;
-                here += bornCounts[j];
-            }
-            for (Batch b : others) {
-                addBefore(b, before);
-            }
-            long[] ids = new long[n];
-            int j = -1;
-            long ordinal = 0;
-            for (int i = 0; i < n; i++) {
-                if (i == 0 || parents[i] != parents[i - 1]) {
-                    j++;
-                    ordinal = 0;
-                }
-                ids[i] = before[j] + ordinal++;
-            }
+            long[] ids = ids(parents, nextId, others);
             long first = dev.columns().count() - n; // the children follow the survivors
             dev.device().stage().upload(dev.columns().ids().pointer() + 8 * first, ids); // (queued: no wait)
         }
@@ -117,18 +109,45 @@ public final class LocalBirths {
         return r;
     }
 
-    /** Adds to {@code before[j]} the children of batch {@code b}'s parents whose ids are below {@code parentIds[j]}. */
-    private void addBefore(Batch b, long[] before) {
-        long count = b.count();
-        long r = 0;
-        long sum = 0;
+    /**
+     * {@return the ids of the children whose parents' ids are {@code parents} (one a child, in increasing order: a
+     * partition's children in their slots' order), numbered from {@code nextId} by (parent id, ordinal) over these and
+     * the other partitions' children, {@code others} holding each other partition's (parent id, children born) pairs in
+     * increasing id order (no parent in two lists)}
+     */
+    static long[] ids(long[] parents, long nextId, List<Batch> others) {
+        long[][] pairs = pairs(parents);
+        long[] parentIds = pairs[0];
+        long[] bornCounts = pairs[1];
+        // Before each parent here: the children of the parents with lower ids, here and in every other list.
+        long[] before = new long[parentIds.length];
+        long here = 0;
         for (int j = 0; j < parentIds.length; j++) {
-            // (both lists are in increasing id order, and no parent is in both)
-            while (r < count && b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r) < parentIds[j]) {
-                sum += b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
-                r++;
-            }
-            before[j] += sum;
+            before[j] = nextId + here;
+            here += bornCounts[j];
         }
+        for (Batch b : others) {
+            long count = b.count();
+            long r = 0;
+            long sum = 0;
+            for (int j = 0; j < parentIds.length; j++) {
+                while (r < count && b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r) < parentIds[j]) {
+                    sum += b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
+                    r++;
+                }
+                before[j] += sum;
+            }
+        }
+        long[] ids = new long[parents.length];
+        int j = -1;
+        long ordinal = 0;
+        for (int i = 0; i < parents.length; i++) {
+            if (i == 0 || parents[i] != parents[i - 1]) {
+                j++;
+                ordinal = 0;
+            }
+            ids[i] = before[j] + ordinal++;
+        }
+        return ids;
     }
 }
