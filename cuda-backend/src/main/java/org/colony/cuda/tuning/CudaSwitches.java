@@ -127,10 +127,10 @@ public final class CudaSwitches {
     /** {@code colony.cuda.birthsHere}: whether a partitions' round with births at home stays on the device. */
     public static final Switch BIRTHS_HERE = Switch.flag("colony.cuda.birthsHere", true,
             "A partitions' manageAll in which every child is born on its parent's partition (plain `spawn`, or a place "
-            + "named there) and no agent moves to another partition's places is settled by each partition on its device "
-            + "as one block settles it, the children numbered over all partitions on the host (`docs/agents.md`, "
-            + "\"Births on partitions\"); `false` runs such rounds on the host, for comparison. Results are the same "
-            + "bits.");
+            + "named there) and no agent moves to another partition's places is settled by each partition on its "
+            + "device as one block settles it, the children numbered over all partitions on the host "
+            + "(`docs/agents.md`, \"Births on partitions\"); `false` runs such rounds on the host, for comparison. "
+            + "Results are the same bits.");
 
     /** {@code colony.cuda.perThreadStreams}: whether each thread issues its device work on a stream of its own. */
     public static final Switch PER_THREAD_STREAMS = Switch.flag("colony.cuda.perThreadStreams", false,

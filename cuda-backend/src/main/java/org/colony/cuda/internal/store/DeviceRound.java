@@ -34,9 +34,10 @@ final class DeviceRound {
 
     /**
      * What the agents of a partition asked of {@code manageAll}, found on the device before anything changes:
-     * deaths, moves dropped off a grid that does not wrap, children asked for, and per partition the moves to places
-     * it owns (0 for this one's own), and the moves to its own places. Where some child may be born on another partition's places (a spawnNear, a place
-     * named there) or a spawn asked for a negative number, the round runs on the host: {@code requests} is null.
+     * deaths, moves dropped off a grid that does not wrap, children asked for, per partition the moves to places it
+     * owns (0 for this one's own), and the moves to this partition's own places. Where some child may be born on
+     * another partition's places (a spawnNear, a place named there) or a spawn asked for a negative number, the round
+     * runs on the host: {@code requests} is null.
      */
     record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, long[] requests, long localMovers) {
     }
