@@ -121,8 +121,9 @@ public final class CudaSwitches {
 
     /** {@code colony.cuda.deviceRounds}: whether partitions' rounds without births run on the device. */
     public static final Switch DEVICE_ROUNDS = Switch.flag("colony.cuda.deviceRounds", true,
-            "The manageAll rounds of partitions on GPUs run on the device unless agents ask for children; `false` "
-            + "copies every round's agents to the host and runs the CPU's rounds there, for comparison.");
+            "The manageAll rounds of partitions on GPUs run on the device unless agents ask for children (see "
+            + "`colony.cuda.birthsHere` for those); `false` copies every round's agents to the host and runs the "
+            + "CPU's rounds there, for comparison.");
 
     /** {@code colony.cuda.birthsHere}: whether a partitions' round with births at home stays on the device. */
     public static final Switch BIRTHS_HERE = Switch.flag("colony.cuda.birthsHere", true,

@@ -57,7 +57,9 @@ import org.colony.runtime.transport.Transport;
  * GPUs of one process) and the partitions keep their agents there, the halo counts and a round without births go
  * through it in device memory: a request carries the mover's row, the owner settles and takes in the winners, and
  * the verdicts go back ({@link AgentPartition#movesOnDevice}); the counts of requests and winners, and every other
- * message, are host memory copied in-process.
+ * message, are host memory copied in-process. A round with births where no agent moves across and every child is
+ * born on its parent's partition is settled by each such partition alone ({@link AgentPartition#settleAlone}); only
+ * the (parent id, children born) lists go between them.
  */
 public final class PartitionedAgents implements AgentStore {
 
