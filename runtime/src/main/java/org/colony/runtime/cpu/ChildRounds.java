@@ -437,40 +437,6 @@ final class ChildRounds {
         return parentCount;
     }
 
-    /** The ids of children: after {@code nextId}, by parent id (over all partitions), then ordinal. */
-    static final class ChildIds {
-        private final long[] parentIds;
-        private final long[] before;
-
-        ChildIds(long[] parentIds, long[] bornCounts, long nextId) {
-            int[] order = IntStream.range(0, parentIds.length).toArray();
-            boolean sorted = true;
-            for (int i = 1; i < parentIds.length && sorted; i++) {
-                sorted = parentIds[i - 1] < parentIds[i];
-            }
-            if (!sorted) {
-                order = IntStream.range(0, parentIds.length).boxed()
-                        .sorted((x, y) -> Long.compare(parentIds[x], parentIds[y])).mapToInt(Integer::intValue).toArray();
-            }
-            this.parentIds = new long[order.length];
-            this.before = new long[order.length];
-            long sum = nextId;
-            for (int i = 0; i < order.length; i++) {
-                this.parentIds[i] = parentIds[order[i]];
-                this.before[i] = sum;
-                sum += bornCounts[order[i]];
-            }
-        }
-
-        long of(long parent, long ordinal) {
-            int i = Arrays.binarySearch(parentIds, parent);
-            if (i < 0) {
-                throw new IllegalStateException("no births listed for parent " + parent);
-            }
-            return before[i] + ordinal;
-        }
-    }
-
     /** Writes (parent id, children born) for every parent here with children born, in id order. */
     public void packBirths(MemorySegment buffer) {
         long[] ids = cols.ids();
@@ -493,24 +459,13 @@ final class ChildRounds {
     Born born(long nextId, List<Batch> others) {
         long[] ids = cols.ids();
         long[] loc = cols.locations();
-        int total = parentCount;
-        for (Batch b : others) {
-            total += (int) b.count();
-        }
-        long[] parentIds = new long[total];
-        long[] bornCounts = new long[total];
-        int t = 0;
+        long[] parentIds = new long[parentCount];
+        long[] bornCounts = new long[parentCount];
         for (int j = 0; j < parentCount; j++) {
-            parentIds[t] = ids[parents[j]];
-            bornCounts[t++] = born[j];
+            parentIds[j] = ids[parents[j]];
+            bornCounts[j] = born[j];
         }
-        for (Batch b : others) {
-            for (int r = 0; r < b.count(); r++) {
-                parentIds[t] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r);
-                bornCounts[t++] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
-            }
-        }
-        ChildIds childIds = new ChildIds(parentIds, bornCounts, nextId);
+        ChildIds childIds = ChildIds.of(parentIds, bornCounts, others, nextId);
         int here = foreignChildren.length;
         for (int q = 0; q < childOf.length; q++) {
             here += childWon[q] && owner.applyAsInt(childDest[q]) == self ? 1 : 0;

@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.colony.runtime.agents.ManageReport;
+import org.colony.runtime.cpu.ChildIds;
 import org.colony.runtime.spi.AgentPartition.Batch;
 
 /**
@@ -12,8 +13,8 @@ import org.colony.runtime.spi.AgentPartition.Batch;
  * on the partition's own places and no agent moves to another partition's: deaths, moves, births and the compaction
  * run as one block runs them ({@link DeviceManage}), and only the children's ids need the other partitions. Those
  * follow (parent id, ordinal) over all partitions: this partition lists its (parent id, children born) pairs for
- * the others ({@link #pack}), and numbers its own children from theirs ({@link #finish}), writing the ids over those
- * the compaction gave.
+ * the others ({@link #pack}), and numbers its own children from theirs as the host's rounds do ({@link #finish},
+ * {@link ChildIds}), writing the ids over those the compaction gave.
  */
 public final class LocalBirths {
 
@@ -97,7 +98,7 @@ public final class LocalBirths {
     ManageReport finish(long nextId, List<Batch> others) {
         int n = parents.length;
         if (n > 0) {
-            long[] ids = ids(parents, nextId, others);
+            long[] ids = ids(parents, parentIds, bornCounts, nextId, others);
             long first = dev.columns().count() - n; // the children follow the survivors
             dev.device().stage().upload(dev.columns().ids().pointer() + 8 * first, ids); // (queued: no wait)
         }
@@ -112,41 +113,21 @@ public final class LocalBirths {
     /**
      * {@return the ids of the children whose parents' ids are {@code parents} (one a child, in increasing order: a
      * partition's children in their slots' order), numbered from {@code nextId} by (parent id, ordinal) over these and
-     * the other partitions' children, {@code others} holding each other partition's (parent id, children born) pairs in
-     * increasing id order (no parent in two lists)}
+     * the other partitions' children, {@code others} holding each other partition's (parent id, children born) pairs}
      */
     static long[] ids(long[] parents, long nextId, List<Batch> others) {
         long[][] pairs = pairs(parents);
-        long[] parentIds = pairs[0];
-        long[] bornCounts = pairs[1];
-        // Before each parent here: the children of the parents with lower ids, here and in every other list.
-        long[] before = new long[parentIds.length];
-        long here = 0;
-        for (int j = 0; j < parentIds.length; j++) {
-            before[j] = nextId + here;
-            here += bornCounts[j];
-        }
-        for (Batch b : others) {
-            long count = b.count();
-            long r = 0;
-            long sum = 0;
-            for (int j = 0; j < parentIds.length; j++) {
-                while (r < count && b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r) < parentIds[j]) {
-                    sum += b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
-                    r++;
-                }
-                before[j] += sum;
-            }
-        }
+        return ids(parents, pairs[0], pairs[1], nextId, others);
+    }
+
+    /** As {@link #ids(long[], long, List)}, with the pairs {@link #pairs} made of {@code parents}. */
+    private static long[] ids(long[] parents, long[] parentIds, long[] bornCounts, long nextId, List<Batch> others) {
+        ChildIds numbering = ChildIds.of(parentIds, bornCounts, others, nextId);
         long[] ids = new long[parents.length];
-        int j = -1;
         long ordinal = 0;
         for (int i = 0; i < parents.length; i++) {
-            if (i == 0 || parents[i] != parents[i - 1]) {
-                j++;
-                ordinal = 0;
-            }
-            ids[i] = before[j] + ordinal++;
+            ordinal = i > 0 && parents[i] == parents[i - 1] ? ordinal + 1 : 0;
+            ids[i] = numbering.of(parents[i], ordinal);
         }
         return ids;
     }

@@ -1,0 +1,70 @@
+package org.colony.runtime.cpu;
+
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.colony.runtime.spi.AgentPartition.Batch;
+
+/**
+ * The ids of the children a {@code manageAll} had born: from the next id on, by parent id over all partitions, then
+ * by ordinal among the parent's born children, as one block numbers them. A partition's host rounds
+ * ({@link ManageRound}) and a GPU partition that settled its round alone use it alike.
+ */
+public final class ChildIds {
+
+    private final long[] parentIds;
+    private final long[] before;
+
+    /** Numbers the children of {@code parentIds} ({@code bornCounts[i]} of parent {@code parentIds[i]}). */
+    ChildIds(long[] parentIds, long[] bornCounts, long nextId) {
+        int[] order = IntStream.range(0, parentIds.length).toArray();
+        boolean sorted = true;
+        for (int i = 1; i < parentIds.length && sorted; i++) {
+            sorted = parentIds[i - 1] < parentIds[i];
+        }
+        if (!sorted) {
+            order = IntStream.range(0, parentIds.length).boxed()
+                    .sorted((x, y) -> Long.compare(parentIds[x], parentIds[y])).mapToInt(Integer::intValue).toArray();
+        }
+        this.parentIds = new long[order.length];
+        this.before = new long[order.length];
+        long sum = nextId;
+        for (int i = 0; i < order.length; i++) {
+            this.parentIds[i] = parentIds[order[i]];
+            this.before[i] = sum;
+            sum += bornCounts[order[i]];
+        }
+    }
+
+    /**
+     * {@return the numbering of the children of this partition's parents ({@code bornCounts[i]} of parent
+     * {@code parentIds[i]}) and of the other partitions', whose (parent id, children born) lists {@code others} holds
+     * (16 bytes a parent), from {@code nextId} on}
+     */
+    public static ChildIds of(long[] parentIds, long[] bornCounts, List<Batch> others, long nextId) {
+        int total = parentIds.length;
+        for (Batch b : others) {
+            total += (int) b.count();
+        }
+        long[] ids = Arrays.copyOf(parentIds, total);
+        long[] counts = Arrays.copyOf(bornCounts, total);
+        int t = parentIds.length;
+        for (Batch b : others) {
+            for (int r = 0; r < b.count(); r++) {
+                ids[t] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r);
+                counts[t++] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
+            }
+        }
+        return new ChildIds(ids, counts, nextId);
+    }
+
+    /** {@return the id of child {@code ordinal} (among those born) of parent {@code parent}} */
+    public long of(long parent, long ordinal) {
+        int i = Arrays.binarySearch(parentIds, parent);
+        if (i < 0) {
+            throw new IllegalStateException("no births listed for parent " + parent);
+        }
+        return before[i] + ordinal;
+    }
+}
