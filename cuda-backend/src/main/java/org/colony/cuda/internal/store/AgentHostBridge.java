@@ -51,34 +51,72 @@ final class AgentHostBridge {
         if (n == 0) {
             return;
         }
+        // Every column gathered into one buffer on the device (one launch), then one copy to the host: one wait.
+        DeviceBuffer[] current = columns.current();
+        long[] at = saveLayout(n);
+        long staged = device.pool().get("bridge.save", at[at.length - 1]);
+        long slots = columns.slots();
+        RowCopies gather = new RowCopies(device, "bridge.saveTable");
+        gather.add(columns.ids().pointer(), staged + at[0], 0L, n, slots, n, 1, 8);
+        gather.add(columns.locations().pointer(), staged + at[1], 0L, n, slots, n, 1, 8);
+        gather.add(columns.targets().pointer(), staged + at[2], 0L, n, slots, n, 1, 8);
+        gather.add(columns.spawns().pointer(), staged + at[3], 0L, n, slots, n, 1, 4);
+        gather.add(columns.birthPlaces().pointer(), staged + at[4], 0L, n, slots, n, 1, 8);
+        gather.add(columns.birthSpreads().pointer(), staged + at[5], 0L, n, slots, n, 1, 4);
+        gather.add(columns.killed().pointer(), staged + at[6], 0L, n, slots, n, 1, 1);
+        for (int a = 0; a < current.length; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            gather.add(current[a].pointer(), staged + at[SAVED + a], 0L, n, slots, n, info.columns(),
+                    info.type().bytes());
+        }
+        gather.launch();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment host = arena.allocate(8L * n);
-            columns.ids().download(host, 0, 8L * n);
-            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.ids(), 0, n);
-            columns.locations().download(host, 0, 8L * n);
-            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.locations(), 0, n);
-            columns.targets().download(host, 0, 8L * n);
-            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.targets(), 0, n);
-            columns.spawns().download(host, 0, 4L * n);
-            MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, cols.spawns(), 0, n);
-            columns.birthPlaces().download(host, 0, 8L * n);
-            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, cols.birthPlaces(), 0, n);
-            columns.birthSpreads().download(host, 0, 4L * n);
-            MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, cols.birthSpreads(), 0, n);
-            columns.killed().download(host, 0, n);
-            HostCopy.fromSegment(host, 0, cols.killed(), 0, n, ScalarType.BOOLEAN);
-            DeviceBuffer[] current = columns.current();
-            for (int at = 0; at < current.length; at++) {
-                AttributeInfo info = model.attributes().get(at);
-                int size = info.type().bytes();
+            MemorySegment host = arena.allocate(at[at.length - 1], 16);
+            Driver.copyToHost(host, staged, host.byteSize());
+            errors.check();
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, at[0], cols.ids(), 0, n);
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, at[1], cols.locations(), 0, n);
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, at[2], cols.targets(), 0, n);
+            MemorySegment.copy(host, ValueLayout.JAVA_INT, at[3], cols.spawns(), 0, n);
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, at[4], cols.birthPlaces(), 0, n);
+            MemorySegment.copy(host, ValueLayout.JAVA_INT, at[5], cols.birthSpreads(), 0, n);
+            HostCopy.fromSegment(host, at[6], cols.killed(), 0, n, ScalarType.BOOLEAN);
+            for (int a = 0; a < current.length; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = (long) info.type().bytes() * n;
                 for (int k = 0; k < info.columns(); k++) {
-                    MemorySegment col = arena.allocate((long) size * n);
-                    current[at].download(col, (long) k * columns.slots() * size, col.byteSize());
-                    HostCopy.fromSegment(col, 0, cols.column(at, k), 0, n, info.type());
+                    HostCopy.fromSegment(host, at[SAVED + a] + k * bytes, cols.column(a, k), 0, n, info.type());
                 }
             }
-            errors.check();
         }
+        device.stage().deviceWaited();
+    }
+
+    /** In {@link #saveLayout}: the columns before the attributes (ids, places, targets, spawns, birth places and
+     * spreads, killed). */
+    private static final int SAVED = 7;
+
+    /**
+     * {@return where each column of {@code n} agents starts in the buffer {@link #save} copies to the host: ids,
+     * places, targets, spawns, birth places, birth spreads, killed flags, then each attribute (its elements one after
+     * another), each 16-byte aligned; the last entry is the whole's size}
+     */
+    private long[] saveLayout(long n) {
+        int attributes = columns.current().length;
+        long[] at = new long[SAVED + attributes + 1];
+        long[] bytes = {8, 8, 8, 4, 8, 4, 1};
+        for (int c = 0; c < SAVED; c++) {
+            at[c + 1] = at[c] + align(bytes[c] * n);
+        }
+        for (int a = 0; a < attributes; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            at[SAVED + a + 1] = at[SAVED + a] + align((long) info.type().bytes() * info.columns() * n);
+        }
+        return at;
+    }
+
+    private static long align(long bytes) {
+        return (bytes + 15) & ~15L;
     }
 
     /**
@@ -128,28 +166,51 @@ final class AgentHostBridge {
         index.invalidate();
     }
 
-    /** Copies ids, places and attributes of {@code cols}' slots {@code [0, n)} into slots {@code [at, at + n)}. */
+    /**
+     * Copies ids, places, ordinals and attributes of {@code cols}' slots {@code [0, n)} into slots
+     * {@code [at, at + n)}: packed on the host into one buffer, queued to the device through the upload stage and
+     * scattered into the columns by one launch; nothing waits.
+     */
     private void upload(AgentColumns cols, long at, long n, long pitch) {
+        DeviceBuffer[] current = columns.current();
+        int attributes = current.length;
+        long[] off = new long[3 + attributes + 1];
+        off[1] = align(8 * n);
+        off[2] = off[1] + align(8 * n);
+        off[3] = off[2] + align(4 * n);
+        for (int a = 0; a < attributes; a++) {
+            AttributeInfo info = model.attributes().get(a);
+            off[3 + a + 1] = off[3 + a] + align((long) info.type().bytes() * info.columns() * n);
+        }
+        long total = off[off.length - 1];
+        int count = (int) n;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment host = arena.allocate(8L * n);
-            MemorySegment.copy(cols.ids(), 0, host, ValueLayout.JAVA_LONG, 0, (int) n);
-            Driver.copyToDevice(columns.ids().pointer() + 8 * at, host, 8L * n);
-            MemorySegment.copy(cols.locations(), 0, host, ValueLayout.JAVA_LONG, 0, (int) n);
-            Driver.copyToDevice(columns.locations().pointer() + 8 * at, host, 8L * n);
-            MemorySegment.copy(cols.ordinals(), 0, host, ValueLayout.JAVA_INT, 0, (int) n);
-            Driver.copyToDevice(columns.ordinals().pointer() + 4 * at, host, 4L * n);
-            columns.ordinalsWritten();
-            DeviceBuffer[] current = columns.current();
-            for (int i = 0; i < current.length; i++) {
-                AttributeInfo info = model.attributes().get(i);
-                int size = info.type().bytes();
+            MemorySegment host = arena.allocate(total, 16);
+            MemorySegment.copy(cols.ids(), 0, host, ValueLayout.JAVA_LONG, off[0], count);
+            MemorySegment.copy(cols.locations(), 0, host, ValueLayout.JAVA_LONG, off[1], count);
+            MemorySegment.copy(cols.ordinals(), 0, host, ValueLayout.JAVA_INT, off[2], count);
+            for (int a = 0; a < attributes; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                long bytes = (long) info.type().bytes() * n;
                 for (int k = 0; k < info.columns(); k++) {
-                    MemorySegment col = arena.allocate((long) size * n);
-                    HostCopy.toSegment(cols.column(i, k), 0, col, 0, (int) n, info.type());
-                    Driver.copyToDevice(current[i].pointer() + ((long) k * pitch + at) * size, col, col.byteSize());
+                    HostCopy.toSegment(cols.column(a, k), 0, host, off[3 + a] + k * bytes, count, info.type());
                 }
             }
+            long staged = device.pool().get("bridge.load", total);
+            device.stage().upload(staged, host, 0, total);
+            RowCopies scatter = new RowCopies(device, "bridge.loadTable");
+            scatter.add(staged + off[0], columns.ids().pointer() + 8 * at, 0L, n, n, pitch, 1, 8);
+            scatter.add(staged + off[1], columns.locations().pointer() + 8 * at, 0L, n, n, pitch, 1, 8);
+            scatter.add(staged + off[2], columns.ordinals().pointer() + 4 * at, 0L, n, n, pitch, 1, 4);
+            for (int a = 0; a < attributes; a++) {
+                AttributeInfo info = model.attributes().get(a);
+                int size = info.type().bytes();
+                scatter.add(staged + off[3 + a], current[a].pointer() + (long) size * at, 0L, n, n, pitch,
+                        info.columns(), size);
+            }
+            scatter.launch();
         }
+        columns.ordinalsWritten();
     }
 
     /**
@@ -163,25 +224,22 @@ final class AgentHostBridge {
         long count = columns.count();
         columns.ensureSlots(count + n);
         if (n > 0) {
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment host = arena.allocate(8L * n);
-                MemorySegment.copy(places, 0, host, ValueLayout.JAVA_LONG, 0, n);
-                Driver.copyToDevice(columns.locations().pointer() + 8 * count, host, 8L * n);
-            }
+            // (queued through the upload stage, as the rows below: nothing waits)
+            device.stage().upload(columns.locations().pointer() + 8 * count, MemorySegment.ofArray(places), 0, 8L * n);
             // no step killed them yet (a step that kills agents next door reads them: GhostWrites)
             device.fillBytes(columns.killed().pointer() + count, n, 0);
             if (rows != null) {
                 PackedRows packed = PackedRows.of(model, n, false);
-                Driver.copyToDevice(columns.ids().pointer() + 8 * count, rows.asSlice(packed.ids(), 8L * n), 8L * n);
+                device.stage().upload(columns.ids().pointer() + 8 * count, rows, packed.ids(), 8L * n);
                 DeviceBuffer[] current = columns.current();
                 int column = 0;
                 for (int i = 0; i < current.length; i++) {
                     AttributeInfo info = model.attributes().get(i);
                     long bytes = (long) info.type().bytes() * n;
                     for (int k = 0; k < info.columns(); k++) {
-                        Driver.copyToDevice(current[i].pointer()
-                                + ((long) k * columns.slots() + count) * info.type().bytes(),
-                                rows.asSlice(packed.column(column++), bytes), bytes);
+                        device.stage().upload(current[i].pointer()
+                                + ((long) k * columns.slots() + count) * info.type().bytes(), rows,
+                                packed.column(column++), bytes);
                     }
                 }
             }
