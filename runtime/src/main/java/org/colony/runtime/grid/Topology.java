@@ -402,20 +402,25 @@ public final class Topology {
             }
             return lo;
         }
-        int[] c = {x, y, z};
-        int[] index = new int[counts.length];
-        for (int d = 0; d < counts.length; d++) {
-            // the block i with origin(i) <= c < origin(i + 1): i = floor((c * count + count - 1) / size) ...
-            int i = (int) (((long) c[d] * counts[d] + counts[d] - 1) / grid.size(d));
-            while (i > 0 && origin(d, i) > c[d]) {
-                i--;
-            }
-            while (i + 1 < counts[d] && origin(d, i + 1) <= c[d]) {
-                i++;
-            }
-            index[d] = i;
+        // (no arrays: settling births and moves asks this once a request)
+        int p = 0;
+        for (int d = counts.length - 1; d >= 0; d--) {
+            p = p * counts[d] + blockAlong(d, d == 0 ? x : d == 1 ? y : z);
         }
-        return partition(index);
+        return p;
+    }
+
+    /** {@return the block index along {@code d} of the blocks that hold cell {@code c} along it} */
+    private int blockAlong(int d, int c) {
+        // the block i with origin(i) <= c < origin(i + 1): i = floor((c * count + count - 1) / size) ...
+        int i = (int) (((long) c * counts[d] + counts[d] - 1) / grid.size(d));
+        while (i > 0 && origin(d, i) > c) {
+            i--;
+        }
+        while (i + 1 < counts[d] && origin(d, i + 1) <= c) {
+            i++;
+        }
+        return i;
     }
 
     /**

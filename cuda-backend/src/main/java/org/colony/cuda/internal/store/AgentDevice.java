@@ -220,6 +220,18 @@ final class AgentDevice {
         }
     }
 
+    /**
+     * Copies device memory at {@code src} to {@code host}, whose last {@link DeviceErrors#BYTES} are the error record
+     * (the device memory has room for it after the bytes copied), in one wait, and throws if a kernel failed.
+     */
+    void checkedDownload(long src, MemorySegment host) {
+        long bytes = host.byteSize() - DeviceErrors.BYTES;
+        cx.copyErrorsTo(src + bytes, support);
+        Driver.copyToHost(host, src, host.byteSize());
+        waited();
+        errors.check(host.asSlice(bytes, DeviceErrors.BYTES));
+    }
+
     /** Waits for the device and reads the first {@code n} statistics. */
     long[] readStats(long stats, int n) {
         return readStats(stats, n, false);

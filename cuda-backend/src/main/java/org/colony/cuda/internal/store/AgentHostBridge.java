@@ -21,12 +21,17 @@ import org.colony.runtime.storage.PackedRows;
  */
 final class AgentHostBridge {
 
+    /**
+     * The columns before the attributes in what {@link #save} copies ({@link #saveLayout}): ids, places, targets,
+     * spawns, birth places, birth spreads, killed flags.
+     */
+    private static final int SAVED = 7;
+
     private final AgentDevice device;
     private final ModelInfo model;
     private final DeviceAgentColumns columns;
     private final DeviceAgentIndex index;
     private final DeviceRound round;
-    private final DeviceErrors errors;
 
     AgentHostBridge(AgentDevice device, ModelInfo model, DeviceAgentColumns columns, DeviceAgentIndex index,
             DeviceRound round) {
@@ -35,7 +40,6 @@ final class AgentHostBridge {
         this.columns = columns;
         this.index = index;
         this.round = round;
-        this.errors = device.context().errors();
     }
 
     /**
@@ -54,7 +58,8 @@ final class AgentHostBridge {
         // Every column gathered into one buffer on the device (one launch), then one copy to the host: one wait.
         DeviceBuffer[] current = columns.current();
         long[] at = saveLayout(n);
-        long staged = device.pool().get("bridge.save", at[at.length - 1]);
+        long size = at[at.length - 1];
+        long staged = device.pool().get("bridge.save", size + DeviceErrors.BYTES);
         long slots = columns.slots();
         RowCopies gather = new RowCopies(device, "bridge.saveTable");
         gather.add(columns.ids().pointer(), staged + at[0], 0L, n, slots, n, 1, 8);
@@ -71,9 +76,8 @@ final class AgentHostBridge {
         }
         gather.launch();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment host = arena.allocate(at[at.length - 1], 16);
-            Driver.copyToHost(host, staged, host.byteSize());
-            errors.check();
+            MemorySegment host = arena.allocate(size + DeviceErrors.BYTES, 16);
+            device.checkedDownload(staged, host); // (with the error record: one wait)
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, at[0], cols.ids(), 0, n);
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, at[1], cols.locations(), 0, n);
             MemorySegment.copy(host, ValueLayout.JAVA_LONG, at[2], cols.targets(), 0, n);
@@ -89,12 +93,7 @@ final class AgentHostBridge {
                 }
             }
         }
-        device.stage().deviceWaited();
     }
-
-    /** In {@link #saveLayout}: the columns before the attributes (ids, places, targets, spawns, birth places and
-     * spreads, killed). */
-    private static final int SAVED = 7;
 
     /**
      * {@return where each column of {@code n} agents starts in the buffer {@link #save} copies to the host: ids,
