@@ -1,6 +1,7 @@
 package org.colony.cuda;
 
 import org.colony.cuda.internal.store.AgentLaunches;
+import org.colony.cuda.internal.store.CrossBirths;
 import org.colony.cuda.internal.store.HistogramAhead;
 import org.colony.cuda.internal.store.LocalBirths;
 import org.colony.cuda.tuning.CudaSwitches;
@@ -30,5 +31,13 @@ public final class CudaAgentSteps {
     /** {@return how many partitions' manageAll rounds with births were settled by the partition alone, in this JVM} */
     public static long birthsHere() {
         return LocalBirths.settled();
+    }
+
+    /**
+     * {@return how many partitions' manageAll rounds whose children may be born on other partitions' places were
+     * settled on the devices, in this JVM (one a partition and round)}
+     */
+    public static long birthsAcross() {
+        return CrossBirths.settled();
     }
 }

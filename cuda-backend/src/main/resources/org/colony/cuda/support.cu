@@ -644,19 +644,21 @@ extern "C" __global__ void colony_child_requests(jint total, jint parents, const
 }
 
 // After birth round `round - 1`: the children it placed are born there (won, place, and one more agent on the place);
-// the others try their place for `round` (requests; -1 for none).
+// the others try their place for `round` (requests; -1 for none). On partitions (local not null: the requests of the
+// round to this partition's own places, -1 for the others) only the children born here count on its places.
 extern "C" __global__ void colony_child_round(jint total, jint round, const jint* __restrict__ parentOfChild,
         const jint* __restrict__ offsets, const jint* __restrict__ spawns, const jlong* __restrict__ locations,
         const jlong* __restrict__ birthPlaces, const jint* __restrict__ birthSpreads, const jlong* __restrict__ ids,
         julong seed, julong epoch, jlong* __restrict__ requests, const bool* __restrict__ roundWon,
         bool* __restrict__ won, jlong* __restrict__ place, jint* __restrict__ occupancy, jint size0, jint size1,
-        jint size2, jint dims, bool wrap) {
+        jint size2, jint dims, bool wrap, const jlong* __restrict__ local) {
     for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
         const jlong r = requests[c];
         if (r >= 0 && roundWon[c]) {
             won[c] = true;
             place[c] = r;
-            if (occupancy) atomicAdd(&occupancy[r], 1);
+            // (a child born on another partition's place takes room there: its owner counted it, colony_child_admit)
+            if (occupancy && (!local || local[c] >= 0)) atomicAdd(&occupancy[r], 1);
         }
         if (won[c] || round < 0) {
             requests[c] = -1;
@@ -979,7 +981,7 @@ __device__ __forceinline__ jint ownerOf(jlong g, const jint* __restrict__ table,
 // the local requests (-1 there), flagged in `remote`, and counted per owning partition (perOwner, 64-bit).
 // Parents whose children may be born on another partition's places (a spawnNear, or a place named there) are
 // counted in stats[3]: where there are none, and no agent moves to another partition, the births are this
-// partition's own.
+// partition's own; stats[1] is the birth rounds its children need (as colony_move_requests' stats[3]).
 extern "C" __global__ void colony_partition_requests(jlong n, const bool* __restrict__ killed,
         const jlong* __restrict__ targets, const jlong* __restrict__ locations, jlong* __restrict__ requests,
         jint* __restrict__ occupancy, const jint* __restrict__ spawns, julong* __restrict__ stats,
@@ -992,6 +994,7 @@ extern "C" __global__ void colony_partition_requests(jlong n, const bool* __rest
                 || birthPlaces[i] >= 0 && ownerOf(birthPlaces[i], table, size0, size1) != self)) {
             elsewhere++;
         }
+        if (spawns[i] > 0) atomicMax(&stats[1], (julong) (birthSpreads[i] == 0 ? 1 : birthSpreads[i] & 0xFFFF));
         // (a slot whose agent left in a round that left its compaction to this one: no agent, nothing asked)
         jlong r = locations[i] < 0 ? -1 : moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
         jint away = 0;
@@ -1034,6 +1037,102 @@ extern "C" __global__ void colony_pick(jlong r, const jint* __restrict__ flags, 
         const jint* __restrict__ in, jint* __restrict__ out) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < r; i += (jlong) gridDim.x * blockDim.x) {
         if (flags[i]) out[rank[i]] = in[i];
+    }
+}
+
+// ---- births across partitions: each birth round's requests for other partitions' places go to their owners -------
+
+// One request of a child for a place of another partition, as colony_child_split writes it and colony_child_unpack
+// reads it: the place (-1: none for that partition), the child's random priority, its tie (parent id, k) and its
+// parent's rank.
+struct ChildRequest {
+    jlong place;
+    julong priority;
+    jlong tie;
+    julong rank;
+};
+
+// Ties among children contending for a place of a partition, comparable across partitions: (parent id, k), as the
+// host's rounds break them (parent ids below 2^43, k below 2^20).
+extern "C" __global__ void colony_child_ties(jint total, const jint* __restrict__ parentOfChild,
+        const jint* __restrict__ offsets, const jlong* __restrict__ ids, jlong* __restrict__ tie) {
+    for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
+        const jint p = parentOfChild[c];
+        tie[c] = (ids[p] << 20) | (jlong) min((jint) c - offsets[p], (1 << 20) - 1);
+    }
+}
+
+// Splits a birth round's requests by owner: `local` gets those for this partition's places (-1 for the others), and
+// out[q * total + c] child c's request for partition q's places (place -1 where it asks for none there).
+extern "C" __global__ void colony_child_split(jint total, const jlong* __restrict__ requests, jlong* __restrict__ local,
+        ChildRequest* __restrict__ out, jint partitions, const jint* __restrict__ table, jint size0, jint size1,
+        jint self, const julong* __restrict__ priority, const jlong* __restrict__ tie,
+        const julong* __restrict__ rank) {
+    for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = requests[c];
+        const jint owner = r >= 0 ? ownerOf(r, table, size0, size1) : self;
+        local[c] = owner == self ? r : -1;
+        for (jint q = 0; q < partitions; q++) {
+            if (q == self) continue;
+            ChildRequest& e = out[(jlong) q * total + c];
+            e.place = owner == q ? r : -1;
+            e.priority = priority ? priority[c] : 0;
+            e.tie = tie[c];
+            e.rank = rank ? rank[c] : 0;
+        }
+    }
+}
+
+// The requests received from one partition after this one's own (each array already at where they go): their places,
+// priorities, ties and ranks, none won yet.
+extern "C" __global__ void colony_child_unpack(jint count, const ChildRequest* __restrict__ in,
+        jlong* __restrict__ requests, julong* __restrict__ priority, jlong* __restrict__ tie, julong* __restrict__ rank,
+        bool* __restrict__ won) {
+    for (jlong j = (jlong) blockIdx.x * blockDim.x + threadIdx.x; j < count; j += (jlong) gridDim.x * blockDim.x) {
+        const ChildRequest e = in[j];
+        requests[j] = e.place;
+        if (priority) priority[j] = e.priority;
+        tie[j] = e.tie;
+        if (rank) rank[j] = e.rank;
+        won[j] = false;
+    }
+}
+
+// The requests received that won take their room on this partition's places (one more agent each).
+extern "C" __global__ void colony_child_admit(jint count, const jlong* __restrict__ requests,
+        const bool* __restrict__ won, jint* __restrict__ occupancy) {
+    for (jlong j = (jlong) blockIdx.x * blockDim.x + threadIdx.x; j < count; j += (jlong) gridDim.x * blockDim.x) {
+        if (requests[j] >= 0 && won[j]) atomicAdd(&occupancy[requests[j]], 1);
+    }
+}
+
+// The verdicts on this partition's requests for other partitions' places: child c asked partition q where
+// requests[c] >= 0 and local[c] < 0, and verdicts[q * total + c] says whether it won (0 from the partitions not asked).
+extern "C" __global__ void colony_child_verdicts(jint total, const jlong* __restrict__ requests,
+        const jlong* __restrict__ local, const bool* __restrict__ verdicts, jint partitions, jint self,
+        bool* __restrict__ roundWon) {
+    for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
+        if (requests[c] < 0 || local[c] >= 0) continue;
+        bool w = false;
+        for (jint q = 0; q < partitions; q++) {
+            if (q != self) w |= verdicts[(jlong) q * total + c];
+        }
+        roundWon[c] = w;
+    }
+}
+
+// The children born on another partition's places (slots [0, births) of `locations`, after the survivors): flagged,
+// their place made their move target (as a mover's), and counted per owner (64-bit).
+extern "C" __global__ void colony_emigrants(jlong births, const jlong* __restrict__ locations,
+        jlong* __restrict__ targets, const jint* __restrict__ table, jint size0, jint size1, jint self,
+        jint* __restrict__ flags, julong* __restrict__ perOwner) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < births; i += (jlong) gridDim.x * blockDim.x) {
+        const jint owner = ownerOf(locations[i], table, size0, size1);
+        flags[i] = owner != self ? 1 : 0;
+        if (owner != self) {
+            targets[i] = locations[i];
+            atomicAdd(&perOwner[owner], 1ULL);
+        }
     }
 }
 

@@ -133,6 +133,14 @@ public final class CudaSwitches {
             + "(`docs/agents.md`, \"Births on partitions\"); `false` runs such rounds on the host, for comparison. "
             + "Results are the same bits.");
 
+    /** {@code colony.cuda.birthsAcross}: whether a partitions' round with births elsewhere stays on the devices. */
+    public static final Switch BIRTHS_ACROSS = Switch.flag("colony.cuda.birthsAcross", true,
+            "A partitions' manageAll whose children may be born on other partitions' places (a `spawnNear`, a place "
+            + "named there) and in which no agent moves to another partition's places is settled on the devices: each "
+            + "birth round's requests for other partitions' places go to their owners and the verdicts come back in "
+            + "device memory, and the children born elsewhere follow as rows (`docs/agents.md`, \"Births on "
+            + "partitions\"); `false` runs such rounds on the host, for comparison. Results are the same bits.");
+
     /** {@code colony.cuda.perThreadStreams}: whether each thread issues its device work on a stream of its own. */
     public static final Switch PER_THREAD_STREAMS = Switch.flag("colony.cuda.perThreadStreams", false,
             "Each thread issues its device work on its own default stream (the driver's per-thread default "
@@ -155,7 +163,7 @@ public final class CudaSwitches {
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
-            DEVICE_ROUNDS, BIRTHS_HERE, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
+            DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {
     }

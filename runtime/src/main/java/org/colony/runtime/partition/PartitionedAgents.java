@@ -419,7 +419,10 @@ public final class PartitionedAgents implements AgentStore {
         for (int p = 0; p < k && alone; p++) {
             alone = parts[p].birthsHere();
         }
-        if (!alone && (wanted > 0 || deviceTransport == null)) {
+        // Where some child may be born on another partition's places, the birth rounds may still stay on the devices.
+        boolean across = !alone && wanted > 0 && deviceTransport != null && !cluster.distributed()
+                && DeviceBirths.possible(parts, remote);
+        if (!alone && !across && (wanted > 0 || deviceTransport == null)) {
             // The full round on the host: where some partition asked for children, or where the moves cannot go
             // through device memory (over MPI ranks); a partition that began a faster round switches here.
             for (int p : mine) {
@@ -428,6 +431,8 @@ public final class PartitionedAgents implements AgentStore {
         }
         if (alone) {
             each(p -> parts[p].settleAlone());
+        } else if (across) {
+            migrationBytes += DeviceBirths.settle(parts, start, deviceTransport, this::each);
         } else if (wanted == 0 && deviceTransport != null) {
             migrationBytes += DeviceMoves.move(parts, start, remote > 0, capacity < Integer.MAX_VALUE, this::heard,
                     deviceTransport, this::each, this::local);
@@ -447,6 +452,9 @@ public final class PartitionedAgents implements AgentStore {
         ManageReport[] finished = new ManageReport[k];
         long first = nextId;
         each(p -> finished[p] = parts[p].finishManage(first, births.get(p)));
+        if (across) { // (the children born on other partitions' places go there once they have their ids)
+            migrationBytes += DeviceBirths.emigrate(parts, this::heard, deviceTransport, this::each);
+        }
         for (int p : mine) {
             ManageReport r = finished[p];
             deaths += r.deaths();

@@ -18,7 +18,7 @@ import org.colony.runtime.reduce.ColumnAccumulator;
  * <p>Buffers are host memory unless a method says otherwise; rows are packed column by column (ids, then each
  * attribute element), as {@code AgentColumns.pack} describes.
  */
-public interface AgentPartition extends AgentStore, HaloAgents, HostMoves, DeviceMoveRound, Births {
+public interface AgentPartition extends AgentStore, HaloAgents, HostMoves, DeviceMoveRound, DeviceBirthRound, Births {
 
     /**
      * {@return the lane this partition's work runs in: partitions in different lanes (the GPU each lives on) have

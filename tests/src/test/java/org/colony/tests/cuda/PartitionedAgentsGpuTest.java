@@ -155,6 +155,24 @@ class PartitionedAgentsGpuTest {
         assertEquals(4L * k, CudaAgentSteps.birthsHere() - before, "rounds settled by the partitions alone");
     }
 
+    @ParameterizedTest(name = "births across borders, {0} capacity={1} wrap={2} on {3} GPU(s), partitions={4}")
+    @CsvSource({"NEAR, 1, true, 1, 2", "NEAR, 2, false, 1, 3x3", "NEAR, 1, false, 1, 4",
+        "NEAR, 2147483647, true, 1, 2x2", "AT, 1, true, 1, 3x2", "AT, 2, false, 1, 2", "NEAR, 1, true, 2, 2",
+        "AT, 2, false, 2, 1x2"})
+    void birthsOnOtherPartitionsPlaces_areSettledOnTheDevices_asTheCpuSettlesThem(Script script, int capacity,
+            boolean wrap, int devices, String partitions) {
+        String[] gpu = on(devices);
+        List<String> cpu = PartitionedAgentsTest.walkers(CPU, script, 29, 25, wrap, capacity, null);
+        long before = CudaAgentSteps.birthsAcross();
+        List<String> cut = PartitionedAgentsTest.walkers(gpu, script, 29, 25, wrap, capacity, partitions);
+        assertEquals("traffic true", cut.remove(cut.size() - 1), "children crossed partitions");
+        assertSame(cpu, cut, "births across borders on " + devices + " GPU(s), " + partitions);
+        // every round (4) of every partition: nobody moves, some children may be born on other partitions' places
+        int k = partitions.contains("x") ? Integer.parseInt(partitions.split("x")[0])
+                * Integer.parseInt(partitions.split("x")[1]) : Integer.parseInt(partitions);
+        assertEquals(4L * k, CudaAgentSteps.birthsAcross() - before, "rounds settled across partitions on the devices");
+    }
+
     @ParameterizedTest(name = "{0} capacity={1} wrap={2} on one GPU block")
     @CsvSource({"BREED, 2, true", "BREED_AT, 1, true", "BREED_AT, 2147483647, false", "BREED_AT, 3, false",
         "BREED_NEAR, 1, true", "BREED_NEAR, 1, false", "BREED_NEAR, 2147483647, true", "BREED_NEAR, 2, false"})

@@ -317,7 +317,11 @@ public class PartitionedAgentsTest {
         /** children on places their parents name, up to 3 cells away, often in another partition. */
         BREED_AT("go", "breedAt", "cull"),
         /** children spread around their parents (radius dx, dy tries; both made small and positive), over borders. */
-        BREED_NEAR("spread", "go", "breedNear", "cull");
+        BREED_NEAR("spread", "go", "breedNear", "cull"),
+        /** children spread around their parents over borders, nobody moving (on GPUs: birth rounds on the devices). */
+        NEAR("spread", "breedNear", "cull"),
+        /** children on places their parents name in other partitions, nobody moving. */
+        AT("breedAt", "cull");
 
         final String[] steps;
 
@@ -376,6 +380,9 @@ public class PartitionedAgentsTest {
         "BREED_NEAR, 29, 1, true, 3x2",
         "BREED_NEAR, 29, 2147483647, true, 2",
         "BREED_NEAR, 29, 2, false, 5x1",
+        "NEAR, 29, 1, true, 3x2",
+        "NEAR, 29, 2, false, 4",
+        "AT, 29, 1, false, 2x2",
     })
     void walkers_acrossPartitionBorders_giveTheReportsAndStateOfOneBlock(Script script, int n, int capacity,
             boolean wrap, String partitions) {

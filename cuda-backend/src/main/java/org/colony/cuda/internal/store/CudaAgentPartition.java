@@ -49,7 +49,7 @@ import org.colony.runtime.storage.AgentColumns;
  * Partitions on different GPUs are managed side by side, one thread each ({@link #lane}). See
  * {@code docs/scaling.md} for what this costs.
  */
-final class CudaAgentPartition implements RoundPartition {
+final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
 
     /** Whether rounds without births run on the device ({@link CudaSwitches#DEVICE_ROUNDS}: else on the host). */
     private static final boolean DEVICE_ROUNDS = CudaSwitches.DEVICE_ROUNDS.on();
@@ -87,6 +87,8 @@ final class CudaAgentPartition implements RoundPartition {
     /** The round settled by this partition alone ({@link #settleAlone}), with its children born here. */
     private final LocalBirths alone;
     private boolean settledAlone;
+    /** The round settled on the device with the other partitions where children may be born on their places. */
+    private final CrossBirths cross;
 
     CudaAgentPartition(CudaContext cx, ModelDescriptor descriptor, CudaPlaceStore block, long[] ids, long[] places,
             int capacity, Topology topology, int partition) {
@@ -99,6 +101,7 @@ final class CudaAgentPartition implements RoundPartition {
         this.dev = new CudaAgentStore(cx, descriptor, block, ids, places, capacity);
         this.ghostWrites = new GhostWrites(dev);
         this.alone = new LocalBirths(dev);
+        this.cross = new CrossBirths(dev, model, topology, partition, alone);
         this.haloCounts = new HaloCounts(dev);
         try {
             this.cols = new AgentColumns(model, block.model(),
@@ -477,7 +480,7 @@ final class CudaAgentPartition implements RoundPartition {
 
     @Override
     public boolean birthsHere() {
-        return start != null;
+        return start != null && start.elsewhere() == 0;
     }
 
     @Override
@@ -486,6 +489,43 @@ final class CudaAgentPartition implements RoundPartition {
         start = null;
         settledAlone = true;
         alone.settle(roundSeed, roundEpoch, begun);
+    }
+
+    // ---- births that may cross partitions, on the device (CrossBirths, DeviceBirthRound) -------------
+
+    @Override
+    public boolean birthsOnDevice() {
+        return start != null;
+    }
+
+    @Override
+    public int birthRounds() {
+        return deviceRound().birthRounds();
+    }
+
+    @Override
+    public CrossBirths cross() {
+        return cross;
+    }
+
+    @Override
+    public void beginBirths(long[] wanted, int rounds) {
+        DeviceRound.RoundStart begun = deviceRound();
+        start = null;
+        cross.begin(roundSeed, roundEpoch, begun, wanted, rounds);
+    }
+
+    @Override
+    public void endBirths() {
+        cross.end();
+        settledAlone = true; // (numbered and finished as a round settled alone)
+        hostCurrent = false;
+    }
+
+    @Override
+    public void settleEmigrants() {
+        cross.settleEmigrants();
+        agentsChanged();
     }
 
     @Override

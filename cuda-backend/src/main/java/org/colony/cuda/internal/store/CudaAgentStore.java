@@ -425,6 +425,18 @@ public final class CudaAgentStore implements AgentStore {
         return report;
     }
 
+    /** The {@code manageAll} on the device, for a partition's round settled in steps with others ({@link CrossBirths}). */
+    DeviceManage manage() {
+        return manage;
+    }
+
+    /** Notes that a {@code manageAll} settled in steps carried out what the steps asked. */
+    void managed() {
+        movesAsked = false;
+        childrenAsked = false;
+        deathsAsked = false;
+    }
+
     /** {@return the parents' ids of the children {@link #manageHere} had born, in their slots' order} */
     long[] bornParents() {
         return manage.bornParents();

@@ -85,6 +85,88 @@ final class DeviceManage {
      * (a partition's children get their ids from all partitions' lists).
      */
     ManageReport manageAll(long seed, long epoch, boolean movesFirst, Ahead ahead, long[] known) {
+        Settling s = begin(seed, epoch, movesFirst, ahead, known, -1);
+        for (int round = 0; round < s.rounds; round++) {
+            settleChildren(s);
+            if (s.rounds > 1) {
+                childRound(s, round + 1 < s.rounds ? round + 1 : -1, 0L);
+            }
+        }
+        return end(s);
+    }
+
+    /**
+     * A {@code manageAll} under way ({@link #begin}, the birth rounds, {@link #end}): its counts and scratch. With
+     * {@code incoming} requests of other partitions' children for this one's places (a partition's round whose
+     * children may be born on other partitions' places, {@link CrossBirths}), the settling's arrays hold this
+     * partition's children's requests first, then those received, and every birth round takes the steps of
+     * {@link CrossBirths#round}.
+     */
+    static final class Settling {
+        final long seed;
+        final long epoch;
+        final boolean movesFirst;
+        final Ahead ahead;
+        final boolean listBorn;
+        final long n;
+        final long slotsBefore;
+        final long stats;
+        final long ranks;
+        final long flags;
+        final long offsets;
+        final long[] first;
+        final long wanted;
+        /** The birth rounds to run. */
+        int rounds;
+        /** The room of the settling's arrays past this partition's children: requests received, or -1 (one block). */
+        final long incoming;
+        long phaseStart;
+        long childParent;
+        long childWon;
+        long childRank;
+        long childPlace;
+        /** Each child's try this round (-1: none); with {@code incoming}, {@link #local} is what the settling reads. */
+        long tries;
+        /** This round's requests to settle: this partition's children's (for its own places), then those received. */
+        long local;
+        long priority;
+        long tie;
+        long rank;
+        long roundWon;
+        long occupied;
+        long bucketStart;
+        long bucketOrder;
+
+        private Settling(long seed, long epoch, boolean movesFirst, Ahead ahead, boolean listBorn, long n,
+                long slotsBefore, long stats, long ranks, long flags, long offsets, long[] first, long incoming) {
+            this.seed = seed;
+            this.epoch = epoch;
+            this.movesFirst = movesFirst;
+            this.ahead = ahead;
+            this.listBorn = listBorn;
+            this.n = n;
+            this.slotsBefore = slotsBefore;
+            this.stats = stats;
+            this.ranks = ranks;
+            this.flags = flags;
+            this.offsets = offsets;
+            this.first = first;
+            this.wanted = first[6];
+            this.incoming = incoming;
+        }
+
+        /** {@return the settling's requests: this partition's children's and those received} */
+        long settled() {
+            return wanted + Math.max(0, incoming);
+        }
+    }
+
+    /**
+     * The start of a {@code manageAll}: the requests counted, deaths and moves, and the children's first tries; the
+     * birth rounds and {@link #end} follow. {@code incoming}: -1 for one block, else the requests of other partitions'
+     * children this partition will settle each birth round (then the rounds always take their own arrays).
+     */
+    Settling begin(long seed, long epoch, boolean movesFirst, Ahead ahead, long[] known, long incoming) {
         boolean listBorn = known != null;
         device.checkOpen();
         columns.resetOrdinals();
@@ -92,7 +174,6 @@ final class DeviceManage {
         bornParents = listBorn ? new long[0] : null;
         long n = columns.count();
         long slotsBefore = columns.slots();
-        boolean bounded = capacity < Integer.MAX_VALUE;
         long room = Math.max(1, n);
         ScratchPool pool = device.pool();
         int extra = ahead == null ? 0 : ahead.bins().counts();
@@ -102,14 +183,9 @@ final class DeviceManage {
         long offsets = pool.get("manage.offsets", 4 * room);
         long phaseStart = device.context().timer().on() ? device.context().timer().start() : 0L;
         Requests r = requests(seed, epoch, n, stats);
-        long requests = r.requests();
-        long won = r.won();
-        long occupancy = r.occupancy();
-        long priority = r.priority();
-        long rank = r.rank();
-        long bucketStart = r.bucketStart();
         if (movesFirst) {
-            moves(n, requests, won, occupancy, priority, rank, bucketStart, stats, DeviceAgentColumns.MAX_AGENTS);
+            moves(n, r.requests(), r.won(), r.occupancy(), r.priority(), r.rank(), r.bucketStart(), stats,
+                    DeviceAgentColumns.MAX_AGENTS);
         }
         if (ahead != null) { // (moves change no attribute; the agents killed are left out: the compaction drops them)
             device.count(ahead.column(), ahead.bins(), stats + 8L * COUNTS, columns.killed().pointer());
@@ -118,8 +194,9 @@ final class DeviceManage {
         if (ahead != null && first[6] == 0) {
             aheadCounts = Arrays.copyOfRange(first, COUNTS, COUNTS + extra);
         }
-        phaseStart = phase(movesFirst ? "1-2 requests and moves" : "1 requests", phaseStart);
-        long deaths = first[0];
+        Settling s = new Settling(seed, epoch, movesFirst, ahead, listBorn, n, slotsBefore, stats, ranks, flags,
+                offsets, first, incoming);
+        s.phaseStart = phase(movesFirst ? "1-2 requests and moves" : "1 requests", phaseStart);
         long movers = first[5];
         long wanted = first[6];
         refuse(n, first);
@@ -129,42 +206,133 @@ final class DeviceManage {
         if (!movesFirst) {
             // 1-2. Moves requested, settled per destination by priority, applied.
             if (movers > 0) {
-                moves(n, requests, won, occupancy, priority, rank, bucketStart, stats, -1L);
+                moves(n, r.requests(), r.won(), r.occupancy(), r.priority(), r.rank(), r.bucketStart(), stats, -1L);
             }
-            phaseStart = phase("2 moves", phaseStart);
+            s.phaseStart = phase("2 moves", s.phaseStart);
         }
         // 3. Births: children of each parent in parent order, within the room left on its place.
         long childRoom = Math.max(1, wanted);
-        long childParent = pool.get("manage.childParent", 4 * childRoom);
-        long childWon = pool.get("manage.childWon", childRoom);
-        long childRank = pool.get("manage.childRank", 4 * childRoom);
-        long childPlace = pool.get("manage.childPlace", 8 * childRoom);
-        long births = wanted == 0 ? 0 : children(seed, epoch, n, wanted, first[3], bounded, rank, offsets,
-                childParent, childWon, childRank, childPlace);
-        long born = listBorn && births > 0 ? pool.get("manage.bornParents", 8 * births) : 0L;
-        if (born != 0L) { // (the parents' ids as they are before the compaction moves them)
-            device.run("colony_born_parents", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
-                    .add(childParent).add(columns.ids().pointer()).add(born));
+        s.childParent = pool.get("manage.childParent", 4 * childRoom);
+        s.childWon = pool.get("manage.childWon", childRoom);
+        s.childRank = pool.get("manage.childRank", 4 * childRoom);
+        s.childPlace = pool.get("manage.childPlace", 8 * childRoom);
+        s.rounds = wanted == 0 && incoming < 0 ? 0 : (int) first[3];
+        if (wanted > 0 || incoming > 0) {
+            children(s, r.rank());
         }
-        phaseStart = phase("3 births", phaseStart);
+        return s;
+    }
+
+    /**
+     * Sets up the children's settling ({@code colony_child_requests}, the room on their places): where their
+     * requests and ranks go, and the first try of each.
+     */
+    private void children(Settling s, long parentRank) {
+        ScratchPool pool = device.pool();
+        long keys = index.keys();
+        Layout layout = index.layout();
+        boolean bounded = capacity < Integer.MAX_VALUE;
+        long wanted = s.wanted;
+        long settled = Math.max(1, s.settled());
+        boolean own = s.rounds > 1 || s.incoming >= 0;
+        // With one round (one block) the requests are the places (children born where they asked); with more, or on
+        // partitions, each round's requests are apart from the places of the children born so far.
+        s.tries = own ? pool.get("children.requests", 8 * Math.max(1, wanted)) : s.childPlace;
+        s.local = s.incoming >= 0 ? pool.get("children.local", 8 * settled) : s.tries;
+        s.priority = bounded ? pool.get("children.priority", 8 * settled) : 0L;
+        s.tie = pool.get("children.tie", 8 * settled);
+        s.rank = parentRank == 0L ? 0L : pool.get("children.rank", 8 * settled);
+        s.roundWon = own ? pool.get("children.roundWon", settled) : s.childWon;
+        long n = s.n;
+        if (wanted > 0) {
+            long tries = s.tries;
+            long priority = s.priority;
+            long tie = s.tie;
+            long rank = s.rank;
+            device.run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(s.offsets)
+                    .add(columns.spawns().pointer()).add(columns.locations().pointer())
+                    .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer())
+                    .add(columns.ids().pointer()).add(s.seed).add(s.epoch).add(s.childParent).add(tries).add(priority)
+                    .add(tie).add(parentRank).add(rank).add(s.childWon).addInt(layout.size0()).addInt(layout.size1())
+                    .addInt(layout.size2()).addInt(layout.dims()).addBoolean(layout.wrap()));
+        }
+        if (bounded) {
+            long occupancy = device.zeroed(device.gridScratch(), "children.occupancy", 4 * keys);
+            device.run("colony_occupancy", n, p -> p.add(n).add(columns.killed().pointer())
+                    .add(columns.locations().pointer()).add(index.shifted(occupancy)));
+            s.occupied = occupancy;
+            s.bucketStart = device.gridScratch().get("children.bucketStart", 4 * (keys + 1));
+            s.bucketOrder = pool.get("children.bucketOrder", 4 * settled);
+        }
+    }
+
+    /** Settles the requests of a birth round within the room on this partition's places ({@link Settling#local}). */
+    void settleChildren(Settling s) {
+        index.settle(s.local, s.settled(), s.bucketStart, s.bucketOrder, s.occupied, s.roundWon, s.rank, s.priority,
+                s.tie);
+    }
+
+    /**
+     * Ends a birth round: the children it placed are born there, and the others draw their try for round {@code next}
+     * (-1 after the last); {@code local}: the round's requests to this partition's own places where children may be
+     * born on other partitions' (only those take room here), else 0.
+     */
+    void childRound(Settling s, int next, long local) {
+        if (s.wanted == 0) {
+            return;
+        }
+        Layout layout = index.layout();
+        long wanted = s.wanted;
+        long occ = s.occupied == 0L ? 0L : index.shifted(s.occupied);
+        device.run("colony_child_round", wanted, p -> p.addInt((int) wanted).addInt(next).add(s.childParent)
+                .add(s.offsets).add(columns.spawns().pointer()).add(columns.locations().pointer())
+                .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer())
+                .add(columns.ids().pointer()).add(s.seed).add(s.epoch).add(s.tries).add(s.roundWon).add(s.childWon)
+                .add(s.childPlace).add(occ).addInt(layout.size0()).addInt(layout.size1())
+                .addInt(layout.size2()).addInt(layout.dims()).addBoolean(layout.wrap()).add(local));
+    }
+
+    /**
+     * The end of a {@code manageAll}: the children born, the stable compaction, the counts; with {@link #begin}'s
+     * {@code known}, the parents' ids of the children born ({@link #bornParents}).
+     */
+    ManageReport end(Settling s) {
+        ScratchPool pool = device.pool();
+        long n = s.n;
+        long wanted = s.wanted;
+        long deaths = s.first[0];
+        long movers = s.first[5];
+        long births = 0;
+        if (wanted > 0) {
+            long flags = pool.get("children.flags", 4 * wanted);
+            device.run("colony_flags", wanted, p -> p.add(wanted).add(s.childWon).addBoolean(false).add(flags));
+            births = device.scanner().scan(flags, s.childRank, wanted);
+        }
+        long born = s.listBorn && births > 0 ? pool.get("manage.bornParents", 8 * births) : 0L;
+        if (born != 0L) { // (the parents' ids as they are before the compaction moves them)
+            device.run("colony_born_parents", wanted, p -> p.addInt((int) wanted).add(s.childWon).add(s.childRank)
+                    .add(s.childParent).add(columns.ids().pointer()).add(born));
+        }
+        long phaseStart = phase("3 births", s.phaseStart);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
         // died and none was born.
         if (deaths > 0 || births > 0) {
-            device.run("colony_flags", n, p -> p.add(n).add(columns.killed().pointer()).addBoolean(true).add(flags));
+            device.run("colony_flags", n, p -> p.add(n).add(columns.killed().pointer()).addBoolean(true).add(s.flags));
             long survivors = n - deaths;
             long total = survivors + births;
-            device.scanner().scanOnDevice(flags, ranks, n, 0L, 0L);
+            device.scanner().scanOnDevice(s.flags, s.ranks, n, 0L, 0L);
             long map = pool.get("manage.map", 4 * Math.max(1, total));
-            device.run("colony_compaction_map", n, p -> p.add(n).add(columns.killed().pointer()).add(ranks).add(map));
+            device.run("colony_compaction_map", n, p -> p.add(n).add(columns.killed().pointer()).add(s.ranks)
+                    .add(map));
             if (wanted > 0) {
-                device.run("colony_children_map", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
-                        .add(childParent).addInt((int) survivors).add(map));
+                device.run("colony_children_map", wanted, p -> p.addInt((int) wanted).add(s.childWon)
+                        .add(s.childRank).add(s.childParent).addInt((int) survivors).add(map));
             }
             columns.compact(map, survivors, births, total);
             if (births > 0) { // each child on the place it was born on: its parent's, or the one its parent named
-                device.run("colony_children_places", wanted, p -> p.addInt((int) wanted).add(childWon).add(childRank)
-                        .add(childPlace).addInt((int) survivors).add(columns.locations().pointer()).add(childParent)
-                        .add(offsets).add(columns.ordinals().pointer()));
+                device.run("colony_children_places", wanted, p -> p.addInt((int) wanted).add(s.childWon)
+                        .add(s.childRank).add(s.childPlace).addInt((int) survivors).add(columns.locations().pointer())
+                        .add(s.childParent).add(s.offsets).add(columns.ordinals().pointer()));
                 columns.ordinalsWritten();
             }
             index.invalidate();
@@ -172,7 +340,7 @@ final class DeviceManage {
             // Killed flags are all zero already; move targets (set even where an agent asked for its own place) are
             // cleared (by the moves, where they came first), and so are the children asked for where every one of
             // them was refused.
-            if (!movesFirst) {
+            if (!s.movesFirst) {
                 device.fillLong(columns.targets().pointer(), columns.slots(), -1);
             }
             if (wanted > 0) {
@@ -182,17 +350,17 @@ final class DeviceManage {
                 index.invalidate();
             }
         }
-        phaseStart = phase(columns.slots() == slotsBefore ? "4 compaction" : "4 compaction, columns reallocated",
+        phaseStart = phase(columns.slots() == s.slotsBefore ? "4 compaction" : "4 compaction, columns reallocated",
                 phaseStart);
         // Moves won and refused are counted on the device; with no move after the first read (none, or all of them
         // before it), that read holds every count, and the host need not wait for the births and the compaction
         // (which cannot fail) before it launches the next step.
-        boolean settled = movesFirst || movers == 0;
-        long[] counts = settled ? first : device.checkedStats(stats, COUNTS);
+        boolean settled = s.movesFirst || movers == 0;
+        long[] counts = settled ? s.first : device.checkedStats(s.stats, COUNTS);
         if (born != 0L) {
             bornParents = device.readStats(born, (int) births);
         }
-        if (columns.slots() < slotsBefore) {
+        if (columns.slots() < s.slotsBefore) {
             // The columns shrank with the population: the scratch buffers sized for the old one go too (they
             // come back at the new size when needed), so memory follows the live agents.
             pool.close();
@@ -329,56 +497,5 @@ final class DeviceManage {
         long targets = limit >= 0 ? columns.targets().pointer() : 0L;
         device.run("colony_apply_moves", n, p -> p.add(n).add(requests).add(won)
                 .add(columns.locations().pointer()).add(stats).add(limit).add(targets));
-    }
-
-    /**
-     * Settles the children's room on the places they are born on ({@code requests}: their parents' after the moves,
-     * or the places the parents named; -1 for a place off the grid, which refuses them), ranking them by their
-     * parents' {@code parentRank} (0: none); returns how many are born, with their ranks among the born.
-     */
-    private long children(long seed, long epoch, long n, long wanted, long rounds, boolean bounded, long parentRank,
-            long offsets, long childParent, long childWon, long childRank, long childPlace) {
-        ScratchPool pool = device.pool();
-        long keys = index.keys();
-        Layout layout = index.layout();
-        // With one round the requests are the places (children born where they asked); with more, each round's
-        // requests are apart from the places of the children born so far.
-        long requests = rounds > 1 ? pool.get("children.requests", 8 * wanted) : childPlace;
-        long priority = bounded ? pool.get("children.priority", 8 * wanted) : 0L;
-        long tie = pool.get("children.tie", 8 * wanted);
-        long flags = pool.get("children.flags", 4 * wanted);
-        long rank = parentRank == 0L ? 0L : pool.get("children.rank", 8 * wanted);
-        long roundWon = rounds > 1 ? pool.get("children.roundWon", wanted) : childWon;
-        device.run("colony_child_requests", wanted, p -> p.addInt((int) wanted).addInt((int) n).add(offsets)
-                .add(columns.spawns().pointer()).add(columns.locations().pointer()).add(columns.birthPlaces().pointer())
-                .add(columns.birthSpreads().pointer()).add(columns.ids().pointer()).add(seed).add(epoch)
-                .add(childParent).add(requests).add(priority).add(tie).add(parentRank).add(rank).add(childWon)
-                .addInt(layout.size0()).addInt(layout.size1()).addInt(layout.size2()).addInt(layout.dims())
-                .addBoolean(layout.wrap()));
-        long occupancy = 0L;
-        if (bounded) {
-            occupancy = device.zeroed(device.gridScratch(), "children.occupancy", 4 * keys);
-            long occ = occupancy;
-            device.run("colony_occupancy", n, p -> p.add(n).add(columns.killed().pointer())
-                    .add(columns.locations().pointer()).add(index.shifted(occ)));
-        }
-        long occupied = occupancy;
-        long bucketStart = bounded ? device.gridScratch().get("children.bucketStart", 4 * (keys + 1)) : 0L;
-        long bucketOrder = bounded ? pool.get("children.bucketOrder", 4 * wanted) : 0L;
-        for (int round = 0; round < rounds; round++) {
-            index.settle(requests, wanted, bucketStart, bucketOrder, occupied, roundWon, rank, priority, tie);
-            if (rounds > 1) { // the born take their places; the others try the next round's
-                int next = round + 1 < rounds ? round + 1 : -1;
-                long occ = occupied == 0L ? 0L : index.shifted(occupied);
-                device.run("colony_child_round", wanted, p -> p.addInt((int) wanted).addInt(next).add(childParent)
-                        .add(offsets).add(columns.spawns().pointer()).add(columns.locations().pointer())
-                        .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer())
-                        .add(columns.ids().pointer()).add(seed).add(epoch).add(requests).add(roundWon).add(childWon)
-                        .add(childPlace).add(occ).addInt(layout.size0()).addInt(layout.size1())
-                        .addInt(layout.size2()).addInt(layout.dims()).addBoolean(layout.wrap()));
-            }
-        }
-        device.run("colony_flags", wanted, p -> p.add(wanted).add(childWon).addBoolean(false).add(flags));
-        return device.scanner().scan(flags, childRank, wanted);
     }
 }

@@ -35,11 +35,14 @@ final class DeviceRound {
     /**
      * What the agents of a partition asked of {@code manageAll}, found on the device before anything changes:
      * deaths, moves dropped off a grid that does not wrap, children asked for, per partition the moves to places it
-     * owns (0 for this one's own), and the moves to this partition's own places. Where some child may be born on
-     * another partition's places (a spawnNear, a place named there) or a spawn asked for a negative number, the round
-     * runs on the host: {@code requests} is null.
+     * owns (0 for this one's own), the moves to this partition's own places, the parents whose children may be born
+     * on another partition's places (a spawnNear, a place named there; {@link CrossBirths}) and the birth rounds the
+     * children need. Where a spawn asked for a negative number, or some child may be born elsewhere while such births
+     * are to run on the host ({@link CudaSwitches#BIRTHS_ACROSS} off), the round runs on the host: {@code requests}
+     * is null.
      */
-    record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, long[] requests, long localMovers) {
+    record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, long[] requests, long localMovers,
+            long elsewhere, int birthRounds) {
     }
 
     /** The moves settled here: per sending partition how many of its requests won, and this partition's own moves. */
@@ -61,6 +64,11 @@ final class DeviceRound {
      * ({@link CudaSwitches#BIRTHS_HERE}; off: every round with children runs on the host).
      */
     private static final boolean BIRTHS_HERE = CudaSwitches.BIRTHS_HERE.on();
+    /**
+     * Whether a round whose children may be born on other partitions' places may stay on the device
+     * ({@link CudaSwitches#BIRTHS_ACROSS}; off: such rounds run on the host).
+     */
+    private static final boolean BIRTHS_ACROSS = CudaSwitches.BIRTHS_ACROSS.on();
 
     private final AgentDevice device;
     private final DeviceAgentColumns columns;
@@ -122,7 +130,8 @@ final class DeviceRound {
         return rows.bytes(c);
     }
 
-    private long ownerTable(Topology topology) {
+    /** {@return the table of the owners of the places on the device ({@code ownerOf} in support.cu)} */
+    long ownerTable(Topology topology) {
         if (ownerTable == null) {
             Layout layout = places.layout();
             int[] owners = new int[layout.size0() + layout.size1() + layout.size2()];
@@ -170,7 +179,7 @@ final class DeviceRound {
         settledStats = 0;
         finishedAhead = null;
         if (n == 0) {
-            return new RoundStart(0, 0, 0, false, new long[partitions], 0);
+            return new RoundStart(0, 0, 0, false, new long[partitions], 0, 0, 0);
         }
         // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
         long stats = device.zeroed(device.pool(), "round.stats", 8L * (8 + partitions) + DeviceErrors.BYTES);
@@ -189,8 +198,8 @@ final class DeviceRound {
                 .addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(stats + 8 * 8)
                 .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer()));
         long[] st = device.checkedStats(stats, 8 + partitions);
-        if (st[7] != 0 || st[6] != 0 && (st[3] != 0 || !BIRTHS_HERE)) {
-            return new RoundStart(st[0], st[4], st[6], st[7] != 0, null, 0);
+        if (st[7] != 0 || st[6] != 0 && (!BIRTHS_HERE || st[3] != 0 && !BIRTHS_ACROSS)) {
+            return new RoundStart(st[0], st[4], st[6], st[7] != 0, null, 0, st[3], (int) st[1]);
         }
         System.arraycopy(st, 8, sentCounts, 0, partitions);
         long sentTotal = 0;
@@ -211,7 +220,7 @@ final class DeviceRound {
             device.scanner().scanOnDevice(remote, rank, n, 0L, 0L);
             stageRequests(n, sentTotal, remote, rank, table);
         }
-        return new RoundStart(st[0], st[4], st[6], false, sentCounts.clone(), localMovers);
+        return new RoundStart(st[0], st[4], st[6], false, sentCounts.clone(), localMovers, st[3], (int) st[1]);
     }
 
     /** Groups the {@code sentTotal} requests to other partitions by owner and gathers the movers' rows for each. */

@@ -58,6 +58,18 @@ public final class LocalBirths {
     }
 
     /**
+     * Takes a round settled on the device in steps with the other partitions ({@link CrossBirths}): its report and the
+     * parent's id of every child born of this partition's agents, in their slots' order, for their numbering.
+     */
+    void adopt(ManageReport settled, long[] bornParents) {
+        report = settled;
+        parents = bornParents == null ? new long[0] : bornParents;
+        long[][] pairs = pairs(parents);
+        parentIds = pairs[0];
+        bornCounts = pairs[1];
+    }
+
+    /**
      * {@return the distinct parents of {@code parents} (each child's parent id, in increasing order) and their
      * children: {@code [parent ids, children born]}}
      */
