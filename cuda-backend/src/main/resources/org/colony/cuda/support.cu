@@ -1063,9 +1063,10 @@ extern "C" __global__ void colony_child_ties(jint total, const jint* __restrict_
 }
 
 // Splits a birth round's requests by owner: `local` gets those for this partition's places (-1 for the others), and
-// out[q * total + c] child c's request for partition q's places (place -1 where it asks for none there).
+// the requests for partition q go to the address outTable[q] (this partition's buffer for q, or q's own room for them
+// where the partitions share one memory), child c's at [c] (place -1 where it asks for none there).
 extern "C" __global__ void colony_child_split(jint total, const jlong* __restrict__ requests, jlong* __restrict__ local,
-        ChildRequest* __restrict__ out, jint partitions, const jint* __restrict__ table, jint size0, jint size1,
+        const jlong* __restrict__ outTable, jint partitions, const jint* __restrict__ table, jint size0, jint size1,
         jint self, const julong* __restrict__ priority, const jlong* __restrict__ tie,
         const julong* __restrict__ rank) {
     for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
@@ -1074,7 +1075,7 @@ extern "C" __global__ void colony_child_split(jint total, const jlong* __restric
         local[c] = owner == self ? r : -1;
         for (jint q = 0; q < partitions; q++) {
             if (q == self) continue;
-            ChildRequest& e = out[(jlong) q * total + c];
+            ChildRequest& e = ((ChildRequest*) outTable[q])[c];
             e.place = owner == q ? r : -1;
             e.priority = priority ? priority[c] : 0;
             e.tie = tie[c];
@@ -1083,8 +1084,8 @@ extern "C" __global__ void colony_child_split(jint total, const jlong* __restric
     }
 }
 
-// The requests received from one partition after this one's own (each array already at where they go): their places,
-// priorities, ties and ranks, none won yet.
+// The requests received (every other partition's, sender after sender) after this one's own (each array already at
+// where they go): their places, priorities, ties and ranks, none won yet.
 extern "C" __global__ void colony_child_unpack(jint count, const ChildRequest* __restrict__ in,
         jlong* __restrict__ requests, julong* __restrict__ priority, jlong* __restrict__ tie, julong* __restrict__ rank,
         bool* __restrict__ won) {
@@ -1107,15 +1108,16 @@ extern "C" __global__ void colony_child_admit(jint count, const jlong* __restric
 }
 
 // The verdicts on this partition's requests for other partitions' places: child c asked partition q where
-// requests[c] >= 0 and local[c] < 0, and verdicts[q * total + c] says whether it won (0 from the partitions not asked).
+// requests[c] >= 0 and local[c] < 0, and byte [c] at the address verdictTable[q] says whether it won (0 from the
+// partitions not asked; the verdicts received from q, or q's own where the partitions share one memory).
 extern "C" __global__ void colony_child_verdicts(jint total, const jlong* __restrict__ requests,
-        const jlong* __restrict__ local, const bool* __restrict__ verdicts, jint partitions, jint self,
+        const jlong* __restrict__ local, const jlong* __restrict__ verdictTable, jint partitions, jint self,
         bool* __restrict__ roundWon) {
     for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < total; c += (jlong) gridDim.x * blockDim.x) {
         if (requests[c] < 0 || local[c] >= 0) continue;
         bool w = false;
         for (jint q = 0; q < partitions; q++) {
-            if (q != self) w |= verdicts[(jlong) q * total + c];
+            if (q != self) w |= ((const bool*) verdictTable[q])[c];
         }
         roundWon[c] = w;
     }

@@ -16,7 +16,7 @@ import org.colony.runtime.transport.Transport;
  * ({@link DeviceBirthRound}) where no agent moves across: every birth round, the requests for other partitions'
  * places go to their owners and the verdicts come back through the device transport, in messages of a size the host
  * knows from the round's start (one request per child asked for, whether it asks there or not), so that no birth
- * round waits for the devices. After the rounds each partition numbers its children with the others (as a round
+ * round waits for the devices; partitions that share one memory write and read each other's buffers instead. After the rounds each partition numbers its children with the others (as a round
  * settled alone), and the children born on another partition's places follow as rows, as movers do.
  */
 final class DeviceBirths {
@@ -63,9 +63,32 @@ final class DeviceBirths {
             requestsIn[p] = parts[p].receiveChildRequests();
             verdictsIn[p] = parts[p].receiveChildVerdicts();
         }
+        // Partitions that share one memory write their requests into their owners' room and read the owners' verdicts
+        // where they lie: the birth rounds then need no exchanges at all.
+        boolean direct = device.oneMemory();
+        if (direct) {
+            for (int p = 0; p < k; p++) {
+                MemorySegment[] into = new MemorySegment[k];
+                MemorySegment[] from = new MemorySegment[k];
+                for (int q = 0; q < k; q++) {
+                    if (q != p && wanted[p] > 0) {
+                        into[q] = requestsIn[q][p];
+                        from[q] = parts[q].childVerdicts(p);
+                    }
+                }
+                parts[p].childRequestsInto(into);
+                parts[p].childVerdictsFrom(from);
+            }
+        }
         long bytes = 0;
         for (int round = 0; round < rounds; round++) {
             each.accept(p -> parts[p].splitChildren());
+            if (direct) {
+                each.accept(q -> parts[q].settleChildren());
+                int next = round + 1 < rounds ? round + 1 : -1;
+                each.accept(p -> parts[p].endChildRound(next));
+                continue;
+            }
             List<Transport.Message> sends = new ArrayList<>();
             List<Transport.Message> receives = new ArrayList<>();
             for (int p = 0; p < k; p++) {

@@ -38,6 +38,27 @@ public interface DeviceBirthRound {
         throw new UnsupportedOperationException("births on a device");
     }
 
+    /**
+     * Where the partitions share one memory ({@link org.colony.runtime.transport.Transport#oneMemory}): this
+     * partition writes its requests for partition q's places straight into {@code into[q]}, q's room for them
+     * ({@link #receiveChildRequests}), so that no exchange carries them; after {@link #beginBirths}.
+     *
+     * @param into per partition, its room for this one's requests (null for this one, and where none are sent)
+     */
+    default void childRequestsInto(MemorySegment[] into) {
+        throw new UnsupportedOperationException("births on a device");
+    }
+
+    /**
+     * Where the partitions share one memory: this partition reads partition q's verdicts on its requests where q
+     * leaves them, {@code from[q]} (q's {@link #childVerdicts} for this one), so that no exchange carries them.
+     *
+     * @param from per partition, its verdicts on this one's requests (null for this one, and where none are sent)
+     */
+    default void childVerdictsFrom(MemorySegment[] from) {
+        throw new UnsupportedOperationException("births on a device");
+    }
+
     /** Splits this birth round's tries by the owner of their places (before {@link #childRequests}). */
     default void splitChildren() {
         throw new UnsupportedOperationException("births on a device");

@@ -48,6 +48,17 @@ public final class CrossBirths {
     private long requestsIn;
     private long verdictsIn;
     private long table;
+    /**
+     * Per partition, where this one's requests for its places are written, and where the verdicts on them are read:
+     * this partition's own buffers (carried by the device transport), or, where the partitions share one memory, the
+     * owner's room for them and the owner's verdicts ({@link #sendInto}, {@link #readFrom}); uploaded at the first
+     * split.
+     */
+    private long[] outTo = new long[0];
+    private long[] verdictsFrom = new long[0];
+    private boolean tablesStale;
+    private long outTable;
+    private long verdictTable;
     /** After {@link #end}: the children born here on each partition's places, their slots grouped by owner. */
     private long[] leaving = new long[0];
     /** The children born of this partition's agents in the round (after the survivors, wherever they were born). */
@@ -105,6 +116,39 @@ public final class CrossBirths {
         out = device.pool().get("cross.out", REQUEST_BYTES * k * Math.max(1, mine));
         requestsIn = device.pool().get("cross.in", REQUEST_BYTES * Math.max(1, incoming));
         verdictsIn = device.pool().get("cross.verdicts", (long) k * Math.max(1, mine));
+        outTo = new long[k];
+        verdictsFrom = new long[k];
+        for (int q = 0; q < k; q++) {
+            outTo[q] = out + REQUEST_BYTES * q * mine;
+            verdictsFrom[q] = verdictsIn + q * mine;
+        }
+        tablesStale = true;
+    }
+
+    /**
+     * Where the partitions share one memory: this partition's requests for partition q's places are written straight
+     * into {@code into[q]} (q's room for them, {@link #receiveRequests}), for no transport to carry.
+     */
+    void sendInto(MemorySegment[] into) {
+        for (int q = 0; q < into.length; q++) {
+            if (into[q] != null) {
+                outTo[q] = into[q].address();
+            }
+        }
+        tablesStale = true;
+    }
+
+    /**
+     * Where the partitions share one memory: the verdicts of partition q on this one's requests are read where q
+     * leaves them, {@code from[q]} ({@link #verdictsTo} of q), for no transport to carry.
+     */
+    void readFrom(MemorySegment[] from) {
+        for (int q = 0; q < from.length; q++) {
+            if (from[q] != null) {
+                verdictsFrom[q] = from[q].address();
+            }
+        }
+        tablesStale = true;
     }
 
     /** Splits the round's tries by the owner of their places. */
@@ -116,14 +160,23 @@ public final class CrossBirths {
         Layout layout = dev.index().layout();
         long m = mine;
         int k = wanted.length;
-        dev.device().run("colony_child_split", m, p -> p.addInt((int) m).add(s.tries).add(s.local).add(out).addInt(k)
+        AgentDevice device = dev.device();
+        if (tablesStale) {
+            outTable = device.pool().get("cross.outTable", 8L * k);
+            verdictTable = device.pool().get("cross.verdictTable", 8L * k);
+            device.stage().upload(outTable, outTo);
+            device.stage().upload(verdictTable, verdictsFrom);
+            tablesStale = false;
+        }
+        long into = outTable;
+        device.run("colony_child_split", m, p -> p.addInt((int) m).add(s.tries).add(s.local).add(into).addInt(k)
                 .add(table).addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(s.priority).add(s.tie)
                 .add(s.rank));
     }
 
     /** This round's requests for partition {@code to}'s places: one for every child asked for here. */
     MemorySegment requestsTo(int to) {
-        return DeviceSlices.device(out + REQUEST_BYTES * to * mine, REQUEST_BYTES * mine);
+        return DeviceSlices.device(outTo[to], REQUEST_BYTES * mine);
     }
 
     /** Room for the requests of each other partition's children (null where it has none). */
@@ -144,22 +197,17 @@ public final class CrossBirths {
     void settle() {
         DeviceManage.Settling s = settling;
         AgentDevice device = dev.device();
-        for (int p = 0; p < wanted.length; p++) {
-            if (p == self || wanted[p] == 0) {
-                continue;
-            }
-            long c = wanted[p];
-            long at = inAt[p];
-            long from = requestsIn + REQUEST_BYTES * (at - mine);
-            device.run("colony_child_unpack", c, q -> q.addInt((int) c).add(from).add(s.local + 8 * at)
-                    .add(s.priority == 0L ? 0L : s.priority + 8 * at).add(s.tie + 8 * at)
+        long incoming = s.settled() - mine;
+        if (incoming > 0) { // (every sender's, one after another, as they came: one launch)
+            long at = mine;
+            device.run("colony_child_unpack", incoming, q -> q.addInt((int) incoming).add(requestsIn)
+                    .add(s.local + 8 * at).add(s.priority == 0L ? 0L : s.priority + 8 * at).add(s.tie + 8 * at)
                     .add(s.rank == 0L ? 0L : s.rank + 8 * at).add(s.roundWon + at));
         }
         if (s.settled() == 0) {
             return;
         }
         dev.manage().settleChildren(s);
-        long incoming = s.settled() - mine;
         if (incoming > 0 && s.occupied != 0L) {
             long occupied = dev.index().shifted(s.occupied);
             device.run("colony_child_admit", incoming, q -> q.addInt((int) incoming).add(s.local + 8 * mine)
@@ -191,7 +239,8 @@ public final class CrossBirths {
         DeviceManage.Settling s = settling;
         long m = mine;
         int k = wanted.length;
-        dev.device().run("colony_child_verdicts", m, p -> p.addInt((int) m).add(s.tries).add(s.local).add(verdictsIn)
+        long from = verdictTable;
+        dev.device().run("colony_child_verdicts", m, p -> p.addInt((int) m).add(s.tries).add(s.local).add(from)
                 .addInt(k).addInt(self).add(s.roundWon));
         dev.manage().childRound(s, next, s.local);
     }

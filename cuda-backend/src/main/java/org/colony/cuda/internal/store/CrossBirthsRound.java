@@ -13,6 +13,16 @@ interface CrossBirthsRound extends DeviceBirthRound {
     CrossBirths cross();
 
     @Override
+    default void childRequestsInto(MemorySegment[] into) {
+        cross().sendInto(into);
+    }
+
+    @Override
+    default void childVerdictsFrom(MemorySegment[] from) {
+        cross().readFrom(from);
+    }
+
+    @Override
     default void splitChildren() {
         cross().split();
     }
