@@ -105,17 +105,13 @@ final class AgentHostBridge {
         long[] at = new long[SAVED + attributes + 1];
         long[] bytes = {8, 8, 8, 4, 8, 4, 1};
         for (int c = 0; c < SAVED; c++) {
-            at[c + 1] = at[c] + align(bytes[c] * n);
+            at[c + 1] = at[c] + CrossBirths.align(bytes[c] * n);
         }
         for (int a = 0; a < attributes; a++) {
             AttributeInfo info = model.attributes().get(a);
-            at[SAVED + a + 1] = at[SAVED + a] + align((long) info.type().bytes() * info.columns() * n);
+            at[SAVED + a + 1] = at[SAVED + a] + CrossBirths.align((long) info.type().bytes() * info.columns() * n);
         }
         return at;
-    }
-
-    private static long align(long bytes) {
-        return (bytes + 15) & ~15L;
     }
 
     /**
@@ -173,14 +169,7 @@ final class AgentHostBridge {
     private void upload(AgentColumns cols, long at, long n, long pitch) {
         DeviceBuffer[] current = columns.current();
         int attributes = current.length;
-        long[] off = new long[3 + attributes + 1];
-        off[1] = align(8 * n);
-        off[2] = off[1] + align(8 * n);
-        off[3] = off[2] + align(4 * n);
-        for (int a = 0; a < attributes; a++) {
-            AttributeInfo info = model.attributes().get(a);
-            off[3 + a + 1] = off[3 + a] + align((long) info.type().bytes() * info.columns() * n);
-        }
+        long[] off = CrossBirths.rowLayout(model, n);
         long total = off[off.length - 1];
         int count = (int) n;
         try (Arena arena = Arena.ofConfined()) {

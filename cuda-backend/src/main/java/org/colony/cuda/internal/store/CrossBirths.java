@@ -460,6 +460,16 @@ public final class CrossBirths {
      * 16-byte aligned, the last entry the whole's size.
      */
     private long[] layout(long c) {
+        return rowLayout(model, c);
+    }
+
+    /**
+     * {@return where the columns of {@code c} agents' rows of {@code model} start, packed for a copy in one piece:
+     * ids, places, ordinals, then each attribute's element columns, each 16-byte aligned; the last entry the whole's
+     * size} The children sent to another partition ({@link CrossBirths}) and the agents loaded from the host
+     * ({@link AgentHostBridge}) travel so.
+     */
+    static long[] rowLayout(ModelInfo model, long c) {
         int attributes = model.attributes().size();
         long[] at = new long[3 + attributes + 1];
         at[1] = align(8 * c);
@@ -472,7 +482,7 @@ public final class CrossBirths {
         return at;
     }
 
-    private static long align(long bytes) {
+    static long align(long bytes) {
         return (bytes + 15) & ~15L;
     }
 }
