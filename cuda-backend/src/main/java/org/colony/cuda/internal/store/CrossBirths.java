@@ -22,7 +22,9 @@ import org.colony.runtime.grid.Topology;
  * colony_child_admit}), not here. After the last round the compaction puts every child born of this partition's
  * agents after the survivors, in parent order, each on the place it was born on; {@link LocalBirths} numbers them as
  * where a partition settles its round alone, and those born on other partitions' places leave as rows (ids, places,
- * ordinals, attributes), to be merged into id order with the owner's agents ({@link RunMerge}).
+ * ordinals, attributes), to be merged into id order with the owner's agents ({@link RunMerge}). Every method that
+ * works on the device makes the partition's device current first: the runtime calls some of them from its own thread,
+ * one partition after another, where the partitions live on several GPUs.
  */
 public final class CrossBirths {
 
@@ -88,6 +90,7 @@ public final class CrossBirths {
      * counted as it began, {@code rounds} the birth rounds every partition runs.
      */
     void begin(long seed, long epoch, DeviceRound.RoundStart start, long[] wanted, int rounds) {
+        dev.device().checkOpen();
         SETTLED.increment();
         dev.round().settle(); // what a deferred round left is compacted first, as one block's rounds start in id order
         this.wanted = wanted.clone();
@@ -153,6 +156,7 @@ public final class CrossBirths {
 
     /** Splits the round's tries by the owner of their places. */
     void split() {
+        dev.device().checkOpen();
         if (mine == 0) {
             return;
         }
@@ -195,6 +199,7 @@ public final class CrossBirths {
      * settling's arrays); the received that won take their room here at once.
      */
     void settle() {
+        dev.device().checkOpen();
         DeviceManage.Settling s = settling;
         AgentDevice device = dev.device();
         long incoming = s.settled() - mine;
@@ -233,6 +238,7 @@ public final class CrossBirths {
 
     /** Ends the round: the verdicts taken in, the children placed born, the next tries drawn ({@code next} -1: none). */
     void endRound(int next) {
+        dev.device().checkOpen();
         if (mine == 0) {
             return;
         }
@@ -250,6 +256,7 @@ public final class CrossBirths {
      * numbering ({@link LocalBirths}), and the children born on other partitions' places grouped by owner.
      */
     void end() {
+        dev.device().checkOpen();
         ManageReport report = dev.manage().end(settling);
         settling = null;
         dev.managed();
@@ -316,6 +323,7 @@ public final class CrossBirths {
 
     /** The rows of the children born here on partition {@code to}'s places (packed at the first call, after the ids). */
     MemorySegment emigrants(int to) {
+        dev.device().checkOpen();
         if (leavingRows == 0L) {
             pack();
         }
@@ -328,6 +336,7 @@ public final class CrossBirths {
 
     /** Room for the children each partition sends here ({@code counts}). */
     MemorySegment[] receive(long[] counts) {
+        dev.device().checkOpen();
         arriving = counts.clone();
         long[] bytes = Arrays.stream(counts).map(this::rowBytes).toArray();
         arrivingRows = dev.device().pool().get("cross.arrivals", Math.max(16, Arrays.stream(bytes).sum()));
@@ -343,6 +352,7 @@ public final class CrossBirths {
      * sender (each in id order), merged into id order by one compaction, their ordinals with them.
      */
     void settleEmigrants() {
+        dev.device().checkOpen();
         DeviceAgentColumns columns = dev.columns();
         AgentDevice device = dev.device();
         long left = Arrays.stream(leaving).sum();
