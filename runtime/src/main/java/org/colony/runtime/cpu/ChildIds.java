@@ -43,20 +43,55 @@ public final class ChildIds {
      * (16 bytes a parent), from {@code nextId} on}
      */
     public static ChildIds of(long[] parentIds, long[] bornCounts, List<Batch> others, long nextId) {
+        int runs = 1 + others.size();
+        long[][] ids = new long[runs][];
+        long[][] counts = new long[runs][];
+        ids[0] = parentIds;
+        counts[0] = bornCounts;
         int total = parentIds.length;
-        for (Batch b : others) {
-            total += (int) b.count();
+        for (int u = 1; u < runs; u++) {
+            Batch b = others.get(u - 1);
+            int c = (int) b.count();
+            ids[u] = new long[c];
+            counts[u] = new long[c];
+            for (int r = 0; r < c; r++) {
+                ids[u][r] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r);
+                counts[u][r] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
+            }
+            total += c;
         }
-        long[] ids = Arrays.copyOf(parentIds, total);
-        long[] counts = Arrays.copyOf(bornCounts, total);
-        int t = parentIds.length;
-        for (Batch b : others) {
-            for (int r = 0; r < b.count(); r++) {
-                ids[t] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r);
-                counts[t++] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
+        // Each partition lists its parents in id order: the lists merge into id order with no sort (else the
+        // constructor sorts them).
+        long[] all = new long[total];
+        long[] born = new long[total];
+        int[] at = new int[runs];
+        boolean sorted = true;
+        for (int u = 0; u < runs && sorted; u++) {
+            sorted = increasing(ids[u]);
+        }
+        for (int t = 0; t < total; t++) {
+            int pick = -1;
+            for (int u = 0; u < runs; u++) {
+                if (at[u] < ids[u].length && (pick < 0 || !sorted || ids[u][at[u]] < ids[pick][at[pick]])) {
+                    pick = u;
+                    if (!sorted) {
+                        break; // (one list after another: the constructor sorts them)
+                    }
+                }
+            }
+            all[t] = ids[pick][at[pick]];
+            born[t] = counts[pick][at[pick]++];
+        }
+        return new ChildIds(all, born, nextId);
+    }
+
+    private static boolean increasing(long[] values) {
+        for (int i = 1; i < values.length; i++) {
+            if (values[i - 1] >= values[i]) {
+                return false;
             }
         }
-        return new ChildIds(ids, counts, nextId);
+        return true;
     }
 
     /** {@return the id of child {@code ordinal} (among those born) of parent {@code parent}} */
