@@ -257,6 +257,8 @@ public final class CrossBirths {
      */
     void end() {
         dev.device().checkOpen();
+        // (its population is this partition's before the children born elsewhere leave and others' arrive: the
+        // runtime sums the partitions' reports, where they cancel out)
         ManageReport report = dev.manage().end(settling);
         settling = null;
         dev.managed();
@@ -432,7 +434,7 @@ public final class CrossBirths {
         leavingRows = dev.device().pool().get("cross.out.rows", Math.max(16, bytes));
         long first = columns.count() - born;
         long slots = columns.slots();
-        RowCopies copies = new RowCopies(dev.device(), "cross.outTable");
+        RowCopies copies = new RowCopies(dev.device(), "cross.packTable");
         long at = 0;
         long rows = leavingRows;
         for (long c : leaving) {
