@@ -434,7 +434,7 @@ public final class CrossBirths {
         leavingRows = dev.device().pool().get("cross.out.rows", Math.max(16, bytes));
         long first = columns.count() - born;
         long slots = columns.slots();
-        RowCopies copies = new RowCopies(dev.device(), "cross.packTable");
+        RowCopies copies = new RowCopies(dev.device(), "cross.outTable");
         long at = 0;
         long rows = leavingRows;
         for (long c : leaving) {
