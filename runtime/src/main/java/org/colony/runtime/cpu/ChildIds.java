@@ -60,27 +60,31 @@ public final class ChildIds {
             }
             total += c;
         }
-        // Each partition lists its parents in id order: the lists merge into id order with no sort (else the
-        // constructor sorts them).
-        long[] all = new long[total];
-        long[] born = new long[total];
-        int[] at = new int[runs];
+        // Each partition lists its parents in id order: the lists merge into id order with no sort. Lists out of order
+        // go one after another, and the constructor sorts them.
         boolean sorted = true;
         for (int u = 0; u < runs && sorted; u++) {
             sorted = increasing(ids[u]);
         }
+        long[] all = new long[total];
+        long[] born = new long[total];
+        int[] at = new int[runs];
+        int run = 0;
         for (int t = 0; t < total; t++) {
-            int pick = -1;
-            for (int u = 0; u < runs; u++) {
-                if (at[u] < ids[u].length && (pick < 0 || !sorted || ids[u][at[u]] < ids[pick][at[pick]])) {
-                    pick = u;
-                    if (!sorted) {
-                        break; // (one list after another: the constructor sorts them)
+            if (sorted) { // the list whose next parent has the lowest id
+                run = -1;
+                for (int u = 0; u < runs; u++) {
+                    if (at[u] < ids[u].length && (run < 0 || ids[u][at[u]] < ids[run][at[run]])) {
+                        run = u;
                     }
                 }
+            } else {
+                while (at[run] == ids[run].length) {
+                    run++;
+                }
             }
-            all[t] = ids[pick][at[pick]];
-            born[t] = counts[pick][at[pick]++];
+            all[t] = ids[run][at[run]];
+            born[t] = counts[run][at[run]++];
         }
         return new ChildIds(all, born, nextId);
     }

@@ -3,6 +3,7 @@ package org.colony.runtime.partition;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.function.UnaryOperator;
@@ -83,43 +84,42 @@ final class DeviceBirths {
         long bytes = 0;
         for (int round = 0; round < rounds; round++) {
             each.accept(p -> parts[p].splitChildren());
-            if (direct) {
-                each.accept(q -> parts[q].settleChildren());
-                int next = round + 1 < rounds ? round + 1 : -1;
-                each.accept(p -> parts[p].endChildRound(next));
-                continue;
+            if (!direct) { // each partition's requests to every other (p to q)
+                bytes += exchange(device, wanted, (p, q) -> new Transport.Message(p, q, parts[p].childRequests(q)),
+                        (p, q) -> new Transport.Message(p, q, requestsIn[q][p]));
             }
-            List<Transport.Message> sends = new ArrayList<>();
-            List<Transport.Message> receives = new ArrayList<>();
-            for (int p = 0; p < k; p++) {
-                for (int q = 0; q < k; q++) {
-                    if (q != p && wanted[p] > 0) {
-                        MemorySegment out = parts[p].childRequests(q);
-                        sends.add(new Transport.Message(p, q, out));
-                        receives.add(new Transport.Message(p, q, requestsIn[q][p]));
-                        bytes += out.byteSize();
-                    }
-                }
-            }
-            device.exchange(sends, receives);
             each.accept(q -> parts[q].settleChildren());
-            sends = new ArrayList<>();
-            receives = new ArrayList<>();
-            for (int p = 0; p < k; p++) {
-                for (int q = 0; q < k; q++) {
-                    if (q != p && wanted[p] > 0) { // the owner q's verdicts on p's requests
-                        MemorySegment out = parts[q].childVerdicts(p);
-                        sends.add(new Transport.Message(q, p, out));
-                        receives.add(new Transport.Message(q, p, verdictsIn[p][q]));
-                        bytes += out.byteSize();
-                    }
-                }
+            if (!direct) { // the owner q's verdicts on p's requests
+                bytes += exchange(device, wanted, (p, q) -> new Transport.Message(q, p, parts[q].childVerdicts(p)),
+                        (p, q) -> new Transport.Message(q, p, verdictsIn[p][q]));
             }
-            device.exchange(sends, receives);
             int next = round + 1 < rounds ? round + 1 : -1;
             each.accept(p -> parts[p].endChildRound(next));
         }
         each.accept(p -> parts[p].endBirths());
+        return bytes;
+    }
+
+    /**
+     * One exchange of a birth round: for every partition p with children and every other q, the message {@code send}
+     * makes and the one {@code receive} makes; returns the bytes sent.
+     */
+    private static long exchange(Transport device, long[] wanted, BiFunction<Integer, Integer, Transport.Message> send,
+            BiFunction<Integer, Integer, Transport.Message> receive) {
+        List<Transport.Message> sends = new ArrayList<>();
+        List<Transport.Message> receives = new ArrayList<>();
+        long bytes = 0;
+        for (int p = 0; p < wanted.length; p++) {
+            for (int q = 0; q < wanted.length; q++) {
+                if (q != p && wanted[p] > 0) {
+                    Transport.Message out = send.apply(p, q);
+                    sends.add(out);
+                    receives.add(receive.apply(p, q));
+                    bytes += out.buffer().byteSize();
+                }
+            }
+        }
+        device.exchange(sends, receives);
         return bytes;
     }
 
