@@ -9,12 +9,15 @@ import org.colony.runtime.spi.AgentPartition.Batch;
 /**
  * The ids of the children a {@code manageAll} had born: from the next id on, by parent id over all partitions, then
  * by ordinal among the parent's born children, as one block numbers them. A partition's host rounds
- * ({@link ManageRound}) and a GPU partition that settled its round alone use it alike.
+ * ({@link ManageRound}) and a GPU partition that settled its round alone use it alike. Not thread-safe: one thread
+ * asks ({@link #of} remembers where it found the last parent).
  */
 public final class ChildIds {
 
     private final long[] parentIds;
     private final long[] before;
+    /** Where the last parent asked for was found: the next search starts there. */
+    private int last;
 
     /** Numbers the children of {@code parentIds} ({@code bornCounts[i]} of parent {@code parentIds[i]}). */
     ChildIds(long[] parentIds, long[] bornCounts, long nextId) {
@@ -98,12 +101,34 @@ public final class ChildIds {
         return true;
     }
 
-    /** {@return the id of child {@code ordinal} (among those born) of parent {@code parent}} */
+    /**
+     * {@return the id of child {@code ordinal} (among those born) of parent {@code parent}}. Callers ask in their
+     * children's order, mostly in increasing parent ids: the search starts from the parent asked for last and gallops
+     * forward, so a partition's children cost a few comparisons each rather than a search of every partition's list.
+     */
     public long of(long parent, long ordinal) {
-        int i = Arrays.binarySearch(parentIds, parent);
+        int i = find(parent);
         if (i < 0) {
             throw new IllegalStateException("no births listed for parent " + parent);
         }
+        last = i;
         return before[i] + ordinal;
+    }
+
+    /** {@return the index of {@code parent} in {@link #parentIds}, or a negative number where it is not there} */
+    private int find(long parent) {
+        int n = parentIds.length;
+        int from = last;
+        if (from >= n || parentIds[from] > parent) {
+            return Arrays.binarySearch(parentIds, parent);
+        }
+        int step = 1;
+        int to = from + 1; // parentIds[from] <= parent: gallop until parentIds[to] passes it
+        while (to < n && parentIds[to] <= parent) {
+            from = to;
+            step <<= 1;
+            to = from + step;
+        }
+        return Arrays.binarySearch(parentIds, from, Math.min(to, n), parent);
     }
 }

@@ -1,6 +1,7 @@
 package org.colony.runtime.cpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -68,6 +69,17 @@ class ChildIdsTest {
                     assertEquals(first.get(e.getKey()) + k, numbering.of(e.getKey(), k),
                             "child " + k + " of parent " + e.getKey());
                 }
+            }
+            // asked out of order too (a partition's foreign children follow its own), and for a parent not listed
+            List<Long> asked = new ArrayList<>(reference.keySet());
+            Collections.shuffle(asked, new Random(r.nextLong()));
+            for (long parent : asked) {
+                assertEquals(first.get(parent) + 1, numbering.of(parent, 1), "child 1 of parent " + parent);
+            }
+            if (!reference.isEmpty()) {
+                long missing = reference.lastKey() + 1;
+                assertThrows(IllegalStateException.class, () -> numbering.of(missing, 0));
+                assertThrows(IllegalStateException.class, () -> numbering.of(4, 0));
             }
         }
     }

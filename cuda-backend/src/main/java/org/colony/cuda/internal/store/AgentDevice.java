@@ -256,9 +256,7 @@ final class AgentDevice {
             MemorySegment host = pinned != null ? pinned.asSlice(0, bytes) : arena.allocate(bytes);
             Driver.copyToHost(host, stats, bytes);
             waited();
-            for (int i = 0; i < st.length; i++) {
-                st[i] = host.getAtIndex(ValueLayout.JAVA_LONG, i);
-            }
+            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, st, 0, n);
             if (checked) {
                 errors.check(host.asSlice(8L * n, DeviceErrors.BYTES));
             }
