@@ -1,5 +1,6 @@
 package org.colony.runtime.cpu;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
@@ -55,11 +56,13 @@ public final class ChildIds {
         for (int u = 1; u < runs; u++) {
             Batch b = others.get(u - 1);
             int c = (int) b.count();
+            long[] pairs = new long[2 * c]; // (one bulk copy: the lists hold a partition's parents with children)
+            MemorySegment.copy(b.buffer(), ValueLayout.JAVA_LONG_UNALIGNED, 0, pairs, 0, 2 * c);
             ids[u] = new long[c];
             counts[u] = new long[c];
             for (int r = 0; r < c; r++) {
-                ids[u][r] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r);
-                counts[u][r] = b.buffer().get(ValueLayout.JAVA_LONG_UNALIGNED, 16L * r + 8);
+                ids[u][r] = pairs[2 * r];
+                counts[u][r] = pairs[2 * r + 1];
             }
             total += c;
         }

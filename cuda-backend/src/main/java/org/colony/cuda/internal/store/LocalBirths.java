@@ -97,10 +97,12 @@ public final class LocalBirths {
 
     /** Writes (parent id, children born) for every parent here with children born, in id order. */
     void pack(MemorySegment buffer) {
+        long[] pairs = new long[2 * parentIds.length];
         for (int j = 0; j < parentIds.length; j++) {
-            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * j, parentIds[j]);
-            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * j + 8, bornCounts[j]);
+            pairs[2 * j] = parentIds[j];
+            pairs[2 * j + 1] = bornCounts[j];
         }
+        MemorySegment.copy(pairs, 0, buffer, ValueLayout.JAVA_LONG_UNALIGNED, 0, pairs.length);
     }
 
     /**
