@@ -51,13 +51,6 @@ public final class Launch {
         this.name = name;
     }
 
-    /** Whether {@code o} runs the same kernel on the same grid and block with the same parameter layout. */
-    public boolean sameShape(Launch o) {
-        return function == o.function && gridX == o.gridX && gridY == o.gridY && gridZ == o.gridZ
-                && blockX == o.blockX && blockY == o.blockY && blockZ == o.blockZ && sharedBytes == o.sharedBytes
-                && frameBytes == o.frameBytes && params.length == o.params.length;
-    }
-
     /** Whether {@code o}'s parameter values are the same bytes as these. */
     public boolean sameParams(Launch o) {
         return Arrays.equals(params, o.params);

@@ -23,7 +23,8 @@ import org.colony.cuda.tuning.CudaSwitches;
  * <p>A <em>segment</em> is the launches between two such ends: other device work or the end of a tick. A tick of
  * place steps alone is one segment; an agent tick, whose {@code manageAll} waits for counts, is many (the launches
  * between two waits). When {@value #REPEATS} segments had the same launches (same kernels, grids and blocks, in the
- * same order), a graph of one kernel node per launch, each after the one before, is built and kept by that shape
+ * same order; any grid of at most {@link #SMALL_BLOCKS} blocks counts as the same, see below), a graph of one kernel
+ * node per launch, each after the one before, is built and kept by that shape
  * (the {@value #GRAPHS} most recently used shapes are kept); a segment that ends in other device work only where its
  * grids are small ({@link #SMALL_BLOCKS}). A segment whose first launches have the shape of the
  * first nodes of a kept graph is held: each launch is matched against the graphs that still fit, and where the
@@ -31,6 +32,13 @@ import org.colony.cuda.tuning.CudaSwitches;
  * with the nodes' parameters updated where their bytes changed. Executable graphs are kept by their exact parameter
  * bytes ({@value #EXECS} per graph, the least recently used is updated), so a double buffer whose columns swap every
  * tick alternates two of them with no update.
+ *
+ * <p>A node's grid is updated as its parameters are, where it is small: the kernels over a collection's agents have
+ * a grid that follows the population, which changes every tick where agents are born and die, so a shape that held
+ * the grids of small launches made a graph that served the rounds of one tick and was built again the next (StupidModel
+ * on 2 partitions instantiated and destroyed about 6 graphs a tick). A launch of more than {@link #SMALL_BLOCKS}
+ * blocks keeps its exact grid in the shape: such a segment is held for a graph only where one of those grids was
+ * learnt, as before.
  *
  * <p>A segment of small launches goes out in chunks ({@link CudaSwitches#GRAPH_CHUNK} launches), each a segment of
  * its own that ends as at other device work: where the launches between two waits are many (an agent tick's rounds),
@@ -90,11 +98,11 @@ public final class LaunchRecorder implements AutoCloseable {
     private record Graph(Shape shape, long handle, List<Launch> template, long[] nodes, List<Exec> execs) {
     }
 
-    /** An executable graph and the parameter bytes each of its nodes has now. */
-    private record Exec(long handle, byte[][] params) {
+    /** An executable graph and the parameter bytes and grid ({@link #grid}) each of its nodes has now. */
+    private record Exec(long handle, byte[][] params, long[] grids) {
         boolean runs(List<Launch> launches) {
             for (int i = 0; i < params.length; i++) {
-                if (!launches.get(i).hasParams(params[i])) {
+                if (!launches.get(i).hasParams(params[i]) || grid(launches.get(i)) != grids[i]) {
                     return false;
                 }
             }
@@ -102,7 +110,31 @@ public final class LaunchRecorder implements AutoCloseable {
         }
     }
 
-    /** The shapes of a segment's launches (kernel, grid, block, parameter layout), as a key. */
+    /** {@code launch}'s grid as one number (x below 2^31, y and z below 2^16). */
+    private static long grid(Launch launch) {
+        return launch.gridX() | (long) launch.gridY() << 31 | (long) launch.gridZ() << 47;
+    }
+
+    /** {@code launch}'s grid as a shape sees it: 0 for any grid of at most {@link #SMALL_BLOCKS} blocks. */
+    private static long gridShape(Launch launch) {
+        return blocks(launch) <= SMALL_BLOCKS ? 0 : grid(launch);
+    }
+
+    private static long blocks(Launch launch) {
+        return (long) launch.gridX() * launch.gridY() * launch.gridZ();
+    }
+
+    /** Whether {@code a} and {@code b} may be one node of a graph: one shape ({@link Shape}). */
+    private static boolean alike(Launch a, Launch b) {
+        return a.function() == b.function() && gridShape(a) == gridShape(b) && a.blockX() == b.blockX()
+                && a.blockY() == b.blockY() && a.blockZ() == b.blockZ() && a.sharedBytes() == b.sharedBytes()
+                && a.frameBytes() == b.frameBytes() && a.params().length == b.params().length;
+    }
+
+    /**
+     * The shapes of a segment's launches (kernel, grid where it is large ({@link #gridShape}), block, parameter
+     * layout), as a key.
+     */
     private record Shape(long[] words) {
 
         static Shape of(List<Launch> launches) {
@@ -110,8 +142,8 @@ public final class LaunchRecorder implements AutoCloseable {
             int i = 0;
             for (Launch l : launches) {
                 w[i++] = l.function();
-                w[i++] = l.gridX() | (long) l.gridY() << 32;
-                w[i++] = l.gridZ() | (long) l.blockX() << 32;
+                w[i++] = gridShape(l);
+                w[i++] = l.blockX();
                 w[i++] = l.blockY() | (long) l.blockZ() << 32;
                 w[i++] = l.sharedBytes() | (long) l.frameBytes() << 32;
                 w[i++] = l.params().length;
@@ -248,7 +280,7 @@ public final class LaunchRecorder implements AutoCloseable {
         if (i == 0) {
             candidates.clear();
             for (Graph g : graphs.values()) {
-                if (g.template().get(0).sameShape(launch)) {
+                if (alike(g.template().get(0), launch)) {
                     candidates.add(g);
                 }
             }
@@ -256,7 +288,7 @@ public final class LaunchRecorder implements AutoCloseable {
         } else if (deferring) {
             for (int c = candidates.size() - 1; c >= 0; c--) { // (no allocation per launch)
                 Graph g = candidates.get(c);
-                if (g.nodes().length <= i || !g.template().get(i).sameShape(launch)) {
+                if (g.nodes().length <= i || !alike(g.template().get(i), launch)) {
                     candidates.remove(c);
                 }
             }
@@ -264,7 +296,7 @@ public final class LaunchRecorder implements AutoCloseable {
                 flush();
             }
         }
-        small &= (long) launch.gridX() * launch.gridY() * launch.gridZ() <= SMALL_BLOCKS;
+        small &= blocks(launch) <= SMALL_BLOCKS;
         segment.add(launch);
         if (chunk > 0 && segment.size() == chunk && small) {
             // the chunk goes out now (as a graph where it matches one), and the next launch starts another: the
@@ -393,10 +425,12 @@ public final class LaunchRecorder implements AutoCloseable {
             if (exec == null) {
                 if (execs.size() < EXECS) {
                     byte[][] params = new byte[segment.size()][];
+                    long[] grids = new long[segment.size()];
                     for (int i = 0; i < params.length; i++) {
                         params[i] = graph.template().get(i).params();
+                        grids[i] = grid(graph.template().get(i));
                     }
-                    exec = new Exec(device.instantiate(graph.handle()), params);
+                    exec = new Exec(device.instantiate(graph.handle()), params, grids);
                     instantiated++;
                     INSTANTIATED.increment();
                 } else {
@@ -405,9 +439,10 @@ public final class LaunchRecorder implements AutoCloseable {
                 execs.add(0, exec);
                 for (int i = 0; i < segment.size(); i++) {
                     Launch l = segment.get(i);
-                    if (!l.hasParams(exec.params()[i])) {
+                    if (!l.hasParams(exec.params()[i]) || grid(l) != exec.grids()[i]) {
                         device.update(exec.handle(), graph.nodes()[i], l);
                         exec.params()[i] = l.params();
+                        exec.grids()[i] = grid(l);
                         updated++;
                         UPDATED.increment();
                     }

@@ -401,6 +401,38 @@ class LaunchRecorderTest {
         assertEquals(1, recorder.counts().built(), "a whole tick is held to its end, where the next tick overlaps it");
     }
 
+    @Test
+    void smallGridsThatChangeBetweenTicks_keepOneGraph_whoseNodesTakeTheNewGrid() {
+        // The kernels over a collection's agents: their grids follow the population, which changes every tick.
+        tickOnGrids(3, 5);
+        tickOnGrids(3, 5);
+        assertEquals(1, recorder.counts().built());
+        device.take();
+        tickOnGrids(4, 5);
+        assertEquals(List.of("instantiate", "update a=1", "replay"), device.take(), "a's grid changed, b's did not");
+        tickOnGrids(4, 9);
+        assertEquals(List.of("instantiate", "update a=1", "update b=1", "replay"), device.take(),
+                "the second executable graph, as built, takes both grids");
+        tickOnGrids(4, 9);
+        assertEquals(List.of("replay"), device.take(), "the grids it has now");
+        tickOnGrids((int) LaunchRecorder.SMALL_BLOCKS + 1, 9);
+        assertEquals(List.of("a=1", "b=1"), device.take(), "a large grid is a shape of its own: eager, then learnt");
+        assertEquals(1, recorder.counts().built());
+        assertEquals(2, recorder.counts().instantiated());
+    }
+
+    /** One tick of kernel a on a grid of {@code a} blocks, then b on {@code b} blocks (parameter 1 each). */
+    private void tickOnGrids(int a, int b) {
+        byte[] p = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(1).array();
+        for (Launch l : List.of(new Launch(FUNCTIONS.get("a"), a, 1, 1, 256, 1, 1, 0, 0, p, "a"),
+                new Launch(FUNCTIONS.get("b"), b, 1, 1, 256, 1, 1, 0, 0, p, "b"))) {
+            if (!recorder.hold(l)) {
+                device.launch(l);
+            }
+        }
+        recorder.tickEnded();
+    }
+
     private void submitLarge(String name) {
         byte[] p = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(1).array();
         Launch l = new Launch(FUNCTIONS.get(name), (int) LaunchRecorder.SMALL_BLOCKS + 1, 1, 1, 256, 1, 1, 0, 0, p,
