@@ -1123,18 +1123,28 @@ extern "C" __global__ void colony_child_verdicts(jint total, const jlong* __rest
     }
 }
 
+// Per partition, the children born here (won) on its places where it is not this one (`self`), counted over the
+// children asked for before the compaction (64-bit), so that the counts come back with the children born.
+extern "C" __global__ void colony_child_owners(jlong wanted, const bool* __restrict__ won,
+        const jlong* __restrict__ places, const jint* __restrict__ table, jint size0, jint size1, jint self,
+        julong* __restrict__ perOwner) {
+    for (jlong c = (jlong) blockIdx.x * blockDim.x + threadIdx.x; c < wanted; c += (jlong) gridDim.x * blockDim.x) {
+        if (won[c]) {
+            const jint owner = ownerOf(places[c], table, size0, size1);
+            if (owner != self) atomicAdd(&perOwner[owner], 1ULL);
+        }
+    }
+}
+
 // The children born on another partition's places (slots [0, births) of `locations`, after the survivors): flagged,
-// their place made their move target (as a mover's), and counted per owner (64-bit).
+// and their place made their move target (as a mover's). colony_child_owners counted them.
 extern "C" __global__ void colony_emigrants(jlong births, const jlong* __restrict__ locations,
         jlong* __restrict__ targets, const jint* __restrict__ table, jint size0, jint size1, jint self,
-        jint* __restrict__ flags, julong* __restrict__ perOwner) {
+        jint* __restrict__ flags) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < births; i += (jlong) gridDim.x * blockDim.x) {
         const jint owner = ownerOf(locations[i], table, size0, size1);
         flags[i] = owner != self ? 1 : 0;
-        if (owner != self) {
-            targets[i] = locations[i];
-            atomicAdd(&perOwner[owner], 1ULL);
-        }
+        if (owner != self) targets[i] = locations[i];
     }
 }
 

@@ -256,35 +256,35 @@ public final class CrossBirths {
      * numbering ({@link LocalBirths}), and the children born on other partitions' places grouped by owner.
      */
     void end() {
-        dev.device().checkOpen();
+        AgentDevice device = dev.device();
+        device.checkOpen();
+        DeviceManage.Settling s = settling;
+        settling = null;
+        int k = wanted.length;
+        Layout layout = dev.index().layout();
+        // The children born here on each other partition's places are counted before the compaction, and come back
+        // in the wait that reads the children born and their parents (one wait, where there were three).
         // (its population is this partition's before the children born elsewhere leave and others' arrive: the
         // runtime sums the partitions' reports, where they cancel out)
-        ManageReport report = dev.manage().end(settling);
-        settling = null;
+        ManageReport report = dev.manage().end(s, k, perOwner -> device.run("colony_child_owners", s.wanted,
+                p -> p.add(s.wanted).add(s.childWon).add(s.childPlace).add(table).addInt(layout.size0())
+                        .addInt(layout.size1()).addInt(self).add(perOwner)));
+        leaving = dev.manage().endCounts();
         dev.managed();
         dev.index().noGhosts();
         numbering.adopt(report, dev.bornParents());
         DeviceAgentColumns columns = dev.columns();
-        AgentDevice device = dev.device();
-        int k = wanted.length;
-        leaving = new long[k];
         long births = report.births();
         born = births;
-        if (births == 0) {
+        long total = Arrays.stream(leaving).sum();
+        if (births == 0 || total == 0) {
             return;
         }
         long first = columns.count() - births;
-        long stats = device.zeroed(device.pool(), "cross.stats", 8L * k);
         long flags = device.pool().get("cross.flags", 4 * births);
-        Layout layout = dev.index().layout();
         device.run("colony_emigrants", births, p -> p.add(births).add(columns.locations().pointer() + 8 * first)
                 .add(columns.targets().pointer() + 8 * first).add(table).addInt(layout.size0())
-                .addInt(layout.size1()).addInt(self).add(flags).add(stats));
-        leaving = device.readStats(stats, k);
-        long total = Arrays.stream(leaving).sum();
-        if (total == 0) {
-            return;
-        }
+                .addInt(layout.size1()).addInt(self).add(flags));
         long ranks = device.pool().get("cross.ranks", 4 * births);
         device.scanner().scanOnDevice(flags, ranks, births, 0L, 0L);
         long list = device.pool().get("cross.list", 4 * total);
@@ -434,7 +434,7 @@ public final class CrossBirths {
         leavingRows = dev.device().pool().get("cross.out.rows", Math.max(16, bytes));
         long first = columns.count() - born;
         long slots = columns.slots();
-        RowCopies copies = new RowCopies(dev.device(), "cross.outTable");
+        RowCopies copies = new RowCopies(dev.device(), "cross.rowsTable");
         long at = 0;
         long rows = leavingRows;
         for (long c : leaving) {

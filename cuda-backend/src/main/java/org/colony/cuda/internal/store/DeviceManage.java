@@ -1,6 +1,7 @@
 package org.colony.cuda.internal.store;
 
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.device.ScratchPool;
@@ -36,6 +37,8 @@ final class DeviceManage {
     private long[] aheadCounts;
     /** The parents' ids of the children the last {@code manageAll} listed, in their slots' order, or null. */
     private long[] bornParents;
+    /** The counts the caller of the last {@link #end(Settling, int, LongConsumer)} added, read with the parents. */
+    private long[] endCounts = new long[0];
 
     /**
      * What a {@code manageAll} counts before its first wait, of its agents as they stand then ({@link HistogramAhead}).
@@ -297,21 +300,47 @@ final class DeviceManage {
      * {@code known}, the parents' ids of the children born ({@link #bornParents}).
      */
     ManageReport end(Settling s) {
+        return end(s, 0, null);
+    }
+
+    /**
+     * As {@link #end(Settling)}; where the parents' ids are listed, {@code extra} more counts come back in the one wait
+     * that reads the number of children born with their parents' ids ({@link #endCounts}): {@code count} is given
+     * where they lie on the device ({@code extra} longs, zeroed) to add into before that wait, while the children's
+     * places and ranks are as the birth rounds left them (before the compaction).
+     */
+    ManageReport end(Settling s, int extra, LongConsumer count) {
         ScratchPool pool = device.pool();
         long n = s.n;
         long wanted = s.wanted;
         long deaths = s.first[0];
         long movers = s.first[5];
         long births = 0;
+        endCounts = new long[extra];
         if (wanted > 0) {
             long flags = pool.get("children.flags", 4 * wanted);
             device.run("colony_flags", wanted, p -> p.add(wanted).add(s.childWon).addBoolean(false).add(flags));
-            births = device.scanner().scan(flags, s.childRank, wanted);
-        }
-        long born = s.listBorn && births > 0 ? pool.get("manage.bornParents", 8 * births) : 0L;
-        if (born != 0L) { // (the parents' ids as they are before the compaction moves them)
-            device.run("colony_born_parents", wanted, p -> p.addInt((int) wanted).add(s.childWon).add(s.childRank)
-                    .add(s.childParent).add(columns.ids().pointer()).add(born));
+            if (s.listBorn) {
+                // One read: the children born, the caller's counts and the parents' ids (as they are before the
+                // compaction moves them), with room for every child asked for.
+                long read = pool.get("manage.bornRead", 8 * (1 + extra + wanted));
+                if (extra > 0) {
+                    device.fillBytes(read + 8, 8L * extra, 0);
+                }
+                device.scanner().scanOnDevice(flags, s.childRank, wanted, 0L, read);
+                long parents = read + 8 * (1 + extra);
+                device.run("colony_born_parents", wanted, p -> p.addInt((int) wanted).add(s.childWon)
+                        .add(s.childRank).add(s.childParent).add(columns.ids().pointer()).add(parents));
+                if (count != null) {
+                    count.accept(read + 8);
+                }
+                long[] got = device.readStats(read, (int) (1 + extra + wanted));
+                births = got[0];
+                endCounts = Arrays.copyOfRange(got, 1, 1 + extra);
+                bornParents = Arrays.copyOfRange(got, 1 + extra, 1 + extra + (int) births);
+            } else {
+                births = device.scanner().scan(flags, s.childRank, wanted);
+            }
         }
         long phaseStart = phase("3 births", s.phaseStart);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent
@@ -357,9 +386,6 @@ final class DeviceManage {
         // (which cannot fail) before it launches the next step.
         boolean settled = s.movesFirst || movers == 0;
         long[] counts = settled ? s.first : device.checkedStats(s.stats, COUNTS);
-        if (born != 0L) {
-            bornParents = device.readStats(born, (int) births);
-        }
         if (columns.slots() < s.slotsBefore) {
             // The columns shrank with the population: the scratch buffers sized for the old one go too (they
             // come back at the new size when needed), so memory follows the live agents.
@@ -373,6 +399,11 @@ final class DeviceManage {
     /** {@return the parents' ids of the children the last {@code manageAll} listed, in their slots' order, or null} */
     long[] bornParents() {
         return bornParents;
+    }
+
+    /** {@return the counts the caller of the last {@link #end(Settling, int, LongConsumer)} added on the device} */
+    long[] endCounts() {
+        return endCounts.clone();
     }
 
     /**
