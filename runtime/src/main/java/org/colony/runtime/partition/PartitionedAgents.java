@@ -378,6 +378,7 @@ public final class PartitionedAgents implements AgentStore {
         int bad = 0;
         long wanted = 0;
         long remote = 0;
+        each(p -> parts[p].queueManage()); // (partitions of one device queue their counts before anyone waits)
         each(p -> start[p] = parts[p].beginManage(seed, epoch));
         long[][] requests = new long[k][];
         for (int p = 0; p < k; p++) {

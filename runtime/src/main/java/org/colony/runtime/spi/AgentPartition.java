@@ -91,6 +91,15 @@ public interface AgentPartition extends AgentStore, HaloAgents, HostMoves, Devic
     ManageStart beginManage(long seed, long epoch);
 
     /**
+     * Queues on the device what {@link #beginManage} would (the kernels that find the round's counts) without waiting
+     * for it: the runtime calls it on every partition before any {@code beginManage}, so that partitions that share a
+     * device run theirs back to back while the host waits once. A partition that does nothing here starts the round
+     * in {@code beginManage}, as one that was not asked.
+     */
+    default void queueManage() {
+    }
+
+    /**
      * Called on every partition after every {@link #beginManage} when agents of some partition asked for children,
      * or when the moves go through host memory (partitions of several processes): a partition that settles rounds
      * without births in a faster way switches to the full one here.

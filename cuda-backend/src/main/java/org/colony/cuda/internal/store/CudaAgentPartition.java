@@ -75,6 +75,8 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
     /** The round under way on the device, or null (none, or one on the host: {@link #round}). */
     private DeviceRound.RoundStart start;
     private long roundSeed;
+    /** Whether {@link #queueManage} queued the round's start (its ordinals reset, its counts' kernels launched). */
+    private boolean queued;
     private long roundEpoch;
     /** This round's moves carried out and refused, and the agents that left for other partitions. */
     private long moves;
@@ -444,8 +446,20 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
     }
 
     @Override
+    public void queueManage() {
+        if (DEVICE_ROUNDS) {
+            dev.resetOrdinals();
+            dev.round().queueRound(topology, partition);
+            queued = true;
+        }
+    }
+
+    @Override
     public ManageStart beginManage(long seed, long epoch) {
-        dev.resetOrdinals();
+        if (!queued) {
+            dev.resetOrdinals();
+        }
+        queued = false;
         roundSeed = seed;
         roundEpoch = epoch;
         if (!DEVICE_ROUNDS) {

@@ -159,10 +159,20 @@ final class DeviceRound {
     }
 
     /**
-     * Starts a partition's {@code manageAll} on the device: deaths, requests, and those to other partitions'
-     * places grouped by owner with the movers' rows ({@link #requestsTo}). One wait, for the counts.
+     * The counts' kernel of a round's start that {@link #queueRound} launched and {@link #beginRound} reads: over
+     * {@code n} agents (as many as the columns held), its statistics and the movers' flags for the ranks.
      */
-    RoundStart beginRound(Topology topology, int self) {
+    private record Queued(long n, long slots, long stats, long remote, long rank, long table) {
+    }
+
+    /** What {@link #queueRound} launched, until {@link #beginRound} reads it; null when nothing is queued. */
+    private Queued queued;
+
+    /**
+     * Launches the kernel of a round's counts ({@link #beginRound} reads them) without waiting for it: partitions of
+     * one device queue theirs one after another, and the host waits once.
+     */
+    void queueRound(Topology topology, int self) {
         device.checkOpen();
         long n = columns.count();
         int partitions = topology.partitions();
@@ -179,7 +189,8 @@ final class DeviceRound {
         settledStats = 0;
         finishedAhead = null;
         if (n == 0) {
-            return new RoundStart(0, 0, 0, false, new long[partitions], 0, 0, 0);
+            queued = new Queued(0, columns.slots(), 0, 0, 0, 0);
+            return;
         }
         // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
         long stats = device.zeroed(device.pool(), "round.stats", 8L * (8 + partitions) + DeviceErrors.BYTES);
@@ -197,6 +208,32 @@ final class DeviceRound {
                 .add(index.shifted(occupied)).add(columns.spawns().pointer()).add(stats).add(remote).add(table)
                 .addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(stats + 8 * 8)
                 .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer()));
+        queued = new Queued(n, columns.slots(), stats, remote, rank, table);
+    }
+
+    /**
+     * Starts a partition's {@code manageAll} on the device: deaths, requests, and those to other partitions'
+     * places grouped by owner with the movers' rows ({@link #requestsTo}). One wait, for the counts; where
+     * {@link #queueRound} launched their kernel already, only the wait.
+     */
+    RoundStart beginRound(Topology topology, int self) {
+        device.checkOpen();
+        Queued q = queued;
+        queued = null;
+        if (q == null || q.n() != columns.count() || q.slots() != columns.slots()) {
+            queueRound(topology, self);
+            q = queued;
+            queued = null;
+        }
+        int partitions = topology.partitions();
+        long n = q.n();
+        if (n == 0) {
+            return new RoundStart(0, 0, 0, false, new long[partitions], 0, 0, 0);
+        }
+        long stats = q.stats();
+        long remote = q.remote();
+        long rank = q.rank();
+        long table = q.table();
         long[] st = device.checkedStats(stats, 8 + partitions);
         if (st[7] != 0 || st[6] != 0 && (!BIRTHS_HERE || st[3] != 0 && !BIRTHS_ACROSS)) {
             return new RoundStart(st[0], st[4], st[6], st[7] != 0, null, 0, st[3], (int) st[1]);
