@@ -765,14 +765,27 @@ template <typename T>
 __device__ void copyRows(const jlong* __restrict__ e) {
     gather((const T*) e[0], (T*) e[1], (const jint*) e[2], e[3], e[4], e[5], (jint) e[6]);
 }
-extern "C" __global__ void colony_copy_rows(const jlong* __restrict__ table) {
-    const jlong* e = table + 8 * (jlong) blockIdx.y;
+__device__ void copyRowsOf(const jlong* e) {
     switch (e[7]) {
         case 1: copyRows<unsigned char>(e); break;
         case 2: copyRows<unsigned short>(e); break;
         case 4: copyRows<unsigned int>(e); break;
         default: copyRows<unsigned long long>(e); break;
     }
+}
+extern "C" __global__ void colony_copy_rows(const jlong* __restrict__ table) {
+    copyRowsOf(table + 8 * (jlong) blockIdx.y);
+}
+
+// A table of longs passed by value (AgentDevice.TABLE_LONGS): a launch that takes it needs no upload before it.
+struct ParamTable {
+    jlong words[128];
+};
+
+// As colony_copy_rows, with the table (16 entries at most) in the parameters (__grid_constant__: read where it lies,
+// not copied per thread).
+extern "C" __global__ void colony_copy_rows_inline(const __grid_constant__ ParamTable table) {
+    copyRowsOf(table.words + 8 * (jlong) blockIdx.y);
 }
 
 // Children's ids follow the survivors: ids[survivors + r] = next + r.
@@ -1200,9 +1213,9 @@ __device__ __forceinline__ jlong lowerBound(const jlong* __restrict__ sorted, jl
 // bounds[u] .. bounds[u + 1]); killed slots are dropped (without `killed`: the slots with no place). rank: the
 // exclusive scan of the living flags, with rank[total] their number. map[new slot] = old slot. Ids are distinct, so
 // each lands where the merge puts it.
-extern "C" __global__ void colony_merge_runs(jlong total, const bool* __restrict__ killed,
-        const jlong* __restrict__ locations, const jint* __restrict__ rank, const jlong* __restrict__ ids,
-        const jint* __restrict__ bounds, jint runs, jint* __restrict__ map) {
+__device__ void mergeRuns(jlong total, const bool* __restrict__ killed, const jlong* __restrict__ locations,
+        const jint* __restrict__ rank, const jlong* __restrict__ ids, const jint* __restrict__ bounds, jint runs,
+        jint* __restrict__ map) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
         if (killed ? killed[i] : locations[i] < 0) continue;
         jint s = 0;
@@ -1216,6 +1229,17 @@ extern "C" __global__ void colony_merge_runs(jlong total, const bool* __restrict
         }
         map[at] = (jint) i;
     }
+}
+extern "C" __global__ void colony_merge_runs(jlong total, const bool* __restrict__ killed,
+        const jlong* __restrict__ locations, const jint* __restrict__ rank, const jlong* __restrict__ ids,
+        const jint* __restrict__ bounds, jint runs, jint* __restrict__ map) {
+    mergeRuns(total, killed, locations, rank, ids, bounds, runs, map);
+}
+// As colony_merge_runs, with the bounds (256 ints at most) in the parameters.
+extern "C" __global__ void colony_merge_runs_inline(const __grid_constant__ ParamTable bounds, jlong total,
+        const bool* __restrict__ killed, const jlong* __restrict__ locations, const jint* __restrict__ rank,
+        const jlong* __restrict__ ids, jint runs, jint* __restrict__ map) {
+    mergeRuns(total, killed, locations, rank, ids, (const jint*) bounds.words, runs, map);
 }
 
 // The number of agents (slots [0, n)) on each cell of a box of owned places (local coordinates lo .. lo + n of a

@@ -31,6 +31,8 @@ final class AgentDevice {
     private final DeviceErrors errors;
     private final String name;
     private final KernelParams support;
+    /** The parameters of a launch that takes a table of {@link #TABLE_LONGS} longs by value ({@link #runWithTable}). */
+    private final KernelParams tabled;
     /** Scratch sized by the agents, released when the columns shrink with the population. */
     private final ScratchPool pool = new ScratchPool();
     /** Scratch sized by the grid (per-place counts, bucket starts, scan totals), kept while the collection lives. */
@@ -56,6 +58,7 @@ final class AgentDevice {
         this.errors = cx.errors();
         this.name = name;
         this.support = new KernelParams(arena, Frames.BYTES, 32);
+        this.tabled = new KernelParams(arena, 8L * TABLE_LONGS, 16);
         this.scanner = new DeviceScan(cx, arena, gridScratch);
     }
 
@@ -114,6 +117,27 @@ final class AgentDevice {
         KernelParams p = support.begin();
         args.accept(p);
         cx.launch(cx.support().function(kernel), Grids.blocks(items), rows, 1, Grids.THREADS, 1, 1, p, false, kernel);
+    }
+
+    /** The longs of a table passed by value ({@code ParamTable} in support.cu). */
+    static final int TABLE_LONGS = 128;
+
+    /**
+     * As {@link #run(String, long, int, Consumer)} for a kernel whose first parameter is a table of longs passed by
+     * value ({@code ParamTable} in support.cu): the first {@code longs} of {@code table} ({@link #TABLE_LONGS} at most),
+     * the rest zero; {@code args} adds the others. No upload goes before it, so the launches around it stay one segment
+     * (one graph) for the recorder.
+     */
+    void runWithTable(String kernel, long items, int rows, long[] table, int longs, Consumer<KernelParams> args) {
+        if (longs > TABLE_LONGS) {
+            throw new IllegalArgumentException(longs + " longs in a table of " + TABLE_LONGS);
+        }
+        MemorySegment frame = tabled.begin().frame();
+        MemorySegment.copy(table, 0, frame, ValueLayout.JAVA_LONG, 0, longs);
+        frame.asSlice(8L * longs).fill((byte) 0);
+        args.accept(tabled);
+        cx.launch(cx.support().function(kernel), Grids.blocks(items), rows, 1, Grids.THREADS, 1, 1, tabled, true,
+                kernel);
     }
 
     /** Launches the count of {@code column} in {@code bins} into {@code counts} ({@link DeviceColumn#count}). */

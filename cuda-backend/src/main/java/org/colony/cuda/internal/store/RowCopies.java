@@ -9,7 +9,8 @@ import java.lang.foreign.StructLayout;
 import java.util.Arrays;
 
 /**
- * Column copies gathered into one launch of {@code colony_copy_rows} (their table uploaded without waiting):
+ * Column copies gathered into one launch of {@code colony_copy_rows} (their table in its parameters, or uploaded
+ * without waiting where it is larger):
  * {@link #add} them, then {@link #launch}. The table is one {@link #ENTRY} per copy, as {@code support.cu} reads it.
  */
 final class RowCopies {
@@ -84,9 +85,16 @@ final class RowCopies {
         return (int) (ENTRY.byteOffset(groupElement(field)) / Long.BYTES);
     }
 
-    /** Launches the copies added, one row of blocks each; nothing when none was added. */
+    /**
+     * Launches the copies added, one row of blocks each; nothing when none was added. A table that fits in the
+     * parameters ({@link AgentDevice#TABLE_LONGS}) goes with the launch, a larger one is uploaded first.
+     */
     void launch() {
         if (count == 0) {
+            return;
+        }
+        if (LONGS * count <= AgentDevice.TABLE_LONGS) {
+            device.runWithTable("colony_copy_rows_inline", most, count, entries, LONGS * count, p -> { });
             return;
         }
         long bytes = ENTRY.byteSize() * count;

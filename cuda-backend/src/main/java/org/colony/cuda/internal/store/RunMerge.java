@@ -33,11 +33,21 @@ final class RunMerge {
             device.run("colony_placed", all, p -> p.add(all).add(columns.locations().pointer()).add(flags));
         }
         device.scanner().scanOnDevice(flags, ranks, all, ranks + 4 * all, 0L);
-        long boundsOnDevice = device.pool().get("merge.bounds", 4L * bounds.length);
-        device.stage().upload(boundsOnDevice, bounds);
         long map = device.pool().get("merge.map", 4 * Math.max(1, total));
         long killedOrNone = byKilled ? columns.killed().pointer() : 0L;
         int runCount = bounds.length - 1;
+        if (bounds.length <= 2 * AgentDevice.TABLE_LONGS) { // the bounds go in the parameters: no upload before
+            long[] words = new long[(bounds.length + 1) / 2];
+            for (int i = 0; i < bounds.length; i++) {
+                words[i / 2] |= Integer.toUnsignedLong(bounds[i]) << (32 * (i % 2));
+            }
+            device.runWithTable("colony_merge_runs_inline", all, 1, words, words.length, p -> p.add(all)
+                    .add(killedOrNone).add(columns.locations().pointer()).add(ranks).add(columns.ids().pointer())
+                    .addInt(runCount).add(map));
+            return map;
+        }
+        long boundsOnDevice = device.pool().get("merge.bounds", 4L * bounds.length);
+        device.stage().upload(boundsOnDevice, bounds);
         device.run("colony_merge_runs", all, p -> p.add(all).add(killedOrNone).add(columns.locations().pointer())
                 .add(ranks).add(columns.ids().pointer()).add(boundsOnDevice).addInt(runCount).add(map));
         return map;
