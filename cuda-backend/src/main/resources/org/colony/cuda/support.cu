@@ -778,13 +778,18 @@ extern "C" __global__ void colony_copy_rows(const jlong* __restrict__ table) {
 }
 
 // A table of longs passed by value (AgentDevice.TABLE_LONGS): a launch that takes it needs no upload before it.
+// __grid_constant__ (sm_70 on) reads it where the parameters lie; before sm_70 each thread reads a copy of it.
 struct ParamTable {
     jlong words[128];
 };
+#if __CUDA_ARCH__ >= 700
+#define COLONY_GRID_CONSTANT __grid_constant__
+#else
+#define COLONY_GRID_CONSTANT
+#endif
 
-// As colony_copy_rows, with the table (16 entries at most) in the parameters (__grid_constant__: read where it lies,
-// not copied per thread).
-extern "C" __global__ void colony_copy_rows_inline(const __grid_constant__ ParamTable table) {
+// As colony_copy_rows, with the table (16 entries at most) in the parameters.
+extern "C" __global__ void colony_copy_rows_inline(const COLONY_GRID_CONSTANT ParamTable table) {
     copyRowsOf(table.words + 8 * (jlong) blockIdx.y);
 }
 
@@ -1236,7 +1241,7 @@ extern "C" __global__ void colony_merge_runs(jlong total, const bool* __restrict
     mergeRuns(total, killed, locations, rank, ids, bounds, runs, map);
 }
 // As colony_merge_runs, with the bounds (256 ints at most) in the parameters.
-extern "C" __global__ void colony_merge_runs_inline(const __grid_constant__ ParamTable bounds, jlong total,
+extern "C" __global__ void colony_merge_runs_inline(const COLONY_GRID_CONSTANT ParamTable bounds, jlong total,
         const bool* __restrict__ killed, const jlong* __restrict__ locations, const jint* __restrict__ rank,
         const jlong* __restrict__ ids, jint runs, jint* __restrict__ map) {
     mergeRuns(total, killed, locations, rank, ids, (const jint*) bounds.words, runs, map);

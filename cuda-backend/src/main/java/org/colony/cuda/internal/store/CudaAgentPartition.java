@@ -448,6 +448,7 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
     @Override
     public void queueManage() {
         if (DEVICE_ROUNDS) {
+            dev.device().checkOpen(); // (its device current: partitions of several devices may share one thread)
             dev.resetOrdinals();
             dev.round().queueRound(topology, partition);
             queued = true;
@@ -457,6 +458,7 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
     @Override
     public ManageStart beginManage(long seed, long epoch) {
         if (!queued) {
+            dev.device().checkOpen();
             dev.resetOrdinals();
         }
         queued = false;
