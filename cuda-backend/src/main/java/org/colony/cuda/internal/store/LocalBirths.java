@@ -49,12 +49,9 @@ public final class LocalBirths {
         // children asked for, no bad spawn: DeviceManage.COUNTS, as colony_move_requests counts them
         long[] known = {start.deaths(), 0, 0, start.wanted() > 0 ? 1 : 0, start.outside(), start.localMovers(),
             start.wanted(), 0};
-        report = dev.manageHere(seed, epoch, known);
+        ManageReport settled = dev.manageHere(seed, epoch, known);
         dev.index().noGhosts();
-        parents = dev.bornParents();
-        long[][] pairs = pairs(parents);
-        parentIds = pairs[0];
-        bornCounts = pairs[1];
+        adopt(settled, dev.bornParents());
     }
 
     /**
