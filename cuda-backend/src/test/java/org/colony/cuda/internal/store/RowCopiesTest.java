@@ -13,7 +13,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The table RowCopies uploads is the one colony_copy_rows in support.cu reads: entry for entry, field for field. */
+/**
+ * The table RowCopies uploads (or passes by value) is the one colony_copy_rows (colony_copy_rows_inline) in support.cu
+ * reads: entry for entry, field for field.
+ */
 class RowCopiesTest {
 
     private static String supportCu() throws IOException {
@@ -36,8 +39,12 @@ class RowCopiesTest {
         }
         // One entry per blockIdx.y, 8 jlongs apart; copyRows hands e[0] .. e[6] to gather in the entry's order and
         // switches on the size, e[7].
-        assertTrue(source.contains("const jlong* e = table + " + RowCopies.ENTRY.byteSize() / Long.BYTES
-                + " * (jlong) blockIdx.y;"), "the table's stride");
+        long stride = RowCopies.ENTRY.byteSize() / Long.BYTES;
+        assertTrue(source.contains("copyRowsOf(table + " + stride + " * (jlong) blockIdx.y);"), "the table's stride");
+        assertTrue(source.contains("copyRowsOf(table.words + " + stride + " * (jlong) blockIdx.y);"),
+                "the stride of the table passed by value");
+        assertTrue(source.contains("jlong words[" + AgentDevice.TABLE_LONGS + "];"),
+                "the table passed by value has the longs AgentDevice fills");
         assertTrue(source.contains("gather((const T*) e[" + RowCopies.index("src") + "], (T*) e["
                 + RowCopies.index("dst") + "], (const jint*) e[" + RowCopies.index("map") + "], e["
                 + RowCopies.index("n") + "], e["
