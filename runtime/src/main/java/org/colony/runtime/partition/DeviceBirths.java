@@ -26,13 +26,10 @@ final class DeviceBirths {
     }
 
     /**
-     * {@return whether every partition may settle the births of the round {@code start} began on its device: no
-     * partition sends agents elsewhere, and each partition says {@link DeviceBirthRound#birthsOnDevice}}
+     * {@return whether every partition may settle the births of the round under way on its device (the caller knows
+     * that no partition sends agents elsewhere): each says {@link DeviceBirthRound#birthsOnDevice}}
      */
-    static boolean possible(AgentPartition[] parts, long remote) {
-        if (remote != 0) {
-            return false;
-        }
+    static boolean possible(AgentPartition[] parts) {
         for (AgentPartition p : parts) {
             if (!p.birthsOnDevice()) {
                 return false;

@@ -415,15 +415,16 @@ public final class PartitionedAgents implements AgentStore {
             throw new ColonyException(model.modelClass().getSimpleName() + " agent " + badId + " asked for " + bad
                     + " children; spawn(n) needs n >= 0");
         }
-        // Where every child is born on its parent's partition and no agent moves across, each partition on a device
-        // settles the round alone, and only the children's numbering goes between them (PartitionBirths).
-        boolean alone = wanted > 0 && remote == 0 && deviceTransport != null && !cluster.distributed();
+        // A round with births where no agent moves across may stay on the devices of one process: where every
+        // child is born on its parent's partition, each partition settles it alone and only the children's numbering
+        // goes between them (AgentPartition#settleAlone); where some child may be born on another partition's places,
+        // the partitions settle the birth rounds together (DeviceBirths).
+        boolean onDevices = wanted > 0 && remote == 0 && deviceTransport != null && !cluster.distributed();
+        boolean alone = onDevices;
         for (int p = 0; p < k && alone; p++) {
             alone = parts[p].birthsHere();
         }
-        // Where some child may be born on another partition's places, the birth rounds may still stay on the devices.
-        boolean across = !alone && wanted > 0 && deviceTransport != null && !cluster.distributed()
-                && DeviceBirths.possible(parts, remote);
+        boolean across = onDevices && !alone && DeviceBirths.possible(parts);
         if (!alone && !across && (wanted > 0 || deviceTransport == null)) {
             // The full round on the host: where some partition asked for children, or where the moves cannot go
             // through device memory (over MPI ranks); a partition that began a faster round switches here.
