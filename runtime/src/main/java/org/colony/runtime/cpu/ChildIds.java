@@ -20,25 +20,10 @@ public final class ChildIds {
     /** Where the last parent asked for was found: the next search starts there. */
     private int last;
 
-    /** Numbers the children of {@code parentIds} ({@code bornCounts[i]} of parent {@code parentIds[i]}). */
-    ChildIds(long[] parentIds, long[] bornCounts, long nextId) {
-        int[] order = IntStream.range(0, parentIds.length).toArray();
-        boolean sorted = true;
-        for (int i = 1; i < parentIds.length && sorted; i++) {
-            sorted = parentIds[i - 1] < parentIds[i];
-        }
-        if (!sorted) {
-            order = IntStream.range(0, parentIds.length).boxed()
-                    .sorted((x, y) -> Long.compare(parentIds[x], parentIds[y])).mapToInt(Integer::intValue).toArray();
-        }
-        this.parentIds = new long[order.length];
-        this.before = new long[order.length];
-        long sum = nextId;
-        for (int i = 0; i < order.length; i++) {
-            this.parentIds[i] = parentIds[order[i]];
-            this.before[i] = sum;
-            sum += bornCounts[order[i]];
-        }
+    /** The numbering of the children of {@code parentIds}: parent i's first is {@code before[i]}. */
+    private ChildIds(long[] parentIds, long[] before) {
+        this.parentIds = parentIds;
+        this.before = before;
     }
 
     /**
@@ -67,13 +52,13 @@ public final class ChildIds {
             total += c;
         }
         // Each partition lists its parents in id order: the lists merge into id order with no sort. Lists out of order
-        // go one after another, and the constructor sorts them.
+        // go one after another, and are sorted after.
         boolean sorted = true;
         for (int u = 0; u < runs && sorted; u++) {
             sorted = increasing(ids[u]);
         }
         long[] all = new long[total];
-        long[] born = new long[total];
+        long[] born = new long[total]; // (then each parent's first child: the numbering's "before")
         int[] at = new int[runs];
         int run = 0;
         for (int t = 0; t < total; t++) {
@@ -92,7 +77,30 @@ public final class ChildIds {
             all[t] = ids[run][at[run]];
             born[t] = counts[run][at[run]++];
         }
-        return new ChildIds(all, born, nextId);
+        if (!sorted) {
+            long[][] byId = byId(all, born);
+            all = byId[0];
+            born = byId[1];
+        }
+        long sum = nextId;
+        for (int t = 0; t < total; t++) {
+            long c = born[t];
+            born[t] = sum;
+            sum += c;
+        }
+        return new ChildIds(all, born);
+    }
+
+    /** {@return {@code ids} and {@code counts} in increasing order of the ids: {@code [ids, counts]}} */
+    private static long[][] byId(long[] ids, long[] counts) {
+        int[] order = IntStream.range(0, ids.length).boxed().sorted((x, y) -> Long.compare(ids[x], ids[y]))
+                .mapToInt(Integer::intValue).toArray();
+        long[][] sorted = {new long[ids.length], new long[ids.length]};
+        for (int t = 0; t < ids.length; t++) {
+            sorted[0][t] = ids[order[t]];
+            sorted[1][t] = counts[order[t]];
+        }
+        return sorted;
     }
 
     private static boolean increasing(long[] values) {
