@@ -419,9 +419,7 @@ public final class CudaAgentStore implements AgentStore {
     ManageReport manageHere(long seed, long epoch, long[] known) {
         checkOpen();
         ManageReport report = manage.manageAll(seed, epoch, false, null, known);
-        movesAsked = false;
-        childrenAsked = false;
-        deathsAsked = false;
+        managed();
         return report;
     }
 
@@ -430,7 +428,7 @@ public final class CudaAgentStore implements AgentStore {
         return manage;
     }
 
-    /** Notes that a {@code manageAll} settled in steps carried out what the steps asked. */
+    /** Notes that a {@code manageAll} settled here or in steps carried out what the steps asked. */
     void managed() {
         movesAsked = false;
         childrenAsked = false;
