@@ -46,6 +46,37 @@ extern "C" __global__ void colony_wrap_fill_2(const colony::Frame f, unsigned sh
 extern "C" __global__ void colony_wrap_fill_4(const colony::Frame f, unsigned int* col) { wrapFill(f, col); }
 extern "C" __global__ void colony_wrap_fill_8(const colony::Frame f, unsigned long long* col) { wrapFill(f, col); }
 
+// ---- booleans stored as bits (BitColumns) -----------------------------------------------------------
+// A block's owned cells of a boolean column as bits: row y in the words y * rw .. y * rw + rw - 1 (rw = (extent0 + 31)
+// / 32), bit j of word w the cell 32 w + j of the row. Bits past extent0 are never read; pack writes them 0.
+
+// Packs the bytes of a block's owned cells into bits: a thread a cell of rows rounded up to whole words (so a warp is
+// one word, made by one ballot: every lane of a warp is within the cells or past them together).
+extern "C" __global__ void colony_bits_pack(const colony::Frame f, const unsigned char* __restrict__ col,
+        juint* __restrict__ bits) {
+    const jlong wide = (jlong) ((f.extent0 + 31) >> 5) * 32;
+    const jlong total = wide * f.extent1;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong x = i % wide, y = i / wide;
+        const bool v = x < f.extent0 && col[f.base + x + y * f.strideY] != 0;
+        const juint w = __ballot_sync(0xFFFFFFFFu, v);
+        if ((threadIdx.x & 31) == 0) {
+            bits[i >> 5] = w;
+        }
+    }
+}
+
+// Unpacks a block's bits into the bytes of its owned cells (the halo is left as it is), a thread a cell.
+extern "C" __global__ void colony_bits_unpack(const colony::Frame f, const juint* __restrict__ bits,
+        unsigned char* __restrict__ col) {
+    const jlong rw = (f.extent0 + 31) >> 5;
+    const jlong total = (jlong) f.extent0 * f.extent1;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong x = i % f.extent0, y = i / f.extent0;
+        col[f.base + x + y * f.strideY] = (unsigned char) ((bits[y * rw + (x >> 5)] >> (x & 31)) & 1u);
+    }
+}
+
 // ---- halo exchange between partitions ------------------------------------------------------------
 // The storage index of cell i (x fastest) of the box lo .. lo + n of a column laid out from base with strides sy, sz.
 __device__ __forceinline__ jlong boxCell(jlong i, jlong base, jlong sy, jlong sz, jint lo0, jint lo1, jint lo2,

@@ -33,6 +33,9 @@ public final class HeldStepsBenchmark {
         void tick();
 
         long checksum();
+
+        /** {@return the bytes of device memory the places hold} */
+        long bytes();
     }
 
     public static void main(String[] args) {
@@ -46,8 +49,8 @@ public final class HeldStepsBenchmark {
         int[] tiles = ints(args.length > 2 ? args[2] : "0");
         List<String> layouts = List.of((args.length > 4 ? args[4] : "1").split(","));
         List<String> rows = new ArrayList<>();
-        rows.add("| model | size | layout | steps a pass | tile | ms/step | one at a time ÷ held | checksum |");
-        rows.add("|---|---:|---|---:|---:|---:|---:|---|");
+        rows.add("| model | size | layout | steps a pass | tile | ms/step | one at a time ÷ held | MiB held | checksum |");
+        rows.add("|---|---:|---|---:|---:|---:|---:|---:|---|");
         List<String> models = List.of((args.length > 3 ? args[3] : "heat2d float,heat2d double,gameoflife").split(","));
         for (String model : models) {
             for (int n : sizes) {
@@ -59,11 +62,11 @@ public final class HeldStepsBenchmark {
                         if (depth == 1) {
                             base = result[0];
                         }
-                        String row = String.format(Locale.ROOT, "| %s | %d² | %s | %s | %s | %.4f | %.2fx | %016x |",
+                        String row = String.format(Locale.ROOT, "| %s | %d² | %s | %s | %s | %.4f | %.2fx | %.1f | %016x |",
                                 model, n, layoutName(layout),
                                 depth == 1 ? "1 (not held)" : depth == 0 ? "rule" : Integer.toString(depth),
                                 depth == 1 ? "-" : tile == 0 ? "largest" : Integer.toString(tile), result[0],
-                                base / result[0], (long) result[1]);
+                                base / result[0], result[2] / (1 << 20), (long) result[1]);
                         rows.add(row);
                         System.out.println(row);
                     }
@@ -81,7 +84,10 @@ public final class HeldStepsBenchmark {
                 : layout.substring(1) + " GPUs";
     }
 
-    /** {@return ms per step and the checksum} */
+    /**
+     * {@return ms per step, the checksum, and the device memory the places held after the timed ticks (before the
+     * checksum's read)}
+     */
     private static double[] time(String model, int n, int depth, int tile, String layout) {
         System.setProperty("colony.cuda.hold", Integer.toString(depth));
         System.setProperty("colony.cuda.hold.tile", Integer.toString(tile));
@@ -108,7 +114,8 @@ public final class HeldStepsBenchmark {
             }
             sim.synchronize();
             double ms = (System.nanoTime() - t0) / 1e6 / ticks;
-            return new double[] {ms, b.checksum()};
+            long bytes = b.bytes();
+            return new double[] {ms, b.checksum(), bytes};
         } finally {
             System.clearProperty("colony.cuda.hold");
             System.clearProperty("colony.cuda.hold.tile");
@@ -131,6 +138,10 @@ public final class HeldStepsBenchmark {
                         float[] v = p.getFloat("temp");
                         return Arrays.hashCode(v);
                     }
+
+                    public long bytes() {
+                        return p.memoryBytes();
+                    }
                 };
             }
             case "heat2d double" -> {
@@ -143,6 +154,10 @@ public final class HeldStepsBenchmark {
 
                     public long checksum() {
                         return Arrays.hashCode(p.getDouble("temp"));
+                    }
+
+                    public long bytes() {
+                        return p.memoryBytes();
                     }
                 };
             }
@@ -158,6 +173,10 @@ public final class HeldStepsBenchmark {
 
                     public long checksum() {
                         return Arrays.hashCode(p.getBoolean("alive"));
+                    }
+
+                    public long bytes() {
+                        return p.memoryBytes();
                     }
                 };
             }

@@ -85,6 +85,13 @@ public final class CudaSwitches {
             + "once, and they are held from when it is ready; `wait`: the first pass waits for it (tests that must "
             + "see a pass). Results are the same bits either way.");
 
+    /** {@code colony.cuda.bitStorage}: whether held bit-sliced passes keep booleans as bits in device memory. */
+    public static final Switch BIT_STORAGE = Switch.flag("colony.cuda.bitStorage", true,
+            "The `boolean` attributes that only bit-sliced steps read and write (GameOfLife's `alive`) stay in device "
+            + "memory as bits, one a cell, between the held passes of a block holding a whole grid, and their byte "
+            + "columns are freed until anything else reads or writes them (`docs/gpu.md`, \"Booleans stored as bits\"); "
+            + "`false` keeps a byte a cell. Results are the same bits either way.");
+
     /** {@code colony.cuda.deferCompaction}: whether a partition's round that only moved agents compacts later. */
     public static final Switch DEFER_COMPACTION = Switch.flag("colony.cuda.deferCompaction", true,
             "A partition's round on the device that only moved agents across leaves its compaction to the next "
@@ -161,7 +168,7 @@ public final class CudaSwitches {
 
     /** Every switch of this module, in the order the table lists them. */
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
-            HOLD_COMPILE,
+            HOLD_COMPILE, BIT_STORAGE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
             DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 

@@ -77,6 +77,9 @@ class GeneratedCudaCompilesTest {
         files.add(held(dir, SharedCell.class, "apply", "apply")); // shared values
         files.add(held(dir, true, ReachCell.class, "gather", "wobble", "gather")); // on a torus
         files.add(held(dir, true, BitsCell.class, "life", "spread", "life")); // bit-sliced on a torus
+        files.add(held(dir, false, false, true, BitsCell.class, "life", "spread", "life")); // on bits in memory
+        files.add(held(dir, true, false, true, BitsCell.class, "life", "spread", "life")); // ... on a torus
+        files.add(held(dir, false, false, true, LifeCell.class, "update", "update"));
         files.add(held(dir, HistoryCell.class, "push", "mix", "sum", "mix")); // array attributes
         files.add(held(dir, true, HistoryCell.class, "push", "mix", "sum")); // ... on a torus
         // a partition's passes (no step on the cells past its halo): strips, cells, a torus's
@@ -96,9 +99,17 @@ class GeneratedCudaCompilesTest {
         return held(dir, wrap, false, model, names);
     }
 
-    /** ... on a torus ({@code wrap}), for a partition's block ({@code partition}). */
     private static Path held(Path dir, boolean wrap, boolean partition, Class<?> model, String... names)
             throws IOException {
+        return held(dir, wrap, partition, false, model, names);
+    }
+
+    /**
+     * ... on a torus ({@code wrap}), for a partition's block ({@code partition}), loading and writing bits in device
+     * memory ({@code bitsStored}).
+     */
+    private static Path held(Path dir, boolean wrap, boolean partition, boolean bitsStored, Class<?> model,
+            String... names) throws IOException {
         ModelDescriptor d = ModelRegistry.descriptor(model);
         int[] steps = new int[names.length];
         for (int i = 0; i < names.length; i++) {
@@ -117,9 +128,9 @@ class GeneratedCudaCompilesTest {
             source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Path file = dir.resolve(model.getSimpleName() + "-held" + (wrap ? "-torus" : "") + (partition ? "-partition" : "")
-                + ".cu");
+                + (bitsStored ? "-bits" : "") + ".cu");
         Files.writeString(file, source + "\n" + HeldKernelSource.kernel(d.info(), d.cuda().steps(), steps, plan, 256,
-                partition));
+                partition, bitsStored));
         return file;
     }
 

@@ -2,16 +2,13 @@ package org.colony.cuda.internal.store;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.CudaException;
-import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.launch.CudaContext;
@@ -41,7 +38,6 @@ import org.colony.runtime.reduce.Reduction;
 import org.colony.runtime.spi.AgentStore;
 import org.colony.runtime.spi.Closeables;
 import org.colony.runtime.spi.PlaceBlock;
-import org.colony.runtime.storage.Creations;
 
 /**
  * A Places collection on one GPU: one device column per attribute (array attributes as one allocation of
@@ -88,6 +84,8 @@ public final class CudaPlaceStore implements PlaceBlock {
     private final ExchangeKernels exchange;
     /** The rows of the graph whose vertices the places are, in device memory; null for a grid. */
     private DeviceGraph graph;
+    /** The booleans kept as bits between held bit-sliced passes; null where the block keeps bytes alone. */
+    private BitColumns bits;
 
     /** Allocates the collection; the caller has checked that it fits. */
     public CudaPlaceStore(CudaContext cx, ModelDescriptor descriptor, Grid grid) {
@@ -113,14 +111,17 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.dirty = new boolean[model.attributes().size()];
         Arrays.fill(dirty, true);
         this.bound = new AgentStore[model.agentClasses().size()];
+        this.creates = new PlaceCreations(model);
         this.params = new KernelParams(arena, Frames.BYTES, 256);
         this.exchange = new ExchangeKernels(cx, params, errors);
         this.partition = partition;
         this.beside = partition ? new SideStream() : null;
         cx.device().makeCurrent();
         allocate(layout);
+        BitColumns stored = partition ? null : BitColumns.of(model, kernels, exchange); // (no memory until a pass)
         this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared,
-                beside, this::prepareRemote);
+                beside, this::prepareRemote, stored, pitch);
+        this.bits = held == null ? null : stored;
     }
 
     /** Bytes of device memory a collection of {@code model} over {@code grid} needs. */
@@ -159,7 +160,15 @@ public final class CudaPlaceStore implements PlaceBlock {
     /** The device address of an attribute's current column. */
     public long column(int attribute) {
         runHeld();
+        bytesHere();
         return current[attribute].pointer();
+    }
+
+    /** Makes the byte columns current where the bits alone are, before anything reads or writes them. */
+    private void bytesHere() {
+        if (bits != null) {
+            bits.toBytes(model, layout, pitch, current, next, dirty, kernels.anySwar());
+        }
     }
 
     @Override
@@ -184,12 +193,17 @@ public final class CudaPlaceStore implements PlaceBlock {
     public void stopHolding() {
         if (held != null) {
             runHeld();
+            bytesHere();
             if (beside != null) {
                 cx.device().makeCurrent();
                 beside.await(); // a partition's last pass may still read the spare columns and the module
             }
             held.close();
             held = null;
+            if (bits != null) {
+                bits.close();
+                bits = null;
+            }
         }
     }
 
@@ -225,35 +239,13 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     /** Whether the incoming columns of the agents the step under way writes are ready (until its finishCall). */
     private boolean incomingReady;
-    /** Per iterated agent class, the agents of it each place asked for in the last step that asked (null before). */
-    private DeviceBuffer[] creates;
-
-    private void prepareCreates(int slot) {
-        if (creates == null) {
-            creates = new DeviceBuffer[model.agentClasses().size()];
-        }
-        long bytes = 4 * layout.storedCells();
-        if (creates[slot] == null || creates[slot].bytes() != bytes) {
-            if (creates[slot] != null) {
-                creates[slot].close();
-            }
-            creates[slot] = DeviceBuffer.pooled(bytes);
-        }
-        Driver.memset8(creates[slot].pointer(), (byte) 0, bytes);
-    }
+    /** The agents each place asked for in the last step that asked. */
+    private final PlaceCreations creates;
 
     @Override
     public long[] takeCreated(int slot) {
         checkOpen();
-        int cells = (int) layout.storedCells();
-        int[] counts = new int[cells];
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment host = arena.allocate(4L * cells);
-            creates[slot].download(host, 0, 4L * cells);
-            MemorySegment.copy(host, ValueLayout.JAVA_INT, 0, counts, 0, cells);
-        }
-        return Creations.ofCells(counts, layout, graph == null ? null : graph.vertexIds(),
-                model.modelClass().getSimpleName(), model.agentClasses().get(slot).getSimpleName());
+        return creates.take(slot, layout, graph == null ? null : graph.vertexIds());
     }
 
     @Override
@@ -344,6 +336,9 @@ public final class CudaPlaceStore implements PlaceBlock {
             incomingReady = false;
         }
         IteratedAgents.changedBy(s, bound); // the step wrote or killed them: a host copy of them is stale
+        if (bits != null && !s.writes().isEmpty()) {
+            bits.bytesWritten();
+        }
         for (int a : s.writes()) {
             if (s.buffers(a)) {
                 DeviceBuffer t = current[a];
@@ -357,6 +352,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     /** Launches a step on the owned cells, or on the box {@code box} of them (local coordinates) where not null. */
     private void launchBox(Call call, long count, Region box) {
         checkOpen();
+        bytesHere();
         int step = call.step();
         Object[] args = call.args();
         StepInfo info = model.steps().get(step);
@@ -380,7 +376,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         if ((!info.agentWrites().isEmpty() || !info.creates().isEmpty()) && !incomingReady) { // once per call
             IteratedAgents.prepareIncoming(info, iterated);
             for (int slot : info.creates()) {
-                prepareCreates(slot);
+                creates.prepare(slot, layout);
             }
             incomingReady = true;
         }
@@ -395,7 +391,7 @@ public final class CudaPlaceStore implements PlaceBlock {
                 case INDEX_COUNTS -> arguments.add(IteratedAgents.countsArgument(iterated[param.slot()]));
                 case INDEXED_INCOMING, INDEXED_KILLED ->
                         arguments.add(IteratedAgents.writeArgument(iterated[param.slot()], param));
-                case CREATES -> arguments.add(creates[param.slot()].pointer());
+                case CREATES -> arguments.add(creates.pointer(param.slot()));
                 case COUNTER -> arguments.add(count);
                 case GRAPH -> {
                     if (param.index() == KernelParam.GRAPH_HUBS) {
@@ -453,12 +449,17 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public void read(int attribute, int element, Object target) {
         checkOpen();
+        bytesHere();
         transfers.read(current[attribute], model.attributes().get(attribute), layout, pitch, element, target);
     }
 
     @Override
     public void write(int attribute, int element, Object source) {
         checkOpen();
+        bytesHere();
+        if (bits != null) {
+            bits.bytesWritten();
+        }
         transfers.write(current[attribute], model.attributes().get(attribute), layout, pitch, element, source);
         dirty[attribute] = true;
     }
@@ -466,6 +467,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public Object value(int attribute, int element, long index) {
         checkOpen();
+        bytesHere();
         return transfers.value(current[attribute], model.attributes().get(attribute), layout, pitch, element, index);
     }
 
@@ -513,6 +515,7 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     /** The owned cells of an element column, where the device holds them. */
     private DeviceColumn owned(int attribute, int element) {
+        bytesHere();
         ScalarType type = model.attributes().get(attribute).type();
         long column = current[attribute].pointer() + (long) element * pitch * type.bytes();
         return new DeviceColumn(column, type, layout.rows(), layout.extent0(), layout.extent1(), layout.base(),
@@ -551,6 +554,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         checkOpen();
         CudaPlaceStore o = (CudaPlaceStore) to;
         o.checkOpen();
+        bytesHere(); // (partitions keep bytes alone: none of them stores bits)
         int size = model.attributes().get(attribute).type().bytes();
         exchange.copy(current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
                 o.current[attribute].pointer() + (long) element * o.pitch * size, o.layout, into);
@@ -577,6 +581,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public void gather(int attribute, int element, int[] cells, MemorySegment buffer, long offset) {
         checkOpen();
+        bytesHere();
         int size = model.attributes().get(attribute).type().bytes();
         exchange.gather(current[attribute].pointer() + (long) element * pitch * size, size, cells, buffer, offset);
     }
@@ -584,6 +589,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     private void box(String kernel, int attribute, int element, Region region,
             MemorySegment buffer, long offset) {
         checkOpen();
+        bytesHere();
         int size = model.attributes().get(attribute).type().bytes();
         exchange.box(kernel, current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
                 buffer, offset);
@@ -603,6 +609,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public void ensureReach(int reach) {
         checkOpen();
+        bytesHere();
         if (reach <= layout.pad()) {
             return;
         }
@@ -622,9 +629,10 @@ public final class CudaPlaceStore implements PlaceBlock {
     public long bytes() {
         long b = 0;
         for (int a = 0; a < current.length; a++) {
-            b += current[a].bytes() + (next[a] == null ? 0 : next[a].bytes());
+            b += (current[a] == null ? 0 : current[a].bytes()) + (next[a] == null ? 0 : next[a].bytes());
         }
-        return b + (graph == null ? 0 : graph.bytes()) + (held == null ? 0 : held.bytes());
+        return b + (graph == null ? 0 : graph.bytes()) + (held == null ? 0 : held.bytes())
+                + (bits == null ? 0 : bits.bytes());
     }
 
     /** Each attribute's column, then its second where it is double-buffered. */
@@ -656,18 +664,8 @@ public final class CudaPlaceStore implements PlaceBlock {
     @Override
     public void bindGraph(GraphRows rows) {
         checkOpen();
-        int hubDegree = (int) CudaSwitches.HUB_DEGREE.whole();
-        cx.device().makeCurrent();
-        long need = DeviceGraph.bytes(rows);
-        long free = cx.device().freeMemory();
-        if (need > free) {
-            double gib = 1024.0 * 1024 * 1024;
-            throw new ColonyException(String.format(Locale.ROOT, "the rows of the graph of %s need %.2f GiB of GPU "
-                    + "memory, but %s (device %d) has %.2f GiB free of %.2f GiB; use a smaller graph or more devices",
-                    model.modelClass().getSimpleName(), need / gib, cx.device().name(), cx.device().ordinal(),
-                    free / gib, cx.device().totalMemory() / gib));
-        }
-        graph = new DeviceGraph(rows, hubDegree);
+        graph = DeviceGraph.onDevice(rows, (int) CudaSwitches.HUB_DEGREE.whole(), cx.device(),
+                model.modelClass().getSimpleName());
     }
 
     @Override
@@ -685,9 +683,11 @@ public final class CudaPlaceStore implements PlaceBlock {
                 all.add(graph);
             }
             all.add(counter);
+            all.add(creates);
             if (held != null) {
                 all.add(held); // what it holds is lost with the block: nothing can read it now
             }
+            all.add(bits);
             all.add(arena);
             Closeables.closeAll(all);
         }

@@ -7,7 +7,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.colony.ColonyException;
+import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.kernel.GraphRows;
 import org.colony.kernel.cuda.KernelParam;
@@ -47,6 +50,23 @@ final class DeviceGraph implements AutoCloseable {
     private final Hubs all;
     /** The hubs of the boxes of rows the steps ran on, by box ({@code lo << 32 | hi}), uploaded on first use. */
     private final Map<Long, Hubs> boxes = new HashMap<>();
+
+    /**
+     * {@return the rows on {@code device} (made current here), refused with a message naming the model's places
+     * where the device lacks the memory}
+     */
+    static DeviceGraph onDevice(GraphRows rows, int hubDegree, CudaDevice device, String places) {
+        device.makeCurrent();
+        long need = bytes(rows);
+        long free = device.freeMemory();
+        if (need > free) {
+            double gib = 1024.0 * 1024 * 1024;
+            throw new ColonyException(String.format(Locale.ROOT, "the rows of the graph of %s need %.2f GiB of GPU "
+                    + "memory, but %s (device %d) has %.2f GiB free of %.2f GiB; use a smaller graph or more devices",
+                    places, need / gib, device.name(), device.ordinal(), free / gib, device.totalMemory() / gib));
+        }
+        return new DeviceGraph(rows, hubDegree);
+    }
 
     /**
      * Uploads the rows.

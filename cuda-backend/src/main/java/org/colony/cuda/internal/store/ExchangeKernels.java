@@ -124,6 +124,23 @@ final class ExchangeKernels {
         launch("colony_wrap_fill_" + size, wrapHaloCells(layout), p, true);
     }
 
+    /**
+     * Packs the owned cells of the boolean column at {@code column} into {@code bits} ({@code colony_bits_pack}, laid
+     * out as {@link BitColumns} says).
+     */
+    void packBits(long column, long bits, Layout layout, long pitch) {
+        KernelParams p = framed(layout, pitch);
+        p.add(column).add(bits);
+        launch("colony_bits_pack", BitColumns.words(layout) * 32, p, true);
+    }
+
+    /** Unpacks {@code bits} into the owned cells of the boolean column at {@code column} ({@code colony_bits_unpack}). */
+    void unpackBits(long bits, long column, Layout layout, long pitch) {
+        KernelParams p = framed(layout, pitch);
+        p.add(bits).add(column);
+        launch("colony_bits_unpack", (long) layout.extent0() * layout.extent1(), p, true);
+    }
+
     /** {@return the parameters of a launch, begun with the frame of a block laid out as {@code layout}} */
     private KernelParams framed(Layout layout, long pitch) {
         KernelParams p = params.begin();

@@ -48,15 +48,19 @@ final class HeldBitsSource {
         return halo * wide + 1;
     }
 
-    /** The kernel {@value HeldKernelSource#NAME} of a bit-sliced pass. */
+    /**
+     * The kernel {@value HeldKernelSource#NAME} of a bit-sliced pass; {@code stored}: its columns are bits in device
+     * memory ({@link BitColumns}): a lane loads its cell's bit from the word holding it (the lanes of a word read the
+     * same word, or two across a torus's seam), and a thread writes back a word of the tile's own cells at a time.
+     */
     static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, HeldKernelSource.Plan plan,
-            int threads) {
+            int threads, boolean stored) {
         int h = plan.halo();
         int hw = haloWords(h);
         int words = plan.tileX() / 32;
         int wide = words + 2 * hw;
         int pad = padding(h, wide);
-        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan);
+        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan, stored);
         StringBuilder k = new StringBuilder();
         k.append("// ").append(steps.length).append(" held steps, bit-sliced, in one pass over tiles in shared memory\n");
         k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ")
@@ -75,7 +79,10 @@ final class HeldBitsSource {
         k.append("    const jint x0 = (jint) blockIdx.x * WX * 32 - HW * 32, y0 = (jint) blockIdx.y * TY - H;\n");
         k.append("    const jint ox = f.origin0 + x0, oy = f.origin1 + y0;\n");
         k.append("    const jint me = (jint) threadIdx.x, n = (jint) blockDim.x, lane = me & 31;\n");
-        if (plan.wrap()) {
+        if (stored) {
+            k.append("    const jint RW = (f.extent0 + 31) >> 5; // the words of a row of bits\n");
+        }
+        if (plan.wrap() && !stored) {
             // A block holding the whole torus loads the cells across a seam from the other side, but a tile none of
             // whose cells crosses one as on a grid (no division); a partition's block loads from its halo, as on a
             // grid (the exchange filled it with them), and so does a whole torus's block whose halo is as wide as the
@@ -94,7 +101,25 @@ final class HeldBitsSource {
         k.append("        for (jint u = 0; u < U; u++) {\n");
         k.append("            const jint i = i0 + u;\n");
         k.append("            const jint lx = x0 + (i % WW) * 32 + lane, ly = y0 + i / WW;\n");
-        if (plan.wrap()) { // across a seam: the cell on the other side (a word may hold cells of both sides)
+        if (stored) {
+            // the bits hold the owned cells alone: off a grid a cell is false, across a torus's seam the other side's
+            if (plan.wrap()) {
+                k.append("            const bool stored = i < AREA;\n");
+                k.append("            const jint wx = (unsigned) lx < (unsigned) f.extent0 ? lx : colony::wrapped(lx, "
+                        + "f.extent0);\n");
+                k.append("            const jint wy = (unsigned) ly < (unsigned) f.extent1 ? ly : colony::wrapped(ly, "
+                        + "f.extent1);\n");
+            } else {
+                k.append("            const bool stored = i < AREA && (unsigned) lx < (unsigned) f.extent0"
+                        + " && (unsigned) ly < (unsigned) f.extent1;\n");
+                k.append("            const jint wx = stored ? lx : 0, wy = stored ? ly : 0;\n");
+            }
+            k.append("            const jlong g = (jlong) wy * RW + (wx >> 5);\n");
+            for (int a : plan.attributes()) {
+                k.append("            v").append(a).append("[u] = stored && (in").append(a)
+                        .append("[g] >> (wx & 31) & 1u);\n");
+            }
+        } else if (plan.wrap()) { // across a seam: the cell on the other side (a word may hold cells of both sides)
             k.append("            const bool stored = i < AREA && (!plain || lx >= -f.pad && lx < f.extent0 + f.pad"
                     + " && ly >= -f.pad && ly < f.extent1 + f.pad);\n");
             k.append("            const jlong g = f.base + (plain ? lx + (jlong) ly * f.strideY : colony::wrapped(lx, "
@@ -104,8 +129,10 @@ final class HeldBitsSource {
                     + " && ly < f.extent1 + f.pad;\n");
             k.append("            const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
         }
-        for (int a : plan.attributes()) {
-            k.append("            v").append(a).append("[u] = stored && in").append(a).append("[g];\n");
+        if (!stored) {
+            for (int a : plan.attributes()) {
+                k.append("            v").append(a).append("[u] = stored && in").append(a).append("[g];\n");
+            }
         }
         k.append("        }\n");
         k.append("        #pragma unroll\n");
@@ -144,6 +171,20 @@ final class HeldBitsSource {
             for (int a : flips) {
                 copy[a] = 1 - copy[a];
             }
+        }
+        if (stored) { // a thread a word of the tile's own cells (the block's words start at its first cell)
+            k.append("    for (jint i = me; i < WX * TY; i += n) {\n");
+            k.append("        const jint c = HW + i % WX, r = H + i / WX;\n");
+            k.append("        const jint lx = x0 + c * 32, ly = y0 + r;\n");
+            k.append("        if (lx >= f.extent0 || ly >= f.extent1) continue;\n");
+            k.append("        const jlong g = (jlong) ly * RW + (lx >> 5);\n");
+            for (int a : plan.written()) {
+                k.append("        out").append(a).append("[g] = t").append(a).append("_").append(copy[a])
+                        .append("[P + r * WW + c];\n");
+            }
+            k.append("    }\n");
+            k.append("}\n");
+            return k.toString();
         }
         k.append("    for (jint i = me >> 5; i < WX * TY; i += n >> 5) {\n");
         k.append("        const jint c = HW + i % WX, r = H + i / WX;\n");

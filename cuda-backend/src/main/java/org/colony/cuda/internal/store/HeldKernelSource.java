@@ -183,10 +183,19 @@ public final class HeldKernelSource {
      */
     public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads,
             boolean partition) {
+        return kernel(model, kernels, steps, plan, threads, partition, false);
+    }
+
+    /**
+     * As {@link #kernel(ModelInfo, List, int[], Plan, int, boolean)}; {@code bitsStored}: a bit-sliced pass loads and
+     * writes its columns as bits in device memory ({@link BitColumns}), not bytes.
+     */
+    public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads,
+            boolean partition, boolean bitsStored) {
         if (plan.bits()) {
-            return HeldBitsSource.kernel(model, kernels, steps, plan, threads);
+            return HeldBitsSource.kernel(model, kernels, steps, plan, threads, bitsStored);
         }
-        List<String> params = parameters(model, kernels, steps, plan);
+        List<String> params = parameters(model, kernels, steps, plan, false);
         StringBuilder k = new StringBuilder();
         k.append("// ").append(steps.length).append(" held steps in one pass over tiles in shared memory\n");
         k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ").append(NAME)
@@ -426,9 +435,10 @@ public final class HeldKernelSource {
 
     /**
      * The parameters of a pass's kernel: the frame, each step's seed, epoch, time and number, each attribute's column
-     * and second column (written ones), each step's arguments.
+     * and second column (written ones), each step's arguments; {@code words}: the columns are bits in 32-bit words
+     * ({@link BitColumns}).
      */
-    static List<String> parameters(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan) {
+    static List<String> parameters(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, boolean words) {
         List<String> params = new ArrayList<>();
         params.add("const colony::Frame f");
         for (int i = 0; i < steps.length; i++) {
@@ -438,7 +448,7 @@ public final class HeldKernelSource {
             params.add("const jint who" + i);
         }
         for (int a : plan.attributes()) {
-            String t = type(model.attributes().get(a).type());
+            String t = words ? "juint" : type(model.attributes().get(a).type());
             params.add("const " + t + "* __restrict__ in" + a);
             if (plan.written().contains(a)) {
                 params.add(t + "* __restrict__ out" + a);

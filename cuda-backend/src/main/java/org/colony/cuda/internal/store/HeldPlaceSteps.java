@@ -138,6 +138,13 @@ final class HeldPlaceSteps implements AutoCloseable {
     private final SideStream beside;
     private final Arena arena = Arena.ofShared();
     private final KernelParams params = new KernelParams(arena, Frames.BYTES, 256);
+    /**
+     * The boolean attributes the block keeps as bits between bit-sliced passes, which load and write those; null where
+     * it keeps bytes.
+     */
+    private final BitColumns bits;
+    /** Where a pass packs bits (the block's exchange kernels), with the block's element pitch. */
+    private final long pitch;
 
     /**
      * A compiled pass: its module and kernel, its tile, the dynamic shared memory a block of it takes and its name in
@@ -208,8 +215,10 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
             int tileOverride, int sharedBytes, boolean wait, boolean wrap, Consumer<Call> atOnce, Object[] shared,
-            SideStream beside, Consumer<Set<Integer>> fillTorus) {
+            SideStream beside, Consumer<Set<Integer>> fillTorus, BitColumns bits, long pitch) {
         this.sharedBytes = sharedBytes;
+        this.bits = bits;
+        this.pitch = pitch;
         this.beside = beside;
         this.cx = cx;
         this.wrap = wrap;
@@ -230,7 +239,7 @@ final class HeldPlaceSteps implements AutoCloseable {
             reach = kernels.steps().get(s).bits() ? Math.max(reach, model.steps().get(s).reach()) : reach;
         }
         // (a pass holds at most MOST steps, or the steps colony.cuda.hold sets, each reaching at most that far)
-        this.torusPad = wrap && atOnce != null ? (depth > 0 ? Math.min(depth, MOST) : MOST) * reach : 0;
+        this.torusPad = wrap && atOnce != null && bits == null ? (depth > 0 ? Math.min(depth, MOST) : MOST) * reach : 0;
         this.shared = shared;
         this.none = new Run(new int[0]);
         this.heldRun = none;
@@ -245,10 +254,13 @@ final class HeldPlaceSteps implements AutoCloseable {
      * @param shared the block's shared values on the host, by index (its own arrays, which {@code setShared} fills)
      * @param beside a partition's stream of its own, which its passes run on (null on a whole grid's block)
      * @param fillTorus fills the wrapped halo of the attributes named where it is stale (a whole torus's block)
+     * @param bits the booleans a whole grid's block keeps as bits between bit-sliced passes (null: none); taken only
+     *     where steps are held
+     * @param pitch the block's element pitch
      */
     static HeldPlaceSteps forBlock(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors,
             Layout layout, boolean partition, Consumer<Call> atOnce, Object[] shared, SideStream beside,
-            Consumer<Set<Integer>> fillTorus) {
+            Consumer<Set<Integer>> fillTorus, BitColumns bits, long pitch) {
         CudaContext.Holding holding = cx.holding();
         boolean whole = layout.extent0() == layout.size0() && layout.extent1() == layout.size1();
         if (holding.steps() == 1 || layout.dims() != 2 || layout.wrap() && !partition && !whole
@@ -270,7 +282,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         int sharedBytes = holding.sharedBytes() > 0 ? holding.sharedBytes() : Math.min(SHARED_BYTES, most);
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
                 sharedBytes, holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared,
-                beside, partition ? null : fillTorus) : null;
+                beside, partition ? null : fillTorus, partition ? null : bits, pitch) : null;
     }
 
     /**
@@ -415,7 +427,14 @@ final class HeldPlaceSteps implements AutoCloseable {
             return;
         }
         HeldKernelSource.Plan plan = pass.plan();
-        if (plan.bits() && fillTorus != null && layout.pad() >= plan.halo()) {
+        boolean onBits = bits != null && plan.bits();
+        if (onBits) {
+            bits.toBits(layout, pitch, current);
+        } else if (bits != null) { // a pass over bytes (with a step that has no bit-sliced form) may write them
+            bits.toBytes(model, layout, pitch, current, next, dirty, kernels.anySwar());
+            bits.bytesWritten();
+        }
+        if (!onBits && plan.bits() && fillTorus != null && layout.pad() >= plan.halo()) {
             fillTorus.accept(plan.attributes()); // then every tile loads as on a grid (HeldBitsSource)
         }
         KernelParams p = params.begin();
@@ -427,6 +446,13 @@ final class HeldPlaceSteps implements AutoCloseable {
             p.add(seen.seed()).add(seen.epoch()).add(seen.time()).addInt(kernels.who(steps[i]));
         }
         for (int a : plan.attributes()) {
+            if (onBits) {
+                p.add(bits.in(a));
+                if (plan.written().contains(a)) {
+                    p.add(bits.out(a));
+                }
+                continue;
+            }
             p.add(current[a].pointer());
             if (plan.written().contains(a)) {
                 p.add(second(a, next, current[a].bytes()).pointer());
@@ -450,6 +476,13 @@ final class HeldPlaceSteps implements AutoCloseable {
             cx.launch(pass.function(), gx, gy, 1, THREADS, 1, 1, bytes, p, true, pass.name());
         }
         HeldKernelSource.launched(bytes);
+        if (onBits) {
+            bits.passed(plan.written(), current, next);
+            for (int a : plan.written()) {
+                dirty[a] = true;
+            }
+            return;
+        }
         for (int a : plan.written()) {
             DeviceBuffer t = current[a];
             if (next[a] != null) {
@@ -528,7 +561,7 @@ final class HeldPlaceSteps implements AutoCloseable {
     /** {@return the source of a pass of {@code steps}: the model's, and the pass's kernel} (any thread) */
     private String source(int[] steps, HeldKernelSource.Plan plan) {
         return kernels.source() + "\n" + HeldKernelSource.kernel(model, kernels.steps(), steps, plan, THREADS,
-                atOnce == null);
+                atOnce == null, bits != null);
     }
 
     /** {@return the CUBIN of a pass's source} (any thread; through the kernel cache) */

@@ -28,10 +28,7 @@ final class WiderHalo {
         try {
             for (int a = 0; a < n; a++) {
                 AttributeInfo info = model.attributes().get(a);
-                long bytes = (long) info.type().bytes() * info.columns() * l.storedCells();
-                if (words) {
-                    bytes = (bytes + 3L) & ~3L;
-                }
+                long bytes = columnBytes(info, l, words);
                 current[a] = DeviceBuffer.zeroed(bytes);
                 if (info.doubleBuffered()) {
                     next[a] = DeviceBuffer.zeroed(bytes);
@@ -44,6 +41,15 @@ final class WiderHalo {
             throw e;
         }
         return new DeviceBuffer[][] {current, next};
+    }
+
+    /**
+     * {@return the bytes of a column of attribute {@code info} laid out by {@code l}; {@code words}: a whole number of
+     * 32-bit words}
+     */
+    static long columnBytes(AttributeInfo info, Layout l, boolean words) {
+        long bytes = (long) info.type().bytes() * info.columns() * l.storedCells();
+        return words ? (bytes + 3L) & ~3L : bytes;
     }
 
     /** {@return {@code l} with a halo {@code reach} wide} */
