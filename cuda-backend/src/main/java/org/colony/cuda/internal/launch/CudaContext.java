@@ -53,7 +53,7 @@ public final class CudaContext implements AutoCloseable {
         this.graphs = graphs && GraphCalls.available();
         this.hold = new Holding((int) CudaSwitches.HOLD.whole(), (int) CudaSwitches.HOLD_TILE.whole(),
                 (int) CudaSwitches.HOLD_SHARED.whole(), CudaSwitches.HOLD_MIN_CELLS.whole(),
-                CudaSwitches.HOLD_COMPILE.choice().equals("wait"));
+                CudaSwitches.HOLD_COMPILE.choice().equals("wait"), CudaSwitches.BIT_STORAGE.on());
         this.recorder = new LaunchRecorder(new DriverGraphs(device.context()));
         recorder.setEnabled(this.graphs);
     }
@@ -109,8 +109,11 @@ public final class CudaContext implements AutoCloseable {
      * @param sharedBytes the shared memory a tile pass's block takes, 0 for the default ({@link CudaSwitches#HOLD_SHARED})
      * @param minCells the fewest places held ({@link CudaSwitches#HOLD_MIN_CELLS})
      * @param waitForCompile whether a pass waits for its kernel ({@link CudaSwitches#HOLD_COMPILE})
+     * @param bitStorage whether bit-sliced passes keep booleans as bits in device memory
+     *     ({@link CudaSwitches#BIT_STORAGE})
      */
-    public record Holding(int steps, int tile, int sharedBytes, long minCells, boolean waitForCompile) {
+    public record Holding(int steps, int tile, int sharedBytes, long minCells, boolean waitForCompile,
+            boolean bitStorage) {
     }
 
     /** {@return how place steps are held} */

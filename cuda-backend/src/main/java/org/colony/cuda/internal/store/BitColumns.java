@@ -29,10 +29,11 @@ import org.colony.runtime.spi.Closeables;
  * ({@link #toBits}). The values are the same either way: packing and unpacking move bits, and a pass computes the bits a
  * pass over bytes would.
  *
- * <p>Stored so: the boolean attributes the bit-sliced steps of a model read or write, where every step that reads or
- * writes them has a bit-sliced form (GameOfLife's {@code alive}), on a block holding a whole 2-D grid (wrapping or not)
- * that holds its steps, unless {@link CudaSwitches#BIT_STORAGE} is off. A partition's block, and a block whose places
- * agents live on (which stop holding), keep bytes.
+ * <p>Stored so: the boolean attributes the bit-sliced steps of a model read or write (GameOfLife's {@code alive}), on a
+ * block holding a whole 2-D grid (wrapping or not) that holds its steps, unless {@link CudaSwitches#BIT_STORAGE} is
+ * off. A partition's block, and a block whose places agents live on (which stop holding), keep bytes. A step without a
+ * bit-sliced form that reads or writes them (GameOfLife's {@code seed}) runs on the bytes, made current for it, and the
+ * next pass packs them again.
  */
 public final class BitColumns implements AutoCloseable {
 
@@ -64,11 +65,12 @@ public final class BitColumns implements AutoCloseable {
     }
 
     /**
-     * The bit columns of a block of {@code model}, or null where none of its attributes is stored as bits: call only for
-     * a block holding a whole grid that holds its steps.
+     * The bit columns of a block of {@code model}, or null where none of its attributes is stored as bits or
+     * {@code on} ({@link CudaSwitches#BIT_STORAGE}, as the context read it) is false: call only for a block holding a
+     * whole grid that holds its steps.
      */
-    static BitColumns of(ModelInfo model, ModelKernels steps, ExchangeKernels kernels) {
-        if (!CudaSwitches.BIT_STORAGE.on()) {
+    static BitColumns of(ModelInfo model, ModelKernels steps, ExchangeKernels kernels, boolean on) {
+        if (!on) {
             return null;
         }
         boolean[] touched = new boolean[model.attributes().size()];
@@ -76,15 +78,6 @@ public final class BitColumns implements AutoCloseable {
             if (steps.steps().get(s).bits()) {
                 for (int a : attributesOf(steps, s)) {
                     touched[a] = true;
-                }
-            }
-        }
-        for (int s = 0; s < model.steps().size(); s++) {
-            if (!steps.steps().get(s).bits()) {
-                for (int a : attributesOf(steps, s)) {
-                    if (touched[a]) {
-                        return null; // a step without a bit-sliced form would unpack them every time it runs
-                    }
                 }
             }
         }

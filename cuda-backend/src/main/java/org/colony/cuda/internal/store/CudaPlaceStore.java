@@ -118,7 +118,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.beside = partition ? new SideStream() : null;
         cx.device().makeCurrent();
         allocate(layout);
-        BitColumns stored = partition ? null : BitColumns.of(model, kernels, exchange); // (no memory until a pass)
+        BitColumns stored = partition ? null : BitColumns.of(model, kernels, exchange, cx.holding().bitStorage()); // (no memory until a pass)
         this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared,
                 beside, this::prepareRemote, stored, pitch);
         this.bits = held == null ? null : stored;
