@@ -140,6 +140,9 @@ class BitStorageGpuTest {
             assertSameColumns(expected, life(sim, Grid.of(w, h), 40), "GameOfLife, bits");
         }
         assertTrue(BitColumns.passesOnBits() > passes, "passes ran on bits");
+        try (Simulation sim = sim("cuda", 0, false)) {
+            assertSameColumns(expected, life(sim, Grid.of(w, h), 40), "GameOfLife, bytes held");
+        }
     }
 
     private static List<Object> life(Simulation sim, Grid grid, int ticks) {
