@@ -127,6 +127,39 @@ class BitStorageGpuTest {
         assertTrue(bytes.bytesHeld() >= bytes.bytesAtStart(), "bytes kept as bytes");
     }
 
+    /**
+     * Partitions of one GPU keep their booleans as bits too, and their byte columns for the halo: a partition's pass
+     * loads its owned cells from its bits and its halo from the bytes the exchange filled from its neighbours' bits.
+     */
+    @ParameterizedTest(name = "{0}x{1} torus={2} partitions={3}")
+    @CsvSource({"300, 241, false, 2", "257, 600, true, 3", "1000, 999, false, 4", "129, 300, true, 2"})
+    void bitsCell_onPartitions_storedAsBits(int w, int h, boolean torus, int partitions) {
+        Grid grid = torus ? Grid.of(w, h).wrap() : Grid.of(w, h);
+        Seen cpu;
+        try (Simulation sim = sim("cpu", 1, false)) {
+            cpu = bitsCell(sim, grid);
+        }
+        long passes = BitColumns.passesOnBits();
+        Seen bits;
+        try (Simulation sim = partitioned(partitions)) {
+            bits = bitsCell(sim, grid);
+        }
+        assertSameColumns(cpu.columns(), bits.columns(), "BitsCell on " + grid + ", " + partitions + " partitions");
+        assertTrue(BitColumns.passesOnBits() > passes, "passes ran on bits");
+    }
+
+    /** A GPU simulation of {@code partitions} partitions of one GPU, its steps held (by the rule), bits stored. */
+    private static Simulation partitioned(int partitions) {
+        Gpu.require();
+        System.setProperty("colony.cuda.hold.minCells", "0");
+        System.setProperty("colony.cuda.hold.compile", "wait");
+        try {
+            return Simulation.create(Config.defaults().withBackend("cuda").withSeed(7).withPartitions(partitions));
+        } finally {
+            clear();
+        }
+    }
+
     /** GameOfLife as the example runs it: its board in bits between passes, the same as one step at a time. */
     @Test
     void gameOfLife_storedAsBits_matchesOneStepAtATime() {

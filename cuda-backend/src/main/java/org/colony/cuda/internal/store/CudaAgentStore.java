@@ -322,8 +322,8 @@ public final class CudaAgentStore implements AgentStore {
                         arguments.add(IteratedAgents.writeArgument(iterated[param.slot()], param));
                 case CREATES -> arguments.add(columns.creates(param.slot()).pointer());
                 case COUNTER -> arguments.add(countPointer);
-                case GRAPH -> arguments.add(places.graphArray(param.index()));
-                case EDGE -> arguments.add(places.edgeArray(model, param));
+                case GRAPH -> arguments.add(places.graph().pointer(param.index()));
+                case EDGE -> arguments.add(places.graph().edgeArray(model, param));
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
             }
         }

@@ -118,7 +118,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.beside = partition ? new SideStream() : null;
         cx.device().makeCurrent();
         allocate(layout);
-        BitColumns stored = partition ? null : BitColumns.of(model, kernels, exchange, cx.holding().bitStorage()); // (no memory until a pass)
+        BitColumns stored = BitColumns.of(model, kernels, exchange, cx.holding().bitStorage(), partition);
         this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared,
                 beside, this::prepareRemote, stored, pitch);
         this.bits = held == null ? null : stored;
@@ -401,7 +401,7 @@ public final class CudaPlaceStore implements PlaceBlock {
                         arguments.add(graph.pointer(param.index()));
                     }
                 }
-                case EDGE -> arguments.add(edgeArray(model, param));
+                case EDGE -> arguments.add(graph.edgeArray(model, param));
                 case ARGUMENT -> arguments.add(args[param.index()], info.params().get(param.index()).type());
                 default -> throw new IllegalStateException(param + " is no parameter of a place kernel");
             }
@@ -553,29 +553,25 @@ public final class CudaPlaceStore implements PlaceBlock {
     public void copyTo(int attribute, int element, Region region, PlaceBlock to, Region into) {
         checkOpen();
         CudaPlaceStore o = (CudaPlaceStore) to;
-        o.checkOpen();
-        bytesHere(); // (partitions keep bytes alone: none of them stores bits)
+        o.checkOpen(); // (its halo is written: a partition's block keeps byte columns, whether or not it stores bits)
         int size = model.attributes().get(attribute).type().bytes();
-        exchange.copy(current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
-                o.current[attribute].pointer() + (long) element * o.pitch * size, o.layout, into);
+        long target = o.current[attribute].pointer() + (long) element * o.pitch * size;
+        if (bits != null && bits.onlyBits(attribute) && BitColumns.owned(region, layout)) {
+            exchange.copyFromBits(bits.in(attribute), layout, pitch, region, target, o.layout, into);
+        } else {
+            bytesHere();
+            exchange.copy(current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
+                    target, o.layout, into);
+        }
         o.dirty[attribute] = false;
     }
 
-    /**
-     * {@return the device address of array {@code array} of the rows of the graph these places are on (for the
-     * kernels of agents on its vertices), 0 for an array the graph lacks}
-     */
-    long graphArray(int array) {
+    /** {@return the rows of the graph these places are on (for the kernels of agents on its vertices)} */
+    DeviceGraph graph() {
         if (graph == null) {
             throw new IllegalStateException(model.modelClass().getSimpleName() + " places are not on a graph");
         }
-        return graph.pointer(array);
-    }
-
-    /** {@return the device address of the edge column a kernel parameter of {@code reader} (these places' model or
-     * an agent model on them) names} */
-    long edgeArray(ModelInfo reader, KernelParam param) {
-        return graph.edge(reader.edges().attributes().get(param.index()).name(), param.slot() == 1);
+        return graph;
     }
 
     @Override
@@ -589,7 +585,13 @@ public final class CudaPlaceStore implements PlaceBlock {
     private void box(String kernel, int attribute, int element, Region region,
             MemorySegment buffer, long offset) {
         checkOpen();
-        bytesHere();
+        boolean into = kernel.equals("colony_unpack_"); // (writes the halo alone: bits or not, the bytes hold it)
+        if (!into && bits != null && bits.onlyBits(attribute) && BitColumns.owned(region, layout)) {
+            exchange.packFromBits(bits.in(attribute), layout, pitch, region, buffer, offset);
+            return;
+        } else if (!into) {
+            bytesHere();
+        }
         int size = model.attributes().get(attribute).type().bytes();
         exchange.box(kernel, current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
                 buffer, offset);

@@ -13,6 +13,7 @@ import org.colony.ColonyException;
 import org.colony.cuda.internal.device.CudaDevice;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.kernel.GraphRows;
+import org.colony.kernel.ModelInfo;
 import org.colony.kernel.cuda.KernelParam;
 import org.colony.runtime.spi.Closeables;
 
@@ -66,6 +67,14 @@ final class DeviceGraph implements AutoCloseable {
                     places, need / gib, device.name(), device.ordinal(), free / gib, device.totalMemory() / gib));
         }
         return new DeviceGraph(rows, hubDegree);
+    }
+
+    /**
+     * {@return the device address of the edge column a kernel parameter of {@code reader} (the places' model or an
+     * agent model on them) names}
+     */
+    long edgeArray(ModelInfo reader, KernelParam param) {
+        return edge(reader.edges().attributes().get(param.index()).name(), param.slot() == 1);
     }
 
     /**

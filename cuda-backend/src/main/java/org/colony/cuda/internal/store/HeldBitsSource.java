@@ -51,16 +51,17 @@ final class HeldBitsSource {
     /**
      * The kernel {@value HeldKernelSource#NAME} of a bit-sliced pass; {@code stored}: its columns are bits in device
      * memory ({@link BitColumns}): a lane loads its cell's bit from the word holding it (the lanes of a word read the
-     * same word, or two across a torus's seam), and a thread writes back a word of the tile's own cells at a time.
+     * same word, or two across a torus's seam), and a thread writes back a word of the tile's own cells at a time;
+     * {@code partition}: a partition's block, whose halo cells load from its byte columns (the exchange's).
      */
     static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, HeldKernelSource.Plan plan,
-            int threads, boolean stored) {
+            int threads, boolean stored, boolean partition) {
         int h = plan.halo();
         int hw = haloWords(h);
         int words = plan.tileX() / 32;
         int wide = words + 2 * hw;
         int pad = padding(h, wide);
-        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan, stored);
+        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan, stored, stored && partition);
         StringBuilder k = new StringBuilder();
         k.append("// ").append(steps.length).append(" held steps, bit-sliced, in one pass over tiles in shared memory\n");
         k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ")
@@ -102,8 +103,16 @@ final class HeldBitsSource {
         k.append("            const jint i = i0 + u;\n");
         k.append("            const jint lx = x0 + (i % WW) * 32 + lane, ly = y0 + i / WW;\n");
         if (stored) {
-            // the bits hold the owned cells alone: off a grid a cell is false, across a torus's seam the other side's
-            if (plan.wrap()) {
+            // the bits hold the owned cells alone: off a grid a cell is false, across a torus's seam the other side's;
+            // a partition's halo cells are in its byte columns
+            if (partition) {
+                k.append("            const bool own = (unsigned) lx < (unsigned) f.extent0 && (unsigned) ly < "
+                        + "(unsigned) f.extent1;\n");
+                k.append("            const bool stored = i < AREA && lx >= -f.pad && lx < f.extent0 + f.pad"
+                        + " && ly >= -f.pad && ly < f.extent1 + f.pad;\n");
+                k.append("            const jint wx = own ? lx : 0, wy = own ? ly : 0;\n");
+                k.append("            const jlong h = stored ? f.base + lx + (jlong) ly * f.strideY : 0;\n");
+            } else if (plan.wrap()) {
                 k.append("            const bool stored = i < AREA;\n");
                 k.append("            const jint wx = (unsigned) lx < (unsigned) f.extent0 ? lx : colony::wrapped(lx, "
                         + "f.extent0);\n");
@@ -116,8 +125,13 @@ final class HeldBitsSource {
             }
             k.append("            const jlong g = (jlong) wy * RW + (wx >> 5);\n");
             for (int a : plan.attributes()) {
-                k.append("            v").append(a).append("[u] = stored && (in").append(a)
-                        .append("[g] >> (wx & 31) & 1u);\n");
+                if (partition) {
+                    k.append("            v").append(a).append("[u] = stored && (own ? (in").append(a)
+                            .append("[g] >> (wx & 31) & 1u) != 0 : halo").append(a).append("[h]);\n");
+                } else {
+                    k.append("            v").append(a).append("[u] = stored && (in").append(a)
+                            .append("[g] >> (wx & 31) & 1u);\n");
+                }
             }
         } else if (plan.wrap()) { // across a seam: the cell on the other side (a word may hold cells of both sides)
             k.append("            const bool stored = i < AREA && (!plain || lx >= -f.pad && lx < f.extent0 + f.pad"
