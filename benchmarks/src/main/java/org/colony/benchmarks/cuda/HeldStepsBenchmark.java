@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.colony.cuda.internal.store.BitColumns;
 import org.colony.examples.heat.HeatCell;
 import org.colony.examples.life.GameOfLife;
 import org.colony.examples.life.LifeCell;
@@ -58,6 +59,9 @@ public final class HeldStepsBenchmark {
                 double base = Double.NaN;
                 for (int depth : depths) {
                     for (int tile : depth == 1 ? new int[] {0} : tiles) {
+                        long bitPasses = BitColumns.passesOnBits();
+                        long packs = BitColumns.packs();
+                        long unpacks = BitColumns.unpacks();
                         double[] result = time(model, n, depth, tile, layout);
                         if (depth == 1) {
                             base = result[0];
@@ -69,6 +73,11 @@ public final class HeldStepsBenchmark {
                                 base / result[0], result[2] / (1 << 20), (long) result[1]);
                         rows.add(row);
                         System.out.println(row);
+                        if (BitColumns.passesOnBits() > bitPasses) { // (colony.cuda.bitStorage)
+                            System.out.printf(Locale.ROOT, "  booleans as bits: %d passes on bits, %d columns packed, "
+                                    + "%d unpacked%n", BitColumns.passesOnBits() - bitPasses, BitColumns.packs() - packs,
+                                    BitColumns.unpacks() - unpacks);
+                        }
                     }
                 }
                 }

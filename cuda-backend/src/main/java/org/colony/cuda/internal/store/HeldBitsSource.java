@@ -111,7 +111,7 @@ final class HeldBitsSource {
                 k.append("            const bool stored = i < AREA && lx >= -f.pad && lx < f.extent0 + f.pad"
                         + " && ly >= -f.pad && ly < f.extent1 + f.pad;\n");
                 k.append("            const jint wx = own ? lx : 0, wy = own ? ly : 0;\n");
-                k.append("            const jlong h = stored ? f.base + lx + (jlong) ly * f.strideY : 0;\n");
+                k.append("            const jlong h = stored && !own ? f.base + lx + (jlong) ly * f.strideY : 0;\n");
             } else if (plan.wrap()) {
                 k.append("            const bool stored = i < AREA;\n");
                 k.append("            const jint wx = (unsigned) lx < (unsigned) f.extent0 ? lx : colony::wrapped(lx, "
