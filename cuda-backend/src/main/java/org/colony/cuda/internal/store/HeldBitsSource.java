@@ -51,17 +51,16 @@ final class HeldBitsSource {
     /**
      * The kernel {@value HeldKernelSource#NAME} of a bit-sliced pass; {@code stored}: its columns are bits in device
      * memory ({@link BitColumns}): a lane loads its cell's bit from the word holding it (the lanes of a word read the
-     * same word, or two across a torus's seam), and a thread writes back a word of the tile's own cells at a time;
-     * {@code partition}: a partition's block, whose halo cells load from its byte columns (the exchange's).
+     * same word, or two across a torus's seam), and a thread writes back a word of the tile's own cells at a time.
      */
     static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, HeldKernelSource.Plan plan,
-            int threads, boolean stored, boolean partition) {
+            int threads, boolean stored) {
         int h = plan.halo();
         int hw = haloWords(h);
         int words = plan.tileX() / 32;
         int wide = words + 2 * hw;
         int pad = padding(h, wide);
-        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan, stored, stored && partition);
+        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan, stored);
         StringBuilder k = new StringBuilder();
         k.append("// ").append(steps.length).append(" held steps, bit-sliced, in one pass over tiles in shared memory\n");
         k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ")
@@ -103,16 +102,8 @@ final class HeldBitsSource {
         k.append("            const jint i = i0 + u;\n");
         k.append("            const jint lx = x0 + (i % WW) * 32 + lane, ly = y0 + i / WW;\n");
         if (stored) {
-            // the bits hold the owned cells alone: off a grid a cell is false, across a torus's seam the other side's;
-            // a partition's halo cells are in its byte columns
-            if (partition) {
-                k.append("            const bool own = (unsigned) lx < (unsigned) f.extent0 && (unsigned) ly < "
-                        + "(unsigned) f.extent1;\n");
-                k.append("            const bool stored = i < AREA && lx >= -f.pad && lx < f.extent0 + f.pad"
-                        + " && ly >= -f.pad && ly < f.extent1 + f.pad;\n");
-                k.append("            const jint wx = own ? lx : 0, wy = own ? ly : 0;\n");
-                k.append("            const jlong h = stored && !own ? f.base + lx + (jlong) ly * f.strideY : 0;\n");
-            } else if (plan.wrap()) {
+            // the bits hold the owned cells alone: off a grid a cell is false, across a torus's seam the other side's
+            if (plan.wrap()) {
                 k.append("            const bool stored = i < AREA;\n");
                 k.append("            const jint wx = (unsigned) lx < (unsigned) f.extent0 ? lx : colony::wrapped(lx, "
                         + "f.extent0);\n");
@@ -123,19 +114,19 @@ final class HeldBitsSource {
                         + " && (unsigned) ly < (unsigned) f.extent1;\n");
                 k.append("            const jint wx = stored ? lx : 0, wy = stored ? ly : 0;\n");
             }
-            // every load unconditional, from a valid index (g and h are 0 where unused), so that the U loads of a
-            // warp stay in flight together: a partition's choice between its bits and its halo as a branch made its
-            // passes 5% slower than over bytes (GameOfLife at 16384² on an H100), where a whole grid's were 22% faster
             k.append("            const jlong g = (jlong) wy * RW + (wx >> 5);\n");
+            // On a torus every index is valid and the word loads unconditionally; on a grid the load waits on the
+            // cell being on it. Each form was the faster in its place (GameOfLife on an H100, ms a step at 9000² and
+            // 16384²: the torus 0.0240 and 0.0605 conditional, 0.0216 and 0.0551 not; the grid 0.0227 and 0.0661
+            // conditional, 0.0261 and 0.0743 not).
             for (int a : plan.attributes()) {
-                k.append("            const juint w").append(a).append(" = in").append(a).append("[g];\n");
-                if (partition) {
-                    k.append("            const bool b").append(a).append(" = halo").append(a).append("[h];\n");
-                    k.append("            v").append(a).append("[u] = stored && (own ? (w").append(a)
-                            .append(" >> (wx & 31) & 1u) != 0 : b").append(a).append(");\n");
-                } else {
+                if (plan.wrap()) {
+                    k.append("            const juint w").append(a).append(" = in").append(a).append("[g];\n");
                     k.append("            v").append(a).append("[u] = stored && (w").append(a)
                             .append(" >> (wx & 31) & 1u);\n");
+                } else {
+                    k.append("            v").append(a).append("[u] = stored && (in").append(a)
+                            .append("[g] >> (wx & 31) & 1u);\n");
                 }
             }
         } else if (plan.wrap()) { // across a seam: the cell on the other side (a word may hold cells of both sides)
