@@ -131,9 +131,15 @@ public final class BitColumns implements AutoCloseable {
         }
         long bytes = 4 * Math.max(1, words(layout));
         for (int a : attributes) {
-            if (bits[a] == null) {
-                bits[a] = DeviceBuffer.zeroed(bytes);
-                second[a] = DeviceBuffer.zeroed(bytes);
+            if (bits[a] == null) { // both or neither (where the device lacks the memory, the bytes keep the values)
+                DeviceBuffer first = DeviceBuffer.zeroed(bytes);
+                try {
+                    second[a] = DeviceBuffer.zeroed(bytes);
+                } catch (RuntimeException e) {
+                    first.close();
+                    throw e;
+                }
+                bits[a] = first;
             }
             kernels.packBits(current[a].pointer(), bits[a].pointer(), layout, pitch);
             PACKS.increment();
@@ -163,6 +169,7 @@ public final class BitColumns implements AutoCloseable {
         }
         PASSES.increment();
         if (bytesCurrent) {
+            bytesCurrent = false; // (first: a failure the free reports leaves the bits holding the values)
             List<AutoCloseable> free = new ArrayList<>();
             for (int a : attributes) {
                 free.add(current[a]);
@@ -171,7 +178,6 @@ public final class BitColumns implements AutoCloseable {
                 next[a] = null;
             }
             Closeables.closeAll(free);
-            bytesCurrent = false;
         }
     }
 

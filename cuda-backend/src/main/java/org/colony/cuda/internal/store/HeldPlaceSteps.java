@@ -416,6 +416,9 @@ final class HeldPlaceSteps implements AutoCloseable {
                 throw new ColonyException("a grid of " + layout.extent1() + " rows is too tall for passes of tiles of "
                         + pass.plan().tileY() + " rows");
             }
+            if (bits != null && pass.plan().bits()) {
+                bits.toBits(layout, pitch, current); // (where it packs, the bytes hold the values: they run at once)
+            }
         } catch (RuntimeException e) {
             if (atOnce == null) {
                 throw e;
@@ -428,9 +431,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         }
         HeldKernelSource.Plan plan = pass.plan();
         boolean onBits = bits != null && plan.bits();
-        if (onBits) {
-            bits.toBits(layout, pitch, current);
-        } else if (bits != null) { // a pass over bytes (with a step that has no bit-sliced form) may write them
+        if (!onBits && bits != null) { // a pass over bytes (with a step that has no bit-sliced form) may write them
             bits.toBytes(model, layout, pitch, current, next, dirty, kernels.anySwar());
             bits.bytesWritten();
         }
