@@ -111,14 +111,9 @@ public final class BitColumns implements AutoCloseable {
         return (long) ((layout.extent0() + 31) >> 5) * layout.extent1();
     }
 
-    /** Whether every one of {@code attributes} is stored as bits. */
-    boolean storesAll(Set<Integer> attributes) {
-        for (int a : attributes) {
-            if (!stores[a]) {
-                return false;
-            }
-        }
-        return true;
+    /** Whether the bits alone hold the values (the byte columns are freed). */
+    boolean bitsAlone() {
+        return !bytesCurrent;
     }
 
     /**
@@ -221,10 +216,16 @@ public final class BitColumns implements AutoCloseable {
         bytesCurrent = true;
     }
 
-    /** Notes that the byte columns may have been written: the bits are stale until the next pass packs them. */
-    void bytesWritten() {
-        if (bytesCurrent) {
-            bitsCurrent = false;
+    /**
+     * Notes that the byte columns of {@code written} may have been written: where one of them is stored as bits, the
+     * bits are stale until the next pass packs them.
+     */
+    void bytesWritten(Set<Integer> written) {
+        for (int a : written) {
+            if (stores[a] && bytesCurrent) {
+                bitsCurrent = false;
+                return;
+            }
         }
     }
 

@@ -167,7 +167,8 @@ public final class CudaPlaceStore implements PlaceBlock {
 
     /** Makes the byte columns current where the bits alone are, before anything reads or writes them. */
     private void bytesHere() {
-        if (bits != null) {
+        if (bits != null && bits.bitsAlone()) {
+            cx.device().makeCurrent(); // (column() and stopHolding() come here with nothing held to run)
             bits.toBytes(model, layout, pitch, current, next, dirty, kernels.anySwar());
         }
     }
@@ -337,8 +338,8 @@ public final class CudaPlaceStore implements PlaceBlock {
             incomingReady = false;
         }
         IteratedAgents.changedBy(s, bound); // the step wrote or killed them: a host copy of them is stale
-        if (bits != null && !s.writes().isEmpty()) {
-            bits.bytesWritten();
+        if (bits != null) {
+            bits.bytesWritten(s.writes());
         }
         for (int a : s.writes()) {
             if (s.buffers(a)) {
@@ -459,7 +460,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         checkOpen();
         bytesHere();
         if (bits != null) {
-            bits.bytesWritten();
+            bits.bytesWritten(Set.of(attribute));
         }
         transfers.write(current[attribute], model.attributes().get(attribute), layout, pitch, element, source);
         dirty[attribute] = true;

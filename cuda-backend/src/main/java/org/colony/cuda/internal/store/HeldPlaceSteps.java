@@ -433,7 +433,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         boolean onBits = bits != null && plan.bits();
         if (!onBits && bits != null) { // a pass over bytes (with a step that has no bit-sliced form) may write them
             bits.toBytes(model, layout, pitch, current, next, dirty, kernels.anySwar());
-            bits.bytesWritten();
+            bits.bytesWritten(plan.written());
         }
         if (!onBits && plan.bits() && fillTorus != null && layout.pad() >= plan.halo()) {
             fillTorus.accept(plan.attributes()); // then every tile loads as on a grid (HeldBitsSource)
