@@ -120,7 +120,7 @@ public final class BitColumns implements AutoCloseable {
      * Makes the bits current before a pass: packs the byte columns where they may have changed since the bits were
      * (the bit columns made on the first call).
      */
-    void toBits(Layout layout, long pitch, DeviceBuffer[] current) {
+    void toBits(Layout layout, DeviceBuffer[] current) {
         if (bitsCurrent) {
             return;
         }
@@ -136,7 +136,7 @@ public final class BitColumns implements AutoCloseable {
                 }
                 bits[a] = first;
             }
-            kernels.packBits(current[a].pointer(), bits[a].pointer(), layout, pitch);
+            kernels.packBits(current[a].pointer(), bits[a].pointer(), layout);
             PACKS.increment();
         }
         bitsCurrent = true;
@@ -183,33 +183,17 @@ public final class BitColumns implements AutoCloseable {
      *
      * @param swar whether the columns are whole 32-bit words (as the block's others: a SWAR kernel loads by words)
      */
-    void toBytes(ModelInfo model, Layout layout, long pitch, DeviceBuffer[] current, DeviceBuffer[] next,
-            boolean[] dirty, boolean swar) {
+    void toBytes(ModelInfo model, Layout layout, DeviceBuffer[] current, DeviceBuffer[] next, boolean[] dirty,
+            boolean swar) {
         if (bytesCurrent) {
             return;
         }
-        List<AutoCloseable> made = new ArrayList<>();
-        try {
-            for (int a : attributes) {
-                AttributeInfo info = model.attributes().get(a);
-                long bytes = WiderHalo.columnBytes(info, layout, swar);
-                current[a] = DeviceBuffer.zeroed(bytes);
-                made.add(current[a]);
-                if (info.doubleBuffered()) {
-                    next[a] = DeviceBuffer.zeroed(bytes);
-                    made.add(next[a]);
-                }
-            }
-        } catch (RuntimeException e) { // the device lacks the memory: the bits keep the values
-            Closeables.closeAll(made);
-            for (int a : attributes) {
-                current[a] = null;
-                next[a] = null;
-            }
-            throw e;
-        }
+        // (all or none: where the device lacks the memory, the bits keep the values)
+        DeviceBuffer[][] made = WiderHalo.columns(model, layout, swar, attributes);
         for (int a : attributes) {
-            kernels.unpackBits(bits[a].pointer(), current[a].pointer(), layout, pitch);
+            current[a] = made[0][a];
+            next[a] = made[1][a];
+            kernels.unpackBits(bits[a].pointer(), current[a].pointer(), layout);
             dirty[a] = true;
             UNPACKS.increment();
         }
@@ -236,11 +220,6 @@ public final class BitColumns implements AutoCloseable {
             b += bits[a] == null ? 0 : bits[a].bytes() + second[a].bytes();
         }
         return b;
-    }
-
-    /** {@return the attributes stored as bits} */
-    int[] attributes() {
-        return attributes.clone();
     }
 
     /** {@return how many passes of held steps ran on bits in device memory in this process (for tests)} */

@@ -121,7 +121,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         // (a partition's block keeps bytes: its passes on bits, loading the halo from bytes, measured slower)
         BitColumns stored = partition ? null : BitColumns.of(model, kernels, exchange, cx.holding().bitStorage());
         this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared,
-                beside, this::prepareRemote, stored, pitch);
+                beside, this::prepareRemote, stored);
         this.bits = held == null ? null : stored;
     }
 
@@ -169,7 +169,7 @@ public final class CudaPlaceStore implements PlaceBlock {
     private void bytesHere() {
         if (bits != null && bits.bitsAlone()) {
             cx.device().makeCurrent(); // (column() and stopHolding() come here with nothing held to run)
-            bits.toBytes(model, layout, pitch, current, next, dirty, kernels.anySwar());
+            bits.toBytes(model, layout, current, next, dirty, kernels.anySwar());
         }
     }
 

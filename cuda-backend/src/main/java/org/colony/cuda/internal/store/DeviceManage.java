@@ -310,6 +310,9 @@ final class DeviceManage {
      * places and ranks are as the birth rounds left them (before the compaction).
      */
     ManageReport end(Settling s, int extra, LongConsumer count) {
+        if (count != null && !s.listBorn) {
+            throw new IllegalStateException("counts read with the parents of children born that are not listed");
+        }
         ScratchPool pool = device.pool();
         long n = s.n;
         long wanted = s.wanted;

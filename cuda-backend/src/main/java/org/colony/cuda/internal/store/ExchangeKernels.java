@@ -128,15 +128,15 @@ final class ExchangeKernels {
      * Packs the owned cells of the boolean column at {@code column} into {@code bits} ({@code colony_bits_pack}, laid
      * out as {@link BitColumns} says).
      */
-    void packBits(long column, long bits, Layout layout, long pitch) {
-        KernelParams p = framed(layout, pitch);
+    void packBits(long column, long bits, Layout layout) {
+        KernelParams p = framed(layout, layout.storedCells());
         p.add(column).add(bits);
         launch("colony_bits_pack", BitColumns.words(layout) * 32, p, true);
     }
 
     /** Unpacks {@code bits} into the owned cells of the boolean column at {@code column} ({@code colony_bits_unpack}). */
-    void unpackBits(long bits, long column, Layout layout, long pitch) {
-        KernelParams p = framed(layout, pitch);
+    void unpackBits(long bits, long column, Layout layout) {
+        KernelParams p = framed(layout, layout.storedCells());
         p.add(bits).add(column);
         launch("colony_bits_unpack", (long) layout.extent0() * layout.extent1(), p, true);
     }

@@ -182,28 +182,20 @@ final class HeldBitsSource {
                 copy[a] = 1 - copy[a];
             }
         }
-        if (stored) { // a thread a word of the tile's own cells (the block's words start at its first cell)
-            k.append("    for (jint i = me; i < WX * TY; i += n) {\n");
-            k.append("        const jint c = HW + i % WX, r = H + i / WX;\n");
-            k.append("        const jint lx = x0 + c * 32, ly = y0 + r;\n");
-            k.append("        if (lx >= f.extent0 || ly >= f.extent1) continue;\n");
-            k.append("        const jlong g = (jlong) ly * RW + (lx >> 5);\n");
-            for (int a : plan.written()) {
-                k.append("        out").append(a).append("[g] = t").append(a).append("_").append(copy[a])
-                        .append("[P + r * WW + c];\n");
-            }
-            k.append("    }\n");
-            k.append("}\n");
-            return k.toString();
-        }
-        k.append("    for (jint i = me >> 5; i < WX * TY; i += n >> 5) {\n");
+        // the tile's own cells back: as bits a thread a word (the block's words start at its first cell), as bytes a
+        // warp a word, a lane a cell
+        String lane = stored ? "" : " + lane";
+        k.append("    for (jint i = ").append(stored ? "me" : "me >> 5").append("; i < WX * TY; i += ")
+                .append(stored ? "n" : "n >> 5").append(") {\n");
         k.append("        const jint c = HW + i % WX, r = H + i / WX;\n");
-        k.append("        const jint lx = x0 + c * 32 + lane, ly = y0 + r;\n");
+        k.append("        const jint lx = x0 + c * 32").append(lane).append(", ly = y0 + r;\n");
         k.append("        if (lx >= f.extent0 || ly >= f.extent1) continue;\n");
-        k.append("        const jlong g = f.base + lx + (jlong) ly * f.strideY;\n");
+        String index = stored ? "(jlong) ly * RW + (lx >> 5)" : "f.base + lx + (jlong) ly * f.strideY";
+        k.append("        const jlong g = ").append(index).append(";\n");
         for (int a : plan.written()) {
-            k.append("        out").append(a).append("[g] = (t").append(a).append("_").append(copy[a])
-                    .append("[P + r * WW + c] >> lane) & 1u;\n");
+            String word = "t" + a + "_" + copy[a] + "[P + r * WW + c]";
+            k.append("        out").append(a).append("[g] = ").append(stored ? word : "(" + word + " >> lane) & 1u")
+                    .append(";\n");
         }
         k.append("    }\n");
         k.append("}\n");

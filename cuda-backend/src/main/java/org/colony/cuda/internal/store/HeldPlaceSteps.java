@@ -143,8 +143,6 @@ final class HeldPlaceSteps implements AutoCloseable {
      * it keeps bytes.
      */
     private final BitColumns bits;
-    /** Where a pass packs bits (the block's exchange kernels), with the block's element pitch. */
-    private final long pitch;
 
     /**
      * A compiled pass: its module and kernel, its tile, the dynamic shared memory a block of it takes and its name in
@@ -215,10 +213,9 @@ final class HeldPlaceSteps implements AutoCloseable {
 
     private HeldPlaceSteps(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors, int depth,
             int tileOverride, int sharedBytes, boolean wait, boolean wrap, Consumer<Call> atOnce, Object[] shared,
-            SideStream beside, Consumer<Set<Integer>> fillTorus, BitColumns bits, long pitch) {
+            SideStream beside, Consumer<Set<Integer>> fillTorus, BitColumns bits) {
         this.sharedBytes = sharedBytes;
         this.bits = bits;
-        this.pitch = pitch;
         this.beside = beside;
         this.cx = cx;
         this.wrap = wrap;
@@ -256,11 +253,10 @@ final class HeldPlaceSteps implements AutoCloseable {
      * @param fillTorus fills the wrapped halo of the attributes named where it is stale (a whole torus's block)
      * @param bits the booleans a whole grid's block keeps as bits between bit-sliced passes (null: none); taken only
      *     where steps are held
-     * @param pitch the block's element pitch
      */
     static HeldPlaceSteps forBlock(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors,
             Layout layout, boolean partition, Consumer<Call> atOnce, Object[] shared, SideStream beside,
-            Consumer<Set<Integer>> fillTorus, BitColumns bits, long pitch) {
+            Consumer<Set<Integer>> fillTorus, BitColumns bits) {
         CudaContext.Holding holding = cx.holding();
         boolean whole = layout.extent0() == layout.size0() && layout.extent1() == layout.size1();
         if (holding.steps() == 1 || layout.dims() != 2 || layout.wrap() && !partition && !whole
@@ -282,7 +278,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         int sharedBytes = holding.sharedBytes() > 0 ? holding.sharedBytes() : Math.min(SHARED_BYTES, most);
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
                 sharedBytes, holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared,
-                beside, partition ? null : fillTorus, partition ? null : bits, pitch) : null;
+                beside, partition ? null : fillTorus, partition ? null : bits) : null;
     }
 
     /**
@@ -417,7 +413,7 @@ final class HeldPlaceSteps implements AutoCloseable {
                         + pass.plan().tileY() + " rows");
             }
             if (bits != null && pass.plan().bits()) {
-                bits.toBits(layout, pitch, current); // (where it packs, the bytes hold the values: they run at once)
+                bits.toBits(layout, current); // (where it packs, the bytes hold the values: they run at once)
             }
         } catch (RuntimeException e) {
             if (atOnce == null) {
@@ -432,7 +428,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         HeldKernelSource.Plan plan = pass.plan();
         boolean onBits = bits != null && plan.bits();
         if (!onBits && bits != null) { // a pass over bytes (with a step that has no bit-sliced form) may write them
-            bits.toBytes(model, layout, pitch, current, next, dirty, kernels.anySwar());
+            bits.toBytes(model, layout, current, next, dirty, kernels.anySwar());
             bits.bytesWritten(plan.written());
         }
         if (!onBits && plan.bits() && fillTorus != null && layout.pad() >= plan.halo()) {
@@ -479,20 +475,19 @@ final class HeldPlaceSteps implements AutoCloseable {
         HeldKernelSource.launched(bytes);
         if (onBits) {
             bits.passed(plan.written(), current, next);
+        } else {
             for (int a : plan.written()) {
-                dirty[a] = true;
+                DeviceBuffer t = current[a];
+                if (next[a] != null) {
+                    current[a] = next[a];
+                    next[a] = t;
+                } else {
+                    current[a] = spare[a];
+                    spare[a] = t;
+                }
             }
-            return;
         }
         for (int a : plan.written()) {
-            DeviceBuffer t = current[a];
-            if (next[a] != null) {
-                current[a] = next[a];
-                next[a] = t;
-            } else {
-                current[a] = spare[a];
-                spare[a] = t;
-            }
             dirty[a] = true;
         }
     }

@@ -3,6 +3,7 @@ package org.colony.cuda.internal.store;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.colony.cuda.internal.device.DeviceBuffer;
 import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Layout;
@@ -22,11 +23,19 @@ final class WiderHalo {
      * aligned word around a column's last byte). Where one is refused, those made are freed and the error goes on.
      */
     static DeviceBuffer[][] columns(ModelInfo model, Layout l, boolean words) {
+        return columns(model, l, words, IntStream.range(0, model.attributes().size()).toArray());
+    }
+
+    /**
+     * As {@link #columns(ModelInfo, Layout, boolean)}, for {@code attributes} alone (the others' entries null): those
+     * whose columns a block made again ({@link BitColumns#toBytes}).
+     */
+    static DeviceBuffer[][] columns(ModelInfo model, Layout l, boolean words, int[] attributes) {
         int n = model.attributes().size();
         DeviceBuffer[] current = new DeviceBuffer[n];
         DeviceBuffer[] next = new DeviceBuffer[n];
         try {
-            for (int a = 0; a < n; a++) {
+            for (int a : attributes) {
                 AttributeInfo info = model.attributes().get(a);
                 long bytes = columnBytes(info, l, words);
                 current[a] = DeviceBuffer.zeroed(bytes);
@@ -47,7 +56,7 @@ final class WiderHalo {
      * {@return the bytes of a column of attribute {@code info} laid out by {@code l}; {@code words}: a whole number of
      * 32-bit words}
      */
-    static long columnBytes(AttributeInfo info, Layout l, boolean words) {
+    private static long columnBytes(AttributeInfo info, Layout l, boolean words) {
         long bytes = (long) info.type().bytes() * info.columns() * l.storedCells();
         return words ? (bytes + 3L) & ~3L : bytes;
     }
