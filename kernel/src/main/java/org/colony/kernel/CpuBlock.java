@@ -25,6 +25,37 @@ public interface CpuBlock {
     Object next(int attribute);
 
     /**
+     * {@return a {@code boolean} attribute's owned cells as bits ({@link BitRows}) where the call under way runs on
+     * the bits the block keeps between calls; null where it runs on the columns}
+     *
+     * <p>Such a call comes in chunks of whole rows, and its kernel neither reads nor writes the attribute's columns.
+     *
+     * @param attribute the attribute's ordinal in the model
+     */
+    default long[] bits(int attribute) {
+        return null;
+    }
+
+    /**
+     * {@return the second bits of a double-buffered {@code boolean} attribute, which a call on bits writes; null where
+     * the call runs on the columns}
+     *
+     * @param attribute the ordinal of a double-buffered attribute
+     */
+    default long[] nextBits(int attribute) {
+        return null;
+    }
+
+    /**
+     * Tells the block that the step under way could run on bits kept between calls ({@link #bits}): it reads the
+     * attributes {@code reads} and writes {@code writes}, all {@code boolean}. A block may then keep them as bits
+     * and run the step's next calls on them; it may ignore this. Called by every chunk of the step's calls on the
+     * columns, from any thread.
+     */
+    default void offerBits(int[] reads, int[] writes) {
+    }
+
+    /**
      * {@return a shared attribute's values: a primitive array of length 1 for a scalar}
      *
      * @param index the shared attribute's index in the model

@@ -29,6 +29,7 @@ import org.colony.runtime.spi.PlaceBlock;
 import org.colony.runtime.spi.StepFailure;
 import org.colony.runtime.storage.BlockStorage;
 import org.colony.runtime.storage.HostCopy;
+import org.colony.runtime.tuning.RuntimeSwitches;
 
 /**
  * A Places collection on the CPU: one block with a halo as wide as the model's reach, worked by the thread
@@ -51,6 +52,8 @@ final class CpuPlaceStore implements PlaceBlock {
     /** Whether the halo comes from exchange with other partitions rather than from this block. */
     private final boolean partition;
     private final HoldSettings settings;
+    /** Whether this block's bit-sliced steps may run on booleans kept as bits between calls. */
+    private final boolean bitStorage = RuntimeSwitches.BIT_STORAGE.on();
     /** Place steps held back to run together; null where this block never holds any. */
     private HeldSteps held;
     /** The graph whose vertices the places are; null for a grid. */
@@ -85,15 +88,20 @@ final class CpuPlaceStore implements PlaceBlock {
         return Block.whole(grid).layout(grid, pad);
     }
 
-    /** The block's storage, after the held steps have run. */
+    /**
+     * The block's storage, after the held steps have run, its columns holding every value (agents' kernels read them
+     * from their threads).
+     */
     BlockStorage block() {
         runHeld();
+        block.toColumns();
         return block;
     }
 
     /** Runs the place steps held back, if any. */
     private void runHeld() {
         if (held != null && !held.isEmpty()) {
+            block.toColumns();
             held.run(block);
         }
     }
@@ -215,9 +223,44 @@ final class CpuPlaceStore implements PlaceBlock {
             }
         }
         runHeld();
+        BlockStorage.BitOffer offer = block.offer(call.step());
+        if (offer != null && onBits(s)) {
+            callOnBits(s, call, offer);
+            return;
+        }
         prepare(s, call);
         runChunks(s, (r0, r1, x0, x1) -> descriptor.run(block, r0, r1, x0, x1));
         finishCall(call.step());
+    }
+
+    /**
+     * Whether a call of {@code s}, whose kernel offered to run on bits, does: one block of a 2-D grid (partitions
+     * exchange their halos as columns), a plain place step, and {@link RuntimeSwitches#BIT_STORAGE} on.
+     */
+    private boolean onBits(StepInfo s) {
+        return bitStorage && !partition && block.layout().dims() == 2 && graph == null && !s.predicate()
+                && !s.boundaryOnly() && s.iterates().isEmpty() && s.creates().isEmpty();
+    }
+
+    /** Runs a call on the bits the block keeps between calls ({@code BlockBits}), in chunks of whole rows. */
+    private void callOnBits(StepInfo s, Call call, BlockStorage.BitOffer offer) {
+        if (closed) {
+            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
+        }
+        block.agents(views(s));
+        block.prepare(call);
+        block.beginBits(s, offer);
+        boolean done = false;
+        try {
+            Layout l = block.layout();
+            runChunks(s, l.rows(), l.extent0(), true, (r0, r1, x0, x1) -> descriptor.run(block, r0, r1, x0, x1));
+            done = true;
+        } finally {
+            block.endBits(s, done);
+        }
+        for (int a : s.writes()) {
+            dirty[a] = true; // the columns' halos are refilled once the bits are unpacked
+        }
     }
 
     @Override
@@ -277,6 +320,7 @@ final class CpuPlaceStore implements PlaceBlock {
         if (closed) {
             throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
         }
+        block.toColumns();
         prepareRemote(s.remoteReads());
         block.agents(views(s));
         block.prepare(call);
@@ -297,18 +341,25 @@ final class CpuPlaceStore implements PlaceBlock {
 
     private void runChunks(StepInfo s, Chunk chunk) {
         Layout l = block.layout();
-        runChunks(s, l.rows(), l.extent0(), chunk);
+        runChunks(s, l.rows(), l.extent0(), false, chunk);
     }
 
-    /** Runs {@code chunk} over rows {@code [0, rows)} and x {@code [0, width)} in parallel pieces. */
     private void runChunks(StepInfo s, int rows, int width, Chunk chunk) {
+        runChunks(s, rows, width, false, chunk);
+    }
+
+    /**
+     * Runs {@code chunk} over rows {@code [0, rows)} and x {@code [0, width)} in parallel pieces; {@code wholeRows}:
+     * pieces of whole rows only (a call on bits, whose threads would otherwise share words).
+     */
+    private void runChunks(StepInfo s, int rows, int width, boolean wholeRows, Chunk chunk) {
         if (rows <= 0 || width <= 0) {
             return;
         }
         long cells = (long) rows * width;
         int tasks = cells < SEQUENTIAL_CELLS ? 1 : (int) Math.min(pool.parallelism() * 4L, cells / (SEQUENTIAL_CELLS / 4));
         int rowParts = Math.min(rows, tasks);
-        int xParts = rows >= tasks ? 1 : (tasks + rows - 1) / rows;
+        int xParts = rows >= tasks || wholeRows ? 1 : (tasks + rows - 1) / rows;
         try {
             pool.run(rowParts * xParts, i -> {
                 int rp = i / xParts;

@@ -10,6 +10,7 @@ import org.colony.kernel.GraphRows;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.SharedInfo;
+import org.colony.kernel.StepInfo;
 
 /**
  * The columns of one block on the CPU: for every attribute one Java array over the block's padded
@@ -32,6 +33,14 @@ public final class BlockStorage implements CpuBlock {
     private GraphRows graph;
     /** Per iterated agent class, the agents of it each place asked for in the last step that asked (null before). */
     private int[][] creates;
+    /** The booleans kept as bits between calls of bit-sliced steps; null until a call runs on them. */
+    private BlockBits bits;
+    /** Per step, what its kernel offered to run on bits ({@link #offerBits}); null where it offered nothing. */
+    private final BitOffer[] offers;
+
+    /** What a step's kernel offered: the {@code boolean} attributes it reads and those it writes. */
+    public record BitOffer(int[] reads, int[] writes) {
+    }
 
     /**
      * Allocates the columns.
@@ -60,6 +69,7 @@ public final class BlockStorage implements CpuBlock {
             }
         }
         this.shared = shared;
+        this.offers = new BitOffer[model.steps().size()];
     }
 
     /** Makes the counts of agents of iterated class {@code slot} asked for zero, for a step that asks for some. */
@@ -119,18 +129,70 @@ public final class BlockStorage implements CpuBlock {
 
     @Override
     public Object column(int attribute) {
+        if (bits != null) {
+            bits.handOut(attribute, current[attribute]);
+        }
         return current[attribute];
     }
 
     /** {@return the current column of one element of an attribute (the column itself for scalars)} */
     public Object column(int attribute, int element) {
-        Object c = current[attribute];
+        Object c = column(attribute);
         return model.attributes().get(attribute).isArray() ? ((Object[]) c)[element] : c;
     }
 
     @Override
     public Object next(int attribute) {
+        if (bits != null) {
+            bits.handOut(attribute, current[attribute]);
+        }
         return next[attribute];
+    }
+
+    @Override
+    public long[] bits(int attribute) {
+        return bits == null ? null : bits.bits(attribute);
+    }
+
+    @Override
+    public long[] nextBits(int attribute) {
+        return bits == null ? null : bits.nextBits(attribute);
+    }
+
+    @Override
+    public void offerBits(int[] reads, int[] writes) {
+        int step = call.step();
+        if (offers[step] == null) {
+            offers[step] = new BitOffer(reads, writes);
+        }
+    }
+
+    /** {@return what the kernel of {@code step} offered to run on bits, or null} */
+    public BitOffer offer(int step) {
+        return offers[step];
+    }
+
+    /**
+     * Starts a call of {@code step} on bits, as its kernel offered ({@link #offer}): kernels see the bits
+     * ({@link #bits(int)}) until {@link #endBits}.
+     */
+    public void beginBits(StepInfo step, BitOffer offer) {
+        if (bits == null) {
+            bits = new BlockBits(layout, current.length);
+        }
+        bits.begin(step, offer.reads(), offer.writes(), current);
+    }
+
+    /** Ends a call on bits; {@code done}: it ran to its end, and what it wrote is held by the bits alone. */
+    public void endBits(StepInfo step, boolean done) {
+        bits.end(step, done);
+    }
+
+    /** Makes the columns hold every value, before kernels that read them run (on the owner's thread). */
+    public void toColumns() {
+        if (bits != null) {
+            bits.toColumns(current);
+        }
     }
 
     /** Makes the second column current, after a step that wrote it. */

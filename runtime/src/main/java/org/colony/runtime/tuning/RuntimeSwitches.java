@@ -22,6 +22,12 @@ public final class RuntimeSwitches {
             + "CPU blocks to hold its steps: a grid of narrower cells (GameOfLife's booleans, 2 bytes) streams few "
             + "bytes a step, and its steps ran faster one at a time than held (`docs/measurements.md`).");
 
+    /** {@code colony.cpu.bitStorage}: whether bit-sliced steps run on booleans kept as bits between calls. */
+    public static final Switch BIT_STORAGE = Switch.flag("colony.cpu.bitStorage", true,
+            "A CPU block of a whole 2-D grid keeps the booleans its bit-sliced steps read and write as bits, 64 "
+            + "cells a word, between those steps' calls, and unpacks them only when something else reads the "
+            + "columns (`docs/design.md`, \"Bit-sliced forms\"); `false` packs and unpacks them every call.");
+
     /** {@code colony.partitions.split}: when a partitioned step runs its interior while the halo is in flight. */
     public static final Switch SPLIT = Switch.choice("colony.partitions.split", List.of("auto", "always", "never"),
             "When a step of partitioned places runs the places that read no halo (on a graph, the vertices whose edges "
@@ -51,7 +57,7 @@ public final class RuntimeSwitches {
             + "(`docs/networks.md`, \"Partitions\").");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, HOLD_MIN_CELL_BYTES, SPLIT, SPIN_MICROS,
+    public static final List<Switch> ALL = List.of(HOLD, HOLD_MIN_CELLS, HOLD_MIN_CELL_BYTES, BIT_STORAGE, SPLIT, SPIN_MICROS,
             MPI_LIBRARY, METIS_LIBRARY, GRAPH_PARTITIONER);
 
     private RuntimeSwitches() {

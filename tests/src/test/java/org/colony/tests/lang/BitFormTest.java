@@ -15,6 +15,7 @@ import org.colony.runtime.Places;
 import org.colony.runtime.Simulation;
 import org.colony.runtime.cli.Main;
 import org.colony.runtime.grid.Grid;
+import org.colony.runtime.storage.BlockBits;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -57,14 +58,14 @@ class BitFormTest {
             System.setProperty("colony.cpu.hold.minCellBytes", "0");
         }
         try {
-            run(nx, ny, wrap, threads, partitions);
+            run(nx, ny, wrap, threads, partitions, partitions == 1 && !held);
         } finally {
             System.clearProperty("colony.cpu.hold.minCells");
             System.clearProperty("colony.cpu.hold.minCellBytes");
         }
     }
 
-    private static void run(int nx, int ny, boolean wrap, int threads, int partitions) {
+    private static void run(int nx, int ny, boolean wrap, int threads, int partitions, boolean storesBits) {
         int cells = nx * ny;
         SplittableRandom r = new SplittableRandom(cells * 31L + (wrap ? 1 : 0));
         boolean[] alive = new boolean[cells];
@@ -79,6 +80,8 @@ class BitFormTest {
             Places<BitsCell> p = sim.places(BitsCell.class, grid);
             p.set("alive", alive);
             p.set("mark", mark);
+            long callsBefore = BlockBits.calls();
+            long unpacksBefore = BlockBits.unpacks();
             for (int tick = 0; tick < 24; tick++) {
                 boolean flip = tick % 3 == 1;
                 p.callAll(BitsCell::life, flip);
@@ -87,12 +90,40 @@ class BitFormTest {
                     p.callAll(BitsCell::spread);
                     spread(alive, mark, nx, ny, wrap);
                 }
-                if (tick % 8 == 7) { // a read between ticks ends a held run
+                if (tick % 8 == 7) { // a read between ticks ends a held run, and unpacks bits kept between calls
                     assertArrayEquals(alive, p.getBoolean("alive"), "alive after tick " + tick);
                 }
+                if (tick == 12) { // a write between ticks, of one attribute
+                    for (int c = 0; c < cells; c += 3) {
+                        mark[c] = !mark[c];
+                    }
+                    p.set("mark", mark);
+                }
             }
+            long calls = BlockBits.calls() - callsBefore;
+            long unpacks = BlockBits.unpacks() - unpacksBefore;
             assertArrayEquals(alive, p.getBoolean("alive"), "alive");
             assertArrayEquals(mark, p.getBoolean("mark"), "mark");
+            if (storesBits) {
+                // 36 calls of two steps, the first of each on the columns (where the kernel offers the bits)
+                assertEquals(34, calls, "calls on bits kept between calls");
+                assertTrue(unpacks >= 4, "reads and the write between ticks unpack the bits: " + unpacks);
+            } else {
+                assertEquals(0, calls, "partitions, held steps and colony.cpu.bitStorage=false run on the columns");
+            }
+        }
+    }
+
+    /** With {@code colony.cpu.bitStorage=false} every call packs and unpacks the columns, to the same values. */
+    @ParameterizedTest(name = "{0}x{1} wrap={2}")
+    @CsvSource({"65, 66, true", "130, 40, false"})
+    void withoutBitStorage_theSameValues(int nx, int ny, boolean wrap) {
+        Lang.assumeCpu("the CPU backend's bit-sliced kernels");
+        System.setProperty("colony.cpu.bitStorage", "false");
+        try {
+            run(nx, ny, wrap, 2, 1, false);
+        } finally {
+            System.clearProperty("colony.cpu.bitStorage");
         }
     }
 

@@ -10,6 +10,7 @@ import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
+import org.colony.kernel.BitRows;
 import org.colony.kernel.cuda.CudaModel;
 import org.colony.processor.codegen.RuntimeNames;
 import org.colony.processor.codegen.cuda.BitSliceKernel;
@@ -137,15 +138,11 @@ final class BitsKernel {
                 read.size(), written.size());
         b.addStatement("int at$$ = 1");
         for (AttributeRef a : read) {
-            b.addStatement("final boolean[] col$L$$ = (boolean[]) blk$$.column($L)", a.ordinal(), a.ordinal());
             b.addStatement("final int in$L$$ = at$$", a.ordinal());
             b.addStatement("at$$ += (rows$$ + 2 * pad$$) * WW$$");
         }
         b.addStatement("at$$++");
         for (AttributeRef a : written) {
-            boolean buffered = step.buffers(a.ordinal());
-            b.addStatement("final boolean[] dst$L$$ = (boolean[]) blk$$.$L($L)", a.ordinal(),
-                    buffered ? "next" : "column", a.ordinal());
             b.addStatement("final int out$L$$ = at$$", a.ordinal());
             b.addStatement("at$$ += rows$$ * WW$$");
         }
@@ -156,6 +153,19 @@ final class BitsKernel {
         b.addStatement("final long hi$$ = Math.max(0, Math.min(64, pad$$ + n$$ - 64 * k$$))");
         b.addStatement("scratch$$[keeps$$ + k$$] = hi$$ <= lo$$ ? 0L : (hi$$ == 64 ? -1L : (1L << hi$$) - 1L) & (-1L << lo$$)");
         b.endControlFlow();
+        List<AttributeRef> touched = new ArrayList<>(read);
+        written.stream().filter(a -> !touched.contains(a)).forEach(touched::add);
+        b.beginControlFlow("if (blk$$.bits($L) != null)", touched.getFirst().ordinal());
+        stored(b, read, written, args);
+        b.endControlFlow();
+        b.addStatement("blk$$.offerBits(new int[] {$L}, new int[] {$L})", ordinals(read), ordinals(written));
+        for (AttributeRef a : read) {
+            b.addStatement("final boolean[] col$L$$ = (boolean[]) blk$$.column($L)", a.ordinal(), a.ordinal());
+        }
+        for (AttributeRef a : written) {
+            b.addStatement("final boolean[] dst$L$$ = (boolean[]) blk$$.$L($L)", a.ordinal(),
+                    step.buffers(a.ordinal()) ? "next" : "column", a.ordinal());
+        }
         b.beginControlFlow("for (int b0$$ = row0$$; b0$$ < row1$$; b0$$ += rows$$)");
         b.addStatement("final int b1$$ = Math.min(b0$$ + rows$$, row1$$)");
         b.beginControlFlow("for (int r$$ = b0$$ - pad$$; r$$ < b1$$ + pad$$; r$$++)");
@@ -192,6 +202,50 @@ final class BitsKernel {
         band.addCode(w.build());
         band.addJavadoc("The words of rows {@code 0..rows$$} of a band of step {@code $L}.\n", step.name());
         return List.of(m.build(), band.build());
+    }
+
+    /**
+     * The call on the bits the block keeps between calls ({@code CpuBlock.bits}): whole rows; each band's rows and
+     * the cells around them loaded from the bits (off a grid false, across a torus's seam from the other side, as
+     * the columns' halo holds them), the same words computed, and the band's cells stored back as bits.
+     */
+    private void stored(CodeBlock.Builder b, List<AttributeRef> read, List<AttributeRef> written, List<String> args) {
+        b.beginControlFlow("if (x0$$ != 0 || x1$$ != layout$$.extent0())");
+        b.addStatement("throw new $T(\"a call on bits runs whole rows, not x \" + x0$$ + \"..\" + x1$$)",
+                IllegalStateException.class);
+        b.endControlFlow();
+        b.addStatement("final int height$$ = layout$$.rows()");
+        b.addStatement("final boolean wrap$$ = layout$$.wrap()");
+        b.addStatement("final int rw$$ = $T.words(n$$)", BitRows.class);
+        for (AttributeRef a : read) {
+            b.addStatement("final long[] bits$L$$ = blk$$.bits($L)", a.ordinal(), a.ordinal());
+        }
+        for (AttributeRef a : written) {
+            b.addStatement("final long[] into$L$$ = blk$$.$L($L)", a.ordinal(),
+                    step.buffers(a.ordinal()) ? "nextBits" : "bits", a.ordinal());
+        }
+        b.beginControlFlow("for (int b0$$ = row0$$; b0$$ < row1$$; b0$$ += rows$$)");
+        b.addStatement("final int b1$$ = Math.min(b0$$ + rows$$, row1$$)");
+        b.beginControlFlow("for (int r$$ = b0$$ - pad$$; r$$ < b1$$ + pad$$; r$$++)");
+        for (AttributeRef a : read) {
+            b.addStatement("$T.load(bits$L$$, n$$, height$$, wrap$$, r$$, -pad$$, n$$ + 2 * pad$$, scratch$$, "
+                    + "in$L$$ + (r$$ - b0$$ + pad$$) * WW$$)", BitRows.class, a.ordinal(), a.ordinal());
+        }
+        b.endControlFlow();
+        b.addStatement("$L$$band($L)", step.name(), String.join(", ", args));
+        b.beginControlFlow("for (int r$$ = b0$$; r$$ < b1$$; r$$++)");
+        for (AttributeRef a : written) {
+            b.addStatement("$T.store(scratch$$, out$L$$ + (r$$ - b0$$) * WW$$, pad$$, n$$, into$L$$, r$$ * rw$$)",
+                    BitRows.class, a.ordinal(), a.ordinal());
+        }
+        b.endControlFlow();
+        b.endControlFlow();
+        b.addStatement("return true");
+    }
+
+    /** The attributes' ordinals, comma-separated. */
+    private static String ordinals(List<AttributeRef> attributes) {
+        return String.join(", ", attributes.stream().map(a -> String.valueOf(a.ordinal())).toList());
     }
 
     /** The nested class: its kernels, and the packing, unpacking and scratch they share. */
