@@ -290,32 +290,8 @@ public final class CrossBirths {
         long list = device.pool().get("cross.list", 4 * total);
         device.run("colony_pack_slots", births, p -> p.add(births).add(flags).add(ranks).add(list));
         // (slots counted from the first child: the rows are gathered from there)
-        leavingSlots = list;
-        int owners = 0;
-        for (long c : leaving) {
-            owners += c > 0 ? 1 : 0;
-        }
-        if (owners > 1) {
-            long grouped = device.pool().get("cross.grouped", 4 * total);
-            long ownerFlags = device.pool().get("cross.ownerFlags", 4 * total);
-            long ownerRanks = device.pool().get("cross.ownerRanks", 4 * total);
-            long at = 0;
-            for (int q = 0; q < k; q++) {
-                if (leaving[q] == 0) {
-                    continue;
-                }
-                int owner = q;
-                long into = grouped + 4 * at;
-                device.run("colony_owner_flags", total, p -> p.add(total).add(list)
-                        .add(columns.targets().pointer() + 8 * first).add(table).addInt(layout.size0())
-                        .addInt(layout.size1()).addInt(owner).add(ownerFlags));
-                device.scanner().scanOnDevice(ownerFlags, ownerRanks, total, 0L, 0L);
-                device.run("colony_pick", total, p -> p.add(total).add(ownerFlags).add(ownerRanks).add(list)
-                        .add(into));
-                at += leaving[q];
-            }
-            leavingSlots = grouped;
-        }
+        leavingSlots = OwnerGroups.group(device, "cross", list, total, leaving,
+                columns.targets().pointer() + 8 * first, table, layout);
     }
 
     /** {@return per partition, the children born here on its places} */
