@@ -54,13 +54,13 @@ public final class CrossBirths {
      * Per partition, where this one's requests for its places are written, and where the verdicts on them are read:
      * this partition's own buffers (carried by the device transport), or, where the partitions share one memory, the
      * owner's room for them and the owner's verdicts ({@link #sendInto}, {@link #readFrom}); uploaded at the first
-     * split.
+     * split, both in one piece: {@link #tables}.
      */
     private long[] outTo = new long[0];
     private long[] verdictsFrom = new long[0];
     private boolean tablesStale;
-    private long outTable;
-    private long verdictTable;
+    /** On the device: {@link #outTo}, then {@link #verdictsFrom} (8 bytes a partition each). */
+    private long tables;
     /** After {@link #end}: the children born here on each partition's places, their slots grouped by owner. */
     private long[] leaving = new long[0];
     /** The children born of this partition's agents in the round (after the survivors, wherever they were born). */
@@ -165,14 +165,14 @@ public final class CrossBirths {
         long m = mine;
         int k = wanted.length;
         AgentDevice device = dev.device();
-        if (tablesStale) {
-            outTable = device.pool().get("cross.outTable", 8L * k);
-            verdictTable = device.pool().get("cross.verdictTable", 8L * k);
-            device.stage().upload(outTable, outTo);
-            device.stage().upload(verdictTable, verdictsFrom);
+        if (tablesStale) { // (one upload: both tables, one after the other)
+            long[] both = Arrays.copyOf(outTo, 2 * k);
+            System.arraycopy(verdictsFrom, 0, both, k, k);
+            tables = device.pool().get("cross.tables", 8L * both.length);
+            device.stage().upload(tables, both);
             tablesStale = false;
         }
-        long into = outTable;
+        long into = tables;
         device.run("colony_child_split", m, p -> p.addInt((int) m).add(s.tries).add(s.local).add(into).addInt(k)
                 .add(table).addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(s.priority).add(s.tie)
                 .add(s.rank));
@@ -245,7 +245,7 @@ public final class CrossBirths {
         DeviceManage.Settling s = settling;
         long m = mine;
         int k = wanted.length;
-        long from = verdictTable;
+        long from = tables + 8L * k;
         dev.device().run("colony_child_verdicts", m, p -> p.addInt((int) m).add(s.tries).add(s.local).add(from)
                 .addInt(k).addInt(self).add(s.roundWon));
         dev.manage().childRound(s, next, s.local);
