@@ -3,8 +3,6 @@ package org.colony.cuda.internal.store;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
-import org.colony.cuda.internal.device.DeviceBuffer;
-import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelInfo;
 import org.colony.runtime.agents.ManageReport;
@@ -35,11 +33,12 @@ public final class CrossBirths {
     private static final LongAdder SETTLED = new LongAdder();
 
     private final CudaAgentStore dev;
-    private final ModelInfo model;
     private final Topology topology;
     private final int self;
     private final LocalBirths numbering;
     private final RunMerge merge;
+    /** The rows of the children sent to another partition: ids, places, ordinals, attributes. */
+    private final AgentRows rows;
     private DeviceManage.Settling settling;
     /** Per partition, its children asked for; this partition's are {@link #mine}. */
     private long[] wanted = new long[0];
@@ -72,11 +71,11 @@ public final class CrossBirths {
 
     CrossBirths(CudaAgentStore dev, ModelInfo model, Topology topology, int self, LocalBirths numbering) {
         this.dev = dev;
-        this.model = model;
         this.topology = topology;
         this.self = self;
         this.numbering = numbering;
         this.merge = new RunMerge(dev.device(), dev.columns(), dev.index());
+        this.rows = AgentRows.ordered(model, dev.columns());
     }
 
     /** {@return the partitions' rounds settled this way so far in this JVM (one a partition and round)} */
@@ -353,26 +352,15 @@ public final class CrossBirths {
         if (received > 0) {
             device.fillBytes(columns.killed().pointer() + n, received, 0);
             RowCopies copies = new RowCopies(device, "cross.arriveTable");
-            long rows = arrivingRows;
+            long from = arrivingRows;
             long to = n;
-            long slots = columns.slots();
             for (long c : arriving) {
                 if (c == 0) {
                     continue;
                 }
-                long[] lay = layout(c);
-                copies.add(rows + lay[0], columns.ids().pointer() + 8 * to, 0L, c, c, slots, 1, 8);
-                copies.add(rows + lay[1], columns.locations().pointer() + 8 * to, 0L, c, c, slots, 1, 8);
-                copies.add(rows + lay[2], columns.ordinals().pointer() + 4 * to, 0L, c, c, slots, 1, 4);
-                DeviceBuffer[] current = columns.current();
-                for (int a = 0; a < current.length; a++) {
-                    AttributeInfo info = model.attributes().get(a);
-                    int size = info.type().bytes();
-                    copies.add(rows + lay[3 + a], current[a].pointer() + (long) size * to, 0L, c, c, slots,
-                            info.columns(), size);
-                }
+                rows.scatter(copies, from, to, c, columns.ids(), columns.locations(), columns.ordinals());
                 to += c;
-                rows += lay[lay.length - 1];
+                from += rowBytes(c);
                 bounds[++run] = (int) to;
             }
             copies.launch();
@@ -409,28 +397,17 @@ public final class CrossBirths {
         }
         leavingRows = dev.device().pool().get("cross.out.rows", Math.max(16, bytes));
         long first = columns.count() - born;
-        long slots = columns.slots();
         RowCopies copies = new RowCopies(dev.device(), "cross.rowsTable");
         long at = 0;
-        long rows = leavingRows;
+        long into = leavingRows;
         for (long c : leaving) {
             if (c == 0) {
                 continue;
             }
-            long[] lay = layout(c);
-            long map = leavingSlots + 4 * at;
-            copies.add(columns.ids().pointer() + 8 * first, rows + lay[0], map, c, slots, c, 1, 8);
-            copies.add(columns.locations().pointer() + 8 * first, rows + lay[1], map, c, slots, c, 1, 8);
-            copies.add(columns.ordinals().pointer() + 4 * first, rows + lay[2], map, c, slots, c, 1, 4);
-            DeviceBuffer[] current = columns.current();
-            for (int a = 0; a < current.length; a++) {
-                AttributeInfo info = model.attributes().get(a);
-                int size = info.type().bytes();
-                copies.add(current[a].pointer() + (long) size * first, rows + lay[3 + a], map, c, slots, c,
-                        info.columns(), size);
-            }
+            rows.gather(copies, into, first, leavingSlots + 4 * at, c, columns.ids(), columns.locations(),
+                    columns.ordinals());
             at += c;
-            rows += lay[lay.length - 1];
+            into += rowBytes(c);
         }
         copies.launch();
         if (at != total) {
@@ -440,37 +417,6 @@ public final class CrossBirths {
 
     /** Bytes of {@code c} rows of children sent to another partition. */
     private long rowBytes(long c) {
-        return c == 0 ? 0 : layout(c)[3 + model.attributes().size()];
-    }
-
-    /**
-     * Where the columns of {@code c} rows start: ids, places, ordinals, then each attribute's element columns; each
-     * 16-byte aligned, the last entry the whole's size.
-     */
-    private long[] layout(long c) {
-        return rowLayout(model, c);
-    }
-
-    /**
-     * {@return where the columns of {@code c} agents' rows of {@code model} start, packed for a copy in one piece:
-     * ids, places, ordinals, then each attribute's element columns, each 16-byte aligned; the last entry the whole's
-     * size} The children sent to another partition ({@link CrossBirths}) and the agents loaded from the host
-     * ({@link AgentHostBridge}) travel so.
-     */
-    static long[] rowLayout(ModelInfo model, long c) {
-        int attributes = model.attributes().size();
-        long[] at = new long[3 + attributes + 1];
-        at[1] = align(8 * c);
-        at[2] = at[1] + align(8 * c);
-        at[3] = at[2] + align(4 * c);
-        for (int a = 0; a < attributes; a++) {
-            AttributeInfo info = model.attributes().get(a);
-            at[3 + a + 1] = at[3 + a] + align((long) info.type().bytes() * info.columns() * c);
-        }
-        return at;
-    }
-
-    static long align(long bytes) {
-        return (bytes + 15) & ~15L;
+        return rows.bytes(c);
     }
 }
