@@ -13,13 +13,16 @@ import org.colony.kernel.ModelInfo;
  */
 final class AgentRows {
 
+    /** The collection's model, whose attributes follow the columns before them. */
     private final ModelInfo model;
+    /** The collection's columns, their buffers and slots read at each copy (they change with the population). */
     private final DeviceAgentColumns columns;
     /** The bytes of an element of each column before the attributes, in their order. */
     private final int[] sizes;
 
     /**
-     * @param columns the collection's columns, whose attributes follow the columns before them
+     * @param model the collection's model
+     * @param columns the collection's columns (null where only the layout is asked for)
      * @param sizes the bytes of an element of each column before the attributes (one element a row), in their order
      */
     AgentRows(ModelInfo model, DeviceAgentColumns columns, int... sizes) {

@@ -16,6 +16,7 @@ final class MoverRows {
     private final AgentDevice device;
     private final ModelInfo model;
     private final DeviceAgentColumns columns;
+    /** The layout of the rows, and their copies. */
     private final AgentRows rows;
 
     MoverRows(AgentDevice device, ModelInfo model, DeviceAgentColumns columns) {
