@@ -21,17 +21,18 @@ import org.colony.runtime.storage.PackedRows;
  */
 final class AgentHostBridge {
 
-    /**
-     * The columns before the attributes in what {@link #save} copies ({@link #saveLayout}): ids, places, targets,
-     * spawns, birth places, birth spreads, killed flags.
-     */
-    private static final int SAVED = 7;
-
     private final AgentDevice device;
     private final ModelInfo model;
     private final DeviceAgentColumns columns;
     private final DeviceAgentIndex index;
     private final DeviceRound round;
+    /**
+     * What {@link #save} copies to the host: ids, places, targets, spawns, birth places, birth spreads, killed flags,
+     * then the attributes.
+     */
+    private final AgentRows saved;
+    /** What {@link #upload} copies to the device: ids, places, ordinals, then the attributes. */
+    private final AgentRows loaded;
 
     AgentHostBridge(AgentDevice device, ModelInfo model, DeviceAgentColumns columns, DeviceAgentIndex index,
             DeviceRound round) {
@@ -40,6 +41,8 @@ final class AgentHostBridge {
         this.columns = columns;
         this.index = index;
         this.round = round;
+        this.saved = new AgentRows(model, columns, 8, 8, 8, 4, 8, 4, 1);
+        this.loaded = AgentRows.ordered(model, columns);
     }
 
     /**
@@ -57,23 +60,12 @@ final class AgentHostBridge {
         }
         // Every column gathered into one buffer on the device (one launch), then one copy to the host: one wait.
         DeviceBuffer[] current = columns.current();
-        long[] at = saveLayout(n);
+        long[] at = saved.layout(n);
         long size = at[at.length - 1];
         long staged = device.pool().get("bridge.save", size + DeviceErrors.BYTES);
-        long slots = columns.slots();
         RowCopies gather = new RowCopies(device, "bridge.saveTable");
-        gather.add(columns.ids().pointer(), staged + at[0], 0L, n, slots, n, 1, 8);
-        gather.add(columns.locations().pointer(), staged + at[1], 0L, n, slots, n, 1, 8);
-        gather.add(columns.targets().pointer(), staged + at[2], 0L, n, slots, n, 1, 8);
-        gather.add(columns.spawns().pointer(), staged + at[3], 0L, n, slots, n, 1, 4);
-        gather.add(columns.birthPlaces().pointer(), staged + at[4], 0L, n, slots, n, 1, 8);
-        gather.add(columns.birthSpreads().pointer(), staged + at[5], 0L, n, slots, n, 1, 4);
-        gather.add(columns.killed().pointer(), staged + at[6], 0L, n, slots, n, 1, 1);
-        for (int a = 0; a < current.length; a++) {
-            AttributeInfo info = model.attributes().get(a);
-            gather.add(current[a].pointer(), staged + at[SAVED + a], 0L, n, slots, n, info.columns(),
-                    info.type().bytes());
-        }
+        saved.gather(gather, staged, 0, 0L, n, columns.ids(), columns.locations(), columns.targets(), columns.spawns(),
+                columns.birthPlaces(), columns.birthSpreads(), columns.killed());
         gather.launch();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment host = arena.allocate(size + DeviceErrors.BYTES, 16);
@@ -89,29 +81,11 @@ final class AgentHostBridge {
                 AttributeInfo info = model.attributes().get(a);
                 long bytes = (long) info.type().bytes() * n;
                 for (int k = 0; k < info.columns(); k++) {
-                    HostCopy.fromSegment(host, at[SAVED + a] + k * bytes, cols.column(a, k), 0, n, info.type());
+                    HostCopy.fromSegment(host, at[saved.attribute(a)] + k * bytes, cols.column(a, k), 0, n,
+                            info.type());
                 }
             }
         }
-    }
-
-    /**
-     * {@return where each column of {@code n} agents starts in the buffer {@link #save} copies to the host: ids,
-     * places, targets, spawns, birth places, birth spreads, killed flags, then each attribute (its elements one after
-     * another), each 16-byte aligned; the last entry is the whole's size}
-     */
-    private long[] saveLayout(long n) {
-        int attributes = columns.current().length;
-        long[] at = new long[SAVED + attributes + 1];
-        long[] bytes = {8, 8, 8, 4, 8, 4, 1};
-        for (int c = 0; c < SAVED; c++) {
-            at[c + 1] = at[c] + CrossBirths.align(bytes[c] * n);
-        }
-        for (int a = 0; a < attributes; a++) {
-            AttributeInfo info = model.attributes().get(a);
-            at[SAVED + a + 1] = at[SAVED + a] + CrossBirths.align((long) info.type().bytes() * info.columns() * n);
-        }
-        return at;
     }
 
     /**
@@ -129,7 +103,7 @@ final class AgentHostBridge {
             columns.clearRequests(0);
         }
         if (n > 0) {
-            upload(cols, 0, n, columns.slots());
+            upload(cols, 0, n);
         }
         columns.hold(n, 0, null);
         index.noGhosts();
@@ -155,7 +129,7 @@ final class AgentHostBridge {
                     + "holds at most " + DeviceAgentColumns.MAX_AGENTS + " per collection");
         }
         columns.ensureSlots(count + n);
-        upload(added, count, n, columns.slots());
+        upload(added, count, n);
         columns.clearRequests(count);
         columns.hold(count + n, 0, null);
         index.invalidate();
@@ -166,10 +140,9 @@ final class AgentHostBridge {
      * {@code [at, at + n)}: packed on the host into one buffer, queued to the device through the upload stage and
      * scattered into the columns by one launch; nothing waits.
      */
-    private void upload(AgentColumns cols, long at, long n, long pitch) {
-        DeviceBuffer[] current = columns.current();
-        int attributes = current.length;
-        long[] off = CrossBirths.rowLayout(model, n);
+    private void upload(AgentColumns cols, long at, long n) {
+        int attributes = model.attributes().size();
+        long[] off = loaded.layout(n);
         long total = off[off.length - 1];
         int count = (int) n;
         try (Arena arena = Arena.ofConfined()) {
@@ -181,21 +154,14 @@ final class AgentHostBridge {
                 AttributeInfo info = model.attributes().get(a);
                 long bytes = (long) info.type().bytes() * n;
                 for (int k = 0; k < info.columns(); k++) {
-                    HostCopy.toSegment(cols.column(a, k), 0, host, off[3 + a] + k * bytes, count, info.type());
+                    HostCopy.toSegment(cols.column(a, k), 0, host, off[loaded.attribute(a)] + k * bytes, count,
+                            info.type());
                 }
             }
             long staged = device.pool().get("bridge.load", total);
             device.stage().upload(staged, host, 0, total);
             RowCopies scatter = new RowCopies(device, "bridge.loadTable");
-            scatter.add(staged + off[0], columns.ids().pointer() + 8 * at, 0L, n, n, pitch, 1, 8);
-            scatter.add(staged + off[1], columns.locations().pointer() + 8 * at, 0L, n, n, pitch, 1, 8);
-            scatter.add(staged + off[2], columns.ordinals().pointer() + 4 * at, 0L, n, n, pitch, 1, 4);
-            for (int a = 0; a < attributes; a++) {
-                AttributeInfo info = model.attributes().get(a);
-                int size = info.type().bytes();
-                scatter.add(staged + off[3 + a], current[a].pointer() + (long) size * at, 0L, n, n, pitch,
-                        info.columns(), size);
-            }
+            loaded.scatter(scatter, staged, at, n, columns.ids(), columns.locations(), columns.ordinals());
             scatter.launch();
         }
         columns.ordinalsWritten();

@@ -3,8 +3,6 @@ package org.colony.cuda.internal.store;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
-import org.colony.cuda.internal.device.DeviceBuffer;
-import org.colony.kernel.AttributeInfo;
 import org.colony.kernel.Layout;
 import org.colony.kernel.ModelInfo;
 import org.colony.runtime.agents.ManageReport;
@@ -35,11 +33,12 @@ public final class CrossBirths {
     private static final LongAdder SETTLED = new LongAdder();
 
     private final CudaAgentStore dev;
-    private final ModelInfo model;
     private final Topology topology;
     private final int self;
     private final LocalBirths numbering;
     private final RunMerge merge;
+    /** The rows of the children sent to another partition: ids, places, ordinals, attributes. */
+    private final AgentRows rows;
     private DeviceManage.Settling settling;
     /** Per partition, its children asked for; this partition's are {@link #mine}. */
     private long[] wanted = new long[0];
@@ -54,13 +53,13 @@ public final class CrossBirths {
      * Per partition, where this one's requests for its places are written, and where the verdicts on them are read:
      * this partition's own buffers (carried by the device transport), or, where the partitions share one memory, the
      * owner's room for them and the owner's verdicts ({@link #sendInto}, {@link #readFrom}); uploaded at the first
-     * split.
+     * split, both in one piece: {@link #tables}.
      */
     private long[] outTo = new long[0];
     private long[] verdictsFrom = new long[0];
     private boolean tablesStale;
-    private long outTable;
-    private long verdictTable;
+    /** On the device: {@link #outTo}, then {@link #verdictsFrom} (8 bytes a partition each). */
+    private long tables;
     /** After {@link #end}: the children born here on each partition's places, their slots grouped by owner. */
     private long[] leaving = new long[0];
     /** The children born of this partition's agents in the round (after the survivors, wherever they were born). */
@@ -72,11 +71,11 @@ public final class CrossBirths {
 
     CrossBirths(CudaAgentStore dev, ModelInfo model, Topology topology, int self, LocalBirths numbering) {
         this.dev = dev;
-        this.model = model;
         this.topology = topology;
         this.self = self;
         this.numbering = numbering;
         this.merge = new RunMerge(dev.device(), dev.columns(), dev.index());
+        this.rows = AgentRows.ordered(model, dev.columns());
     }
 
     /** {@return the partitions' rounds settled this way so far in this JVM (one a partition and round)} */
@@ -165,14 +164,14 @@ public final class CrossBirths {
         long m = mine;
         int k = wanted.length;
         AgentDevice device = dev.device();
-        if (tablesStale) {
-            outTable = device.pool().get("cross.outTable", 8L * k);
-            verdictTable = device.pool().get("cross.verdictTable", 8L * k);
-            device.stage().upload(outTable, outTo);
-            device.stage().upload(verdictTable, verdictsFrom);
+        if (tablesStale) { // (one upload: both tables, one after the other)
+            long[] both = Arrays.copyOf(outTo, 2 * k);
+            System.arraycopy(verdictsFrom, 0, both, k, k);
+            tables = device.pool().get("cross.tables", 8L * both.length);
+            device.stage().upload(tables, both);
             tablesStale = false;
         }
-        long into = outTable;
+        long into = tables;
         device.run("colony_child_split", m, p -> p.addInt((int) m).add(s.tries).add(s.local).add(into).addInt(k)
                 .add(table).addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(s.priority).add(s.tie)
                 .add(s.rank));
@@ -245,7 +244,7 @@ public final class CrossBirths {
         DeviceManage.Settling s = settling;
         long m = mine;
         int k = wanted.length;
-        long from = verdictTable;
+        long from = tables + 8L * k;
         dev.device().run("colony_child_verdicts", m, p -> p.addInt((int) m).add(s.tries).add(s.local).add(from)
                 .addInt(k).addInt(self).add(s.roundWon));
         dev.manage().childRound(s, next, s.local);
@@ -290,32 +289,8 @@ public final class CrossBirths {
         long list = device.pool().get("cross.list", 4 * total);
         device.run("colony_pack_slots", births, p -> p.add(births).add(flags).add(ranks).add(list));
         // (slots counted from the first child: the rows are gathered from there)
-        leavingSlots = list;
-        int owners = 0;
-        for (long c : leaving) {
-            owners += c > 0 ? 1 : 0;
-        }
-        if (owners > 1) {
-            long grouped = device.pool().get("cross.grouped", 4 * total);
-            long ownerFlags = device.pool().get("cross.ownerFlags", 4 * total);
-            long ownerRanks = device.pool().get("cross.ownerRanks", 4 * total);
-            long at = 0;
-            for (int q = 0; q < k; q++) {
-                if (leaving[q] == 0) {
-                    continue;
-                }
-                int owner = q;
-                long into = grouped + 4 * at;
-                device.run("colony_owner_flags", total, p -> p.add(total).add(list)
-                        .add(columns.targets().pointer() + 8 * first).add(table).addInt(layout.size0())
-                        .addInt(layout.size1()).addInt(owner).add(ownerFlags));
-                device.scanner().scanOnDevice(ownerFlags, ownerRanks, total, 0L, 0L);
-                device.run("colony_pick", total, p -> p.add(total).add(ownerFlags).add(ownerRanks).add(list)
-                        .add(into));
-                at += leaving[q];
-            }
-            leavingSlots = grouped;
-        }
+        leavingSlots = OwnerGroups.group(device, "cross", list, total, leaving,
+                columns.targets().pointer() + 8 * first, table, layout);
     }
 
     /** {@return per partition, the children born here on its places} */
@@ -377,26 +352,15 @@ public final class CrossBirths {
         if (received > 0) {
             device.fillBytes(columns.killed().pointer() + n, received, 0);
             RowCopies copies = new RowCopies(device, "cross.arriveTable");
-            long rows = arrivingRows;
+            long from = arrivingRows;
             long to = n;
-            long slots = columns.slots();
             for (long c : arriving) {
                 if (c == 0) {
                     continue;
                 }
-                long[] lay = layout(c);
-                copies.add(rows + lay[0], columns.ids().pointer() + 8 * to, 0L, c, c, slots, 1, 8);
-                copies.add(rows + lay[1], columns.locations().pointer() + 8 * to, 0L, c, c, slots, 1, 8);
-                copies.add(rows + lay[2], columns.ordinals().pointer() + 4 * to, 0L, c, c, slots, 1, 4);
-                DeviceBuffer[] current = columns.current();
-                for (int a = 0; a < current.length; a++) {
-                    AttributeInfo info = model.attributes().get(a);
-                    int size = info.type().bytes();
-                    copies.add(rows + lay[3 + a], current[a].pointer() + (long) size * to, 0L, c, c, slots,
-                            info.columns(), size);
-                }
+                rows.scatter(copies, from, to, c, columns.ids(), columns.locations(), columns.ordinals());
                 to += c;
-                rows += lay[lay.length - 1];
+                from += rowBytes(c);
                 bounds[++run] = (int) to;
             }
             copies.launch();
@@ -433,28 +397,17 @@ public final class CrossBirths {
         }
         leavingRows = dev.device().pool().get("cross.out.rows", Math.max(16, bytes));
         long first = columns.count() - born;
-        long slots = columns.slots();
         RowCopies copies = new RowCopies(dev.device(), "cross.rowsTable");
         long at = 0;
-        long rows = leavingRows;
+        long into = leavingRows;
         for (long c : leaving) {
             if (c == 0) {
                 continue;
             }
-            long[] lay = layout(c);
-            long map = leavingSlots + 4 * at;
-            copies.add(columns.ids().pointer() + 8 * first, rows + lay[0], map, c, slots, c, 1, 8);
-            copies.add(columns.locations().pointer() + 8 * first, rows + lay[1], map, c, slots, c, 1, 8);
-            copies.add(columns.ordinals().pointer() + 4 * first, rows + lay[2], map, c, slots, c, 1, 4);
-            DeviceBuffer[] current = columns.current();
-            for (int a = 0; a < current.length; a++) {
-                AttributeInfo info = model.attributes().get(a);
-                int size = info.type().bytes();
-                copies.add(current[a].pointer() + (long) size * first, rows + lay[3 + a], map, c, slots, c,
-                        info.columns(), size);
-            }
+            rows.gather(copies, into, first, leavingSlots + 4 * at, c, columns.ids(), columns.locations(),
+                    columns.ordinals());
             at += c;
-            rows += lay[lay.length - 1];
+            into += rowBytes(c);
         }
         copies.launch();
         if (at != total) {
@@ -464,37 +417,6 @@ public final class CrossBirths {
 
     /** Bytes of {@code c} rows of children sent to another partition. */
     private long rowBytes(long c) {
-        return c == 0 ? 0 : layout(c)[3 + model.attributes().size()];
-    }
-
-    /**
-     * Where the columns of {@code c} rows start: ids, places, ordinals, then each attribute's element columns; each
-     * 16-byte aligned, the last entry the whole's size.
-     */
-    private long[] layout(long c) {
-        return rowLayout(model, c);
-    }
-
-    /**
-     * {@return where the columns of {@code c} agents' rows of {@code model} start, packed for a copy in one piece:
-     * ids, places, ordinals, then each attribute's element columns, each 16-byte aligned; the last entry the whole's
-     * size} The children sent to another partition ({@link CrossBirths}) and the agents loaded from the host
-     * ({@link AgentHostBridge}) travel so.
-     */
-    static long[] rowLayout(ModelInfo model, long c) {
-        int attributes = model.attributes().size();
-        long[] at = new long[3 + attributes + 1];
-        at[1] = align(8 * c);
-        at[2] = at[1] + align(8 * c);
-        at[3] = at[2] + align(4 * c);
-        for (int a = 0; a < attributes; a++) {
-            AttributeInfo info = model.attributes().get(a);
-            at[3 + a + 1] = at[3 + a] + align((long) info.type().bytes() * info.columns() * c);
-        }
-        return at;
-    }
-
-    static long align(long bytes) {
-        return (bytes + 15) & ~15L;
+        return rows.bytes(c);
     }
 }

@@ -264,32 +264,8 @@ final class DeviceRound {
     private void stageRequests(long n, long sentTotal, long remote, long rank, long table) {
         long list = device.pool().get("round.list", 4 * sentTotal);
         device.run("colony_pack_slots", n, p -> p.add(n).add(remote).add(rank).add(list));
-        int owners = 0;
-        for (long c : sentCounts) {
-            owners += c > 0 ? 1 : 0;
-        }
-        sentSlots = list;
-        if (owners > 1) {
-            long grouped = device.pool().get("round.grouped", 4 * sentTotal);
-            long flags = device.pool().get("round.ownerFlags", 4 * sentTotal);
-            long ranks = device.pool().get("round.ownerRanks", 4 * sentTotal);
-            Layout layout = places.layout();
-            long at = 0;
-            for (int partition = 0; partition < sentCounts.length; partition++) {
-                if (sentCounts[partition] == 0) {
-                    continue;
-                }
-                int owner = partition;
-                long into = grouped + 4 * at;
-                device.run("colony_owner_flags", sentTotal, p -> p.add(sentTotal).add(list)
-                        .add(columns.targets().pointer()).add(table).addInt(layout.size0()).addInt(layout.size1())
-                        .addInt(owner).add(flags));
-                device.scanner().scanOnDevice(flags, ranks, sentTotal, 0L, 0L);
-                device.run("colony_pick", sentTotal, p -> p.add(sentTotal).add(flags).add(ranks).add(list).add(into));
-                at += sentCounts[partition];
-            }
-            sentSlots = grouped;
-        }
+        sentSlots = OwnerGroups.group(device, "round", list, sentTotal, sentCounts, columns.targets().pointer(), table,
+                places.layout());
         long bytes = 0;
         for (long c : sentCounts) {
             bytes += rowsBytes(c);

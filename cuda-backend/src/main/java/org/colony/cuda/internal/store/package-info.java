@@ -10,8 +10,10 @@
  *       {@code DeviceAgentColumns} (the columns and their memory), {@code DeviceAgentIndex} (agents by place,
  *       grouping, ghost counts), {@code DeviceManage} ({@code manageAll} of one block).
  *   <li>Partitions: {@code CudaAgentPartition} (the agents of one partition), {@code DeviceRound} (its
- *       {@code manageAll} on the device), {@code MoverRows} (rows that move between partitions), {@code RunMerge}
- *       (runs merged into id order), {@code AgentHostBridge} (agents staged through host memory),
+ *       {@code manageAll} on the device), {@code MoverRows} (rows that move between partitions), {@code AgentRows} (a
+ *       block of agents' rows packed column after column, as they travel), {@code OwnerGroups} (slots grouped by
+ *       the owner of their places), {@code RunMerge} (runs merged into id order), {@code AgentHostBridge} (agents
+ *       staged through host memory),
  *       {@code RowCopies} (column copies in one launch), {@code DeviceSlices} (device memory as transports carry it),
  *       {@code HaloPlaces} (the halo cells that hold other partitions' places), {@code GhostWrites} (what steps wrote
  *       into the rows of other partitions' agents, and what comes back from them, staged on the host).
