@@ -58,6 +58,8 @@ class InternalsReachTest {
         // kernels of held steps (their source, compiled with nvcc, and the count of passes that ran).
         expected.put("org.colony.tests.cuda", Set.of("org.colony.cuda.internal.device",
                 "org.colony.cuda.internal.launch", "org.colony.cuda.internal.store"));
+        // The language's bit-sliced steps: how many calls ran on the booleans a CPU block keeps as bits (BlockBits).
+        expected.put("org.colony.tests.lang", Set.of("org.colony.runtime.storage"));
         // Partitions: the priorities that settle moves across partitions.
         expected.put("org.colony.tests.partition", Set.of("org.colony.runtime.migration"));
         assertEquals(expected, reach(Path.of("target", "test-classes")));
