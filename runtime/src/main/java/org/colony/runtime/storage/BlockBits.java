@@ -105,6 +105,16 @@ public final class BlockBits {
         }
     }
 
+    /** {@return whether the bits of every attribute in {@code attributes} hold its values (a call needs no pack)} */
+    boolean hold(int[] attributes) {
+        for (int a : attributes) {
+            if (!fresh[a]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** {@return the bits of an attribute while a call runs on them, else null} */
     long[] bits(int attribute) {
         return on ? bits[attribute] : null;

@@ -172,6 +172,11 @@ public final class BlockStorage implements CpuBlock {
         return offers[step];
     }
 
+    /** {@return whether the bits hold what a call on bits as {@code offer} reads: it would pack nothing} */
+    public boolean bitsHold(BitOffer offer) {
+        return bits != null && bits.hold(offer.reads());
+    }
+
     /**
      * Starts a call of {@code step} on bits, as its kernel offered ({@link #offer}): kernels see the bits
      * ({@link #bits(int)}) until {@link #endBits}.

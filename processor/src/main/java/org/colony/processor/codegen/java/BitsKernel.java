@@ -94,6 +94,14 @@ final class BitsKernel {
                 .addParameter(TypeName.INT, "row1$")
                 .addParameter(TypeName.INT, "x0$")
                 .addParameter(TypeName.INT, "x1$");
+        MethodSpec.Builder onBits = MethodSpec.methodBuilder(step.name() + "$bits")
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(TypeName.BOOLEAN)
+                .addParameter(RuntimeNames.CPU_BLOCK, "blk$")
+                .addParameter(TypeName.INT, "row0$")
+                .addParameter(TypeName.INT, "row1$")
+                .addParameter(TypeName.INT, "x0$")
+                .addParameter(TypeName.INT, "x1$");
         MethodSpec.Builder band = MethodSpec.methodBuilder(step.name() + "$band")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(long[].class, "scratch$")
@@ -118,46 +126,27 @@ final class BitsKernel {
                 throw new IllegalStateException("a bit-sliced step with an argument of type " + p.type());
             }
             m.addParameter(TypeName.BOOLEAN, p.name() + "$p");
+            onBits.addParameter(TypeName.BOOLEAN, p.name() + "$p");
             band.addParameter(TypeName.BOOLEAN, p.name() + "$p");
             args.add(p.name() + "$p");
         }
-        CodeBlock.Builder b = CodeBlock.builder();
-        b.addStatement("final $T layout$$ = blk$$.layout()", RuntimeNames.LAYOUT);
-        b.addStatement("final int n$$ = x1$$ - x0$$");
-        b.beginControlFlow("if (n$$ <= 0 || row1$$ <= row0$$)");
-        b.addStatement("return true");
-        b.endControlFlow();
-        b.add("// the halo's cells and rows: every neighbour a step reads is within the layout's padding\n");
-        b.addStatement("final int pad$$ = layout$$.pad()");
-        b.addStatement("final int strideY$$ = layout$$.strideY()");
-        b.addStatement("final int base$$ = layout$$.base()");
-        b.add("// a row's bits: the cells x0$$ - pad$$ to x1$$ + pad$$, WW$$ words\n");
-        b.addStatement("final int WW$$ = (n$$ + 2 * pad$$ + 63) >>> 6");
-        b.addStatement("final int rows$$ = Math.min($L, row1$$ - row0$$)", BAND);
-        b.addStatement("final long[] scratch$$ = scratch(2 + $L * (rows$$ + 2 * pad$$) * WW$$ + $L * rows$$ * WW$$ + WW$$)",
-                read.size(), written.size());
-        b.addStatement("int at$$ = 1");
-        for (AttributeRef a : read) {
-            b.addStatement("final int in$L$$ = at$$", a.ordinal());
-            b.addStatement("at$$ += (rows$$ + 2 * pad$$) * WW$$");
-        }
-        b.addStatement("at$$++");
-        for (AttributeRef a : written) {
-            b.addStatement("final int out$L$$ = at$$", a.ordinal());
-            b.addStatement("at$$ += rows$$ * WW$$");
-        }
-        b.addStatement("final int keeps$$ = at$$");
-        b.add("// the bits of a word that are cells x0$$..x1$$ - 1 (the others are the halo's)\n");
-        b.beginControlFlow("for (int k$$ = 0; k$$ < WW$$; k$$++)");
-        b.addStatement("final long lo$$ = Math.max(0, Math.min(64, pad$$ - 64 * k$$))");
-        b.addStatement("final long hi$$ = Math.max(0, Math.min(64, pad$$ + n$$ - 64 * k$$))");
-        b.addStatement("scratch$$[keeps$$ + k$$] = hi$$ <= lo$$ ? 0L : (hi$$ == 64 ? -1L : (1L << hi$$) - 1L) & (-1L << lo$$)");
-        b.endControlFlow();
         List<AttributeRef> touched = new ArrayList<>(read);
         written.stream().filter(a -> !touched.contains(a)).forEach(touched::add);
+        List<String> callArgs = new ArrayList<>(List.of("blk$", "row0$", "row1$", "x0$", "x1$"));
+        step.params().forEach(p -> callArgs.add(p.name() + "$p"));
+        CodeBlock.Builder b = CodeBlock.builder();
+        b.add("// the block runs this call on the bits it keeps between calls: a method of its own, so that this one\n");
+        b.add("// stays small enough for the JIT to inline the vector calls of packing and unpacking into it\n");
         b.beginControlFlow("if (blk$$.bits($L) != null)", touched.getFirst().ordinal());
-        stored(b, read, written, args);
+        b.addStatement("return $L$$bits($L)", step.name(), String.join(", ", callArgs));
         b.endControlFlow();
+        prologue(b, read, written);
+        CodeBlock.Builder stored = CodeBlock.builder();
+        prologue(stored, read, written);
+        stored(stored, read, written, args);
+        onBits.addCode(stored.build());
+        onBits.addJavadoc("Step {@code $L} on the bits the block keeps between calls ({@code CpuBlock.bits}).\n",
+                step.name());
         b.addStatement("blk$$.offerBits(new int[] {$L}, new int[] {$L})", ordinals(read), ordinals(written));
         for (AttributeRef a : read) {
             b.addStatement("final boolean[] col$L$$ = (boolean[]) blk$$.column($L)", a.ordinal(), a.ordinal());
@@ -201,7 +190,42 @@ final class BitsKernel {
         w.endControlFlow();
         band.addCode(w.build());
         band.addJavadoc("The words of rows {@code 0..rows$$} of a band of step {@code $L}.\n", step.name());
-        return List.of(m.build(), band.build());
+        return List.of(m.build(), onBits.build(), band.build());
+    }
+
+    /** The lines both forms start with: the layout, the band's scratch and where each attribute's words go in it. */
+    private void prologue(CodeBlock.Builder b, List<AttributeRef> read, List<AttributeRef> written) {
+        b.addStatement("final $T layout$$ = blk$$.layout()", RuntimeNames.LAYOUT);
+        b.addStatement("final int n$$ = x1$$ - x0$$");
+        b.beginControlFlow("if (n$$ <= 0 || row1$$ <= row0$$)");
+        b.addStatement("return true");
+        b.endControlFlow();
+        b.add("// the halo's cells and rows: every neighbour a step reads is within the layout's padding\n");
+        b.addStatement("final int pad$$ = layout$$.pad()");
+        b.addStatement("final int strideY$$ = layout$$.strideY()");
+        b.addStatement("final int base$$ = layout$$.base()");
+        b.add("// a row's bits: the cells x0$$ - pad$$ to x1$$ + pad$$, WW$$ words\n");
+        b.addStatement("final int WW$$ = (n$$ + 2 * pad$$ + 63) >>> 6");
+        b.addStatement("final int rows$$ = Math.min($L, row1$$ - row0$$)", BAND);
+        b.addStatement("final long[] scratch$$ = scratch(2 + $L * (rows$$ + 2 * pad$$) * WW$$ + $L * rows$$ * WW$$ + WW$$)",
+                read.size(), written.size());
+        b.addStatement("int at$$ = 1");
+        for (AttributeRef a : read) {
+            b.addStatement("final int in$L$$ = at$$", a.ordinal());
+            b.addStatement("at$$ += (rows$$ + 2 * pad$$) * WW$$");
+        }
+        b.addStatement("at$$++");
+        for (AttributeRef a : written) {
+            b.addStatement("final int out$L$$ = at$$", a.ordinal());
+            b.addStatement("at$$ += rows$$ * WW$$");
+        }
+        b.addStatement("final int keeps$$ = at$$");
+        b.add("// the bits of a word that are cells x0$$..x1$$ - 1 (the others are the halo's)\n");
+        b.beginControlFlow("for (int k$$ = 0; k$$ < WW$$; k$$++)");
+        b.addStatement("final long lo$$ = Math.max(0, Math.min(64, pad$$ - 64 * k$$))");
+        b.addStatement("final long hi$$ = Math.max(0, Math.min(64, pad$$ + n$$ - 64 * k$$))");
+        b.addStatement("scratch$$[keeps$$ + k$$] = hi$$ <= lo$$ ? 0L : (hi$$ == 64 ? -1L : (1L << hi$$) - 1L) & (-1L << lo$$)");
+        b.endControlFlow();
     }
 
     /**
