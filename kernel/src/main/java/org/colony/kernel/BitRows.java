@@ -14,17 +14,31 @@ public final class BitRows {
     private BitRows() {
     }
 
-    /** {@return the words of a row of {@code extent0} cells} */
+    /**
+     * {@return the words of a row of {@code extent0} cells}
+     *
+     * @param extent0 the cells of a row
+     */
     public static int words(int extent0) {
         return (extent0 + 63) >>> 6;
     }
 
-    /** {@return the words of a block's bits} */
+    /**
+     * {@return the words of a block's bits}
+     *
+     * @param layout the block's layout
+     */
     public static int length(Layout layout) {
         return words(layout.extent0()) * layout.rows();
     }
 
-    /** Packs the owned cells of {@code cells} (a column of {@code layout}) into {@code bits}. */
+    /**
+     * Packs the owned cells of {@code cells} (a column of {@code layout}) into {@code bits}.
+     *
+     * @param cells the column
+     * @param layout the block's layout
+     * @param bits the bits, {@link #length} words
+     */
     public static void pack(boolean[] cells, Layout layout, long[] bits) {
         int rw = words(layout.extent0());
         int extent0 = layout.extent0();
@@ -44,7 +58,13 @@ public final class BitRows {
         }
     }
 
-    /** Unpacks {@code bits} into the owned cells of {@code cells} (a column of {@code layout}); the halo stays. */
+    /**
+     * Unpacks {@code bits} into the owned cells of {@code cells} (a column of {@code layout}); the halo stays.
+     *
+     * @param bits the bits, {@link #length} words
+     * @param layout the block's layout
+     * @param cells the column
+     */
     public static void unpack(long[] bits, Layout layout, boolean[] cells) {
         int rw = words(layout.extent0());
         int extent0 = layout.extent0();
@@ -78,6 +98,11 @@ public final class BitRows {
      * @param extent0 the cells of a row
      * @param rows the rows
      * @param wrap whether the grid wraps
+     * @param row the row ({@code y}), which may lie off the block
+     * @param xFrom the first cell, which may lie off the block
+     * @param n the cells
+     * @param out where the words go
+     * @param at the first word's index in {@code out}
      */
     public static void load(long[] bits, int extent0, int rows, boolean wrap, int row, int xFrom, int n, long[] out,
             int at) {
@@ -140,6 +165,13 @@ public final class BitRows {
      * Writes a row's cells {@code 0} to {@code extent0 - 1} into {@code bits} at word {@code rowAt} from a step's
      * words: cell {@code x} is bit {@code skip + x} of the words from {@code in[at]} on. The bits past the row's
      * last cell are written 0.
+     *
+     * @param in a step's words
+     * @param at the index of the row's first word in {@code in}
+     * @param skip the bit of those words that is the row's cell 0
+     * @param extent0 the cells of a row
+     * @param bits a block's bits
+     * @param rowAt the index of the row's first word in {@code bits}
      */
     public static void store(long[] in, int at, int skip, int extent0, long[] bits, int rowAt) {
         int rw = words(extent0);

@@ -51,6 +51,9 @@ public interface CpuBlock {
      * attributes {@code reads} and writes {@code writes}, all {@code boolean}. A block may then keep them as bits
      * and run the step's next calls on them; it may ignore this. Called by every chunk of the step's calls on the
      * columns, from any thread.
+     *
+     * @param reads the ordinals of the {@code boolean} attributes the step reads
+     * @param writes the ordinals of those it writes
      */
     default void offerBits(int[] reads, int[] writes) {
     }

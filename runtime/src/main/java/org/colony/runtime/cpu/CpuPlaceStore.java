@@ -150,6 +150,9 @@ final class CpuPlaceStore implements PlaceBlock {
         }
         block = wider;
         Arrays.fill(dirty, true);
+        Arrays.fill(onBitsLast, false); // (the new block keeps no bits: its steps offer them again)
+        Arrays.fill(bitsBackoff, 0);
+        Arrays.fill(bitsSkip, 0);
         if (held != null) {
             held = HeldSteps.forBlock(descriptor, wider.layout(), partition, pool, settings);
         }

@@ -14,7 +14,9 @@ import org.colony.kernel.StepInfo;
  * stale). Anything that takes the column ({@link BlockStorage#column(int)}, {@code next}) first gets the bits unpacked
  * into it, and from then on the bits are stale (the taker may write), so that the next call on bits packs them
  * again. The block's owner decides which calls run on bits and turns them on and off on its own thread
- * ({@link #begin}, {@link #end}); kernels only read them.
+ * ({@link #begin}, {@link #end}); the kernels of such a call read and write them. Kernels on the columns take them
+ * from their threads only after the owner made them current ({@link #toColumns}), so that no unpack runs beside a
+ * kernel (the lock in {@link #unpack} is a second guard, not the mechanism).
  */
 public final class BlockBits {
 
@@ -32,6 +34,8 @@ public final class BlockBits {
     private final boolean[] alone;
     /** Whether the call under way runs on bits. */
     private boolean on;
+    /** The attributes the call on bits under way writes (as its kernel offered). */
+    private int[] writing = new int[0];
 
     BlockBits(Layout layout, int attributes) {
         this.layout = layout;
@@ -61,6 +65,7 @@ public final class BlockBits {
      * from the columns where they do not), and the second bits of those it buffers are there to write.
      */
     void begin(StepInfo step, int[] reads, int[] writes, Object[] columns) {
+        writing = writes;
         for (int a : reads) {
             toBits(a, columns);
         }
@@ -87,14 +92,16 @@ public final class BlockBits {
 
     /**
      * Ends the call on bits; where it ran to its end ({@code done}), what it wrote is held by the bits alone (the
-     * second bits of a buffered attribute made current).
+     * second bits of a buffered attribute made current). Where it failed, an attribute written in place is held by its
+     * bits alone too, partly written, as a call on the columns leaves its column.
      */
     void end(StepInfo step, boolean done) {
         on = false;
-        if (!done) {
-            return;
-        }
-        for (int a : step.writes()) {
+        for (int a : writing) {
+            if (!done) {
+                alone[a] |= !step.buffers(a);
+                continue;
+            }
             if (step.buffers(a)) {
                 long[] t = bits[a];
                 bits[a] = next[a];

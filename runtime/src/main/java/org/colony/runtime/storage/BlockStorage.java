@@ -172,7 +172,7 @@ public final class BlockStorage implements CpuBlock {
         return offers[step];
     }
 
-    /** {@return whether the bits hold what a call on bits as {@code offer} reads: it would pack nothing} */
+    /** {@return whether the bits hold what a call on bits as {@code offer} reads: it would pack none of that} */
     public boolean bitsHold(BitOffer offer) {
         return bits != null && bits.hold(offer.reads());
     }

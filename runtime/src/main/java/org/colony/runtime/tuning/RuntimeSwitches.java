@@ -26,7 +26,7 @@ public final class RuntimeSwitches {
     public static final Switch BIT_STORAGE = Switch.flag("colony.cpu.bitStorage", true,
             "A CPU block of a whole 2-D grid keeps the booleans its bit-sliced steps read and write as bits, 64 "
             + "cells a word, between those steps' calls, and unpacks them only when something else reads the "
-            + "columns (`docs/design.md`, \"Bit-sliced forms\"); `false` packs and unpacks them every call.");
+            + "columns (`docs/design.md`, \"Booleans kept as bits on the CPU\"); `false` packs and unpacks them every call.");
 
     /** {@code colony.partitions.split}: when a partitioned step runs its interior while the halo is in flight. */
     public static final Switch SPLIT = Switch.choice("colony.partitions.split", List.of("auto", "always", "never"),
