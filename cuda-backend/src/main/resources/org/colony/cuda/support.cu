@@ -132,6 +132,30 @@ COLONY_COPY(2, unsigned short)
 COLONY_COPY(4, unsigned int)
 COLONY_COPY(8, unsigned long long)
 
+// As colony_copy_1 and colony_pack_1 of a 2-D block whose boolean column is bits (BitColumns): the cells read are
+// owned, as the boxes a partition sends are.
+__device__ __forceinline__ unsigned char ownedBit(const colony::Frame& f, const juint* __restrict__ bits, jlong x,
+                                                  jlong y) {
+    return (unsigned char) ((bits[y * ((f.extent0 + 31) >> 5) + (x >> 5)] >> (x & 31)) & 1u);
+}
+
+extern "C" __global__ void colony_copy_from_bits(const colony::Frame f, const juint* src, unsigned char* dst,
+        jlong dbase, jlong dy, jlong dz, jint slo0, jint slo1, jint slo2, jint dlo0, jint dlo1, jint dlo2, jint n0,
+        jint n1, jint n2) {
+    const jlong total = (jlong) n0 * n1 * n2;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
+        dst[boxCell(i, dbase, dy, dz, dlo0, dlo1, dlo2, n0, n1)] = ownedBit(f, src, slo0 + i % n0, slo1 + i / n0 % n1);
+    }
+}
+
+extern "C" __global__ void colony_pack_from_bits(const colony::Frame f, const juint* col, unsigned char* buf, jint lo0,
+        jint lo1, jint lo2, jint n0, jint n1, jint n2) {
+    const jlong total = (jlong) n0 * n1 * n2;
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
+        buf[i] = ownedBit(f, col, lo0 + i % n0, lo1 + i / n0 % n1);
+    }
+}
+
 // Copies the column's values at the storage indices cells[0 .. n) into a contiguous buffer: what a partition of a
 // graph's places sends the partitions that hold ghosts of those vertices.
 #define COLONY_CELLS(N, T) \

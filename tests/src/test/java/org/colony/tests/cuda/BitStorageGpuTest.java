@@ -128,27 +128,27 @@ class BitStorageGpuTest {
     }
 
     /**
-     * Partitions of one GPU keep a byte a cell (their passes on bits, loading the halo from bytes, were slower than over
-     * bytes): the same values as the CPU, no pass on bits.
+     * Partitions of one GPU keep their booleans as bits too, and their byte columns for the halo: a partition's pass
+     * loads its owned cells from its bits and its halo from the bytes the exchange filled from its neighbours' bits.
      */
     @ParameterizedTest(name = "{0}x{1} torus={2} partitions={3}")
     @CsvSource({"300, 241, false, 2", "257, 600, true, 3", "1000, 999, false, 4", "129, 300, true, 2"})
-    void bitsCell_onPartitions_keepBytes(int w, int h, boolean torus, int partitions) {
+    void bitsCell_onPartitions_storedAsBits(int w, int h, boolean torus, int partitions) {
         Grid grid = torus ? Grid.of(w, h).wrap() : Grid.of(w, h);
         Seen cpu;
         try (Simulation sim = sim("cpu", 1, false)) {
             cpu = bitsCell(sim, grid);
         }
         long passes = BitColumns.passesOnBits();
-        Seen gpu;
+        Seen bits;
         try (Simulation sim = partitioned(partitions)) {
-            gpu = bitsCell(sim, grid);
+            bits = bitsCell(sim, grid);
         }
-        assertSameColumns(cpu.columns(), gpu.columns(), "BitsCell on " + grid + ", " + partitions + " partitions");
-        assertEquals(passes, BitColumns.passesOnBits(), "no pass on bits on partitions");
+        assertSameColumns(cpu.columns(), bits.columns(), "BitsCell on " + grid + ", " + partitions + " partitions");
+        assertTrue(BitColumns.passesOnBits() > passes, "passes ran on bits");
     }
 
-    /** A GPU simulation of {@code partitions} partitions of one GPU, its steps held (by the rule). */
+    /** A GPU simulation of {@code partitions} partitions of one GPU, its steps held (by the rule), bits stored. */
     private static Simulation partitioned(int partitions) {
         Gpu.require();
         System.setProperty("colony.cuda.hold.minCells", "0");

@@ -80,6 +80,8 @@ class GeneratedCudaCompilesTest {
         files.add(held(dir, false, false, true, BitsCell.class, "life", "spread", "life")); // on bits in memory
         files.add(held(dir, true, false, true, BitsCell.class, "life", "spread", "life")); // ... on a torus
         files.add(held(dir, false, false, true, LifeCell.class, "update", "update"));
+        files.add(held(dir, false, true, true, BitsCell.class, "life", "spread", "life")); // a partition's, on bits
+        files.add(held(dir, true, true, true, BitsCell.class, "life", "spread")); // ... of a torus
         files.add(held(dir, HistoryCell.class, "push", "mix", "sum", "mix")); // array attributes
         files.add(held(dir, true, HistoryCell.class, "push", "mix", "sum")); // ... on a torus
         // a partition's passes (no step on the cells past its halo): strips, cells, a torus's

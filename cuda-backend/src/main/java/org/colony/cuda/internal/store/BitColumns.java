@@ -13,6 +13,7 @@ import org.colony.kernel.Layout;
 import org.colony.kernel.ModelInfo;
 import org.colony.kernel.ScalarType;
 import org.colony.kernel.cuda.KernelParam;
+import org.colony.runtime.grid.Region;
 import org.colony.runtime.spi.Closeables;
 
 /**
@@ -30,8 +31,11 @@ import org.colony.runtime.spi.Closeables;
  * pass over bytes would.
  *
  * <p>Stored so: the boolean attributes the bit-sliced steps of a model read or write (GameOfLife's {@code alive}), on a
- * block holding a whole 2-D grid (wrapping or not) that holds its steps, unless {@link CudaSwitches#BIT_STORAGE} is
- * off. A partition's block, and a block whose places agents live on (which stop holding), keep bytes. A step without a
+ * block holding a whole 2-D grid (wrapping or not) that holds its steps, or a partition's block of a 2-D grid, unless
+ * {@link CudaSwitches#BIT_STORAGE} is off. A partition's block keeps its byte columns too: their halo is what the
+ * exchange fills (a pass loads the halo's cells from it, the owned cells from the bits), and a box it sends is read from
+ * the bits where they alone hold the values ({@code colony_copy_from_bits}, {@code colony_pack_from_bits}). A block
+ * whose places agents live on (which stops holding) keeps bytes. A step without a
  * bit-sliced form that reads or writes them (GameOfLife's {@code seed}) runs on the bytes, made current for it, and the
  * next pass packs them again.
  */
@@ -50,10 +54,16 @@ public final class BitColumns implements AutoCloseable {
     private final DeviceBuffer[] second;
     /** Whether the bits hold the values (else only the byte columns do). */
     private boolean bitsCurrent;
-    /** Whether the byte columns hold the values (else they are freed, and only the bits do). */
+    /**
+     * Whether the byte columns' owned cells hold the values (else only the bits do, and the byte columns are freed, or
+     * on a partition's block keep only their halo).
+     */
     private boolean bytesCurrent = true;
+    /** Whether the byte columns stay (a partition's block: its halo is bytes, exchanged as before). */
+    private final boolean keepBytes;
 
-    private BitColumns(ModelInfo model, int[] attributes, ExchangeKernels kernels) {
+    private BitColumns(ModelInfo model, int[] attributes, ExchangeKernels kernels, boolean keepBytes) {
+        this.keepBytes = keepBytes;
         this.attributes = attributes;
         this.kernels = kernels;
         this.stores = new boolean[model.attributes().size()];
@@ -67,9 +77,10 @@ public final class BitColumns implements AutoCloseable {
     /**
      * The bit columns of a block of {@code model}, or null where none of its attributes is stored as bits or
      * {@code on} ({@link CudaSwitches#BIT_STORAGE}, as the context read it) is false: call only for a block holding a
-     * whole grid that holds its steps.
+     * whole grid that holds its steps, or a partition's block ({@code partition}: its byte columns stay for the halo).
      */
-    static BitColumns of(ModelInfo model, ModelKernels steps, ExchangeKernels kernels, boolean on) {
+    static BitColumns of(ModelInfo model, ModelKernels steps, ExchangeKernels kernels, boolean on,
+            boolean partition) {
         if (!on) {
             return null;
         }
@@ -92,7 +103,7 @@ public final class BitColumns implements AutoCloseable {
             }
         }
         return stored.isEmpty() ? null
-                : new BitColumns(model, stored.stream().mapToInt(Integer::intValue).toArray(), kernels);
+                : new BitColumns(model, stored.stream().mapToInt(Integer::intValue).toArray(), kernels, partition);
     }
 
     /** {@return the attributes whose columns the kernel of step {@code s} takes} */
@@ -111,9 +122,21 @@ public final class BitColumns implements AutoCloseable {
         return (long) ((layout.extent0() + 31) >> 5) * layout.extent1();
     }
 
-    /** Whether the bits alone hold the values (the byte columns are freed). */
+    /** Whether the bits alone hold the owned cells' values (a whole grid's byte columns are freed). */
     boolean bitsAlone() {
         return !bytesCurrent;
+    }
+
+    /** Whether attribute {@code a}'s owned cells are in its bits alone (its byte columns' are stale or freed). */
+    boolean onlyBits(int a) {
+        return stores[a] && !bytesCurrent;
+    }
+
+    /** Whether {@code region} (a block's local coordinates) holds owned cells of a 2-D block alone. */
+    static boolean owned(Region region, Layout layout) {
+        int[] lo = region.lo();
+        int[] hi = region.hi();
+        return layout.dims() == 2 && lo[0] >= 0 && lo[1] >= 0 && hi[0] <= layout.extent0() && hi[1] <= layout.extent1();
     }
 
     /**
@@ -163,7 +186,9 @@ public final class BitColumns implements AutoCloseable {
             second[a] = t;
         }
         PASSES.increment();
-        if (bytesCurrent) {
+        if (bytesCurrent && keepBytes) {
+            bytesCurrent = false; // (the owned cells of the byte columns are stale; their halo is still exchanged)
+        } else if (bytesCurrent) {
             bytesCurrent = false; // (first: a failure the free reports leaves the bits holding the values)
             List<AutoCloseable> free = new ArrayList<>();
             for (int a : attributes) {
@@ -178,8 +203,8 @@ public final class BitColumns implements AutoCloseable {
 
     /**
      * Makes the byte columns current before anything but a pass touches the block: where only the bits are, new zeroed
-     * columns (a second where the attribute is double-buffered) get the bits unpacked into their owned cells, and their
-     * halos are marked stale.
+     * columns (a second where the attribute is double-buffered; a partition's block keeps its own) get the bits
+     * unpacked into their owned cells, and their halos are marked stale.
      *
      * @param swar whether the columns are whole 32-bit words (as the block's others: a SWAR kernel loads by words)
      */
@@ -188,8 +213,9 @@ public final class BitColumns implements AutoCloseable {
         if (bytesCurrent) {
             return;
         }
-        // (all or none: where the device lacks the memory, the bits keep the values)
-        DeviceBuffer[][] made = WiderHalo.columns(model, layout, swar, attributes);
+        // (all or none: where the device lacks the memory, the bits keep the values; a partition keeps its own)
+        DeviceBuffer[][] made = keepBytes ? new DeviceBuffer[][] {current, next}
+                : WiderHalo.columns(model, layout, swar, attributes);
         for (int a : attributes) {
             current[a] = made[0][a];
             next[a] = made[1][a];

@@ -118,8 +118,7 @@ public final class CudaPlaceStore implements PlaceBlock {
         this.beside = partition ? new SideStream() : null;
         cx.device().makeCurrent();
         allocate(layout);
-        // (a partition's block keeps bytes: its passes on bits, loading the halo from bytes, measured slower)
-        BitColumns stored = partition ? null : BitColumns.of(model, kernels, exchange, cx.holding().bitStorage());
+        BitColumns stored = BitColumns.of(model, kernels, exchange, cx.holding().bitStorage(), partition);
         this.held = HeldPlaceSteps.forBlock(cx, model, kernels, errors, layout, partition, this::callAtOnce, shared,
                 beside, this::prepareRemote, stored);
         this.bits = held == null ? null : stored;
@@ -555,11 +554,16 @@ public final class CudaPlaceStore implements PlaceBlock {
     public void copyTo(int attribute, int element, Region region, PlaceBlock to, Region into) {
         checkOpen();
         CudaPlaceStore o = (CudaPlaceStore) to;
-        o.checkOpen();
-        bytesHere(); // (a partition's block keeps bytes alone)
+        o.checkOpen(); // (its halo is written: a partition's block keeps byte columns, whether or not it stores bits)
         int size = model.attributes().get(attribute).type().bytes();
-        exchange.copy(current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
-                o.current[attribute].pointer() + (long) element * o.pitch * size, o.layout, into);
+        long target = o.current[attribute].pointer() + (long) element * o.pitch * size;
+        if (bits != null && bits.onlyBits(attribute) && BitColumns.owned(region, layout)) {
+            exchange.copyFromBits(bits.in(attribute), layout, pitch, region, target, o.layout, into);
+        } else {
+            bytesHere();
+            exchange.copy(current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
+                    target, o.layout, into);
+        }
         o.dirty[attribute] = false;
     }
 
@@ -582,7 +586,13 @@ public final class CudaPlaceStore implements PlaceBlock {
     private void box(String kernel, int attribute, int element, Region region,
             MemorySegment buffer, long offset) {
         checkOpen();
-        bytesHere();
+        boolean into = kernel.equals("colony_unpack_"); // (writes the halo alone: bits or not, the bytes hold it)
+        if (!into && bits != null && bits.onlyBits(attribute) && BitColumns.owned(region, layout)) {
+            exchange.packFromBits(bits.in(attribute), layout, pitch, region, buffer, offset);
+            return;
+        } else if (!into) {
+            bytesHere();
+        }
         int size = model.attributes().get(attribute).type().bytes();
         exchange.box(kernel, current[attribute].pointer() + (long) element * pitch * size, size, layout, pitch, region,
                 buffer, offset);

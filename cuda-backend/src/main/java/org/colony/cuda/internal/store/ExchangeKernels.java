@@ -79,6 +79,19 @@ final class ExchangeKernels {
      */
     void box(String kernel, long column, int size, Layout layout, long pitch, Region region, MemorySegment buffer,
             long offset) {
+        boxNamed(kernel + size, column, layout, pitch, region, buffer, offset);
+    }
+
+    /**
+     * As {@link #box} with {@code colony_pack_1}, reading the owned cells of a boolean column kept as bits at
+     * {@code bits} ({@link BitColumns}; {@code colony_pack_from_bits}).
+     */
+    void packFromBits(long bits, Layout layout, long pitch, Region region, MemorySegment buffer, long offset) {
+        boxNamed("colony_pack_from_bits", bits, layout, pitch, region, buffer, offset);
+    }
+
+    private void boxNamed(String kernel, long column, Layout layout, long pitch, Region region, MemorySegment buffer,
+            long offset) {
         long cells = region.cells();
         if (cells == 0) {
             return;
@@ -90,7 +103,7 @@ final class ExchangeKernels {
         int[] hi = region.hi();
         boxParams.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1])
                 .addInt(hi[2] - lo[2]);
-        launch(kernel + size, cells, boxParams, true);
+        launch(kernel, cells, boxParams, true);
     }
 
     /**
@@ -100,6 +113,20 @@ final class ExchangeKernels {
      */
     void copy(long column, int size, Layout layout, long pitch, Region region, long target, Layout targetLayout,
             Region into) {
+        copyNamed("colony_copy_" + size, column, layout, pitch, region, target, targetLayout, into);
+    }
+
+    /**
+     * As {@link #copy} of a boolean column, reading the owned cells of one kept as bits at {@code bits}
+     * ({@link BitColumns}; {@code colony_copy_from_bits}).
+     */
+    void copyFromBits(long bits, Layout layout, long pitch, Region region, long target, Layout targetLayout,
+            Region into) {
+        copyNamed("colony_copy_from_bits", bits, layout, pitch, region, target, targetLayout, into);
+    }
+
+    private void copyNamed(String kernel, long column, Layout layout, long pitch, Region region, long target,
+            Layout targetLayout, Region into) {
         long cells = region.cells();
         if (cells == 0) {
             return;
@@ -111,7 +138,7 @@ final class ExchangeKernels {
         p.add(column).add(target).add(targetLayout.base()).add(targetLayout.strideY()).add(targetLayout.strideZ());
         p.addInt(lo[0]).addInt(lo[1]).addInt(lo[2]).addInt(to[0]).addInt(to[1]).addInt(to[2]);
         p.addInt(hi[0] - lo[0]).addInt(hi[1] - lo[1]).addInt(hi[2] - lo[2]);
-        launch("colony_copy_" + size, cells, p, true);
+        launch(kernel, cells, p, true);
     }
 
     /**

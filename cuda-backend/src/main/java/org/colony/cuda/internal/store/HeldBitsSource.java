@@ -51,16 +51,17 @@ final class HeldBitsSource {
     /**
      * The kernel {@value HeldKernelSource#NAME} of a bit-sliced pass; {@code stored}: its columns are bits in device
      * memory ({@link BitColumns}): a lane loads its cell's bit from the word holding it (the lanes of a word read the
-     * same word, or two across a torus's seam), and a thread writes back a word of the tile's own cells at a time.
+     * same word, or two across a torus's seam), and a thread writes back a word of the tile's own cells at a time;
+     * {@code partition}: a partition's block, whose halo cells load from its byte columns (the exchange's).
      */
     static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, HeldKernelSource.Plan plan,
-            int threads, boolean stored) {
+            int threads, boolean stored, boolean partition) {
         int h = plan.halo();
         int hw = haloWords(h);
         int words = plan.tileX() / 32;
         int wide = words + 2 * hw;
         int pad = padding(h, wide);
-        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan, stored);
+        List<String> params = HeldKernelSource.parameters(model, kernels, steps, plan, stored, stored && partition);
         StringBuilder k = new StringBuilder();
         k.append("// ").append(steps.length).append(" held steps, bit-sliced, in one pass over tiles in shared memory\n");
         k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ")
@@ -91,39 +92,67 @@ final class HeldBitsSource {
             k.append("            || x0 >= 0 && x0 + WW * 32 <= f.extent0 && y0 >= 0 && y0 + HT <= f.extent1\n");
             k.append("            || f.extent0 != f.size0 || f.extent1 != f.size1;\n");
         }
+        if (stored) {
+            // Words of 32 owned cells, aligned as the bits' (x0 is a multiple of 32): a thread a word, straight from
+            // the bits. The rest (cells off the block, across a torus's seam, a partition's halo, a row's last part)
+            // a warp a word, a lane a cell, below; a tile with none skips that.
+            k.append("    for (jint i = me; i < AREA; i += n) {\n");
+            k.append("        const jint wx = x0 + (i % WW) * 32, wy = y0 + i / WW;\n");
+            k.append("        if (wy >= 0 && wy < f.extent1 && wx >= 0 && wx + 32 <= f.extent0) {\n");
+            k.append("            const jlong g = (jlong) wy * RW + (wx >> 5);\n");
+            for (int a : plan.attributes()) {
+                k.append("            { const juint w = in").append(a).append("[g]; t").append(a).append("_0[P + i] = w;");
+                if (plan.doubled().contains(a)) {
+                    k.append(" t").append(a).append("_1[P + i] = w;");
+                }
+                k.append(" }\n");
+            }
+            k.append("        }\n");
+            k.append("    }\n");
+            k.append("    if (!(x0 >= 0 && x0 + WW * 32 <= f.extent0 && y0 >= 0 && y0 + HT <= f.extent1)) {\n");
+        }
         // A warp loads U words at a time, their bytes first (U loads in flight), then their ballots.
         k.append("    constexpr jint U = ").append(UNROLL).append(";\n");
         k.append("    for (jint i0 = (me >> 5) * U; i0 < AREA; i0 += (n >> 5) * U) {\n");
         for (int a : plan.attributes()) {
             k.append("        bool v").append(a).append("[U];\n");
         }
+        if (stored) {
+            k.append("        bool whole[U];\n");
+        }
         k.append("        #pragma unroll\n");
         k.append("        for (jint u = 0; u < U; u++) {\n");
         k.append("            const jint i = i0 + u;\n");
         k.append("            const jint lx = x0 + (i % WW) * 32 + lane, ly = y0 + i / WW;\n");
         if (stored) {
-            // the bits hold the owned cells alone: off a grid a cell is false, across a torus's seam the other side's
-            if (plan.wrap()) {
-                k.append("            const bool stored = i < AREA;\n");
+            // (a word the loop above loaded: warp-uniform, no load here)
+            k.append("            const jint lx0 = lx - lane;\n");
+            k.append("            whole[u] = ly >= 0 && ly < f.extent1 && lx0 >= 0 && lx0 + 32 <= f.extent0;\n");
+            // the bits hold the owned cells alone: off a grid a cell is false, across a torus's seam the other side's;
+            // a partition's halo cells are in its byte columns
+            if (partition) {
+                k.append("            const bool own = (unsigned) lx < (unsigned) f.extent0 && (unsigned) ly < "
+                        + "(unsigned) f.extent1;\n");
+                k.append("            const bool stored = i < AREA && !whole[u] && lx >= -f.pad && lx < f.extent0 + f.pad"
+                        + " && ly >= -f.pad && ly < f.extent1 + f.pad;\n");
+                k.append("            const jint wx = own ? lx : 0, wy = own ? ly : 0;\n");
+                k.append("            const jlong h = stored && !own ? f.base + lx + (jlong) ly * f.strideY : 0;\n");
+            } else if (plan.wrap()) {
+                k.append("            const bool stored = i < AREA && !whole[u];\n");
                 k.append("            const jint wx = (unsigned) lx < (unsigned) f.extent0 ? lx : colony::wrapped(lx, "
                         + "f.extent0);\n");
                 k.append("            const jint wy = (unsigned) ly < (unsigned) f.extent1 ? ly : colony::wrapped(ly, "
                         + "f.extent1);\n");
             } else {
-                k.append("            const bool stored = i < AREA && (unsigned) lx < (unsigned) f.extent0"
+                k.append("            const bool stored = i < AREA && !whole[u] && (unsigned) lx < (unsigned) f.extent0"
                         + " && (unsigned) ly < (unsigned) f.extent1;\n");
                 k.append("            const jint wx = stored ? lx : 0, wy = stored ? ly : 0;\n");
             }
             k.append("            const jlong g = (jlong) wy * RW + (wx >> 5);\n");
-            // On a torus every index is valid and the word loads unconditionally; on a grid the load waits on the
-            // cell being on it. Each form was the faster in its place (GameOfLife on an H100, ms a step at 9000² and
-            // 16384²: the torus 0.0240 and 0.0605 conditional, 0.0216 and 0.0551 not; the grid 0.0227 and 0.0661
-            // conditional, 0.0261 and 0.0743 not).
             for (int a : plan.attributes()) {
-                if (plan.wrap()) {
-                    k.append("            const juint w").append(a).append(" = in").append(a).append("[g];\n");
-                    k.append("            v").append(a).append("[u] = stored && (w").append(a)
-                            .append(" >> (wx & 31) & 1u);\n");
+                if (partition) {
+                    k.append("            v").append(a).append("[u] = stored && (own ? (in").append(a)
+                            .append("[g] >> (wx & 31) & 1u) != 0 : halo").append(a).append("[h]);\n");
                 } else {
                     k.append("            v").append(a).append("[u] = stored && (in").append(a)
                             .append("[g] >> (wx & 31) & 1u);\n");
@@ -147,9 +176,11 @@ final class HeldBitsSource {
         k.append("        }\n");
         k.append("        #pragma unroll\n");
         k.append("        for (jint u = 0; u < U; u++) {\n");
+        String skip = stored ? " && !whole[u]" : "";
         for (int a : plan.attributes()) {
             k.append("            { const juint v = __ballot_sync(0xFFFFFFFFu, v").append(a).append("[u]);");
-            k.append(" if (lane == 0 && i0 + u < AREA) { t").append(a).append("_0[P + i0 + u] = v;");
+            k.append(" if (lane == 0 && i0 + u < AREA").append(skip).append(") { t").append(a)
+                    .append("_0[P + i0 + u] = v;");
             if (plan.doubled().contains(a)) {
                 k.append(" t").append(a).append("_1[P + i0 + u] = v;");
             }
@@ -157,6 +188,9 @@ final class HeldBitsSource {
         }
         k.append("        }\n");
         k.append("    }\n");
+        if (stored) {
+            k.append("    }\n");
+        }
         k.append("    __syncthreads();\n");
         int[] copy = new int[model.attributes().size()];
         for (int i = 0; i < steps.length; i++) {

@@ -193,9 +193,9 @@ public final class HeldKernelSource {
     public static String kernel(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, int threads,
             boolean partition, boolean bitsStored) {
         if (plan.bits()) {
-            return HeldBitsSource.kernel(model, kernels, steps, plan, threads, bitsStored);
+            return HeldBitsSource.kernel(model, kernels, steps, plan, threads, bitsStored, partition);
         }
-        List<String> params = parameters(model, kernels, steps, plan, false);
+        List<String> params = parameters(model, kernels, steps, plan, false, false);
         StringBuilder k = new StringBuilder();
         k.append("// ").append(steps.length).append(" held steps in one pass over tiles in shared memory\n");
         k.append("extern \"C\" __global__ void __launch_bounds__(").append(threads).append(") ").append(NAME)
@@ -436,9 +436,10 @@ public final class HeldKernelSource {
     /**
      * The parameters of a pass's kernel: the frame, each step's seed, epoch, time and number, each attribute's column
      * and second column (written ones), each step's arguments; {@code words}: the columns are bits in 32-bit words
-     * ({@link BitColumns}).
+     * ({@link BitColumns}), {@code halo}: each followed by its byte column, whose halo a partition's exchange fills.
      */
-    static List<String> parameters(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, boolean words) {
+    static List<String> parameters(ModelInfo model, List<CudaStep> kernels, int[] steps, Plan plan, boolean words,
+            boolean halo) {
         List<String> params = new ArrayList<>();
         params.add("const colony::Frame f");
         for (int i = 0; i < steps.length; i++) {
@@ -452,6 +453,9 @@ public final class HeldKernelSource {
             params.add("const " + t + "* __restrict__ in" + a);
             if (plan.written().contains(a)) {
                 params.add(t + "* __restrict__ out" + a);
+            }
+            if (halo) {
+                params.add("const bool* __restrict__ halo" + a);
             }
         }
         for (int i = 0; i < steps.length; i++) {

@@ -251,8 +251,8 @@ final class HeldPlaceSteps implements AutoCloseable {
      * @param shared the block's shared values on the host, by index (its own arrays, which {@code setShared} fills)
      * @param beside a partition's stream of its own, which its passes run on (null on a whole grid's block)
      * @param fillTorus fills the wrapped halo of the attributes named where it is stale (a whole torus's block)
-     * @param bits the booleans a whole grid's block keeps as bits between bit-sliced passes (null: none); taken only
-     *     where steps are held
+     * @param bits the booleans the block keeps as bits between bit-sliced passes (null: none); taken only where steps
+     *     are held
      */
     static HeldPlaceSteps forBlock(CudaContext cx, ModelInfo model, ModelKernels kernels, DeviceErrors errors,
             Layout layout, boolean partition, Consumer<Call> atOnce, Object[] shared, SideStream beside,
@@ -278,7 +278,7 @@ final class HeldPlaceSteps implements AutoCloseable {
         int sharedBytes = holding.sharedBytes() > 0 ? holding.sharedBytes() : Math.min(SHARED_BYTES, most);
         return any ? new HeldPlaceSteps(cx, model, kernels, errors, holding.steps(), holding.tile(),
                 sharedBytes, holding.waitForCompile(), layout.wrap(), partition ? null : atOnce, shared,
-                beside, partition ? null : fillTorus, partition ? null : bits) : null;
+                beside, partition ? null : fillTorus, bits) : null;
     }
 
     /**
@@ -447,6 +447,9 @@ final class HeldPlaceSteps implements AutoCloseable {
                 p.add(bits.in(a));
                 if (plan.written().contains(a)) {
                     p.add(bits.out(a));
+                }
+                if (atOnce == null) {
+                    p.add(current[a].pointer()); // a partition's halo, as the exchange filled it
                 }
                 continue;
             }
