@@ -88,9 +88,10 @@ public final class CudaSwitches {
     /** {@code colony.cuda.bitStorage}: whether held bit-sliced passes keep booleans as bits in device memory. */
     public static final Switch BIT_STORAGE = Switch.flag("colony.cuda.bitStorage", true,
             "The `boolean` attributes that bit-sliced steps read and write (GameOfLife's `alive`) stay in device "
-            + "memory as bits, one a cell, between the held passes of a block holding a whole grid, and their byte "
-            + "columns are freed until anything else reads or writes them (`docs/gpu.md`, \"Booleans stored as bits\"); "
-            + "`false` keeps a byte a cell, as partitions do. Results are the same bits either way.");
+            + "memory as bits, one a cell, between the held passes of a block (a whole grid's, whose byte columns are "
+            + "freed until anything else reads or writes them, or a partition's, whose byte columns keep the halo) "
+            + "(`docs/gpu.md`, \"Booleans stored as bits\"); `false` keeps a byte a cell. Results are the same bits "
+            + "either way.");
 
     /** {@code colony.cuda.deferCompaction}: whether a partition's round that only moved agents compacts later. */
     public static final Switch DEFER_COMPACTION = Switch.flag("colony.cuda.deferCompaction", true,

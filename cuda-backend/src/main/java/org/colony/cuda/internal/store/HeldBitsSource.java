@@ -23,8 +23,11 @@ import org.colony.kernel.cuda.CudaStep;
  *       reach together: the tile's own cells are exact;</li>
  *   <li>its warps write the tile's own cells back as bytes, a lane a cell, to the second columns.</li>
  * </ol>
- * The device memory holds a byte a cell as for every other kernel; only the tile holds bits, so a pass of {@code k}
- * steps moves the grid's bytes in and out once.
+ * Over bytes only the tile holds bits, so a pass of {@code k} steps moves the grid's bytes in and out once. Where the
+ * block keeps the booleans as bits in device memory ({@link BitColumns}, {@code stored}), a word of 32 owned cells loads
+ * in one load, a thread a word, and only the tile's other words go a lane a cell as above (off the block, across a
+ * torus's seam, a partition's halo from its byte columns, a row's last part); the tile's own words go back a thread a
+ * word.
  */
 final class HeldBitsSource {
 
