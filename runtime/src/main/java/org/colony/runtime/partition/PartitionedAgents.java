@@ -1,6 +1,5 @@
 package org.colony.runtime.partition;
 
-import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -440,7 +439,8 @@ public final class PartitionedAgents implements AgentStore {
             migrationBytes += DeviceMoves.move(parts, start, remote > 0, capacity < Integer.MAX_VALUE, this::heard,
                     deviceTransport, this::each, this::local);
         } else if (remote > 0) {
-            move(requests);
+            migrationBytes += HostMoves.move(parts, mine[0], requests, capacity < Integer.MAX_VALUE, this::tell,
+                    transport, this::each, this::local);
         } else {
             each(p -> parts[p].resolveMoves(List.of()));
         }
@@ -483,52 +483,6 @@ public final class PartitionedAgents implements AgentStore {
         inOrder.stale();
         halo.moved();
         return new ManageReport(deaths, born, moves, refused, birthsRefused, outside, population);
-    }
-
-    /** Moves to other partitions' places: requests, verdicts and movers through the transport. */
-    private void move(long[][] requests) {
-        int k = parts.length;
-        long[][] asked = tell(requests);
-        long moverBytes = parts[mine[0]].moverBytes();
-        long[][] arriving = new long[k][k]; // arriving[q][p]: movers partition q takes in from p
-        long[][] leaving = new long[k][k]; // leaving[p][q]: movers partition p sends to q
-        if (capacity < Integer.MAX_VALUE) {
-            List<List<Batch>> incoming = PartitionBirths.lists(k);
-            long requestBytes = parts[mine[0]].requestBytes();
-            migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
-                    requestBytes * requests[from][to], requestBytes * asked[to][from],
-                    b -> parts[from].packRequests(to, b),
-                    b -> incoming.get(to).add(new Batch(from, asked[to][from], b)))), this::local);
-            each(q -> parts[q].resolveMoves(incoming.get(q)));
-            MemorySegment[][] verdicts = new MemorySegment[k][k]; // verdicts[p][q]: from q on p's requests
-            migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (owner, asker) -> new Parcel(owner, asker,
-                    asked[owner][asker], requests[asker][owner], b -> parts[owner].packVerdicts(asker, b),
-                    b -> verdicts[asker][owner] = b)), this::local);
-            each(p -> {
-                for (int q = 0; q < k; q++) {
-                    if (q != p && requests[p][q] > 0) {
-                        leaving[p][q] = parts[p].leave(q, verdicts[p][q]);
-                    }
-                    if (q != p) {
-                        arriving[p][q] = parts[p].admitted(q);
-                    }
-                }
-            });
-        } else {
-            each(p -> {
-                parts[p].resolveMoves(List.of());
-                for (int q = 0; q < k; q++) {
-                    if (q != p && requests[p][q] > 0) {
-                        leaving[p][q] = parts[p].leave(q, null);
-                    }
-                    arriving[p][q] = asked[p][q];
-                }
-            });
-        }
-        migrationBytes += Parcel.exchange(transport, Parcel.allPairs(k, (from, to) -> new Parcel(from, to,
-                leaving[from][to] * moverBytes, arriving[to][from] * moverBytes,
-                b -> parts[from].packMovers(to, b),
-                b -> parts[to].unpackMovers(new Batch(from, arriving[to][from], b)))), this::local);
     }
 
     /** The number of agents of every partition (over MPI ranks, one collective). */
