@@ -155,24 +155,14 @@ final class BitsKernel {
             b.addStatement("final boolean[] dst$L$$ = (boolean[]) blk$$.$L($L)", a.ordinal(),
                     step.buffers(a.ordinal()) ? "next" : "column", a.ordinal());
         }
-        b.beginControlFlow("for (int b0$$ = row0$$; b0$$ < row1$$; b0$$ += rows$$)");
-        b.addStatement("final int b1$$ = Math.min(b0$$ + rows$$, row1$$)");
-        b.beginControlFlow("for (int r$$ = b0$$ - pad$$; r$$ < b1$$ + pad$$; r$$++)");
-        b.addStatement("final int from$$ = base$$ + r$$ * strideY$$ + x0$$ - pad$$");
-        for (AttributeRef a : read) {
-            b.addStatement("pack(col$L$$, from$$, n$$ + 2 * pad$$, scratch$$, in$L$$ + (r$$ - b0$$ + pad$$) * WW$$)",
-                    a.ordinal(), a.ordinal());
-        }
-        b.endControlFlow();
-        b.addStatement("$L$$band($L)", step.name(), String.join(", ", args));
-        b.beginControlFlow("for (int r$$ = b0$$; r$$ < b1$$; r$$++)");
-        b.addStatement("final int to$$ = base$$ + r$$ * strideY$$ + x0$$");
-        for (AttributeRef a : written) {
-            b.addStatement("unpack(scratch$$, out$L$$ + (r$$ - b0$$) * WW$$, WW$$, pad$$, dst$L$$, to$$, n$$)",
-                    a.ordinal(), a.ordinal());
-        }
-        b.endControlFlow();
-        b.endControlFlow();
+        List<CodeBlock> packs = read.stream().map(a -> CodeBlock.of(
+                "pack(col$L$$, from$$, n$$ + 2 * pad$$, scratch$$, in$L$$ + (r$$ - b0$$ + pad$$) * WW$$)",
+                a.ordinal(), a.ordinal())).toList();
+        List<CodeBlock> unpacks = written.stream().map(a -> CodeBlock.of(
+                "unpack(scratch$$, out$L$$ + (r$$ - b0$$) * WW$$, WW$$, pad$$, dst$L$$, to$$, n$$)",
+                a.ordinal(), a.ordinal())).toList();
+        bands(b, args, CodeBlock.of("final int from$$ = base$$ + r$$ * strideY$$ + x0$$ - pad$$"), packs,
+                CodeBlock.of("final int to$$ = base$$ + r$$ * strideY$$ + x0$$"), unpacks);
         b.addStatement("return true");
         m.addCode(b.build());
         m.addJavadoc("Step {@code $L} on 64 cells a word, bit-sliced.\n", step.name());
@@ -248,23 +238,37 @@ final class BitsKernel {
             b.addStatement("final long[] into$L$$ = blk$$.$L($L)", a.ordinal(),
                     step.buffers(a.ordinal()) ? "nextBits" : "bits", a.ordinal());
         }
+        bands(b, args, null, read.stream().map(a -> CodeBlock.of("$T.load(bits$L$$, n$$, height$$, wrap$$, r$$, -pad$$, "
+                + "n$$ + 2 * pad$$, scratch$$, in$L$$ + (r$$ - b0$$ + pad$$) * WW$$)", BitRows.class, a.ordinal(),
+                a.ordinal())).toList(),
+                null, written.stream().map(a -> CodeBlock.of("$T.store(scratch$$, out$L$$ + (r$$ - b0$$) * WW$$, pad$$, "
+                + "n$$, into$L$$, r$$ * rw$$)", BitRows.class, a.ordinal(), a.ordinal())).toList());
+        b.addStatement("return true");
+    }
+
+    /**
+     * The loop over a call's bands of rows, both forms: each band's rows and the halo's loaded into the scratch words
+     * ({@code loads}, after {@code loadHead} a row; null: none), its words computed, its own rows stored ({@code stores},
+     * after {@code storeHead}).
+     */
+    private void bands(CodeBlock.Builder b, List<String> args, CodeBlock loadHead, List<CodeBlock> loads,
+            CodeBlock storeHead, List<CodeBlock> stores) {
         b.beginControlFlow("for (int b0$$ = row0$$; b0$$ < row1$$; b0$$ += rows$$)");
         b.addStatement("final int b1$$ = Math.min(b0$$ + rows$$, row1$$)");
         b.beginControlFlow("for (int r$$ = b0$$ - pad$$; r$$ < b1$$ + pad$$; r$$++)");
-        for (AttributeRef a : read) {
-            b.addStatement("$T.load(bits$L$$, n$$, height$$, wrap$$, r$$, -pad$$, n$$ + 2 * pad$$, scratch$$, "
-                    + "in$L$$ + (r$$ - b0$$ + pad$$) * WW$$)", BitRows.class, a.ordinal(), a.ordinal());
+        if (loadHead != null) {
+            b.addStatement(loadHead);
         }
+        loads.forEach(b::addStatement);
         b.endControlFlow();
         b.addStatement("$L$$band($L)", step.name(), String.join(", ", args));
         b.beginControlFlow("for (int r$$ = b0$$; r$$ < b1$$; r$$++)");
-        for (AttributeRef a : written) {
-            b.addStatement("$T.store(scratch$$, out$L$$ + (r$$ - b0$$) * WW$$, pad$$, n$$, into$L$$, r$$ * rw$$)",
-                    BitRows.class, a.ordinal(), a.ordinal());
+        if (storeHead != null) {
+            b.addStatement(storeHead);
         }
+        stores.forEach(b::addStatement);
         b.endControlFlow();
         b.endControlFlow();
-        b.addStatement("return true");
     }
 
     /** The attributes' ordinals, comma-separated. */
