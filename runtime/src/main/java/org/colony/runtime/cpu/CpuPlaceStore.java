@@ -238,8 +238,7 @@ final class CpuPlaceStore implements PlaceBlock {
         }
         runHeld();
         BlockStorage.BitOffer offer = block.offer(call.step());
-        if (offer != null && onBits(s) && bitsPay(call.step(), offer)) {
-            callOnBits(s, call, offer);
+        if (offer != null && onBits(s) && bitsPay(call.step(), offer) && callOnBits(s, call, offer)) {
             return;
         }
         onBitsLast[call.step()] = false;
@@ -283,14 +282,24 @@ final class CpuPlaceStore implements PlaceBlock {
         return true;
     }
 
-    /** Runs a call on the bits the block keeps between calls ({@code BlockBits}), in chunks of whole rows. */
-    private void callOnBits(StepInfo s, Call call, BlockStorage.BitOffer offer) {
+    /**
+     * Runs a call on the bits the block keeps between calls ({@code BlockBits}), in chunks of whole rows; false (and
+     * the step runs on the columns from then on) where the heap has no room for the bits.
+     */
+    private boolean callOnBits(StepInfo s, Call call, BlockStorage.BitOffer offer) {
         if (closed) {
             throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
         }
         block.agents(views(s));
         block.prepare(call);
-        block.beginBits(s, offer);
+        try {
+            block.beginBits(s, offer);
+        } catch (OutOfMemoryError e) { // (a grid that just fits the heap as columns: a bit a cell more does not)
+            block.dropBits();
+            bitsSkip[call.step()] = Integer.MAX_VALUE;
+            onBitsLast[call.step()] = false;
+            return false;
+        }
         onBitsLast[call.step()] = true;
         boolean done = false;
         try {
@@ -303,6 +312,7 @@ final class CpuPlaceStore implements PlaceBlock {
         for (int a : s.writes()) {
             dirty[a] = true; // the columns' halos are refilled once the bits are unpacked
         }
+        return true;
     }
 
     @Override

@@ -112,6 +112,21 @@ public final class BlockBits {
         }
     }
 
+    /**
+     * Lets go of the bits that do not alone hold an attribute's values (after {@link #begin} found no memory for
+     * them: the calls run on the columns); bits that alone hold values stay until something unpacks them.
+     */
+    void drop() {
+        on = false;
+        for (int a = 0; a < bits.length; a++) {
+            if (!alone[a]) {
+                bits[a] = null;
+                next[a] = null;
+                fresh[a] = false;
+            }
+        }
+    }
+
     /** {@return whether the bits of every attribute in {@code attributes} hold its values (a call needs no pack)} */
     boolean hold(int[] attributes) {
         for (int a : attributes) {
@@ -152,10 +167,18 @@ public final class BlockBits {
         }
     }
 
+    /**
+     * Unpacks an attribute's bits into its column, and lets go of them: whoever takes the column may write it (so the
+     * bits go stale anyway), and a reader's copy of a grid that just fits the heap needs the room (the next call on
+     * bits makes them again).
+     */
     private synchronized void unpack(int attribute, Object column) {
         if (alone[attribute]) {
             BitRows.unpack(bits[attribute], layout, (boolean[]) column);
             alone[attribute] = false;
+            fresh[attribute] = false;
+            bits[attribute] = null;
+            next[attribute] = null;
             UNPACKS.increment();
         }
     }

@@ -188,6 +188,13 @@ public final class BlockStorage implements CpuBlock {
         bits.begin(step, offer.reads(), offer.writes(), current);
     }
 
+    /** Lets go of the bits that do not alone hold values, where {@link #beginBits} found no memory for them. */
+    public void dropBits() {
+        if (bits != null) {
+            bits.drop();
+        }
+    }
+
     /** Ends a call on bits; {@code done}: it ran to its end, and what it wrote is held by the bits alone. */
     public void endBits(StepInfo step, boolean done) {
         bits.end(step, done);
