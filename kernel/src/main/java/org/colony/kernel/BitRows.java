@@ -83,9 +83,7 @@ public final class BitRows {
 
     /** The storage index of the first owned cell of row {@code row} ({@code y + extent1 * z}). */
     private static int rowBase(Layout layout, int row) {
-        int y = row % layout.extent1();
-        int z = row / layout.extent1();
-        return layout.base() + y * layout.strideY() + z * layout.strideZ();
+        return layout.storageIndex(0, row % layout.extent1(), row / layout.extent1());
     }
 
     /**

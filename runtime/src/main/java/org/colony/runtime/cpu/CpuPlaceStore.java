@@ -38,9 +38,6 @@ import org.colony.runtime.tuning.RuntimeSwitches;
  */
 final class CpuPlaceStore implements PlaceBlock {
 
-    /** The longest back-off of a step whose bits something unpacks between its calls; past it, no more tries. */
-    static final int BITS_BACKOFF = 256;
-
     /** Below this many cells a call runs as one chunk on the calling thread. */
     static final int SEQUENTIAL_CELLS = 1 << 15;
 
@@ -57,10 +54,8 @@ final class CpuPlaceStore implements PlaceBlock {
     private final HoldSettings settings;
     /** Whether this block's bit-sliced steps may run on booleans kept as bits between calls. */
     private final boolean bitStorage = RuntimeSwitches.BIT_STORAGE.on();
-    /** Per step: whether its last call ran on bits; its back-off from bits, and the calls left of it (bitsPay). */
-    private final boolean[] onBitsLast;
-    private final int[] bitsBackoff;
-    private final int[] bitsSkip;
+    /** Per step, whether its calls run on bits ({@link BitsBackoff}). */
+    private final BitsBackoff backoff;
     /** Place steps held back to run together; null where this block never holds any. */
     private HeldSteps held;
     /** The graph whose vertices the places are; null for a grid. */
@@ -88,10 +83,7 @@ final class CpuPlaceStore implements PlaceBlock {
         this.bound = new AgentStore[model.agentClasses().size()];
         this.settings = settings;
         this.held = HeldSteps.forBlock(descriptor, layout, partition, pool, settings);
-        int steps = model.steps().size();
-        this.onBitsLast = new boolean[steps];
-        this.bitsBackoff = new int[steps];
-        this.bitsSkip = new int[steps];
+        this.backoff = new BitsBackoff(model.steps().size());
     }
 
     /** The layout of a single block covering the whole grid, with a halo of {@code pad}. */
@@ -150,9 +142,7 @@ final class CpuPlaceStore implements PlaceBlock {
         }
         block = wider;
         Arrays.fill(dirty, true);
-        Arrays.fill(onBitsLast, false); // (the new block keeps no bits: its steps offer them again)
-        Arrays.fill(bitsBackoff, 0);
-        Arrays.fill(bitsSkip, 0);
+        backoff.reset();
         if (held != null) {
             held = HeldSteps.forBlock(descriptor, wider.layout(), partition, pool, settings);
         }
@@ -238,10 +228,11 @@ final class CpuPlaceStore implements PlaceBlock {
         }
         runHeld();
         BlockStorage.BitOffer offer = block.offer(call.step());
-        if (offer != null && onBits(s) && bitsPay(call.step(), offer) && callOnBits(s, call, offer)) {
+        if (offer != null && onBits(s) && backoff.pays(call.step(), block.bitsHold(offer))
+                && callOnBits(s, call, offer)) {
             return;
         }
-        onBitsLast[call.step()] = false;
+        backoff.ran(call.step(), false);
         prepare(s, call);
         runChunks(s, (r0, r1, x0, x1) -> descriptor.run(block, r0, r1, x0, x1));
         finishCall(call.step());
@@ -257,50 +248,21 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     /**
-     * Whether this call of {@code step} runs on bits: not where the bits its last call on bits wrote were unpacked
-     * before this one (something read the columns in between, as a model that counts its cells every tick does),
-     * for then every call would pack and unpack the whole grid, where a call on the columns packs and unpacks only
-     * its bands. Such a step runs on the columns for 1, 2, 4 ... calls, then tries the bits again; a call that finds
-     * the bits as its last call left them ends the back-off, and one that would back off past {@link #BITS_BACKOFF}
-     * calls stays on the columns for good (each try costs a pack and an unpack of the whole grid, and the JIT's
-     * compiled kernels a deoptimization).
-     */
-    private boolean bitsPay(int step, BlockStorage.BitOffer offer) {
-        if (block.bitsHold(offer)) {
-            bitsBackoff[step] = 0;
-            return true;
-        }
-        if (bitsSkip[step] > 0) {
-            bitsSkip[step]--;
-            return false;
-        }
-        if (onBitsLast[step]) {
-            bitsBackoff[step] = Math.max(1, 2 * bitsBackoff[step]);
-            bitsSkip[step] = bitsBackoff[step] > BITS_BACKOFF ? Integer.MAX_VALUE : bitsBackoff[step] - 1;
-            return false;
-        }
-        return true;
-    }
-
-    /**
      * Runs a call on the bits the block keeps between calls ({@code BlockBits}), in chunks of whole rows; false (and
      * the step runs on the columns from then on) where the heap has no room for the bits.
      */
     private boolean callOnBits(StepInfo s, Call call, BlockStorage.BitOffer offer) {
-        if (closed) {
-            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
-        }
+        checkOpen();
         block.agents(views(s));
         block.prepare(call);
         try {
             block.beginBits(s, offer);
         } catch (OutOfMemoryError e) { // (a grid that just fits the heap as columns: a bit a cell more does not)
             block.dropBits();
-            bitsSkip[call.step()] = Integer.MAX_VALUE;
-            onBitsLast[call.step()] = false;
+            backoff.never(call.step());
             return false;
         }
-        onBitsLast[call.step()] = true;
+        backoff.ran(call.step(), true);
         boolean done = false;
         try {
             Layout l = block.layout();
@@ -369,9 +331,7 @@ final class CpuPlaceStore implements PlaceBlock {
     }
 
     private void prepare(StepInfo s, Call call) {
-        if (closed) {
-            throw new ColonyException("the places of " + model.modelClass().getSimpleName() + " are closed");
-        }
+        checkOpen();
         block.toColumns();
         prepareRemote(s.remoteReads());
         block.agents(views(s));

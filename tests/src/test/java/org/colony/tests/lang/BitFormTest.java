@@ -106,7 +106,7 @@ class BitFormTest {
             assertArrayEquals(mark, p.getBoolean("mark"), "mark");
             if (storesBits) {
                 // 36 calls of two steps: the first of each on the columns (where the kernel offers the bits), and
-                // after each read or write a call or two backing off to the columns (bitsPay)
+                // after each read or write a call or two backing off to the columns (BitsBackoff)
                 assertTrue(calls >= 26 && calls <= 34, "calls on bits kept between calls: " + calls);
                 assertTrue(unpacks >= 4, "reads and the write between ticks unpack the bits: " + unpacks);
             } else {

@@ -51,6 +51,12 @@ final class HeldBitsSource {
         return halo * wide + 1;
     }
 
+    /** Word {@code index} of attribute {@code a}'s tile set to {@code value}, in both copies where it is doubled. */
+    private static String tile(HeldKernelSource.Plan plan, int a, String index, String value) {
+        String first = "t" + a + "_0[P + " + index + "] = " + value + ";";
+        return plan.doubled().contains(a) ? first + " t" + a + "_1[P + " + index + "] = " + value + ";" : first;
+    }
+
     /**
      * The kernel {@value HeldKernelSource#NAME} of a bit-sliced pass; {@code stored}: its columns are bits in device
      * memory ({@link BitColumns}): a lane loads its cell's bit from the word holding it (the lanes of a word read the
@@ -104,11 +110,8 @@ final class HeldBitsSource {
             k.append("        if (wy >= 0 && wy < f.extent1 && wx >= 0 && wx + 32 <= f.extent0) {\n");
             k.append("            const jlong g = (jlong) wy * RW + (wx >> 5);\n");
             for (int a : plan.attributes()) {
-                k.append("            { const juint w = in").append(a).append("[g]; t").append(a).append("_0[P + i] = w;");
-                if (plan.doubled().contains(a)) {
-                    k.append(" t").append(a).append("_1[P + i] = w;");
-                }
-                k.append(" }\n");
+                k.append("            { const juint w = in").append(a).append("[g]; ").append(tile(plan, a, "i", "w"))
+                        .append(" }\n");
             }
             k.append("        }\n");
             k.append("    }\n");
@@ -182,12 +185,8 @@ final class HeldBitsSource {
         String skip = stored ? " && !whole[u]" : "";
         for (int a : plan.attributes()) {
             k.append("            { const juint v = __ballot_sync(0xFFFFFFFFu, v").append(a).append("[u]);");
-            k.append(" if (lane == 0 && i0 + u < AREA").append(skip).append(") { t").append(a)
-                    .append("_0[P + i0 + u] = v;");
-            if (plan.doubled().contains(a)) {
-                k.append(" t").append(a).append("_1[P + i0 + u] = v;");
-            }
-            k.append(" } }\n");
+            k.append(" if (lane == 0 && i0 + u < AREA").append(skip).append(") { ")
+                    .append(tile(plan, a, "i0 + u", "v")).append(" } }\n");
         }
         k.append("        }\n");
         k.append("    }\n");

@@ -86,22 +86,8 @@ final class BitsKernel {
      * intrinsics into it.
      */
     List<MethodSpec> methods() {
-        MethodSpec.Builder m = MethodSpec.methodBuilder(step.name())
-                .addModifiers(Modifier.STATIC)
-                .returns(TypeName.BOOLEAN)
-                .addParameter(RuntimeNames.CPU_BLOCK, "blk$")
-                .addParameter(TypeName.INT, "row0$")
-                .addParameter(TypeName.INT, "row1$")
-                .addParameter(TypeName.INT, "x0$")
-                .addParameter(TypeName.INT, "x1$");
-        MethodSpec.Builder onBits = MethodSpec.methodBuilder(step.name() + "$bits")
-                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .returns(TypeName.BOOLEAN)
-                .addParameter(RuntimeNames.CPU_BLOCK, "blk$")
-                .addParameter(TypeName.INT, "row0$")
-                .addParameter(TypeName.INT, "row1$")
-                .addParameter(TypeName.INT, "x0$")
-                .addParameter(TypeName.INT, "x1$");
+        MethodSpec.Builder m = rangeMethod(step.name(), Modifier.STATIC);
+        MethodSpec.Builder onBits = rangeMethod(step.name() + "$bits", Modifier.PRIVATE, Modifier.STATIC);
         MethodSpec.Builder band = MethodSpec.methodBuilder(step.name() + "$band")
                 .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                 .addParameter(long[].class, "scratch$")
@@ -125,8 +111,6 @@ final class BitsKernel {
             if (p.type() != IrType.BOOLEAN) {
                 throw new IllegalStateException("a bit-sliced step with an argument of type " + p.type());
             }
-            m.addParameter(TypeName.BOOLEAN, p.name() + "$p");
-            onBits.addParameter(TypeName.BOOLEAN, p.name() + "$p");
             band.addParameter(TypeName.BOOLEAN, p.name() + "$p");
             args.add(p.name() + "$p");
         }
@@ -181,6 +165,25 @@ final class BitsKernel {
         band.addCode(w.build());
         band.addJavadoc("The words of rows {@code 0..rows$$} of a band of step {@code $L}.\n", step.name());
         return List.of(m.build(), onBits.build(), band.build());
+    }
+
+    /**
+     * {@code static boolean <name>(CpuBlock blk$, int row0$, int row1$, int x0$, int x1$, <the step's arguments>)}:
+     * both forms of the kernel, on the columns and on the bits.
+     */
+    private MethodSpec.Builder rangeMethod(String name, Modifier... modifiers) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+                .addModifiers(modifiers)
+                .returns(TypeName.BOOLEAN)
+                .addParameter(RuntimeNames.CPU_BLOCK, "blk$")
+                .addParameter(TypeName.INT, "row0$")
+                .addParameter(TypeName.INT, "row1$")
+                .addParameter(TypeName.INT, "x0$")
+                .addParameter(TypeName.INT, "x1$");
+        for (Local p : step.params()) {
+            m.addParameter(TypeName.BOOLEAN, p.name() + "$p");
+        }
+        return m;
     }
 
     /** The lines both forms start with: the layout, the band's scratch and where each attribute's words go in it. */
