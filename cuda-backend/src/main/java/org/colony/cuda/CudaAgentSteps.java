@@ -40,4 +40,12 @@ public final class CudaAgentSteps {
     public static long birthsAcross() {
         return CrossBirths.settled();
     }
+
+    /**
+     * {@return how many partitions' manageAll rounds numbered their children on the device, from the parents' ids of
+     * every partition of that device ({@link CudaSwitches#NUMBER_ON_DEVICE}), in this JVM (one a partition and round)}
+     */
+    public static long numberedOnDevice() {
+        return LocalBirths.numberedOnDevice();
+    }
 }

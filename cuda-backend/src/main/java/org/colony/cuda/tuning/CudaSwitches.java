@@ -149,6 +149,13 @@ public final class CudaSwitches {
             + "device memory, and the children born elsewhere follow as rows (`docs/agents.md`, \"Births on "
             + "partitions\"); `false` runs such rounds on the host, for comparison. Results are the same bits.");
 
+    /** {@code colony.cuda.numberOnDevice}: whether partitions of one GPU number their children there. */
+    public static final Switch NUMBER_ON_DEVICE = Switch.flag("colony.cuda.numberOnDevice", true,
+            "Partitions of one GPU whose births were settled on it number the children there, one kernel a partition "
+            + "reading every partition's parents' ids where they lie (`docs/agents.md`, \"Births on partitions\"); "
+            + "`false` reads each partition's (parent id, children born) list back, exchanges the lists and numbers "
+            + "the children on the host. Results are the same bits.");
+
     /** {@code colony.cuda.perThreadStreams}: whether each thread issues its device work on a stream of its own. */
     public static final Switch PER_THREAD_STREAMS = Switch.flag("colony.cuda.perThreadStreams", false,
             "Each thread issues its device work on its own default stream (the driver's per-thread default "
@@ -171,7 +178,7 @@ public final class CudaSwitches {
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE, BIT_STORAGE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
-            DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
+            DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {
     }

@@ -1,5 +1,6 @@
 package org.colony.runtime.partition;
 
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,15 +28,18 @@ final class PartitionBirths {
     private final Consumer<IntConsumer> each;
     private final UnaryOperator<long[][]> tell;
     private final IntPredicate local;
+    /** Whether every partition numbers its children on their one device ({@link AgentPartition#numbersOnDevice}). */
+    private final boolean onDevice;
     private long bytes;
 
     /**
      * @param each runs work for every partition of this process
      * @param tell partition p tells every q the number {@code values[p][q]}; returns what each heard, {@code [q][p]}
      * @param local whether this process holds a partition
+     * @param onDevice whether every partition numbers its children on their one device
      */
     PartitionBirths(AgentPartition[] parts, int[] mine, Cluster cluster, Transport transport,
-            Consumer<IntConsumer> each, UnaryOperator<long[][]> tell, IntPredicate local) {
+            Consumer<IntConsumer> each, UnaryOperator<long[][]> tell, IntPredicate local, boolean onDevice) {
         this.parts = parts;
         this.mine = mine;
         this.cluster = cluster;
@@ -43,6 +47,7 @@ final class PartitionBirths {
         this.each = each;
         this.tell = tell;
         this.local = local;
+        this.onDevice = onDevice;
     }
 
     /** {@return the bytes this process sent for the births} */
@@ -97,6 +102,9 @@ final class PartitionBirths {
         if (!any || k == 1) {
             return heard;
         }
+        if (numberOnDevice()) {
+            return heard; // (every partition numbers its children from the others' parents' ids on the device)
+        }
         long[][] lengths = new long[k][k];
         for (int p = 0; p < k; p++) {
             Arrays.fill(lengths[p], parents[p]);
@@ -106,6 +114,36 @@ final class PartitionBirths {
                 16 * parents[from], 16 * told[to][from], b -> parts[from].packBirths(b),
                 b -> heard.get(to).add(new Batch(from, told[to][from], b)))), local);
         return heard;
+    }
+
+    /**
+     * Where the partitions number their children on their device ({@link AgentPartition#numbersOnDevice}) and this
+     * round's births were settled there, gives each the others' parents' ids; returns whether they were.
+     */
+    private boolean numberOnDevice() {
+        if (!onDevice) {
+            return false;
+        }
+        int k = parts.length;
+        MemorySegment[] lists = new MemorySegment[k];
+        int there = 0;
+        for (int p = 0; p < k; p++) {
+            lists[p] = parts[p].bornParentsOnDevice();
+            there += lists[p] != null ? 1 : 0;
+        }
+        if (there == 0) {
+            return false; // (a round settled on the host: the lists, as always)
+        }
+        if (there < k) {
+            throw new IllegalStateException("children's parents on the device for " + there + " of " + k
+                    + " partitions");
+        }
+        each.accept(p -> {
+            MemorySegment[] others = lists.clone();
+            others[p] = null;
+            parts[p].numberFrom(others);
+        });
+        return true;
     }
 
     /**

@@ -86,6 +86,8 @@ public final class PartitionedAgents implements AgentStore {
     /** Works the partitions side by side (each in a lane of its own), or null: the caller's thread works them. */
     private final SideBySide side;
     private long migrationBytes;
+    /** Whether the partitions, all on one device, number their children there ({@link AgentPartition#numbersOnDevice}). */
+    private final boolean numbersOnDevice;
     private boolean closed;
 
     /**
@@ -136,6 +138,7 @@ public final class PartitionedAgents implements AgentStore {
             counts = no[1] == 0;
         }
         this.deviceTransport = moves ? placeTransport : null;
+        this.numbersOnDevice = numbersOnDevice(moves && placeTransport.oneMemory() && !cluster.distributed());
         this.halo = new AgentHalo(topology, parts, transport, counts ? placeTransport : null, this::each,
                 p -> parts[p] != null, this::sizes);
         // (last: its threads run until closed)
@@ -485,6 +488,23 @@ public final class PartitionedAgents implements AgentStore {
         return new ManageReport(deaths, born, moves, refused, birthsRefused, outside, population);
     }
 
+    /**
+     * Where the partitions share one device memory ({@code shared}), asks each to number its children there; where one
+     * cannot, all keep to the lists. Returns whether they all do.
+     */
+    private boolean numbersOnDevice(boolean shared) {
+        boolean all = shared;
+        for (int p = 0; p < parts.length && all; p++) {
+            all = parts[p].numbersOnDevice(parts.length);
+        }
+        if (shared && !all) {
+            for (AgentPartition part : parts) {
+                part.numbersOnDevice(0); // (0: not asked)
+            }
+        }
+        return all;
+    }
+
     /** The number of agents of every partition (over MPI ranks, one collective). */
     private long[] sizes() {
         long[] n = new long[parts.length];
@@ -536,7 +556,7 @@ public final class PartitionedAgents implements AgentStore {
     /** Settles births in every partition ({@link PartitionBirths}); returns per partition the others' lists. */
     private List<List<Batch>> births(boolean any) {
         PartitionBirths births = new PartitionBirths(parts, mine, cluster, transport, this::each, this::tell,
-                this::local);
+                this::local, numbersOnDevice);
         List<List<Batch>> heard = births.settle(any);
         migrationBytes += births.bytes();
         return heard;

@@ -109,4 +109,36 @@ public interface DeviceMoveRound {
     default void settleAlone() {
         throw new UnsupportedOperationException("births on a device");
     }
+
+    /**
+     * Asks the partition to number the children of the rounds it settles on its device ({@link #settleAlone}, the
+     * births of {@link DeviceBirthRound}) there, from every partition's parents' ids where they lie in one device
+     * memory ({@link #bornParentsOnDevice}, {@link #numberFrom}), rather than from the (parent id, children born)
+     * lists the partitions exchange; called once, before the first {@code manageAll}, with the partitions' count.
+     *
+     * @param partitions the partitions, every one of them on the device memory of this one; 0 where some partition
+     *     said no (then every one keeps to the lists)
+     * @return whether it does; false by default
+     */
+    default boolean numbersOnDevice(int partitions) {
+        return false;
+    }
+
+    /**
+     * {@return where the partition said {@link #numbersOnDevice} and settled the round's births on its device: the
+     * parents' ids of its children born (one a child, in increasing order) in device memory; otherwise null}
+     */
+    default MemorySegment bornParentsOnDevice() {
+        return null;
+    }
+
+    /**
+     * Numbers the children born here ({@link AgentPartition#finishManage} writes their ids) from the other partitions'
+     * {@link #bornParentsOnDevice}, instead of their lists; after {@link Births#settleBirths}.
+     *
+     * @param lists per partition, its {@link #bornParentsOnDevice}; null for this one
+     */
+    default void numberFrom(MemorySegment[] lists) {
+        throw new UnsupportedOperationException("children numbered on a device");
+    }
 }

@@ -133,7 +133,10 @@ class PartitionedAgentsGpuTest {
         String[] gpu = on(devices);
         List<String> cpu = PartitionedAgentsTest.walkers(CPU, script, n, n - 4, wrap, capacity, null);
         List<String> cut = PartitionedAgentsTest.walkers(gpu, script, n, n - 4, wrap, capacity, partitions);
-        assertEquals("traffic true", cut.remove(cut.size() - 1), "agents crossed partitions");
+        // (births at home on one GPU send nothing between the partitions: nobody moves, and the children are numbered
+        // there from every partition's parents' ids; over two GPUs the partitions exchange their lists)
+        boolean crosses = script != Script.BREED_AND_CULL || devices > 1;
+        assertEquals("traffic " + crosses, cut.remove(cut.size() - 1), "agents or lists crossed partitions");
         assertSame(cpu, cut, script + " on " + devices + " GPU(s), " + partitions);
     }
 
@@ -145,6 +148,7 @@ class PartitionedAgentsGpuTest {
         String[] gpu = on(devices);
         List<String> cpu = PartitionedAgentsTest.walkers(CPU, Script.BREED_AND_CULL, 29, 25, wrap, capacity, null);
         long before = CudaAgentSteps.birthsHere();
+        long numbered = CudaAgentSteps.numberedOnDevice();
         List<String> cut = PartitionedAgentsTest.walkers(gpu, Script.BREED_AND_CULL, 29, 25, wrap, capacity,
                 partitions);
         cut.remove(cut.size() - 1); // (whether anything crossed: the children's numbering did)
@@ -153,6 +157,9 @@ class PartitionedAgentsGpuTest {
         int k = partitions.contains("x") ? Integer.parseInt(partitions.split("x")[0])
                 * Integer.parseInt(partitions.split("x")[1]) : Integer.parseInt(partitions);
         assertEquals(4L * k, CudaAgentSteps.birthsHere() - before, "rounds settled by the partitions alone");
+        // on one GPU the children are numbered there from every partition's parents' ids; over two, from the lists
+        assertEquals(devices == 1 ? 4L * k : 0, CudaAgentSteps.numberedOnDevice() - numbered,
+                "rounds whose children were numbered on the device");
     }
 
     @ParameterizedTest(name = "births across borders, {0} capacity={1} wrap={2} on {3} GPU(s), partitions={4}")
@@ -164,6 +171,7 @@ class PartitionedAgentsGpuTest {
         String[] gpu = on(devices);
         List<String> cpu = PartitionedAgentsTest.walkers(CPU, script, 29, 25, wrap, capacity, null);
         long before = CudaAgentSteps.birthsAcross();
+        long numbered = CudaAgentSteps.numberedOnDevice();
         List<String> cut = PartitionedAgentsTest.walkers(gpu, script, 29, 25, wrap, capacity, partitions);
         assertEquals("traffic true", cut.remove(cut.size() - 1), "children crossed partitions");
         assertSame(cpu, cut, "births across borders on " + devices + " GPU(s), " + partitions);
@@ -171,6 +179,29 @@ class PartitionedAgentsGpuTest {
         int k = partitions.contains("x") ? Integer.parseInt(partitions.split("x")[0])
                 * Integer.parseInt(partitions.split("x")[1]) : Integer.parseInt(partitions);
         assertEquals(4L * k, CudaAgentSteps.birthsAcross() - before, "rounds settled across partitions on the devices");
+        assertEquals(devices == 1 ? 4L * k : 0, CudaAgentSteps.numberedOnDevice() - numbered,
+                "rounds whose children were numbered on the device");
+    }
+
+    @ParameterizedTest(name = "births {0}, partitions={1}, children numbered from the lists")
+    @CsvSource({"BREED_AND_CULL, 2", "BREED_NEAR, 3x2"})
+    void childrenNumberedFromTheLists_onOneGpu_whereSwitchedOff_matchTheCpu(Script script, String partitions) {
+        List<String> cpu = PartitionedAgentsTest.walkers(CPU, script, 29, 25, true, 1, null);
+        String before = System.getProperty("colony.cuda.numberOnDevice");
+        System.setProperty("colony.cuda.numberOnDevice", "false");
+        try {
+            long numbered = CudaAgentSteps.numberedOnDevice();
+            List<String> cut = PartitionedAgentsTest.walkers(on(1), script, 29, 25, true, 1, partitions);
+            cut.remove(cut.size() - 1);
+            assertSame(cpu, cut, script + " numbered from the lists on " + partitions);
+            assertEquals(0, CudaAgentSteps.numberedOnDevice() - numbered, "rounds numbered on the device");
+        } finally {
+            if (before == null) {
+                System.clearProperty("colony.cuda.numberOnDevice");
+            } else {
+                System.setProperty("colony.cuda.numberOnDevice", before);
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0} capacity={1} wrap={2} on one GPU block")

@@ -507,6 +507,25 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
         alone.settle(roundSeed, roundEpoch, begun);
     }
 
+    @Override
+    public boolean numbersOnDevice(int partitions) {
+        // (the others' lists go to the numbering kernel as a table of addresses and lengths, in its parameters)
+        boolean on = CudaSwitches.NUMBER_ON_DEVICE.on() && partitions > 1
+                && partitions - 1 <= AgentDevice.TABLE_LONGS / 2;
+        dev.manage().parentsStay(on);
+        return on;
+    }
+
+    @Override
+    public MemorySegment bornParentsOnDevice() {
+        return settledAlone ? alone.parentsOnDevice() : null;
+    }
+
+    @Override
+    public void numberFrom(MemorySegment[] lists) {
+        alone.numberFrom(lists);
+    }
+
     // ---- births that may cross partitions, on the device (CrossBirths, DeviceBirthRound) -------------
 
     @Override

@@ -28,6 +28,8 @@ final class DeviceManage {
     private static final int MOVED = 1;
     private static final int REFUSED = 2;
     private static final int OUTSIDE = 4;
+    /** The grid scratch buffer of the parents' ids that stay on the device ({@link #parentsStay}). */
+    private static final String PARENTS = "manage.bornParents";
 
     private final AgentDevice device;
     private final DeviceAgentColumns columns;
@@ -37,6 +39,13 @@ final class DeviceManage {
     private long[] aheadCounts;
     /** The parents' ids of the children the last {@code manageAll} listed, in their slots' order, or null. */
     private long[] bornParents;
+    /**
+     * Whether the parents' ids of the children a {@code manageAll} lists stay in device memory ({@link #parentsOnDevice})
+     * rather than coming back with its counts ({@link #bornParents}).
+     */
+    private boolean parentsStay;
+    /** The children born in the last {@code manageAll} whose parents' ids stayed on the device. */
+    private long bornOnDevice;
     /** The counts the caller of the last {@link #end(Settling, int, LongConsumer)} added, read with the parents. */
     private long[] endCounts = new long[0];
 
@@ -175,6 +184,7 @@ final class DeviceManage {
         columns.resetOrdinals();
         aheadCounts = null;
         bornParents = listBorn ? new long[0] : null;
+        bornOnDevice = 0;
         long n = columns.count();
         long slotsBefore = columns.slots();
         long room = Math.max(1, n);
@@ -325,22 +335,25 @@ final class DeviceManage {
             device.run("colony_flags", wanted, p -> p.add(wanted).add(s.childWon).addBoolean(false).add(flags));
             if (s.listBorn) {
                 // One read: the children born, the caller's counts and the parents' ids (as they are before the
-                // compaction moves them), with room for every child asked for.
-                long read = pool.get("manage.bornRead", 8 * (1 + extra + wanted));
+                // compaction moves them), with room for every child asked for; where the parents' ids stay on the
+                // device (grid scratch, which a shrinking population does not free), the counts only.
+                long listed = parentsStay ? 0 : wanted;
+                long read = pool.get("manage.bornRead", 8 * (1 + extra + listed));
                 if (extra > 0) {
                     device.fillBytes(read + 8, 8L * extra, 0);
                 }
                 device.scanner().scanOnDevice(flags, s.childRank, wanted, 0L, read);
-                long parents = read + 8 * (1 + extra);
+                long parents = parentsStay ? device.gridScratch().get(PARENTS, 8 * wanted) : read + 8 * (1 + extra);
                 device.run("colony_born_parents", wanted, p -> p.addInt((int) wanted).add(s.childWon)
                         .add(s.childRank).add(s.childParent).add(columns.ids().pointer()).add(parents));
                 if (count != null) {
                     count.accept(read + 8);
                 }
-                long[] got = device.readStats(read, (int) (1 + extra + wanted));
+                long[] got = device.readStats(read, (int) (1 + extra + listed));
                 births = got[0];
                 endCounts = Arrays.copyOfRange(got, 1, 1 + extra);
-                bornParents = Arrays.copyOfRange(got, 1 + extra, 1 + extra + (int) births);
+                bornParents = parentsStay ? null : Arrays.copyOfRange(got, 1 + extra, 1 + extra + (int) births);
+                bornOnDevice = parentsStay ? births : 0;
             } else {
                 births = device.scanner().scan(flags, s.childRank, wanted);
             }
@@ -399,9 +412,38 @@ final class DeviceManage {
                 columns.count());
     }
 
-    /** {@return the parents' ids of the children the last {@code manageAll} listed, in their slots' order, or null} */
+    /**
+     * {@return the parents' ids of the children the last {@code manageAll} listed, in their slots' order; null where
+     * none were listed or they stayed on the device ({@link #parentsOnDevice})}
+     */
     long[] bornParents() {
         return bornParents;
+    }
+
+    /**
+     * Keeps the parents' ids of the children a {@code manageAll} lists in device memory from now on ({@code stay}),
+     * where the children are numbered there ({@link LocalBirths}), or reads them back with the counts.
+     */
+    void parentsStay(boolean stay) {
+        parentsStay = stay;
+    }
+
+    /** {@return whether the parents' ids of the children listed stay in device memory ({@link #parentsStay})} */
+    boolean parentsStay() {
+        return parentsStay;
+    }
+
+    /**
+     * {@return the device address of the parents' ids of the children the last {@code manageAll} listed, where they
+     * stayed there ({@link #parentsStay}): {@link #bornOnDevice} of them, in increasing order}
+     */
+    long parentsOnDevice() {
+        return device.gridScratch().get(PARENTS, 8 * Math.max(1, bornOnDevice));
+    }
+
+    /** {@return how many children the last {@code manageAll} listed with their parents' ids on the device} */
+    long bornOnDevice() {
+        return bornOnDevice;
     }
 
     /** {@return the counts the caller of the last {@link #end(Settling, int, LongConsumer)} added on the device} */

@@ -14,12 +14,16 @@ import org.colony.runtime.spi.AgentPartition.Batch;
  * run as one block runs them ({@link DeviceManage}), and only the children's ids need the other partitions. Those
  * follow (parent id, ordinal) over all partitions: this partition lists its (parent id, children born) pairs for
  * the others ({@link #pack}), and numbers its own children from theirs as the host's rounds do ({@link #finish},
- * {@link ChildIds}), writing the ids over those the compaction gave.
+ * {@link ChildIds}), writing the ids over those the compaction gave. Where the partitions share one device memory,
+ * the parents' ids stay there ({@link DeviceManage#parentsStay}) and one kernel numbers the children from every
+ * partition's ({@link #numberFrom}): no list is read, exchanged or uploaded.
  */
 public final class LocalBirths {
 
     /** The rounds settled so far in this JVM, by any partition. */
     private static final LongAdder SETTLED = new LongAdder();
+    /** The partitions' rounds whose children were numbered on the device so far in this JVM. */
+    private static final LongAdder NUMBERED = new LongAdder();
 
     private final CudaAgentStore dev;
     private ManageReport report;
@@ -28,6 +32,10 @@ public final class LocalBirths {
     /** The distinct parents among {@link #parents}, in order, and their children born. */
     private long[] parentIds = new long[0];
     private long[] bornCounts = new long[0];
+    /** The children born here whose parents' ids stayed on the device ({@link DeviceManage#parentsStay}). */
+    private long bornOnDevice;
+    /** The other partitions' parents' ids on the device, for the numbering ({@link #numberFrom}), or null. */
+    private MemorySegment[] others;
 
     LocalBirths(CudaAgentStore dev) {
         this.dev = dev;
@@ -36,6 +44,11 @@ public final class LocalBirths {
     /** {@return the partitions' rounds settled alone so far in this JVM (one a partition and round)} */
     public static long settled() {
         return SETTLED.sum();
+    }
+
+    /** {@return the partitions' rounds whose children were numbered on the device so far in this JVM} */
+    public static long numberedOnDevice() {
+        return NUMBERED.sum();
     }
 
     /**
@@ -60,6 +73,7 @@ public final class LocalBirths {
      */
     void adopt(ManageReport settled, long[] bornParents) {
         report = settled;
+        bornOnDevice = dev.manage().parentsStay() ? dev.manage().bornOnDevice() : 0;
         parents = bornParents == null ? new long[0] : bornParents;
         long[][] pairs = pairs(parents);
         parentIds = pairs[0];
@@ -92,6 +106,28 @@ public final class LocalBirths {
         return parentIds.length;
     }
 
+    /**
+     * {@return the parents' ids of the children born here in the round settled, one a child in increasing order, in
+     * device memory; null where they came back to the host ({@link DeviceManage#parentsStay})}
+     */
+    MemorySegment parentsOnDevice() {
+        return dev.manage().parentsStay() ? DeviceSlices.device(dev.manage().parentsOnDevice(), 8 * bornOnDevice)
+                : null;
+    }
+
+    /**
+     * Numbers the children born here, at {@link #finish}, from the other partitions' parents' ids where they lie on
+     * the same device ({@link #parentsOnDevice} of each), rather than from their lists.
+     *
+     * @param lists per partition, its parents' ids on the device; null for this one
+     */
+    void numberFrom(MemorySegment[] lists) {
+        if (!dev.manage().parentsStay()) {
+            throw new IllegalStateException("the parents' ids of the children are not on the device");
+        }
+        others = lists.clone();
+    }
+
     /** Writes (parent id, children born) for every parent here with children born, in id order. */
     void pack(MemorySegment buffer) {
         long[] pairs = new long[2 * parentIds.length];
@@ -107,6 +143,12 @@ public final class LocalBirths {
      * others' (parent id, children born) lists in {@code others}; returns this partition's report.
      */
     ManageReport finish(long nextId, List<Batch> others) {
+        if (this.others != null) {
+            numberOnDevice(nextId);
+        } else if (bornOnDevice > 0) {
+            throw new IllegalStateException("the children born have no numbering: their parents' "
+                    + "ids are on the device and no other partition's were given");
+        }
         int n = parents.length;
         if (n > 0) {
             long[] ids = ids(parents, parentIds, bornCounts, nextId, others);
@@ -115,10 +157,40 @@ public final class LocalBirths {
         }
         ManageReport r = report;
         report = null;
+        bornOnDevice = 0;
+        this.others = null;
         parents = new long[0];
         parentIds = new long[0];
         bornCounts = new long[0];
         return r;
+    }
+
+    /**
+     * Gives the children born here their ids on the device: child i (in the slots' order, its parent's id the i-th of
+     * {@link #parentsOnDevice}) gets {@code nextId + i} plus, for every other partition, the number of its children
+     * whose parents' ids are below, which is its place in (parent id, ordinal) order over all partitions, as
+     * {@link ChildIds} numbers them. Queued, without a wait.
+     */
+    private void numberOnDevice(long nextId) {
+        NUMBERED.increment();
+        long n = bornOnDevice;
+        if (n == 0) {
+            return;
+        }
+        long[] table = new long[AgentDevice.TABLE_LONGS];
+        int longs = 0;
+        for (MemorySegment list : others) {
+            if (list != null && list.byteSize() > 0) {
+                table[longs++] = list.address();
+                table[longs++] = list.byteSize() / 8;
+            }
+        }
+        int lists = longs / 2;
+        long parentIds = dev.manage().parentsOnDevice();
+        long first = dev.columns().count() - n; // the children follow the survivors
+        long ids = dev.columns().ids().pointer() + 8 * first;
+        dev.device().runWithTable("colony_number_children", n, 1, table, longs, p -> p.addInt(lists).add(n)
+                .add(parentIds).add(nextId).add(ids));
     }
 
     /**
