@@ -66,14 +66,19 @@ extern "C" __global__ void colony_bits_pack(const colony::Frame f, const unsigne
     }
 }
 
+// The owned cell (x, y) of a 2-D block whose boolean column is bits (BitColumns: a row of 32-cell words after another).
+__device__ __forceinline__ unsigned char ownedBit(const colony::Frame& f, const juint* __restrict__ bits, jlong x,
+                                                  jlong y) {
+    return (unsigned char) ((bits[y * ((f.extent0 + 31) >> 5) + (x >> 5)] >> (x & 31)) & 1u);
+}
+
 // Unpacks a block's bits into the bytes of its owned cells (the halo is left as it is), a thread a cell.
 extern "C" __global__ void colony_bits_unpack(const colony::Frame f, const juint* __restrict__ bits,
         unsigned char* __restrict__ col) {
-    const jlong rw = (f.extent0 + 31) >> 5;
     const jlong total = (jlong) f.extent0 * f.extent1;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < total; i += (jlong) gridDim.x * blockDim.x) {
         const jlong x = i % f.extent0, y = i / f.extent0;
-        col[f.base + x + y * f.strideY] = (unsigned char) ((bits[y * rw + (x >> 5)] >> (x & 31)) & 1u);
+        col[f.base + x + y * f.strideY] = ownedBit(f, bits, x, y);
     }
 }
 
@@ -133,11 +138,7 @@ COLONY_COPY(4, unsigned int)
 COLONY_COPY(8, unsigned long long)
 
 // As colony_copy_1 and colony_pack_1 of a 2-D block whose boolean column is bits (BitColumns): the cells read are
-// owned, as the boxes a partition sends are.
-__device__ __forceinline__ unsigned char ownedBit(const colony::Frame& f, const juint* __restrict__ bits, jlong x,
-                                                  jlong y) {
-    return (unsigned char) ((bits[y * ((f.extent0 + 31) >> 5) + (x >> 5)] >> (x & 31)) & 1u);
-}
+// owned, as the boxes a partition sends are (ownedBit, above).
 
 extern "C" __global__ void colony_copy_from_bits(const colony::Frame f, const juint* src, unsigned char* dst,
         jlong dbase, jlong dy, jlong dz, jint slo0, jint slo1, jint slo2, jint dlo0, jint dlo1, jint dlo2, jint n0,

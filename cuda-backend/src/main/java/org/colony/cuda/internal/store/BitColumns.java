@@ -214,11 +214,12 @@ public final class BitColumns implements AutoCloseable {
             return;
         }
         // (all or none: where the device lacks the memory, the bits keep the values; a partition keeps its own)
-        DeviceBuffer[][] made = keepBytes ? new DeviceBuffer[][] {current, next}
-                : WiderHalo.columns(model, layout, swar, attributes);
+        DeviceBuffer[][] made = keepBytes ? null : WiderHalo.columns(model, layout, swar, attributes);
         for (int a : attributes) {
-            current[a] = made[0][a];
-            next[a] = made[1][a];
+            if (made != null) {
+                current[a] = made[0][a];
+                next[a] = made[1][a];
+            }
             kernels.unpackBits(bits[a].pointer(), current[a].pointer(), layout);
             dirty[a] = true;
             UNPACKS.increment();
