@@ -58,8 +58,10 @@ import org.colony.runtime.transport.Transport;
  * the verdicts go back ({@link AgentPartition#movesOnDevice}); the counts of requests and winners, and every other
  * message, are host memory copied in-process. A round with births where no agent moves across and every child is
  * born on its parent's partition is settled by each such partition alone ({@link AgentPartition#settleAlone}); only
- * the (parent id, children born) lists go between them. One where children may be born on other partitions' places
- * (and no agent moves across) is settled by the partitions together on their devices ({@link DeviceBirths}).
+ * the (parent id, children born) lists go between them, and on one device not even those: each partition numbers its
+ * children there from the others' parents' ids ({@link AgentPartition#numbersOnDevice}). One where children may be
+ * born on other partitions' places (and no agent moves across) is settled by the partitions together on their devices
+ * ({@link DeviceBirths}).
  */
 public final class PartitionedAgents implements AgentStore {
 
