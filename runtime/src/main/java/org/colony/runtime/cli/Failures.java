@@ -34,7 +34,8 @@ final class Failures {
         long mib = maxHeap >> 20;
         long suggest = Math.max(1, (2 * maxHeap + (1L << 30) - 1) >> 30);
         return "error: the Java heap ran out of memory during the run (" + e.getMessage() + ", with at most " + mib
-                + " MiB): the model grew past what was checked before the first step; give Java more, "
+                + " MiB): the run needed more than the check before the first step counted (agents born since, or a "
+                + "copy of the model's values for a checksum, an output or a read); give Java more, "
                 + "COLONY_JAVA_OPTS=-Xmx" + suggest + "g for ./mass (java -Xmx" + suggest + "g for a driver), or run "
                 + "a smaller grid or fewer agents";
     }
