@@ -606,6 +606,78 @@ extern "C" __global__ void __launch_bounds__(1024) colony_grant_one(const jlong*
     }
 }
 
+// Settling where a place holds one agent at most, with any number of requests and without grouping them by place:
+// per place the open request (a free place) that ranks first (highest rank, then highest priority, then lowest tie)
+// wins, as colony_grant gives it, found by three atomic maxima on 8-byte entries a place (`best0` for the ranks,
+// `best1` the priorities, `best2` the ties; indexed by global place, zero between settlings), one launch each, each
+// request staying open only where its key is its place's maximum. `won` (written for the requests only, not for -1)
+// holds whether each is still open until the last launch. Every launch over the requests, none over the places: the
+// grouping's histogram, scan and grant each go over every place. The ties are unique (ids; a child's number), so one
+// request is a place's first.
+extern "C" __global__ void colony_best_open(const jlong* __restrict__ requests, jlong n,
+        const jint* __restrict__ occupancy, bool* __restrict__ won, const julong* __restrict__ rank,
+        julong* __restrict__ best0) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = requests[i];
+        if (r < 0) continue;
+        const bool open = occupancy[r] < 1;
+        won[i] = open;
+        if (open && rank) atomicMax((unsigned long long*) &best0[r], rank[i]);
+    }
+}
+
+// The second launch: a request whose rank is below its place's maximum closes; the others offer their priority.
+extern "C" __global__ void colony_best_priority(const jlong* __restrict__ requests, jlong n, bool* __restrict__ won,
+        const julong* __restrict__ rank, const julong* __restrict__ best0, const julong* __restrict__ priority,
+        julong* __restrict__ best1) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = requests[i];
+        if (r < 0 || !won[i]) continue;
+        if (rank && rank[i] != best0[r]) {
+            won[i] = false;
+            continue;
+        }
+        atomicMax((unsigned long long*) &best1[r], priority[i]);
+    }
+}
+
+// The third: a request whose priority is below its place's maximum closes; the others offer their tie (the lower
+// tie, the higher key). The ranks' entries, which no launch reads any more, go back to zero.
+extern "C" __global__ void colony_best_tie(const jlong* __restrict__ requests, jlong n, bool* __restrict__ won,
+        julong* __restrict__ best0, const julong* __restrict__ priority, const julong* __restrict__ best1,
+        const jlong* __restrict__ tie, julong* __restrict__ best2) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = requests[i];
+        if (r < 0) continue;
+        best0[r] = 0;
+        if (!won[i]) continue;
+        if (priority[i] != best1[r]) {
+            won[i] = false;
+            continue;
+        }
+        atomicMax((unsigned long long*) &best2[r], tieKey(tie[i]));
+    }
+}
+
+// The fourth: the request with its place's maximum tie wins; the priorities' entries go back to zero.
+extern "C" __global__ void colony_best_won(const jlong* __restrict__ requests, jlong n, bool* __restrict__ won,
+        julong* __restrict__ best1, const jlong* __restrict__ tie, const julong* __restrict__ best2) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = requests[i];
+        if (r < 0) continue;
+        best1[r] = 0;
+        if (won[i]) won[i] = tieKey(tie[i]) == best2[r];
+    }
+}
+
+// The last: the ties' entries go back to zero.
+extern "C" __global__ void colony_best_clear(const jlong* __restrict__ requests, jlong n, julong* __restrict__ best2) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong r = requests[i];
+        if (r >= 0) best2[r] = 0;
+    }
+}
+
 // Winners move; losers are counted; where `targets` is not null, every agent's move target is cleared. Where `limit`
 // is not negative, a manageAll that launched its moves before reading
 // its requests' counts refuses on the device what the host would have refused before them: an agent that asked for a

@@ -112,6 +112,13 @@ public final class CudaSwitches {
             + "grouping them by place first (`docs/agents.md`, \"Settling in one block\"); 0 always groups them. "
             + "Results are the same bits.");
 
+    /** {@code colony.cuda.atomicGrant}: whether more requests than one block settles are settled by atomics too. */
+    public static final Switch ATOMIC_GRANT = Switch.flag("colony.cuda.atomicGrant", true,
+            "Where places hold one agent at most and the requests are more than `colony.cuda.oneBlockGrant`, a "
+            + "manageAll settles them in five launches over the requests, each place's winner found by atomic maxima "
+            + "of the ranks, priorities and ties (`docs/agents.md`, \"Settling in one block\"), instead of grouping "
+            + "them over every place; `false` groups them. Results are the same bits.");
+
     /** {@code colony.cuda.warpAgents}: the most agents whose steps that scan the places around run a warp an agent. */
     public static final Switch WARP_AGENTS = Switch.whole("colony.cuda.warpAgents", -1, Integer.MAX_VALUE, "agents",
             -1, "-1: 64 a multiprocessor of the device; 0: never", "Up to this many agents, an agent step whose loops "
@@ -177,7 +184,7 @@ public final class CudaSwitches {
     /** Every switch of this module, in the order the table lists them. */
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE, BIT_STORAGE,
-            DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
+            DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, ATOMIC_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
             DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {

@@ -59,6 +59,11 @@ final class StupidRuns {
                 }
             });
         }
+
+        /** {@link #run}'s text on the GPU with switches {@code a} and {@code b} set to {@code va} and {@code vb}. */
+        String with(Switch a, String va, Switch b, String vb) {
+            return Gpu.withProperty(a.property(), va, () -> with(b, vb));
+        }
     }
 
     /**

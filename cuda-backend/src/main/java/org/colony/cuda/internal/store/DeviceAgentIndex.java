@@ -44,6 +44,10 @@ final class DeviceAgentIndex {
      * many).
      */
     private static final long ONE_BLOCK_PLACES = 1L << 24;
+    /** Whether requests for places that hold one agent at most are settled by atomics ({@link #settleByAtomics}). */
+    private final boolean atomicGrant = CudaSwitches.ATOMIC_GRANT.on();
+    /** The most places whose requests {@link #settleByAtomics} settles: it keeps 24 bytes a place (192 MB). */
+    private static final long ATOMIC_PLACES = 1L << 23;
     private DeviceBuffer start;
     private DeviceBuffer order;
     private boolean indexed;
@@ -247,7 +251,9 @@ final class DeviceAgentIndex {
      * only). With no capacity ({@code occupancy} 0) every request wins, marked in one launch. Where a place holds one
      * agent at most and the requests are few ({@link CudaSwitches#ONE_BLOCK_GRANT}),
      * one launch of one block finds each place's first without grouping the requests ({@code colony_grant_one});
-     * otherwise they are grouped by place into {@code bucketStart} and {@code bucketOrder} and granted per bucket.
+     * where they are more, launches over the requests find it by atomics ({@link #settleByAtomics},
+     * {@link CudaSwitches#ATOMIC_GRANT}); otherwise they are grouped by place into {@code bucketStart} and
+     * {@code bucketOrder} and granted per bucket.
      */
     void settle(long requests, long n, long bucketStart, long bucketOrder, long occupancy, long won, long rank,
             long priority, long tie) {
@@ -264,8 +270,33 @@ final class DeviceAgentIndex {
             Settlements.oneBlock();
             return;
         }
+        if (capacity == 1 && priority != 0L && atomicGrant && keys <= ATOMIC_PLACES) {
+            settleByAtomics(requests, n, shifted(occupancy), won, rank, priority, tie);
+            return;
+        }
         group(requests, n, keys, bucketStart, bucketOrder, false);
         grant(bucketStart, bucketOrder, occupancy, won, rank, priority, tie);
+    }
+
+    /**
+     * Settles {@code n} requests where a place holds one agent at most without grouping them by place, in launches
+     * over the requests only ({@code colony_best_open} .. {@code colony_best_clear}): per place, the open request that
+     * ranks first wins, found by atomic maxima of the ranks, then the priorities, then the ties, on three 8-byte
+     * entries a place (zero between settlings: the launches set them back).
+     */
+    private void settleByAtomics(long requests, long n, long occupancy, long won, long rank, long priority,
+            long tie) {
+        long best0 = device.gridScratch().cleared("grant.best", 8 * keys) - 8 * keyBase;
+        long best1 = device.gridScratch().cleared("grant.best1", 8 * keys) - 8 * keyBase;
+        long best2 = device.gridScratch().cleared("grant.best2", 8 * keys) - 8 * keyBase;
+        device.run("colony_best_open", n, p -> p.add(requests).add(n).add(occupancy).add(won).add(rank).add(best0));
+        device.run("colony_best_priority", n, p -> p.add(requests).add(n).add(won).add(rank).add(best0)
+                .add(priority).add(best1));
+        device.run("colony_best_tie", n, p -> p.add(requests).add(n).add(won).add(best0).add(priority).add(best1)
+                .add(tie).add(best2));
+        device.run("colony_best_won", n, p -> p.add(requests).add(n).add(won).add(best1).add(tie).add(best2));
+        device.run("colony_best_clear", n, p -> p.add(requests).add(n).add(best2));
+        Settlements.atomics();
     }
 
     /**

@@ -2,10 +2,14 @@ package org.colony.cuda.internal.store;
 
 import java.util.concurrent.atomic.LongAdder;
 
-/** The settlements of requests for places that ran in one block ({@code colony_grant_one}), over every backend. */
+/**
+ * The settlements of requests for places that ran in one block ({@code colony_grant_one}) or by atomics over the
+ * requests ({@code colony_best_open} and after), over every backend.
+ */
 public final class Settlements {
 
     private static final LongAdder ONE_BLOCK = new LongAdder();
+    private static final LongAdder BY_ATOMICS = new LongAdder();
 
     private Settlements() {
     }
@@ -17,5 +21,14 @@ public final class Settlements {
 
     static void oneBlock() {
         ONE_BLOCK.increment();
+    }
+
+    /** {@return how many settlements ran by atomics over their requests, in many blocks, so far in this JVM} */
+    public static long byAtomics() {
+        return BY_ATOMICS.sum();
+    }
+
+    static void atomics() {
+        BY_ATOMICS.increment();
     }
 }
