@@ -934,22 +934,38 @@ extern "C" __global__ void colony_child_ids(jlong* __restrict__ ids, jint surviv
 // children, plus, for each of the `lists` other partitions (`table`: the address of its children's parents' ids, in
 // the same order, then their number), how many of its children have parents of lower ids (a binary search). Parents
 // are agents of one partition each, so no id is in two lists. As ChildIds numbers them on the host.
+// The number of the `count` ids of `list` (increasing) below `id`.
+__device__ __forceinline__ jlong countBelow(const jlong* __restrict__ list, jlong count, jlong id) {
+    jlong lo = 0, hi = count;
+    while (lo < hi) {
+        const jlong mid = (lo + hi) >> 1;
+        if (list[mid] < id) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
 extern "C" __global__ void colony_number_children(const COLONY_GRID_CONSTANT ParamTable table, jint lists, jlong n,
         const jlong* __restrict__ parents, jlong next, jlong* __restrict__ ids) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         const jlong parent = parents[i];
         jlong id = next + i;
         for (jint l = 0; l < lists; l++) {
-            const jlong* other = (const jlong*) table.words[2 * l];
-            jlong lo = 0, hi = table.words[2 * l + 1];
-            while (lo < hi) {
-                const jlong mid = (lo + hi) >> 1;
-                if (other[mid] < parent) lo = mid + 1;
-                else hi = mid;
-            }
-            id += lo;
+            id += countBelow((const jlong*) table.words[2 * l], table.words[2 * l + 1], parent);
         }
         ids[i] = id;
+    }
+}
+
+// As colony_number_children for at most three other partitions, their lists in the parameters (a null list for
+// none): 96 bytes of parameters rather than a table of 1 KiB, which a CUDA graph's node copies whenever they change.
+extern "C" __global__ void colony_number_children_few(jlong n, const jlong* __restrict__ parents, jlong next,
+        jlong* __restrict__ ids, const jlong* __restrict__ list0, jlong count0, const jlong* __restrict__ list1,
+        jlong count1, const jlong* __restrict__ list2, jlong count2) {
+    for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
+        const jlong parent = parents[i];
+        ids[i] = next + i + countBelow(list0, count0, parent) + countBelow(list1, count1, parent)
+                + countBelow(list2, count2, parent);
     }
 }
 

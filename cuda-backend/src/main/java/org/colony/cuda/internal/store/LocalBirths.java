@@ -189,8 +189,13 @@ public final class LocalBirths {
         long parentIds = dev.manage().parentsOnDevice();
         long first = dev.columns().count() - n; // the children follow the survivors
         long ids = dev.columns().ids().pointer() + 8 * first;
-        dev.device().runWithTable("colony_number_children", n, 1, table, longs, p -> p.addInt(lists).add(n)
-                .add(parentIds).add(nextId).add(ids));
+        if (lists <= 3) { // (the lists in the kernel's parameters: a graph's node copies fewer bytes a tick)
+            dev.device().run("colony_number_children_few", n, p -> p.add(n).add(parentIds).add(nextId).add(ids)
+                    .add(table[0]).add(table[1]).add(table[2]).add(table[3]).add(table[4]).add(table[5]));
+        } else {
+            dev.device().runWithTable("colony_number_children", n, 1, table, longs, p -> p.addInt(lists).add(n)
+                    .add(parentIds).add(nextId).add(ids));
+        }
     }
 
     /**
