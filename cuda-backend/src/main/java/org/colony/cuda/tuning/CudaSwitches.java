@@ -109,7 +109,8 @@ public final class CudaSwitches {
             8192, "0: none", "Where places hold one agent at most, a manageAll settles up to this many requests for "
             + "places (moves, children) in one launch of one block (8 a thread at most), each place's winner found "
             + "by atomics, instead of "
-            + "grouping them by place first (`docs/agents.md`, \"Settling in one block\"); 0 always groups them. "
+            + "grouping them by place first (`docs/agents.md`, \"Settling in one block\"); 0 never settles them in one "
+            + "block (more are settled by `colony.cuda.atomicGrant`, or grouped). "
             + "Results are the same bits.");
 
     /** {@code colony.cuda.atomicGrant}: whether more requests than one block settles are settled by atomics too. */
