@@ -4,6 +4,7 @@ import org.colony.cuda.internal.store.AgentLaunches;
 import org.colony.cuda.internal.store.CrossBirths;
 import org.colony.cuda.internal.store.HistogramAhead;
 import org.colony.cuda.internal.store.LocalBirths;
+import org.colony.cuda.internal.store.QueuedReads;
 import org.colony.cuda.tuning.CudaSwitches;
 
 /**
@@ -47,5 +48,14 @@ public final class CudaAgentSteps {
      */
     public static long numberedOnDevice() {
         return LocalBirths.numberedOnDevice();
+    }
+
+    /**
+     * {@return how many reads of a collection's counts, in this JVM, took a copy queued before the device's later work
+     * and waited for that alone: the counts of partitions of one device read in turn (a round's start and its
+     * settling, a round settled alone), of which only the first waits for the device's work}
+     */
+    public static long queuedReads() {
+        return QueuedReads.count();
     }
 }

@@ -164,6 +164,13 @@ public final class CudaSwitches {
             + "`false` reads each partition's (parent id, children born) list back, exchanges the lists and numbers "
             + "the children on the host. Results are the same bits.");
 
+    /** {@code colony.cuda.queuedReads}: whether partitions of one GPU queue the reads of their counts and wait once. */
+    public static final Switch QUEUED_READS = Switch.flag("colony.cuda.queuedReads", true,
+            "Partitions of one GPU queue the copies of their counts (a round's start, its settling, the children born "
+            + "of a round settled alone) one after another and read them in turn, waiting once for the device "
+            + "(`docs/agents.md`, \"Births on partitions\"); `false` reads each partition's counts in a wait of its own. "
+            + "Results are the same bits.");
+
     /** {@code colony.cuda.perThreadStreams}: whether each thread issues its device work on a stream of its own. */
     public static final Switch PER_THREAD_STREAMS = Switch.flag("colony.cuda.perThreadStreams", false,
             "Each thread issues its device work on its own default stream (the driver's per-thread default "
@@ -186,7 +193,7 @@ public final class CudaSwitches {
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE, BIT_STORAGE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, ATOMIC_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
-            DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
+            DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, QUEUED_READS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {
     }

@@ -92,9 +92,8 @@ final class PartitionBirths {
             }
         }
         long[] parents = new long[k];
-        for (int p : mine) {
-            parents[p] = parts[p].settleBirths();
-        }
+        // (side by side where partitions have lanes: a partition of a device may wait for it here)
+        each.accept(p -> parents[p] = parts[p].settleBirths());
         if (placed != null) {
             sendChildren(placed);
         }

@@ -104,7 +104,8 @@ public interface DeviceMoveRound {
      * partition said {@link #birthsHere} and no agent moves to another partition's places; instead of the moves'
      * exchanges. The children's ids come in {@link AgentPartition#finishManage} as always: the partition reports its
      * (parent id, children born) list through {@link Births#settleBirths} and {@link Births#packBirths}, and asks for
-     * no birth rounds ({@link Births#birthTries} is 0).
+     * no birth rounds ({@link Births#birthTries} is 0). It may leave its wait for the device to the first of those
+     * calls, so that partitions of one device, called in turn, wait once.
      */
     default void settleAlone() {
         throw new UnsupportedOperationException("births on a device");

@@ -2,6 +2,7 @@ package org.colony.tests.cuda;
 
 import static org.colony.tests.partition.PartitionedAgentsTest.assertSame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.colony.cuda.CudaAgentSteps;
@@ -149,6 +150,7 @@ class PartitionedAgentsGpuTest {
         List<String> cpu = PartitionedAgentsTest.walkers(CPU, Script.BREED_AND_CULL, 29, 25, wrap, capacity, null);
         long before = CudaAgentSteps.birthsHere();
         long numbered = CudaAgentSteps.numberedOnDevice();
+        long queued = CudaAgentSteps.queuedReads();
         List<String> cut = PartitionedAgentsTest.walkers(gpu, Script.BREED_AND_CULL, 29, 25, wrap, capacity,
                 partitions);
         cut.remove(cut.size() - 1); // (whether anything crossed: the children's numbering did)
@@ -160,6 +162,10 @@ class PartitionedAgentsGpuTest {
         // on one GPU the children are numbered there from every partition's parents' ids; over two, from the lists
         assertEquals(devices == 1 ? 4L * k : 0, CudaAgentSteps.numberedOnDevice() - numbered,
                 "rounds whose children were numbered on the device");
+        // the counts of every round of every partition with agents, and its children born, came from copies queued
+        // ahead and read in turn (both, in each of the 4 rounds, of one partition at least)
+        assertTrue(CudaAgentSteps.queuedReads() - queued >= 2 * 4, "reads of copies queued ahead: "
+                + (CudaAgentSteps.queuedReads() - queued));
     }
 
     @ParameterizedTest(name = "births across borders, {0} capacity={1} wrap={2} on {3} GPU(s), partitions={4}")

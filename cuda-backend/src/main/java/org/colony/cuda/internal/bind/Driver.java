@@ -42,8 +42,8 @@ public final class Driver {
             "cuMemsetD8_v2", "cuMemsetD32_v2");
     /** The functions whose per-thread form is {@code NAME_ptsz} (those that take a stream). */
     private static final Set<String> PTSZ = Set.of("cuLaunchKernel", "cuGraphLaunch", "cuMemAllocAsync",
-            "cuMemFreeAsync", "cuMemcpyHtoDAsync_v2", "cuMemcpyDtoDAsync_v2", "cuStreamSynchronize", "cuEventRecord",
-            "cuStreamWaitEvent");
+            "cuMemFreeAsync", "cuMemcpyHtoDAsync_v2", "cuMemcpyDtoHAsync_v2", "cuMemcpyDtoDAsync_v2",
+            "cuStreamSynchronize", "cuEventRecord", "cuStreamWaitEvent");
 
     /** The symbol of {@code name} in the stream mode of this process. */
     private static String symbol(String name) {
@@ -130,6 +130,8 @@ public final class Driver {
     static final MethodHandle CU_MEM_FREE_HOST = work("cuMemFreeHost", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     static final MethodHandle CU_MEMCPY_DTOH = work("cuMemcpyDtoH_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+    static final MethodHandle CU_MEMCPY_DTOH_ASYNC = work("cuMemcpyDtoHAsync_v2",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_MEMCPY_DTOD = work("cuMemcpyDtoD_v2",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_MEMCPY_DTOD_ASYNC = work("cuMemcpyDtoDAsync_v2",
@@ -452,6 +454,19 @@ public final class Driver {
             check((int) CU_MEMCPY_DTOH.invokeExact(dst, src, bytes), "cuMemcpyDtoH_v2");
         } catch (Throwable t) {
             throw rethrow(t, "cuMemcpyDtoH_v2");
+        }
+    }
+
+    /**
+     * Queues a copy of {@code bytes} bytes from the device into page-locked host memory ({@link #allocateHost}) on the
+     * stream kernels run on, without waiting: {@code pinnedDst} holds them once the device has done it (an event
+     * recorded after it, {@link StreamCalls#synchronizeEvent}).
+     */
+    public static void copyToHostAsync(MemorySegment pinnedDst, long src, long bytes) {
+        try {
+            check((int) CU_MEMCPY_DTOH_ASYNC.invokeExact(pinnedDst, src, bytes, 0L), "cuMemcpyDtoHAsync_v2");
+        } catch (Throwable t) {
+            throw rethrow(t, "cuMemcpyDtoHAsync_v2");
         }
     }
 

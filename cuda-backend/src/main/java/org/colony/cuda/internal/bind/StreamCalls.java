@@ -117,6 +117,15 @@ public final class StreamCalls {
         }
     }
 
+    /** Waits until the device has done the work queued before {@code event} was last recorded. */
+    public static void synchronizeEvent(long event) {
+        try {
+            Driver.check((int) Driver.CU_EVENT_SYNCHRONIZE.invokeExact(event), "cuEventSynchronize");
+        } catch (Throwable t) {
+            throw Driver.rethrow(t, "cuEventSynchronize");
+        }
+    }
+
     /** {@return the milliseconds between two recorded events} Waits for {@code end}. */
     public static float elapsed(long start, long end) {
         try (Arena arena = Arena.ofConfined()) {

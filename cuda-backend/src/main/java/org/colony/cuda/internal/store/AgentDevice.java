@@ -7,8 +7,7 @@ import java.util.function.Consumer;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.bind.CudaException;
 import org.colony.cuda.internal.bind.Driver;
-import org.colony.runtime.reduce.Bins;
-import org.colony.runtime.spi.Closeables;
+import org.colony.cuda.internal.bind.StreamCalls;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.device.ScratchPool;
 import org.colony.cuda.internal.device.UploadStage;
@@ -17,7 +16,10 @@ import org.colony.cuda.internal.launch.DeviceScan;
 import org.colony.cuda.internal.launch.Frames;
 import org.colony.cuda.internal.launch.Grids;
 import org.colony.cuda.internal.launch.KernelParams;
+import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.Layout;
+import org.colony.runtime.reduce.Bins;
+import org.colony.runtime.spi.Closeables;
 
 /**
  * What the parts of one agent collection on a GPU share: its context, the runtime's support kernels
@@ -26,6 +28,9 @@ import org.colony.kernel.Layout;
  * that wait for the device.
  */
 final class AgentDevice {
+
+    /** Whether {@link #queueStats} queues reads ({@link CudaSwitches#QUEUED_READS}; off: each read waits alone). */
+    private static final boolean QUEUE_READS = CudaSwitches.QUEUED_READS.on();
 
     private final CudaContext cx;
     private final DeviceErrors errors;
@@ -47,6 +52,13 @@ final class AgentDevice {
      */
     private MemorySegment statsHost;
     private boolean statsHostRefused;
+    /**
+     * The read of statistics {@link #queueStats} queued into {@link #statsHost}, which the next read of statistics
+     * takes where it asks for the same ones; null when none is queued.
+     */
+    private Queued queued;
+    /** The event recorded after the queued read (made on first use; 0: none yet). */
+    private long queuedFence;
     private boolean closed;
 
     /**
@@ -269,9 +281,55 @@ final class AgentDevice {
         return readStats(stats, n, true);
     }
 
+    /** A read of {@code bytes} bytes of statistics at {@code stats} queued by {@link #queueStats}. */
+    private record Queued(long stats, long bytes, boolean checked) {
+    }
+
+    /**
+     * Queues the read of the first {@code n} statistics at {@code stats} (with the error record where {@code checked},
+     * as {@link #checkedStats} copies it) without waiting, for the next read of statistics: where that asks for the
+     * same ones it waits only for this copy, not for the work queued after it. Partitions of one device queue theirs
+     * one after another and read them in turn, so that they wait once. Nothing may write the statistics between
+     * this and their read; where the driver refuses page-locked memory the read is left to the wait.
+     */
+    void queueStats(long stats, int n, boolean checked) {
+        queued = null;
+        if (!QUEUE_READS) {
+            return;
+        }
+        long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
+        MemorySegment pinned = statsHost(bytes);
+        if (pinned == null) {
+            return;
+        }
+        if (checked) {
+            cx.copyErrorsTo(stats + 8L * n, support);
+        }
+        Driver.copyToHostAsync(pinned.asSlice(0, bytes), stats, bytes);
+        if (queuedFence == 0L) {
+            queuedFence = StreamCalls.createFence();
+        }
+        StreamCalls.recordEvent(queuedFence);
+        queued = new Queued(stats, bytes, checked);
+
+    }
+
     private long[] readStats(long stats, int n, boolean checked) {
         long[] st = new long[n];
         long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
+        Queued q = queued;
+        queued = null;
+        if (q != null && q.equals(new Queued(stats, bytes, checked))) {
+            // (the copy queued before: the device's later work goes on; the upload stage is not freed, as it may be
+            // at a wait for all of it)
+            StreamCalls.synchronizeEvent(queuedFence);
+            QueuedReads.taken();
+            MemorySegment.copy(statsHost, ValueLayout.JAVA_LONG, 0, st, 0, n);
+            if (checked) {
+                errors.check(statsHost.asSlice(8L * n, DeviceErrors.BYTES));
+            }
+            return st;
+        }
         try (Arena arena = Arena.ofConfined()) {
             if (checked) {
                 cx.copyErrorsTo(stats + 8L * n, support);
@@ -294,6 +352,7 @@ final class AgentDevice {
             if (statsHostRefused) {
                 return null;
             }
+            settleQueued(); // (a queued read may still be copying into the memory freed)
             freeStatsHost();
             try {
                 statsHost = Driver.allocateHost(Math.max(4096, 2 * bytes));
@@ -314,7 +373,23 @@ final class AgentDevice {
 
     /** Frees the scratch buffers and the statistics' page-locked memory. */
     void closeScratch() {
-        Closeables.closeAll(pool, gridScratch, this::freeStatsHost);
+        Closeables.closeAll(pool, gridScratch, this::settleQueued, this::freeStatsHost, this::freeFence);
+    }
+
+    /** Waits for a queued read of statistics that nothing took, and forgets it. */
+    private void settleQueued() {
+        if (queued != null) {
+            queued = null;
+            StreamCalls.synchronizeEvent(queuedFence);
+        }
+    }
+
+    private void freeFence() {
+        if (queuedFence != 0L) {
+            long fence = queuedFence;
+            queuedFence = 0L;
+            StreamCalls.destroyEvent(fence);
+        }
     }
 
     private void freeStatsHost() {

@@ -265,9 +265,19 @@ public final class CrossBirths {
         // in the wait that reads the children born and their parents (one wait, where there were three).
         // (its population is this partition's before the children born elsewhere leave and others' arrive: the
         // runtime sums the partitions' reports, where they cancel out)
-        ManageReport report = dev.manage().end(s, k, perOwner -> device.run("colony_child_owners", s.wanted,
+        dev.manage().endQueue(s, k, perOwner -> device.run("colony_child_owners", s.wanted,
                 p -> p.add(s.wanted).add(s.childWon).add(s.childPlace).add(table).addInt(layout.size0())
                         .addInt(layout.size1()).addInt(self).add(perOwner)));
+        // (the wait is left to the first question about the children born: partitions of one device wait once)
+        numbering.defer(() -> finish(s));
+    }
+
+    /** The rest of {@link #end} after the read of the children born it queued. */
+    private void finish(DeviceManage.Settling s) {
+        AgentDevice device = dev.device();
+        device.checkOpen();
+        Layout layout = dev.index().layout();
+        ManageReport report = dev.manage().endFinish(s);
         leaving = dev.manage().endCounts();
         dev.managed();
         dev.index().noGhosts();
@@ -295,11 +305,13 @@ public final class CrossBirths {
 
     /** {@return per partition, the children born here on its places} */
     long[] leaving() {
+        numbering.complete();
         return leaving.clone();
     }
 
     /** The rows of the children born here on partition {@code to}'s places (packed at the first call, after the ids). */
     MemorySegment emigrants(int to) {
+        numbering.complete();
         dev.device().checkOpen();
         if (leavingRows == 0L) {
             pack();
@@ -329,6 +341,7 @@ public final class CrossBirths {
      * sender (each in id order), merged into id order by one compaction, their ordinals with them.
      */
     void settleEmigrants() {
+        numbering.complete();
         dev.device().checkOpen();
         DeviceAgentColumns columns = dev.columns();
         AgentDevice device = dev.device();

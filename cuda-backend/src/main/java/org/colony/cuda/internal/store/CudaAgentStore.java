@@ -417,8 +417,22 @@ public final class CudaAgentStore implements AgentStore {
      * long[])}): the children's ids are left to the caller, which has the parents' ids from {@link #bornParents}.
      */
     ManageReport manageHere(long seed, long epoch, long[] known) {
+        return finishHere(queueHere(seed, epoch, known));
+    }
+
+    /**
+     * {@link #manageHere} up to the read of the children born, queued without a wait: partitions of one device queue
+     * theirs one after another and wait once, at {@link #finishHere}.
+     */
+    DeviceManage.Settling queueHere(long seed, long epoch, long[] known) {
         checkOpen();
-        ManageReport report = manage.manageAll(seed, epoch, false, null, known);
+        return manage.queueAll(seed, epoch, false, null, known);
+    }
+
+    /** The rest of the {@code manageAll} {@link #queueHere} began, and its report. */
+    ManageReport finishHere(DeviceManage.Settling settling) {
+        checkOpen();
+        ManageReport report = manage.endFinish(settling);
         managed();
         return report;
     }

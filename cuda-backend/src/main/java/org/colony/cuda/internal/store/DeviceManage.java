@@ -97,6 +97,14 @@ final class DeviceManage {
      * (a partition's children get their ids from all partitions' lists).
      */
     ManageReport manageAll(long seed, long epoch, boolean movesFirst, Ahead ahead, long[] known) {
+        return endFinish(queueAll(seed, epoch, movesFirst, ahead, known));
+    }
+
+    /**
+     * {@link #manageAll(long, long, boolean, Ahead, long[])} up to the read of the children born, which is queued
+     * ({@link #endQueue}); {@link #endFinish} does the rest.
+     */
+    Settling queueAll(long seed, long epoch, boolean movesFirst, Ahead ahead, long[] known) {
         Settling s = begin(seed, epoch, movesFirst, ahead, known, -1);
         for (int round = 0; round < s.rounds; round++) {
             settleChildren(s);
@@ -104,7 +112,8 @@ final class DeviceManage {
                 childRound(s, round + 1 < s.rounds ? round + 1 : -1, 0L);
             }
         }
-        return end(s);
+        endQueue(s, 0, null);
+        return s;
     }
 
     /**
@@ -148,6 +157,13 @@ final class DeviceManage {
         long occupied;
         long bucketStart;
         long bucketOrder;
+        /** Where {@link #endQueue} queued the read of the children born and the caller's counts, or 0. */
+        long bornRead;
+        /** The counts the caller of {@link #endQueue} adds to that read, and the parents' ids it lists. */
+        int endExtra;
+        long bornListed;
+        /** The children born, where {@link #endQueue} counted them already (none asked for, or one block). */
+        long bornCounted;
 
         private Settling(long seed, long epoch, boolean movesFirst, Ahead ahead, boolean listBorn, long n,
                 long slotsBefore, long stats, long ranks, long flags, long offsets, long[] first, long incoming) {
@@ -320,15 +336,24 @@ final class DeviceManage {
      * places and ranks are as the birth rounds left them (before the compaction).
      */
     ManageReport end(Settling s, int extra, LongConsumer count) {
+        endQueue(s, extra, count);
+        return endFinish(s);
+    }
+
+    /**
+     * The first half of {@link #end(Settling, int, LongConsumer)}: the children born counted; where the parents' ids
+     * are listed, the read of the counts is queued without a wait ({@link AgentDevice#queueStats}), so that the
+     * partitions of one device settle their rounds alone one after another and wait once; {@link #endFinish} reads it.
+     */
+    void endQueue(Settling s, int extra, LongConsumer count) {
         if (count != null && !s.listBorn) {
             throw new IllegalStateException("counts read with the parents of children born that are not listed");
         }
         ScratchPool pool = device.pool();
-        long n = s.n;
         long wanted = s.wanted;
-        long deaths = s.first[0];
-        long movers = s.first[5];
-        long births = 0;
+        s.bornRead = 0;
+        s.bornCounted = 0;
+        s.endExtra = extra;
         endCounts = new long[extra];
         if (wanted > 0) {
             long flags = pool.get("children.flags", 4 * wanted);
@@ -349,14 +374,31 @@ final class DeviceManage {
                 if (count != null) {
                     count.accept(read + 8);
                 }
-                long[] got = device.readStats(read, (int) (1 + extra + listed));
-                births = got[0];
-                endCounts = Arrays.copyOfRange(got, 1, 1 + extra);
-                bornParents = parentsStay ? null : Arrays.copyOfRange(got, 1 + extra, 1 + extra + (int) births);
-                bornOnDevice = parentsStay ? births : 0;
+                s.bornRead = read;
+                s.bornListed = listed;
+                device.queueStats(read, (int) (1 + extra + listed), false);
             } else {
-                births = device.scanner().scan(flags, s.childRank, wanted);
+                s.bornCounted = device.scanner().scan(flags, s.childRank, wanted);
             }
+        }
+    }
+
+    /** The rest of {@link #end(Settling, int, LongConsumer)} after {@link #endQueue}: one wait where it queued a read. */
+    ManageReport endFinish(Settling s) {
+        ScratchPool pool = device.pool();
+        long n = s.n;
+        long wanted = s.wanted;
+        long deaths = s.first[0];
+        long movers = s.first[5];
+        long births = s.bornCounted;
+        if (s.bornRead != 0) {
+            int extra = s.endExtra;
+            long[] got = device.readStats(s.bornRead, (int) (1 + extra + s.bornListed));
+            s.bornRead = 0;
+            births = got[0];
+            endCounts = Arrays.copyOfRange(got, 1, 1 + extra);
+            bornParents = parentsStay ? null : Arrays.copyOfRange(got, 1 + extra, 1 + extra + (int) births);
+            bornOnDevice = parentsStay ? births : 0;
         }
         long phaseStart = phase("3 births", s.phaseStart);
         // 4. Stable compaction: survivors, then the children in parent order; nothing to do when no agent

@@ -169,8 +169,8 @@ final class DeviceRound {
     private Queued queued;
 
     /**
-     * Launches the kernel of a round's counts ({@link #beginRound} reads them) without waiting for it: partitions of
-     * one device queue theirs one after another, and the host waits once.
+     * Launches the kernel of a round's counts and queues their read ({@link #beginRound} takes them) without waiting
+     * for it: partitions of one device queue theirs one after another, and the host waits once.
      */
     void queueRound(Topology topology, int self) {
         device.checkOpen();
@@ -208,6 +208,7 @@ final class DeviceRound {
                 .add(index.shifted(occupied)).add(columns.spawns().pointer()).add(stats).add(remote).add(table)
                 .addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(stats + 8 * 8)
                 .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer()));
+        device.queueStats(stats, 8 + partitions, true); // (partitions of one device: their reads wait once)
         queued = new Queued(n, columns.slots(), stats, remote, rank, table);
     }
 
@@ -349,6 +350,7 @@ final class DeviceRound {
         }
         receivedWon = won + n;
         settledStats = stats;
+        device.queueStats(stats, 8 + senders, false); // (read by resolveRound, after the verdicts)
         index.invalidate();
     }
 

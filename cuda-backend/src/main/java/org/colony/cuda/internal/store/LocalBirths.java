@@ -16,7 +16,9 @@ import org.colony.runtime.spi.AgentPartition.Batch;
  * the others ({@link #pack}), and numbers its own children from theirs as the host's rounds do ({@link #finish},
  * {@link ChildIds}), writing the ids over those the compaction gave. Where the partitions share one device memory,
  * the parents' ids stay there ({@link DeviceManage#parentsStay}) and one kernel numbers the children from every
- * partition's ({@link #numberFrom}): no list is read, exchanged or uploaded.
+ * partition's ({@link #numberFrom}): no list is read, exchanged or uploaded. The settling stops where it would wait
+ * for the children born (their read queued, {@link AgentDevice#queueStats}); the first question about them finishes
+ * it ({@link #complete}), so that partitions of one device, settled in turn, wait once.
  */
 public final class LocalBirths {
 
@@ -36,6 +38,11 @@ public final class LocalBirths {
     private long bornOnDevice;
     /** The other partitions' parents' ids on the device, for the numbering ({@link #numberFrom}), or null. */
     private MemorySegment[] others;
+    /**
+     * The rest of a round queued up to the read of its children born ({@link #settle}, {@link #defer}), which the first
+     * question about them runs ({@link #complete}); or null.
+     */
+    private Runnable queued;
 
     LocalBirths(CudaAgentStore dev) {
         this.dev = dev;
@@ -62,9 +69,31 @@ public final class LocalBirths {
         // children asked for, no bad spawn: DeviceManage.COUNTS, as colony_move_requests counts them
         long[] known = {start.deaths(), 0, 0, start.wanted() > 0 ? 1 : 0, start.outside(), start.localMovers(),
             start.wanted(), 0};
-        ManageReport settled = dev.manageHere(seed, epoch, known);
-        dev.index().noGhosts();
-        adopt(settled, dev.bornParents());
+        // Queued up to the read of the children born, which the first question about them waits for (complete): the
+        // partitions of one device settle theirs one after another, and the first wait covers them all.
+        DeviceManage.Settling s = dev.queueHere(seed, epoch, known);
+        defer(() -> {
+            ManageReport settled = dev.finishHere(s);
+            dev.index().noGhosts();
+            adopt(settled, dev.bornParents());
+        });
+    }
+
+    /**
+     * Leaves the rest of a round whose read of the children born is queued ({@link DeviceManage#endQueue}) to the
+     * first question about them ({@link #complete}); {@code rest} ends by {@link #adopt}ing the round.
+     */
+    void defer(Runnable rest) {
+        queued = rest;
+    }
+
+    /** Finishes the round {@link #settle} or {@link #defer} queued: the wait for its children born, the compaction. */
+    void complete() {
+        if (queued != null) {
+            Runnable rest = queued;
+            queued = null;
+            rest.run();
+        }
     }
 
     /**
@@ -103,6 +132,7 @@ public final class LocalBirths {
 
     /** {@return how many parents had children born here in the round settled} */
     long parents() {
+        complete();
         return parentIds.length;
     }
 
@@ -111,6 +141,7 @@ public final class LocalBirths {
      * device memory; null where they came back to the host ({@link DeviceManage#parentsStay})}
      */
     MemorySegment parentsOnDevice() {
+        complete();
         return dev.manage().parentsStay() ? DeviceSlices.device(dev.manage().parentsOnDevice(), 8 * bornOnDevice)
                 : null;
     }
@@ -122,6 +153,7 @@ public final class LocalBirths {
      * @param lists per partition, its parents' ids on the device; null for this one
      */
     void numberFrom(MemorySegment[] lists) {
+        complete();
         if (!dev.manage().parentsStay()) {
             throw new IllegalStateException("the parents' ids of the children are not on the device");
         }
@@ -130,6 +162,7 @@ public final class LocalBirths {
 
     /** Writes (parent id, children born) for every parent here with children born, in id order. */
     void pack(MemorySegment buffer) {
+        complete();
         long[] pairs = new long[2 * parentIds.length];
         for (int j = 0; j < parentIds.length; j++) {
             pairs[2 * j] = parentIds[j];
@@ -143,6 +176,8 @@ public final class LocalBirths {
      * others' (parent id, children born) lists in {@code others}; returns this partition's report.
      */
     ManageReport finish(long nextId, List<Batch> others) {
+        complete();
+        dev.device().checkOpen(); // (its device current: another partition's complete may have run on this thread)
         if (this.others != null) {
             numberOnDevice(nextId);
         } else if (bornOnDevice > 0) {
