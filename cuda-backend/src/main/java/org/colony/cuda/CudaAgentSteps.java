@@ -1,10 +1,10 @@
 package org.colony.cuda;
 
 import org.colony.cuda.internal.store.AgentLaunches;
+import org.colony.cuda.internal.store.CountReads;
 import org.colony.cuda.internal.store.CrossBirths;
 import org.colony.cuda.internal.store.HistogramAhead;
 import org.colony.cuda.internal.store.LocalBirths;
-import org.colony.cuda.internal.store.QueuedReads;
 import org.colony.cuda.tuning.CudaSwitches;
 
 /**
@@ -56,6 +56,14 @@ public final class CudaAgentSteps {
      * settling, a round settled alone), of which only the first waits for the device's work}
      */
     public static long queuedReads() {
-        return QueuedReads.count();
+        return CountReads.queued();
+    }
+
+    /**
+     * {@return how many partitions' settlings of moves, in this JVM, knew their counts without reading them: where places
+     * have no capacity every move wins ({@link CudaSwitches#WINS_KNOWN})}
+     */
+    public static long knownSettlings() {
+        return CountReads.knownSettlings();
     }
 }

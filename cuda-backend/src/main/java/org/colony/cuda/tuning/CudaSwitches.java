@@ -171,6 +171,13 @@ public final class CudaSwitches {
             + "(`docs/agents.md`, \"Births on partitions\"); `false` reads each partition's counts in a wait of its own. "
             + "Results are the same bits.");
 
+    /** {@code colony.cuda.winsKnown}: whether partitions count a settling where every move wins without a wait. */
+    public static final Switch WINS_KNOWN = Switch.flag("colony.cuda.winsKnown", true,
+            "Where places have no capacity every move wins, so a partition settling the moves to its places on the GPU "
+            + "knows its counts (its own movers, every request received) without reading them back: the round waits "
+            + "once, for its start (`docs/agents.md`, \"Births on partitions\"); `false` reads them as where moves can "
+            + "be refused. Results are the same bits.");
+
     /** {@code colony.cuda.perThreadStreams}: whether each thread issues its device work on a stream of its own. */
     public static final Switch PER_THREAD_STREAMS = Switch.flag("colony.cuda.perThreadStreams", false,
             "Each thread issues its device work on its own default stream (the driver's per-thread default "
@@ -193,7 +200,8 @@ public final class CudaSwitches {
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE, BIT_STORAGE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, ATOMIC_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
-            DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, QUEUED_READS, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
+            DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, QUEUED_READS, WINS_KNOWN,
+            PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {
     }

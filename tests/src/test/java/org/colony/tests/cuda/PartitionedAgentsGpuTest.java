@@ -133,7 +133,13 @@ class PartitionedAgentsGpuTest {
             int devices, String partitions) {
         String[] gpu = on(devices);
         List<String> cpu = PartitionedAgentsTest.walkers(CPU, script, n, n - 4, wrap, capacity, null);
+        long known = CudaAgentSteps.knownSettlings();
         List<String> cut = PartitionedAgentsTest.walkers(gpu, script, n, n - 4, wrap, capacity, partitions);
+        if (script == Script.CROWD || script == Script.JUMP) {
+            // (moves only: where places have no capacity every move wins, and each settling's counts are known)
+            assertEquals(capacity == Integer.MAX_VALUE, CudaAgentSteps.knownSettlings() > known,
+                    "settlings counted without a read");
+        }
         // (births at home on one GPU send nothing between the partitions: nobody moves, and the children are numbered
         // there from every partition's parents' ids; over two GPUs the partitions exchange their lists)
         boolean crosses = script != Script.BREED_AND_CULL || devices > 1;

@@ -323,7 +323,7 @@ final class AgentDevice {
             // (the copy queued before: the device's later work goes on; the upload stage is not freed, as it may be
             // at a wait for all of it)
             StreamCalls.synchronizeEvent(queuedFence);
-            QueuedReads.taken();
+            CountReads.queuedTaken();
             MemorySegment.copy(statsHost, ValueLayout.JAVA_LONG, 0, st, 0, n);
             if (checked) {
                 errors.check(statsHost.asSlice(8L * n, DeviceErrors.BYTES));

@@ -69,6 +69,8 @@ final class DeviceRound {
      * ({@link CudaSwitches#BIRTHS_ACROSS}; off: such rounds run on the host).
      */
     private static final boolean BIRTHS_ACROSS = CudaSwitches.BIRTHS_ACROSS.on();
+    /** Whether a settling where every move wins is counted without a wait ({@link CudaSwitches#WINS_KNOWN}). */
+    private static final boolean WINS_KNOWN = CudaSwitches.WINS_KNOWN.on();
 
     private final AgentDevice device;
     private final DeviceAgentColumns columns;
@@ -350,14 +352,17 @@ final class DeviceRound {
         }
         receivedWon = won + n;
         settledStats = stats;
-        device.queueStats(stats, 8 + senders, false); // (read by resolveRound, after the verdicts)
+        if (!winsKnown()) {
+            device.queueStats(stats, 8 + senders, false); // (read by resolveRound, after the verdicts)
+        }
         index.invalidate();
     }
 
     /**
      * The counts of what {@link #settleRound} settled, after the verdicts came ({@link #receiveVerdicts}): one wait.
      * A round whose finish will be deferred (no deaths, nothing waiting from an earlier round) queues that finish
-     * first, so the device works on while the host waits; {@link #finishRound} then only counts.
+     * first, so the device works on while the host waits; {@link #finishRound} then only counts. Where places have
+     * no capacity every move wins: the counts are known without the wait ({@link CudaSwitches#WINS_KNOWN}).
      */
     Resolved resolveRound() {
         device.checkOpen();
@@ -367,6 +372,15 @@ final class DeviceRound {
         }
         if (AHEAD && deferring && deathsCounted == 0 && columns.runs() == null) {
             finishedAhead = arrive(columns.count(), true);
+        }
+        if (winsKnown()) {
+            // colony_apply_moves moves every local request (localMovers: colony_partition_requests counts a mover where
+            // it asks for a place, and leaves those of other partitions out) and colony_count_set counts every request
+            // received as won
+            settledStats = 0;
+            admittedTotal = received();
+            CountReads.known();
+            return new Resolved(receivedCounts.clone(), localMovers, 0);
         }
         // (the settling kernels cannot fail: beginRound checked the steps)
         long[] st = device.readStats(settledStats, 8 + senders);
@@ -429,6 +443,14 @@ final class DeviceRound {
             index.invalidate();
         }
         endRound();
+    }
+
+    /**
+     * Whether every move settled here wins, so that what {@link #settleRound} counts is known without reading it: places
+     * without a capacity ({@link CudaSwitches#WINS_KNOWN}).
+     */
+    private boolean winsKnown() {
+        return WINS_KNOWN && capacity == Integer.MAX_VALUE;
     }
 
     /** The requests received this round, from every sender. */
