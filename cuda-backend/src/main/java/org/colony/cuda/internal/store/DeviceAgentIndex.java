@@ -282,13 +282,14 @@ final class DeviceAgentIndex {
      * Settles {@code n} requests where a place holds one agent at most without grouping them by place, in launches
      * over the requests only ({@code colony_best_open} .. {@code colony_best_clear}): per place, the open request that
      * ranks first wins, found by atomic maxima of the ranks, then the priorities, then the ties, on three 8-byte
-     * entries a place (zero between settlings: the launches set them back).
+     * entries a place (zero between settlings: the launches set them back). They are three thirds of one buffer whose
+     * first is {@code colony_grant_one}'s entry a place.
      */
     private void settleByAtomics(long requests, long n, long occupancy, long won, long rank, long priority,
             long tie) {
-        long best0 = device.gridScratch().cleared("grant.best", 8 * keys) - 8 * keyBase;
-        long best1 = device.gridScratch().cleared("grant.best1", 8 * keys) - 8 * keyBase;
-        long best2 = device.gridScratch().cleared("grant.best2", 8 * keys) - 8 * keyBase;
+        long best0 = device.gridScratch().cleared("grant.best", 24 * keys) - 8 * keyBase;
+        long best1 = best0 + 8 * keys;
+        long best2 = best1 + 8 * keys;
         device.run("colony_best_open", n, p -> p.add(requests).add(n).add(occupancy).add(won).add(rank).add(best0));
         device.run("colony_best_priority", n, p -> p.add(requests).add(n).add(won).add(rank).add(best0)
                 .add(priority).add(best1));

@@ -212,7 +212,7 @@ public final class LocalBirths {
         if (n == 0) {
             return;
         }
-        long[] table = new long[AgentDevice.TABLE_LONGS];
+        long[] table = new long[Math.max(6, 2 * others.length)]; // (the address and length of each other list)
         int longs = 0;
         for (MemorySegment list : others) {
             if (list != null && list.byteSize() > 0) {
