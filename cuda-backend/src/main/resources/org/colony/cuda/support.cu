@@ -928,12 +928,6 @@ extern "C" __global__ void colony_child_ids(jlong* __restrict__ ids, jint surviv
     }
 }
 
-// The ids of a partition's `n` children born, numbered by (parent id, ordinal) over every partition of one device
-// from `next` on: child i (its parent's id parents[i]; a partition's children in their slots' order, so their parents'
-// ids do not decrease and a parent's children follow one another) gets next + i, its place among this partition's
-// children, plus, for each of the `lists` other partitions (`table`: the address of its children's parents' ids, in
-// the same order, then their number), how many of its children have parents of lower ids (a binary search). Parents
-// are agents of one partition each, so no id is in two lists. As ChildIds numbers them on the host.
 // The number of the `count` ids of `list` (increasing) below `id`.
 __device__ __forceinline__ jlong countBelow(const jlong* __restrict__ list, jlong count, jlong id) {
     jlong lo = 0, hi = count;
@@ -945,6 +939,12 @@ __device__ __forceinline__ jlong countBelow(const jlong* __restrict__ list, jlon
     return lo;
 }
 
+// The ids of a partition's `n` children born, numbered by (parent id, ordinal) over every partition of one device
+// from `next` on: child i (its parent's id parents[i]; a partition's children in their slots' order, so their parents'
+// ids do not decrease and a parent's children follow one another) gets next + i, its place among this partition's
+// children, plus, for each of the `lists` other partitions (`table`: the address of its children's parents' ids, in
+// the same order, then their number), how many of its children have parents of lower ids (a binary search). Parents
+// are agents of one partition each, so no id is in two lists. As ChildIds numbers them on the host.
 extern "C" __global__ void colony_number_children(const COLONY_GRID_CONSTANT ParamTable table, jint lists, jlong n,
         const jlong* __restrict__ parents, jlong next, jlong* __restrict__ ids) {
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {

@@ -283,6 +283,9 @@ final class AgentDevice {
 
     /** A read of {@code bytes} bytes of statistics at {@code stats} queued by {@link #queueStats}. */
     private record Queued(long stats, long bytes, boolean checked) {
+        boolean of(long stats, long bytes, boolean checked) {
+            return this.stats == stats && this.bytes == bytes && this.checked == checked;
+        }
     }
 
     /**
@@ -311,24 +314,18 @@ final class AgentDevice {
         }
         StreamCalls.recordEvent(queuedFence);
         queued = new Queued(stats, bytes, checked);
-
     }
 
     private long[] readStats(long stats, int n, boolean checked) {
-        long[] st = new long[n];
         long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
         Queued q = queued;
         queued = null;
-        if (q != null && q.equals(new Queued(stats, bytes, checked))) {
+        if (q != null && q.of(stats, bytes, checked)) {
             // (the copy queued before: the device's later work goes on; the upload stage is not freed, as it may be
             // at a wait for all of it)
             StreamCalls.synchronizeEvent(queuedFence);
             CountReads.queuedTaken();
-            MemorySegment.copy(statsHost, ValueLayout.JAVA_LONG, 0, st, 0, n);
-            if (checked) {
-                errors.check(statsHost.asSlice(8L * n, DeviceErrors.BYTES));
-            }
-            return st;
+            return statistics(statsHost, n, checked);
         }
         try (Arena arena = Arena.ofConfined()) {
             if (checked) {
@@ -338,10 +335,16 @@ final class AgentDevice {
             MemorySegment host = pinned != null ? pinned.asSlice(0, bytes) : arena.allocate(bytes);
             Driver.copyToHost(host, stats, bytes);
             waited();
-            MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, st, 0, n);
-            if (checked) {
-                errors.check(host.asSlice(8L * n, DeviceErrors.BYTES));
-            }
+            return statistics(host, n, checked);
+        }
+    }
+
+    /** The first {@code n} statistics copied into {@code host}; where {@code checked}, throws if a kernel failed. */
+    private long[] statistics(MemorySegment host, int n, boolean checked) {
+        long[] st = new long[n];
+        MemorySegment.copy(host, ValueLayout.JAVA_LONG, 0, st, 0, n);
+        if (checked) {
+            errors.check(host.asSlice(8L * n, DeviceErrors.BYTES));
         }
         return st;
     }

@@ -34,8 +34,6 @@ public final class LocalBirths {
     /** The distinct parents among {@link #parents}, in order, and their children born. */
     private long[] parentIds = new long[0];
     private long[] bornCounts = new long[0];
-    /** The children born here whose parents' ids stayed on the device ({@link DeviceManage#parentsStay}). */
-    private long bornOnDevice;
     /** The other partitions' parents' ids on the device, for the numbering ({@link #numberFrom}), or null. */
     private MemorySegment[] others;
     /**
@@ -102,7 +100,6 @@ public final class LocalBirths {
      */
     void adopt(ManageReport settled, long[] bornParents) {
         report = settled;
-        bornOnDevice = dev.manage().parentsStay() ? dev.manage().bornOnDevice() : 0;
         parents = bornParents == null ? new long[0] : bornParents;
         long[][] pairs = pairs(parents);
         parentIds = pairs[0];
@@ -130,6 +127,14 @@ public final class LocalBirths {
         return new long[][] {ids, born};
     }
 
+    /**
+     * {@return the children born here in the round settled whose parents' ids stayed on the device
+     * ({@link DeviceManage#parentsStay}), as its {@code manageAll} counted them}
+     */
+    private long bornOnDevice() {
+        return dev.manage().parentsStay() ? dev.manage().bornOnDevice() : 0;
+    }
+
     /** {@return how many parents had children born here in the round settled} */
     long parents() {
         complete();
@@ -142,7 +147,7 @@ public final class LocalBirths {
      */
     MemorySegment parentsOnDevice() {
         complete();
-        return dev.manage().parentsStay() ? DeviceSlices.device(dev.manage().parentsOnDevice(), 8 * bornOnDevice)
+        return dev.manage().parentsStay() ? DeviceSlices.device(dev.manage().parentsOnDevice(), 8 * bornOnDevice())
                 : null;
     }
 
@@ -180,7 +185,7 @@ public final class LocalBirths {
         dev.device().checkOpen(); // (its device current: another partition's complete may have run on this thread)
         if (this.others != null) {
             numberOnDevice(nextId);
-        } else if (bornOnDevice > 0) {
+        } else if (bornOnDevice() > 0) {
             throw new IllegalStateException("the children born have no numbering: their parents' "
                     + "ids are on the device and no other partition's were given");
         }
@@ -192,7 +197,6 @@ public final class LocalBirths {
         }
         ManageReport r = report;
         report = null;
-        bornOnDevice = 0;
         this.others = null;
         parents = new long[0];
         parentIds = new long[0];
@@ -208,7 +212,7 @@ public final class LocalBirths {
      */
     private void numberOnDevice(long nextId) {
         NUMBERED.increment();
-        long n = bornOnDevice;
+        long n = bornOnDevice();
         if (n == 0) {
             return;
         }
