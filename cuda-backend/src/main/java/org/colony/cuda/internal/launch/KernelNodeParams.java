@@ -2,9 +2,9 @@ package org.colony.cuda.internal.launch;
 
 import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 
@@ -55,9 +55,12 @@ final class KernelNodeParams {
         return LAYOUT.byteOffset(groupElement(field));
     }
 
-    /** The node parameters of {@code launch}, with its parameter values copied into {@code arena}. */
-    static MemorySegment of(Arena arena, Launch launch) {
-        MemorySegment node = arena.allocate(LAYOUT); // zeroed: extra, kern and ctx stay null
+    /**
+     * The node parameters of {@code launch}, with its parameter values copied into memory of {@code arena} (which need
+     * not be zeroed).
+     */
+    static MemorySegment of(SegmentAllocator arena, Launch launch) {
+        MemorySegment node = arena.allocate(LAYOUT).fill((byte) 0); // extra, kern and ctx stay null
         node.set(ValueLayout.JAVA_LONG, FUNC, launch.function());
         node.set(ValueLayout.JAVA_INT, GRID_X, launch.gridX());
         node.set(ValueLayout.JAVA_INT, GRID_Y, launch.gridY());

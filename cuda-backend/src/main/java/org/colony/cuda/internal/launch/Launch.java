@@ -1,7 +1,7 @@
 package org.colony.cuda.internal.launch;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
@@ -56,6 +56,12 @@ public final class Launch {
         return Arrays.equals(params, o.params);
     }
 
+    /** The most bytes {@link #pointers} takes: the values and the array of their addresses, each aligned. */
+    long scratchBytes() {
+        int slots = (params.length - frameBytes) / SLOT + (frameBytes > 0 ? 1 : 0);
+        return Math.max(1, params.length) + 16 + (long) SLOT * Math.max(1, slots) + SLOT;
+    }
+
     /** Whether {@code values} are the same bytes as these parameter values. */
     boolean hasParams(byte[] values) {
         return Arrays.equals(params, values);
@@ -68,9 +74,9 @@ public final class Launch {
 
     /**
      * The array of parameter addresses that {@code cuLaunchKernel} and kernel nodes read, over a copy of the
-     * values in {@code arena} (the driver copies the values when it takes the array).
+     * values made by {@code allocator} (the driver copies the values when it takes the array).
      */
-    MemorySegment pointers(Arena arena) {
+    MemorySegment pointers(SegmentAllocator arena) {
         int slots = (params.length - frameBytes) / SLOT;
         int first = frameBytes > 0 ? 1 : 0;
         MemorySegment values = arena.allocate(Math.max(1, params.length), 16);

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,8 +60,12 @@ public final class LaunchRecorder implements AutoCloseable {
     static final int MAX_NODES = 256;
     /** Executable graphs kept per graph, by parameter values. */
     static final int EXECS = 2;
-    /** Graphs kept, by shape: the least recently used goes when another is built. */
-    static final int GRAPHS = 64;
+    /**
+     * Graphs kept, by shape: the least recently used goes when another is built. StupidModel on 2 partitions of a GPU
+     * has more than 64 shapes in its rotation: with 64 it built (and instantiated and destroyed) a graph every other
+     * tick, with 256 one every 9 ticks (1,500 ticks, one H100).
+     */
+    static final int GRAPHS = 256;
     /** Segment shapes counted towards a graph: the least recently seen is forgotten. */
     static final int SHAPES = 512;
     /**
@@ -182,6 +187,8 @@ public final class LaunchRecorder implements AutoCloseable {
     // Across segments.
     /** The graphs kept, by shape, least recently used first. */
     private final LinkedHashMap<Shape, Graph> graphs = new LinkedHashMap<>(16, 0.75f, true);
+    /** The same graphs by their first node's kernel: where a segment's first launch looks for candidates. */
+    private final HashMap<Long, List<Graph>> byFirst = new HashMap<>();
     /** How often each shape without a graph was seen, least recently seen first. */
     private final LinkedHashMap<Shape, Integer> seen = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -279,7 +286,7 @@ public final class LaunchRecorder implements AutoCloseable {
         }
         if (i == 0) {
             candidates.clear();
-            for (Graph g : graphs.values()) {
+            for (Graph g : byFirst.getOrDefault(launch.function(), List.of())) {
                 if (alike(g.template().get(0), launch)) {
                     candidates.add(g);
                 }
@@ -400,13 +407,20 @@ public final class LaunchRecorder implements AutoCloseable {
         seen.remove(shape);
         long[] nodes = new long[segment.size()];
         long handle = device.createGraph(segment, nodes);
-        graphs.put(shape, new Graph(shape, handle, List.copyOf(segment), nodes, new ArrayList<>()));
+        Graph graph = new Graph(shape, handle, List.copyOf(segment), nodes, new ArrayList<>());
+        graphs.put(shape, graph);
+        byFirst.computeIfAbsent(graph.template().get(0).function(), f -> new ArrayList<>()).add(graph);
         built++;
         BUILT.increment();
         if (graphs.size() > GRAPHS) {
             Iterator<Graph> oldest = graphs.values().iterator();
             Graph g = oldest.next();
             oldest.remove();
+            List<Graph> alikeFirst = byFirst.get(g.template().get(0).function());
+            alikeFirst.remove(g);
+            if (alikeFirst.isEmpty()) {
+                byFirst.remove(g.template().get(0).function());
+            }
             destroy(g);
         }
     }
@@ -489,6 +503,7 @@ public final class LaunchRecorder implements AutoCloseable {
     private void dropGraphs() {
         List<Graph> all = new ArrayList<>(graphs.values());
         graphs.clear();
+        byFirst.clear();
         candidates.clear();
         deferring = false;
         RuntimeException first = null;
@@ -521,6 +536,7 @@ public final class LaunchRecorder implements AutoCloseable {
 
     private void forget() {
         graphs.clear();
+        byFirst.clear();
         seen.clear();
         segment.clear();
         candidates.clear();

@@ -444,10 +444,13 @@ class LaunchRecorderTest {
 
     @Test
     void moreShapesThanAreKept_dropTheLeastRecentlyUsedGraph() {
+        // GRAPHS + 1 shapes of at most 128 launches (a graph has at most MAX_NODES): 1 to 128 launches of "a", then
+        // of "b", then of "c"
         for (int shape = 0; shape <= LaunchRecorder.GRAPHS; shape++) {
+            String name = List.of("a", "b", "c").get(shape / 128);
             for (int t = 0; t < 2; t++) {
-                for (int k = 0; k <= shape; k++) {
-                    submit("a", 1);
+                for (int k = 0; k <= shape % 128; k++) {
+                    submit(name, 1);
                 }
                 copy();
             }
