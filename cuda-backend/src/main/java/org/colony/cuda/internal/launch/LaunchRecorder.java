@@ -5,7 +5,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -167,6 +166,71 @@ public final class LaunchRecorder implements AutoCloseable {
         }
     }
 
+    /**
+     * A node of the tree of the kept graphs' shapes: the node at depth i stands for the shape of a graph's i-th launch
+     * ({@link #alike}), and a graph's last launch's node holds it. A segment's launches walk down the tree as they are
+     * held, each one step over the few nodes below: a walk that ends where a graph ends matched that graph whole. A node
+     * stays only while some graph ends at or below it, so a walk that can still become a graph is never cut short.
+     */
+    private static final class Prefix {
+
+        /** The launch whose shape this node stands for (the first graph's); null at the root. */
+        final Launch template;
+        final List<Prefix> below = new ArrayList<>(2);
+        /** The graph whose last launch this is, if any. */
+        Graph graph;
+        /** The graphs that end at or below this node. */
+        int graphs;
+
+        Prefix(Launch template) {
+            this.template = template;
+        }
+
+        /** The node below for {@code launch}, null where no kept graph has its shape next. */
+        Prefix next(Launch launch) {
+            for (int i = 0; i < below.size(); i++) { // (no iterator per launch)
+                Prefix p = below.get(i);
+                if (alike(p.template, launch)) {
+                    return p;
+                }
+            }
+            return null;
+        }
+
+        /** Adds {@code g}'s launches below this root. */
+        void add(Graph g) {
+            Prefix node = this;
+            for (Launch l : g.template()) {
+                Prefix child = node.next(l);
+                if (child == null) {
+                    child = new Prefix(l);
+                    node.below.add(child);
+                }
+                child.graphs++;
+                node = child;
+            }
+            node.graph = g;
+        }
+
+        /** Takes {@code g} out of the tree below this root, with the nodes no other graph needs. */
+        void remove(Graph g) {
+            Prefix node = this;
+            for (Launch l : g.template()) {
+                Prefix child = node.next(l);
+                if (--child.graphs == 0) {
+                    node.below.remove(child);
+                    return;
+                }
+                node = child;
+            }
+            node.graph = null;
+        }
+
+        void clear() {
+            below.clear();
+        }
+    }
+
     private final GraphDevice device;
     private volatile boolean enabled;
     /** Whether a graph call failed: recording stays off for good. */
@@ -181,14 +245,17 @@ public final class LaunchRecorder implements AutoCloseable {
     private boolean small = true;
     /** Whether its launches are being held for a graph (none has gone out yet). */
     private boolean deferring;
-    /** While deferring: the kept graphs whose leading nodes have the shapes of the launches held. */
-    private final List<Graph> candidates = new ArrayList<>();
+    /**
+     * While deferring: where the launches held lead in the tree of the kept graphs' shapes ({@link Prefix}), a node
+     * at or below which a graph ends.
+     */
+    private Prefix at;
 
     // Across segments.
     /** The graphs kept, by shape, least recently used first. */
     private final LinkedHashMap<Shape, Graph> graphs = new LinkedHashMap<>(16, 0.75f, true);
-    /** The same graphs by their first node's kernel: where a segment's first launch looks for candidates. */
-    private final HashMap<Long, List<Graph>> byFirst = new HashMap<>();
+    /** The kept graphs' shapes as a tree: a segment's launches walk down it, one step a launch. */
+    private final Prefix root = new Prefix(null);
     /** How often each shape without a graph was seen, least recently seen first. */
     private final LinkedHashMap<Shape, Integer> seen = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -285,21 +352,11 @@ public final class LaunchRecorder implements AutoCloseable {
             return false;
         }
         if (i == 0) {
-            candidates.clear();
-            for (Graph g : byFirst.getOrDefault(launch.function(), List.of())) {
-                if (alike(g.template().get(0), launch)) {
-                    candidates.add(g);
-                }
-            }
-            deferring = !candidates.isEmpty();
+            at = root.next(launch);
+            deferring = at != null;
         } else if (deferring) {
-            for (int c = candidates.size() - 1; c >= 0; c--) { // (no allocation per launch)
-                Graph g = candidates.get(c);
-                if (g.nodes().length <= i || !alike(g.template().get(i), launch)) {
-                    candidates.remove(c);
-                }
-            }
-            if (candidates.isEmpty()) {
+            at = at.next(launch);
+            if (at == null) {
                 flush();
             }
         }
@@ -366,11 +423,7 @@ public final class LaunchRecorder implements AutoCloseable {
         try {
             Graph whole = null;
             if (deferring) {
-                for (Graph g : candidates) {
-                    if (g.nodes().length == segment.size()) {
-                        whole = g;
-                    }
-                }
+                whole = at.graph;
                 if (whole != null) {
                     replay(whole);
                 } else {
@@ -382,7 +435,7 @@ public final class LaunchRecorder implements AutoCloseable {
             }
         } finally {
             segment.clear();
-            candidates.clear();
+            at = null;
             deferring = false;
             tooLong = false;
             small = true;
@@ -409,18 +462,14 @@ public final class LaunchRecorder implements AutoCloseable {
         long handle = device.createGraph(segment, nodes);
         Graph graph = new Graph(shape, handle, List.copyOf(segment), nodes, new ArrayList<>());
         graphs.put(shape, graph);
-        byFirst.computeIfAbsent(graph.template().get(0).function(), f -> new ArrayList<>()).add(graph);
+        root.add(graph);
         built++;
         BUILT.increment();
         if (graphs.size() > GRAPHS) {
             Iterator<Graph> oldest = graphs.values().iterator();
             Graph g = oldest.next();
             oldest.remove();
-            List<Graph> alikeFirst = byFirst.get(g.template().get(0).function());
-            alikeFirst.remove(g);
-            if (alikeFirst.isEmpty()) {
-                byFirst.remove(g.template().get(0).function());
-            }
+            root.remove(g);
             destroy(g);
         }
     }
@@ -484,7 +533,7 @@ public final class LaunchRecorder implements AutoCloseable {
     /** Launches the held launches from their copies, in order; the rest of the segment goes out at once. */
     private void flush() {
         deferring = false;
-        candidates.clear();
+        at = null;
         for (Launch l : segment) {
             device.launch(l);
         }
@@ -503,8 +552,8 @@ public final class LaunchRecorder implements AutoCloseable {
     private void dropGraphs() {
         List<Graph> all = new ArrayList<>(graphs.values());
         graphs.clear();
-        byFirst.clear();
-        candidates.clear();
+        root.clear();
+        at = null;
         deferring = false;
         RuntimeException first = null;
         for (Graph g : all) {
@@ -536,10 +585,10 @@ public final class LaunchRecorder implements AutoCloseable {
 
     private void forget() {
         graphs.clear();
-        byFirst.clear();
+        root.clear();
         seen.clear();
         segment.clear();
-        candidates.clear();
+        at = null;
         deferring = false;
         tooLong = false;
         small = true;
