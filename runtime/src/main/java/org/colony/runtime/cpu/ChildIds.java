@@ -91,6 +91,63 @@ public final class ChildIds {
         return new ChildIds(all, born);
     }
 
+    /**
+     * {@return the ids of the children whose parents' ids are {@code parents} (one a child, in increasing order),
+     * numbered as {@link #of} numbers them from {@code nextId} over these and the children of the other partitions'
+     * (parent id, children born) lists in {@code others}; null where a list is not in increasing order of parent ids
+     * or holds a parent of {@code parents} (then {@link #of} numbers them, or refuses them)}
+     *
+     * <p>One pass over the children and the other lists together, without merging the lists: a child's id is
+     * {@code nextId}, plus the children before its parent's first here (its index there), plus the children of the
+     * other lists whose parents' ids are below its parent's, plus its ordinal. Each partition of a GPU that has its
+     * children's parents back on the host numbers its own children so: merging every partition's list on every
+     * partition took 42 percent of the main thread's Java samples of wolf-sheep 4000 x 4000 over two GPUs.
+     */
+    public static long[] inOrder(long[] parents, List<Batch> others, long nextId) {
+        int lists = others.size();
+        MemorySegment[] buffers = new MemorySegment[lists];
+        long[] length = new long[lists];
+        long[] at = new long[lists];
+        for (int u = 0; u < lists; u++) {
+            buffers[u] = others.get(u).buffer();
+            length[u] = others.get(u).count();
+            for (long j = 1; j < length[u]; j++) { // (the walk stops early: a later parent out of order would hide)
+                if (buffers[u].get(ValueLayout.JAVA_LONG_UNALIGNED, 16 * j)
+                        <= buffers[u].get(ValueLayout.JAVA_LONG_UNALIGNED, 16 * (j - 1))) {
+                    return null;
+                }
+            }
+        }
+        long[] ids = new long[parents.length];
+        long below = 0; // the other lists' children whose parents' ids are below the parent at hand
+        for (int i = 0; i < parents.length; i++) {
+            long parent = parents[i];
+            if (i > 0 && parent == parents[i - 1]) {
+                ids[i] = ids[i - 1] + 1;
+                continue;
+            }
+            if (i > 0 && parent < parents[i - 1]) {
+                return null;
+            }
+            for (int u = 0; u < lists; u++) {
+                MemorySegment b = buffers[u];
+                while (at[u] < length[u]) {
+                    long id = b.get(ValueLayout.JAVA_LONG_UNALIGNED, 16 * at[u]);
+                    if (id == parent) {
+                        return null;
+                    }
+                    if (id > parent) {
+                        break;
+                    }
+                    below += b.get(ValueLayout.JAVA_LONG_UNALIGNED, 16 * at[u] + 8);
+                    at[u]++;
+                }
+            }
+            ids[i] = nextId + i + below;
+        }
+        return ids;
+    }
+
     /** {@return {@code ids} and {@code counts} in increasing order of the ids: {@code [ids, counts]}} */
     private static long[][] byId(long[] ids, long[] counts) {
         int[] order = IntStream.range(0, ids.length).boxed().sorted((x, y) -> Long.compare(ids[x], ids[y]))

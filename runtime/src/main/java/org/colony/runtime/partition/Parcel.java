@@ -52,20 +52,24 @@ record Parcel(int from, int to, long sendBytes, long receiveBytes, Consumer<Memo
         List<Parcel> carried = new ArrayList<>();
         long bytes = 0;
         boolean any = false;
+        // In one host memory a parcel whose two ends agree on its size is packed into the buffer its receiver reads,
+        // which the transport then leaves alone: no second buffer, no copy.
+        boolean shared = transport.oneMemory() && !transport.deviceMemory();
         for (Parcel p : parcels) {
             boolean out = local.test(p.from());
             boolean in = local.test(p.to());
             if ((!out || p.sendBytes() == 0) && (!in || p.receiveBytes() == 0)) {
                 continue; // a parcel both ends know is empty; or whose local end is empty and so is the other
             }
+            MemorySegment sent = null;
             if (out) {
-                MemorySegment b = buffer(p.sendBytes());
-                p.pack().accept(b);
-                sends.add(new Transport.Message(p.from(), p.to(), b));
+                sent = buffer(p.sendBytes());
+                p.pack().accept(sent);
+                sends.add(new Transport.Message(p.from(), p.to(), sent));
                 bytes += p.sendBytes();
             }
             if (in) {
-                MemorySegment b = buffer(p.receiveBytes());
+                MemorySegment b = shared && out && p.sendBytes() == p.receiveBytes() ? sent : buffer(p.receiveBytes());
                 receives.add(new Transport.Message(p.from(), p.to(), b));
                 carried.add(p);
             }

@@ -1,6 +1,7 @@
 package org.colony.runtime.cpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.lang.foreign.Arena;
@@ -64,6 +65,25 @@ class ChildIdsTest {
             long[] ids = own.stream().mapToLong(x -> x[0]).toArray();
             long[] born = own.stream().mapToLong(x -> x[1]).toArray();
             ChildIds numbering = ChildIds.of(ids, born, others, 1000);
+            // the one pass over this partition's children, where every list is in id order
+            long[] children = own.stream().sorted((x, y) -> Long.compare(x[0], y[0]))
+                    .flatMapToLong(x -> java.util.stream.LongStream.generate(() -> x[0]).limit(x[1])).toArray();
+            long[] inOrder = ChildIds.inOrder(children, others, 1000);
+            boolean outOfOrder = false;
+            for (int p = 1; p < partitions; p++) {
+                for (int j = 1; j < lists.get(p).size(); j++) {
+                    outOfOrder |= lists.get(p).get(j)[0] < lists.get(p).get(j - 1)[0];
+                }
+            }
+            if (outOfOrder) {
+                assertNull(inOrder, "lists out of order are left to the merge");
+            } else {
+                long ordinal = 0;
+                for (int i = 0; i < children.length; i++) {
+                    ordinal = i > 0 && children[i] == children[i - 1] ? ordinal + 1 : 0;
+                    assertEquals(first.get(children[i]) + ordinal, inOrder[i], "child " + i + " here");
+                }
+            }
             for (var e : reference.entrySet()) {
                 for (long k = 0; k < e.getValue(); k++) {
                     assertEquals(first.get(e.getKey()) + k, numbering.of(e.getKey(), k),

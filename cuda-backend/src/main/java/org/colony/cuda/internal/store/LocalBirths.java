@@ -249,6 +249,10 @@ public final class LocalBirths {
 
     /** As {@link #ids(long[], long, List)}, with the pairs {@link #pairs} made of {@code parents}. */
     private static long[] ids(long[] parents, long[] parentIds, long[] bornCounts, long nextId, List<Batch> others) {
+        long[] inOrder = ChildIds.inOrder(parents, others, nextId); // (one pass, where every list is in id order)
+        if (inOrder != null) {
+            return inOrder;
+        }
         ChildIds numbering = ChildIds.of(parentIds, bornCounts, others, nextId);
         long[] ids = new long[parents.length];
         long ordinal = 0;
