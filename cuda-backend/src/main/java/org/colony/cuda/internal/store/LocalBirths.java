@@ -168,12 +168,10 @@ public final class LocalBirths {
     /** Writes (parent id, children born) for every parent here with children born, in id order. */
     void pack(MemorySegment buffer) {
         complete();
-        long[] pairs = new long[2 * parentIds.length];
-        for (int j = 0; j < parentIds.length; j++) {
-            pairs[2 * j] = parentIds[j];
-            pairs[2 * j + 1] = bornCounts[j];
+        for (int j = 0; j < parentIds.length; j++) { // (straight into the buffer: no array of the pairs first)
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * j, parentIds[j]);
+            buffer.set(ValueLayout.JAVA_LONG_UNALIGNED, 16L * j + 8, bornCounts[j]);
         }
-        MemorySegment.copy(pairs, 0, buffer, ValueLayout.JAVA_LONG_UNALIGNED, 0, pairs.length);
     }
 
     /**
