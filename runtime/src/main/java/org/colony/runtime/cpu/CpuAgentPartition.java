@@ -24,6 +24,8 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
     private final int partition;
     /** Agents per storage cell on the halo cells, as last received; null when none came since manageAll. */
     private int[] halo;
+    /** The last {@link #halo}, kept at manageAll to be zeroed and filled again rather than allocated anew. */
+    private int[] spareHalo;
     /** The index whose halo entries name ghost slots. */
     private PlaceIndex ghostIndex;
     private ManageRound round;
@@ -54,15 +56,25 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
     @Override
     public void unpackCounts(Region region, MemorySegment buffer, long offset) {
         checkOpen();
-        halo = PlaceIndex.unpackCounts(halo, places.block().layout(), region, buffer, offset);
+        halo = PlaceIndex.unpackCounts(reusedHalo(), places.block().layout(), region, buffer, offset);
     }
 
     @Override
     public void haloReady() {
         checkOpen();
         Layout l = places.block().layout();
-        halo = PlaceIndex.halo(halo, l);
+        halo = PlaceIndex.halo(reusedHalo(), l);
         index = PlaceIndex.withHalo(cols.locations(), cols.count(), l, halo, recycle());
+    }
+
+    /** {@return the halo's counts so far, or where none came since manageAll the spare ones zeroed, or null} */
+    private int[] reusedHalo() {
+        if (halo == null && spareHalo != null) {
+            Arrays.fill(spareHalo, 0);
+            halo = spareHalo;
+            spareHalo = null;
+        }
+        return halo;
     }
 
     @Override
@@ -163,6 +175,7 @@ final class CpuAgentPartition extends CpuAgentStore implements RoundPartition {
         ManageReport r = round().finish(nextId, others);
         round = null;
         dropIndex();
+        spareHalo = halo != null ? halo : spareHalo;
         halo = null;
         ghostIndex = null;
         return r;

@@ -160,6 +160,7 @@ public final class ManageRound {
         long wanted = 0;
         long badId = -1;
         int bad = 0;
+        int[] ownerOf = scratch.owners(n); // (each mover's owner once: the second pass reads it)
         for (int i = 0; i < n; i++) {
             if (spawns[i] < 0 && badId < 0) {
                 badId = ids[i];
@@ -171,7 +172,8 @@ public final class ManageRound {
             } else if (targets[i] == AgentBlock.OUTSIDE) {
                 outside++;
             } else if (targets[i] >= 0 && targets[i] != loc[i]) {
-                requests[owner(targets[i])]++;
+                ownerOf[i] = owner(targets[i]);
+                requests[ownerOf[i]]++;
             }
         }
         long survivors = n - deaths;
@@ -187,7 +189,7 @@ public final class ManageRound {
         int[] fill = new int[requests.length];
         for (int i = 0; i < n; i++) {
             if (!killed[i] && targets[i] >= 0 && targets[i] != loc[i]) {
-                int q = owner(targets[i]);
+                int q = ownerOf[i];
                 who[q][fill[q]] = i;
                 dest[q][fill[q]++] = targets[i];
             }

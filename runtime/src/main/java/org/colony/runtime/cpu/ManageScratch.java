@@ -28,6 +28,7 @@ final class ManageScratch {
     private int[] occupancy = new int[0];
     private int[] members = new int[0];
     private int[] keep = new int[0];
+    private int[] owners = new int[0];
     /** The agents of the store as the round under way began. */
     private int population;
 
@@ -102,6 +103,11 @@ final class ManageScratch {
 
     int[] keep(int n) {
         return keep = fit(keep, n);
+    }
+
+    /** {@return at least {@code n} entries for each agent's partition to move to (only movers' are written)} */
+    int[] owners(int n) {
+        return owners = fit(owners, n);
     }
 
     /** Whether an array of {@code length} elements should be replaced for a need of {@code n}. */

@@ -80,6 +80,15 @@ class TopologyTest {
                 assertTrue(t.block(p).owns(x, y, 0), "(" + x + ", " + y + ") -> " + p);
             }
         }
+        Topology u = Topology.of(Grid.of(11, 7, 5), 3, 2, 2); // uneven along every dimension
+        for (int z = 0; z < 5; z++) {
+            for (int y = 0; y < 7; y++) {
+                for (int x = 0; x < 11; x++) {
+                    int p = u.owner(x, y, z);
+                    assertTrue(u.block(p).owns(x, y, z), "(" + x + ", " + y + ", " + z + ") -> " + p);
+                }
+            }
+        }
     }
 
     @Test
