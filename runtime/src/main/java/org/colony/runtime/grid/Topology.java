@@ -31,7 +31,7 @@ public final class Topology {
      * once a request, and the divisions of {@code blockAlong} were 7 percent of a CPU partition's tick (StupidModel).
      */
     private final int[][] blockOf;
-    private static final int BLOCK_TABLE_CELLS = 1 << 22;
+    private static final int BLOCK_TABLE_CELLS = 1 << 20;
 
     private Topology(Grid grid, int[] counts) {
         this(grid, counts, null);
