@@ -160,7 +160,8 @@ public final class ManageRound {
         long wanted = 0;
         long badId = -1;
         int bad = 0;
-        int[] ownerOf = scratch.owners(n); // (each mover's owner once: the second pass reads it)
+        // each mover's owner once, where there are partitions (the second pass reads it); one block keeps no array
+        int[] ownerOf = topology == null ? null : scratch.owners(n);
         for (int i = 0; i < n; i++) {
             if (spawns[i] < 0 && badId < 0) {
                 badId = ids[i];
@@ -172,8 +173,8 @@ public final class ManageRound {
             } else if (targets[i] == AgentBlock.OUTSIDE) {
                 outside++;
             } else if (targets[i] >= 0 && targets[i] != loc[i]) {
-                ownerOf[i] = owner(targets[i]);
-                requests[ownerOf[i]]++;
+                int q = ownerOf == null ? 0 : (ownerOf[i] = owner(targets[i]));
+                requests[q]++;
             }
         }
         long survivors = n - deaths;
@@ -189,7 +190,7 @@ public final class ManageRound {
         int[] fill = new int[requests.length];
         for (int i = 0; i < n; i++) {
             if (!killed[i] && targets[i] >= 0 && targets[i] != loc[i]) {
-                int q = ownerOf[i];
+                int q = ownerOf == null ? 0 : ownerOf[i];
                 who[q][fill[q]] = i;
                 dest[q][fill[q]++] = targets[i];
             }
