@@ -4,6 +4,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
+import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -44,6 +45,9 @@ import picocli.CommandLine.Parameters;
             "Exit status: 0 done, 2 bad input, a model's error or a heap too small, 1 an internal error, 130/143 "
                 + "stopped by Ctrl-C/SIGTERM after the step under way (with the report)."})
 public final class Main implements Callable<Integer> {
+
+    /** Bytes kept aside while a command runs, freed to report that the Java heap ran out ({@link #execute}). */
+    private static final int OUT_OF_MEMORY_RESERVE = 1 << 20;
 
     /** Where {@code run} reports its results. */
     PrintStream out = System.out;
@@ -109,14 +113,19 @@ public final class Main implements Callable<Integer> {
                     : e.getCommandLine().getCommandName() + " ") + "--help'.");
             return 2;
         });
+        // Room to report a heap that ran out: the model's objects (a scenario's collections, their stores) may still
+        // hold most of the heap when the error arrives here, so the report frees this first.
+        byte[] reserve = new byte[OUT_OF_MEMORY_RESERVE];
         try {
             return cl.execute(args);
         } catch (OutOfMemoryError e) {
-            // The simulation was closed on the way out (its columns are free again), so there is room to say so.
+            reserve = null;
             String what = Failures.outOfMemory(e, Runtime.getRuntime().maxMemory());
             MpiCluster.failJob(err, "mass", what);
             err.println("mass: " + what);
             return 2;
+        } finally {
+            Reference.reachabilityFence(reserve);
         }
     }
 
