@@ -173,7 +173,10 @@ public final class ManageRound {
             } else if (targets[i] == AgentBlock.OUTSIDE) {
                 outside++;
             } else if (targets[i] >= 0 && targets[i] != loc[i]) {
-                int q = ownerOf == null ? 0 : (ownerOf[i] = owner(targets[i]));
+                int q = owner(targets[i]);
+                if (ownerOf != null) {
+                    ownerOf[i] = q;
+                }
                 requests[q]++;
             }
         }
