@@ -340,19 +340,20 @@ final class DeviceRound {
             device.run("colony_apply_moves", n, p -> p.add(n).add(req).add(won).add(columns.locations().pointer())
                     .add(stats).add(-1L).add(0L));
         }
-        long at = n;
-        for (int sender = 0; sender < senders; sender++) {
-            long c = receivedCounts[sender];
-            if (c > 0) {
-                long from = won + at;
-                long into = stats + 8L * (8 + sender);
-                device.run("colony_count_set", c, p -> p.add(c).add(from).add(into));
-                at += c;
-            }
-        }
         receivedWon = won + n;
         settledStats = stats;
         if (!winsKnown()) {
+            // Per sender, its requests that won; where every move wins, resolveRound knows them without a read.
+            long at = n;
+            for (int sender = 0; sender < senders; sender++) {
+                long c = receivedCounts[sender];
+                if (c > 0) {
+                    long from = won + at;
+                    long into = stats + 8L * (8 + sender);
+                    device.run("colony_count_set", c, p -> p.add(c).add(from).add(into));
+                    at += c;
+                }
+            }
             device.queueStats(stats, 8 + senders, false); // (read by resolveRound, after the verdicts)
         }
         index.invalidate();
@@ -375,8 +376,8 @@ final class DeviceRound {
         }
         if (winsKnown()) {
             // colony_apply_moves moves every local request (localMovers: colony_partition_requests counts a mover where
-            // it asks for a place, and leaves those of other partitions out) and colony_count_set counts every request
-            // received as won
+            // it asks for a place, and leaves those of other partitions out) and every request received wins (settleRound
+            // filled its verdicts with 1)
             settledStats = 0;
             admittedTotal = received();
             CountReads.known();
