@@ -178,6 +178,14 @@ public final class CudaSwitches {
             + "once, for its start (`docs/agents.md`, \"Births on partitions\"); `false` reads them as where moves can "
             + "be refused. Results are the same bits.");
 
+    /** {@code colony.cuda.sideBySide}: whether the graphs of partitions of one GPU run each partition as a branch. */
+    public static final Switch SIDE_BY_SIDE = Switch.flag("colony.cuda.sideBySide", true,
+            "Where partitions of one GPU replay a run of their launches as a CUDA graph, each partition's own kernels "
+            + "(its agent steps, the indexes and rounds of its manageAll) are a branch of the graph after its own, and "
+            + "what crosses partitions (the transport's copies) after every branch, so the partitions' small kernels "
+            + "run side by side on the device (`docs/gpu.md`, \"Launches and CUDA graphs\"); `false` makes every "
+            + "graph one chain, in the order of the launches. Results are the same bits.");
+
     /** {@code colony.cuda.perThreadStreams}: whether each thread issues its device work on a stream of its own. */
     public static final Switch PER_THREAD_STREAMS = Switch.flag("colony.cuda.perThreadStreams", false,
             "Each thread issues its device work on its own default stream (the driver's per-thread default "
@@ -201,7 +209,7 @@ public final class CudaSwitches {
             HOLD_COMPILE, BIT_STORAGE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, ATOMIC_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
             DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, QUEUED_READS, WINS_KNOWN,
-            PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
+            SIDE_BY_SIDE, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {
     }

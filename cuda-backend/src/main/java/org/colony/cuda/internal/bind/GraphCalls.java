@@ -57,18 +57,18 @@ public final class GraphCalls {
     }
 
     /**
-     * Adds a kernel node with parameters {@code nodeParams} ({@code KernelNodeParams}) to {@code graph}, after
-     * node {@code after} (0: a root node); returns the node.
+     * {@code cuGraphAddKernelNode_v2}: a kernel node of {@code graph} after the nodes {@code after} (none: a root),
+     * with the parameters {@code nodeParams} ({@code CUDA_KERNEL_NODE_PARAMS}).
      */
-    public static long addKernelNode(long graph, long after, MemorySegment nodeParams, String name) {
+    public static long addKernelNode(long graph, long[] after, MemorySegment nodeParams, String name) {
         int result;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment node = arena.allocate(JAVA_LONG);
-            MemorySegment deps = arena.allocate(JAVA_LONG);
-            deps.set(JAVA_LONG, 0, after);
+            MemorySegment deps = arena.allocate(JAVA_LONG, Math.max(1, after.length));
+            MemorySegment.copy(after, 0, deps, JAVA_LONG, 0, after.length);
             // A conditional argument would take invokeExact's Object type: the dependencies go in a local first.
-            MemorySegment dependencies = after == 0 ? MemorySegment.NULL : deps;
-            long dependencyCount = after == 0 ? 0L : 1L;
+            MemorySegment dependencies = after.length == 0 ? MemorySegment.NULL : deps;
+            long dependencyCount = after.length;
             result = (int) CU_GRAPH_ADD_KERNEL_NODE.invokeExact(node, graph, dependencies, dependencyCount, nodeParams);
             if (result == 0) {
                 return node.get(JAVA_LONG, 0);
@@ -78,6 +78,7 @@ public final class GraphCalls {
         }
         throw new CudaException("cuGraphAddKernelNode_v2", Driver.errorName(result), "kernel " + name);
     }
+
 
     /** {@code cuGraphInstantiateWithFlags(.., 0)}: an executable graph of {@code graph}. */
     public static long instantiate(long graph) {

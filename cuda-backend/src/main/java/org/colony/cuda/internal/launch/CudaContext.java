@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.colony.cuda.internal.bind.Driver;
 import org.colony.cuda.internal.bind.GraphCalls;
 import org.colony.cuda.internal.device.CudaDevice;
@@ -35,6 +36,10 @@ public final class CudaContext implements AutoCloseable {
     /** Whether a partition's block runs its side-by-side work on this context's own stream ({@link #claimStream}). */
     private boolean streamClaimed;
     private boolean timed;
+    /** Whether launches carry the partition whose own work they are ({@link CudaSwitches#SIDE_BY_SIDE}). */
+    private static final boolean SIDE_BY_SIDE = CudaSwitches.SIDE_BY_SIDE.on();
+    /** The partition whose own work the launches are now ({@link #lane(int)}); -1 for none. */
+    private int lane = -1;
     /** The kernels launched (or held for a graph) so far, through {@link #launch} and {@link #launchOn}. */
     private long launches;
 
@@ -74,11 +79,45 @@ public final class CudaContext implements AutoCloseable {
             KernelParams params, boolean frame, String name) {
         launches++;
         if (recorder.enabled() && recorder.hold(new Launch(function, gx, gy, gz, bx, by, bz, sharedBytes,
-                frame ? params.frameBytes() : 0, params.snapshot(frame), name))) {
+                frame ? params.frameBytes() : 0, params.snapshot(frame), name, lane))) {
             return;
         }
         Driver.launchInOrder(function, gx, gy, gz, bx, by, bz, sharedBytes, 0L,
                 frame ? params.pointers() : params.pointersWithoutFrame(), name);
+    }
+
+    /**
+     * Marks the launches from now on as partition {@code partition}'s own work, which touches only its memory (-1: work
+     * that may touch any partition's, the default): a graph of the launches runs each partition's own after its
+     * launch before, beside the others' ({@link Launch#lane()}). Partitions of one GPU are driven by one thread, which
+     * marks a partition's calls and restores the mark before after them ({@link CudaSwitches#SIDE_BY_SIDE}).
+     *
+     * @return the mark before
+     */
+    public int lane(int partition) {
+        int before = lane;
+        lane = SIDE_BY_SIDE ? partition : -1;
+        return before;
+    }
+
+    /** Runs {@code work} with its launches marked as partition {@code partition}'s own ({@link #lane(int)}). */
+    public void inLane(int partition, Runnable work) {
+        int before = lane(partition);
+        try {
+            work.run();
+        } finally {
+            lane = before;
+        }
+    }
+
+    /** {@return what {@code work} returns, run with its launches marked as partition {@code partition}'s own} */
+    public <T> T inLane(int partition, Supplier<T> work) {
+        int before = lane(partition);
+        try {
+            return work.get();
+        } finally {
+            lane = before;
+        }
     }
 
     /**

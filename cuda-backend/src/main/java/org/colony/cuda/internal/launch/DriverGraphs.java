@@ -45,10 +45,14 @@ final class DriverGraphs implements GraphDevice {
     public synchronized long createGraph(List<Launch> launches, long[] nodes) {
         long graph = GraphCalls.create();
         try {
+            int[][] after = Branches.of(launches);
             for (int i = 0; i < launches.size(); i++) {
                 Launch l = launches.get(i);
-                nodes[i] = GraphCalls.addKernelNode(graph, i == 0 ? 0L : nodes[i - 1],
-                        KernelNodeParams.of(scratch(l), l), l.name());
+                long[] before = new long[after[i].length];
+                for (int d = 0; d < before.length; d++) {
+                    before[d] = nodes[after[i][d]];
+                }
+                nodes[i] = GraphCalls.addKernelNode(graph, before, KernelNodeParams.of(scratch(l), l), l.name());
             }
         } catch (RuntimeException e) {
             try {

@@ -25,15 +25,24 @@ public final class Launch {
     private final int frameBytes;
     private final byte[] params;
     private final String name;
+    /** The partition whose own work this is, -1 for work that orders with every partition's ({@link #lane()}). */
+    private final int lane;
+
+    /** A launch that orders with every partition's work ({@link #lane()} -1). */
+    public Launch(long function, int gridX, int gridY, int gridZ, int blockX, int blockY, int blockZ, int sharedBytes,
+            int frameBytes, byte[] params, String name) {
+        this(function, gridX, gridY, gridZ, blockX, blockY, blockZ, sharedBytes, frameBytes, params, name, -1);
+    }
 
     /**
      * @param function the kernel ({@code CUfunction})
      * @param frameBytes the size of the frame at the start of {@code params}, 0 when the kernel takes none
      * @param params the parameter values: the frame, then 8-byte slots (kept, not copied)
      * @param name the kernel's name, for messages
+     * @param lane the partition of a GPU whose own memory alone the kernel touches, or -1 ({@link #lane()})
      */
     public Launch(long function, int gridX, int gridY, int gridZ, int blockX, int blockY, int blockZ, int sharedBytes,
-            int frameBytes, byte[] params, String name) {
+            int frameBytes, byte[] params, String name, int lane) {
         if (frameBytes < 0 || (params.length - frameBytes) % SLOT != 0) {
             throw new IllegalArgumentException("frameBytes=" + frameBytes + " params=" + params.length
                     + ": the parameters are a frame and 8-byte slots");
@@ -49,6 +58,7 @@ public final class Launch {
         this.frameBytes = frameBytes;
         this.params = params;
         this.name = name;
+        this.lane = Math.max(-1, lane);
     }
 
     /** Whether {@code o}'s parameter values are the same bytes as these. */
@@ -134,6 +144,16 @@ public final class Launch {
     /** The size of the frame at the start of the parameters, 0 when the kernel takes none. */
     int frameBytes() {
         return frameBytes;
+    }
+
+    /**
+     * The partition of the GPU whose own memory alone this kernel reads and writes (its agents' columns and scratch,
+     * its places), which a graph may run beside other partitions' kernels, after the launch of the same partition
+     * before it; -1 for a kernel that may touch any partition's memory (a transport's copy), which runs after every
+     * launch before it and before every launch after it ({@link LaunchRecorder#dependencies}).
+     */
+    public int lane() {
+        return lane;
     }
 
     /** The kernel's name. */

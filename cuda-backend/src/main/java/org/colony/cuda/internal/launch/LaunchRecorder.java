@@ -24,7 +24,8 @@ import org.colony.cuda.tuning.CudaSwitches;
  * place steps alone is one segment; an agent tick, whose {@code manageAll} waits for counts, is many (the launches
  * between two waits). When {@value #REPEATS} segments had the same launches (same kernels, grids and blocks, in the
  * same order; any grid of at most {@link #SMALL_BLOCKS} blocks counts as the same, see below), a graph of one kernel
- * node per launch, each after the one before, is built and kept by that shape
+ * node per launch, each after the one before (or, where partitions of one GPU queue their own kernels, each after
+ * its partition's launch before it: {@link Branches}), is built and kept by that shape
  * (the {@value #GRAPHS} most recently used shapes are kept); a segment that ends in other device work only where its
  * grids are small ({@link #SMALL_BLOCKS}). A segment whose first launches have the shape of the
  * first nodes of a kept graph is held: each launch is matched against the graphs that still fit, and where the
@@ -132,12 +133,12 @@ public final class LaunchRecorder implements AutoCloseable {
     private static boolean alike(Launch a, Launch b) {
         return a.function() == b.function() && gridShape(a) == gridShape(b) && a.blockX() == b.blockX()
                 && a.blockY() == b.blockY() && a.blockZ() == b.blockZ() && a.sharedBytes() == b.sharedBytes()
-                && a.frameBytes() == b.frameBytes() && a.params().length == b.params().length;
+                && a.frameBytes() == b.frameBytes() && a.params().length == b.params().length && a.lane() == b.lane();
     }
 
     /**
      * The shapes of a segment's launches (kernel, grid where it is large ({@link #gridShape}), block, parameter
-     * layout), as a key.
+     * layout, partition ({@link Launch#lane()})), as a key.
      */
     private record Shape(long[] words) {
 
@@ -150,7 +151,7 @@ public final class LaunchRecorder implements AutoCloseable {
                 w[i++] = l.blockX();
                 w[i++] = l.blockY() | (long) l.blockZ() << 32;
                 w[i++] = l.sharedBytes() | (long) l.frameBytes() << 32;
-                w[i++] = l.params().length;
+                w[i++] = l.params().length | (long) (l.lane() + 1) << 32;
             }
             return new Shape(w);
         }

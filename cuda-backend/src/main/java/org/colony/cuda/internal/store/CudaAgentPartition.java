@@ -213,14 +213,14 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
     @Override
     public void call(Call call) {
         beforeStep();
-        dev.call(call);
+        block.context().inLane(partition, () -> dev.call(call));
         wrote(call.step());
     }
 
     @Override
     public void callDeferringWrites(Call call) {
         beforeStep();
-        dev.call(call, false);
+        block.context().inLane(partition, () -> dev.call(call, false));
         wrote(call.step());
     }
 
@@ -244,7 +244,7 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
     @Override
     public long count(Call call) {
         beforeStep();
-        long n = dev.count(call);
+        long n = block.context().inLane(partition, () -> dev.count(call));
         hostCurrent = false;
         return n;
     }
@@ -339,7 +339,7 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
 
     @Override
     public void stageCounts(List<Region> regions) {
-        haloCounts.stage(regions);
+        block.context().inLane(partition, () -> haloCounts.stage(regions));
     }
 
     @Override
@@ -450,7 +450,7 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
         if (DEVICE_ROUNDS) {
             dev.device().checkOpen(); // (its device current: partitions of several devices may share one thread)
             dev.resetOrdinals();
-            dev.round().queueRound(topology, partition);
+            block.context().inLane(partition, () -> dev.round().queueRound(topology, partition));
             queued = true;
         }
     }
@@ -467,7 +467,8 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
         if (!DEVICE_ROUNDS) {
             return hostRound();
         }
-        DeviceRound.RoundStart roundStart = dev.round().beginRound(topology, partition);
+        DeviceRound.RoundStart roundStart = block.context().inLane(partition,
+                () -> dev.round().beginRound(topology, partition));
         if (roundStart.requests() == null) {
             return hostRound();
         }
@@ -601,14 +602,14 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
     @Override
     public void settleDeviceMoves() {
         deviceRound();
-        dev.round().settleRound(roundSeed, roundEpoch);
+        block.context().inLane(partition, () -> dev.round().settleRound(roundSeed, roundEpoch));
         hostCurrent = false;
     }
 
     @Override
     public long[] resolveDeviceMoves() {
         deviceRound();
-        DeviceRound.Resolved res = dev.round().resolveRound();
+        DeviceRound.Resolved res = block.context().inLane(partition, () -> dev.round().resolveRound());
         moves += res.moves();
         refused += res.refused();
         return res.admitted();
@@ -673,7 +674,7 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
             dev.bridge().load(cols);
             hostCurrent = true;
         } else {
-            dev.round().finishRound(start.deaths(), left);
+            block.context().inLane(partition, () -> dev.round().finishRound(start.deaths(), left));
             report = new ManageReport(start.deaths(), 0, moves, refused, 0, start.outside(), dev.size());
             start = null;
             hostCurrent = false;

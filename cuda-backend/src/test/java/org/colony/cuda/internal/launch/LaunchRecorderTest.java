@@ -161,6 +161,22 @@ class LaunchRecorderTest {
     }
 
     @Test
+    void theSameKernelsOfOtherPartitions_areAnotherShape() {
+        byte[] p = new byte[8];
+        for (int t = 0; t < 3; t++) {
+            for (int lane : new int[] {0, 1}) {
+                Launch l = new Launch(FUNCTIONS.get("a"), 1, 1, 1, 32, 1, 1, 0, 0, p, "a", t == 2 ? 1 - lane : lane);
+                if (!recorder.hold(l)) {
+                    device.launch(l);
+                }
+            }
+            recorder.tickEnded();
+        }
+        assertEquals(List.of("a=0", "a=0", "a=0", "a=0", "graph a a", "a=0", "a=0"), device.take(),
+                "a tick whose partitions' launches swapped is not the graph learnt");
+    }
+
+    @Test
     void inChunks_eachChunkBecomesAGraph_andGoesOutWhileTheTickGoesOn() {
         chunksOf(2);
         tick(1, "a", "b", "c", "d");
