@@ -40,6 +40,8 @@ public final class CudaContext implements AutoCloseable {
     private static final boolean SIDE_BY_SIDE = CudaSwitches.SIDE_BY_SIDE.on();
     /** The partition whose own work the launches are now ({@link #lane(int)}); -1 for none. */
     private int lane = -1;
+    /** The reads of partitions' counts queued without their events ({@link #awaitingFence}). */
+    private final List<Runnable> unfenced = new ArrayList<>();
     /** The kernels launched (or held for a graph) so far, through {@link #launch} and {@link #launchOn}. */
     private long launches;
 
@@ -98,6 +100,30 @@ public final class CudaContext implements AutoCloseable {
         int before = lane;
         lane = SIDE_BY_SIDE ? partition : -1;
         return before;
+    }
+
+    /** {@return the partition whose own work the launches are now, -1 for none ({@link #lane(int)})} */
+    public int lane() {
+        return lane;
+    }
+
+    /**
+     * Notes a read queued without its event ({@code fence} records it): partitions of the device queue the copies of
+     * their counts as kernels of their own, and the first read records every event ({@link #fenceQueued}).
+     */
+    public void awaitingFence(Runnable fence) {
+        unfenced.add(fence);
+    }
+
+    /** Records the events of every read queued without one ({@link #awaitingFence}), after the work queued so far. */
+    public void fenceQueued() {
+        if (!unfenced.isEmpty()) {
+            List<Runnable> all = new ArrayList<>(unfenced);
+            unfenced.clear();
+            for (Runnable fence : all) {
+                fence.run();
+            }
+        }
     }
 
     /** Runs {@code work} with its launches marked as partition {@code partition}'s own ({@link #lane(int)}). */

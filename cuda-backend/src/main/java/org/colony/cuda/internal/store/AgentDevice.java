@@ -59,6 +59,10 @@ final class AgentDevice {
     private Queued queued;
     /** The event recorded after the queued read (made on first use; 0: none yet). */
     private long queuedFence;
+    /** Whether {@link #queuedFence} was recorded after the queued read's copy ({@link #queueStats}). */
+    private boolean queuedFenced;
+    /** Whether the context holds {@link #fenceQueued} to run at the next read of any partition of the device. */
+    private boolean awaitingFence;
     private boolean closed;
 
     /**
@@ -294,6 +298,11 @@ final class AgentDevice {
      * same ones it waits only for this copy, not for the work queued after it. Partitions of one device queue theirs
      * one after another and read them in turn, so that they wait once. Nothing may write the statistics between
      * this and their read; where the driver refuses page-locked memory the read is left to the wait.
+     *
+     * <p>A partition's own work ({@link CudaContext#lane(int)}) copies with a kernel into the page-locked memory, which
+     * the device writes where the host reads it, and records the event that read waits for only at the first read
+     * of any partition of the device ({@link CudaContext#fenceQueued}): the partitions' kernels before their copies
+     * stay one run of launches, which a graph runs side by side, rather than runs ended by each partition's copy.
      */
     void queueStats(long stats, int n, boolean checked) {
         queued = null;
@@ -308,12 +317,43 @@ final class AgentDevice {
         if (checked) {
             cx.copyErrorsTo(stats + 8L * n, support);
         }
-        Driver.copyToHostAsync(pinned.asSlice(0, bytes), stats, bytes);
         if (queuedFence == 0L) {
             queuedFence = StreamCalls.createFence();
         }
-        StreamCalls.recordEvent(queuedFence);
+        if (cx.lane() >= 0) {
+            // (page-locked memory is the device's at the same address, as on every device with unified addressing)
+            KernelParams p = support.begin();
+            p.add(stats).add(pinned.address()).add(bytes);
+            cx.launch(cx.support().function("colony_copy_bytes"), Grids.blocks(bytes), 1, 1, Grids.THREADS, 1, 1, p,
+                    false, "colony_copy_bytes");
+            queuedFenced = false;
+            if (!awaitingFence) {
+                awaitingFence = true;
+                cx.awaitingFence(this::fenceQueued);
+            }
+        } else {
+            Driver.copyToHostAsync(pinned.asSlice(0, bytes), stats, bytes);
+            StreamCalls.recordEvent(queuedFence);
+            queuedFenced = true;
+        }
         queued = new Queued(stats, bytes, checked);
+    }
+
+    /** Records the event of a queued read that has none yet ({@link #queueStats}), after everything queued so far. */
+    private void fenceQueued() {
+        awaitingFence = false;
+        if (queued != null && !queuedFenced) {
+            StreamCalls.recordEvent(queuedFence);
+            queuedFenced = true;
+        }
+    }
+
+    /**
+     * Records the events of the reads queued without one, on every partition of the device, before work that their
+     * reads need not wait for is queued after them (a deferred round's finish queued ahead of the read).
+     */
+    void fenceQueuedReads() {
+        cx.fenceQueued();
     }
 
     private long[] readStats(long stats, int n, boolean checked) {
@@ -321,11 +361,20 @@ final class AgentDevice {
         Queued q = queued;
         queued = null;
         if (q != null && q.of(stats, bytes, checked)) {
+            if (!queuedFenced) {
+                queued = q;
+                cx.fenceQueued(); // (this one's and every other partition's of the device, at once)
+                queued = null;
+            }
             // (the copy queued before: the device's later work goes on; the upload stage is not freed, as it may be
             // at a wait for all of it)
             StreamCalls.synchronizeEvent(queuedFence);
             CountReads.queuedTaken();
             return statistics(statsHost, n, checked);
+        }
+        if (q != null) {
+            queued = q;
+            settleQueued(); // (another read: the one queued may still be copying into the memory read here)
         }
         try (Arena arena = Arena.ofConfined()) {
             if (checked) {
@@ -382,6 +431,7 @@ final class AgentDevice {
     /** Waits for a queued read of statistics that nothing took, and forgets it. */
     private void settleQueued() {
         if (queued != null) {
+            fenceQueued();
             queued = null;
             StreamCalls.synchronizeEvent(queuedFence);
         }

@@ -372,6 +372,7 @@ final class DeviceRound {
             return new Resolved(new long[senders], 0, 0);
         }
         if (AHEAD && deferring && deathsCounted == 0 && columns.runs() == null) {
+            device.fenceQueuedReads(); // (the reads need not wait for it)
             finishedAhead = arrive(columns.count(), true);
         }
         if (winsKnown()) {
