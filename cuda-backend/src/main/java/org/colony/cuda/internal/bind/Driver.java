@@ -157,6 +157,12 @@ public final class Driver {
     static final MethodHandle CU_EVENT_RECORD = work("cuEventRecord", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG),
             Linker.Option.critical(false));
     static final MethodHandle CU_EVENT_SYNCHRONIZE = work("cuEventSynchronize", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    /**
+     * {@code cuEventSynchronize} without the hook of {@link DeviceWork}: a wait for an event recorded already (which
+     * sent the launches held before it), so that the launches held since stay held ({@link StreamCalls#awaitRecorded}).
+     */
+    static final MethodHandle CU_EVENT_SYNCHRONIZE_RECORDED = plain("cuEventSynchronize",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
     static final MethodHandle CU_EVENT_ELAPSED_TIME = work("cuEventElapsedTime_v2",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_EVENT_DESTROY = work("cuEventDestroy_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));

@@ -126,6 +126,19 @@ public final class StreamCalls {
         }
     }
 
+    /**
+     * Waits until the device has done the work queued before {@code event}, which must have been recorded already:
+     * launches a graph recorder held since stay held (the wait needs none of them, and a partition's own launches
+     * queued after its read may join another partition's in one graph).
+     */
+    public static void awaitRecorded(long event) {
+        try {
+            Driver.check((int) Driver.CU_EVENT_SYNCHRONIZE_RECORDED.invokeExact(event), "cuEventSynchronize");
+        } catch (Throwable t) {
+            throw Driver.rethrow(t, "cuEventSynchronize");
+        }
+    }
+
     /** {@return the milliseconds between two recorded events} Waits for {@code end}. */
     public static float elapsed(long start, long end) {
         try (Arena arena = Arena.ofConfined()) {

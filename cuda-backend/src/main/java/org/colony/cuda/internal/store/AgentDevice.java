@@ -366,9 +366,9 @@ final class AgentDevice {
                 cx.fenceQueued(); // (this one's and every other partition's of the device, at once)
                 queued = null;
             }
-            // (the copy queued before: the device's later work goes on; the upload stage is not freed, as it may be
-            // at a wait for all of it)
-            StreamCalls.synchronizeEvent(queuedFence);
+            // (the copy queued before: the device's later work goes on, and the launches held since stay held; the
+            // upload stage is not freed, as it may be at a wait for all of it)
+            StreamCalls.awaitRecorded(queuedFence);
             CountReads.queuedTaken();
             return statistics(statsHost, n, checked);
         }

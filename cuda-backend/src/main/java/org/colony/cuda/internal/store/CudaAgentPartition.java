@@ -505,7 +505,7 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
         DeviceRound.RoundStart begun = deviceRound();
         start = null;
         settledAlone = true;
-        alone.settle(roundSeed, roundEpoch, begun);
+        block.context().inLane(partition, () -> alone.settle(roundSeed, roundEpoch, begun));
     }
 
     @Override
@@ -519,7 +519,7 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
 
     @Override
     public MemorySegment bornParentsOnDevice() {
-        return settledAlone ? alone.parentsOnDevice() : null;
+        return settledAlone ? block.context().inLane(partition, alone::parentsOnDevice) : null;
     }
 
     @Override
@@ -644,7 +644,8 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
 
     @Override
     public long settleBirths() {
-        return settledAlone ? alone.parents() : start == null ? RoundPartition.super.settleBirths() : 0;
+        return settledAlone ? block.context().inLane(partition, alone::parents)
+                : start == null ? RoundPartition.super.settleBirths() : 0;
     }
 
     @Override
