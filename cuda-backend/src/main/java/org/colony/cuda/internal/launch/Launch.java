@@ -150,7 +150,7 @@ public final class Launch {
      * The partition of the GPU whose own memory alone this kernel reads and writes (its agents' columns and scratch,
      * its places), which a graph may run beside other partitions' kernels, after the launch of the same partition
      * before it; -1 for a kernel that may touch any partition's memory (a transport's copy), which runs after every
-     * launch before it and before every launch after it ({@link LaunchRecorder#dependencies}).
+     * launch before it and before every launch after it ({@code Branches}).
      */
     public int lane() {
         return lane;

@@ -25,7 +25,7 @@ import org.colony.cuda.tuning.CudaSwitches;
  * between two waits). When {@value #REPEATS} segments had the same launches (same kernels, grids and blocks, in the
  * same order; any grid of at most {@link #SMALL_BLOCKS} blocks counts as the same, see below), a graph of one kernel
  * node per launch, each after the one before (or, where partitions of one GPU queue their own kernels, each after
- * its partition's launch before it: {@link Branches}), is built and kept by that shape
+ * its partition's launch before it: {@code Branches}), is built and kept by that shape
  * (the {@value #GRAPHS} most recently used shapes are kept); a segment that ends in other device work only where its
  * grids are small ({@link #SMALL_BLOCKS}). A segment whose first launches have the shape of the
  * first nodes of a kept graph is held: each launch is matched against the graphs that still fit, and where the
