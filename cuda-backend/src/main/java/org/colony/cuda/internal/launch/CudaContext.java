@@ -102,6 +102,14 @@ public final class CudaContext implements AutoCloseable {
         return before;
     }
 
+    /**
+     * {@return whether launches may be held for a graph now: partitions of one GPU then keep their own work in one run of
+     * launches ({@link #lane(int)}); where they exchange over NCCL or MPI every launch goes out at once}
+     */
+    public boolean holdsLaunches() {
+        return recorder.enabled();
+    }
+
     /** {@return the partition whose own work the launches are now, -1 for none ({@link #lane(int)})} */
     public int lane() {
         return lane;

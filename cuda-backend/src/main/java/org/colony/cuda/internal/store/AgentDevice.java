@@ -299,7 +299,8 @@ final class AgentDevice {
      * one after another and read them in turn, so that they wait once. Nothing may write the statistics between
      * this and their read; where the driver refuses page-locked memory the read is left to the wait.
      *
-     * <p>A partition's own work ({@link CudaContext#lane(int)}) copies with a kernel into the page-locked memory, which
+     * <p>A partition's own work ({@link CudaContext#lane(int)}) where launches are held for graphs
+     * ({@link CudaContext#holdsLaunches}) copies with a kernel into the page-locked memory, which
      * the device writes where the host reads it, and records the event that read waits for only at the first read
      * of any partition of the device ({@link CudaContext#fenceQueued}): the partitions' kernels before their copies
      * stay one run of launches, which a graph runs side by side, rather than runs ended by each partition's copy.
@@ -320,7 +321,7 @@ final class AgentDevice {
         if (queuedFence == 0L) {
             queuedFence = StreamCalls.createFence();
         }
-        if (cx.lane() >= 0) {
+        if (cx.lane() >= 0 && cx.holdsLaunches()) {
             // (page-locked memory is the device's at the same address, as on every device with unified addressing)
             KernelParams p = support.begin();
             p.add(stats).add(pinned.address()).add(bytes);
