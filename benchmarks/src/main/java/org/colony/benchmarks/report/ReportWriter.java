@@ -292,7 +292,9 @@ public final class ReportWriter {
     private static void outside(StringBuilder md) {
         md.append("### Measured outside the suite\n\n");
         md.append("Held steps (`HeldStepsBenchmark`), graph places and agents on the GPU (`GpuBenchmark --graph-only`, "
-                + "`mass run sir`, `mass run roads`) and graph partitions on the CPU (`GraphPartitionBenchmark`) are "
+                + "`mass run sir`, `mass run roads`), graph partitions on the CPU (`GraphPartitionBenchmark`) and agent "
+                + "models with births on partitions of one GPU against one block (`mass run stupidmodel`, `mass run "
+                + "wolfsheep`) are "
                 + "measured by mains whose figures are not result files of the suite: their tables, each with its "
                 + "command, machine and run, are in [measurements.md](measurements.md).\n\n");
     }

@@ -68,6 +68,21 @@ class ReportWriterTest {
         assertTrue(!md.contains("img/gameoflife-step.png"), "no GameOfLife results, no plot");
     }
 
+    /**
+     * The published page is what the writer makes of the stored results, so that a figure typed into it is caught here
+     * (it would be lost at the next {@code ./mass bench --report}): figures measured outside the suite go to
+     * {@code docs/measurements.md}, which the page links to.
+     */
+    @Test
+    void thePublishedPage_isWhatTheWriterMakesOfTheStoredResults(@TempDir Path dir) throws Exception {
+        Path module = Path.of("").toAbsolutePath();
+        Path page = module.resolveSibling("docs").resolve("benchmarks.md");
+        Path stored = module.resolve("results");
+        String md = new ReportWriter(Results.read(stored)).write(dir.resolve("img"), "img", "./mass bench --report");
+        assertEquals(Files.readString(page), md, "docs/benchmarks.md is not what ./mass bench --report writes from "
+                + "benchmarks/results: run it, and put figures measured outside the suite in docs/measurements.md");
+    }
+
     @Test
     void write_drawsReadablePngPlots(@TempDir Path dir) throws Exception {
         new ReportWriter(Results.read(results(dir))).write(dir.resolve("img"), "img", "./mass bench");
