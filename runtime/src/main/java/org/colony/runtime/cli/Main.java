@@ -113,8 +113,8 @@ public final class Main implements Callable<Integer> {
                     : e.getCommandLine().getCommandName() + " ") + "--help'.");
             return 2;
         });
-        // Room to report a heap that ran out: the model's objects (a scenario's collections, their stores) may still
-        // hold most of the heap when the error arrives here, so the report frees this first.
+        // Room to report a heap that ran out: the report frees this first, whatever the run left reachable (a CPU
+        // worker parked with the job it ran held the whole model when the run's close itself ran out of memory).
         byte[] reserve = new byte[OUT_OF_MEMORY_RESERVE];
         try {
             return cl.execute(args);

@@ -105,14 +105,26 @@ final class WorkerPool implements AutoCloseable {
         long seen = 0;
         while (!closed) {
             long g = generation;
-            Job j = job;
-            if (g != seen && j != null) {
+            if (g != seen && work()) {
                 seen = g;
-                j.work();
             } else {
                 LockSupport.park(this);
             }
         }
+    }
+
+    /**
+     * Works on the current job, if any; returns whether there was one. A method of its own, so that a parked worker's
+     * frame holds no job: one it finished must not keep the job's tasks (a collection's stores, through the body)
+     * reachable while it waits, as it would where the pool is never closed (a {@code close} that ran out of memory).
+     */
+    private boolean work() {
+        Job j = job;
+        if (j == null) {
+            return false;
+        }
+        j.work();
+        return true;
     }
 
     @Override
