@@ -54,6 +54,13 @@ public final class Simulation implements AutoCloseable {
     /** Colony's version. */
     public static final String VERSION = "0.1.0";
 
+    static {
+        // A run's close may come while its model still fills the heap (it ran out of memory): what the close calls is
+        // loaded and linked now, when there is room, so that the backend's threads and devices are released then
+        // (loading Closeables at that close ran out of memory itself, and every CPU worker of the run stayed alive).
+        Closeables.rethrow(Closeables.later(null, Closeables.closeAfter(null, null)));
+    }
+
     private final Config config;
     private final Backend backend;
     private final Cluster cluster;
@@ -652,19 +659,32 @@ public final class Simulation implements AutoCloseable {
             return;
         }
         closed = true;
-        usage.close();
-        // Everything is released even when one release fails (a device's sticky error, say); the first failure is
-        // thrown with the later ones suppressed.
-        List<AutoCloseable> all = new ArrayList<>();
-        for (Agents<?> a : agentCollections) {
-            all.add(a::release);
+        // Everything is released even when one release fails (a device's sticky error, say, or a heap that ran out:
+        // a run's close may come while its model still fills the heap, so nothing here allocates before the backend,
+        // whose threads and devices must go whatever else failed); the first failure is thrown, the later suppressed.
+        Throwable first = null;
+        try {
+            usage.close();
+        } catch (Throwable t) {
+            first = t;
         }
-        for (Places<?> p : collections) {
-            all.add(p::release);
+        for (int i = 0; i < agentCollections.size(); i++) {
+            try {
+                agentCollections.get(i).release();
+            } catch (Throwable t) {
+                first = Closeables.later(first, t);
+            }
         }
-        all.add(stores.transport());
-        all.add(backend);
-        all.add(watchdog);
-        Closeables.closeAll(all);
+        for (int i = 0; i < collections.size(); i++) {
+            try {
+                collections.get(i).release();
+            } catch (Throwable t) {
+                first = Closeables.later(first, t);
+            }
+        }
+        first = Closeables.closeAfter(first, stores.transport());
+        first = Closeables.closeAfter(first, backend);
+        first = Closeables.closeAfter(first, watchdog);
+        Closeables.rethrow(first);
     }
 }

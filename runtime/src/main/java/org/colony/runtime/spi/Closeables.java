@@ -29,15 +29,51 @@ public final class Closeables {
      * @param resources what to close; nulls are skipped
      */
     public static void closeAll(Iterable<? extends AutoCloseable> resources) {
-        Throwable first = close(resources);
-        if (first instanceof RuntimeException e) {
+        rethrow(close(resources));
+    }
+
+    /**
+     * Closes {@code resource} (null skipped) after the failure {@code first} of the closes before it (null: none);
+     * returns the first failure, a later one added to it as suppressed. Allocates nothing where nothing fails: for an
+     * owner that closes what it holds one by one where the heap may have run out (a simulation's close).
+     */
+    public static Throwable closeAfter(Throwable first, AutoCloseable resource) {
+        if (resource == null) {
+            return first;
+        }
+        try {
+            resource.close();
+            return first;
+        } catch (Throwable t) {
+            return later(first, t);
+        }
+    }
+
+    /** {@return the first failure of a series of closes: {@code first}, with {@code t} suppressed in it, or {@code t}} */
+    public static Throwable later(Throwable first, Throwable t) {
+        if (first == null) {
+            return t;
+        }
+        if (t != first) {
+            try {
+                first.addSuppressed(t);
+            } catch (OutOfMemoryError full) {
+                // (no room on the heap to note it: the closes go on, and the first failure is the one thrown)
+            }
+        }
+        return first;
+    }
+
+    /** Throws {@code failure} (unchecked as it is, checked wrapped), if not null: the end of a series of closes. */
+    public static void rethrow(Throwable failure) {
+        if (failure instanceof RuntimeException e) {
             throw e;
         }
-        if (first instanceof Error e) {
+        if (failure instanceof Error e) {
             throw e;
         }
-        if (first != null) {
-            throw new IllegalStateException("close failed: " + first, first);
+        if (failure != null) {
+            throw new IllegalStateException("close failed: " + failure, failure);
         }
     }
 
@@ -51,15 +87,7 @@ public final class Closeables {
             if (resource == null) {
                 continue;
             }
-            try {
-                resource.close();
-            } catch (Throwable t) {
-                if (first == null) {
-                    first = t;
-                } else if (t != first) {
-                    first.addSuppressed(t);
-                }
-            }
+            first = closeAfter(first, resource);
         }
         return first;
     }

@@ -43,6 +43,25 @@ class CloseablesTest {
     }
 
     @Test
+    void oneByOne_closesEach_andKeepsTheFirstFailure_withTheLaterSuppressed() {
+        IllegalStateException first = new IllegalStateException("first");
+        IllegalArgumentException second = new IllegalArgumentException("second");
+        Throwable f = Closeables.closeAfter(null, ok("a"));
+        f = Closeables.closeAfter(f, () -> {
+            throw first;
+        });
+        f = Closeables.closeAfter(f, null);
+        f = Closeables.later(f, second);
+        f = Closeables.closeAfter(f, ok("b"));
+        assertEquals(List.of("a", "b"), closed);
+        assertEquals(first, f);
+        assertEquals(List.of(second), List.of(first.getSuppressed()));
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> Closeables.rethrow(first));
+        assertEquals(first, thrown);
+        Closeables.rethrow(null);
+    }
+
+    @Test
     void aCheckedFailure_isWrapped_afterEveryClose() {
         IOException io = new IOException("disk");
         IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> Closeables.closeAll(() -> {

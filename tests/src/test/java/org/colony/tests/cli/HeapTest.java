@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.colony.runtime.cli.Main;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +43,31 @@ class HeapTest {
         assertTrue(output.contains("COLONY_JAVA_OPTS=-Xmx1g for ./mass"), output);
         assertFalse(output.contains("\tat "), "no stack trace: " + output);
         assertFalse(output.contains("Exception in thread"), output);
+    }
+
+    /**
+     * Runs that outgrow the heap, one after another in one JVM (a driver, a sweep), each leave nothing behind: the
+     * close of such a run once ran out of memory itself, before the backend's threads were stopped, and a worker
+     * parked with the last job it ran kept the whole model reachable (97 of 100 MiB after full collections).
+     */
+    @Test
+    void runsOutgrowingTheHeapInOneJvm_leaveNeitherTheirModelNorTheirThreads() throws Exception {
+        List<String> cmd = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xmx100m",
+                "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector",
+                "-cp", System.getProperty("java.class.path"), RepeatedOutOfMemory.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), output);
+        assertEquals(0, p.exitValue(), output);
+        Matcher m = Pattern.compile("run (\\d): status (\\d+), (\\d+) MiB in use, (\\d+) workers").matcher(output);
+        int runs = 0;
+        while (m.find()) {
+            runs++;
+            assertEquals("2", m.group(2), "the run outgrew the heap: " + output);
+            assertTrue(Integer.parseInt(m.group(3)) < 20, "the model of a run is still held: " + output);
+            assertEquals("0", m.group(4), "the run's worker threads are still alive: " + output);
+        }
+        assertEquals(3, runs, output);
     }
 
     @Test
