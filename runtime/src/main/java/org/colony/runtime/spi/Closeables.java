@@ -36,6 +36,10 @@ public final class Closeables {
      * Closes {@code resource} (null skipped) after the failure {@code first} of the closes before it (null: none);
      * returns the first failure, a later one added to it as suppressed. Allocates nothing where nothing fails: for an
      * owner that closes what it holds one by one where the heap may have run out (a simulation's close).
+     *
+     * @param first the first failure of the closes before, or null
+     * @param resource what to close; null is skipped
+     * @return the first failure, or null where none failed
      */
     public static Throwable closeAfter(Throwable first, AutoCloseable resource) {
         if (resource == null) {
@@ -49,7 +53,12 @@ public final class Closeables {
         }
     }
 
-    /** {@return the first failure of a series of closes: {@code first}, with {@code t} suppressed in it, or {@code t}} */
+    /**
+     * {@return the first failure of a series of closes: {@code first}, with {@code t} suppressed in it, or {@code t}}
+     *
+     * @param first the first failure so far, or null
+     * @param t a later failure
+     */
     public static Throwable later(Throwable first, Throwable t) {
         if (first == null) {
             return t;
@@ -64,7 +73,11 @@ public final class Closeables {
         return first;
     }
 
-    /** Throws {@code failure} (unchecked as it is, checked wrapped), if not null: the end of a series of closes. */
+    /**
+     * Throws {@code failure} (unchecked as it is, checked wrapped), if not null: the end of a series of closes.
+     *
+     * @param failure the first failure of the closes, or null
+     */
     public static void rethrow(Throwable failure) {
         if (failure instanceof RuntimeException e) {
             throw e;
