@@ -21,10 +21,16 @@ class HeapTest {
 
     /** {@code mass run ...} in a JVM of {@code heap}: its status, and what it printed on both streams. */
     private static String mass(String heap, int[] status, String... args) throws Exception {
+        List<String> run = new ArrayList<>(List.of("run"));
+        run.addAll(List.of(args));
+        return java(heap, status, Main.class, run.toArray(String[]::new));
+    }
+
+    /** {@code main}'s class run in a JVM of {@code heap} on this class path: its status, and what it printed. */
+    private static String java(String heap, int[] status, Class<?> main, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-Xmx" + heap, "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED",
-                "--add-modules=jdk.incubator.vector", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "run"));
+                "--add-modules=jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), main.getName()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -52,13 +58,9 @@ class HeapTest {
      */
     @Test
     void runsOutgrowingTheHeapInOneJvm_leaveNeitherTheirModelNorTheirThreads() throws Exception {
-        List<String> cmd = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xmx100m",
-                "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector",
-                "-cp", System.getProperty("java.class.path"), RepeatedOutOfMemory.class.getName());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), output);
-        assertEquals(0, p.exitValue(), output);
+        int[] status = new int[1];
+        String output = java("100m", status, RepeatedOutOfMemory.class);
+        assertEquals(0, status[0], output);
         Matcher m = Pattern.compile("run (\\d): status (\\d+), (\\d+) MiB in use, (\\d+) workers").matcher(output);
         int runs = 0;
         while (m.find()) {
@@ -86,12 +88,7 @@ class HeapTest {
     @Test
     void birthsPastTheHeap_areRefusedBeforeTheirColumnsAreAllocated_inOneLine_andTheSimulationIsFailed()
             throws Exception {
-        List<String> cmd = List.of(ProcessHandle.current().info().command().orElse("java"), "-Xmx96m",
-                "-XX:TieredStopAtLevel=1", "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector",
-                "-cp", System.getProperty("java.class.path"), Breeder.class.getName());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), output);
+        String output = java("96m", new int[1], Breeder.class);
         assertTrue(output.matches("(?s).*refused: \\d+ Walker agents need columns of [0-9.]+ MiB, but the Java heap has "
                 + "[0-9.]+ [KM]iB free \\(of at most [0-9.]+ MiB\\); give Java more, COLONY_JAVA_OPTS=-Xmx1g for "
                 + "\\./mass \\(java -Xmx1g for a driver\\), or start with fewer agents\n.*"), output);

@@ -79,7 +79,6 @@ public final class GraphCalls {
         throw new CudaException("cuGraphAddKernelNode_v2", Driver.errorName(result), "kernel " + name);
     }
 
-
     /** {@code cuGraphInstantiateWithFlags(.., 0)}: an executable graph of {@code graph}. */
     public static long instantiate(long graph) {
         try (Arena arena = Arena.ofConfined()) {

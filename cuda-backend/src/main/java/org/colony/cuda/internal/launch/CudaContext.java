@@ -123,15 +123,16 @@ public final class CudaContext implements AutoCloseable {
         unfenced.add(fence);
     }
 
-    /** Records the events of every read queued without one ({@link #awaitingFence}), after the work queued so far. */
+    /**
+     * Records the events of every read queued without one ({@link #awaitingFence}), after the work queued so far: before
+     * a partition's read of its counts, and before work that the reads need not wait for (a deferred round's finish
+     * queued ahead of them).
+     */
     public void fenceQueued() {
-        if (!unfenced.isEmpty()) {
-            List<Runnable> all = new ArrayList<>(unfenced);
-            unfenced.clear();
-            for (Runnable fence : all) {
-                fence.run();
-            }
+        for (int i = 0; i < unfenced.size(); i++) { // (a fence records an event: it adds none; run twice, it does nothing)
+            unfenced.get(i).run();
         }
+        unfenced.clear();
     }
 
     /** Runs {@code work} with its launches marked as partition {@code partition}'s own ({@link #lane(int)}). */

@@ -61,8 +61,10 @@ final class AgentDevice {
     private long queuedFence;
     /** Whether {@link #queuedFence} was recorded after the queued read's copy ({@link #queueStats}). */
     private boolean queuedFenced;
-    /** Whether the context holds {@link #fenceQueued} to run at the next read of any partition of the device. */
+    /** Whether the context holds {@link #fence} to run at the next read of any partition of the device. */
     private boolean awaitingFence;
+    /** {@link #fenceQueued}, as the context runs it ({@link CudaContext#awaitingFence}). */
+    private final Runnable fence = this::fenceQueued;
     private boolean closed;
 
     /**
@@ -330,7 +332,7 @@ final class AgentDevice {
             queuedFenced = false;
             if (!awaitingFence) {
                 awaitingFence = true;
-                cx.awaitingFence(this::fenceQueued);
+                cx.awaitingFence(fence);
             }
         } else {
             Driver.copyToHostAsync(pinned.asSlice(0, bytes), stats, bytes);
@@ -349,34 +351,22 @@ final class AgentDevice {
         }
     }
 
-    /**
-     * Records the events of the reads queued without one, on every partition of the device, before work that their
-     * reads need not wait for is queued after them (a deferred round's finish queued ahead of the read).
-     */
-    void fenceQueuedReads() {
-        cx.fenceQueued();
-    }
 
     private long[] readStats(long stats, int n, boolean checked) {
         long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
         Queued q = queued;
-        queued = null;
         if (q != null && q.of(stats, bytes, checked)) {
             if (!queuedFenced) {
-                queued = q;
                 cx.fenceQueued(); // (this one's and every other partition's of the device, at once)
-                queued = null;
             }
+            queued = null;
             // (the copy queued before: the device's later work goes on, and the launches held since stay held; the
             // upload stage is not freed, as it may be at a wait for all of it)
             StreamCalls.awaitRecorded(queuedFence);
             CountReads.queuedTaken();
             return statistics(statsHost, n, checked);
         }
-        if (q != null) {
-            queued = q;
-            settleQueued(); // (another read: the one queued may still be copying into the memory read here)
-        }
+        settleQueued(); // (another read queued: it may still be copying into the memory read here)
         try (Arena arena = Arena.ofConfined()) {
             if (checked) {
                 cx.copyErrorsTo(stats + 8L * n, support);

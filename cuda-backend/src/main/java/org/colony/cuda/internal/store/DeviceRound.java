@@ -372,7 +372,7 @@ final class DeviceRound {
             return new Resolved(new long[senders], 0, 0);
         }
         if (AHEAD && deferring && deathsCounted == 0 && columns.runs() == null) {
-            device.fenceQueuedReads(); // (the reads need not wait for it)
+            device.context().fenceQueued(); // (every partition's queued read gets its event first: none waits for it)
             finishedAhead = arrive(columns.count(), true);
         }
         if (winsKnown()) {
