@@ -20,6 +20,13 @@ public final class CudaSwitches {
             + "a long run of launches between two waits while the host prepares the rest; 0 holds the whole run for "
             + "one graph. Results are the same bits.");
 
+    /** {@code colony.cuda.graphBlocks}: the most blocks a launch has for its grid to change in a kept graph. */
+    public static final Switch GRAPH_BLOCKS = Switch.whole("colony.cuda.graphBlocks", 1, Integer.MAX_VALUE, "blocks",
+            1024, "", "A launch of at most this many blocks fits a CUDA graph whatever its grid (the graph's node takes "
+            + "the new grid), and a run of such launches goes out in chunks (`colony.cuda.graphChunk`); a larger one "
+            + "fits only a graph learnt with its exact grid, so runs whose large grids follow a changing population "
+            + "go out launch by launch. Results are the same bits.");
+
     /** {@code colony.cuda.swar}: whether steps with a SWAR form launch it. */
     public static final Switch SWAR = Switch.flag("colony.cuda.swar", true,
             "Steps on byte-sized cells that have a SWAR form (four cells in the byte lanes of a word) launch it; "
@@ -205,7 +212,7 @@ public final class CudaSwitches {
             + "is looked up as the system's loader does.");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
+    public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, GRAPH_BLOCKS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE, BIT_STORAGE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, ATOMIC_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
             DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, QUEUED_READS, WINS_KNOWN,

@@ -71,9 +71,10 @@ public final class LaunchRecorder implements AutoCloseable {
     /**
      * The most blocks a launch of a segment that ends in other device work may have for the segment to become a
      * graph: held launches start only when the segment ends, so a graph pays where launching costs more than the
-     * device's work (small grids), not where the device works for longer than the host takes to launch.
+     * device's work (small grids), not where the device works for longer than the host takes to launch
+     * ({@link CudaSwitches#GRAPH_BLOCKS}, 1,024 unless set).
      */
-    static final long SMALL_BLOCKS = 1024;
+    static final long SMALL_BLOCKS = CudaSwitches.GRAPH_BLOCKS.whole();
 
     private static final LaunchRecorder[] NONE = {};
     private static final Object REGISTRY = new Object();
