@@ -21,11 +21,12 @@ public final class CudaSwitches {
             + "one graph. Results are the same bits.");
 
     /** {@code colony.cuda.graphBlocks}: the most blocks a launch has for its grid to change in a kept graph. */
-    public static final Switch GRAPH_BLOCKS = Switch.whole("colony.cuda.graphBlocks", 1, Integer.MAX_VALUE, "blocks",
-            1024, "", "A launch of at most this many blocks fits a CUDA graph whatever its grid (the graph's node takes "
-            + "the new grid), and a run of such launches goes out in chunks (`colony.cuda.graphChunk`); a larger one "
-            + "fits only a graph learnt with its exact grid, so runs whose large grids follow a changing population "
-            + "go out launch by launch. Results are the same bits.");
+    public static final Switch GRAPH_BLOCKS = Switch.whole("colony.cuda.graphBlocks", 0, Integer.MAX_VALUE, "blocks",
+            0, "0: 1024, any once partitions of one GPU run side by side", "A launch of at most this many blocks fits "
+            + "a kept CUDA graph whatever its grid (the graph's node takes the new grid), and a run of such launches "
+            + "goes out in chunks (`colony.cuda.graphChunk`); a larger one fits only a graph learnt with its exact "
+            + "grid, so a run whose large grids follow a changing population goes out launch by launch, one kernel "
+            + "after another. Results are the same bits.");
 
     /** {@code colony.cuda.swar}: whether steps with a SWAR form launch it. */
     public static final Switch SWAR = Switch.flag("colony.cuda.swar", true,

@@ -39,7 +39,8 @@ import org.colony.cuda.tuning.CudaSwitches;
  * the grids of small launches made a graph that served the rounds of one tick and was built again the next (StupidModel
  * on 2 partitions instantiated and destroyed about 6 graphs a tick). A launch of more than {@link #SMALL_BLOCKS}
  * blocks keeps its exact grid in the shape: such a segment is held for a graph only where one of those grids was
- * learnt, as before.
+ * learnt, as before. Once partitions of one GPU mark their launches ({@link Launch#lane()}), every grid counts as
+ * small ({@link #smallBlocks}): their branches run side by side only in a graph.
  *
  * <p>A segment of small launches goes out in chunks ({@link CudaSwitches#GRAPH_CHUNK} launches), each a segment of
  * its own that ends as at other device work: where the launches between two waits are many (an agent tick's rounds),
@@ -72,9 +73,12 @@ public final class LaunchRecorder implements AutoCloseable {
      * The most blocks a launch of a segment that ends in other device work may have for the segment to become a
      * graph: held launches start only when the segment ends, so a graph pays where launching costs more than the
      * device's work (small grids), not where the device works for longer than the host takes to launch
-     * ({@link CudaSwitches#GRAPH_BLOCKS}, 1,024 unless set).
+     * ({@link CudaSwitches#GRAPH_BLOCKS}; unless it is set, 1,024 until the recorder holds a partition's launch, see
+     * {@link #smallBlocks}).
      */
-    static final long SMALL_BLOCKS = CudaSwitches.GRAPH_BLOCKS.whole();
+    static final long SMALL_BLOCKS = CudaSwitches.GRAPH_BLOCKS.whole() == 0 ? 1024 : CudaSwitches.GRAPH_BLOCKS.whole();
+    /** Whether {@link CudaSwitches#GRAPH_BLOCKS} is left to the recorder: any grid is small once it sees lanes. */
+    private static final boolean BLOCKS_BY_LANES = CudaSwitches.GRAPH_BLOCKS.whole() == 0;
 
     private static final LaunchRecorder[] NONE = {};
     private static final Object REGISTRY = new Object();
@@ -121,18 +125,18 @@ public final class LaunchRecorder implements AutoCloseable {
         return launch.gridX() | (long) launch.gridY() << 31 | (long) launch.gridZ() << 47;
     }
 
-    /** {@code launch}'s grid as a shape sees it: 0 for any grid of at most {@link #SMALL_BLOCKS} blocks. */
-    private static long gridShape(Launch launch) {
-        return blocks(launch) <= SMALL_BLOCKS ? 0 : grid(launch);
+    /** {@code launch}'s grid as a shape sees it: 0 for any grid of at most {@code small} blocks. */
+    private static long gridShape(Launch launch, long small) {
+        return blocks(launch) <= small ? 0 : grid(launch);
     }
 
     private static long blocks(Launch launch) {
         return (long) launch.gridX() * launch.gridY() * launch.gridZ();
     }
 
-    /** Whether {@code a} and {@code b} may be one node of a graph: one shape ({@link Shape}). */
-    private static boolean alike(Launch a, Launch b) {
-        return a.function() == b.function() && gridShape(a) == gridShape(b) && a.blockX() == b.blockX()
+    /** Whether {@code a} and {@code b} may be one node of a graph: one shape ({@link Shape}) with small grids up to {@code small}. */
+    private static boolean alike(Launch a, Launch b, long small) {
+        return a.function() == b.function() && gridShape(a, small) == gridShape(b, small) && a.blockX() == b.blockX()
                 && a.blockY() == b.blockY() && a.blockZ() == b.blockZ() && a.sharedBytes() == b.sharedBytes()
                 && a.frameBytes() == b.frameBytes() && a.params().length == b.params().length && a.lane() == b.lane();
     }
@@ -143,12 +147,12 @@ public final class LaunchRecorder implements AutoCloseable {
      */
     private record Shape(long[] words) {
 
-        static Shape of(List<Launch> launches) {
+        static Shape of(List<Launch> launches, long small) {
             long[] w = new long[6 * launches.size()];
             int i = 0;
             for (Launch l : launches) {
                 w[i++] = l.function();
-                w[i++] = gridShape(l);
+                w[i++] = gridShape(l, small);
                 w[i++] = l.blockX();
                 w[i++] = l.blockY() | (long) l.blockZ() << 32;
                 w[i++] = l.sharedBytes() | (long) l.frameBytes() << 32;
@@ -188,22 +192,22 @@ public final class LaunchRecorder implements AutoCloseable {
             this.template = template;
         }
 
-        /** The node below for {@code launch}, null where no kept graph has its shape next. */
-        Prefix next(Launch launch) {
+        /** The node below for {@code launch}, null where no kept graph has its shape next (small grids up to {@code small}). */
+        Prefix next(Launch launch, long small) {
             for (int i = 0; i < below.size(); i++) { // (no iterator per launch)
                 Prefix p = below.get(i);
-                if (alike(p.template, launch)) {
+                if (alike(p.template, launch, small)) {
                     return p;
                 }
             }
             return null;
         }
 
-        /** Adds {@code g}'s launches below this root. */
-        void add(Graph g) {
+        /** Adds {@code g}'s launches below this root (small grids up to {@code small}, as when it was built). */
+        void add(Graph g, long small) {
             Prefix node = this;
             for (Launch l : g.template()) {
-                Prefix child = node.next(l);
+                Prefix child = node.next(l, small);
                 if (child == null) {
                     child = new Prefix(l);
                     node.below.add(child);
@@ -214,11 +218,11 @@ public final class LaunchRecorder implements AutoCloseable {
             node.graph = g;
         }
 
-        /** Takes {@code g} out of the tree below this root, with the nodes no other graph needs. */
-        void remove(Graph g) {
+        /** Takes {@code g} out of the tree below this root, with the nodes no other graph needs ({@code small} as added). */
+        void remove(Graph g, long small) {
             Prefix node = this;
             for (Launch l : g.template()) {
-                Prefix child = node.next(l);
+                Prefix child = node.next(l, small);
                 if (--child.graphs == 0) {
                     node.below.remove(child);
                     return;
@@ -243,7 +247,7 @@ public final class LaunchRecorder implements AutoCloseable {
     private final List<Launch> segment = new ArrayList<>();
     /** Whether it had more launches than a graph may have. */
     private boolean tooLong;
-    /** Whether every launch of it had at most {@link #SMALL_BLOCKS} blocks. */
+    /** Whether every launch of it had at most {@link #smallBlocks} blocks. */
     private boolean small = true;
     /** Whether its launches are being held for a graph (none has gone out yet). */
     private boolean deferring;
@@ -268,6 +272,15 @@ public final class LaunchRecorder implements AutoCloseable {
      * as at other device work) while all its launches are small ({@link #SMALL_BLOCKS}); 0 for none.
      */
     private final int chunk;
+    /**
+     * The most blocks a launch may have for its grid to change in a kept graph ({@link #SMALL_BLOCKS}); unless
+     * {@link CudaSwitches#GRAPH_BLOCKS} is set, any once a partition's launch came ({@link Launch#lane()}): the
+     * partitions' kernels then run as branches of a graph side by side, which eager launches on one stream cannot,
+     * and the grids of their agent kernels follow populations that change every tick (StupidModel with a million
+     * bugs on 2 partitions of an H100: 4.9 ms a tick against 6.1 to 6.7, the same bits; one block, whose grids
+     * keep the bound, ran up to 10% slower without it).
+     */
+    private long smallBlocks = SMALL_BLOCKS;
     /** Whether a launch came since the last end of a segment by other device work or by a tick. */
     private boolean launched;
     private long built;
@@ -344,6 +357,9 @@ public final class LaunchRecorder implements AutoCloseable {
             return false;
         }
         launched = true;
+        if (BLOCKS_BY_LANES && launch.lane() >= 0 && smallBlocks != Long.MAX_VALUE) {
+            anyGrid();
+        }
         int i = segment.size();
         if (tooLong || i >= MAX_NODES) {
             if (deferring) {
@@ -354,15 +370,15 @@ public final class LaunchRecorder implements AutoCloseable {
             return false;
         }
         if (i == 0) {
-            at = root.next(launch);
+            at = root.next(launch, smallBlocks);
             deferring = at != null;
         } else if (deferring) {
-            at = at.next(launch);
+            at = at.next(launch, smallBlocks);
             if (at == null) {
                 flush();
             }
         }
-        small &= blocks(launch) <= SMALL_BLOCKS;
+        small &= blocks(launch) <= smallBlocks;
         segment.add(launch);
         if (chunk > 0 && segment.size() == chunk && small) {
             // the chunk goes out now (as a graph where it matches one), and the next launch starts another: the
@@ -372,6 +388,20 @@ public final class LaunchRecorder implements AutoCloseable {
             return held;
         }
         return deferring;
+    }
+
+    /**
+     * Lets a kept graph take any grid from now on ({@link #smallBlocks}): what is held goes out first, and the graphs
+     * and shapes learnt with the old bound go.
+     */
+    private void anyGrid() {
+        if (deferring) {
+            flush();
+        }
+        dropGraphs();
+        seen.clear();
+        smallBlocks = Long.MAX_VALUE;
+        small = true;
     }
 
     private void interrupt() {
@@ -446,7 +476,7 @@ public final class LaunchRecorder implements AutoCloseable {
 
     /** Counts the segment's shape towards a graph, and builds it after {@value #REPEATS} alike. */
     private void learn() {
-        Shape shape = Shape.of(segment);
+        Shape shape = Shape.of(segment, smallBlocks);
         if (graphs.get(shape) != null) {
             return;
         }
@@ -464,14 +494,14 @@ public final class LaunchRecorder implements AutoCloseable {
         long handle = device.createGraph(segment, nodes);
         Graph graph = new Graph(shape, handle, List.copyOf(segment), nodes, new ArrayList<>());
         graphs.put(shape, graph);
-        root.add(graph);
+        root.add(graph, smallBlocks);
         built++;
         BUILT.increment();
         if (graphs.size() > GRAPHS) {
             Iterator<Graph> oldest = graphs.values().iterator();
             Graph g = oldest.next();
             oldest.remove();
-            root.remove(g);
+            root.remove(g, smallBlocks);
             destroy(g);
         }
     }

@@ -418,6 +418,30 @@ class LaunchRecorderTest {
     }
 
     @Test
+    void largeGridsOfPartitions_fitAGraphWhateverTheirGrid_forTheirBranchesRunSideBySideOnlyThere() {
+        // Two partitions' agent kernels between two waits: large grids that follow populations changing every tick.
+        for (int grid = 1; grid <= 3; grid++) {
+            submitInLane("a", (int) LaunchRecorder.SMALL_BLOCKS + grid, 0);
+            submitInLane("b", (int) LaunchRecorder.SMALL_BLOCKS + grid, 1);
+            copy();
+        }
+        assertEquals(List.of("a=1", "b=1", "copy", "a=1", "b=1", "graph a b", "copy", "instantiate", "update a=1",
+                "update b=1", "replay", "copy"), device.take(), "learnt like small grids, and the nodes take the grids");
+        submitLarge("a");
+        submitLarge("b");
+        copy();
+        assertEquals(List.of("a=1", "b=1", "copy"), device.take(), "the same kernels outside a partition's lane");
+    }
+
+    private void submitInLane(String name, int grid, int lane) {
+        byte[] p = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(1).array();
+        Launch l = new Launch(FUNCTIONS.get(name), grid, 1, 1, 256, 1, 1, 0, 0, p, name, lane);
+        if (!recorder.hold(l)) {
+            device.launch(l);
+        }
+    }
+
+    @Test
     void smallGridsThatChangeBetweenTicks_keepOneGraph_whoseNodesTakeTheNewGrid() {
         // The kernels over a collection's agents: their grids follow the population, which changes every tick.
         tickOnGrids(3, 5);
