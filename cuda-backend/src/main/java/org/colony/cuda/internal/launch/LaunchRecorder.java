@@ -277,8 +277,8 @@ public final class LaunchRecorder implements AutoCloseable {
      * {@link CudaSwitches#GRAPH_BLOCKS} is set, any once a partition's launch came ({@link Launch#lane()}): the
      * partitions' kernels then run as branches of a graph side by side, which eager launches on one stream cannot,
      * and the grids of their agent kernels follow populations that change every tick (StupidModel with a million
-     * bugs on 2 partitions of an H100: 4.9 ms a tick against 6.1 to 6.7, the same bits; one block, whose grids
-     * keep the bound, ran up to 10% slower without it).
+     * bugs on 2 partitions of an H100: faster in 6 of 7 runs in turn, by about 11% on the mean; one block, which
+     * keeps the bound, ran up to 10% slower without it; docs/gpu.md, "Launches and CUDA graphs").
      */
     private long smallBlocks = SMALL_BLOCKS;
     /** Whether a launch came since the last end of a segment by other device work or by a tick. */
