@@ -66,4 +66,13 @@ public final class CudaAgentSteps {
     public static long knownSettlings() {
         return CountReads.knownSettlings();
     }
+
+    /**
+     * {@return how many {@code manageAll} rounds, of one block or of a partition, in this JVM, knew their children born
+     * without reading them: where places have no capacity and each child is born on its parent's place or one it named
+     * on the grid, every child asked for is born ({@link CudaSwitches#BIRTHS_KNOWN})}
+     */
+    public static long birthsKnown() {
+        return CountReads.knownBirths();
+    }
 }

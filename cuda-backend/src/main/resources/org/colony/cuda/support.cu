@@ -407,6 +407,14 @@ __device__ __forceinline__ void childrenAsked(jlong i, jlong n, const jint* __re
     if (k < 0) atomicMax(&stats[7], (julong) (n - i));
 }
 
+// 1 where agent i asked for children that a place with room may still not take: a spawnNear (its tries may all fall
+// off a grid that does not wrap) or a place named off the grid (-2, see childTry); 0 where each child is born on its
+// parent's place or on the place named, so that where places have no capacity every child asked for is born.
+__device__ __forceinline__ julong mayBeUnborn(jlong i, const jint* __restrict__ spawns,
+        const jlong* __restrict__ birthPlaces, const jint* __restrict__ birthSpreads) {
+    return spawns[i] > 0 && (birthSpreads[i] != 0 || birthPlaces[i] < -1) ? 1 : 0;
+}
+
 // The priority of agent i's move: draws 0-1 of its stream in manageAll's epoch.
 extern "C" __global__ void colony_move_priorities(jlong n, julong seed, julong epoch, const jlong* __restrict__ ids,
         const jlong* __restrict__ requests, julong* __restrict__ priority) {
@@ -462,12 +470,14 @@ extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict_
         const jlong* __restrict__ locations, jlong* __restrict__ requests, jint* __restrict__ occupancy,
         const jint* __restrict__ spawns, const jint* __restrict__ birthSpreads, julong* __restrict__ stats,
         julong seed, julong epoch, const jlong* __restrict__ ids, julong* __restrict__ priority,
-        const void* __restrict__ rankColumn, jint rankType, julong* __restrict__ rank) {
-    julong deaths = 0, outside = 0, movers = 0, children = 0;
+        const void* __restrict__ rankColumn, jint rankType, julong* __restrict__ rank,
+        const jlong* __restrict__ birthPlaces) {
+    julong deaths = 0, outside = 0, movers = 0, children = 0, unsure = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         const jlong request = moveRequest(i, killed, targets, locations, occupancy, deaths, outside, movers);
         requests[i] = request;
         childrenAsked(i, n, spawns, children, stats);
+        unsure += mayBeUnborn(i, spawns, birthPlaces, birthSpreads);
         if (spawns[i] > 0) atomicMax(&stats[3], (julong) (birthSpreads[i] == 0 ? 1 : birthSpreads[i] & 0xFFFF));
         if (priority && request >= 0) {
             colony::Random rng(seed, epoch);
@@ -482,6 +492,7 @@ extern "C" __global__ void colony_move_requests(jlong n, const bool* __restrict_
     addToCounter(&stats[4], outside);
     addToCounter(&stats[5], movers);
     addToCounter(&stats[6], children);
+    addToCounter(&stats[8], unsure);
 }
 
 // Whether request j ranks before request k: the higher model rank first (where the model has one), then the higher
@@ -1168,15 +1179,17 @@ __device__ __forceinline__ jint ownerOf(jlong g, const jint* __restrict__ table,
 // the local requests (-1 there), flagged in `remote`, and counted per owning partition (perOwner, 64-bit).
 // Parents whose children may be born on another partition's places (a spawnNear, or a place named there) are
 // counted in stats[3]: where there are none, and no agent moves to another partition, the births are this
-// partition's own; stats[1] is the birth rounds its children need (as colony_move_requests' stats[3]).
+// partition's own; stats[1] is the birth rounds its children need (as colony_move_requests' stats[3]), stats[8] the
+// parents whose children may not all be born though places have room (as colony_move_requests counts them).
 extern "C" __global__ void colony_partition_requests(jlong n, const bool* __restrict__ killed,
         const jlong* __restrict__ targets, const jlong* __restrict__ locations, jlong* __restrict__ requests,
         jint* __restrict__ occupancy, const jint* __restrict__ spawns, julong* __restrict__ stats,
         jint* __restrict__ remote, const jint* __restrict__ table, jint size0, jint size1, jint self,
         julong* __restrict__ perOwner, const jlong* __restrict__ birthPlaces, const jint* __restrict__ birthSpreads) {
-    julong deaths = 0, outside = 0, movers = 0, children = 0, elsewhere = 0;
+    julong deaths = 0, outside = 0, movers = 0, children = 0, elsewhere = 0, unsure = 0;
     for (jlong i = (jlong) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (jlong) gridDim.x * blockDim.x) {
         childrenAsked(i, n, spawns, children, stats); // (0 in a slot without an agent)
+        unsure += mayBeUnborn(i, spawns, birthPlaces, birthSpreads);
         if (spawns[i] > 0 && (birthSpreads[i] != 0
                 || birthPlaces[i] >= 0 && ownerOf(birthPlaces[i], table, size0, size1) != self)) {
             elsewhere++;
@@ -1201,6 +1214,7 @@ extern "C" __global__ void colony_partition_requests(jlong n, const bool* __rest
     addToCounter(&stats[4], outside);
     addToCounter(&stats[5], movers);
     addToCounter(&stats[6], children);
+    addToCounter(&stats[8], unsure);
 }
 
 // The flagged slots, in slot (= id) order.

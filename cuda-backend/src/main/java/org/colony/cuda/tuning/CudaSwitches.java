@@ -186,6 +186,13 @@ public final class CudaSwitches {
             + "once, for its start (`docs/agents.md`, \"Births on partitions\"); `false` reads them as where moves can "
             + "be refused. Results are the same bits.");
 
+    /** {@code colony.cuda.birthsKnown}: whether a round where every child asked for is born skips the read of their count. */
+    public static final Switch BIRTHS_KNOWN = Switch.flag("colony.cuda.birthsKnown", true,
+            "Where places have no capacity and each child is born on its parent's place or on a place its parent named "
+            + "on the grid (no spawnNear), every child asked for is born: `manageAll` takes their number from the "
+            + "counts it read as it began and does not wait for the device to count them again (`docs/agents.md`); "
+            + "`false` reads the count, for comparison. Results are the same bits.");
+
     /** {@code colony.cuda.sideBySide}: whether the graphs of partitions of one GPU run each partition as a branch. */
     public static final Switch SIDE_BY_SIDE = Switch.flag("colony.cuda.sideBySide", true,
             "Where partitions of one GPU replay a run of their launches as a CUDA graph, each partition's own kernels "
@@ -216,7 +223,7 @@ public final class CudaSwitches {
     public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, GRAPH_BLOCKS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE, BIT_STORAGE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, ATOMIC_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
-            DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, QUEUED_READS, WINS_KNOWN,
+            DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, QUEUED_READS, WINS_KNOWN, BIRTHS_KNOWN,
             SIDE_BY_SIDE, PER_THREAD_STREAMS, AHEAD_OF_TIME, NCCL_LIBRARY);
 
     private CudaSwitches() {

@@ -147,6 +147,23 @@ class PartitionedAgentsGpuTest {
         assertSame(cpu, cut, script + " on " + devices + " GPU(s), " + partitions);
     }
 
+    @ParameterizedTest(name = "one block, {0} capacity={1} wrap={2}")
+    @CsvSource({"BREED_AND_CULL, 2147483647, false", "BREED, 2147483647, true", "BREED_AT, 2147483647, false",
+        "BREED_NEAR, 2147483647, false", "BREED_AND_CULL, 2, false"})
+    void oneBlock_knowsItsChildrenBornWithoutARead_onlyWhereEveryChildAskedForIsBorn(Script script, int capacity,
+            boolean wrap) {
+        List<String> cpu = PartitionedAgentsTest.walkers(CPU, script, 29, 25, wrap, capacity, null);
+        long known = CudaAgentSteps.birthsKnown();
+        List<String> gpu = PartitionedAgentsTest.walkers(on(1), script, 29, 25, wrap, capacity, null);
+        assertSame(cpu, gpu, script + " as one block on the GPU");
+        // children on their parents' places where places have no capacity: every one is born; a spawnNear's may
+        // all miss the grid, and a place named off the grid (BREED_AT without wrap) takes none in some rounds
+        boolean here = capacity == Integer.MAX_VALUE && (script == Script.BREED_AND_CULL || script == Script.BREED);
+        if (script != Script.BREED_AT) {
+            assertEquals(here, CudaAgentSteps.birthsKnown() > known, "rounds whose children born were known");
+        }
+    }
+
     @ParameterizedTest(name = "births at home, capacity={0} wrap={1} on {2} GPU(s), partitions={3}")
     @CsvSource({"1, true, 1, 2", "2, false, 1, 3x3", "3, false, 1, 4", "2147483647, true, 1, 2x2",
         "2, true, 2, 2"})
@@ -157,6 +174,7 @@ class PartitionedAgentsGpuTest {
         long before = CudaAgentSteps.birthsHere();
         long numbered = CudaAgentSteps.numberedOnDevice();
         long queued = CudaAgentSteps.queuedReads();
+        long known = CudaAgentSteps.birthsKnown();
         List<String> cut = PartitionedAgentsTest.walkers(gpu, Script.BREED_AND_CULL, 29, 25, wrap, capacity,
                 partitions);
         cut.remove(cut.size() - 1); // (whether anything crossed: the children's numbering did)
@@ -172,6 +190,10 @@ class PartitionedAgentsGpuTest {
         // ahead and read in turn (both, in each of the 4 rounds, of one partition at least)
         assertTrue(CudaAgentSteps.queuedReads() - queued >= 2 * 4, "reads of copies queued ahead: "
                 + (CudaAgentSteps.queuedReads() - queued));
+        // where places have no capacity every child asked for (on its parent's place) is born: on one GPU, where the
+        // parents' ids stay there, nothing is read for them
+        assertEquals(capacity == Integer.MAX_VALUE && devices == 1, CudaAgentSteps.birthsKnown() > known,
+                "rounds whose children born were known without a read");
     }
 
     @ParameterizedTest(name = "births across borders, {0} capacity={1} wrap={2} on {3} GPU(s), partitions={4}")

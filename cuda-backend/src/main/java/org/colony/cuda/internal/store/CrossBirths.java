@@ -103,8 +103,9 @@ public final class CrossBirths {
                 incoming += wanted[p];
             }
         }
-        // deaths, moves and refusals (none yet), birth rounds, moves off the grid, movers, children, no bad spawn
-        long[] known = {start.deaths(), 0, 0, rounds, start.outside(), start.localMovers(), mine, 0};
+        // deaths, moves and refusals (none yet), birth rounds, moves off the grid, movers, children, no bad spawn, the
+        // parents whose children may not be born (DeviceManage.COUNTS; the end reads its children born anyway)
+        long[] known = {start.deaths(), 0, 0, rounds, start.outside(), start.localMovers(), mine, 0, start.unsure()};
         settling = dev.manage().begin(seed, epoch, false, null, known, incoming);
         settling.rounds = rounds;
         AgentDevice device = dev.device();

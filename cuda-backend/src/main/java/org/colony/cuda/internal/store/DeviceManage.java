@@ -6,6 +6,7 @@ import org.colony.ColonyException;
 import org.colony.cuda.internal.device.DeviceErrors;
 import org.colony.cuda.internal.device.ScratchPool;
 import org.colony.cuda.internal.launch.LaunchTimer;
+import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.Layout;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.agents.ManageRounds;
@@ -21,10 +22,18 @@ final class DeviceManage {
 
     /**
      * The longs of one {@code manageAll}'s counts on the device: deaths, moves, moves refused, the widest spread of
-     * children asked for, moves off the grid, movers, children asked for, the first agent asking for a negative number
-     * ({@code colony_move_requests}, {@code colony_apply_moves}).
+     * children asked for, moves off the grid, movers, children asked for, the first agent asking for a negative number,
+     * the parents whose children may not all be born though places have room ({@link #UNSURE}; {@code
+     * colony_move_requests}, {@code colony_apply_moves}).
      */
-    static final int COUNTS = 8;
+    static final int COUNTS = 9;
+    /**
+     * Where the counts hold the parents whose children a place with room may still not take (a spawnNear, a place named
+     * off the grid): where there are none and places have no capacity, every child asked for is born.
+     */
+    static final int UNSURE = 8;
+    /** Whether the children born are known without a read where every child asked for is ({@link CudaSwitches#BIRTHS_KNOWN}). */
+    private static final boolean BIRTHS_KNOWN = CudaSwitches.BIRTHS_KNOWN.on();
     private static final int MOVED = 1;
     private static final int REFUSED = 2;
     private static final int OUTSIDE = 4;
@@ -358,7 +367,20 @@ final class DeviceManage {
         if (wanted > 0) {
             long flags = pool.get("children.flags", 4 * wanted);
             device.run("colony_flags", wanted, p -> p.add(wanted).add(s.childWon).addBoolean(false).add(flags));
-            if (s.listBorn) {
+            if (allBorn(s) && extra == 0 && (!s.listBorn || parentsStay)) {
+                // Every child asked for is born (places without capacity, each child on its parent's place or one
+                // named on the grid): the count is known, and nothing is read (the parents' ids stay on the device).
+                device.scanner().scanOnDevice(flags, s.childRank, wanted, 0L, 0L);
+                if (s.listBorn) {
+                    long parents = device.gridScratch().get(PARENTS, 8 * wanted);
+                    device.run("colony_born_parents", wanted, p -> p.addInt((int) wanted).add(s.childWon)
+                            .add(s.childRank).add(s.childParent).add(columns.ids().pointer()).add(parents));
+                    bornParents = null;
+                    bornOnDevice = wanted;
+                }
+                s.bornCounted = wanted;
+                CountReads.birthsKnown();
+            } else if (s.listBorn) {
                 // One read: the children born, the caller's counts and the parents' ids (as they are before the
                 // compaction moves them), with room for every child asked for; where the parents' ids stay on the
                 // device (grid scratch, which a shrinking population does not free), the counts only.
@@ -381,6 +403,14 @@ final class DeviceManage {
                 s.bornCounted = device.scanner().scan(flags, s.childRank, wanted);
             }
         }
+    }
+
+    /**
+     * Whether every child asked for in {@code s} is born: places without capacity, and no parent whose children may
+     * miss a place ({@link #UNSURE}).
+     */
+    private boolean allBorn(Settling s) {
+        return BIRTHS_KNOWN && capacity == Integer.MAX_VALUE && s.first.length > UNSURE && s.first[UNSURE] == 0;
     }
 
     /** The rest of {@link #end(Settling, int, LongConsumer)} after {@link #endQueue}: one wait where it queued a read. */
@@ -504,7 +534,7 @@ final class DeviceManage {
     /**
      * A {@code manageAll} where no agent can have died or asked for children (the steps since the last one asked for
      * moves at most), launched without a wait: the moves requested, settled and applied, their counts left in
-     * {@code stats} (8 longs, as {@link #manageAll}'s) for the caller to read with those of later rounds.
+     * {@code stats} ({@link #COUNTS} longs, as {@link #manageAll}'s) for the caller to read with those of later rounds.
      */
     void movesOnly(long seed, long epoch, long stats) {
         device.checkOpen();
@@ -583,7 +613,7 @@ final class DeviceManage {
                 .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
                 .add(index.shifted(occupancy)).add(columns.spawns().pointer()).add(columns.birthSpreads().pointer())
                 .add(stats).add(seed).add(epoch).add(columns.ids().pointer()).add(priority).add(rankColumn)
-                .addInt(rankType).add(rank));
+                .addInt(rankType).add(rank).add(columns.birthPlaces().pointer()));
         return new Requests(requests, won, occupancy, priority, rank, bucketStart);
     }
 

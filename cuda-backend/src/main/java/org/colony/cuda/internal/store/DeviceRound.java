@@ -32,17 +32,23 @@ import org.colony.runtime.grid.Topology;
  */
 final class DeviceRound {
 
+    /** The counts of a round's start before the requests per partition ({@link DeviceManage#COUNTS}). */
+    private static final int COUNTS = DeviceManage.COUNTS;
+    /** Where the parents whose children may not all be born are counted ({@link DeviceManage#UNSURE}). */
+    private static final int UNSURE = DeviceManage.UNSURE;
+
     /**
      * What the agents of a partition asked of {@code manageAll}, found on the device before anything changes:
      * deaths, moves dropped off a grid that does not wrap, children asked for, per partition the moves to places it
      * owns (0 for this one's own), the moves to this partition's own places, the parents whose children may be born
      * on another partition's places (a spawnNear, a place named there; {@link CrossBirths}) and the birth rounds the
-     * children need. Where a spawn asked for a negative number, or some child may be born elsewhere while such births
-     * are to run on the host ({@link CudaSwitches#BIRTHS_ACROSS} off), the round runs on the host: {@code requests}
-     * is null.
+     * children need, and the parents whose children may not all be born though places have room ({@code unsure}: a
+     * spawnNear, a place named off the grid). Where a spawn asked for a negative number, or some child may be born
+     * elsewhere while such births are to run on the host ({@link CudaSwitches#BIRTHS_ACROSS} off), the round runs on
+     * the host: {@code requests} is null.
      */
     record RoundStart(long deaths, long outside, long wanted, boolean badSpawn, long[] requests, long localMovers,
-            long elsewhere, int birthRounds) {
+            long elsewhere, int birthRounds, long unsure) {
     }
 
     /** The moves settled here: per sending partition how many of its requests won, and this partition's own moves. */
@@ -194,8 +200,8 @@ final class DeviceRound {
             queued = new Queued(0, columns.slots(), 0, 0, 0, 0);
             return;
         }
-        // stats 0-7 as manageAll's, 8 .. 8 + k: per partition, the requests to its places (0 for this one)
-        long stats = device.zeroed(device.pool(), "round.stats", 8L * (8 + partitions) + DeviceErrors.BYTES);
+        // stats 0-8 as manageAll's (COUNTS), then per partition the requests to its places (0 for this one)
+        long stats = device.zeroed(device.pool(), "round.stats", 8L * (COUNTS + partitions) + DeviceErrors.BYTES);
         // (with room for the requests received after them, see settleRound)
         requestsRoom = n + Math.max(4096, n / 16);
         ownRequests = device.pool().get("round.requests", 8 * requestsRoom);
@@ -208,9 +214,9 @@ final class DeviceRound {
         device.run("colony_partition_requests", n, p -> p.add(n).add(columns.killed().pointer())
                 .add(columns.targets().pointer()).add(columns.locations().pointer()).add(requests)
                 .add(index.shifted(occupied)).add(columns.spawns().pointer()).add(stats).add(remote).add(table)
-                .addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(stats + 8 * 8)
+                .addInt(layout.size0()).addInt(layout.size1()).addInt(self).add(stats + 8L * COUNTS)
                 .add(columns.birthPlaces().pointer()).add(columns.birthSpreads().pointer()));
-        device.queueStats(stats, 8 + partitions, true); // (partitions of one device: their reads wait once)
+        device.queueStats(stats, COUNTS + partitions, true); // (partitions of one device: their reads wait once)
         queued = new Queued(n, columns.slots(), stats, remote, rank, table);
     }
 
@@ -231,17 +237,17 @@ final class DeviceRound {
         int partitions = topology.partitions();
         long n = q.n();
         if (n == 0) {
-            return new RoundStart(0, 0, 0, false, new long[partitions], 0, 0, 0);
+            return new RoundStart(0, 0, 0, false, new long[partitions], 0, 0, 0, 0);
         }
         long stats = q.stats();
         long remote = q.remote();
         long rank = q.rank();
         long table = q.table();
-        long[] st = device.checkedStats(stats, 8 + partitions);
+        long[] st = device.checkedStats(stats, COUNTS + partitions);
         if (st[7] != 0 || st[6] != 0 && (!BIRTHS_HERE || st[3] != 0 && !BIRTHS_ACROSS)) {
-            return new RoundStart(st[0], st[4], st[6], st[7] != 0, null, 0, st[3], (int) st[1]);
+            return new RoundStart(st[0], st[4], st[6], st[7] != 0, null, 0, st[3], (int) st[1], st[UNSURE]);
         }
-        System.arraycopy(st, 8, sentCounts, 0, partitions);
+        System.arraycopy(st, COUNTS, sentCounts, 0, partitions);
         long sentTotal = 0;
         for (long c : sentCounts) {
             sentTotal += c;
@@ -260,7 +266,8 @@ final class DeviceRound {
             device.scanner().scanOnDevice(remote, rank, n, 0L, 0L);
             stageRequests(n, sentTotal, remote, rank, table);
         }
-        return new RoundStart(st[0], st[4], st[6], false, sentCounts.clone(), localMovers, st[3], (int) st[1]);
+        return new RoundStart(st[0], st[4], st[6], false, sentCounts.clone(), localMovers, st[3], (int) st[1],
+                st[UNSURE]);
     }
 
     /** Groups the {@code sentTotal} requests to other partitions by owner and gathers the movers' rows for each. */

@@ -64,9 +64,10 @@ public final class LocalBirths {
         SETTLED.increment();
         dev.round().settle(); // what a deferred round left is compacted first: one block's rounds start in id order
         // deaths, moves and refusals (none yet), birth rounds (one: no spawnNear), moves off the grid, movers,
-        // children asked for, no bad spawn: DeviceManage.COUNTS, as colony_move_requests counts them
+        // children asked for, no bad spawn, the parents whose children may not all be born: DeviceManage.COUNTS, as
+        // colony_move_requests counts them
         long[] known = {start.deaths(), 0, 0, start.wanted() > 0 ? 1 : 0, start.outside(), start.localMovers(),
-            start.wanted(), 0};
+            start.wanted(), 0, start.unsure()};
         // Queued up to the read of the children born, which the first question about them waits for (complete): the
         // partitions of one device settle theirs one after another, and the first wait covers them all.
         DeviceManage.Settling s = dev.queueHere(seed, epoch, known);
