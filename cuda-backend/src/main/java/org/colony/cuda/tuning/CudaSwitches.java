@@ -186,7 +186,7 @@ public final class CudaSwitches {
             + "once, for its start (`docs/agents.md`, \"Births on partitions\"); `false` reads them as where moves can "
             + "be refused. Results are the same bits.");
 
-    /** {@code colony.cuda.birthsKnown}: whether a round where every child asked for is born skips the read of their count. */
+    /** {@code colony.cuda.birthsKnown}: whether a round where every child is born takes their number as asked. */
     public static final Switch BIRTHS_KNOWN = Switch.flag("colony.cuda.birthsKnown", true,
             "Where places have no capacity and each child is born on its parent's place or on a place its parent named "
             + "on the grid (no spawnNear), every child asked for is born: `manageAll` takes their number from the "

@@ -1,5 +1,8 @@
 package org.colony.cuda.internal.launch;
 
+import static org.colony.cuda.internal.launch.GraphShapes.blocks;
+import static org.colony.cuda.internal.launch.GraphShapes.grid;
+
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -11,6 +14,8 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.colony.cuda.internal.bind.DeviceWork;
 import org.colony.cuda.internal.bind.Streams;
+import org.colony.cuda.internal.launch.GraphShapes.Prefix;
+import org.colony.cuda.internal.launch.GraphShapes.Shape;
 import org.colony.cuda.tuning.CudaSwitches;
 
 /**
@@ -108,7 +113,7 @@ public final class LaunchRecorder implements AutoCloseable {
     private record Graph(Shape shape, long handle, List<Launch> template, long[] nodes, List<Exec> execs) {
     }
 
-    /** An executable graph and the parameter bytes and grid ({@link #grid}) each of its nodes has now. */
+    /** An executable graph and the parameter bytes and grid ({@link GraphShapes#grid}) each of its nodes has now. */
     private record Exec(long handle, byte[][] params, long[] grids) {
         boolean runs(List<Launch> launches) {
             for (int i = 0; i < params.length; i++) {
@@ -117,123 +122,6 @@ public final class LaunchRecorder implements AutoCloseable {
                 }
             }
             return true;
-        }
-    }
-
-    /** {@code launch}'s grid as one number (x below 2^31, y and z below 2^16). */
-    private static long grid(Launch launch) {
-        return launch.gridX() | (long) launch.gridY() << 31 | (long) launch.gridZ() << 47;
-    }
-
-    /** {@code launch}'s grid as a shape sees it: 0 for any grid of at most {@code small} blocks. */
-    private static long gridShape(Launch launch, long small) {
-        return blocks(launch) <= small ? 0 : grid(launch);
-    }
-
-    private static long blocks(Launch launch) {
-        return (long) launch.gridX() * launch.gridY() * launch.gridZ();
-    }
-
-    /** Whether {@code a} and {@code b} may be one node of a graph: one shape ({@link Shape}) with small grids up to {@code small}. */
-    private static boolean alike(Launch a, Launch b, long small) {
-        return a.function() == b.function() && gridShape(a, small) == gridShape(b, small) && a.blockX() == b.blockX()
-                && a.blockY() == b.blockY() && a.blockZ() == b.blockZ() && a.sharedBytes() == b.sharedBytes()
-                && a.frameBytes() == b.frameBytes() && a.params().length == b.params().length && a.lane() == b.lane();
-    }
-
-    /**
-     * The shapes of a segment's launches (kernel, grid where it is large ({@link #gridShape}), block, parameter
-     * layout, partition ({@link Launch#lane()})), as a key.
-     */
-    private record Shape(long[] words) {
-
-        static Shape of(List<Launch> launches, long small) {
-            long[] w = new long[6 * launches.size()];
-            int i = 0;
-            for (Launch l : launches) {
-                w[i++] = l.function();
-                w[i++] = gridShape(l, small);
-                w[i++] = l.blockX();
-                w[i++] = l.blockY() | (long) l.blockZ() << 32;
-                w[i++] = l.sharedBytes() | (long) l.frameBytes() << 32;
-                w[i++] = l.params().length | (long) (l.lane() + 1) << 32;
-            }
-            return new Shape(w);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Shape s && Arrays.equals(words, s.words);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(words);
-        }
-    }
-
-    /**
-     * A node of the tree of the kept graphs' shapes: the node at depth i stands for the shape of a graph's i-th launch
-     * ({@link #alike}), and a graph's last launch's node holds it. A segment's launches walk down the tree as they are
-     * held, each one step over the few nodes below: a walk that ends where a graph ends matched that graph whole. A node
-     * stays only while some graph ends at or below it, so a walk that can still become a graph is never cut short.
-     */
-    private static final class Prefix {
-
-        /** The launch whose shape this node stands for (the first graph's); null at the root. */
-        final Launch template;
-        final List<Prefix> below = new ArrayList<>(2);
-        /** The graph whose last launch this is, if any. */
-        Graph graph;
-        /** The graphs that end at or below this node. */
-        int graphs;
-
-        Prefix(Launch template) {
-            this.template = template;
-        }
-
-        /** The node below for {@code launch}, null where no kept graph has its shape next (small grids up to {@code small}). */
-        Prefix next(Launch launch, long small) {
-            for (int i = 0; i < below.size(); i++) { // (no iterator per launch)
-                Prefix p = below.get(i);
-                if (alike(p.template, launch, small)) {
-                    return p;
-                }
-            }
-            return null;
-        }
-
-        /** Adds {@code g}'s launches below this root (small grids up to {@code small}, as when it was built). */
-        void add(Graph g, long small) {
-            Prefix node = this;
-            for (Launch l : g.template()) {
-                Prefix child = node.next(l, small);
-                if (child == null) {
-                    child = new Prefix(l);
-                    node.below.add(child);
-                }
-                child.graphs++;
-                node = child;
-            }
-            node.graph = g;
-        }
-
-        /** Takes {@code g} out of the tree below this root, with the nodes no other graph needs ({@code small} as added). */
-        void remove(Graph g, long small) {
-            Prefix node = this;
-            for (Launch l : g.template()) {
-                Prefix child = node.next(l, small);
-                if (--child.graphs == 0) {
-                    node.below.remove(child);
-                    return;
-                }
-                node = child;
-            }
-            node.graph = null;
-        }
-
-        void clear() {
-            below.clear();
         }
     }
 
@@ -255,13 +143,13 @@ public final class LaunchRecorder implements AutoCloseable {
      * While deferring: where the launches held lead in the tree of the kept graphs' shapes ({@link Prefix}), a node
      * at or below which a graph ends.
      */
-    private Prefix at;
+    private Prefix<Graph> at;
 
     // Across segments.
     /** The graphs kept, by shape, least recently used first. */
     private final LinkedHashMap<Shape, Graph> graphs = new LinkedHashMap<>(16, 0.75f, true);
     /** The kept graphs' shapes as a tree: a segment's launches walk down it, one step a launch. */
-    private final Prefix root = new Prefix(null);
+    private final Prefix<Graph> root = new Prefix<>(null);
     /** How often each shape without a graph was seen, least recently seen first. */
     private final LinkedHashMap<Shape, Integer> seen = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -455,7 +343,7 @@ public final class LaunchRecorder implements AutoCloseable {
         try {
             Graph whole = null;
             if (deferring) {
-                whole = at.graph;
+                whole = at.graph();
                 if (whole != null) {
                     replay(whole);
                 } else {
@@ -494,14 +382,14 @@ public final class LaunchRecorder implements AutoCloseable {
         long handle = device.createGraph(segment, nodes);
         Graph graph = new Graph(shape, handle, List.copyOf(segment), nodes, new ArrayList<>());
         graphs.put(shape, graph);
-        root.add(graph, smallBlocks);
+        root.add(graph, graph.template(), smallBlocks);
         built++;
         BUILT.increment();
         if (graphs.size() > GRAPHS) {
             Iterator<Graph> oldest = graphs.values().iterator();
             Graph g = oldest.next();
             oldest.remove();
-            root.remove(g, smallBlocks);
+            root.remove(g.template(), smallBlocks);
             destroy(g);
         }
     }

@@ -32,7 +32,10 @@ final class DeviceManage {
      * off the grid): where there are none and places have no capacity, every child asked for is born.
      */
     static final int UNSURE = 8;
-    /** Whether the children born are known without a read where every child asked for is ({@link CudaSwitches#BIRTHS_KNOWN}). */
+    /**
+     * Whether the children born are known without a read where every child asked for is born
+     * ({@link CudaSwitches#BIRTHS_KNOWN}).
+     */
     private static final boolean BIRTHS_KNOWN = CudaSwitches.BIRTHS_KNOWN.on();
     private static final int MOVED = 1;
     private static final int REFUSED = 2;
