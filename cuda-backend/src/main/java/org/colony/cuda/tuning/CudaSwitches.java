@@ -20,13 +20,6 @@ public final class CudaSwitches {
             + "a long run of launches between two waits while the host prepares the rest; 0 holds the whole run for "
             + "one graph. Results are the same bits.");
 
-    /** {@code colony.cuda.graphChunkGrowth}: whether each chunk of a run of launches after its first is twice as long. */
-    public static final Switch GRAPH_CHUNK_GROWTH = Switch.flag("colony.cuda.graphChunkGrowth", true,
-            "The chunks a run of launches between two waits goes out in (`colony.cuda.graphChunk`) double in length "
-            + "after the first, up to 128 launches: the first starts the device early, and the later ones, launched "
-            + "while it works, cost fewer graph launches; `false` keeps every chunk at `colony.cuda.graphChunk`. "
-            + "Results are the same bits.");
-
     /** {@code colony.cuda.graphBlocks}: the most blocks a launch has for its grid to change in a kept graph. */
     public static final Switch GRAPH_BLOCKS = Switch.whole("colony.cuda.graphBlocks", 0, Integer.MAX_VALUE, "blocks",
             0, "0: 1024, any once partitions of one GPU run side by side", "A launch of at most this many blocks fits "
@@ -227,7 +220,7 @@ public final class CudaSwitches {
             + "is looked up as the system's loader does.");
 
     /** Every switch of this module, in the order the table lists them. */
-    public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, GRAPH_CHUNK_GROWTH, GRAPH_BLOCKS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
+    public static final List<Switch> ALL = List.of(GRAPHS, GRAPH_CHUNK, GRAPH_BLOCKS, SWAR, LANES, NEIGHBOR_CHUNK, HUB_DEGREE, FLAT_BLOCKS, MARCH, HOLD, HOLD_TILE, HOLD_SHARED, HOLD_MIN_CELLS,
             HOLD_COMPILE, BIT_STORAGE,
             DEFER_COMPACTION, FINISH_AHEAD, ONE_BLOCK_GRANT, ATOMIC_GRANT, WARP_AGENTS, HISTOGRAM_AHEAD,
             DEVICE_ROUNDS, BIRTHS_HERE, BIRTHS_ACROSS, NUMBER_ON_DEVICE, QUEUED_READS, WINS_KNOWN, BIRTHS_KNOWN,

@@ -38,7 +38,7 @@ class CudaSwitchesTest {
             assertTrue(!sw.values().isBlank() && !sw.fallback().isBlank() && sw.description().endsWith("."),
                     sw.property());
         }
-        assertEquals(33, CudaSwitches.ALL.size());
+        assertEquals(32, CudaSwitches.ALL.size());
     }
 
     @Test

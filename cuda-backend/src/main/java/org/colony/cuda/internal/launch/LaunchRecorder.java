@@ -50,9 +50,7 @@ import org.colony.cuda.tuning.CudaSwitches;
  * <p>A segment of small launches goes out in chunks ({@link CudaSwitches#GRAPH_CHUNK} launches), each a segment of
  * its own that ends as at other device work: where the launches between two waits are many (an agent tick's rounds),
  * the device runs the first chunk while the host holds the next, rather than waiting for the host to have held them
- * all. Each chunk after a segment's first holds twice as many launches as the one before (the device has work by
- * then; {@link CudaSwitches#GRAPH_CHUNK_GROWTH}). A segment with a launch of more than {@link #SMALL_BLOCKS} blocks is
- * not cut from there on, as before.
+ * all. A segment with a launch of more than {@link #SMALL_BLOCKS} blocks is not cut from there on, as before.
  *
  * <p>A launch that fits no kept graph, or a segment that ends before any graph's last node, first launches the held
  * ones from their copies, in order ({@link #flush}), and the rest of the segment goes out eagerly. The order of the
@@ -86,8 +84,6 @@ public final class LaunchRecorder implements AutoCloseable {
     static final long SMALL_BLOCKS = CudaSwitches.GRAPH_BLOCKS.whole() == 0 ? 1024 : CudaSwitches.GRAPH_BLOCKS.whole();
     /** Whether {@link CudaSwitches#GRAPH_BLOCKS} is left to the recorder: any grid is small once it sees lanes. */
     private static final boolean BLOCKS_BY_LANES = CudaSwitches.GRAPH_BLOCKS.whole() == 0;
-    /** Whether each chunk of a segment after its first is twice as long ({@link CudaSwitches#GRAPH_CHUNK_GROWTH}). */
-    private static final boolean GROWTH = CudaSwitches.GRAPH_CHUNK_GROWTH.on();
 
     private static final LaunchRecorder[] NONE = {};
     private static final Object REGISTRY = new Object();
@@ -165,11 +161,6 @@ public final class LaunchRecorder implements AutoCloseable {
      */
     private final int chunk;
     /**
-     * The launches that end the chunk under way: {@link #chunk} for a segment's first, twice as many for each next one
-     * ({@link CudaSwitches#GRAPH_CHUNK_GROWTH}; at most {@link #MAX_NODES} / 2), as the device has work by then.
-     */
-    private int chunkNow;
-    /**
      * The most blocks a launch may have for its grid to change in a kept graph ({@link #SMALL_BLOCKS}); unless
      * {@link CudaSwitches#GRAPH_BLOCKS} is set, any once a partition's launch came ({@link Launch#lane()}): the
      * partitions' kernels then run as branches of a graph side by side, which eager launches on one stream cannot,
@@ -196,7 +187,6 @@ public final class LaunchRecorder implements AutoCloseable {
         this.device = device;
         this.owner = Thread.currentThread();
         this.chunk = chunk;
-        this.chunkNow = chunk;
     }
 
     /**
@@ -278,14 +268,11 @@ public final class LaunchRecorder implements AutoCloseable {
         }
         small &= blocks(launch) <= smallBlocks;
         segment.add(launch);
-        if (chunk > 0 && segment.size() == chunkNow && small) {
+        if (chunk > 0 && segment.size() == chunk && small) {
             // the chunk goes out now (as a graph where it matches one), and the next launch starts another: the
-            // device runs it while the host prepares the next, which may be longer (fewer graph launches)
+            // device runs it while the host prepares the next
             boolean held = deferring;
             end(true);
-            if (GROWTH) {
-                chunkNow = Math.min(2 * chunkNow, Math.max(chunk, MAX_NODES / 2));
-            }
             return held;
         }
         return deferring;
@@ -314,7 +301,6 @@ public final class LaunchRecorder implements AutoCloseable {
                 INTERRUPTIONS.increment();
             }
             launched = false;
-            chunkNow = chunk; // (the device waits or works on other work: the next segment starts with a short chunk)
             if (!enabled || segment.isEmpty() && !tooLong) {
                 return; // work between two segments needs no order with either
             }
@@ -330,7 +316,6 @@ public final class LaunchRecorder implements AutoCloseable {
     /** Ends a tick, with the context current: it ends a segment too. */
     public synchronized void tickEnded() {
         launched = false;
-        chunkNow = chunk;
         if (!enabled) {
             return;
         }
