@@ -1,15 +1,21 @@
 package org.colony.cuda.internal.store;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.colony.ColonyException;
 import org.colony.cuda.internal.launch.CudaContext;
 import org.colony.cuda.tuning.CudaSwitches;
 import org.colony.kernel.Call;
+import org.colony.kernel.Layout;
 import org.colony.kernel.ModelDescriptor;
 import org.colony.kernel.ModelInfo;
 import org.colony.runtime.agents.ManageReport;
 import org.colony.runtime.cpu.ManageRound;
+import org.colony.runtime.cpu.PlaceIndex;
 import org.colony.runtime.cpu.RoundPartition;
 import org.colony.runtime.grid.Region;
 import org.colony.runtime.grid.Topology;
@@ -58,8 +64,13 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
     private final AgentColumns cols;
     /** Whether {@link #cols} holds the device's live agents as they are now. */
     private boolean hostCurrent;
-    /** The agents on the halo places: their numbers, their rows as ghosts, what steps wrote into them. */
-    private final PartitionHalo halo;
+    /** The numbers of agents on the halo places, as the neighbours last sent them. */
+    private final HaloCounts haloCounts;
+    private PlaceIndex index;
+    /** The index whose halo entries name ghost slots of {@link #cols}. */
+    private PlaceIndex ghostIndex;
+    /** Whether the halo changed since the device last got its ghosts. */
+    private boolean ghostsChanged;
     private ManageRound round;
     /** The round under way on the device, or null (none, or one on the host: {@link #round}). */
     private DeviceRound.RoundStart start;
@@ -73,6 +84,8 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
     private long left;
     /** The partitions, here, of the collections this one's steps may see (by agent class slot). */
     private final CudaAgentPartition[] bound;
+    /** What a step wrote into the ghost rows and what neighbours wrote into the live agents, staged on the host. */
+    private final GhostWrites ghostWrites;
     /** The round settled by this partition alone ({@link #settleAlone}), with its children born here. */
     private final LocalBirths alone;
     private boolean settledAlone;
@@ -88,8 +101,10 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
         this.capacity = capacity;
         this.bound = new CudaAgentPartition[model.agentClasses().size()];
         this.dev = new CudaAgentStore(cx, descriptor, block, ids, places, capacity);
+        this.ghostWrites = new GhostWrites(dev);
         this.alone = new LocalBirths(dev);
         this.cross = new CrossBirths(dev, model, topology, partition, alone);
+        this.haloCounts = new HaloCounts(dev);
         try {
             this.cols = new AgentColumns(model, block.model(),
                     Math.max(AgentColumns.MIN_SLOTS, places.length + places.length / 2),
@@ -98,7 +113,6 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
             dev.close();
             throw e;
         }
-        this.halo = new PartitionHalo(dev, block, cols, this::fresh, partition);
     }
 
     private String name() {
@@ -115,18 +129,67 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
 
     /** Gives the device the agents on the halos of this collection and of those its steps see, before a step. */
     private void beforeStep() {
-        halo.ghosts();
+        ghosts();
         for (CudaAgentPartition other : bound) {
             if (other != null && other != this) {
-                other.halo.ghosts();
+                other.ghosts();
             }
         }
     }
 
     /** The agents on the device, with the agents on the halo given to it: what a place step iterating them reads. */
     CudaAgentStore onDevice() {
-        halo.ghosts();
+        ghosts();
         return dev;
+    }
+
+    /** Gives the device the agents on the halo: their places, and their rows where a step iterates them. */
+    private void ghosts() {
+        if (!ghostsChanged) {
+            return;
+        }
+        Layout layout = block.layout();
+        // Only across a wrapping edge can two halo cells hold the same place (a partition as narrow as the halo).
+        Set<Long> seen = layout.wrap() ? new HashSet<>() : null;
+        if (ghostIndex == null) {
+            // Counted only: the device adds the numbers received into its index by place; no rows, no slots.
+            haloCounts.toDevice();
+            ghostWrites.ghostsPut(new int[0], dev.columns().count());
+            ghostsChanged = false; // (only once the device has them: a failure leaves them to be given again)
+            return;
+        }
+        PlaceIndex idx = ghostIndex;
+        int[] start = idx.start();
+        int[] order = idx.order();
+        long[] where = new long[order.length];
+        int[] slots = new int[where.length];
+        int[] found = {0};
+        HaloPlaces.forEach(layout, (s, g) -> {
+            if (start[s + 1] > start[s] && (seen == null || seen.add(g))) {
+                for (int k = start[s]; k < start[s + 1]; k++) {
+                    where[found[0]] = g;
+                    slots[found[0]++] = order[k];
+                }
+            }
+        });
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment packed = arena.allocate(Math.max(1, cols.rowBytes(false) * found[0]));
+            cols.pack(slots, found[0], false, packed, 0);
+            ghostWrites.ghostsPut(Arrays.copyOf(slots, found[0]), dev.columns().count());
+            dev.bridge().ghosts(where, found[0], packed);
+        }
+        ghostsChanged = false;
+    }
+
+    /** The agents by storage cell on the host (where rows go next door), from a copy of the device's agents. */
+    private PlaceIndex index() {
+        if (index == null) {
+            fresh();
+            Layout l = block.layout();
+            index = haloCounts.valid() ? PlaceIndex.withHalo(cols.locations(), cols.count(), l, haloCounts.perCell(l))
+                    : PlaceIndex.owned(cols.locations(), cols.count(), l);
+        }
+        return index;
     }
 
     // ---- the agent store ---------------------------------------------------------------------
@@ -276,12 +339,12 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
 
     @Override
     public void stageCounts(List<Region> regions) {
-        block.context().inLane(partition, () -> halo.stageCounts(regions));
+        block.context().inLane(partition, () -> haloCounts.stage(regions));
     }
 
     @Override
     public void packCounts(Region region, MemorySegment buffer, long offset) {
-        halo.packCounts(region, buffer, offset);
+        haloCounts.pack(region, buffer, offset);
     }
 
     @Override
@@ -296,27 +359,45 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
 
     @Override
     public MemorySegment[] receiveDeviceCounts(List<Region> regions, long bound) {
-        return halo.receiveDeviceCounts(regions, bound, capacity);
+        long room = bound;
+        if (capacity < Integer.MAX_VALUE) {
+            long cells = 0;
+            for (Region r : regions) {
+                cells += Math.max(0, r.cells());
+            }
+            room = Math.min(room, cells * capacity);
+        }
+        return haloCounts.receiveOnDevice(regions, room);
     }
 
     @Override
     public void unpackCounts(Region region, MemorySegment buffer, long offset) {
-        halo.unpackCounts(region, buffer, offset);
+        haloCounts.unpack(region, buffer, offset);
     }
 
     @Override
     public void haloReady() {
-        halo.ready();
+        haloCounts.ready();
+        index = null; // built on the host only where rows go next door
+        ghostIndex = null;
+        ghostsChanged = true;
     }
 
     @Override
     public void ghostsReady() {
-        halo.ghostsReady();
+        PlaceIndex idx = index();
+        if (ghostIndex == idx) {
+            return;
+        }
+        // index() copied the live agents to the host: their rows are packed from there; ghosts go past them.
+        cols.reserve(idx.giveGhostSlots(cols.count()));
+        ghostIndex = idx;
+        ghostsChanged = true;
     }
 
     @Override
     public long agentsIn(Region region) {
-        return halo.agentsIn(region);
+        return index().agentsIn(region);
     }
 
     @Override
@@ -326,27 +407,34 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
 
     @Override
     public void packRows(Region region, MemorySegment buffer, long offset) {
-        halo.packRows(region, buffer, offset);
+        fresh();
+        int[] slots = index().slotsIn(region);
+        cols.pack(slots, slots.length, false, buffer, offset);
     }
 
     @Override
     public void unpackRows(Region region, MemorySegment buffer, long offset) {
-        halo.unpackRows(region, buffer, offset);
+        if (ghostIndex != index()) {
+            throw new IllegalStateException("partition=" + partition + " has no slots for the rows of its halo");
+        }
+        int[] slots = index().slotsIn(region);
+        cols.unpack(buffer, offset, slots, slots.length, false);
+        ghostsChanged = true;
     }
 
     @Override
     public void packWrites(Region region, IncomingWrites writes, MemorySegment buffer, long offset) {
-        halo.packWrites(region, writes, buffer, offset);
+        ghostWrites.pack(index().slotsIn(region), cols.slots(), writes, buffer, offset);
     }
 
     @Override
     public void combineWrites(Region region, IncomingWrites writes, MemorySegment buffer, long offset) {
-        halo.combineWrites(region, writes, buffer, offset);
+        ghostWrites.combine(index().slotsIn(region), writes, buffer, offset);
     }
 
     @Override
     public void writesCombined(IncomingWrites writes) {
-        halo.writesCombined(writes);
+        ghostWrites.finish(writes);
         hostCurrent = false;
     }
 
@@ -598,6 +686,9 @@ final class CudaAgentPartition implements RoundPartition, CrossBirthsRound {
 
     /** Forgets what was derived from the agents (indexes, halo counts, ghosts) after they changed. */
     private void agentsChanged() {
-        halo.forget();
+        index = null;
+        haloCounts.forget();
+        ghostIndex = null;
+        ghostsChanged = false;
     }
 }
