@@ -97,10 +97,7 @@ public final class Closeables {
             return null;
         }
         for (AutoCloseable resource : resources) {
-            if (resource == null) {
-                continue;
-            }
-            first = closeAfter(first, resource);
+            first = closeAfter(first, resource); // (skips a null)
         }
         return first;
     }

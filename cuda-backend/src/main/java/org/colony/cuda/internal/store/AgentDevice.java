@@ -351,7 +351,6 @@ final class AgentDevice {
         }
     }
 
-
     private long[] readStats(long stats, int n, boolean checked) {
         long bytes = 8L * n + (checked ? DeviceErrors.BYTES : 0);
         Queued q = queued;

@@ -327,7 +327,9 @@ final class DeviceRound {
         }
         long who = columns.ids().pointer();
         rows.unpackRequests(receivedCounts, receivedRows, req, who, n);
-        // stats 0-7 as manageAll's, 8 .. 8 + k: per sender, its requests that won; then the verdicts
+        // stats 0-7: colony_apply_moves' moves and refusals where manageAll's counts have them (a layout of its own,
+        // not DeviceManage.COUNTS: nothing here counts children); 8 .. 8 + k: per sender, its requests that won; then
+        // the verdicts
         long head = 8L * (8 + senders);
         long stats = device.pool().get("round.won", head + total);
         long won = stats + head;
